@@ -1,0 +1,6 @@
+//! srtrack: a combat and initiative tracker for Shadowrun game masters.
+#![forbid(unsafe_code)]
+
+pub mod catalogue;
+pub mod encounter;
+pub mod rules;

@@ -1,0 +1,317 @@
+//! The house rules: every number of the initiative rules, read from `assets/rules.ron`.
+
+use serde::{Deserialize, Serialize};
+
+/// The rules file built into the binary.
+pub const EMBEDDED_RULES: &str = include_str!("../../assets/rules.ron");
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HouseRules {
+    pub dice: DiceRules,
+    pub passes_per_round: u8,
+    pub starting_ip: u8,
+    pub starting_ip_cap: u8,
+    pub ip_per_turn: u8,
+    pub turn_spend_cap: u8,
+    pub action_costs: ActionCosts,
+    pub interrupt_costs: Vec<InterruptCost>,
+    pub edge: EdgeRules,
+    pub ready_reserve_cap: u8,
+    pub condition: ConditionRules,
+    pub take_aim_willpower_divisor: u8,
+    pub limits: Limits,
+    pub statuses: Vec<StatusDef>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceRules {
+    pub sides: u8,
+    pub hit_at_least: u8,
+    pub glitch_face: u8,
+    pub glitch_more_than_num: u8,
+    pub glitch_more_than_den: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionCosts {
+    pub free: u8,
+    pub simple: u8,
+    pub complex: u8,
+}
+
+/// The catalogue writes an interrupt's cost as lost Initiative ("-5 Initiative"); this maps it to IP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InterruptCost {
+    pub initiative: i8,
+    pub ip: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EdgeRules {
+    pub ip_gained: u8,
+    pub edge_cost: u8,
+    pub uses_per_round: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConditionRules {
+    pub base_boxes: u8,
+    pub attribute_divisor: u8,
+    pub boxes_per_wound: u8,
+}
+
+/// An inclusive range of allowed values for one field of a combatant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Range {
+    pub min: i32,
+    pub max: i32,
+}
+
+impl Range {
+    pub fn contains(self, value: i32) -> bool {
+        (self.min..=self.max).contains(&value)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    pub name_chars: Range,
+    pub intuition: Range,
+    pub reaction: Range,
+    pub edge: Range,
+    pub dice_modifier: Range,
+    pub ip_bonus: Range,
+    pub body: Range,
+    pub willpower: Range,
+    pub group_size: Range,
+    pub damage_boxes: Range,
+}
+
+/// A lasting effect the catalogue can start, and when it ends by itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatusDef {
+    pub name: String,
+    pub ends: StatusEnds,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StatusEnds {
+    /// Until the end of the round in which it started.
+    EndOfRound,
+    /// Until an action ends it (Stand Up ends Prone).
+    UntilEnded,
+    /// Stacks with repeats of its own action and ends when the character takes any other action.
+    OtherAction,
+}
+
+/// The action types that have a fixed IP cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+pub enum ActionType {
+    Free,
+    Simple,
+    Complex,
+}
+
+impl ActionType {
+    pub const ALL: [ActionType; 3] = [ActionType::Free, ActionType::Simple, ActionType::Complex];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ActionType::Free => "Free",
+            ActionType::Simple => "Simple",
+            ActionType::Complex => "Complex",
+        }
+    }
+}
+
+impl std::fmt::Display for ActionType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// A problem found in a rules file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    #[error("{file}:{line}:{col}: {message}")]
+    Syntax {
+        file: String,
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    #[error("{file}: {message}")]
+    Invalid { file: String, message: String },
+}
+
+impl HouseRules {
+    /// The rules built into srtrack.
+    pub fn embedded() -> Self {
+        // The embedded file is checked by a test, so a failure here is a build defect, not user input.
+        Self::parse(EMBEDDED_RULES, "assets/rules.ron").expect("the embedded rules.ron is valid")
+    }
+
+    /// Parses and validates a rules file; `file` names it in messages.
+    pub fn parse(text: &str, file: &str) -> Result<Self, RulesError> {
+        let rules: HouseRules = ron::from_str(text).map_err(|e| RulesError::Syntax {
+            file: file.to_string(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
+        })?;
+        rules.validate().map_err(|message| RulesError::Invalid {
+            file: file.to_string(),
+            message,
+        })?;
+        Ok(rules)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        let d = &self.dice;
+        if d.sides < 2 || d.hit_at_least == 0 || d.hit_at_least > d.sides {
+            return Err(format!(
+                "dice: hit_at_least must be between 1 and sides ({}), got {}",
+                d.sides, d.hit_at_least
+            ));
+        }
+        if d.glitch_face == 0 || d.glitch_face > d.sides || d.glitch_more_than_den == 0 {
+            return Err(
+                "dice: glitch_face must be a face of the die and glitch_more_than_den above 0"
+                    .into(),
+            );
+        }
+        if self.passes_per_round == 0 {
+            return Err("passes_per_round must be at least 1".into());
+        }
+        if self.turn_spend_cap == 0 {
+            return Err("turn_spend_cap must be at least 1".into());
+        }
+        if self.starting_ip > self.starting_ip_cap {
+            return Err(format!(
+                "starting_ip ({}) is above starting_ip_cap ({})",
+                self.starting_ip, self.starting_ip_cap
+            ));
+        }
+        let c = self.action_costs;
+        if c.free == 0 || c.simple == 0 || c.complex == 0 {
+            return Err("action_costs: every action costs at least 1 IP".into());
+        }
+        if self
+            .interrupt_costs
+            .iter()
+            .any(|i| i.ip == 0 || i.initiative >= 0)
+        {
+            return Err(
+                "interrupt_costs: each entry maps a negative initiative to at least 1 IP".into(),
+            );
+        }
+        if self.condition.attribute_divisor == 0 || self.condition.boxes_per_wound == 0 {
+            return Err(
+                "condition: attribute_divisor and boxes_per_wound must be at least 1".into(),
+            );
+        }
+        if self.take_aim_willpower_divisor == 0 {
+            return Err("take_aim_willpower_divisor must be at least 1".into());
+        }
+        let mut seen = std::collections::HashSet::new();
+        for s in &self.statuses {
+            if !seen.insert(s.name.to_lowercase()) {
+                return Err(format!("statuses: \"{}\" is defined twice", s.name));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn cost_of(&self, kind: ActionType) -> u8 {
+        match kind {
+            ActionType::Free => self.action_costs.free,
+            ActionType::Simple => self.action_costs.simple,
+            ActionType::Complex => self.action_costs.complex,
+        }
+    }
+
+    /// IP paid for an interrupt written as `initiative` (e.g. -5), if the rules map it.
+    pub fn interrupt_ip(&self, initiative: i8) -> Option<u8> {
+        self.interrupt_costs
+            .iter()
+            .find(|c| c.initiative == initiative)
+            .map(|c| c.ip)
+    }
+
+    /// The pool a round starts with: the starting IP plus augmentation, capped.
+    pub fn starting_pool(&self, ip_bonus: u8) -> u8 {
+        self.starting_ip
+            .saturating_add(ip_bonus)
+            .min(self.starting_ip_cap)
+    }
+
+    /// Boxes of a condition monitor for an attribute (Body or Willpower).
+    pub fn monitor_boxes(&self, attribute: u8) -> u8 {
+        self.condition
+            .base_boxes
+            .saturating_add(attribute.div_ceil(self.condition.attribute_divisor))
+    }
+
+    /// The wound modifier for the damage taken (a negative number of dice, or 0).
+    pub fn wound_modifier(&self, physical: u8, stun: u8) -> i32 {
+        let per = self.condition.boxes_per_wound;
+        -(i32::from(physical / per) + i32::from(stun / per))
+    }
+
+    /// The largest Take Aim stack a character with this Willpower may build.
+    pub fn take_aim_cap(&self, willpower: Option<u8>) -> Option<u8> {
+        willpower.map(|w| w.div_ceil(self.take_aim_willpower_divisor))
+    }
+
+    pub fn status(&self, name: &str) -> Option<&StatusDef> {
+        self.statuses
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_rules_hold_the_numbers_of_the_rules_text() {
+        let r = HouseRules::embedded();
+        assert_eq!(r.passes_per_round, 5);
+        assert_eq!(r.starting_ip, 4);
+        assert_eq!(r.starting_ip_cap, 10);
+        assert_eq!(r.turn_spend_cap, 5);
+        assert_eq!(
+            (
+                r.cost_of(ActionType::Free),
+                r.cost_of(ActionType::Simple),
+                r.cost_of(ActionType::Complex)
+            ),
+            (1, 2, 4)
+        );
+        assert_eq!(r.interrupt_ip(-5), Some(2));
+        assert_eq!(r.interrupt_ip(-10), Some(4));
+        assert_eq!(r.starting_pool(9), 10);
+        assert_eq!(r.monitor_boxes(5), 11);
+        assert_eq!(r.wound_modifier(3, 5), -2);
+        assert_eq!(r.take_aim_cap(Some(5)), Some(3));
+    }
+
+    #[test]
+    fn a_broken_rules_file_names_line_and_column() {
+        let err =
+            HouseRules::parse("HouseRules(\n  passes_per_round: x,\n)", "my.ron").unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("my.ron:2:"), "{msg}");
+    }
+
+    #[test]
+    fn starting_ip_above_the_cap_is_refused() {
+        let text = EMBEDDED_RULES.replace("starting_ip: 4,", "starting_ip: 11,");
+        let err = HouseRules::parse(&text, "r.ron").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("starting_ip (11) is above starting_ip_cap (10)")
+        );
+    }
+}

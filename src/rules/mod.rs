@@ -1,0 +1,8 @@
+//! Pure game rules: dice pools, the house-rules numbers, initiative ordering. No terminal code.
+
+pub mod dice;
+pub mod house;
+pub mod initiative;
+
+pub use dice::{Dice, Glitch, PoolRoll, RandomDice, ScriptedDice};
+pub use house::{ActionType, HouseRules, StatusEnds};

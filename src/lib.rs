@@ -3,4 +3,7 @@
 
 pub mod catalogue;
 pub mod encounter;
+pub mod lang;
+pub mod report;
 pub mod rules;
+pub mod save;

@@ -1,1 +1,23 @@
 //! The encounter state machine: commands become events; the state is a fold of events.
+//! Nothing here knows of terminals.
+
+mod apply;
+pub mod command;
+mod decide;
+pub mod error;
+pub mod event;
+pub mod history;
+pub mod model;
+pub mod query;
+
+pub use command::{
+    ActionChoice, AddCombatant, Command, RollTarget, SheetInput, StatusUntil, Timing,
+};
+pub use error::RuleError;
+pub use event::{Event, PaidFrom, Release, Skipped, StatusEnded};
+pub use history::{Encounter, Entry};
+pub use model::{
+    ActionUse, ActiveStatus, Combatant, CombatantId, DownCause, Fight, Group, GroupId, PassIp,
+    PassMark, Phase, Presence, ReadyTrigger, Relative, Reserve, Sheet, Side, State, StatusEnd,
+    Track, Turn, TurnKind, Unit,
+};

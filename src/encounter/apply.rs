@@ -1,0 +1,388 @@
+//! Folding events into the state. Applying never fails: `decide` checked everything first.
+
+use super::event::{Event, PaidFrom, Skipped};
+use super::model::{
+    ActiveStatus, Combatant, CombatantId, Damage, Fight, Group, Moved, PassIp, PassMark, Phase,
+    Presence, Reserve, State, StatusEnd, Turn, TurnKind,
+};
+use crate::rules::HouseRules;
+
+impl State {
+    fn at_mut(&mut self, id: CombatantId) -> Option<&mut Combatant> {
+        self.combatants.get_mut(id.index())
+    }
+
+    fn fight_mut(&mut self) -> Option<&mut Fight> {
+        match &mut self.phase {
+            Phase::Fight(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    fn pass_index(&self) -> usize {
+        self.fight()
+            .map_or(0, |f| usize::from(f.pass.saturating_sub(1)))
+    }
+
+    fn ledger_mut(&mut self, id: CombatantId) -> Option<&mut PassIp> {
+        let pass = self.pass_index();
+        self.at_mut(id).and_then(|c| c.ledger.get_mut(pass))
+    }
+
+    fn begin_turn(&mut self, who: CombatantId, kind: TurnKind) {
+        let Some(fight) = self.fight_mut() else {
+            return;
+        };
+        fight.turns_started += 1;
+        let serial = fight.turns_started;
+        fight.turn = Some(Turn {
+            who,
+            kind,
+            serial,
+            spent: 0,
+            acted: false,
+        });
+        if let Some(c) = self.at_mut(who) {
+            if matches!(kind, TurnKind::Own | TurnKind::Resumed) {
+                c.mark = PassMark::Acting;
+            }
+            if kind == TurnKind::Own {
+                for s in &mut c.statuses {
+                    if s.end == StatusEnd::EndOfNextTurn {
+                        s.end = StatusEnd::EndOfTurn { serial };
+                    }
+                }
+            }
+        }
+    }
+
+    fn mark_turn_acted(&mut self) {
+        if let Some(t) = self.fight_mut().and_then(|f| f.turn.as_mut()) {
+            t.acted = true;
+        }
+    }
+
+    /// Applies one event. Never fails: an event naming no known combatant changes nothing.
+    pub fn apply(&mut self, event: &Event, rules: &HouseRules) {
+        let passes = usize::from(rules.passes_per_round);
+        match event {
+            Event::GroupFormed {
+                id,
+                name,
+                shared_roll,
+            } => self.groups.push(Group {
+                id: *id,
+                name: name.clone(),
+                shared_roll: *shared_roll,
+                members: Vec::new(),
+            }),
+            Event::CombatantAdded {
+                id,
+                name,
+                side,
+                sheet,
+                group,
+            } => {
+                if let Some(g) = group.and_then(|g| self.groups.get_mut(g.0 as usize)) {
+                    g.members.push(*id);
+                }
+                self.combatants.push(Combatant {
+                    id: *id,
+                    name: name.clone(),
+                    side: *side,
+                    sheet: *sheet,
+                    group: *group,
+                    initiative: None,
+                    ip: rules.starting_pool(sheet.ip_bonus),
+                    reserve: None,
+                    edge_left: sheet.edge,
+                    edge_uses_this_round: 0,
+                    downed: None,
+                    damage: Damage::default(),
+                    statuses: Vec::new(),
+                    mark: PassMark::Waiting,
+                    ledger: vec![PassIp::default(); passes],
+                    moved: None,
+                    presence: Presence::Present,
+                });
+            }
+            Event::CombatantEdited {
+                id,
+                name,
+                side,
+                sheet,
+            } => {
+                if let Some(c) = self.at_mut(*id) {
+                    // Edge already spent stays spent when the rating changes.
+                    let spent = c.sheet.edge.saturating_sub(c.edge_left);
+                    c.name.clone_from(name);
+                    c.side = *side;
+                    c.sheet = *sheet;
+                    c.edge_left = sheet.edge.saturating_sub(spent);
+                }
+            }
+            Event::CombatantRemoved { id, reason } => {
+                if let Some(c) = self.at_mut(*id) {
+                    c.presence = Presence::Removed {
+                        reason: reason.clone(),
+                    };
+                }
+                if let Some(f) = self.fight_mut()
+                    && f.turn.is_some_and(|t| t.who == *id)
+                {
+                    f.turn = None;
+                }
+            }
+            Event::InitiativeRolled { who, roll } => {
+                for id in who {
+                    if let Some(c) = self.at_mut(*id) {
+                        c.initiative = Some(roll.clone());
+                    }
+                }
+            }
+            Event::FightStarted { order, rolloffs } => {
+                self.order.clone_from(order);
+                self.rolloffs.clone_from(rolloffs);
+                self.phase = Phase::Fight(Fight {
+                    round: 0,
+                    pass: 0,
+                    turn: None,
+                    turns_started: 0,
+                });
+            }
+            Event::Slotted {
+                who,
+                at,
+                rolloffs,
+                slot_passed,
+            } => {
+                let at = (*at).min(self.order.len());
+                self.order.splice(at..at, who.iter().copied());
+                self.rolloffs.extend(rolloffs.iter().cloned());
+                for id in who {
+                    if let Some(c) = self.at_mut(*id) {
+                        c.ip = rules.starting_pool(c.sheet.ip_bonus);
+                        c.mark = if *slot_passed {
+                            PassMark::Joined
+                        } else {
+                            PassMark::Waiting
+                        };
+                        c.ledger = vec![PassIp::default(); passes];
+                    }
+                }
+            }
+            Event::RoundStarted { round } => {
+                if let Some(f) = self.fight_mut() {
+                    f.round = *round;
+                    f.pass = 1;
+                    f.turn = None;
+                }
+                for c in &mut self.combatants {
+                    c.ip = rules.starting_pool(c.sheet.ip_bonus);
+                    c.edge_uses_this_round = 0;
+                    c.mark = PassMark::Waiting;
+                    c.ledger = vec![PassIp::default(); passes];
+                }
+            }
+            Event::PassStarted { pass } => {
+                if let Some(f) = self.fight_mut() {
+                    f.pass = *pass;
+                    f.turn = None;
+                }
+                for c in &mut self.combatants {
+                    c.mark = PassMark::Waiting;
+                }
+            }
+            Event::TurnStarted { who, ip_gained } => {
+                if let Some(c) = self.at_mut(*who) {
+                    c.ip = c.ip.saturating_add(*ip_gained);
+                    let ip = c.ip;
+                    if let Some(l) = self.ledger_mut(*who) {
+                        l.start = Some(ip);
+                    }
+                }
+                self.begin_turn(*who, TurnKind::Own);
+            }
+            Event::TurnResumed { who } => {
+                if let Some(l) = self.ledger_mut(*who) {
+                    l.start = l.start.or(Some(0));
+                }
+                self.begin_turn(*who, TurnKind::Resumed);
+            }
+            Event::TurnSkipped { who } => {
+                if let Some(c) = self.at_mut(*who) {
+                    c.mark = PassMark::Skipped;
+                }
+            }
+            Event::TurnEnded { who } => {
+                if let Some(f) = self.fight_mut()
+                    && let Some(turn) = f.turn.take()
+                    && matches!(turn.kind, TurnKind::Own | TurnKind::Resumed)
+                    && let Some(c) = self.at_mut(*who)
+                {
+                    c.mark = PassMark::Acted;
+                }
+            }
+            Event::DelayTurnStarted { who, trigger } => {
+                self.begin_turn(*who, TurnKind::Delayed { trigger: *trigger });
+            }
+            Event::ActionSpent {
+                who,
+                action,
+                paid_from,
+                in_turn,
+            } => {
+                if let Some(c) = self.at_mut(*who) {
+                    match paid_from {
+                        PaidFrom::Pool => c.ip = c.ip.saturating_sub(action.cost),
+                        PaidFrom::Reserve => {
+                            if let Some(r) = c.reserve.as_mut() {
+                                let ip = r.ip_mut();
+                                *ip = ip.saturating_sub(action.cost);
+                            }
+                        }
+                    }
+                }
+                if let Some(l) = self.ledger_mut(*who) {
+                    l.spent = l.spent.saturating_add(action.cost);
+                }
+                if *in_turn && let Some(t) = self.fight_mut().and_then(|f| f.turn.as_mut()) {
+                    t.spent = t.spent.saturating_add(action.cost);
+                    t.acted = true;
+                }
+            }
+            Event::EdgeSpent {
+                who,
+                ip_gained,
+                edge_spent,
+            } => {
+                if let Some(c) = self.at_mut(*who) {
+                    c.ip = c.ip.saturating_add(*ip_gained);
+                    c.edge_left = c.edge_left.saturating_sub(*edge_spent);
+                    c.edge_uses_this_round = c.edge_uses_this_round.saturating_add(1);
+                }
+            }
+            Event::DelayDeclared { who, ip, trigger } => {
+                if let Some(c) = self.at_mut(*who) {
+                    c.ip = c.ip.saturating_sub(*ip);
+                    c.reserve = Some(Reserve::Delay {
+                        ip: *ip,
+                        trigger: *trigger,
+                    });
+                }
+                self.mark_turn_acted();
+            }
+            Event::DelayTriggerNamed { who, trigger } => {
+                if let Some(Reserve::Delay { trigger: t, .. }) =
+                    self.at_mut(*who).and_then(|c| c.reserve.as_mut())
+                {
+                    *t = Some(*trigger);
+                }
+            }
+            Event::ReadyDeclared { who, ip, trigger } => {
+                let serial = self.turn().map_or(0, |t| t.serial);
+                if let Some(c) = self.at_mut(*who) {
+                    match c.reserve.as_mut() {
+                        Some(Reserve::Ready { triggers, .. }) => triggers.push(trigger.clone()),
+                        _ => {
+                            c.ip = c.ip.saturating_sub(*ip);
+                            c.reserve = Some(Reserve::Ready {
+                                ip: *ip,
+                                triggers: vec![trigger.clone()],
+                                turn_serial: serial,
+                            });
+                        }
+                    }
+                }
+                self.mark_turn_acted();
+            }
+            Event::ReadyFired { .. } => {}
+            Event::ReserveReleased { who, returned, .. } => {
+                if let Some(c) = self.at_mut(*who) {
+                    c.reserve = None;
+                    c.ip = c.ip.saturating_add(*returned);
+                }
+            }
+            Event::InitiativeChanged {
+                who,
+                relative,
+                target,
+                skipped,
+            } => {
+                let (round, pass) = self.fight().map_or((0, 0), |f| (f.round, f.pass));
+                self.order.retain(|id| id != who);
+                let at = self
+                    .position(*target)
+                    .map_or(self.order.len(), |p| match relative {
+                        super::model::Relative::Before => p,
+                        super::model::Relative::After => p + 1,
+                    });
+                self.order.insert(at.min(self.order.len()), *who);
+                if let Some(c) = self.at_mut(*who) {
+                    c.mark = match skipped {
+                        Skipped::Deferred => PassMark::Deferred,
+                        Skipped::Lost => PassMark::Lost,
+                    };
+                    c.moved = Some(Moved {
+                        relative: *relative,
+                        target: *target,
+                        round,
+                        pass,
+                    });
+                }
+                if let Some(f) = self.fight_mut() {
+                    f.turn = None;
+                }
+            }
+            Event::Downed { who, cause } => {
+                if let Some(c) = self.at_mut(*who) {
+                    c.downed = Some(*cause);
+                }
+            }
+            Event::Revived { who } => {
+                if let Some(c) = self.at_mut(*who) {
+                    c.downed = None;
+                }
+            }
+            Event::Damaged { who, track, boxes } => {
+                if let Some(c) = self.at_mut(*who) {
+                    let d = c.damage.on_mut(*track);
+                    *d = d.saturating_add(*boxes);
+                }
+            }
+            Event::Healed { who, track, boxes } => {
+                if let Some(c) = self.at_mut(*who) {
+                    let d = c.damage.on_mut(*track);
+                    *d = d.saturating_sub(*boxes);
+                }
+            }
+            Event::StatusStarted { who, status } => {
+                if let Some(c) = self.at_mut(*who) {
+                    c.statuses.push(ActiveStatus {
+                        name: status.name.clone(),
+                        end: status.end,
+                        stacks: status.stacks,
+                    });
+                }
+            }
+            Event::StatusStacked { who, name, stacks } => {
+                if let Some(s) = self.at_mut(*who).and_then(|c| {
+                    c.statuses
+                        .iter_mut()
+                        .find(|s| s.name.eq_ignore_ascii_case(name))
+                }) {
+                    s.stacks = *stacks;
+                }
+            }
+            Event::StatusEnded { who, name, .. } => {
+                if let Some(c) = self.at_mut(*who) {
+                    c.statuses.retain(|s| !s.name.eq_ignore_ascii_case(name));
+                }
+            }
+            Event::EncounterEnded => {
+                let round = self.fight().map_or(0, |f| f.round);
+                self.phase = Phase::Ended { round };
+            }
+        }
+    }
+}

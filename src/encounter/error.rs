@@ -1,0 +1,186 @@
+//! Why a command was refused. Every message says what was wrong and what is allowed.
+
+/// A command the rules refuse; the encounter is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("{field} {value} is out of range: allowed {min} to {max}")]
+    OutOfRange {
+        field: &'static str,
+        value: i32,
+        min: i32,
+        max: i32,
+    },
+    #[error("the name \"{name}\" has {len} characters: allowed {min} to {max}")]
+    NameLength {
+        name: String,
+        len: usize,
+        min: i32,
+        max: i32,
+    },
+    #[error("the name \"{name}\" is already taken in this encounter: names must be unique")]
+    NameTaken { name: String },
+    #[error("no combatant with id {0} in this encounter")]
+    UnknownCombatant(u32),
+    #[error("{who} has been removed from the encounter")]
+    Removed { who: String },
+    #[error("{what} only works before the fight starts (the fight is on: round {round})")]
+    OnlyInSetup { what: &'static str, round: u32 },
+    #[error("the fight has not started yet: add combatants, roll initiative, then `start`")]
+    NotStarted,
+    #[error("the encounter has ended: `undo` to go back to it")]
+    Ended,
+    #[error("there is nobody to fight: add combatants first")]
+    NoCombatants,
+    #[error(
+        "{} not rolled initiative yet: `roll all`, or type in a roll",
+        list_names(names, "has", "have")
+    )]
+    MissingInitiative { names: Vec<String> },
+    #[error(
+        "nobody can act: everyone in the order is Downed or removed (revive someone, or `end`)"
+    )]
+    NoOneCanAct,
+    #[error("it is not {who}'s turn ({}); only Interrupt actions can be taken out of turn", current.as_deref().map_or_else(|| "nobody's turn".to_string(), |c| format!("it is {c}'s turn")))]
+    NotTheirTurn {
+        who: String,
+        current: Option<String>,
+    },
+    #[error("{who} is Downed and cannot act")]
+    Downed { who: String },
+    #[error("{who} has not enough IP: has {have}, needs {need}")]
+    NotEnoughIp { who: String, have: u8, need: u8 },
+    #[error(
+        "{who} would spend {total} IP in this turn, over the cap of {cap} (already spent {spent}, this costs {cost})"
+    )]
+    OverTurnCap {
+        who: String,
+        spent: u8,
+        cost: u8,
+        total: u8,
+        cap: u8,
+    },
+    #[error("{who} has already used Edge for IP this round (allowed {per_round} a round)")]
+    EdgeUsedThisRound { who: String, per_round: u8 },
+    #[error("{who} has no Edge left (needs {need}, has {have})")]
+    NoEdgeLeft { who: String, have: u8, need: u8 },
+    #[error("no action called \"{name}\" in the catalogue")]
+    UnknownAction { name: String },
+    #[error(
+        "{action} is a {kind} action: say which type it takes this time (free, simple or complex)"
+    )]
+    NeedsType { action: String, kind: &'static str },
+    #[error(
+        "{action} is not a {kind} action: only Variable and Special actions take a chosen type"
+    )]
+    TypeNotAsked { action: String, kind: &'static str },
+    #[error(
+        "{action} costs {initiative} Initiative, which rules.ron's interrupt_costs does not map to IP"
+    )]
+    UnmappedInterrupt { action: String, initiative: i8 },
+    #[error("{who} cannot take {action} while {status}")]
+    BarredWhile {
+        who: String,
+        action: String,
+        status: String,
+    },
+    #[error("{who} can take {action} only while {status}")]
+    NeedsStatus {
+        who: String,
+        action: String,
+        status: String,
+    },
+    #[error("{who}'s Take Aim is already at its cap of {cap} (half Willpower, rounded up)")]
+    TakeAimCapped { who: String, cap: u8 },
+    #[error("{who} already holds {what}; it must be used or lapse first")]
+    AlreadyReserving { who: String, what: &'static str },
+    #[error("{what} can only be declared in {who}'s own turn")]
+    NotOwnTurn { who: String, what: &'static str },
+    #[error("a delay of {ip} IP is too much: at most {cap} IP can be spent in the sub-turn")]
+    DelayTooLarge { ip: i32, cap: u8 },
+    #[error("a ready action reserves 1 to {cap} IP, not {ip}")]
+    ReadyReserve { ip: i32, cap: u8 },
+    #[error("reserve at least 1 IP")]
+    ReserveTooSmall,
+    #[error("{who} cannot be their own trigger: name another character")]
+    TriggerIsSelf { who: String },
+    #[error("{trigger}'s turn in this pass is over: name a character still to act, or acting now")]
+    TriggerGone { trigger: String },
+    #[error("{who} is not in the initiative order")]
+    NotInOrder { who: String },
+    #[error("{who} holds no delay")]
+    NoDelay { who: String },
+    #[error("{who}'s delay already waits on {trigger}")]
+    DelayHasTrigger { who: String, trigger: String },
+    #[error("{who} holds no armed ready action")]
+    NoReady { who: String },
+    #[error("{who} has no ready trigger {number} (has {count})")]
+    NoSuchTrigger {
+        who: String,
+        number: usize,
+        count: usize,
+    },
+    #[error("the ready actions cost {cost} IP, more than the {reserve} IP reserved")]
+    ReadyTooCostly { cost: u8, reserve: u8 },
+    #[error("a ready trigger needs a description of what triggers it")]
+    EmptyTrigger,
+    #[error("a ready trigger needs at least one action")]
+    NoReadyActions,
+    #[error("{who} reserved {reserve} IP for readies already; give the same amount or none")]
+    ReadyReserveMismatch { who: String, reserve: u8 },
+    #[error("{who} can change initiative only at the start of their own turn, before any action")]
+    ChangeNotAtStart { who: String },
+    #[error("{who} cannot move relative to themself")]
+    TargetIsSelf { who: String },
+    #[error("{who} is already Downed ({cause})")]
+    AlreadyDowned { who: String, cause: &'static str },
+    #[error("{who} is not Downed")]
+    NotDowned { who: String },
+    #[error(
+        "{who} is Downed because the {track} monitor is full: heal {track} damage to bring them back"
+    )]
+    DownedByMonitor { who: String, track: &'static str },
+    #[error(
+        "{who} has no {attribute} on their sheet, so no {track} monitor: `edit` to set {attribute}"
+    )]
+    NoMonitor {
+        who: String,
+        track: &'static str,
+        attribute: &'static str,
+    },
+    #[error("{who} has no {track} damage to heal")]
+    NothingToHeal { who: String, track: &'static str },
+    #[error("a status needs some text")]
+    EmptyStatus,
+    #[error("{who} has no status \"{name}\"")]
+    NoSuchStatus { who: String, name: String },
+    #[error("{who} already has the status \"{name}\"")]
+    StatusHeld { who: String, name: String },
+    #[error("\"until this turn\" needs a turn in progress")]
+    NoTurnNow,
+    #[error("{hits} hits are impossible on a pool of {pool} dice")]
+    HitsAbovePool { hits: i32, pool: u8 },
+    #[error(
+        "a glitch needs more than half the dice on 1, so {hits} hits on {pool} dice cannot glitch"
+    )]
+    GlitchImpossible { hits: i32, pool: u8 },
+    #[error(
+        "{} initiative for this encounter already: rolls hold for the whole fight",
+        list_names(names, "has", "have")
+    )]
+    AlreadyRolled { names: Vec<String> },
+    #[error("{who} shares the group roll of {group}: roll {group}")]
+    SharesGroupRoll { who: String, group: String },
+    #[error("a typed-in roll is for one combatant or one group sharing a roll")]
+    TypedNeedsOne,
+    #[error("nobody to roll for: {0}")]
+    NothingToRoll(&'static str),
+    #[error("the fight has already started")]
+    AlreadyStarted,
+}
+
+fn list_names(names: &[String], one: &str, many: &str) -> String {
+    match names {
+        [single] => format!("{single} {one}"),
+        _ => format!("{} {many}", names.join(", ")),
+    }
+}

@@ -1,0 +1,195 @@
+//! What happened. Every event carries its dice, so replay and redo never roll.
+
+use serde::{Deserialize, Serialize};
+
+use super::command::Timing;
+use super::model::{
+    ActionUse, ActiveStatus, CombatantId, DownCause, GroupId, ReadyTrigger, Relative, Sheet, Side,
+    Track, Unit,
+};
+use crate::rules::initiative::{InitiativeRoll, RollOff};
+
+/// Why reserved IP left the reserve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Release {
+    /// A ready lapsed at the start of the character's next turn.
+    NextTurn,
+    /// The delay's sub-turn ended; what it did not spend goes back.
+    SubTurnEnded,
+    /// A ready fired; what its actions did not cost goes back.
+    Fired,
+    /// No trigger was named before the pass ended.
+    PassEnded,
+    /// The round ended: reserved IP are lost with the pool.
+    RoundEnded,
+    Downed,
+    Removed,
+}
+
+/// Where an action's IP came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PaidFrom {
+    Pool,
+    Reserve,
+}
+
+/// Why a status ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StatusEnded {
+    TurnEnded,
+    RoundEnded,
+    OtherAction,
+    /// An action ended it (Stand Up ends Prone).
+    Action,
+    Gm,
+}
+
+/// Whether a change of initiative keeps the skipped turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Skipped {
+    /// Taken when the chosen character's turn starts or ends.
+    Deferred,
+    /// The chosen character already acted in this pass: the turn is lost.
+    Lost,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    GroupFormed {
+        id: GroupId,
+        name: String,
+        shared_roll: bool,
+    },
+    CombatantAdded {
+        id: CombatantId,
+        name: String,
+        side: Side,
+        sheet: Sheet,
+        group: Option<GroupId>,
+    },
+    CombatantEdited {
+        id: CombatantId,
+        name: String,
+        side: Side,
+        sheet: Sheet,
+    },
+    CombatantRemoved {
+        id: CombatantId,
+        reason: Option<String>,
+    },
+    InitiativeRolled {
+        who: Vec<CombatantId>,
+        roll: InitiativeRoll,
+    },
+    FightStarted {
+        order: Vec<CombatantId>,
+        rolloffs: Vec<RollOff<Unit>>,
+    },
+    /// Combatants who joined mid-fight take their place in the order.
+    Slotted {
+        who: Vec<CombatantId>,
+        at: usize,
+        rolloffs: Vec<RollOff<Unit>>,
+        /// Their slot in this pass has already gone by: they act from the next pass.
+        slot_passed: bool,
+    },
+    RoundStarted {
+        round: u32,
+    },
+    PassStarted {
+        pass: u8,
+    },
+    TurnStarted {
+        who: CombatantId,
+        ip_gained: u8,
+    },
+    /// A turn skipped by a change of initiative is taken at the new place.
+    TurnResumed {
+        who: CombatantId,
+    },
+    TurnSkipped {
+        who: CombatantId,
+    },
+    TurnEnded {
+        who: CombatantId,
+    },
+    DelayTurnStarted {
+        who: CombatantId,
+        trigger: CombatantId,
+    },
+    ActionSpent {
+        who: CombatantId,
+        action: ActionUse,
+        paid_from: PaidFrom,
+        /// Counted against the per-turn cap of the turn in progress.
+        in_turn: bool,
+    },
+    EdgeSpent {
+        who: CombatantId,
+        ip_gained: u8,
+        edge_spent: u8,
+    },
+    DelayDeclared {
+        who: CombatantId,
+        ip: u8,
+        trigger: Option<CombatantId>,
+    },
+    DelayTriggerNamed {
+        who: CombatantId,
+        trigger: CombatantId,
+    },
+    ReadyDeclared {
+        who: CombatantId,
+        ip: u8,
+        trigger: ReadyTrigger,
+    },
+    ReadyFired {
+        who: CombatantId,
+        trigger: ReadyTrigger,
+        timing: Timing,
+    },
+    ReserveReleased {
+        who: CombatantId,
+        /// IP back to the pool (0 when lost).
+        returned: u8,
+        why: Release,
+    },
+    InitiativeChanged {
+        who: CombatantId,
+        relative: Relative,
+        target: CombatantId,
+        skipped: Skipped,
+    },
+    Downed {
+        who: CombatantId,
+        cause: DownCause,
+    },
+    Revived {
+        who: CombatantId,
+    },
+    Damaged {
+        who: CombatantId,
+        track: Track,
+        boxes: u8,
+    },
+    Healed {
+        who: CombatantId,
+        track: Track,
+        boxes: u8,
+    },
+    StatusStarted {
+        who: CombatantId,
+        status: ActiveStatus,
+    },
+    StatusStacked {
+        who: CombatantId,
+        name: String,
+        stacks: u8,
+    },
+    StatusEnded {
+        who: CombatantId,
+        name: String,
+        why: StatusEnded,
+    },
+    EncounterEnded,
+}

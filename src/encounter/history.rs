@@ -1,0 +1,215 @@
+//! One history: the state is a fold of its entries; undo and redo move along it.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::command::Command;
+use super::decide::Draft;
+use super::error::RuleError;
+use super::event::Event;
+use super::model::State;
+use crate::catalogue::Catalogue;
+use crate::rules::{Dice, HouseRules};
+
+/// One GM command as it was given, and what it did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The command in the command language, for the log and for undo messages.
+    pub text: String,
+    pub events: Vec<Event>,
+}
+
+/// How often a copy of the state is kept, so undo replays at most this many entries.
+const CHECKPOINT_EVERY: usize = 64;
+
+/// An encounter: the rules it runs by, its history, and the state that history folds to.
+#[derive(Debug, Clone)]
+pub struct Encounter {
+    rules: Arc<HouseRules>,
+    catalogue: Arc<Catalogue>,
+    state: State,
+    history: Vec<Entry>,
+    /// Entries `..cursor` are applied; the rest can be redone.
+    cursor: usize,
+    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` entries.
+    checkpoints: Vec<State>,
+}
+
+/// A query that dry-runs commands rolls no dice: these answer if asked.
+struct NoDice;
+
+impl Dice for NoDice {
+    fn roll(&mut self, _sides: u8) -> u8 {
+        1
+    }
+}
+
+impl Encounter {
+    pub fn new(rules: Arc<HouseRules>, catalogue: Arc<Catalogue>) -> Self {
+        Self {
+            rules,
+            catalogue,
+            state: State::default(),
+            history: Vec::new(),
+            cursor: 0,
+            checkpoints: vec![State::default()],
+        }
+    }
+
+    /// Rebuilds an encounter from a saved history, replaying `history[..cursor]`.
+    pub fn from_history(
+        rules: Arc<HouseRules>,
+        catalogue: Arc<Catalogue>,
+        history: Vec<Entry>,
+        cursor: usize,
+    ) -> Self {
+        let mut enc = Self::new(rules, catalogue);
+        enc.cursor = cursor.min(history.len());
+        enc.history = history;
+        enc.state = enc.replay(enc.cursor);
+        enc
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn rules(&self) -> &HouseRules {
+        &self.rules
+    }
+
+    pub fn rules_arc(&self) -> Arc<HouseRules> {
+        Arc::clone(&self.rules)
+    }
+
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.catalogue
+    }
+
+    pub fn catalogue_arc(&self) -> Arc<Catalogue> {
+        Arc::clone(&self.catalogue)
+    }
+
+    /// Every entry, including those undone and waiting for redo.
+    pub fn history(&self) -> &[Entry] {
+        &self.history
+    }
+
+    /// How many entries are applied.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The entries that make the current state.
+    pub fn applied(&self) -> &[Entry] {
+        &self.history[..self.cursor]
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.history.len()
+    }
+
+    /// Checks a command against the rules and says what would happen; changes nothing.
+    pub fn decide(&self, command: Command, dice: &mut dyn Dice) -> Result<Vec<Event>, RuleError> {
+        let mut draft = Draft::new(&self.state, &self.rules, &self.catalogue);
+        draft.command(command, dice)?;
+        Ok(draft.finish())
+    }
+
+    /// Whether a command would be allowed now, and if not, why. Rolls nothing.
+    pub fn check(&self, command: Command) -> Result<(), RuleError> {
+        self.decide(command, &mut NoDice).map(|_| ())
+    }
+
+    /// Applies one event to the state (not to the history). Never fails.
+    pub fn apply(&mut self, event: &Event) {
+        self.state.apply(event, &self.rules);
+    }
+
+    /// Decides a command and, if the rules allow it, records and applies it; clears redo.
+    pub fn execute(&mut self, command: Command, dice: &mut dyn Dice) -> Result<&Entry, RuleError> {
+        let text = crate::lang::format(&command, &self.state);
+        let events = self.decide(command, dice)?;
+        Ok(self.record(Entry { text, events }))
+    }
+
+    /// Appends an entry already decided, dropping anything that could have been redone.
+    pub fn record(&mut self, entry: Entry) -> &Entry {
+        self.history.truncate(self.cursor);
+        self.checkpoints
+            .truncate(self.cursor / CHECKPOINT_EVERY + 1);
+        for e in &entry.events {
+            self.state.apply(e, &self.rules);
+        }
+        self.history.push(entry);
+        self.cursor += 1;
+        if self.cursor % CHECKPOINT_EVERY == 0 {
+            self.checkpoints.push(self.state.clone());
+        }
+        &self.history[self.cursor - 1]
+    }
+
+    /// The state after the first `upto` entries, from the nearest checkpoint.
+    fn replay(&mut self, upto: usize) -> State {
+        let k = (upto / CHECKPOINT_EVERY).min(self.checkpoints.len().saturating_sub(1));
+        // Checkpoints are built lazily on a fresh load: fill in the ones below `upto`.
+        let mut state = self.checkpoints[k].clone();
+        let mut at = k * CHECKPOINT_EVERY;
+        while at < upto {
+            for e in &self.history[at].events {
+                state.apply(e, &self.rules);
+            }
+            at += 1;
+            if at % CHECKPOINT_EVERY == 0 && self.checkpoints.len() == at / CHECKPOINT_EVERY {
+                self.checkpoints.push(state.clone());
+            }
+        }
+        state
+    }
+
+    /// Undoes up to `n` commands; returns the entries undone, latest first.
+    pub fn undo(&mut self, n: usize) -> Vec<&Entry> {
+        let target = self.cursor.saturating_sub(n);
+        let undone = self.cursor - target;
+        if undone == 0 {
+            return Vec::new();
+        }
+        self.state = self.replay(target);
+        self.cursor = target;
+        self.history[target..target + undone].iter().rev().collect()
+    }
+
+    /// Redoes up to `n` undone commands with their recorded events: no dice are rolled again.
+    pub fn redo(&mut self, n: usize) -> Vec<&Entry> {
+        let target = (self.cursor + n).min(self.history.len());
+        let from = self.cursor;
+        for i in from..target {
+            for e in &self.history[i].events {
+                self.state.apply(e, &self.rules);
+            }
+            self.cursor = i + 1;
+            if self.cursor % CHECKPOINT_EVERY == 0
+                && self.checkpoints.len() == self.cursor / CHECKPOINT_EVERY
+            {
+                self.checkpoints.push(self.state.clone());
+            }
+        }
+        self.history[from..target].iter().collect()
+    }
+
+    /// The state rebuilt from nothing by replaying every applied event.
+    pub fn replayed(&self) -> State {
+        let mut state = State::default();
+        for entry in self.applied() {
+            for e in &entry.events {
+                state.apply(e, &self.rules);
+            }
+        }
+        state
+    }
+}

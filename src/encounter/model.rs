@@ -1,0 +1,459 @@
+//! The encounter's state: combatants, the order, the phase. Changed only by applying events.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::initiative::{InitiativeRoll, OrderKey, RollOff};
+
+/// A combatant's identity for the whole encounter (its index in `State::combatants`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CombatantId(pub u32);
+
+impl CombatantId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct GroupId(pub u32);
+
+/// One entrant of the tie steps: a combatant, or a group sharing one roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Unit {
+    One(CombatantId),
+    Group(GroupId),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    Pc,
+    Npc,
+}
+
+impl Side {
+    pub fn label(self) -> &'static str {
+        match self {
+            Side::Pc => "PC",
+            Side::Npc => "NPC",
+        }
+    }
+}
+
+/// What the GM writes on a combatant's sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sheet {
+    pub intuition: u8,
+    pub reaction: u8,
+    pub edge: u8,
+    pub dice_modifier: i8,
+    /// Extra starting IP from augmentation, spells and the like.
+    pub ip_bonus: u8,
+    pub body: Option<u8>,
+    pub willpower: Option<u8>,
+}
+
+impl Sheet {
+    /// The initiative pool: Intuition + Reaction + modifier, never below 0.
+    pub fn pool(&self) -> u8 {
+        let pool =
+            i16::from(self.intuition) + i16::from(self.reaction) + i16::from(self.dice_modifier);
+        u8::try_from(pool.max(0)).unwrap_or(u8::MAX)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    pub id: GroupId,
+    pub name: String,
+    /// Whether the members share one initiative roll.
+    pub shared_roll: bool,
+    pub members: Vec<CombatantId>,
+}
+
+/// Why a combatant is Downed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DownCause {
+    /// The GM said so.
+    Gm,
+    PhysicalFull,
+    StunFull,
+}
+
+impl DownCause {
+    pub fn label(self) -> &'static str {
+        match self {
+            DownCause::Gm => "toggled by the GM",
+            DownCause::PhysicalFull => "Physical monitor full",
+            DownCause::StunFull => "Stun monitor full",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Track {
+    Physical,
+    Stun,
+}
+
+impl Track {
+    pub fn label(self) -> &'static str {
+        match self {
+            Track::Physical => "Physical",
+            Track::Stun => "Stun",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Damage {
+    pub physical: u8,
+    pub stun: u8,
+}
+
+impl Damage {
+    pub fn on(&self, track: Track) -> u8 {
+        match track {
+            Track::Physical => self.physical,
+            Track::Stun => self.stun,
+        }
+    }
+
+    pub fn on_mut(&mut self, track: Track) -> &mut u8 {
+        match track {
+            Track::Physical => &mut self.physical,
+            Track::Stun => &mut self.stun,
+        }
+    }
+}
+
+/// When a lasting effect ends by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StatusEnd {
+    /// At the end of the turn with this serial number.
+    EndOfTurn {
+        serial: u64,
+    },
+    /// At the end of the character's next own turn (becomes `EndOfTurn` when that turn starts).
+    EndOfNextTurn,
+    EndOfRound,
+    /// When the character takes any other action (Take Aim).
+    OtherAction,
+    /// Until an action or the GM ends it.
+    UntilCleared,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActiveStatus {
+    pub name: String,
+    pub end: StatusEnd,
+    /// How many times it stacked (Take Aim); 1 for others.
+    pub stacks: u8,
+}
+
+/// One action as it was spent: what it was, what it cost, what it started.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionUse {
+    /// The catalogue name, or `None` for a bare Free/Simple/Complex action.
+    pub name: Option<String>,
+    /// The type it was taken as ("Complex", "Interrupt"...).
+    pub kind: String,
+    pub cost: u8,
+    pub interrupt: bool,
+    pub effect: Option<crate::catalogue::Effect>,
+}
+
+impl ActionUse {
+    pub fn label(&self) -> String {
+        match &self.name {
+            Some(n) => format!("{n} ({}, {} IP)", self.kind, self.cost),
+            None => format!("{} action ({} IP)", self.kind, self.cost),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadyTrigger {
+    pub text: String,
+    pub actions: Vec<ActionUse>,
+}
+
+impl ReadyTrigger {
+    pub fn cost(&self) -> u8 {
+        self.actions.iter().map(|a| a.cost).sum()
+    }
+}
+
+/// IP held back out of the pool.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reserve {
+    /// Standard delay: spent in a sub-turn at the end of the trigger character's turn.
+    Delay {
+        ip: u8,
+        trigger: Option<CombatantId>,
+    },
+    /// Ready action: one of the triggers may fire before the character's next turn.
+    Ready {
+        ip: u8,
+        triggers: Vec<ReadyTrigger>,
+        /// The turn it was declared in: more triggers may be added only then.
+        turn_serial: u64,
+    },
+}
+
+impl Reserve {
+    pub fn ip(&self) -> u8 {
+        match self {
+            Reserve::Delay { ip, .. } | Reserve::Ready { ip, .. } => *ip,
+        }
+    }
+
+    pub fn ip_mut(&mut self) -> &mut u8 {
+        match self {
+            Reserve::Delay { ip, .. } | Reserve::Ready { ip, .. } => ip,
+        }
+    }
+}
+
+/// Where a combatant stands in the current pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum PassMark {
+    /// Its turn in this pass is still to come.
+    #[default]
+    Waiting,
+    /// Having its turn now.
+    Acting,
+    Acted,
+    /// Its turn came while it was Downed.
+    Skipped,
+    /// It changed initiative to a place still to come: its skipped turn is taken there.
+    Deferred,
+    /// It changed initiative to a place already gone by: no turn in this pass.
+    Lost,
+    /// It joined with a slot this pass had already gone by.
+    Joined,
+}
+
+impl PassMark {
+    pub fn still_to_act(self) -> bool {
+        matches!(self, PassMark::Waiting | PassMark::Deferred)
+    }
+
+    pub fn done(self) -> bool {
+        !matches!(
+            self,
+            PassMark::Waiting | PassMark::Deferred | PassMark::Acting
+        )
+    }
+}
+
+/// A combatant's IP in one pass of the round: at the start of its turn, and spent in the pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PassIp {
+    pub start: Option<u8>,
+    pub spent: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Relative {
+    Before,
+    After,
+}
+
+impl Relative {
+    pub fn word(self) -> &'static str {
+        match self {
+            Relative::Before => "before",
+            Relative::After => "after",
+        }
+    }
+}
+
+/// A change of initiative, kept to explain the order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moved {
+    pub relative: Relative,
+    pub target: CombatantId,
+    pub round: u32,
+    pub pass: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Presence {
+    Present,
+    Removed { reason: Option<String> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combatant {
+    pub id: CombatantId,
+    pub name: String,
+    pub side: Side,
+    pub sheet: Sheet,
+    pub group: Option<GroupId>,
+    pub initiative: Option<InitiativeRoll>,
+    /// IP in the pool now, not counting a reserve.
+    pub ip: u8,
+    pub reserve: Option<Reserve>,
+    pub edge_left: u8,
+    pub edge_uses_this_round: u8,
+    pub downed: Option<DownCause>,
+    pub damage: Damage,
+    pub statuses: Vec<ActiveStatus>,
+    pub mark: PassMark,
+    /// IP pass by pass in this round.
+    pub ledger: Vec<PassIp>,
+    pub moved: Option<Moved>,
+    pub presence: Presence,
+}
+
+impl Combatant {
+    pub fn is_present(&self) -> bool {
+        self.presence == Presence::Present
+    }
+
+    pub fn is_downed(&self) -> bool {
+        self.downed.is_some()
+    }
+
+    pub fn status(&self, name: &str) -> Option<&ActiveStatus> {
+        self.statuses
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn order_key(&self) -> Option<OrderKey> {
+        self.initiative.as_ref().map(|r| OrderKey {
+            score: r.score(),
+            glitched: r.glitch.is_glitch(),
+            pool: r.pool,
+            edge: self.sheet.edge,
+        })
+    }
+
+    pub fn delay(&self) -> Option<(u8, Option<CombatantId>)> {
+        match &self.reserve {
+            Some(Reserve::Delay { ip, trigger }) => Some((*ip, *trigger)),
+            _ => None,
+        }
+    }
+}
+
+/// What kind of turn is in progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TurnKind {
+    /// The character's own turn in the order (it gained its IP for the pass).
+    Own,
+    /// A turn skipped by a change of initiative, taken at the new place (no second IP gain).
+    Resumed,
+    /// A delay's sub-turn at the end of the trigger character's turn, paid from the reserve.
+    Delayed { trigger: CombatantId },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    pub who: CombatantId,
+    pub kind: TurnKind,
+    /// A number unique to this turn in the encounter.
+    pub serial: u64,
+    /// IP spent in this turn, against the per-turn cap.
+    pub spent: u8,
+    /// Whether the character has done anything yet (actions, delay, ready).
+    pub acted: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fight {
+    pub round: u32,
+    pub pass: u8,
+    /// `None` only when nobody can act (all Downed or removed).
+    pub turn: Option<Turn>,
+    pub turns_started: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Adding combatants and rolling initiative.
+    Setup,
+    Fight(Fight),
+    Ended {
+        round: u32,
+    },
+}
+
+/// The whole state of an encounter: a fold of its events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub combatants: Vec<Combatant>,
+    pub groups: Vec<Group>,
+    /// The initiative order, fixed at the start; removed combatants keep their slot, unseen.
+    pub order: Vec<CombatantId>,
+    pub rolloffs: Vec<RollOff<Unit>>,
+    pub phase: Phase,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        Self {
+            combatants: Vec::new(),
+            groups: Vec::new(),
+            order: Vec::new(),
+            rolloffs: Vec::new(),
+            phase: Phase::Setup,
+        }
+    }
+}
+
+impl State {
+    pub fn get(&self, id: CombatantId) -> Option<&Combatant> {
+        self.combatants.get(id.index())
+    }
+
+    pub fn name(&self, id: CombatantId) -> &str {
+        self.get(id).map_or("?", |c| c.name.as_str())
+    }
+
+    pub fn present(&self) -> impl Iterator<Item = &Combatant> {
+        self.combatants.iter().filter(|c| c.is_present())
+    }
+
+    /// A present combatant by name, ignoring case.
+    pub fn find(&self, name: &str) -> Option<&Combatant> {
+        let name = name.trim();
+        self.present().find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn find_group(&self, name: &str) -> Option<&Group> {
+        let name = name.trim();
+        self.groups
+            .iter()
+            .find(|g| g.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn fight(&self) -> Option<&Fight> {
+        match &self.phase {
+            Phase::Fight(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    pub fn turn(&self) -> Option<&Turn> {
+        self.fight().and_then(|f| f.turn.as_ref())
+    }
+
+    /// The combatants in initiative order, present ones only.
+    pub fn ordered(&self) -> impl Iterator<Item = &Combatant> {
+        self.order
+            .iter()
+            .filter_map(|id| self.get(*id))
+            .filter(|c| c.is_present())
+    }
+
+    pub fn position(&self, id: CombatantId) -> Option<usize> {
+        self.order.iter().position(|x| *x == id)
+    }
+
+    /// Whether anyone in the order could take a turn.
+    pub fn anyone_can_act(&self) -> bool {
+        self.ordered().any(|c| !c.is_downed())
+    }
+}

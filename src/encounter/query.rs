@@ -1,0 +1,183 @@
+//! Questions the GM asks of the state: why this order, what IP lies ahead.
+
+use std::cmp::Ordering;
+
+use super::model::{Combatant, CombatantId, PassMark, State, Unit};
+use crate::rules::HouseRules;
+use crate::rules::initiative::Decider;
+
+/// One cell of the IP grid: a pass of the round for one character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PassCell {
+    /// A pass gone by (or the current one): IP at the start of its turn, and IP spent in it.
+    Seen { start: Option<u8>, spent: u8 },
+    /// A pass ahead: the IP it will have at the start of its turn if it spends nothing more.
+    Ahead { projected: u8 },
+}
+
+impl State {
+    fn unit_of(&self, c: &Combatant) -> Unit {
+        match c.group.and_then(|g| self.groups.get(g.0 as usize)) {
+            Some(g) if g.shared_roll => Unit::Group(g.id),
+            _ => Unit::One(c.id),
+        }
+    }
+
+    /// Why `a` and `b` stand where they do in the order, in a sentence.
+    pub fn explain_order(&self, a: CombatantId, b: CombatantId) -> String {
+        let (Some(ca), Some(cb)) = (self.get(a), self.get(b)) else {
+            return "no such combatant".into();
+        };
+        let (Some(pa), Some(pb)) = (self.position(a), self.position(b)) else {
+            let missing = if self.position(a).is_none() { ca } else { cb };
+            return format!("{} has no place in the order yet", missing.name);
+        };
+        if a == b {
+            return format!("{} is one and the same", ca.name);
+        }
+        let (first, second) = if pa < pb { (ca, cb) } else { (cb, ca) };
+        let mut parts = Vec::new();
+        for c in [first, second] {
+            if let Some(m) = c.moved {
+                parts.push(format!(
+                    "{} changed initiative to {} {} in round {}, pass {}",
+                    c.name,
+                    m.relative.word(),
+                    self.name(m.target),
+                    m.round,
+                    m.pass
+                ));
+            }
+        }
+        let (Some(kf), Some(ks)) = (first.order_key(), second.order_key()) else {
+            return format!("{} stands before {}", first.name, second.name);
+        };
+        let score = kf.score;
+        let keys = match kf.compare(&ks) {
+            (_, Decider::Score) => format!(
+                "{} scored {}, {} scored {}",
+                first.name, kf.score, second.name, ks.score
+            ),
+            (o, Decider::Glitch) => {
+                let glitched = if o == Ordering::Less { second } else { first };
+                format!(
+                    "same score {score}; {} glitched, so goes last among them",
+                    glitched.name
+                )
+            }
+            (o, Decider::Pool) => {
+                let (big, small) = if o == Ordering::Less {
+                    (first, second)
+                } else {
+                    (second, first)
+                };
+                format!(
+                    "same score {score}; {} has the bigger pool, {} to {}",
+                    big.name,
+                    big.order_key().map_or(0, |k| k.pool),
+                    small.order_key().map_or(0, |k| k.pool)
+                )
+            }
+            (o, Decider::Edge) => {
+                let (high, low) = if o == Ordering::Less {
+                    (first, second)
+                } else {
+                    (second, first)
+                };
+                format!(
+                    "same score {score} and pool {}; {} has the higher Edge, {} to {}",
+                    kf.pool, high.name, high.sheet.edge, low.sheet.edge
+                )
+            }
+            (_, Decider::RollOff) => self.explain_rolloff(first, second, score, kf.pool),
+        };
+        parts.push(keys);
+        format!(
+            "{} stands before {}: {}",
+            first.name,
+            second.name,
+            parts.join("; ")
+        )
+    }
+
+    fn explain_rolloff(
+        &self,
+        first: &Combatant,
+        second: &Combatant,
+        score: u8,
+        pool: u8,
+    ) -> String {
+        let (uf, us) = (self.unit_of(first), self.unit_of(second));
+        if uf == us {
+            return format!(
+                "{} and {} share their group's roll, so they act in number order",
+                first.name, second.name
+            );
+        }
+        let tied = format!(
+            "same score {score}, pool {pool} and Edge {}",
+            first.sheet.edge
+        );
+        let found = self.rolloffs.iter().rev().find_map(|r| {
+            (r.involves(uf) && r.involves(us))
+                .then(|| r.compare(uf, us).map(|(_, round)| (r, round)))
+                .flatten()
+        });
+        match found {
+            Some((r, round)) => {
+                let die = |u| {
+                    r.rounds[round]
+                        .iter()
+                        .find(|(x, _)| *x == u)
+                        .map_or(0, |(_, d)| *d)
+                };
+                let again = if round > 0 {
+                    format!(
+                        " (after {round} tied roll{})",
+                        if round == 1 { "" } else { "s" }
+                    )
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{tied}; roll-off {} {}, {} {}{again}",
+                    first.name,
+                    die(uf),
+                    second.name,
+                    die(us)
+                )
+            }
+            None => format!("{tied}; placed by the order of arrival"),
+        }
+    }
+
+    /// The IP grid row of one character for the current round.
+    pub fn pass_cells(&self, id: CombatantId, rules: &HouseRules) -> Vec<PassCell> {
+        let Some(c) = self.get(id) else {
+            return Vec::new();
+        };
+        let current = self.fight().map_or(0, |f| usize::from(f.pass));
+        let mut projected =
+            c.ip.saturating_add(c.reserve.as_ref().map_or(0, super::Reserve::ip));
+        let gains_this_pass = c.mark.still_to_act() && c.mark != PassMark::Deferred;
+        c.ledger
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let pass = i + 1;
+                if pass < current || (pass == current && !gains_this_pass) {
+                    PassCell::Seen {
+                        start: l.start,
+                        spent: l.spent,
+                    }
+                } else if pass == current {
+                    projected = projected.saturating_add(rules.ip_per_turn);
+                    PassCell::Ahead { projected }
+                } else {
+                    projected = projected.saturating_add(rules.ip_per_turn);
+                    PassCell::Ahead { projected }
+                }
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,886 @@
+//! The command language: one line per GM command, for `srtrack exec`, the `:` line and the log.
+//!
+//! Names of combatants and actions may have several words and need no quotes: the longest
+//! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
+
+use std::fmt;
+
+use crate::catalogue::Catalogue;
+use crate::encounter::{
+    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Relative, RollTarget, SheetInput,
+    Side, State, StatusUntil, Timing, Track,
+};
+use crate::rules::ActionType;
+
+/// One parsed line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    Command(Command),
+    Undo(usize),
+    Redo(usize),
+    /// Why does the first stand where it does against the second?
+    Why(CombatantId, CombatantId),
+    /// A blank line or a comment.
+    Nothing,
+}
+
+/// Which word was wrong and what was expected there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based index of the word, or one past the last word when a word is missing.
+    pub word: usize,
+    /// The word found, or `None` at the end of the line.
+    pub found: Option<String>,
+    pub expected: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.found {
+            Some(w) => write!(
+                f,
+                "word {} \"{}\": expected {}",
+                self.word, w, self.expected
+            ),
+            None => write!(
+                f,
+                "after word {}: expected {}",
+                self.word - 1,
+                self.expected
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The verbs of the language, with a one-line synopsis each (shown by help and completion).
+pub const VERBS: &[(&str, &str)] = &[
+    (
+        "add",
+        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared]",
+    ),
+    (
+        "edit",
+        "edit NAME [name NEW] [pc|npc] [int N] [rea N] [edge N] [mod N] [ip N] [body N] [will N]",
+    ),
+    ("remove", "remove NAME [because TEXT]"),
+    (
+        "roll",
+        "roll all | roll npcs | roll NAME|GROUP [hits N [glitch]]",
+    ),
+    ("start", "start"),
+    ("next", "next"),
+    ("act", "act NAME ACTION [as free|simple|complex]"),
+    ("edge", "edge NAME"),
+    (
+        "delay",
+        "delay NAME IP [after TRIGGER] | delay NAME after TRIGGER",
+    ),
+    ("ready", "ready NAME [IP] when TEXT do ACTION [, ACTION...]"),
+    ("fire", "fire NAME [N] [before|after]"),
+    ("move", "move NAME before|after NAME"),
+    ("down", "down NAME"),
+    ("up", "up NAME"),
+    ("damage", "damage NAME N [physical|stun]"),
+    ("heal", "heal NAME N [physical|stun]"),
+    ("status", "status NAME TEXT [until turn|next|round|never]"),
+    ("clear", "clear NAME STATUS"),
+    ("end", "end"),
+    ("undo", "undo [N]"),
+    ("redo", "redo [N]"),
+    ("why", "why NAME NAME"),
+];
+
+const SHEET_WORDS: &[&str] = &["int", "rea", "edge", "mod", "ip", "body", "will"];
+const ADD_WORDS: &[&str] = &["pc", "npc", "shared", "name"];
+
+#[derive(Debug, Clone)]
+struct Word {
+    text: String,
+    quoted: bool,
+}
+
+fn tokenize(line: &str) -> Result<Vec<Word>, ParseError> {
+    let mut words = Vec::new();
+    let mut chars = line.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+        } else if c == '"' {
+            chars.next();
+            let mut text = String::new();
+            loop {
+                match chars.next() {
+                    Some('"') => break,
+                    Some(ch) => text.push(ch),
+                    None => {
+                        return Err(ParseError {
+                            word: words.len() + 1,
+                            found: Some(format!("\"{text}")),
+                            expected: "a closing quote (\")".into(),
+                        });
+                    }
+                }
+            }
+            words.push(Word { text, quoted: true });
+        } else if c == ',' {
+            chars.next();
+            words.push(Word {
+                text: ",".into(),
+                quoted: false,
+            });
+        } else {
+            let mut text = String::new();
+            while let Some(&ch) = chars.peek() {
+                if ch.is_whitespace() || ch == '"' || ch == ',' {
+                    break;
+                }
+                text.push(ch);
+                chars.next();
+            }
+            words.push(Word {
+                text,
+                quoted: false,
+            });
+        }
+    }
+    Ok(words)
+}
+
+struct Parser<'a> {
+    words: Vec<Word>,
+    at: usize,
+    state: &'a State,
+    catalogue: &'a Catalogue,
+}
+
+/// Parses one line against the encounter (for names) and the catalogue (for actions).
+pub fn parse(line: &str, state: &State, catalogue: &Catalogue) -> Result<Line, ParseError> {
+    let trimmed = line.trim();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return Ok(Line::Nothing);
+    }
+    let mut p = Parser {
+        words: tokenize(trimmed)?,
+        at: 0,
+        state,
+        catalogue,
+    };
+    let line = p.line()?;
+    p.finish()?;
+    Ok(line)
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<&Word> {
+        self.words.get(self.at)
+    }
+
+    fn peek_is(&self, keyword: &str) -> bool {
+        self.peek()
+            .is_some_and(|w| !w.quoted && w.text.eq_ignore_ascii_case(keyword))
+    }
+
+    fn eat(&mut self, keyword: &str) -> bool {
+        let yes = self.peek_is(keyword);
+        if yes {
+            self.at += 1;
+        }
+        yes
+    }
+
+    fn error(&self, expected: impl Into<String>) -> ParseError {
+        ParseError {
+            word: self.at + 1,
+            found: self.peek().map(|w| w.text.clone()),
+            expected: expected.into(),
+        }
+    }
+
+    fn finish(&self) -> Result<(), ParseError> {
+        if self.at < self.words.len() {
+            return Err(self.error("the end of the line"));
+        }
+        Ok(())
+    }
+
+    fn number(&mut self, what: &str) -> Result<i32, ParseError> {
+        match self.peek().and_then(|w| w.text.parse::<i32>().ok()) {
+            Some(n) => {
+                self.at += 1;
+                Ok(n)
+            }
+            None => Err(self.error(what)),
+        }
+    }
+
+    fn optional_number(&mut self) -> Option<i32> {
+        let n = self.peek().and_then(|w| w.text.parse::<i32>().ok())?;
+        self.at += 1;
+        Some(n)
+    }
+
+    /// The longest run of words from here that `matches` accepts.
+    fn longest<T>(&mut self, matches: impl Fn(&str) -> Option<T>) -> Option<T> {
+        if let Some(w) = self.peek().filter(|w| w.quoted) {
+            let found = matches(&w.text)?;
+            self.at += 1;
+            return Some(found);
+        }
+        let mut best = None;
+        let mut joined = String::new();
+        for (i, w) in self.words[self.at..].iter().enumerate() {
+            if w.quoted || w.text == "," {
+                break;
+            }
+            if i > 0 {
+                joined.push(' ');
+            }
+            joined.push_str(&w.text);
+            if let Some(found) = matches(&joined) {
+                best = Some((found, i + 1));
+            }
+        }
+        let (found, n) = best?;
+        self.at += n;
+        Some(found)
+    }
+
+    fn names_hint(&self) -> String {
+        let names: Vec<&str> = self
+            .state
+            .present()
+            .map(|c| c.name.as_str())
+            .take(6)
+            .collect();
+        if names.is_empty() {
+            "a combatant name (there are none yet: `add` one)".into()
+        } else {
+            let more = if self.state.present().count() > names.len() {
+                ", …"
+            } else {
+                ""
+            };
+            format!("a combatant name ({}{more})", names.join(", "))
+        }
+    }
+
+    fn combatant(&mut self) -> Result<CombatantId, ParseError> {
+        let state = self.state;
+        self.longest(|s| state.find(s).map(|c| c.id))
+            .ok_or_else(|| self.error(self.names_hint()))
+    }
+
+    /// Words up to (not including) one of `stops`, joined; quoted text counts as one word.
+    fn text_until(&mut self, stops: &[&str]) -> String {
+        let mut parts = Vec::new();
+        while let Some(w) = self.peek() {
+            if !w.quoted && stops.iter().any(|s| w.text.eq_ignore_ascii_case(s)) {
+                break;
+            }
+            parts.push(w.text.clone());
+            self.at += 1;
+        }
+        parts.join(" ")
+    }
+
+    fn action_type(word: &str) -> Option<ActionType> {
+        ActionType::ALL
+            .into_iter()
+            .find(|t| t.label().eq_ignore_ascii_case(word))
+    }
+
+    fn action(&mut self) -> Result<ActionChoice, ParseError> {
+        if let Some(t) = self
+            .peek()
+            .filter(|w| !w.quoted)
+            .and_then(|w| Self::action_type(&w.text))
+        {
+            self.at += 1;
+            return Ok(ActionChoice::Type(t));
+        }
+        let catalogue = self.catalogue;
+        let name = self
+            .longest(|s| catalogue.get(s).map(|a| a.name.clone()))
+            .ok_or_else(|| self.error(self.action_hint()))?;
+        let as_type = if self.eat("as") {
+            let t = self
+                .peek()
+                .and_then(|w| Self::action_type(&w.text))
+                .ok_or_else(|| self.error("an action type: free, simple or complex"))?;
+            self.at += 1;
+            Some(t)
+        } else {
+            None
+        };
+        Ok(ActionChoice::Named { name, as_type })
+    }
+
+    fn action_hint(&self) -> String {
+        let word = self
+            .peek()
+            .map(|w| w.text.to_lowercase())
+            .unwrap_or_default();
+        let close: Vec<&str> = self
+            .catalogue
+            .actions()
+            .iter()
+            .filter(|a| !word.is_empty() && a.name.to_lowercase().contains(&word))
+            .map(|a| a.name.as_str())
+            .take(4)
+            .collect();
+        if close.is_empty() {
+            "free, simple, complex or an action of the catalogue".into()
+        } else {
+            format!(
+                "free, simple, complex or an action of the catalogue (e.g. {})",
+                close.join(", ")
+            )
+        }
+    }
+
+    fn track(&mut self) -> Track {
+        if self.eat("stun") || self.eat("s") {
+            Track::Stun
+        } else {
+            let _ = self.eat("physical") || self.eat("p");
+            Track::Physical
+        }
+    }
+
+    fn line(&mut self) -> Result<Line, ParseError> {
+        let Some(verb) = self.peek().map(|w| w.text.to_lowercase()) else {
+            return Ok(Line::Nothing);
+        };
+        self.at += 1;
+        let cmd = match verb.as_str() {
+            "add" => self.add()?,
+            "edit" => self.edit()?,
+            "remove" | "rm" => {
+                let who = self.combatant()?;
+                let reason = if self.eat("because") {
+                    Some(self.text_until(&[]))
+                } else {
+                    None
+                };
+                Command::Remove { who, reason }
+            }
+            "roll" => self.roll()?,
+            "start" => Command::Start,
+            "next" | "n" => Command::Next,
+            "act" => {
+                let who = self.combatant()?;
+                let action = self.action()?;
+                Command::SpendAction { who, action }
+            }
+            "edge" => Command::UseEdge {
+                who: self.combatant()?,
+            },
+            "delay" => {
+                let who = self.combatant()?;
+                if self.eat("after") {
+                    let trigger = self.combatant()?;
+                    Command::NameDelayTrigger { who, trigger }
+                } else {
+                    let ip = self.number("the IP to reserve (a number)")?;
+                    let trigger = if self.eat("after") {
+                        Some(self.combatant()?)
+                    } else {
+                        None
+                    };
+                    Command::Delay { who, ip, trigger }
+                }
+            }
+            "ready" => {
+                let who = self.combatant()?;
+                let ip = self.optional_number();
+                if !self.eat("when") {
+                    return Err(self.error("`when` and the trigger's description"));
+                }
+                let trigger = self.text_until(&["do"]);
+                if !self.eat("do") {
+                    return Err(self.error("`do` and the ready actions"));
+                }
+                let mut actions = vec![self.action()?];
+                while self.eat(",") {
+                    actions.push(self.action()?);
+                }
+                Command::Ready {
+                    who,
+                    ip,
+                    trigger,
+                    actions,
+                }
+            }
+            "fire" => {
+                let who = self.combatant()?;
+                let n = self.optional_number().unwrap_or(1);
+                if n < 1 {
+                    self.at -= 1;
+                    return Err(self.error("a trigger number from 1"));
+                }
+                let timing = if self.eat("before") {
+                    Timing::Before
+                } else {
+                    let _ = self.eat("after");
+                    Timing::After
+                };
+                Command::FireReady {
+                    who,
+                    trigger: (n - 1) as usize,
+                    timing,
+                }
+            }
+            "move" | "change" => {
+                let who = self.combatant()?;
+                let relative = if self.eat("before") {
+                    Relative::Before
+                } else if self.eat("after") {
+                    Relative::After
+                } else {
+                    return Err(self.error("`before` or `after`"));
+                };
+                let target = self.combatant()?;
+                Command::ChangeInitiative {
+                    who,
+                    relative,
+                    target,
+                }
+            }
+            "down" => Command::SetDowned {
+                who: self.combatant()?,
+                downed: true,
+            },
+            "up" => Command::SetDowned {
+                who: self.combatant()?,
+                downed: false,
+            },
+            "damage" | "dmg" => {
+                let who = self.combatant()?;
+                let boxes = self.number("the boxes of damage (a number)")?;
+                let track = self.track();
+                Command::Damage { who, track, boxes }
+            }
+            "heal" => {
+                let who = self.combatant()?;
+                let boxes = self.number("the boxes to heal (a number)")?;
+                let track = self.track();
+                Command::Heal { who, track, boxes }
+            }
+            "status" => {
+                let who = self.combatant()?;
+                let text = self.text_until(&["until"]);
+                if text.is_empty() {
+                    return Err(self.error("the status text"));
+                }
+                let until = if self.eat("until") {
+                    Some(
+                        match self.peek().map(|w| w.text.to_lowercase()).as_deref() {
+                            Some("turn") => StatusUntil::ThisTurn,
+                            Some("next") => StatusUntil::NextTurn,
+                            Some("round") => StatusUntil::Round,
+                            Some("never") => StatusUntil::Never,
+                            _ => return Err(self.error("turn, next, round or never")),
+                        },
+                    )
+                } else {
+                    None
+                };
+                if until.is_some() {
+                    self.at += 1;
+                }
+                Command::AddStatus { who, text, until }
+            }
+            "clear" => {
+                let who = self.combatant()?;
+                let name = self.text_until(&[]);
+                if name.is_empty() {
+                    return Err(self.error("the status to clear"));
+                }
+                Command::ClearStatus { who, name }
+            }
+            "end" => Command::End,
+            "undo" | "u" => return Ok(Line::Undo(self.count()?)),
+            "redo" => return Ok(Line::Redo(self.count()?)),
+            "why" => {
+                let a = self.combatant()?;
+                let b = self.combatant()?;
+                return Ok(Line::Why(a, b));
+            }
+            _ => {
+                self.at -= 1;
+                let verbs: Vec<&str> = VERBS.iter().map(|(v, _)| *v).collect();
+                return Err(self.error(format!("a command: {}", verbs.join(", "))));
+            }
+        };
+        Ok(Line::Command(cmd))
+    }
+
+    fn count(&mut self) -> Result<usize, ParseError> {
+        match self.optional_number() {
+            None => Ok(1),
+            Some(n) if n >= 1 => Ok(n as usize),
+            Some(_) => {
+                self.at -= 1;
+                Err(self.error("a count from 1"))
+            }
+        }
+    }
+
+    fn is_add_keyword(w: &Word) -> bool {
+        if w.quoted {
+            return false;
+        }
+        let t = w.text.to_lowercase();
+        SHEET_WORDS.contains(&t.as_str())
+            || ADD_WORDS.contains(&t.as_str())
+            || (t.len() > 1 && t.starts_with('x') && t[1..].parse::<u32>().is_ok())
+    }
+
+    /// Sheet fields in any order; returns whether any was given.
+    fn sheet_fields(
+        &mut self,
+        sheet: &mut SheetInput,
+        side: &mut Option<Side>,
+    ) -> Result<(), ParseError> {
+        while let Some(w) = self
+            .peek()
+            .filter(|w| !w.quoted)
+            .map(|w| w.text.to_lowercase())
+        {
+            match w.as_str() {
+                "pc" => {
+                    self.at += 1;
+                    *side = Some(Side::Pc);
+                }
+                "npc" => {
+                    self.at += 1;
+                    *side = Some(Side::Npc);
+                }
+                "int" | "rea" | "edge" | "mod" | "ip" | "body" | "will" => {
+                    self.at += 1;
+                    let n = self.number(&format!("a number after `{w}`"))?;
+                    match w.as_str() {
+                        "int" => sheet.intuition = n,
+                        "rea" => sheet.reaction = n,
+                        "edge" => sheet.edge = n,
+                        "mod" => sheet.dice_modifier = n,
+                        "ip" => sheet.ip_bonus = n,
+                        "body" => sheet.body = Some(n),
+                        _ => sheet.willpower = Some(n),
+                    }
+                }
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+
+    fn add(&mut self) -> Result<Command, ParseError> {
+        let start = self.at;
+        let mut name = Vec::new();
+        while let Some(w) = self.peek() {
+            if Self::is_add_keyword(w) {
+                break;
+            }
+            name.push(w.text.clone());
+            self.at += 1;
+        }
+        if name.is_empty() {
+            self.at = start;
+            return Err(self.error("the new combatant's name"));
+        }
+        let mut count = None;
+        if let Some(n) = self
+            .peek()
+            .filter(|w| !w.quoted && w.text.len() > 1 && w.text.to_lowercase().starts_with('x'))
+            .and_then(|w| w.text[1..].parse::<i32>().ok())
+        {
+            self.at += 1;
+            count = Some(n);
+        }
+        let mut sheet = SheetInput::default();
+        let mut side = None;
+        let (mut int_given, mut rea_given) = (false, false);
+        let mut shared = false;
+        loop {
+            let before = self.at;
+            int_given |= self.peek_is("int");
+            rea_given |= self.peek_is("rea");
+            self.sheet_fields(&mut sheet, &mut side)?;
+            if self.eat("shared") {
+                shared = true;
+            }
+            int_given |= self.words[before..self.at]
+                .iter()
+                .any(|w| w.text.eq_ignore_ascii_case("int"));
+            rea_given |= self.words[before..self.at]
+                .iter()
+                .any(|w| w.text.eq_ignore_ascii_case("rea"));
+            if self.at == before {
+                break;
+            }
+        }
+        if !int_given {
+            return Err(self.error("`int N` (Intuition)"));
+        }
+        if !rea_given {
+            return Err(self.error("`rea N` (Reaction)"));
+        }
+        Ok(Command::Add(AddCombatant {
+            name: name.join(" "),
+            side: side.unwrap_or(Side::Npc),
+            sheet,
+            count,
+            shared_roll: shared,
+        }))
+    }
+
+    fn edit(&mut self) -> Result<Command, ParseError> {
+        let who = self.combatant()?;
+        let c = self.state.get(who).cloned();
+        let mut sheet = c.as_ref().map(sheet_input).unwrap_or_default();
+        let mut side = None;
+        let mut name = None;
+        loop {
+            let before = self.at;
+            self.sheet_fields(&mut sheet, &mut side)?;
+            if self.eat("name") {
+                let text = self.text_until(&[
+                    "pc", "npc", "int", "rea", "edge", "mod", "ip", "body", "will",
+                ]);
+                if text.is_empty() {
+                    return Err(self.error("the new name"));
+                }
+                name = Some(text);
+            }
+            if self.at == before {
+                break;
+            }
+        }
+        Ok(Command::Edit {
+            who,
+            name,
+            side,
+            sheet,
+        })
+    }
+
+    fn roll(&mut self) -> Result<Command, ParseError> {
+        let target = if self.eat("all") {
+            RollTarget::All
+        } else if self.eat("npcs") {
+            RollTarget::Npcs
+        } else {
+            let state = self.state;
+            let found = self.longest(|s| {
+                state
+                    .find(s)
+                    .map(|c| RollTarget::One(c.id))
+                    .or_else(|| state.find_group(s).map(|g| RollTarget::Group(g.id)))
+            });
+            match found {
+                Some(t) => t,
+                None => {
+                    let hint = self.names_hint();
+                    return Err(self.error(format!("all, npcs, a group or {hint}")));
+                }
+            }
+        };
+        let typed = if self.eat("hits") {
+            let hits = self.number("the number of hits")?;
+            Some((hits, self.eat("glitch")))
+        } else {
+            None
+        };
+        Ok(Command::Roll { target, typed })
+    }
+}
+
+fn sheet_input(c: &Combatant) -> SheetInput {
+    let s = c.sheet;
+    SheetInput {
+        intuition: i32::from(s.intuition),
+        reaction: i32::from(s.reaction),
+        edge: i32::from(s.edge),
+        dice_modifier: i32::from(s.dice_modifier),
+        ip_bonus: i32::from(s.ip_bonus),
+        body: s.body.map(i32::from),
+        willpower: s.willpower.map(i32::from),
+    }
+}
+
+/// Quotes a name or text when its words could be read as keywords.
+fn quote(text: &str) -> String {
+    let risky = text.is_empty()
+        || text.contains(',')
+        || text.split_whitespace().any(|w| {
+            let w = w.to_lowercase();
+            SHEET_WORDS.contains(&w.as_str())
+                || ADD_WORDS.contains(&w.as_str())
+                || [
+                    "after", "before", "as", "when", "do", "until", "because", "hits", "glitch",
+                ]
+                .contains(&w.as_str())
+                || w.parse::<i32>().is_ok()
+                || (w.len() > 1 && w.starts_with('x') && w[1..].parse::<u32>().is_ok())
+        });
+    if risky && !text.contains('"') {
+        format!("\"{text}\"")
+    } else {
+        text.to_string()
+    }
+}
+
+fn sheet_words(s: &SheetInput) -> String {
+    let mut out = format!("int {} rea {}", s.intuition, s.reaction);
+    if s.edge != 0 {
+        out += &format!(" edge {}", s.edge);
+    }
+    if s.dice_modifier != 0 {
+        out += &format!(" mod {}", s.dice_modifier);
+    }
+    if s.ip_bonus != 0 {
+        out += &format!(" ip {}", s.ip_bonus);
+    }
+    if let Some(b) = s.body {
+        out += &format!(" body {b}");
+    }
+    if let Some(w) = s.willpower {
+        out += &format!(" will {w}");
+    }
+    out
+}
+
+fn action_words(a: &ActionChoice) -> String {
+    match a {
+        ActionChoice::Type(t) => t.label().to_lowercase(),
+        ActionChoice::Named { name, as_type } => match as_type {
+            Some(t) => format!("{} as {}", quote(name), t.label().to_lowercase()),
+            None => quote(name),
+        },
+    }
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Pc => "pc",
+        Side::Npc => "npc",
+    }
+}
+
+/// Writes a command in the language, naming combatants as they are in `state` (before it runs).
+pub fn format(command: &Command, state: &State) -> String {
+    let n = |id: CombatantId| quote(state.name(id));
+    match command {
+        Command::Add(a) => {
+            let count = a.count.map(|c| format!(" x{c}")).unwrap_or_default();
+            let shared = if a.shared_roll { " shared" } else { "" };
+            format!(
+                "add {}{count} {} {}{shared}",
+                quote(&a.name),
+                side_word(a.side),
+                sheet_words(&a.sheet)
+            )
+        }
+        Command::Edit {
+            who,
+            name,
+            side,
+            sheet,
+        } => {
+            let name = name
+                .as_ref()
+                .map(|nm| format!(" name {}", quote(nm)))
+                .unwrap_or_default();
+            let side = side
+                .map(|s| format!(" {}", side_word(s)))
+                .unwrap_or_default();
+            format!("edit {}{name}{side} {}", n(*who), sheet_words(sheet))
+        }
+        Command::Remove { who, reason } => match reason {
+            Some(r) => format!("remove {} because {r}", n(*who)),
+            None => format!("remove {}", n(*who)),
+        },
+        Command::Roll { target, typed } => {
+            let target = match target {
+                RollTarget::All => "all".to_string(),
+                RollTarget::Npcs => "npcs".to_string(),
+                RollTarget::One(id) => n(*id),
+                RollTarget::Group(g) => quote(
+                    state
+                        .groups
+                        .get(g.0 as usize)
+                        .map_or("?", |g| g.name.as_str()),
+                ),
+            };
+            match typed {
+                Some((hits, true)) => format!("roll {target} hits {hits} glitch"),
+                Some((hits, false)) => format!("roll {target} hits {hits}"),
+                None => format!("roll {target}"),
+            }
+        }
+        Command::Start => "start".into(),
+        Command::Next => "next".into(),
+        Command::SpendAction { who, action } => format!("act {} {}", n(*who), action_words(action)),
+        Command::UseEdge { who } => format!("edge {}", n(*who)),
+        Command::Delay { who, ip, trigger } => match trigger {
+            Some(t) => format!("delay {} {ip} after {}", n(*who), n(*t)),
+            None => format!("delay {} {ip}", n(*who)),
+        },
+        Command::NameDelayTrigger { who, trigger } => {
+            format!("delay {} after {}", n(*who), n(*trigger))
+        }
+        Command::Ready {
+            who,
+            ip,
+            trigger,
+            actions,
+        } => {
+            let ip = ip.map(|i| format!(" {i}")).unwrap_or_default();
+            let actions: Vec<String> = actions.iter().map(action_words).collect();
+            format!(
+                "ready {}{ip} when {} do {}",
+                n(*who),
+                quote(trigger),
+                actions.join(", ")
+            )
+        }
+        Command::FireReady {
+            who,
+            trigger,
+            timing,
+        } => format!("fire {} {} {}", n(*who), trigger + 1, timing.word()),
+        Command::ChangeInitiative {
+            who,
+            relative,
+            target,
+        } => format!("move {} {} {}", n(*who), relative.word(), n(*target)),
+        Command::SetDowned { who, downed } => {
+            format!("{} {}", if *downed { "down" } else { "up" }, n(*who))
+        }
+        Command::Damage { who, track, boxes } => {
+            format!(
+                "damage {} {boxes} {}",
+                n(*who),
+                track.label().to_lowercase()
+            )
+        }
+        Command::Heal { who, track, boxes } => {
+            format!("heal {} {boxes} {}", n(*who), track.label().to_lowercase())
+        }
+        Command::AddStatus { who, text, until } => {
+            let until = match until {
+                Some(StatusUntil::ThisTurn) => " until turn",
+                Some(StatusUntil::NextTurn) => " until next",
+                Some(StatusUntil::Round) => " until round",
+                Some(StatusUntil::Never) => " until never",
+                None => "",
+            };
+            format!("status {} {}{until}", n(*who), quote(text))
+        }
+        Command::ClearStatus { who, name } => format!("clear {} {}", n(*who), quote(name)),
+        Command::End => "end".into(),
+    }
+}

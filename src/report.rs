@@ -1,0 +1,1 @@
+//! Plain-text views of an encounter: log lines and the `show` page.

@@ -9,12 +9,35 @@ use srtrack::encounter::{CombatantId, Event, PaidFrom, State};
 use srtrack::rules::RandomDice;
 
 const OPS: &[&str] = &[
-    "next", "next", "next", "next", "act {a} free", "act {a} simple", "act {a} complex",
-    "act {b} Dodge", "act {b} Full Defense", "edge {a}", "delay {a} 2 after {b}", "delay {a} 1",
-    "ready {a} 3 when it moves do simple", "fire {b}", "move {a} after {b}", "move {a} before {b}",
-    "down {b}", "up {b}", "damage {b} 4", "heal {b} 3", "act {a} Take Aim", "act {a} Drop Prone",
-    "act {a} Stand Up", "status {b} dazed until next", "remove {b}", "add Extra{n} int 3 rea 3",
-    "roll all", "undo", "redo",
+    "next",
+    "next",
+    "next",
+    "next",
+    "act {a} free",
+    "act {a} simple",
+    "act {a} complex",
+    "act {b} Dodge",
+    "act {b} Full Defense",
+    "edge {a}",
+    "delay {a} 2 after {b}",
+    "delay {a} 1",
+    "ready {a} 3 when it moves do simple",
+    "fire {b}",
+    "move {a} after {b}",
+    "move {a} before {b}",
+    "down {b}",
+    "up {b}",
+    "damage {b} 4",
+    "heal {b} 3",
+    "act {a} Take Aim",
+    "act {a} Drop Prone",
+    "act {a} Stand Up",
+    "status {b} dazed until next",
+    "remove {b}",
+    "add Extra{n} int 3 rea 3",
+    "roll all",
+    "undo",
+    "redo",
 ];
 
 /// Runs the ops; returns the table and every applied step's (state before, events).
@@ -39,7 +62,13 @@ fn play(seed: u64, ops: &[(usize, usize, usize)]) -> (Table, Vec<(State, Vec<Eve
         }
         let current = t.state().turn().map(|x| t.state().name(x.who).to_string());
         // Mostly act as the current actor, as a GM would.
-        let a_name = if a % 3 != 0 { current.clone().unwrap_or_else(|| names[a % names.len()].clone()) } else { names[a % names.len()].clone() };
+        let a_name = if a % 3 != 0 {
+            current
+                .clone()
+                .unwrap_or_else(|| names[a % names.len()].clone())
+        } else {
+            names[a % names.len()].clone()
+        };
         let line = OPS[op % OPS.len()]
             .replace("{a}", &format!("\"{a_name}\""))
             .replace("{b}", &format!("\"{}\"", names[b % names.len()]))
@@ -174,7 +203,11 @@ fn event_dice(e: &Event) -> Vec<u8> {
         Event::InitiativeRolled { roll, .. } => roll.dice.clone().unwrap_or_default(),
         Event::FightStarted { rolloffs, .. } | Event::Slotted { rolloffs, .. } => rolloffs
             .iter()
-            .flat_map(|r| r.rounds.iter().flat_map(|round| round.iter().map(|(_, d)| *d)))
+            .flat_map(|r| {
+                r.rounds
+                    .iter()
+                    .flat_map(|round| round.iter().map(|(_, d)| *d))
+            })
             .collect(),
         _ => Vec::new(),
     }

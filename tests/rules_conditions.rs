@@ -11,11 +11,21 @@ fn a_full_physical_monitor_downs_by_itself_and_healing_brings_back() {
     // Body 3: 8 + ceil(3/2) = 10 boxes.
     t.run("damage Bob 6 physical");
     assert!(!t.c("Bob").is_downed());
-    assert_eq!(srtrack::report::monitors_text(t.c("Bob"), t.enc.rules()), "Physical 6/10, Stun 0/10, wounds -2");
+    assert_eq!(
+        srtrack::report::monitors_text(t.c("Bob"), t.enc.rules()),
+        "Physical 6/10, Stun 0/10, wounds -2"
+    );
     t.run("damage Bob 9");
-    assert_eq!(t.c("Bob").damage.physical, 10, "damage stops at the monitor's size");
+    assert_eq!(
+        t.c("Bob").damage.physical,
+        10,
+        "damage stops at the monitor's size"
+    );
     assert_eq!(t.c("Bob").downed, Some(DownCause::PhysicalFull));
-    assert!(matches!(t.refuse("up Bob"), RuleError::DownedByMonitor { .. }));
+    assert!(matches!(
+        t.refuse("up Bob"),
+        RuleError::DownedByMonitor { .. }
+    ));
     t.run("heal Bob 1 physical");
     assert_eq!(t.c("Bob").downed, None);
 }
@@ -49,7 +59,10 @@ fn the_gm_toggles_downed() {
     let mut t = Table::three();
     t.run("down Cy");
     assert_eq!(t.c("Cy").downed, Some(DownCause::Gm));
-    assert!(matches!(t.refuse("down Cy"), RuleError::AlreadyDowned { .. }));
+    assert!(matches!(
+        t.refuse("down Cy"),
+        RuleError::AlreadyDowned { .. }
+    ));
     t.run("up Cy");
     assert!(matches!(t.refuse("up Cy"), RuleError::NotDowned { .. }));
 }
@@ -57,7 +70,10 @@ fn the_gm_toggles_downed() {
 #[test]
 fn prone_bars_sprint_until_stand_up() {
     let mut t = Table::three();
-    assert!(matches!(t.refuse("act Ana Stand Up"), RuleError::NeedsStatus { .. }));
+    assert!(matches!(
+        t.refuse("act Ana Stand Up"),
+        RuleError::NeedsStatus { .. }
+    ));
     t.run("act Ana Drop Prone");
     assert!(t.c("Ana").status("Prone").is_some());
     t.run("next");
@@ -76,7 +92,10 @@ fn prone_bars_sprint_until_stand_up() {
 fn surprised_characters_cannot_drop_prone() {
     let mut t = Table::three();
     t.run("status Ana Surprised");
-    assert!(matches!(t.refuse("act Ana Drop Prone"), RuleError::BarredWhile { .. }));
+    assert!(matches!(
+        t.refuse("act Ana Drop Prone"),
+        RuleError::BarredWhile { .. }
+    ));
 }
 
 #[test]
@@ -90,9 +109,18 @@ fn take_aim_stacks_to_half_willpower_and_ends_on_another_action() {
     t.run("next");
     t.run("next");
     t.run("next");
-    assert_eq!(t.refuse("act Bob Take Aim"), RuleError::TakeAimCapped { who: "Bob".into(), cap: 2 });
+    assert_eq!(
+        t.refuse("act Bob Take Aim"),
+        RuleError::TakeAimCapped {
+            who: "Bob".into(),
+            cap: 2
+        }
+    );
     t.run("act Bob free");
-    assert!(t.c("Bob").status("Take Aim").is_none(), "any other action ends it, a Free one too");
+    assert!(
+        t.c("Bob").status("Take Aim").is_none(),
+        "any other action ends it, a Free one too"
+    );
 }
 
 #[test]
@@ -102,7 +130,10 @@ fn free_text_statuses_end_at_this_turn_next_turn_round_or_never() {
     t.run("status Ana on fire until next");
     t.run("status Cy smoke until round");
     t.run("status Cy \"owes Ana\" until never");
-    assert_eq!(t.c("Ana").status("on fire").unwrap().end, StatusEnd::EndOfNextTurn);
+    assert_eq!(
+        t.c("Ana").status("on fire").unwrap().end,
+        StatusEnd::EndOfNextTurn
+    );
     t.run("next");
     assert!(t.c("Bob").status("blinded").is_none());
     assert!(t.c("Ana").status("on fire").is_some());

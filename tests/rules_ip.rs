@@ -14,7 +14,12 @@ fn a_round_is_five_passes_of_one_turn_each_in_order() {
         seen.push(format!("{round}.{pass} {}", t.turn()));
         t.run("next");
     }
-    assert_eq!(seen[..6], ["1.1 Ana", "1.1 Bob", "1.1 Cy", "1.2 Ana", "1.2 Bob", "1.2 Cy"]);
+    assert_eq!(
+        seen[..6],
+        [
+            "1.1 Ana", "1.1 Bob", "1.1 Cy", "1.2 Ana", "1.2 Bob", "1.2 Cy"
+        ]
+    );
     assert_eq!(seen[12..], ["1.5 Ana", "1.5 Bob", "1.5 Cy"]);
     assert_eq!(t.round_pass(), (2, 1));
     assert_eq!(t.turn(), "Ana");
@@ -59,15 +64,28 @@ fn at_most_five_ip_in_one_turn() {
     let err = t.refuse("act Ana simple");
     assert_eq!(
         err,
-        RuleError::OverTurnCap { who: "Ana".into(), spent: 4, cost: 2, total: 6, cap: 5 }
+        RuleError::OverTurnCap {
+            who: "Ana".into(),
+            spent: 4,
+            cost: 2,
+            total: 6,
+            cap: 5
+        }
     );
     t.run("act Ana free");
-    assert!(matches!(t.refuse("act Ana free"), RuleError::OverTurnCap { .. }));
+    assert!(matches!(
+        t.refuse("act Ana free"),
+        RuleError::OverTurnCap { .. }
+    ));
     t.run("next");
     t.run("next");
     t.run("next");
     t.run("act Ana complex");
-    assert_eq!(t.ip("Ana"), 1, "the cap is per turn: a new turn may spend again");
+    assert_eq!(
+        t.ip("Ana"),
+        1,
+        "the cap is per turn: a new turn may spend again"
+    );
 }
 
 #[test]
@@ -76,9 +94,16 @@ fn not_enough_ip_says_have_and_need() {
     t.run("act Ana complex");
     assert_eq!(
         t.refuse("act Ana simple"),
-        RuleError::NotEnoughIp { who: "Ana".into(), have: 1, need: 2 }
+        RuleError::NotEnoughIp {
+            who: "Ana".into(),
+            have: 1,
+            need: 2
+        }
     );
-    assert_eq!(t.refuse("act Ana simple").to_string(), "Ana has not enough IP: has 1, needs 2");
+    assert_eq!(
+        t.refuse("act Ana simple").to_string(),
+        "Ana has not enough IP: has 1, needs 2"
+    );
 }
 
 #[test]
@@ -99,7 +124,11 @@ fn the_starting_pool_is_capped_at_ten_and_edge_goes_beyond() {
     t.run("start");
     assert_eq!(t.ip("Sam"), 11, "4 + 8 capped at 10, then +1 for the turn");
     t.run("edge Sam");
-    assert_eq!(t.ip("Sam"), 15, "Edge IP do not count against the starting cap");
+    assert_eq!(
+        t.ip("Sam"),
+        15,
+        "Edge IP do not count against the starting cap"
+    );
     assert_eq!(t.c("Sam").edge_left, 1);
 }
 
@@ -110,15 +139,28 @@ fn edge_for_ip_once_a_round_and_only_with_edge_left() {
     assert_eq!(t.ip("Ana"), 9);
     assert_eq!(
         t.refuse("edge Ana"),
-        RuleError::EdgeUsedThisRound { who: "Ana".into(), per_round: 1 }
+        RuleError::EdgeUsedThisRound {
+            who: "Ana".into(),
+            per_round: 1
+        }
     );
     t.run("edge Bob"); // out of turn: Edge is gained "instantly"
     for _ in 0..15 {
         t.run("next");
     }
     assert_eq!(t.round_pass(), (2, 1));
-    assert!(t.try_run("edge Bob", &[]).is_err(), "Bob's only Edge point is spent");
-    assert_eq!(t.refuse("edge Bob"), RuleError::NoEdgeLeft { who: "Bob".into(), have: 0, need: 1 });
+    assert!(
+        t.try_run("edge Bob", &[]).is_err(),
+        "Bob's only Edge point is spent"
+    );
+    assert_eq!(
+        t.refuse("edge Bob"),
+        RuleError::NoEdgeLeft {
+            who: "Bob".into(),
+            have: 0,
+            need: 1
+        }
+    );
     t.run("edge Ana");
     assert_eq!(t.c("Ana").edge_left, 1);
 }
@@ -139,10 +181,24 @@ fn a_fifth_pass_with_one_ip_left_affords_only_a_free_action() {
     t.run("next");
     assert_eq!(t.round_pass(), (1, 5));
     assert_eq!(t.ip("Solo"), 1);
-    assert_eq!(t.refuse("act Solo simple"), RuleError::NotEnoughIp { who: "Solo".into(), have: 1, need: 2 });
+    assert_eq!(
+        t.refuse("act Solo simple"),
+        RuleError::NotEnoughIp {
+            who: "Solo".into(),
+            have: 1,
+            need: 2
+        }
+    );
     t.run("act Solo free");
     assert_eq!(t.ip("Solo"), 0);
-    assert_eq!(t.refuse("act Solo free"), RuleError::NotEnoughIp { who: "Solo".into(), have: 0, need: 1 });
+    assert_eq!(
+        t.refuse("act Solo free"),
+        RuleError::NotEnoughIp {
+            who: "Solo".into(),
+            have: 0,
+            need: 1
+        }
+    );
 }
 
 #[test]
@@ -152,9 +208,19 @@ fn interrupts_are_paid_from_the_pool_out_of_turn() {
     assert_eq!(t.ip("Bob"), 2, "-5 Initiative costs 2 IP");
     t.run("act Cy Full Defense");
     assert_eq!(t.ip("Cy"), 0, "-10 Initiative costs 4 IP");
-    assert_eq!(t.refuse("act Cy Dodge"), RuleError::NotEnoughIp { who: "Cy".into(), have: 0, need: 2 });
+    assert_eq!(
+        t.refuse("act Cy Dodge"),
+        RuleError::NotEnoughIp {
+            who: "Cy".into(),
+            have: 0,
+            need: 2
+        }
+    );
     t.run("down Bob");
-    assert_eq!(t.refuse("act Bob Dodge"), RuleError::Downed { who: "Bob".into() });
+    assert_eq!(
+        t.refuse("act Bob Dodge"),
+        RuleError::Downed { who: "Bob".into() }
+    );
 }
 
 #[test]
@@ -162,7 +228,10 @@ fn an_interrupt_in_the_own_turn_counts_against_the_cap() {
     let mut t = Table::three();
     t.run("act Ana complex");
     t.run("edge Ana");
-    assert!(matches!(t.refuse("act Ana Dodge"), RuleError::OverTurnCap { .. }));
+    assert!(matches!(
+        t.refuse("act Ana Dodge"),
+        RuleError::OverTurnCap { .. }
+    ));
     t.run("next");
     t.run("act Ana Dodge"); // out of turn: no cap
     assert_eq!(t.ip("Ana"), 3);
@@ -188,8 +257,14 @@ fn downed_characters_are_skipped_and_spend_nothing() {
     t.run("down Bob");
     t.run("next");
     assert_eq!(t.turn(), "Cy", "Bob's turn is skipped");
-    assert_eq!(t.refuse("act Bob free"), RuleError::Downed { who: "Bob".into() });
-    assert_eq!(t.refuse("edge Bob"), RuleError::Downed { who: "Bob".into() });
+    assert_eq!(
+        t.refuse("act Bob free"),
+        RuleError::Downed { who: "Bob".into() }
+    );
+    assert_eq!(
+        t.refuse("edge Bob"),
+        RuleError::Downed { who: "Bob".into() }
+    );
     t.run("up Bob");
     t.run("next");
     t.run("next");

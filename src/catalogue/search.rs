@@ -1,0 +1,155 @@
+//! Fuzzy search over action names for the action picker.
+
+use std::cell::RefCell;
+
+use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
+use nucleo_matcher::{Config, Matcher, Utf32Str};
+
+use super::Catalogue;
+use super::model::ActionGroup;
+
+/// One search result: an index into [`Catalogue::actions`] and how well it matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    pub index: usize,
+    pub score: u32,
+}
+
+thread_local! {
+    // A Matcher allocates ~135 KB of scratch space; reuse one per thread instead of one per keystroke.
+    static MATCHER: RefCell<Matcher> = RefCell::new(Matcher::new(Config::DEFAULT));
+}
+
+/// nucleo's per-character match score; the typo fallback is scaled on it so an exact fuzzy match
+/// of the same length always outranks a typo match.
+const SCORE_PER_CHAR: u32 = 16;
+/// What each edit (insert, delete, substitute, swap) costs a typo match.
+const TYPO_PENALTY: u32 = 24;
+
+impl Catalogue {
+    /// Actions whose name matches `query`, best first (ties in catalogue order), limited to
+    /// `group` if given. An empty query lists the whole group in catalogue order.
+    pub fn search(&self, query: &str, group: Option<ActionGroup>) -> Vec<Hit> {
+        let in_group = |g: ActionGroup| group.is_none_or(|want| want == g);
+        if query.trim().is_empty() {
+            return self
+                .actions()
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| in_group(a.group))
+                .map(|(index, _)| Hit { index, score: 0 })
+                .collect();
+        }
+        let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
+        let words = words(query);
+        let mut buf = Vec::new();
+        let mut hits: Vec<Hit> = MATCHER.with_borrow_mut(|matcher| {
+            self.actions()
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| in_group(a.group))
+                .filter_map(|(index, a)| {
+                    let fuzzy = pattern.score(Utf32Str::new(&a.name, &mut buf), matcher);
+                    let typo = typo_score(&words, &a.name);
+                    fuzzy.max(typo).map(|score| Hit { index, score })
+                })
+                .collect()
+        });
+        // Stable sort: equal scores keep catalogue order.
+        hits.sort_by(|a, b| b.score.cmp(&a.score));
+        hits
+    }
+}
+
+/// Lower-case alphanumeric words.
+fn words(s: &str) -> Vec<Vec<char>> {
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.chars().flat_map(char::to_lowercase).collect())
+        .collect()
+}
+
+/// Typo fallback. nucleo only finds queries whose letters all appear in order, so a swapped or
+/// wrong letter ("frie gun") finds nothing. Here every query word must be within a small edit
+/// distance (optimal string alignment: a swap is one edit) of some word of the name, or of the
+/// start of one (the GM may still be typing). The score is nucleo's per-character score minus a
+/// penalty per edit, so it sits below exact fuzzy matches.
+fn typo_score(query: &[Vec<char>], name: &str) -> Option<u32> {
+    if query.is_empty() {
+        return None;
+    }
+    let name_words = words(name);
+    let mut total = 0;
+    for q in query {
+        let budget = match q.len() {
+            0..=2 => 0,
+            3..=5 => 1,
+            _ => 2,
+        };
+        let best = name_words
+            .iter()
+            .map(|w| {
+                let whole = osa_distance(q, w);
+                let prefix = osa_distance(q, &w[..w.len().min(q.len())]);
+                whole.min(prefix)
+            })
+            .min()?;
+        if best > budget {
+            return None;
+        }
+        let len = u32::try_from(q.len()).unwrap_or(u32::MAX);
+        let edits = u32::try_from(best).unwrap_or(u32::MAX);
+        total += (SCORE_PER_CHAR * len).saturating_sub(TYPO_PENALTY * edits);
+    }
+    Some(total)
+}
+
+/// Edit distance where swapping two neighbouring letters counts as one edit.
+fn osa_distance(a: &[char], b: &[char]) -> usize {
+    // Three rolling rows: the swap rule looks two rows back.
+    let mut prev2 = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let sub = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + sub);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(prev2[j - 2] + 1);
+            }
+            cur[j] = d;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(a: &str, b: &str) -> usize {
+        let a: Vec<char> = a.chars().collect();
+        let b: Vec<char> = b.chars().collect();
+        osa_distance(&a, &b)
+    }
+
+    #[test]
+    fn osa_counts_a_swap_as_one_edit() {
+        assert_eq!(d("frie", "fire"), 1);
+        assert_eq!(d("defnse", "defense"), 1);
+        assert_eq!(d("", "abc"), 3);
+        assert_eq!(d("kitten", "sitting"), 3);
+        assert_eq!(d("same", "same"), 0);
+    }
+
+    #[test]
+    fn typo_score_needs_every_word() {
+        let q = words("frie gun");
+        assert!(typo_score(&q, "Fire Gun").is_some());
+        assert!(typo_score(&q, "Fire Bow").is_none());
+        assert!(typo_score(&words("zzzz"), "Fire Gun").is_none());
+    }
+}

@@ -56,7 +56,7 @@ impl Catalogue {
                 .collect()
         });
         // Stable sort: equal scores keep catalogue order.
-        hits.sort_by(|a, b| b.score.cmp(&a.score));
+        hits.sort_by_key(|h| std::cmp::Reverse(h.score));
         hits
     }
 }

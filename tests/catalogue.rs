@@ -553,7 +553,11 @@ fn an_empty_name_or_summary_is_refused() {
     let text = ONE.replace("summary: \"Get up.\"", "summary: \" \"");
     assert_points_at(&problems(&text)[0], 3, 2, "Stand Up", "summary is empty");
     let text = ONE.replace("\"Stand Up\"", "\"\"");
-    assert_points_at(&problems(&text)[0], 3, 2, "", "name is empty");
+    let p = problems(&text);
+    assert!(
+        p[0].to_string()
+            .starts_with("gm/actions.ron:3: entry #2 (no name): the name is empty")
+    );
 }
 
 #[test]
@@ -758,4 +762,15 @@ fn a_group_limits_the_search() {
     let got = names(&cat, "defense", Some(ActionGroup::Matrix));
     assert_eq!(got, ["Full Matrix Defense"]);
     assert!(cat.search("zzzzqqq", None).is_empty());
+}
+
+#[test]
+fn a_missing_field_points_at_the_entry_that_lacks_it() {
+    let text = ONE.replace("(name: \"Stand Up\", ", "(");
+    let p = problems(&text);
+    assert_eq!(p.len(), 1);
+    let msg = p[0].to_string();
+    assert!(msg.starts_with("gm/actions.ron:3:"), "{msg}");
+    assert!(msg.contains("entry #2 (no name)"), "{msg}");
+    assert!(msg.contains("name"), "{msg}");
 }

@@ -11,6 +11,7 @@ use crate::rules::HouseRules;
 pub struct EntryRef {
     /// 1-based position in the list, as a GM counts.
     pub number: usize,
+    /// Empty when the entry has no name (yet).
     pub name: String,
 }
 
@@ -35,8 +36,10 @@ impl fmt::Display for Problem {
             }
         }
         f.write_str(": ")?;
-        if let Some(e) = &self.entry {
-            write!(f, "entry #{} \"{}\": ", e.number, e.name)?;
+        match &self.entry {
+            Some(e) if e.name.is_empty() => write!(f, "entry #{} (no name): ", e.number)?,
+            Some(e) => write!(f, "entry #{} \"{}\": ", e.number, e.name)?,
+            None => {}
         }
         f.write_str(&self.message)
     }
@@ -51,23 +54,12 @@ pub(super) fn parse(
 ) -> Result<Vec<ActionDef>, Vec<Problem>> {
     let names = name_lines(text);
     let actions: Vec<ActionDef> = ron::from_str(text).map_err(|e| {
-        let line = e.span.start.line;
-        // Deserialisation errors (an unknown group or kind) carry the position, not the entry:
-        // the entry is the last `name:` at or before that line.
-        let entry = names
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(_, (l, _))| *l <= line)
-            .map(|(i, (_, name))| EntryRef {
-                number: i + 1,
-                name: name.clone(),
-            });
+        let at = (e.span.start.line, e.span.start.col);
         vec![Problem {
             file: file.to_string(),
-            line,
-            col: Some(e.span.start.col),
-            entry,
+            line: at.0,
+            col: Some(at.1),
+            entry: entry_at(text, &names, at),
             message: e.code.to_string(),
         }]
     })?;
@@ -144,9 +136,9 @@ pub(super) fn parse(
 
 /// The line of entry `i`: its `name:` line when the scan lines up with the parsed list, else the
 /// k-th `name: "X"` for the k-th entry named X, else 0 (unknown).
-fn entry_line(names: &[(usize, String)], actions: &[ActionDef], i: usize) -> usize {
+fn entry_line(names: &[NameAt], actions: &[ActionDef], i: usize) -> usize {
     let name = &actions[i].name;
-    if let Some((line, n)) = names.get(i)
+    if let Some((line, _, n)) = names.get(i)
         && n == name
     {
         return *line;
@@ -154,14 +146,92 @@ fn entry_line(names: &[(usize, String)], actions: &[ActionDef], i: usize) -> usi
     let k = actions[..i].iter().filter(|a| &a.name == name).count();
     names
         .iter()
-        .filter(|(_, n)| n == name)
+        .filter(|(_, _, n)| n == name)
         .nth(k)
-        .map_or(0, |(line, _)| *line)
+        .map_or(0, |(line, _, _)| *line)
 }
 
-/// Every `name: "..."` field of the text with its 1-based line, in order. A plain scan (the
-/// entries' nested values have no `name` field); comment lines are skipped.
-fn name_lines(text: &str) -> Vec<(usize, String)> {
+/// A `name: "..."` field: 1-based line and column (as ron counts them) and the name.
+type NameAt = (usize, usize, String);
+
+/// The entry a RON error at `at` (line, col) is in, when the text's shape lets us tell: deserialisation
+/// errors (an unknown group or kind) carry a position, not an entry.
+fn entry_at(text: &str, names: &[NameAt], at: (usize, usize)) -> Option<EntryRef> {
+    let starts = entry_starts(text);
+    let i = starts.iter().rposition(|&s| s <= at)?;
+    let end = starts.get(i + 1).copied().unwrap_or((usize::MAX, 0));
+    let name = names
+        .iter()
+        .find(|(l, c, _)| (*l, *c) >= starts[i] && (*l, *c) < end)
+        .map(|(_, _, n)| n.clone())
+        .unwrap_or_default();
+    Some(EntryRef {
+        number: i + 1,
+        name,
+    })
+}
+
+/// Where each entry of the top-level list opens: a `(` directly inside the outer `[`, skipping
+/// strings and comments. Lines and columns are 1-based, columns counted in chars like ron's.
+fn entry_starts(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let (mut line, mut col) = (1, 0);
+    let mut in_string = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\n' {
+            line += 1;
+            col = 0;
+            continue;
+        }
+        col += 1;
+        if in_string {
+            match c {
+                '"' => in_string = false,
+                // An escaped character never ends the string (an escaped newline is not valid RON).
+                '\\' => {
+                    chars.next();
+                    col += 1;
+                }
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '/' if chars.peek() == Some(&'/') => while chars.next_if(|&n| n != '\n').is_some() {},
+            '/' if chars.peek() == Some(&'*') => {
+                // Block comment: skip to `*/`, keeping count of lines.
+                let mut prev = ' ';
+                for n in chars.by_ref() {
+                    col += 1;
+                    if n == '\n' {
+                        line += 1;
+                        col = 0;
+                    }
+                    if prev == '*' && n == '/' {
+                        break;
+                    }
+                    prev = n;
+                }
+            }
+            '(' | '[' | '{' => {
+                if depth == 1 && c == '(' {
+                    out.push((line, col));
+                }
+                depth += 1;
+            }
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Every `name: "..."` field of the text, in order. A plain scan (the entries' nested values have
+/// no `name` field); comment lines are skipped.
+fn name_lines(text: &str) -> Vec<NameAt> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim_start().starts_with("//") {
@@ -173,6 +243,8 @@ fn name_lines(text: &str) -> Vec<(usize, String)> {
                 .chars()
                 .next_back()
                 .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            let col = line.len() - rest.len() + pos;
+            let col = line[..col].chars().count() + 1;
             rest = &rest[pos + "name".len()..];
             let after = rest.trim_start();
             if !before_ok {
@@ -185,7 +257,7 @@ fn name_lines(text: &str) -> Vec<(usize, String)> {
                 continue;
             };
             if let Some(name) = string_literal(lit) {
-                out.push((n + 1, name));
+                out.push((n + 1, col, name));
             }
         }
     }
@@ -219,7 +291,30 @@ mod tests {
         let text = "[\n // name: \"Nope\"\n (name: \"A \\\"q\\\"\", summary: \"name: x\"),\n (surname: \"B\", name:\"C\"),\n]";
         assert_eq!(
             name_lines(text),
-            vec![(3, "A \"q\"".to_string()), (4, "C".to_string())]
+            vec![(3, 3, "A \"q\"".to_string()), (4, 17, "C".to_string())]
         );
+    }
+}
+
+#[cfg(test)]
+mod scan_tests {
+    use super::*;
+
+    #[test]
+    fn entry_starts_skip_strings_comments_and_nesting() {
+        let text =
+            "// (no)\n[\n  (a: \"(\\\"(\", b: [(1)]), /* ( \n ( */ (c: 2),\n  Named(x: 1),\n]";
+        assert_eq!(entry_starts(text), vec![(3, 3), (4, 7), (5, 8)]);
+    }
+
+    #[test]
+    fn an_error_in_an_entry_without_a_name_points_at_that_entry() {
+        let text = "[\n (name: \"A\", x: 1),\n (x: 2),\n]";
+        let names = name_lines(text);
+        let e = entry_at(text, &names, (3, 4)).expect("an entry");
+        assert_eq!((e.number, e.name.as_str()), (2, ""));
+        let e = entry_at(text, &names, (2, 10)).expect("an entry");
+        assert_eq!((e.number, e.name.as_str()), (1, "A"));
+        assert_eq!(entry_at(text, &names, (1, 1)), None);
     }
 }

@@ -4,3 +4,6 @@
 pub mod catalogue;
 pub mod encounter;
 pub mod rules;
+
+/// The rule set srtrack starts with (built-in or the GM's overrides).
+pub use catalogue::{Loaded, load_ruleset};

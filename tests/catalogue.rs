@@ -774,3 +774,13 @@ fn a_missing_field_points_at_the_entry_that_lacks_it() {
     assert!(msg.contains("entry #2 (no name)"), "{msg}");
     assert!(msg.contains("name"), "{msg}");
 }
+
+#[test]
+fn equal_scores_prefer_the_shorter_name() {
+    let cat = catalogue();
+    assert_eq!(names(&cat, "ram", None)[..2], ["Ram", "Ramming"]);
+    assert_eq!(
+        names(&cat, "full defense", None)[..2],
+        ["Full Defense", "Full Matrix Defense"]
+    );
+}

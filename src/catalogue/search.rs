@@ -27,7 +27,7 @@ const SCORE_PER_CHAR: u32 = 16;
 const TYPO_PENALTY: u32 = 24;
 
 impl Catalogue {
-    /// Actions whose name matches `query`, best first (ties in catalogue order), limited to
+    /// Actions whose name matches `query`, best first (ties: shorter name, then catalogue order), limited to
     /// `group` if given. An empty query lists the whole group in catalogue order.
     pub fn search(&self, query: &str, group: Option<ActionGroup>) -> Vec<Hit> {
         let in_group = |g: ActionGroup| group.is_none_or(|want| want == g);
@@ -49,14 +49,18 @@ impl Catalogue {
                 .enumerate()
                 .filter(|(_, a)| in_group(a.group))
                 .filter_map(|(index, a)| {
+                    let name_words = self::words(&a.name);
                     let fuzzy = pattern.score(Utf32Str::new(&a.name, &mut buf), matcher);
-                    let typo = typo_score(&words, &a.name);
-                    fuzzy.max(typo).map(|score| Hit { index, score })
+                    let typo = typo_score(&words, &name_words);
+                    let score = fuzzy.max(typo)? + word_bonus(&words, &name_words);
+                    Some(Hit { index, score })
                 })
                 .collect()
         });
-        // Stable sort: equal scores keep catalogue order.
-        hits.sort_by_key(|h| std::cmp::Reverse(h.score));
+        // Equal scores: the shorter name is the closer match ("ram": Ram before Ramming); then the
+        // stable sort keeps catalogue order.
+        let actions = self.actions();
+        hits.sort_by_key(|h| (std::cmp::Reverse(h.score), actions[h.index].name.len()));
         hits
     }
 }
@@ -69,16 +73,29 @@ fn words(s: &str) -> Vec<Vec<char>> {
         .collect()
 }
 
+/// nucleo scores a word-boundary match the same wherever it is, so "fire" would rank Reload Firearm
+/// and Load and Fire Bow with the Fire actions. A GM types the start of the name, whole words:
+/// reward a name that begins with the first query word, and each query word that is a whole word
+/// of the name.
+fn word_bonus(query: &[Vec<char>], name_words: &[Vec<char>]) -> u32 {
+    let starts = match (query.first(), name_words.first()) {
+        (Some(q), Some(w)) => w.starts_with(q),
+        _ => false,
+    };
+    let whole = query.iter().filter(|q| name_words.contains(q)).count();
+    u32::from(starts) * SCORE_PER_CHAR
+        + u32::try_from(whole).unwrap_or(u32::MAX / 2) * (SCORE_PER_CHAR / 2)
+}
+
 /// Typo fallback. nucleo only finds queries whose letters all appear in order, so a swapped or
 /// wrong letter ("frie gun") finds nothing. Here every query word must be within a small edit
 /// distance (optimal string alignment: a swap is one edit) of some word of the name, or of the
 /// start of one (the GM may still be typing). The score is nucleo's per-character score minus a
 /// penalty per edit, so it sits below exact fuzzy matches.
-fn typo_score(query: &[Vec<char>], name: &str) -> Option<u32> {
+fn typo_score(query: &[Vec<char>], name_words: &[Vec<char>]) -> Option<u32> {
     if query.is_empty() {
         return None;
     }
-    let name_words = words(name);
     let mut total = 0;
     for q in query {
         let budget = match q.len() {
@@ -148,8 +165,8 @@ mod tests {
     #[test]
     fn typo_score_needs_every_word() {
         let q = words("frie gun");
-        assert!(typo_score(&q, "Fire Gun").is_some());
-        assert!(typo_score(&q, "Fire Bow").is_none());
-        assert!(typo_score(&words("zzzz"), "Fire Gun").is_none());
+        assert!(typo_score(&q, &words("Fire Gun")).is_some());
+        assert!(typo_score(&q, &words("Fire Bow")).is_none());
+        assert!(typo_score(&words("zzzz"), &words("Fire Gun")).is_none());
     }
 }

@@ -22,11 +22,17 @@ pub const EMBEDDED_LABEL: &str = "assets/actions.ron";
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Catalogue {
     actions: Vec<ActionDef>,
+    /// Lower-case words of each name, kept for the typo fallback of `search` (it runs per keystroke).
+    name_words: Vec<Vec<Vec<char>>>,
 }
 
 impl Catalogue {
     pub fn from_actions(actions: Vec<ActionDef>) -> Self {
-        Self { actions }
+        let name_words = actions.iter().map(|a| search::words(&a.name)).collect();
+        Self {
+            actions,
+            name_words,
+        }
     }
 
     /// The built-in catalogue, checked against `rules`. It only fails when the rules drop a

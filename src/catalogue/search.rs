@@ -49,11 +49,15 @@ impl Catalogue {
                 .enumerate()
                 .filter(|(_, a)| in_group(a.group))
                 .filter_map(|(index, a)| {
-                    let name_words = self::words(&a.name);
-                    let fuzzy = pattern.score(Utf32Str::new(&a.name, &mut buf), matcher);
-                    let typo = typo_score(&words, &name_words);
-                    let score = fuzzy.max(typo)? + word_bonus(&words, &name_words);
-                    Some(Hit { index, score })
+                    let name_words = &self.name_words[index];
+                    // The typo fallback only runs for names nucleo does not match at all.
+                    let score = pattern
+                        .score(Utf32Str::new(&a.name, &mut buf), matcher)
+                        .or_else(|| typo_score(&words, name_words))?;
+                    Some(Hit {
+                        index,
+                        score: score + word_bonus(&words, name_words),
+                    })
                 })
                 .collect()
         });
@@ -66,7 +70,7 @@ impl Catalogue {
 }
 
 /// Lower-case alphanumeric words.
-fn words(s: &str) -> Vec<Vec<char>> {
+pub(super) fn words(s: &str) -> Vec<Vec<char>> {
     s.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(|w| w.chars().flat_map(char::to_lowercase).collect())
@@ -106,9 +110,14 @@ fn typo_score(query: &[Vec<char>], name_words: &[Vec<char>]) -> Option<u32> {
         let best = name_words
             .iter()
             .map(|w| {
-                let whole = osa_distance(q, w);
                 let prefix = osa_distance(q, &w[..w.len().min(q.len())]);
-                whole.min(prefix)
+                // The whole word is at least the length difference away: skip it when that is
+                // already over budget.
+                if w.len().abs_diff(q.len()) > budget {
+                    prefix
+                } else {
+                    prefix.min(osa_distance(q, w))
+                }
             })
             .min()?;
         if best > budget {
@@ -121,12 +130,22 @@ fn typo_score(query: &[Vec<char>], name_words: &[Vec<char>]) -> Option<u32> {
     Some(total)
 }
 
+/// Longest word the typo fallback compares; longer ones count as too far (no such word in a name).
+const MAX_WORD: usize = 32;
+
 /// Edit distance where swapping two neighbouring letters counts as one edit.
 fn osa_distance(a: &[char], b: &[char]) -> usize {
-    // Three rolling rows: the swap rule looks two rows back.
-    let mut prev2 = vec![0; b.len() + 1];
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
+    if a.len() > MAX_WORD || b.len() > MAX_WORD {
+        return usize::MAX;
+    }
+    // Three rolling rows on the stack (this runs per name word per keystroke): the swap rule
+    // looks two rows back.
+    let mut prev2 = [0usize; MAX_WORD + 1];
+    let mut prev = [0usize; MAX_WORD + 1];
+    let mut cur = [0usize; MAX_WORD + 1];
+    for (j, p) in prev.iter_mut().enumerate().take(b.len() + 1) {
+        *p = j;
+    }
     for i in 1..=a.len() {
         cur[0] = i;
         for j in 1..=b.len() {

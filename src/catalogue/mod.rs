@@ -23,7 +23,7 @@ pub const EMBEDDED_LABEL: &str = "assets/actions.ron";
 pub struct Catalogue {
     actions: Vec<ActionDef>,
     /// Lower-case words of each name, kept for the typo fallback of `search` (it runs per keystroke).
-    name_words: Vec<Vec<Vec<char>>>,
+    name_words: Vec<Vec<search::Word>>,
 }
 
 impl Catalogue {

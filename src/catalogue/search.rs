@@ -69,11 +69,31 @@ impl Catalogue {
     }
 }
 
+/// A lower-case word of a name or query, with the set of its letters as bits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Word {
+    chars: Vec<char>,
+    letters: u64,
+}
+
+/// One bit per ASCII letter and digit; every other character shares the top bit.
+fn letter_bit(c: char) -> u64 {
+    match c {
+        'a'..='z' => 1 << (u32::from(c) - u32::from('a')),
+        '0'..='9' => 1 << (26 + u32::from(c) - u32::from('0')),
+        _ => 1 << 63,
+    }
+}
+
 /// Lower-case alphanumeric words.
-pub(super) fn words(s: &str) -> Vec<Vec<char>> {
+pub(super) fn words(s: &str) -> Vec<Word> {
     s.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .map(|w| w.chars().flat_map(char::to_lowercase).collect())
+        .map(|w| {
+            let chars: Vec<char> = w.chars().flat_map(char::to_lowercase).collect();
+            let letters = chars.iter().fold(0, |m, &c| m | letter_bit(c));
+            Word { chars, letters }
+        })
         .collect()
 }
 
@@ -81,12 +101,15 @@ pub(super) fn words(s: &str) -> Vec<Vec<char>> {
 /// and Load and Fire Bow with the Fire actions. A GM types the start of the name, whole words:
 /// reward a name that begins with the first query word, and each query word that is a whole word
 /// of the name.
-fn word_bonus(query: &[Vec<char>], name_words: &[Vec<char>]) -> u32 {
+fn word_bonus(query: &[Word], name_words: &[Word]) -> u32 {
     let starts = match (query.first(), name_words.first()) {
-        (Some(q), Some(w)) => w.starts_with(q),
+        (Some(q), Some(w)) => w.chars.starts_with(&q.chars),
         _ => false,
     };
-    let whole = query.iter().filter(|q| name_words.contains(q)).count();
+    let whole = query
+        .iter()
+        .filter(|q| name_words.iter().any(|w| w.chars == q.chars))
+        .count();
     u32::from(starts) * SCORE_PER_CHAR
         + u32::try_from(whole).unwrap_or(u32::MAX / 2) * (SCORE_PER_CHAR / 2)
 }
@@ -96,12 +119,12 @@ fn word_bonus(query: &[Vec<char>], name_words: &[Vec<char>]) -> u32 {
 /// distance (optimal string alignment: a swap is one edit) of some word of the name, or of the
 /// start of one (the GM may still be typing). The score is nucleo's per-character score minus a
 /// penalty per edit, so it sits below exact fuzzy matches.
-fn typo_score(query: &[Vec<char>], name_words: &[Vec<char>]) -> Option<u32> {
+fn typo_score(query: &[Word], name_words: &[Word]) -> Option<u32> {
     if query.is_empty() {
         return None;
     }
     let mut total = 0;
-    for q in query {
+    for Word { chars: q, .. } in query {
         let budget = match q.len() {
             0..=2 => 0,
             3..=5 => 1,
@@ -110,6 +133,16 @@ fn typo_score(query: &[Vec<char>], name_words: &[Vec<char>]) -> Option<u32> {
         let best = name_words
             .iter()
             .map(|w| {
+                // Cheap bound first: each letter of the query word absent from the name word
+                // costs at least one edit, whether against the whole word or its start.
+                let absent = q
+                    .iter()
+                    .filter(|&&c| w.letters & letter_bit(c) == 0)
+                    .count();
+                if absent > budget {
+                    return usize::MAX;
+                }
+                let w = &w.chars;
                 let prefix = osa_distance(q, &w[..w.len().min(q.len())]);
                 // The whole word is at least the length difference away: skip it when that is
                 // already over budget.
@@ -138,28 +171,28 @@ fn osa_distance(a: &[char], b: &[char]) -> usize {
     if a.len() > MAX_WORD || b.len() > MAX_WORD {
         return usize::MAX;
     }
-    // Three rolling rows on the stack (this runs per name word per keystroke): the swap rule
-    // looks two rows back.
-    let mut prev2 = [0usize; MAX_WORD + 1];
-    let mut prev = [0usize; MAX_WORD + 1];
-    let mut cur = [0usize; MAX_WORD + 1];
-    for (j, p) in prev.iter_mut().enumerate().take(b.len() + 1) {
-        *p = j;
+    // Three rows on the stack, used in rotation (row i lives at i % 3): this runs for every name
+    // word on every keystroke, so no allocation and no copying rows; the swap rule looks two rows
+    // back. Distances fit a u8 as words are at most MAX_WORD long.
+    let mut rows = [[0u8; MAX_WORD + 1]; 3];
+    for (j, cell) in rows[0].iter_mut().enumerate().take(b.len() + 1) {
+        *cell = j as u8;
     }
     for i in 1..=a.len() {
-        cur[0] = i;
+        let (cur, prev, prev2) = (i % 3, (i + 2) % 3, (i + 1) % 3);
+        rows[cur][0] = i as u8;
         for j in 1..=b.len() {
-            let sub = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + sub);
+            let sub = u8::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[prev][j] + 1)
+                .min(rows[cur][j - 1] + 1)
+                .min(rows[prev][j - 1] + sub);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(prev2[j - 2] + 1);
+                d = d.min(rows[prev2][j - 2] + 1);
             }
-            cur[j] = d;
+            rows[cur][j] = d;
         }
-        std::mem::swap(&mut prev2, &mut prev);
-        std::mem::swap(&mut prev, &mut cur);
     }
-    prev[b.len()]
+    usize::from(rows[a.len() % 3][b.len()])
 }
 
 #[cfg(test)]

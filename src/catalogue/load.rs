@@ -1,5 +1,6 @@
 //! The rule set srtrack runs with: the built-in house rules and catalogue, or the GM's copies from
-//! the config directory. A broken GM file is reported and the built-in one used: srtrack always starts.
+//! the config directory. A broken GM file is reported and the built-in one used: srtrack always
+//! starts.
 
 use std::path::{Path, PathBuf};
 
@@ -71,7 +72,8 @@ pub fn load_ruleset(config_dir: Option<&Path>) -> Loaded {
             // actions use): fall back to the built-in rules, which the built-in actions fit.
             push_problems(&mut warnings, &problems);
             warnings.push(
-                "the house rules do not fit the built-in actions catalogue; using the built-in house rules"
+                "the house rules do not fit the built-in actions catalogue; \
+                 using the built-in house rules"
                     .into(),
             );
             let rules = HouseRules::embedded();

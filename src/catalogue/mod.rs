@@ -22,7 +22,8 @@ pub const EMBEDDED_LABEL: &str = "assets/actions.ron";
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Catalogue {
     actions: Vec<ActionDef>,
-    /// Lower-case words of each name, kept for the typo fallback of `search` (it runs per keystroke).
+    /// Lower-case words of each name, kept for the typo fallback of `search` (which runs on
+    /// every keystroke).
     name_words: Vec<Vec<search::Word>>,
 }
 

@@ -16,7 +16,7 @@ pub struct Hit {
 }
 
 thread_local! {
-    // A Matcher allocates ~135 KB of scratch space; reuse one per thread instead of one per keystroke.
+    // A Matcher allocates ~135 KB of scratch space: one per thread, not one per keystroke.
     static MATCHER: RefCell<Matcher> = RefCell::new(Matcher::new(Config::DEFAULT));
 }
 
@@ -27,8 +27,8 @@ const SCORE_PER_CHAR: u32 = 16;
 const TYPO_PENALTY: u32 = 24;
 
 impl Catalogue {
-    /// Actions whose name matches `query`, best first (ties: shorter name, then catalogue order), limited to
-    /// `group` if given. An empty query lists the whole group in catalogue order.
+    /// Actions whose name matches `query`, best first (ties: shorter name, then catalogue order),
+    /// limited to `group` if given. An empty query lists the whole group in catalogue order.
     pub fn search(&self, query: &str, group: Option<ActionGroup>) -> Vec<Hit> {
         let in_group = |g: ActionGroup| group.is_none_or(|want| want == g);
         if query.trim().is_empty() {
@@ -56,7 +56,7 @@ impl Catalogue {
                         .or_else(|| typo_score(&words, name_words))?;
                     Some(Hit {
                         index,
-                        score: score + word_bonus(&words, name_words),
+                        score: score.saturating_add(word_bonus(&words, name_words)),
                     })
                 })
                 .collect()
@@ -110,8 +110,8 @@ fn word_bonus(query: &[Word], name_words: &[Word]) -> u32 {
         .iter()
         .filter(|q| name_words.iter().any(|w| w.chars == q.chars))
         .count();
-    u32::from(starts) * SCORE_PER_CHAR
-        + u32::try_from(whole).unwrap_or(u32::MAX / 2) * (SCORE_PER_CHAR / 2)
+    let whole = u32::try_from(whole).unwrap_or(u32::MAX);
+    (u32::from(starts) * SCORE_PER_CHAR).saturating_add(whole.saturating_mul(SCORE_PER_CHAR / 2))
 }
 
 /// Typo fallback. nucleo only finds queries whose letters all appear in order, so a swapped or
@@ -123,7 +123,7 @@ fn typo_score(query: &[Word], name_words: &[Word]) -> Option<u32> {
     if query.is_empty() {
         return None;
     }
-    let mut total = 0;
+    let mut total: u32 = 0;
     for Word { chars: q, .. } in query {
         let budget = match q.len() {
             0..=2 => 0,
@@ -158,7 +158,7 @@ fn typo_score(query: &[Word], name_words: &[Word]) -> Option<u32> {
         }
         let len = u32::try_from(q.len()).unwrap_or(u32::MAX);
         let edits = u32::try_from(best).unwrap_or(u32::MAX);
-        total += (SCORE_PER_CHAR * len).saturating_sub(TYPO_PENALTY * edits);
+        total = total.saturating_add((SCORE_PER_CHAR * len).saturating_sub(TYPO_PENALTY * edits));
     }
     Some(total)
 }

@@ -154,8 +154,8 @@ fn entry_line(names: &[NameAt], actions: &[ActionDef], i: usize) -> usize {
 /// A `name: "..."` field: 1-based line and column (as ron counts them) and the name.
 type NameAt = (usize, usize, String);
 
-/// The entry a RON error at `at` (line, col) is in, when the text's shape lets us tell: deserialisation
-/// errors (an unknown group or kind) carry a position, not an entry.
+/// The entry a RON error at `at` (line, col) is in, when the text's shape lets us tell:
+/// deserialisation errors (an unknown group or kind) carry a position, not an entry.
 fn entry_at(text: &str, names: &[NameAt], at: (usize, usize)) -> Option<EntryRef> {
     let starts = entry_starts(text);
     let i = starts.iter().rposition(|&s| s <= at)?;

@@ -7,3 +7,6 @@ pub mod lang;
 pub mod report;
 pub mod rules;
 pub mod save;
+
+/// The rule set srtrack starts with (built-in or the GM's overrides).
+pub use catalogue::{Loaded, load_ruleset};

@@ -43,7 +43,7 @@ fn big() -> Encounter {
             .turn()
             .map(|t| enc.state().name(t.who).to_string())
             .unwrap_or_default();
-        if i % 3 == 0 {
+        if i.is_multiple_of(3) {
             run(&mut enc, &format!("act \"{who}\" simple"), &mut dice);
         }
         run(&mut enc, "next", &mut dice);

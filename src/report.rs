@@ -143,7 +143,10 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
         },
         Event::TurnEnded { .. } => return None,
         Event::DelayTurnStarted { who, trigger } => {
-            let ip = before.get(*who).and_then(|c| c.delay()).map_or(0, |d| d.0);
+            let ip = before
+                .get(*who)
+                .and_then(Combatant::delay)
+                .map_or(0, |d| d.0);
             format!(
                 "{} acts on the delay after {} ({ip} IP)",
                 n(*who),
@@ -202,9 +205,8 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
             let who = n(*who);
             match why {
                 Release::NextTurn => format!("{who}'s ready lapses: {returned} IP back"),
-                Release::SubTurnEnded if *returned == 0 => return None,
+                Release::SubTurnEnded | Release::Fired if *returned == 0 => return None,
                 Release::SubTurnEnded => format!("{who}'s unspent delay: {returned} IP back"),
-                Release::Fired if *returned == 0 => return None,
                 Release::Fired => format!("{who}'s ready leaves {returned} IP: back to the pool"),
                 Release::PassEnded => {
                     format!("{who}'s delay lapses with the pass: {returned} IP back")

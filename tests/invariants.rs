@@ -110,7 +110,7 @@ proptest! {
                     let c = state.get(*who).unwrap();
                     let have = match paid_from {
                         PaidFrom::Pool => c.ip,
-                        PaidFrom::Reserve => c.reserve.as_ref().map_or(0, |r| r.ip()),
+                        PaidFrom::Reserve => c.reserve.as_ref().map_or(0, srtrack::encounter::Reserve::ip),
                     };
                     prop_assert!(action.cost <= have, "{} spent {} with {have}", c.name, action.cost);
                 }

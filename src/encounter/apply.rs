@@ -191,7 +191,7 @@ impl State {
                     f.pass = *pass;
                     f.turn = None;
                 }
-                for c in self.combatants.iter_mut() {
+                for c in &mut self.combatants {
                     // Only touch those that change, so unchanged combatants stay shared.
                     if c.mark != PassMark::Waiting {
                         Arc::make_mut(c).mark = PassMark::Waiting;

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod catalogue;
+pub mod cli;
 pub mod encounter;
 pub mod lang;
 pub mod report;

@@ -84,12 +84,14 @@ pub enum Cmd {
         file: String,
     },
     /// Apply commands (one a line, `#` comments) to a save, creating it if missing.
-    #[command(after_help = "Stops at the first refused command with its line number (exit 1); the save keeps
+    #[command(
+        after_help = "Stops at the first refused command with its line number (exit 1); the save keeps
 every line before it. `why A B` prints to stdout.
 
 Examples:
   srtrack exec fight.ron setup.script
-  echo 'next' | srtrack exec --seed 7 warehouse")]
+  echo 'next' | srtrack exec --seed 7 warehouse"
+    )]
     Exec {
         /// A save name or path.
         file: String,
@@ -116,9 +118,7 @@ Examples:
     /// Print a shell completion script.
     #[command(after_help = "Example:
   srtrack completions bash > ~/.local/share/bash-completion/completions/srtrack")]
-    Completions {
-        shell: clap_complete::Shell,
-    },
+    Completions { shell: clap_complete::Shell },
 }
 
 /// Parses the command line, runs it, and maps the outcome to an exit code.
@@ -133,10 +133,27 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The house rules and the catalogue in force: built in, or the GM's from the config directory.
+/// Loaded once; a broken GM file is reported and the built-in one used.
+fn ruleset() -> &'static (Arc<HouseRules>, Arc<Catalogue>) {
+    static LOADED: std::sync::OnceLock<(Arc<HouseRules>, Arc<Catalogue>)> =
+        std::sync::OnceLock::new();
+    LOADED.get_or_init(|| {
+        let loaded = crate::load_ruleset(None);
+        for w in &loaded.warnings {
+            eprintln!("srtrack: {w}");
+        }
+        (Arc::new(loaded.rules), Arc::new(loaded.catalogue))
+    })
+}
+
 /// The catalogue the engine spends actions from.
 fn catalogue() -> Arc<Catalogue> {
-    // wired to catalogue::load_ruleset at merge
-    Arc::new(Catalogue::default())
+    Arc::clone(&ruleset().1)
+}
+
+fn house_rules() -> Arc<HouseRules> {
+    Arc::clone(&ruleset().0)
 }
 
 pub fn run(cli: Cli) -> Result<()> {
@@ -177,9 +194,12 @@ pub fn run(cli: Cli) -> Result<()> {
             );
             Ok(())
         }
-        Some(Cmd::Exec { file, script, seed }) => {
-            exec(&store, &store.resolve(&file), script.as_deref(), seed.or(cli.seed))
-        }
+        Some(Cmd::Exec { file, script, seed }) => exec(
+            &store,
+            &store.resolve(&file),
+            script.as_deref(),
+            seed.or(cli.seed),
+        ),
         Some(Cmd::Show { file }) => {
             let (_, enc) = file::load(&store.resolve(&file), catalogue())?;
             print!("{}", report::show(&enc, 10));
@@ -191,7 +211,12 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Cmd::Completions { shell }) => {
-            clap_complete::generate(shell, &mut Cli::command(), "srtrack", &mut std::io::stdout());
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "srtrack",
+                &mut std::io::stdout(),
+            );
             Ok(())
         }
     }
@@ -217,8 +242,13 @@ fn resume(store: &Store) -> Result<()> {
         name = format!("demo-{n}");
     }
     let path = store.path_of(&name);
-    std::fs::create_dir_all(store.saves_dir())
-        .map_err(|e| Failure(format!("cannot create {}: {}", store.saves_dir().display(), e)))?;
+    std::fs::create_dir_all(store.saves_dir()).map_err(|e| {
+        Failure(format!(
+            "cannot create {}: {}",
+            store.saves_dir().display(),
+            e
+        ))
+    })?;
     save::write_atomic(&path, DEMO)
         .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?;
     open(store, &path)
@@ -229,7 +259,7 @@ fn create_empty(path: &Path, name: &str) -> Result<()> {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let enc = Encounter::new(Arc::new(HouseRules::embedded()), catalogue());
+    let enc = Encounter::new(house_rules(), catalogue());
     let text = file::SaveFile::of(&enc, name, &file::now_rfc3339()).to_ron();
     save::write_atomic(path, &text)
         .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
@@ -241,7 +271,12 @@ fn open(store: &Store, path: &Path) -> Result<()> {
     store.touch_last_used(path);
     match Lock::acquire(path) {
         Ok(lock) => {
-            let mut saver = FileSave::new(path.to_path_buf(), header.name.clone(), header.created, lock);
+            let mut saver = FileSave::new(
+                path.to_path_buf(),
+                header.name.clone(),
+                header.created,
+                lock,
+            );
             let enc = open_tui(enc, header.name, Box::new(NoSave), None)?;
             // Saved again on the way out (quit, SIGTERM, SIGHUP).
             saver.save(&enc).map_err(Failure)
@@ -264,7 +299,10 @@ fn open_tui(
     _store: Box<dyn Autosave>,
     read_only: Option<String>,
 ) -> Result<Encounter> {
-    println!("{title}{}", read_only.map_or(String::new(), |r| format!(" (read-only: {r})")));
+    println!(
+        "{title}{}",
+        read_only.map_or(String::new(), |r| format!(" (read-only: {r})"))
+    );
     print!("{}", report::show(&encounter, 10));
     Ok(encounter)
 }
@@ -289,8 +327,16 @@ fn list(store: &Store) -> Result<()> {
         );
         return Ok(());
     }
-    let width = saves.iter().map(|s| s.name.chars().count()).max().unwrap_or(4).max(4);
-    println!("{:width$}  {:>5}  {:>4}  LAST CHANGE", "NAME", "ROUND", "PASS");
+    let width = saves
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    println!(
+        "{:width$}  {:>5}  {:>4}  LAST CHANGE",
+        "NAME", "ROUND", "PASS"
+    );
     for s in saves {
         let when = s
             .modified
@@ -298,7 +344,10 @@ fn list(store: &Store) -> Result<()> {
             .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()));
         match s.at {
             Ok((round, pass)) => println!("{:width$}  {round:>5}  {pass:>4}  {when}", s.name),
-            Err(e) => println!("{:width$}  {:>5}  {:>4}  {when}  (unreadable: {e})", s.name, "-", "-"),
+            Err(e) => println!(
+                "{:width$}  {:>5}  {:>4}  {when}  (unreadable: {e})",
+                s.name, "-", "-"
+            ),
         }
     }
     Ok(())
@@ -327,11 +376,19 @@ fn exec(store: &Store, path: &Path, script: Option<&Path>, seed: Option<u64>) ->
     let lock = Lock::acquire(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     let (mut saver, mut enc) = if path.exists() {
         let (header, enc) = file::load(path, catalogue())?;
-        (FileSave::new(path.to_path_buf(), header.name, header.created, lock), enc)
-    } else {
-        let enc = Encounter::new(Arc::new(HouseRules::embedded()), catalogue());
         (
-            FileSave::new(path.to_path_buf(), Store::name_of(path), file::now_rfc3339(), lock),
+            FileSave::new(path.to_path_buf(), header.name, header.created, lock),
+            enc,
+        )
+    } else {
+        let enc = Encounter::new(house_rules(), catalogue());
+        (
+            FileSave::new(
+                path.to_path_buf(),
+                Store::name_of(path),
+                file::now_rfc3339(),
+                lock,
+            ),
             enc,
         )
     };
@@ -340,7 +397,10 @@ fn exec(store: &Store, path: &Path, script: Option<&Path>, seed: Option<u64>) ->
     let mut refused = None;
     for (i, line) in text.lines().enumerate() {
         if stop.load(Ordering::Relaxed) {
-            refused = Some(format!("stopped by a signal before line {}; earlier lines are saved", i + 1));
+            refused = Some(format!(
+                "stopped by a signal before line {}; earlier lines are saved",
+                i + 1
+            ));
             break;
         }
         if let Err(reason) = exec_line(&mut enc, line, &mut dice, &mut out) {

@@ -74,7 +74,14 @@ impl SaveFile {
 
     /// The file's text: pretty RON.
     pub fn to_ron(&self) -> String {
-        to_ron(self.version, &self.name, &self.created, &self.rules, self.cursor, &self.history)
+        to_ron(
+            self.version,
+            &self.name,
+            &self.created,
+            &self.rules,
+            self.cursor,
+            &self.history,
+        )
     }
 
     /// Rebuilds the encounter by replaying the history, checking each event on the way.
@@ -88,7 +95,9 @@ impl SaveFile {
             at: None,
             message,
         };
-        self.rules.validate().map_err(|m| err(format!("rules: {m}")))?;
+        self.rules
+            .validate()
+            .map_err(|m| err(format!("rules: {m}")))?;
         if self.cursor > self.history.len() {
             return Err(err(format!(
                 "cursor {} is past the end of the history ({} entries)",

@@ -194,12 +194,9 @@ pub fn run(cli: Cli) -> Result<()> {
             );
             Ok(())
         }
-        Some(Cmd::Exec { file, script, seed }) => exec(
-            &store,
-            &store.resolve(&file),
-            script.as_deref(),
-            seed.or(cli.seed),
-        ),
+        Some(Cmd::Exec { file, script, seed }) => {
+            exec(&store.resolve(&file), script.as_deref(), seed.or(cli.seed))
+        }
         Some(Cmd::Show { file }) => {
             let (_, enc) = file::load(&store.resolve(&file), catalogue())?;
             print!("{}", report::show(&enc, 10));
@@ -271,26 +268,25 @@ fn open(store: &Store, path: &Path) -> Result<()> {
     store.touch_last_used(path);
     match Lock::acquire(path) {
         Ok(lock) => {
-            let mut saver = FileSave::new(
+            let saver = FileSave::new(
                 path.to_path_buf(),
                 header.name.clone(),
                 header.created,
                 lock,
             );
-            let enc = open_tui(enc, header.name, Box::new(NoSave), None)?;
-            // Saved again on the way out (quit, SIGTERM, SIGHUP).
-            saver.save(&enc).map_err(Failure)
+            open_tui(enc, header.name, Box::new(saver), None)
         }
         Err(LockError::InUse { pid }) => {
             let why = LockError::InUse { pid }.to_string();
             eprintln!("srtrack: {why}; opening it read-only");
-            open_tui(enc, header.name, Box::new(NoSave), Some(why)).map(|_| ())
+            open_tui(enc, header.name, Box::new(NoSave), Some(why))
         }
-        Err(e) => Err(e.into()),
+        Err(e) => Err(Failure(format!("{}: {e}", path.display()))),
     }
 }
 
-/// Runs the TUI on an encounter and gives it back when the GM quits.
+/// Runs the TUI on an encounter. The store autosaves after every command and on quit; the UI
+/// polls [`stop_flag`] to save and leave on SIGTERM and SIGHUP.
 // wired to ui::run at merge: `ui::run(ui::App::new(encounter, title, store, read_only))`.
 #[allow(clippy::unnecessary_wraps, clippy::needless_pass_by_value)]
 fn open_tui(
@@ -298,13 +294,13 @@ fn open_tui(
     title: String,
     _store: Box<dyn Autosave>,
     read_only: Option<String>,
-) -> Result<Encounter> {
+) -> Result<()> {
     println!(
         "{title}{}",
         read_only.map_or(String::new(), |r| format!(" (read-only: {r})"))
     );
     print!("{}", report::show(&encounter, 10));
-    Ok(encounter)
+    Ok(())
 }
 
 /// Set when SIGTERM or SIGHUP arrives: the current command finishes, the save is written.
@@ -354,8 +350,7 @@ fn list(store: &Store) -> Result<()> {
 }
 
 /// Applies a script to a save; stops at the first refused line, saving all lines before it.
-fn exec(store: &Store, path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
-    let _ = store;
+fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
     let source = script.map_or_else(|| "stdin".to_string(), |p| p.display().to_string());
     let text = match script {
         Some(p) => std::fs::read_to_string(p)

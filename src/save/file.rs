@@ -134,9 +134,7 @@ pub fn to_ron(
         cursor: usize,
         history: &'a [Entry],
     }
-    let config = ron::ser::PrettyConfig::new()
-        .struct_names(true)
-        .indentor("  ");
+    let config = pretty();
     // Serializing plain data to a String cannot fail.
     ron::ser::to_string_pretty(
         &Borrowed {
@@ -151,6 +149,61 @@ pub fn to_ron(
     )
     .expect("a save file serializes")
         + "\n"
+}
+
+fn pretty() -> ron::ser::PrettyConfig {
+    ron::ser::PrettyConfig::new()
+        .struct_names(true)
+        .indentor("  ")
+}
+
+/// Builds the same text as [`to_ron`] from entries already serialized one by one, so an
+/// autosave serializes only the entries that are new since the last one.
+#[derive(Debug, Default)]
+pub struct CachedText {
+    entries: Vec<(Entry, String)>,
+}
+
+impl CachedText {
+    pub fn text(
+        &mut self,
+        name: &str,
+        created: &str,
+        rules: &HouseRules,
+        cursor: usize,
+        history: &[Entry],
+    ) -> String {
+        // Entries change only by undo-then-new-command; keep the common prefix.
+        let keep = self
+            .entries
+            .iter()
+            .zip(history)
+            .take_while(|((cached, _), e)| cached == *e)
+            .count();
+        self.entries.truncate(keep);
+        for entry in &history[keep..] {
+            let one = ron::ser::to_string_pretty(entry, pretty()).expect("an entry serializes");
+            // Entries sit two levels deep; strings are escaped, so every newline is layout.
+            let indented = format!("    {},\n", one.replace('\n', "\n    "));
+            self.entries.push((entry.clone(), indented));
+        }
+        let head = to_ron(VERSION, name, created, rules, cursor, &[]);
+        let Some(stem) = head.strip_suffix("  history: [],\n)\n") else {
+            return to_ron(VERSION, name, created, rules, cursor, history);
+        };
+        if history.is_empty() {
+            return head;
+        }
+        let body: usize = self.entries.iter().map(|(_, t)| t.len()).sum();
+        let mut out = String::with_capacity(stem.len() + body + 32);
+        out.push_str(stem);
+        out.push_str("  history: [\n");
+        for (_, t) in &self.entries {
+            out.push_str(t);
+        }
+        out.push_str("  ],\n)\n");
+        out
+    }
 }
 
 /// Parses a save's bytes; `file` names it in messages. Does not replay the history.
@@ -187,23 +240,32 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
             e.code.to_string(),
         )
     };
-    let probe: VersionProbe = options.from_str(text).map_err(|e| {
-        let mut e = spanned(e);
-        e.message = format!("not a readable save file: {}", e.message);
-        e
-    })?;
-    if probe.version > VERSION {
+    // The common case parses once; the version is probed only to explain a failure.
+    let parsed = options.from_str::<SaveFile>(text);
+    let version = match &parsed {
+        Ok(save) => save.version,
+        Err(_) => {
+            options
+                .from_str::<VersionProbe>(text)
+                .map_err(|e| {
+                    let mut e = spanned(e);
+                    e.message = format!("not a readable save file: {}", e.message);
+                    e
+                })?
+                .version
+        }
+    };
+    if version > VERSION {
         return Err(err(
             None,
             format!(
-                "this save is version {}, written by a newer srtrack (this one reads up to version {VERSION}): upgrade srtrack to open it",
-                probe.version
+                "this save is version {version}, written by a newer srtrack (this one reads up to version {VERSION}): upgrade srtrack to open it"
             ),
         ));
     }
-    match probe.version {
+    match version {
         // Version 1 is the first format; older versions would be migrated here, one step each.
-        VERSION => options.from_str::<SaveFile>(text).map_err(spanned),
+        VERSION => parsed.map_err(spanned),
         v => Err(err(None, format!("unknown save version {v}"))),
     }
 }
@@ -231,8 +293,12 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
     let bytes = std::fs::read(path).map_err(io)?;
     let save = parse(&bytes, &file)?;
     let header = SaveFile {
+        version: save.version,
+        name: save.name.clone(),
+        created: save.created.clone(),
+        rules: save.rules.clone(),
+        cursor: save.cursor,
         history: Vec::new(),
-        ..save.clone()
     };
     let enc = save.into_encounter(&file, catalogue)?;
     Ok((header, enc))
@@ -278,6 +344,26 @@ pub fn rfc3339(secs: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cached_text_is_the_plain_serialization() {
+        let demo = parse(super::super::store::DEMO.as_bytes(), "demo.ron").unwrap();
+        let head = to_ron(VERSION, "d", "c", &demo.rules, 0, &[]);
+        assert!(
+            head.ends_with("  history: [],\n)\n"),
+            "the fast path applies: {head}"
+        );
+        let mut cache = CachedText::default();
+        for upto in [0, 1, 5, 66, 30, 66] {
+            let h = &demo.history[..upto];
+            let plain = to_ron(VERSION, "d", "c", &demo.rules, upto, h);
+            assert_eq!(
+                cache.text("d", "c", &demo.rules, upto, h),
+                plain,
+                "{upto} entries"
+            );
+        }
+    }
 
     #[test]
     fn rfc3339_formats_known_instants() {

@@ -71,6 +71,7 @@ pub struct FileSave {
     pub path: PathBuf,
     pub name: String,
     pub created: String,
+    cache: file::CachedText,
     _lock: Lock,
 }
 
@@ -81,13 +82,14 @@ impl FileSave {
             path,
             name,
             created,
+            cache: file::CachedText::default(),
             _lock: lock,
         }
     }
 
-    pub fn text(&self, encounter: &Encounter) -> String {
-        file::to_ron(
-            file::VERSION,
+    /// The save's text; entries serialized by an earlier call are reused.
+    pub fn text(&mut self, encounter: &Encounter) -> String {
+        self.cache.text(
             &self.name,
             &self.created,
             encounter.rules(),

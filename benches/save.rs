@@ -36,7 +36,11 @@ fn big_encounter() -> Encounter {
                     .state()
                     .turn()
                     .map_or(String::new(), |t| enc.state().name(t.who).to_string());
-                if i % 3 == 0 { format!("act {who} simple") } else { "next".into() }
+                if i % 3 == 0 {
+                    format!("act {who} simple")
+                } else {
+                    "next".into()
+                }
             }
         };
         i += 1;
@@ -54,7 +58,11 @@ fn load_10k_events(bencher: divan::Bencher) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.ron");
     let enc = big_encounter();
-    std::fs::write(&path, SaveFile::of(&enc, "big", "2026-01-01T00:00:00Z").to_ron()).unwrap();
+    std::fs::write(
+        &path,
+        SaveFile::of(&enc, "big", "2026-01-01T00:00:00Z").to_ron(),
+    )
+    .unwrap();
     bencher.bench(|| file::load(&path, Arc::new(Catalogue::default())).unwrap());
 }
 
@@ -73,7 +81,11 @@ fn autosave_10k_events(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 30)]
 fn serialize_10k_events_cold(bencher: divan::Bencher) {
     let enc = big_encounter();
-    bencher.bench(|| SaveFile::of(&enc, "big", "2026-01-01T00:00:00Z").to_ron().len());
+    bencher.bench(|| {
+        SaveFile::of(&enc, "big", "2026-01-01T00:00:00Z")
+            .to_ron()
+            .len()
+    });
 }
 
 /// The CPU part of a load: parse, check and replay from memory.

@@ -39,9 +39,10 @@ fn script() -> (Vec<String>, Vec<State>) {
     let mut setup = setup.iter().map(|s| (*s).to_string());
     while lines.len() < COMMANDS {
         let line = setup.next().unwrap_or_else(|| {
-            let who = enc.state().turn().map_or("Jinx".to_string(), |t| {
-                enc.state().name(t.who).to_string()
-            });
+            let who = enc
+                .state()
+                .turn()
+                .map_or("Jinx".to_string(), |t| enc.state().name(t.who).to_string());
             match pick.random_range(0..6) {
                 0 => format!("act {who} simple"),
                 1 => format!("act {who} free"),
@@ -70,13 +71,17 @@ fn saved_prefix(path: &Path, states: &[State]) -> usize {
         .unwrap_or_else(|e| panic!("the save must load after a kill: {e}"));
     let k = enc.cursor();
     assert_eq!(enc.history().len(), k);
-    assert_eq!(enc.state(), &states[k], "the save is the state after {k} commands");
+    assert_eq!(
+        enc.state(),
+        &states[k],
+        "the save is the state after {k} commands"
+    );
     k
 }
 
 #[test]
 fn killed_at_random_the_save_is_always_a_prefix_of_the_script() {
-    let (lines, states) = script();
+    let (lines, expected) = script();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("crash.ron");
     let mut rng = StdRng::seed_from_u64(9);
@@ -84,7 +89,12 @@ fn killed_at_random_the_save_is_always_a_prefix_of_the_script() {
     let started = Instant::now();
     while next < lines.len() {
         let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
-            .args(["--data-dir", dir.path().to_str().unwrap(), "--seed", &SEED.to_string()])
+            .args([
+                "--data-dir",
+                dir.path().to_str().unwrap(),
+                "--seed",
+                &SEED.to_string(),
+            ])
             .arg("exec")
             .arg(&path)
             .stdin(Stdio::piped())
@@ -105,7 +115,7 @@ fn killed_at_random_the_save_is_always_a_prefix_of_the_script() {
             } else {
                 kills += 1;
             }
-            let k = saved_prefix(&path, &states);
+            let k = saved_prefix(&path, &expected);
             assert!(k >= acked, "lost acknowledged commands: {k} < {acked}");
             assert!(k <= next + 1, "more than was sent: {k}");
             next = k;
@@ -116,7 +126,11 @@ fn killed_at_random_the_save_is_always_a_prefix_of_the_script() {
             acked = next;
         }
     }
-    assert_eq!(saved_prefix(&path, &states), lines.len());
+    assert_eq!(saved_prefix(&path, &expected), lines.len());
     assert!(kills > 10, "the test killed processes mid-way ({kills})");
-    eprintln!("{} commands, {kills} kills, {:?}", lines.len(), started.elapsed());
+    eprintln!(
+        "{} commands, {kills} kills, {:?}",
+        lines.len(),
+        started.elapsed()
+    );
 }

@@ -28,7 +28,8 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-const SETUP: &str = "# a fight\nadd Ann pc int 4 rea 5 edge 2\nadd Bo npc int 3 rea 3\nroll all\nstart\n";
+const SETUP: &str =
+    "# a fight\nadd Ann pc int 4 rea 5 edge 2\nadd Bo npc int 3 rea 3\nroll all\nstart\n";
 
 #[test]
 fn exec_stops_at_the_first_refused_line_and_keeps_the_lines_before() {
@@ -41,7 +42,11 @@ fn exec_stops_at_the_first_refused_line_and_keeps_the_lines_before() {
     assert!(err.contains("stdin:6:"), "line number: {err}");
     let check = srtrack(d, &["check", "fight"], "");
     assert_eq!(check.status.code(), Some(0));
-    assert!(text(&check.stdout).contains("4 entries"), "{}", text(&check.stdout));
+    assert!(
+        text(&check.stdout).contains("4 entries"),
+        "{}",
+        text(&check.stdout)
+    );
 }
 
 #[test]
@@ -53,14 +58,33 @@ fn exec_runs_a_script_file_with_undo_redo_and_why() {
     let path = d.join("f.ron");
     let out = srtrack(
         d,
-        &["exec", path.to_str().unwrap(), script.to_str().unwrap(), "--seed", "3"],
+        &[
+            "exec",
+            path.to_str().unwrap(),
+            script.to_str().unwrap(),
+            "--seed",
+            "3",
+        ],
         "",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(!text(&out.stdout).trim().is_empty(), "why prints an explanation");
+    assert!(
+        !text(&out.stdout).trim().is_empty(),
+        "why prints an explanation"
+    );
     // Same seed, same dice: the saves hold the same history.
     let again = d.join("g.ron");
-    srtrack(d, &["--seed", "3", "exec", again.to_str().unwrap(), script.to_str().unwrap()], "");
+    srtrack(
+        d,
+        &[
+            "--seed",
+            "3",
+            "exec",
+            again.to_str().unwrap(),
+            script.to_str().unwrap(),
+        ],
+        "",
+    );
     let strip = |p: &Path| {
         std::fs::read_to_string(p)
             .unwrap()
@@ -89,7 +113,12 @@ fn show_list_export_and_completions() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     assert_eq!(srtrack(d, &["exec", "one"], SETUP).status.code(), Some(0));
-    assert_eq!(srtrack(d, &["exec", "two"], "add X pc int 1 rea 1\n").status.code(), Some(0));
+    assert_eq!(
+        srtrack(d, &["exec", "two"], "add X pc int 1 rea 1\n")
+            .status
+            .code(),
+        Some(0)
+    );
     let show = srtrack(d, &["show", "one"], "");
     assert_eq!(show.status.code(), Some(0));
     assert!(text(&show.stdout).contains("Ann"));
@@ -115,11 +144,19 @@ fn new_open_and_bare_srtrack_resume() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(d.join("saves/demo.ron").is_file());
     assert_eq!(srtrack(d, &["new", "raid"], "").status.code(), Some(0));
-    assert_eq!(srtrack(d, &["new", "raid"], "").status.code(), Some(1), "exists already");
+    assert_eq!(
+        srtrack(d, &["new", "raid"], "").status.code(),
+        Some(1),
+        "exists already"
+    );
     assert_eq!(srtrack(d, &["new", "../x"], "").status.code(), Some(1));
     // The bare command resumes the one used last.
     let out = srtrack(d, &[], "");
-    assert!(text(&out.stdout).starts_with("raid"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).starts_with("raid"),
+        "{}",
+        text(&out.stdout)
+    );
     assert_eq!(srtrack(d, &["open", "demo"], "").status.code(), Some(0));
     assert!(text(&srtrack(d, &[], "").stdout).starts_with("demo"));
     let missing = srtrack(d, &["open", "nope"], "");
@@ -133,10 +170,22 @@ fn usage_errors_exit_2_and_help_has_examples() {
     let d = dir.path();
     assert_eq!(srtrack(d, &["frobnicate"], "").status.code(), Some(2));
     assert_eq!(srtrack(d, &["exec"], "").status.code(), Some(2));
-    for cmd in ["open", "new", "list", "check", "exec", "show", "export", "completions"] {
+    for cmd in [
+        "open",
+        "new",
+        "list",
+        "check",
+        "exec",
+        "show",
+        "export",
+        "completions",
+    ] {
         let help = srtrack(d, &[cmd, "--help"], "");
         assert_eq!(help.status.code(), Some(0));
-        assert!(text(&help.stdout).contains("Example"), "{cmd} --help has examples");
+        assert!(
+            text(&help.stdout).contains("Example"),
+            "{cmd} --help has examples"
+        );
     }
 }
 
@@ -152,7 +201,13 @@ fn two_processes_cannot_both_write_one_save() {
     let out = srtrack(d, &["exec", "f"], "next\n");
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains(&format!("in use by another srtrack (process {})", std::process::id())), "{err}");
+    assert!(
+        err.contains(&format!(
+            "in use by another srtrack (process {})",
+            std::process::id()
+        )),
+        "{err}"
+    );
     assert_eq!(std::fs::read(&save).unwrap(), before);
     // Opening it in the TUI falls back to read-only and says why.
     let open = srtrack(d, &["open", "f"], "");

@@ -39,7 +39,11 @@ fn refused(bytes: &[u8]) -> String {
         .unwrap();
     drop(exec.stdin.take());
     assert_eq!(exec.wait().unwrap().code(), Some(1), "exec");
-    assert_eq!(std::fs::read(&path).unwrap(), bytes, "the file is untouched");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        bytes,
+        "the file is untouched"
+    );
     assert!(!dir.path().join("bad.ron.bak").exists());
     err
 }
@@ -54,7 +58,10 @@ fn empty_file() {
 fn truncated_file() {
     let err = refused(&DEMO.as_bytes()[..DEMO.len() / 2]);
     let line = DEMO[..DEMO.len() / 2].lines().count();
-    assert!(err.contains(&format!("bad.ron:{line}:")), "line and column: {err}");
+    assert!(
+        err.contains(&format!("bad.ron:{line}:")),
+        "line and column: {err}"
+    );
 }
 
 #[test]
@@ -91,12 +98,19 @@ fn unknown_action_name() {
     assert_ne!(text, DEMO);
     let err = refused(text.as_bytes());
     assert!(err.contains("unknown action \"Fireball\""), "{err}");
-    assert!(err.contains("entry 9 (`act Ana simple`)"), "names the entry: {err}");
+    assert!(
+        err.contains("entry 9 (`act Ana simple`)"),
+        "names the entry: {err}"
+    );
 }
 
 #[test]
 fn impossible_history_spends_ip_no_one_has() {
-    let text = DEMO.replacen("kind: \"Simple\",\n            cost: 2,", "kind: \"Simple\",\n            cost: 40,", 1);
+    let text = DEMO.replacen(
+        "kind: \"Simple\",\n            cost: 2,",
+        "kind: \"Simple\",\n            cost: 40,",
+        1,
+    );
     assert_ne!(text, DEMO);
     let err = refused(text.as_bytes());
     assert!(err.contains("spends 40 IP"), "{err}");

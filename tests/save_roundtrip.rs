@@ -100,8 +100,8 @@ fn every_fixture_version_loads() {
     let mut seen = 0;
     for v in 1..=file::VERSION {
         let path = std::path::PathBuf::from(format!("{dir}/v{v}.ron"));
-        let (header, enc) = file::load(&path, Arc::new(Catalogue::default()))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let (header, enc) =
+            file::load(&path, Arc::new(Catalogue::default())).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(header.version, v);
         assert!(!enc.history().is_empty());
         seen += 1;
@@ -124,10 +124,17 @@ fn demo_save_matches_its_script() {
     }
     let path = std::path::PathBuf::from(format!("{root}/saves/demo.ron"));
     let (_, demo) = file::load(&path, cat).unwrap();
-    assert_eq!(demo.history(), enc.history(), "regenerate saves/demo.ron from its script");
+    assert_eq!(
+        demo.history(),
+        enc.history(),
+        "regenerate saves/demo.ron from its script"
+    );
     let s = demo.state();
     assert_eq!(s.fight().map(|f| f.round), Some(2));
-    assert!(s.combatants.iter().any(|c| c.delay().is_some()), "a delay is pending");
+    assert!(
+        s.combatants.iter().any(|c| c.delay().is_some()),
+        "a delay is pending"
+    );
     assert!(
         s.combatants
             .iter()

@@ -45,7 +45,7 @@ type Result<T> = std::result::Result<T, Failure>;
 Exit codes: 0 ok, 1 failure, 2 usage error."
 )]
 pub struct Cli {
-    /// Where saves live (default: the platform's data directory; also SRTRACK_DATA_DIR).
+    /// Where saves live (default: the platform's data directory; also `SRTRACK_DATA_DIR`).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     /// Seed the dice, for reproducible rolls.
@@ -84,12 +84,14 @@ pub enum Cmd {
         file: String,
     },
     /// Apply commands (one a line, `#` comments) to a save, creating it if missing.
-    #[command(after_help = "Stops at the first refused command with its line number (exit 1); the save keeps
+    #[command(
+        after_help = "Stops at the first refused command with its line number (exit 1); the save keeps
 every line before it. `why A B` prints to stdout.
 
 Examples:
   srtrack exec fight.ron setup.script
-  echo 'next' | srtrack exec --seed 7 warehouse")]
+  echo 'next' | srtrack exec --seed 7 warehouse"
+    )]
     Exec {
         /// A save name or path.
         file: String,
@@ -116,9 +118,7 @@ Examples:
     /// Print a shell completion script.
     #[command(after_help = "Example:
   srtrack completions bash > ~/.local/share/bash-completion/completions/srtrack")]
-    Completions {
-        shell: clap_complete::Shell,
-    },
+    Completions { shell: clap_complete::Shell },
 }
 
 /// Parses the command line, runs it, and maps the outcome to an exit code.
@@ -165,7 +165,10 @@ pub fn run(cli: Cli) -> Result<()> {
             create_empty(&path, &name)?;
             open(&store, &path)
         }
-        Some(Cmd::List) => list(&store),
+        Some(Cmd::List) => {
+            list(&store);
+            Ok(())
+        }
         Some(Cmd::Check { file }) => {
             let path = store.resolve(&file);
             let (_, enc) = file::load(&path, catalogue())?;
@@ -191,7 +194,12 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Cmd::Completions { shell }) => {
-            clap_complete::generate(shell, &mut Cli::command(), "srtrack", &mut std::io::stdout());
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "srtrack",
+                &mut std::io::stdout(),
+            );
             Ok(())
         }
     }
@@ -217,8 +225,13 @@ fn resume(store: &Store) -> Result<()> {
         name = format!("demo-{n}");
     }
     let path = store.path_of(&name);
-    std::fs::create_dir_all(store.saves_dir())
-        .map_err(|e| Failure(format!("cannot create {}: {}", store.saves_dir().display(), e)))?;
+    std::fs::create_dir_all(store.saves_dir()).map_err(|e| {
+        Failure(format!(
+            "cannot create {}: {}",
+            store.saves_dir().display(),
+            e
+        ))
+    })?;
     save::write_atomic(&path, DEMO)
         .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?;
     open(store, &path)
@@ -241,7 +254,12 @@ fn open(store: &Store, path: &Path) -> Result<()> {
     store.touch_last_used(path);
     match Lock::acquire(path) {
         Ok(lock) => {
-            let saver = FileSave::new(path.to_path_buf(), header.name.clone(), header.created, lock);
+            let saver = FileSave::new(
+                path.to_path_buf(),
+                header.name.clone(),
+                header.created,
+                lock,
+            );
             open_tui(enc, header.name, Box::new(saver), None)
         }
         Err(LockError::InUse { pid }) => {
@@ -282,17 +300,25 @@ pub fn stop_flag() -> Arc<AtomicBool> {
     flag
 }
 
-fn list(store: &Store) -> Result<()> {
+fn list(store: &Store) {
     let saves = store.list(&catalogue());
     if saves.is_empty() {
         println!(
             "No saves in {} (`srtrack new NAME` starts one).",
             store.saves_dir().display()
         );
-        return Ok(());
+        return;
     }
-    let width = saves.iter().map(|s| s.name.chars().count()).max().unwrap_or(4).max(4);
-    println!("{:width$}  {:>5}  {:>4}  LAST CHANGE", "NAME", "ROUND", "PASS");
+    let width = saves
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    println!(
+        "{:width$}  {:>5}  {:>4}  LAST CHANGE",
+        "NAME", "ROUND", "PASS"
+    );
     for s in saves {
         let when = s
             .modified
@@ -300,25 +326,26 @@ fn list(store: &Store) -> Result<()> {
             .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()));
         match s.at {
             Ok((round, pass)) => println!("{:width$}  {round:>5}  {pass:>4}  {when}", s.name),
-            Err(e) => println!("{:width$}  {:>5}  {:>4}  {when}  (unreadable: {e})", s.name, "-", "-"),
+            Err(e) => println!(
+                "{:width$}  {:>5}  {:>4}  {when}  (unreadable: {e})",
+                s.name, "-", "-"
+            ),
         }
     }
-    Ok(())
 }
 
 /// Applies a script to a save; stops at the first refused line, saving all lines before it.
 fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
     let source = script.map_or_else(|| "stdin".to_string(), |p| p.display().to_string());
-    let text = match script {
-        Some(p) => std::fs::read_to_string(p)
-            .map_err(|e| Failure(format!("{source}: {}", save::io_message(&e))))?,
-        None => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| Failure(format!("stdin: {e}")))?;
-            s
-        }
+    let text = if let Some(p) = script {
+        std::fs::read_to_string(p)
+            .map_err(|e| Failure(format!("{source}: {}", save::io_message(&e))))?
+    } else {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| Failure(format!("stdin: {e}")))?;
+        s
     };
     let stop = stop_flag();
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -328,11 +355,19 @@ fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
     let lock = Lock::acquire(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     let (mut saver, mut enc) = if path.exists() {
         let (header, enc) = file::load(path, catalogue())?;
-        (FileSave::new(path.to_path_buf(), header.name, header.created, lock), enc)
+        (
+            FileSave::new(path.to_path_buf(), header.name, header.created, lock),
+            enc,
+        )
     } else {
         let enc = Encounter::new(Arc::new(HouseRules::embedded()), catalogue());
         (
-            FileSave::new(path.to_path_buf(), Store::name_of(path), file::now_rfc3339(), lock),
+            FileSave::new(
+                path.to_path_buf(),
+                Store::name_of(path),
+                file::now_rfc3339(),
+                lock,
+            ),
             enc,
         )
     };
@@ -341,7 +376,10 @@ fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
     let mut refused = None;
     for (i, line) in text.lines().enumerate() {
         if stop.load(Ordering::Relaxed) {
-            refused = Some(format!("stopped by a signal before line {}; earlier lines are saved", i + 1));
+            refused = Some(format!(
+                "stopped by a signal before line {}; earlier lines are saved",
+                i + 1
+            ));
             break;
         }
         if let Err(reason) = exec_line(&mut enc, line, &mut dice, &mut out) {

@@ -74,7 +74,14 @@ impl SaveFile {
 
     /// The file's text: pretty RON.
     pub fn to_ron(&self) -> String {
-        to_ron(self.version, &self.name, &self.created, &self.rules, self.cursor, &self.history)
+        to_ron(
+            self.version,
+            &self.name,
+            &self.created,
+            &self.rules,
+            self.cursor,
+            &self.history,
+        )
     }
 
     /// Rebuilds the encounter by replaying the history, checking each event on the way.
@@ -88,7 +95,9 @@ impl SaveFile {
             at: None,
             message,
         };
-        self.rules.validate().map_err(|m| err(format!("rules: {m}")))?;
+        self.rules
+            .validate()
+            .map_err(|m| err(format!("rules: {m}")))?;
         if self.cursor > self.history.len() {
             return Err(err(format!(
                 "cursor {} is past the end of the history ({} entries)",
@@ -235,14 +244,16 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
     let parsed = options.from_str::<SaveFile>(text);
     let version = match &parsed {
         Ok(save) => save.version,
-        Err(_) => options
-            .from_str::<VersionProbe>(text)
-            .map_err(|e| {
-                let mut e = spanned(e);
-                e.message = format!("not a readable save file: {}", e.message);
-                e
-            })?
-            .version,
+        Err(_) => {
+            options
+                .from_str::<VersionProbe>(text)
+                .map_err(|e| {
+                    let mut e = spanned(e);
+                    e.message = format!("not a readable save file: {}", e.message);
+                    e
+                })?
+                .version
+        }
     };
     if version > VERSION {
         return Err(err(
@@ -338,12 +349,19 @@ mod tests {
     fn cached_text_is_the_plain_serialization() {
         let demo = parse(super::super::store::DEMO.as_bytes(), "demo.ron").unwrap();
         let head = to_ron(VERSION, "d", "c", &demo.rules, 0, &[]);
-        assert!(head.ends_with("  history: [],\n)\n"), "the fast path applies: {head}");
+        assert!(
+            head.ends_with("  history: [],\n)\n"),
+            "the fast path applies: {head}"
+        );
         let mut cache = CachedText::default();
         for upto in [0, 1, 5, 66, 30, 66] {
             let h = &demo.history[..upto];
             let plain = to_ron(VERSION, "d", "c", &demo.rules, upto, h);
-            assert_eq!(cache.text("d", "c", &demo.rules, upto, h), plain, "{upto} entries");
+            assert_eq!(
+                cache.text("d", "c", &demo.rules, upto, h),
+                plain,
+                "{upto} entries"
+            );
         }
     }
 

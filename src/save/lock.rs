@@ -17,7 +17,9 @@ pub struct Lock {
 #[derive(Debug)]
 pub enum LockError {
     /// Another process holds it; its PID if the lock file says.
-    InUse { pid: Option<u32> },
+    InUse {
+        pid: Option<u32>,
+    },
     Io(std::io::Error),
 }
 

@@ -88,7 +88,10 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             if let Some(dice) = &roll.dice
                 && dice.iter().any(|d| *d == 0 || *d > rules.dice.sides)
             {
-                return Err(format!("a die shows a face a d{} does not have", rules.dice.sides));
+                return Err(format!(
+                    "a die shows a face a d{} does not have",
+                    rules.dice.sides
+                ));
             }
         }
         Event::FightStarted { order, .. } => {
@@ -152,7 +155,9 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
                 ));
             }
         }
-        Event::EdgeSpent { who, edge_spent, .. } => {
+        Event::EdgeSpent {
+            who, edge_spent, ..
+        } => {
             in_fight("Edge spent")?;
             let c = present(*who)?;
             if *edge_spent > c.edge_left {

@@ -232,7 +232,11 @@ fn resume(store: &Store) -> Result<()> {
             e
         ))
     })?;
-    save::write_atomic(&path, DEMO)
+    // The copy is the newcomer's own encounter: its name and creation time are new.
+    let mut demo = file::parse(DEMO.as_bytes(), "the built-in demo")?;
+    demo.name = name;
+    demo.created = file::now_rfc3339();
+    save::write_atomic(&path, &demo.to_ron())
         .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?;
     open(store, &path)
 }

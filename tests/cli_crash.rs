@@ -81,7 +81,7 @@ fn saved_prefix(path: &Path, states: &[State]) -> usize {
 
 #[test]
 fn killed_at_random_the_save_is_always_a_prefix_of_the_script() {
-    let (lines, states) = script();
+    let (lines, expected) = script();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("crash.ron");
     let mut rng = StdRng::seed_from_u64(9);
@@ -115,7 +115,7 @@ fn killed_at_random_the_save_is_always_a_prefix_of_the_script() {
             } else {
                 kills += 1;
             }
-            let k = saved_prefix(&path, &states);
+            let k = saved_prefix(&path, &expected);
             assert!(k >= acked, "lost acknowledged commands: {k} < {acked}");
             assert!(k <= next + 1, "more than was sent: {k}");
             next = k;
@@ -126,7 +126,7 @@ fn killed_at_random_the_save_is_always_a_prefix_of_the_script() {
             acked = next;
         }
     }
-    assert_eq!(saved_prefix(&path, &states), lines.len());
+    assert_eq!(saved_prefix(&path, &expected), lines.len());
     assert!(kills > 10, "the test killed processes mid-way ({kills})");
     eprintln!(
         "{} commands, {kills} kills, {:?}",

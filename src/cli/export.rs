@@ -28,11 +28,14 @@ pub fn markdown(header: &SaveFile, enc: &Encounter) -> String {
     md.push_str("## Log\n\n");
     let mut before = State::default();
     for entry in enc.applied() {
-        let _ = writeln!(md, "- `{}`", entry.text);
+        // A new round heads the command that started it.
         for event in &entry.events {
             if let Event::RoundStarted { round } = event {
                 let _ = writeln!(md, "\n### Round {round}\n");
             }
+        }
+        let _ = writeln!(md, "- `{}`", entry.text);
+        for event in &entry.events {
             if let Some(line) = report::log_line(&before, event) {
                 let _ = writeln!(md, "  - {line}");
             }

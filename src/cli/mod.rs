@@ -45,7 +45,7 @@ type Result<T> = std::result::Result<T, Failure>;
 Exit codes: 0 ok, 1 failure, 2 usage error."
 )]
 pub struct Cli {
-    /// Where saves live (default: the platform's data directory; also SRTRACK_DATA_DIR).
+    /// Where saves live (default: the platform's data directory; also `SRTRACK_DATA_DIR`).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     /// Seed the dice, for reproducible rolls.
@@ -182,7 +182,10 @@ pub fn run(cli: Cli) -> Result<()> {
             create_empty(&path, &name)?;
             open(&store, &path)
         }
-        Some(Cmd::List) => list(&store),
+        Some(Cmd::List) => {
+            list(&store);
+            Ok(())
+        }
         Some(Cmd::Check { file }) => {
             let path = store.resolve(&file);
             let (_, enc) = file::load(&path, catalogue())?;
@@ -246,7 +249,11 @@ fn resume(store: &Store) -> Result<()> {
             e
         ))
     })?;
-    save::write_atomic(&path, DEMO)
+    // The copy is the newcomer's own encounter: its name and creation time are new.
+    let mut demo = file::parse(DEMO.as_bytes(), "the built-in demo")?;
+    demo.name = name;
+    demo.created = file::now_rfc3339();
+    save::write_atomic(&path, &demo.to_ron())
         .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?;
     open(store, &path)
 }
@@ -314,14 +321,14 @@ pub fn stop_flag() -> Arc<AtomicBool> {
     flag
 }
 
-fn list(store: &Store) -> Result<()> {
+fn list(store: &Store) {
     let saves = store.list(&catalogue());
     if saves.is_empty() {
         println!(
             "No saves in {} (`srtrack new NAME` starts one).",
             store.saves_dir().display()
         );
-        return Ok(());
+        return;
     }
     let width = saves
         .iter()
@@ -346,22 +353,20 @@ fn list(store: &Store) -> Result<()> {
             ),
         }
     }
-    Ok(())
 }
 
 /// Applies a script to a save; stops at the first refused line, saving all lines before it.
 fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
     let source = script.map_or_else(|| "stdin".to_string(), |p| p.display().to_string());
-    let text = match script {
-        Some(p) => std::fs::read_to_string(p)
-            .map_err(|e| Failure(format!("{source}: {}", save::io_message(&e))))?,
-        None => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| Failure(format!("stdin: {e}")))?;
-            s
-        }
+    let text = if let Some(p) = script {
+        std::fs::read_to_string(p)
+            .map_err(|e| Failure(format!("{source}: {}", save::io_message(&e))))?
+    } else {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| Failure(format!("stdin: {e}")))?;
+        s
     };
     let stop = stop_flag();
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {

@@ -253,3 +253,85 @@ pub fn check_history(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encounter::{CombatantId, Release, Sheet, Side};
+
+    fn one_added() -> (State, HouseRules) {
+        let rules = HouseRules::embedded();
+        let mut state = State::default();
+        state.apply(&added(0), &rules);
+        (state, rules)
+    }
+
+    fn added(id: u32) -> Event {
+        Event::CombatantAdded {
+            id: CombatantId(id),
+            name: format!("C{id}"),
+            side: Side::Pc,
+            sheet: Sheet {
+                intuition: 3,
+                reaction: 3,
+                edge: 1,
+                dice_modifier: 0,
+                ip_bonus: 0,
+                body: None,
+                willpower: None,
+            },
+            group: None,
+        }
+    }
+
+    #[test]
+    fn ids_follow_the_order_of_adding() {
+        let (state, rules) = one_added();
+        assert!(check_event(&state, &added(1), &rules).is_ok());
+        let err = check_event(&state, &added(5), &rules).unwrap_err();
+        assert!(err.contains("should be 1"), "{err}");
+    }
+
+    #[test]
+    fn turns_only_in_a_fight() {
+        let (state, rules) = one_added();
+        let ev = Event::TurnStarted {
+            who: CombatantId(0),
+            ip_gained: 1,
+        };
+        assert!(
+            check_event(&state, &ev, &rules)
+                .unwrap_err()
+                .contains("outside a fight")
+        );
+        let ev = Event::TurnEnded {
+            who: CombatantId(0),
+        };
+        assert!(check_event(&state, &ev, &rules).is_err());
+    }
+
+    #[test]
+    fn no_release_without_a_reserve_and_no_unknown_ids() {
+        let (state, rules) = one_added();
+        let ev = Event::ReserveReleased {
+            who: CombatantId(0),
+            returned: 2,
+            why: Release::PassEnded,
+        };
+        assert!(
+            check_event(&state, &ev, &rules)
+                .unwrap_err()
+                .contains("releases a reserve")
+        );
+        let ev = Event::Damaged {
+            who: CombatantId(9),
+            track: crate::encounter::Track::Physical,
+            boxes: 1,
+        };
+        assert!(
+            check_event(&state, &ev, &rules)
+                .unwrap_err()
+                .contains("id 9")
+        );
+    }
+}

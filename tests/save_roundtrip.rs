@@ -114,7 +114,7 @@ fn every_fixture_version_loads() {
 fn demo_save_matches_its_script() {
     let root = env!("CARGO_MANIFEST_DIR");
     let script = std::fs::read_to_string(format!("{root}/saves/demo.script")).unwrap();
-    let cat = Arc::new(Catalogue::default());
+    let cat = Arc::new(Catalogue::embedded(&HouseRules::embedded()).unwrap());
     let mut enc = Encounter::new(Arc::new(HouseRules::embedded()), Arc::clone(&cat));
     let mut dice = RandomDice::seeded(2070);
     for line in script.lines() {

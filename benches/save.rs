@@ -36,7 +36,7 @@ fn big_encounter() -> Encounter {
                     .state()
                     .turn()
                     .map_or(String::new(), |t| enc.state().name(t.who).to_string());
-                if i % 3 == 0 {
+                if i.is_multiple_of(3) {
                     format!("act {who} simple")
                 } else {
                     "next".into()

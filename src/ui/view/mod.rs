@@ -1,0 +1,100 @@
+//! Rendering: a pure function of the app state. One file per pane or popup.
+
+pub mod choose;
+pub mod command_line;
+pub mod form;
+pub mod header;
+pub mod help;
+pub mod ip_grid;
+pub mod keybar;
+pub mod log;
+pub mod order;
+pub mod picker;
+pub mod status;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+use super::app::{App, MIN_HEIGHT, MIN_WIDTH, Mode};
+use super::theme::Theme;
+
+/// A rectangle of at most `w`×`h`, centred in `area`.
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
+}
+
+pub fn pane_block(title: &str, focused: bool, theme: Theme) -> Block<'_> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border(focused))
+        .title(Line::styled(format!(" {title} "), theme.title()))
+}
+
+/// Cuts a string to at most `n` characters (the terminal cells of our texts are one each).
+pub fn cut(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else if n == 0 {
+        String::new()
+    } else {
+        let mut out: String = s.chars().take(n - 1).collect();
+        out.push('…');
+        out
+    }
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            let msg = format!(
+                "terminal too small (need {MIN_WIDTH}×{MIN_HEIGHT}, now {}×{})",
+                area.width, area.height
+            );
+            let lines = vec![Line::from(msg).centered(), Line::from("q: quit").centered()];
+            let r = centered(area, area.width, 2);
+            Paragraph::new(lines).style(theme.error()).render(r, buf);
+            return;
+        }
+        let [head, body, status_line, keys] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Min(0),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        header::render(self, head, buf);
+        let rows = self.roster().len() as u16 + 3;
+        let top_h = rows.clamp(6, (body.height * 11 / 20).max(6));
+        let [top, bottom] =
+            Layout::vertical([Constraint::Length(top_h), Constraint::Min(0)]).areas(body);
+        let [order_area, grid_area] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(top);
+        order::render(self, order_area, buf);
+        ip_grid::render(self, grid_area, buf);
+        let [status_area, log_area] =
+            Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)])
+                .areas(bottom);
+        status::render(self, status_area, buf);
+        log::render(self, log_area, buf);
+        command_line::render(self, status_line, buf);
+        keybar::render(self, keys, buf);
+        match &self.mode {
+            Mode::Normal | Mode::Command(_) => {}
+            Mode::Picker(p) => picker::render(self, p, body, buf),
+            Mode::Form(f) => form::render(self, f, body, buf),
+            Mode::Choose(c) => choose::render(self, c, body, buf),
+            Mode::Help { scroll } => help::render(self, *scroll, body, buf),
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! The initiative order: position, name, score, IP, turn markers, delays inline.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::{cut, pane_block};
+use crate::encounter::{PassMark, Reserve};
+use crate::ui::app::{App, Pane};
+
+/// The marker of where a character stands in this pass; symbols, so colour is never needed.
+fn marker(mark: PassMark, downed: bool, acting: bool) -> &'static str {
+    if acting {
+        "▶"
+    } else if downed {
+        "✗"
+    } else {
+        match mark {
+            PassMark::Waiting | PassMark::Joined => " ",
+            PassMark::Acting => "▶",
+            PassMark::Acted => "✓",
+            PassMark::Skipped | PassMark::Lost => "–",
+            PassMark::Deferred => "»",
+        }
+    }
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let s = app.state();
+    let block = pane_block("Initiative order", app.focus == Pane::Order, t);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let width = inner.width as usize;
+    let name_w = width.saturating_sub(18).max(4);
+    let actor = app.actor();
+    let roster = app.roster();
+    let mut lines: Vec<Line> = Vec::new();
+    let mut selected_line = 0;
+    for (i, id) in roster.iter().enumerate() {
+        let Some(c) = s.get(*id) else { continue };
+        let acting = actor == Some(*id);
+        let score = c.initiative.as_ref().map_or_else(
+            || "  —".to_string(),
+            |r| format!("{:>3}{}", r.score(), if r.glitch.is_glitch() { "!" } else { " " }),
+        );
+        let pos = s.position(*id).map_or("  ".to_string(), |p| format!("{:>2}", p + 1));
+        let text = format!(
+            "{} {pos} {:<name_w$} {score} IP{:>3}",
+            marker(c.mark, c.is_downed(), acting),
+            cut(&c.name, name_w),
+            c.ip,
+        );
+        let mut style = if acting {
+            t.current()
+        } else if c.is_downed() {
+            t.downed()
+        } else if c.mark.done() {
+            t.acted()
+        } else {
+            Style::default()
+        };
+        if i == app.selected {
+            style = style.patch(t.selected());
+            selected_line = lines.len();
+        }
+        lines.push(Line::styled(text, style));
+        // Reserves are shown after the character they wait on.
+        if let Some(Reserve::Ready { ip, triggers, .. }) = &c.reserve {
+            for tr in triggers {
+                lines.push(Line::from(Span::styled(
+                    cut(&format!("    ⏸ ready {ip} IP: when {}", tr.text), width),
+                    t.reserve(),
+                )));
+            }
+        }
+        if let Some((ip, None)) = c.delay() {
+            lines.push(Line::from(Span::styled(
+                cut(&format!("    ↳ holding {ip} IP, trigger not named"), width),
+                t.reserve(),
+            )));
+        }
+        for d in s.present() {
+            if let Some((ip, Some(trig))) = d.delay()
+                && trig == *id
+            {
+                lines.push(Line::from(Span::styled(
+                    cut(&format!("    ↳ {}, {ip} IP, after {}", d.name, c.name), width),
+                    t.reserve(),
+                )));
+            }
+        }
+    }
+    if lines.is_empty() {
+        lines.push(Line::styled("no combatants yet: a to add", t.dim()));
+    }
+    let h = inner.height as usize;
+    let skip = (selected_line + 1).saturating_sub(h);
+    Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()).render(inner, buf);
+}

@@ -87,19 +87,32 @@ pub fn script(enc: &mut Encounter, lines: &[&str], seed: u64) -> Result<(), Stri
     Ok(())
 }
 
-/// The demo: a runner team against gangers, mid-fight, with a delay, a ready and a Downed.
+/// The demo script: a runner team against gangers, mid-fight, with a delay, a ready, a Downed.
+pub const DEMO: &[&str] = &[
+    "add Jinx pc int 5 rea 6 edge 3 ip 1 body 4 will 5",
+    "add Sledge pc int 3 rea 5 edge 2 body 7 will 3",
+    "add Whisper pc int 5 rea 4 edge 4 body 3 will 6",
+    "add Ganger x3 npc int 3 rea 3 body 4 will 3",
+    "add Lt. Vasquez npc int 4 rea 5 edge 2 body 5 will 4",
+    "roll all",
+    "start",
+    "act Lt. Vasquez Fire Weapon",
+    "damage Ganger 3 10 physical",
+    "damage Jinx 3 stun",
+    "next",
+    "delay Ganger 1 2 after Jinx",
+    "next",
+    "ready Sledge 2 when the door opens do Fire Weapon",
+    "next",
+    "act Ganger 2 Drop Prone",
+    "act Ganger 2 Take Aim",
+    "next",
+];
+
+/// The demo encounter, mid-fight: Jinx to act.
 pub fn encounter() -> Encounter {
     let mut enc = empty();
-    let lines = [
-        "add Jinx pc int 5 rea 6 edge 3 ip 1 body 4 will 5",
-        "add Sledge pc int 3 rea 5 edge 2 body 7 will 3",
-        "add Whisper pc int 5 rea 4 edge 4 body 3 will 6",
-        "add Ganger x3 npc int 3 rea 3 body 4 will 3",
-        "add Lt. Vasquez npc int 4 rea 5 edge 2 body 5 will 4",
-        "roll all",
-        "start",
-    ];
-    // Scripts are fixed: a refusal here is a bug in the demo, caught by its tests.
-    let _ = script(&mut enc, &lines, 7);
+    // The script is fixed: a refusal here is a bug in the demo, caught by its test.
+    let _ = script(&mut enc, DEMO, 7);
     enc
 }

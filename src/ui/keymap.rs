@@ -186,10 +186,10 @@ pub fn lookup(mode: ModeKind, ev: &KeyEvent) -> Option<Action> {
 /// The bindings of a mode, for the key bar and the help: one entry per action, keys joined.
 pub fn bindings(mode: ModeKind) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str, Action)> = Vec::new();
-    for (m, k, a, label) in KEYMAP {
-        if *m != mode && *m != ModeKind::Any {
-            continue;
-        }
+    // The mode's own keys first, the keys that work everywhere last.
+    let own = KEYMAP.iter().filter(|e| e.0 == mode);
+    let any = KEYMAP.iter().filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any);
+    for (_, k, a, label) in own.chain(any) {
         if let Some(e) = out.iter_mut().find(|e| e.2 == *a && e.1 == *label) {
             e.0.push('/');
             e.0.push_str(&k.label());

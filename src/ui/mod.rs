@@ -39,3 +39,6 @@ pub fn run(mut app: App, no_color: bool) -> color_eyre::Result<()> {
     ratatui::restore();
     result
 }
+
+#[cfg(test)]
+mod tests;

@@ -73,7 +73,7 @@ impl Widget for &App {
         ])
         .areas(area);
         header::render(self, head, buf);
-        let rows = self.roster().len() as u16 + 3;
+        let rows = order::line_count(self) as u16 + 3;
         let top_h = rows.clamp(6, (body.height * 11 / 20).max(6));
         let [top, bottom] =
             Layout::vertical([Constraint::Length(top_h), Constraint::Min(0)]).areas(body);

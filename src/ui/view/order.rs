@@ -27,6 +27,20 @@ fn marker(mark: PassMark, downed: bool, acting: bool) -> &'static str {
     }
 }
 
+/// How many lines the order wants: one per character and one per reserve shown inline.
+pub fn line_count(app: &App) -> usize {
+    let s = app.state();
+    let reserves: usize = s
+        .present()
+        .map(|c| match &c.reserve {
+            Some(Reserve::Ready { triggers, .. }) => triggers.len(),
+            Some(Reserve::Delay { .. }) => 1,
+            None => 0,
+        })
+        .sum();
+    app.roster().len() + reserves
+}
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let s = app.state();

@@ -82,3 +82,29 @@ fn picker_open_close_two_frames(bencher: divan::Bencher) {
         term.draw(|f| f.render_widget(&app, f.area())).expect("draw");
     });
 }
+
+/// The draw alone into a bare buffer, per pane, to see where a frame goes.
+#[divan::bench(args = ["all", "header", "order", "ip_grid", "status", "log", "keybar"])]
+fn render_only(bencher: divan::Bencher, pane: &str) {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+    use srtrack::ui::view;
+    let mut app = big_app();
+    app.resize(160, 48);
+    let area = Rect::new(0, 0, 160, 48);
+    let part = Rect::new(0, 0, 80, 20);
+    bencher.bench_local(|| {
+        let mut buf = Buffer::empty(area);
+        match pane {
+            "header" => view::header::render(&app, part, &mut buf),
+            "order" => view::order::render(&app, part, &mut buf),
+            "ip_grid" => view::ip_grid::render(&app, part, &mut buf),
+            "status" => view::status::render(&app, part, &mut buf),
+            "log" => view::log::render(&app, part, &mut buf),
+            "keybar" => view::keybar::render(&app, part, &mut buf),
+            _ => (&app).render(area, &mut buf),
+        }
+        buf
+    });
+}

@@ -342,12 +342,13 @@ impl App {
     /// The combatants as the order pane lists them: the order, then anyone not yet in it.
     pub fn roster(&self) -> Vec<CombatantId> {
         let s = self.enc.state();
-        let mut ids: Vec<CombatantId> = s.ordered().map(|c| c.id).collect();
-        for c in s.present() {
-            if !ids.contains(&c.id) {
-                ids.push(c.id);
-            }
+        let mut seen = vec![false; s.combatants.len()];
+        let mut ids: Vec<CombatantId> = Vec::with_capacity(s.combatants.len());
+        for c in s.ordered() {
+            seen[c.id.index()] = true;
+            ids.push(c.id);
         }
+        ids.extend(s.present().filter(|c| !seen[c.id.index()]).map(|c| c.id));
         ids
     }
 

@@ -33,7 +33,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let mut lines = vec![Line::from(head)];
     let actor = app.actor();
     let roster = app.roster();
-    for id in &roster {
+    // Only the rows on screen are computed, keeping the selected character in view.
+    let h = inner.height as usize;
+    let skip = app.selected.saturating_sub(h.saturating_sub(2));
+    for id in roster.iter().skip(skip).take(h.saturating_sub(1)) {
         let Some(c) = s.get(*id) else { continue };
         let style = if c.is_downed() { t.downed() } else { t.base() };
         let mut spans = vec![Span::styled(format!("{:<name_w$} ", cut(&c.name, name_w)), style)];
@@ -64,9 +67,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if roster.is_empty() {
         lines.push(Line::styled("no combatants", t.dim()));
     }
-    let h = inner.height as usize;
-    let skip = app.selected.saturating_sub(h.saturating_sub(2));
-    let mut shown = vec![lines[0].clone()];
-    shown.extend(lines.into_iter().skip(1 + skip));
-    Paragraph::new(shown).render(inner, buf);
+    Paragraph::new(lines).render(inner, buf);
 }

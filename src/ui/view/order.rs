@@ -48,19 +48,52 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = block.inner(area);
     block.render(area, buf);
     let width = inner.width as usize;
-    let name_w = width.saturating_sub(18).max(4);
+    let name_w = width.saturating_sub(18).clamp(4, 24);
     let actor = app.actor();
     let roster = app.roster();
-    let mut lines: Vec<Line> = Vec::new();
-    let mut selected_line = 0;
-    for (i, id) in roster.iter().enumerate() {
+    // Delays by trigger, found once (not once per row).
+    let mut delays: Vec<Vec<(usize, u8)>> = vec![Vec::new(); s.combatants.len()];
+    for d in s.present() {
+        if let Some((ip, Some(trig))) = d.delay()
+            && let Some(v) = delays.get_mut(trig.index())
+        {
+            v.push((d.id.index(), ip));
+        }
+    }
+    let extra = |c: &crate::encounter::Combatant| {
+        let own = match &c.reserve {
+            Some(Reserve::Ready { triggers, .. }) => triggers.len(),
+            Some(Reserve::Delay { trigger: None, .. }) => 1,
+            _ => 0,
+        };
+        own + delays[c.id.index()].len()
+    };
+    // Only the rows on screen are formatted: find the first one that keeps the selection seen.
+    let h = inner.height as usize;
+    let mut first = 0;
+    let mut lines_to_selected = 0;
+    for (i, id) in roster.iter().enumerate().take(app.selected + 1) {
+        let n = s.get(*id).map_or(1, |c| 1 + extra(c));
+        lines_to_selected += if i == app.selected { 1 } else { n };
+    }
+    let mut used = lines_to_selected;
+    while used > h && first < app.selected {
+        used -= s.get(roster[first]).map_or(1, |c| 1 + extra(c));
+        first += 1;
+    }
+    let in_order = s.ordered().count();
+    let mut lines: Vec<Line> = Vec::with_capacity(h);
+    for (i, id) in roster.iter().enumerate().skip(first) {
+        if lines.len() >= h {
+            break;
+        }
         let Some(c) = s.get(*id) else { continue };
         let acting = actor == Some(*id);
         let score = c.initiative.as_ref().map_or_else(
             || "  —".to_string(),
             |r| format!("{:>3}{}", r.score(), if r.glitch.is_glitch() { "!" } else { " " }),
         );
-        let pos = s.position(*id).map_or("  ".to_string(), |p| format!("{:>2}", p + 1));
+        let pos = if i >= in_order { "  ".to_string() } else { format!("{:>2}", i + 1) };
         let text = format!(
             "{} {pos} {:<name_w$} {score} IP{:>3}",
             marker(c.mark, c.is_downed(), acting),
@@ -78,7 +111,6 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         };
         if i == app.selected {
             style = style.patch(t.selected());
-            selected_line = lines.len();
         }
         lines.push(Line::styled(text, style));
         // Reserves are shown after the character they wait on.
@@ -96,21 +128,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 t.reserve(),
             )));
         }
-        for d in s.present() {
-            if let Some((ip, Some(trig))) = d.delay()
-                && trig == *id
-            {
-                lines.push(Line::from(Span::styled(
-                    cut(&format!("    ↳ {}, {ip} IP, after {}", d.name, c.name), width),
-                    t.reserve(),
-                )));
-            }
+        for (d, ip) in &delays[c.id.index()] {
+            lines.push(Line::from(Span::styled(
+                cut(
+                    &format!("    ↳ {}, {ip} IP, after {}", s.combatants[*d].name, c.name),
+                    width,
+                ),
+                t.reserve(),
+            )));
         }
     }
     if lines.is_empty() {
         lines.push(Line::styled("no combatants yet: a to add", t.dim()));
     }
-    let h = inner.height as usize;
-    let skip = (selected_line + 1).saturating_sub(h);
-    Paragraph::new(lines.into_iter().skip(skip).collect::<Vec<_>>()).render(inner, buf);
+    Paragraph::new(lines).render(inner, buf);
 }

@@ -38,7 +38,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     for c in s.present() {
         let p = c.sheet.body.map(|b| rules.monitor_boxes(b));
         let st = c.sheet.willpower.map(|w| rules.monitor_boxes(w));
-        if c.damage.physical == 0 && c.damage.stun == 0 && p.is_none() && st.is_none() {
+        // Only the hurt: a monitor at zero says nothing at a glance.
+        if c.damage.physical == 0 && c.damage.stun == 0 {
             continue;
         }
         let of = |v: u8, max: Option<u8>| max.map_or(v.to_string(), |m| format!("{v}/{m}"));
@@ -90,5 +91,6 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if lines.is_empty() {
         lines.push(Line::styled("nobody Downed, hurt or waiting", t.dim()));
     }
+    lines.truncate(inner.height as usize);
     Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
 }

@@ -51,7 +51,8 @@ fn select_key_and_frame(bencher: divan::Bencher) {
     bencher.bench_local(|| {
         app.handle_key(key(if down { 'j' } else { 'k' }));
         down = !down;
-        term.draw(|f| f.render_widget(&app, f.area())).expect("draw");
+        term.draw(|f| f.render_widget(&app, f.area()))
+            .expect("draw");
     });
 }
 
@@ -63,9 +64,11 @@ fn next_then_undo_two_frames(bencher: divan::Bencher) {
     let mut term = Terminal::new(TestBackend::new(160, 48)).expect("backend");
     bencher.bench_local(|| {
         app.handle_key(key('n'));
-        term.draw(|f| f.render_widget(&app, f.area())).expect("draw");
+        term.draw(|f| f.render_widget(&app, f.area()))
+            .expect("draw");
         app.handle_key(key('u'));
-        term.draw(|f| f.render_widget(&app, f.area())).expect("draw");
+        term.draw(|f| f.render_widget(&app, f.area()))
+            .expect("draw");
     });
 }
 
@@ -77,9 +80,11 @@ fn picker_open_close_two_frames(bencher: divan::Bencher) {
     let mut term = Terminal::new(TestBackend::new(160, 48)).expect("backend");
     bencher.bench_local(|| {
         app.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-        term.draw(|f| f.render_widget(&app, f.area())).expect("draw");
+        term.draw(|f| f.render_widget(&app, f.area()))
+            .expect("draw");
         app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
-        term.draw(|f| f.render_widget(&app, f.area())).expect("draw");
+        term.draw(|f| f.render_widget(&app, f.area()))
+            .expect("draw");
     });
 }
 

@@ -5,6 +5,6 @@ pub mod catalogue;
 pub mod encounter;
 pub mod lang;
 pub mod report;
-pub mod ui;
 pub mod rules;
 pub mod save;
+pub mod ui;

@@ -195,15 +195,12 @@ pub fn search_actions(cat: &Catalogue, query: &str, group: Option<ActionGroup>) 
         let mut first = None;
         let mut ok = true;
         for qc in &q {
-            match name[at..].iter().position(|c| c == qc) {
-                Some(p) => {
-                    first.get_or_insert(at + p);
-                    at += p + 1;
-                }
-                None => {
-                    ok = false;
-                    break;
-                }
+            if let Some(p) = name[at..].iter().position(|c| c == qc) {
+                first.get_or_insert(at + p);
+                at += p + 1;
+            } else {
+                ok = false;
+                break;
             }
         }
         if ok {
@@ -313,7 +310,9 @@ impl App {
 
     /// The mode whose keys the help shows first: the one help was opened from.
     pub fn help_mode(&self) -> ModeKind {
-        self.help_return.as_ref().map_or(ModeKind::Normal, |m| m.kind())
+        self.help_return
+            .as_ref()
+            .map_or(ModeKind::Normal, |m| m.kind())
     }
 
     pub fn mode_kind(&self) -> ModeKind {
@@ -647,7 +646,11 @@ impl App {
             }
             Action::ToggleDowned => {
                 if let Some(who) = self.need_selected() {
-                    let downed = !self.enc.state().get(who).is_some_and(|c| c.is_downed());
+                    let downed = !self
+                        .enc
+                        .state()
+                        .get(who)
+                        .is_some_and(crate::encounter::Combatant::is_downed);
                     let _ = self.run_command(Command::SetDowned { who, downed });
                 }
             }
@@ -710,8 +713,7 @@ impl App {
         };
         let s = self.enc.state();
         let mut items = Vec::new();
-        if let Some(Reserve::Ready { triggers, .. }) = s.get(who).and_then(|c| c.reserve.as_ref())
-        {
+        if let Some(Reserve::Ready { triggers, .. }) = s.get(who).and_then(|c| c.reserve.as_ref()) {
             for (i, t) in triggers.iter().enumerate() {
                 for timing in [Timing::Before, Timing::After] {
                     let label = format!("{} the trigger: when {}", timing.word(), t.text);
@@ -877,7 +879,11 @@ impl App {
                         })
                         .err()
                         .map(|e| e.to_string()),
-                    PickPurpose::Ready { trigger, ip, chosen } => {
+                    PickPurpose::Ready {
+                        trigger,
+                        ip,
+                        chosen,
+                    } => {
                         let mut actions = chosen.clone();
                         actions.push(choice);
                         self.enc
@@ -919,7 +925,11 @@ impl App {
     fn update_picker(&mut self, mut p: PickerState, action: Action) {
         match action {
             Action::Cancel => {
-                if let PickPurpose::Ready { trigger, ip, chosen } = &p.purpose
+                if let PickPurpose::Ready {
+                    trigger,
+                    ip,
+                    chosen,
+                } = &p.purpose
                     && !chosen.is_empty()
                 {
                     // Esc with actions chosen declares the ready with them.
@@ -937,22 +947,20 @@ impl App {
             }
             Action::Up => p.selected = p.selected.saturating_sub(1),
             Action::Down => p.selected = (p.selected + 1).min(p.items.len().saturating_sub(1)),
-            Action::NextGroup | Action::PrevGroup => {
-                if p.purpose != PickPurpose::Interrupt {
-                    let all: Vec<Option<ActionGroup>> = std::iter::once(None)
-                        .chain(ActionGroup::ALL.iter().copied().map(Some))
-                        .collect();
-                    let at = all.iter().position(|g| *g == p.group).unwrap_or(0);
-                    let n = all.len();
-                    let next = if action == Action::NextGroup {
-                        (at + 1) % n
-                    } else {
-                        (at + n - 1) % n
-                    };
-                    p.group = all[next];
-                    p.selected = 0;
-                    self.refilter(&mut p);
-                }
+            Action::NextGroup | Action::PrevGroup if p.purpose != PickPurpose::Interrupt => {
+                let all: Vec<Option<ActionGroup>> = std::iter::once(None)
+                    .chain(ActionGroup::ALL.iter().copied().map(Some))
+                    .collect();
+                let at = all.iter().position(|g| *g == p.group).unwrap_or(0);
+                let n = all.len();
+                let next = if action == Action::NextGroup {
+                    (at + 1) % n
+                } else {
+                    (at + n - 1) % n
+                };
+                p.group = all[next];
+                p.selected = 0;
+                self.refilter(&mut p);
             }
             Action::Input(req) => {
                 p.query.handle(req);
@@ -970,7 +978,8 @@ impl App {
                     PickPurpose::Spend | PickPurpose::Interrupt => {
                         let def = &self.enc.catalogue().actions()[item.index];
                         if def.kind.asks_type() {
-                            self.choose_type(p.who, def.name.clone());
+                            let name = def.name.clone();
+                            self.choose_type(p.who, &name);
                             return;
                         }
                         if self
@@ -983,7 +992,11 @@ impl App {
                             return;
                         }
                     }
-                    PickPurpose::Ready { trigger, ip, chosen } => {
+                    PickPurpose::Ready {
+                        trigger,
+                        ip,
+                        chosen,
+                    } => {
                         chosen.push(choice);
                         if action == Action::Confirm {
                             let cmd = Command::Ready {
@@ -1008,7 +1021,7 @@ impl App {
         self.mode = Mode::Picker(p);
     }
 
-    fn choose_type(&mut self, who: CombatantId, name: String) {
+    fn choose_type(&mut self, who: CombatantId, name: &str) {
         let items = ActionType::ALL
             .iter()
             .map(|t| {
@@ -1017,7 +1030,7 @@ impl App {
                     Command::SpendAction {
                         who,
                         action: ActionChoice::Named {
-                            name: name.clone(),
+                            name: name.to_string(),
                             as_type: Some(*t),
                         },
                     },
@@ -1066,7 +1079,11 @@ impl App {
                         field("Edge", "", &v(&|s| s.edge.to_string())),
                         field("Dice mod", "", &v(&|s| s.dice_modifier.to_string())),
                         field("IP bonus", "", &v(&|s| s.ip_bonus.to_string())),
-                        field("Body", "", &v(&|s| s.body.map(|b| b.to_string()).unwrap_or_default())),
+                        field(
+                            "Body",
+                            "",
+                            &v(&|s| s.body.map(|b| b.to_string()).unwrap_or_default()),
+                        ),
                         field(
                             "Willpower",
                             "",
@@ -1139,11 +1156,7 @@ impl App {
                 }
                 f.error = None;
             }
-            Action::Confirm => {
-                if self.submit_form(&mut f) {
-                    return;
-                }
-            }
+            Action::Confirm if self.submit_form(&mut f) => return,
             _ => {}
         }
         self.mode = Mode::Form(f);
@@ -1154,7 +1167,7 @@ impl App {
         for fl in &mut f.fields {
             fl.error = None;
         }
-        let cmd = match self.form_command(f) {
+        let cmd = match Self::form_command(f) {
             Ok(c) => c,
             Err((i, e)) => {
                 if let Some(fl) = f.fields.get_mut(i) {
@@ -1239,7 +1252,7 @@ impl App {
         }
     }
 
-    fn form_command(&self, f: &FormState) -> Result<Command, (usize, String)> {
+    fn form_command(f: &FormState) -> Result<Command, (usize, String)> {
         let num = |i: usize, req: bool| parse_num(&f.fields[i], req).map_err(|e| (i, e));
         let text = |i: usize| f.fields[i].input.value().trim().to_string();
         let yes = |i: usize| matches!(text(i).to_lowercase().as_str(), "y" | "yes");
@@ -1396,7 +1409,13 @@ impl App {
             s.present()
                 .map(|c| c.name.clone())
                 .chain(s.groups.iter().map(|g| g.name.clone()))
-                .chain(self.enc.catalogue().actions().iter().map(|a| a.name.clone()))
+                .chain(
+                    self.enc
+                        .catalogue()
+                        .actions()
+                        .iter()
+                        .map(|a| a.name.clone()),
+                )
                 .collect()
         };
         cands.retain(|c| c.to_lowercase().starts_with(&lw));

@@ -8,7 +8,13 @@ use crate::encounter::Encounter;
 use crate::lang::{self, Line};
 use crate::rules::{HouseRules, RandomDice};
 
-fn def(name: &str, group: ActionGroup, kind: ActionKind, test: Option<&str>, summary: &str) -> ActionDef {
+fn def(
+    name: &str,
+    group: ActionGroup,
+    kind: ActionKind,
+    test: Option<&str>,
+    summary: &str,
+) -> ActionDef {
     ActionDef {
         name: name.into(),
         group,
@@ -33,32 +39,116 @@ pub fn catalogue() -> Catalogue {
     let mut stand = def("Stand Up", G::Simple, K::Simple, None, "Get up from prone.");
     stand.effect = Some(Effect::End("Prone".into()));
     stand.restrictions = vec![Restriction::OnlyWhile("Prone".into())];
-    let mut aim = def("Take Aim", G::Simple, K::Simple, None, "+1 die to the next attack, stacks.");
+    let mut aim = def(
+        "Take Aim",
+        G::Simple,
+        K::Simple,
+        None,
+        "+1 die to the next attack, stacks.",
+    );
     aim.effect = Some(Effect::Stack("Take Aim".into()));
-    let mut sprint = def("Sprint", G::Complex, K::Complex, Some("Running + Strength"), "Run farther this turn.");
+    let mut sprint = def(
+        "Sprint",
+        G::Complex,
+        K::Complex,
+        Some("Running + Strength"),
+        "Run farther this turn.",
+    );
     sprint.restrictions = vec![Restriction::NotWhile("Prone".into())];
-    let mut fd = def("Full Defense", G::Interrupt, K::Interrupt { initiative: -10 }, None, "Add Willpower to defense until the round ends.");
+    let mut fd = def(
+        "Full Defense",
+        G::Interrupt,
+        K::Interrupt { initiative: -10 },
+        None,
+        "Add Willpower to defense until the round ends.",
+    );
     fd.effect = Some(Effect::Start("Full Defense".into()));
-    let mut hack = def("Hack on the Fly", G::Matrix, K::Complex, Some("Hacking + Logic [Sleaze] v. Intuition + Firewall"), "Place a mark on a device.");
+    let mut hack = def(
+        "Hack on the Fly",
+        G::Matrix,
+        K::Complex,
+        Some("Hacking + Logic [Sleaze] v. Intuition + Firewall"),
+        "Place a mark on a device.",
+    );
     hack.marks = Some("none".into());
     Catalogue::from_actions(vec![
-        def("Call a Shot", G::Free, K::Free, None, "Aim for a weak spot with the attack."),
+        def(
+            "Call a Shot",
+            G::Free,
+            K::Free,
+            None,
+            "Aim for a weak spot with the attack.",
+        ),
         prone,
         def("Speak", G::Free, K::Free, None, "A short phrase."),
-        def("Fire Weapon", G::Simple, K::Simple, Some("Firearm + Agility [Accuracy] v. Reaction + Intuition"), "A single shot or a semi-auto burst."),
+        def(
+            "Fire Weapon",
+            G::Simple,
+            K::Simple,
+            Some("Firearm + Agility [Accuracy] v. Reaction + Intuition"),
+            "A single shot or a semi-auto burst.",
+        ),
         aim,
-        def("Observe in Detail", G::Simple, K::Simple, Some("Perception + Intuition"), "Look closely at something."),
+        def(
+            "Observe in Detail",
+            G::Simple,
+            K::Simple,
+            Some("Perception + Intuition"),
+            "Look closely at something.",
+        ),
         stand,
-        def("Fire Full-Auto", G::Complex, K::Complex, Some("Firearm + Agility [Accuracy] v. Reaction + Intuition"), "A long burst."),
-        def("Melee Attack", G::Complex, K::Complex, Some("Close Combat + Agility [Physical] v. Reaction + Intuition"), "Strike in close combat."),
+        def(
+            "Fire Full-Auto",
+            G::Complex,
+            K::Complex,
+            Some("Firearm + Agility [Accuracy] v. Reaction + Intuition"),
+            "A long burst.",
+        ),
+        def(
+            "Melee Attack",
+            G::Complex,
+            K::Complex,
+            Some("Close Combat + Agility [Physical] v. Reaction + Intuition"),
+            "Strike in close combat.",
+        ),
         sprint,
-        def("Block", G::Interrupt, K::Interrupt { initiative: -5 }, None, "Add Close Combat to one melee defense."),
-        def("Dodge", G::Interrupt, K::Interrupt { initiative: -5 }, None, "Add Gymnastics to one defense."),
+        def(
+            "Block",
+            G::Interrupt,
+            K::Interrupt { initiative: -5 },
+            None,
+            "Add Close Combat to one melee defense.",
+        ),
+        def(
+            "Dodge",
+            G::Interrupt,
+            K::Interrupt { initiative: -5 },
+            None,
+            "Add Gymnastics to one defense.",
+        ),
         fd,
-        def("Ram", G::Chase, K::Complex, Some("Vehicle + Reaction"), "Hit another vehicle."),
+        def(
+            "Ram",
+            G::Chase,
+            K::Complex,
+            Some("Vehicle + Reaction"),
+            "Hit another vehicle.",
+        ),
         hack,
-        def("Control Device", G::Matrix, K::Variable, Some("Electronic Warfare + Logic [Sleaze]"), "Make a device do something."),
-        def("Compile Sprite", G::Resonance, K::Complex, Some("Compiling + Resonance [Level]"), "Call a sprite."),
+        def(
+            "Control Device",
+            G::Matrix,
+            K::Variable,
+            Some("Electronic Warfare + Logic [Sleaze]"),
+            "Make a device do something.",
+        ),
+        def(
+            "Compile Sprite",
+            G::Resonance,
+            K::Complex,
+            Some("Compiling + Resonance [Level]"),
+            "Call a sprite.",
+        ),
     ])
 }
 

@@ -119,43 +119,148 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Normal, key('f'), Action::Fire, "fire ready"),
     (ModeKind::Normal, key('m'), Action::Move, "move in order"),
     (ModeKind::Normal, key('g'), Action::Edge, "Edge for IP"),
-    (ModeKind::Normal, key('z'), Action::ToggleDowned, "Downed on/off"),
+    (
+        ModeKind::Normal,
+        key('z'),
+        Action::ToggleDowned,
+        "Downed on/off",
+    ),
     (ModeKind::Normal, key('h'), Action::Damage, "damage"),
     (ModeKind::Normal, key('H'), Action::Heal, "heal"),
     (ModeKind::Normal, key('+'), Action::AddStatus, "add status"),
-    (ModeKind::Normal, key('-'), Action::ClearStatus, "clear status"),
+    (
+        ModeKind::Normal,
+        key('-'),
+        Action::ClearStatus,
+        "clear status",
+    ),
     (ModeKind::Normal, key('e'), Action::Edit, "edit"),
     (ModeKind::Normal, key('x'), Action::Remove, "remove"),
     (ModeKind::Normal, key('E'), Action::End, "end encounter"),
     (ModeKind::Normal, key('j'), Action::Down, "select down"),
-    (ModeKind::Normal, code(KeyCode::Down), Action::Down, "select down"),
+    (
+        ModeKind::Normal,
+        code(KeyCode::Down),
+        Action::Down,
+        "select down",
+    ),
     (ModeKind::Normal, key('k'), Action::Up, "select up"),
     (ModeKind::Normal, code(KeyCode::Up), Action::Up, "select up"),
-    (ModeKind::Normal, code(KeyCode::PageUp), Action::PageUp, "log back"),
-    (ModeKind::Normal, code(KeyCode::PageDown), Action::PageDown, "log forward"),
-    (ModeKind::Normal, code(KeyCode::Tab), Action::FocusNext, "focus pane"),
+    (
+        ModeKind::Normal,
+        code(KeyCode::PageUp),
+        Action::PageUp,
+        "log back",
+    ),
+    (
+        ModeKind::Normal,
+        code(KeyCode::PageDown),
+        Action::PageDown,
+        "log forward",
+    ),
+    (
+        ModeKind::Normal,
+        code(KeyCode::Tab),
+        Action::FocusNext,
+        "focus pane",
+    ),
     // Picker
-    (ModeKind::Picker, code(KeyCode::Enter), Action::Confirm, "spend"),
-    (ModeKind::Picker, code(KeyCode::Esc), Action::Cancel, "close"),
-    (ModeKind::Picker, code(KeyCode::Tab), Action::NextGroup, "next group"),
-    (ModeKind::Picker, code(KeyCode::BackTab), Action::PrevGroup, "previous group"),
+    (
+        ModeKind::Picker,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "spend",
+    ),
+    (
+        ModeKind::Picker,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "close",
+    ),
+    (
+        ModeKind::Picker,
+        code(KeyCode::Tab),
+        Action::NextGroup,
+        "next group",
+    ),
+    (
+        ModeKind::Picker,
+        code(KeyCode::BackTab),
+        Action::PrevGroup,
+        "previous group",
+    ),
     (ModeKind::Picker, code(KeyCode::Up), Action::Up, "up"),
     (ModeKind::Picker, code(KeyCode::Down), Action::Down, "down"),
-    (ModeKind::Picker, ctrl('n'), Action::AddMore, "ready: add, keep choosing"),
+    (
+        ModeKind::Picker,
+        ctrl('n'),
+        Action::AddMore,
+        "ready: add, keep choosing",
+    ),
     // Form
-    (ModeKind::Form, code(KeyCode::Enter), Action::Confirm, "submit"),
+    (
+        ModeKind::Form,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "submit",
+    ),
     (ModeKind::Form, code(KeyCode::Esc), Action::Cancel, "cancel"),
-    (ModeKind::Form, code(KeyCode::Tab), Action::NextField, "next field"),
-    (ModeKind::Form, code(KeyCode::Down), Action::NextField, "next field"),
-    (ModeKind::Form, code(KeyCode::BackTab), Action::PrevField, "previous field"),
-    (ModeKind::Form, code(KeyCode::Up), Action::PrevField, "previous field"),
+    (
+        ModeKind::Form,
+        code(KeyCode::Tab),
+        Action::NextField,
+        "next field",
+    ),
+    (
+        ModeKind::Form,
+        code(KeyCode::Down),
+        Action::NextField,
+        "next field",
+    ),
+    (
+        ModeKind::Form,
+        code(KeyCode::BackTab),
+        Action::PrevField,
+        "previous field",
+    ),
+    (
+        ModeKind::Form,
+        code(KeyCode::Up),
+        Action::PrevField,
+        "previous field",
+    ),
     // Command line
-    (ModeKind::Command, code(KeyCode::Enter), Action::Confirm, "run"),
-    (ModeKind::Command, code(KeyCode::Esc), Action::Cancel, "cancel"),
-    (ModeKind::Command, code(KeyCode::Tab), Action::Complete, "complete"),
+    (
+        ModeKind::Command,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "run",
+    ),
+    (
+        ModeKind::Command,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "cancel",
+    ),
+    (
+        ModeKind::Command,
+        code(KeyCode::Tab),
+        Action::Complete,
+        "complete",
+    ),
     // Choice list
-    (ModeKind::Choose, code(KeyCode::Enter), Action::Confirm, "choose"),
-    (ModeKind::Choose, code(KeyCode::Esc), Action::Cancel, "cancel"),
+    (
+        ModeKind::Choose,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "choose",
+    ),
+    (
+        ModeKind::Choose,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "cancel",
+    ),
     (ModeKind::Choose, code(KeyCode::Up), Action::Up, "up"),
     (ModeKind::Choose, key('k'), Action::Up, "up"),
     (ModeKind::Choose, code(KeyCode::Down), Action::Down, "down"),
@@ -165,7 +270,12 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Help, key('?'), Action::Cancel, "close"),
     (ModeKind::Help, key('q'), Action::Cancel, "close"),
     (ModeKind::Help, key('j'), Action::Down, "scroll down"),
-    (ModeKind::Help, code(KeyCode::Down), Action::Down, "scroll down"),
+    (
+        ModeKind::Help,
+        code(KeyCode::Down),
+        Action::Down,
+        "scroll down",
+    ),
     (ModeKind::Help, key('k'), Action::Up, "scroll up"),
     (ModeKind::Help, code(KeyCode::Up), Action::Up, "scroll up"),
 ];
@@ -188,7 +298,9 @@ pub fn bindings(mode: ModeKind) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str, Action)> = Vec::new();
     // The mode's own keys first, the keys that work everywhere last.
     let own = KEYMAP.iter().filter(|e| e.0 == mode);
-    let any = KEYMAP.iter().filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any);
+    let any = KEYMAP
+        .iter()
+        .filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any);
     for (_, k, a, label) in own.chain(any) {
         if let Some(e) = out.iter_mut().find(|e| e.2 == *a && e.1 == *label) {
             e.0.push('/');

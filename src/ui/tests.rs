@@ -3,6 +3,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
+use ratatui::style::Color;
 use ratatui::widgets::Widget;
 
 use super::app::{App, Mode};
@@ -12,8 +13,7 @@ use crate::rules::RandomDice;
 use crate::save::NoSave;
 
 pub fn app_for(enc: Encounter) -> App {
-    App::new(enc, "Demo".into(), Box::new(NoSave), None)
-        .with_dice(Box::new(RandomDice::seeded(42)))
+    App::new(enc, "Demo".into(), Box::new(NoSave), None).with_dice(Box::new(RandomDice::seeded(42)))
 }
 
 fn demo_app() -> App {
@@ -145,7 +145,6 @@ fn monochrome_uses_no_colour() {
     let area = Rect::new(0, 0, 120, 36);
     let mut buf = Buffer::empty(area);
     (&app).render(area, &mut buf);
-    use ratatui::style::Color;
     assert!(
         buf.content()
             .iter()
@@ -217,8 +216,16 @@ fn roll_type_in_a_roll_and_start() {
     )
     .expect("setup");
     typ(&mut app, "R");
-    assert!(app.state().find("Ganger 1").is_some_and(|c| c.initiative.is_some()));
-    assert!(app.state().find("Jinx").is_some_and(|c| c.initiative.is_none()));
+    assert!(
+        app.state()
+            .find("Ganger 1")
+            .is_some_and(|c| c.initiative.is_some())
+    );
+    assert!(
+        app.state()
+            .find("Jinx")
+            .is_some_and(|c| c.initiative.is_none())
+    );
     // Starting without Jinx's roll is refused, with the reason.
     typ(&mut app, "s");
     assert!(screen(&mut app, 80, 24).contains("not rolled initiative"));
@@ -229,7 +236,11 @@ fn roll_type_in_a_roll_and_start() {
     press(&mut app, KeyCode::Backspace);
     typ(&mut app, "y");
     press(&mut app, KeyCode::Enter);
-    let roll = app.state().find("Jinx").and_then(|c| c.initiative.clone()).expect("typed");
+    let roll = app
+        .state()
+        .find("Jinx")
+        .and_then(|c| c.initiative.clone())
+        .expect("typed");
     assert_eq!(roll.hits, 4);
     assert!(roll.glitch.is_glitch());
     typ(&mut app, "s");
@@ -256,13 +267,17 @@ fn act_through_the_picker() {
     assert!(screen(&mut app, 160, 48).contains("Jinx: Fire Weapon"));
     // Recent actions come first next time.
     press(&mut app, KeyCode::Enter);
-    let Mode::Picker(p) = app.mode() else { panic!("picker") };
+    let Mode::Picker(p) = app.mode() else {
+        panic!("picker")
+    };
     let first = &app.encounter().catalogue().actions()[p.items[0].index];
     assert_eq!(first.name, "Fire Weapon");
     // Tab cycles the groups.
     press(&mut app, KeyCode::Tab);
     press(&mut app, KeyCode::Tab);
-    let Mode::Picker(p) = app.mode() else { panic!("picker") };
+    let Mode::Picker(p) = app.mode() else {
+        panic!("picker")
+    };
     assert_eq!(p.group, Some(crate::catalogue::ActionGroup::Simple));
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.mode(), Mode::Normal));
@@ -278,7 +293,10 @@ fn a_refused_action_shows_its_reason_and_changes_nothing() {
     assert!(s.contains("⊘"), "dimmed with a mark:\n{s}");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.encounter().cursor(), cursor);
-    let (msg, err) = app.message().map(|(m, e)| (m.to_string(), e)).expect("a reason");
+    let (msg, err) = app
+        .message()
+        .map(|(m, e)| (m.to_string(), e))
+        .expect("a reason");
     assert!(err);
     let head: String = msg.chars().take(20).collect();
     assert!(screen(&mut app, 160, 48).contains(&format!("✗ {head}")));
@@ -294,7 +312,11 @@ fn interrupt_for_any_character() {
     typ(&mut app, "dodge");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.state().get(whisper).map(|c| c.ip), Some(ip - 2));
-    assert!(last_events(&app).iter().any(|e| matches!(e, Event::ActionSpent { who, .. } if *who == whisper)));
+    assert!(
+        last_events(&app)
+            .iter()
+            .any(|e| matches!(e, Event::ActionSpent { who, .. } if *who == whisper))
+    );
 }
 
 #[test]
@@ -327,8 +349,17 @@ fn ready_firing_and_lapsing() {
     select(&mut fired, "Sledge");
     typ(&mut fired, "f");
     choose(&mut fired, "before");
-    assert!(last_events(&fired).iter().any(|e| matches!(e, Event::ReadyFired { .. })));
-    assert!(fired.state().get(sledge).is_some_and(|c| c.reserve.is_none()));
+    assert!(
+        last_events(&fired)
+            .iter()
+            .any(|e| matches!(e, Event::ReadyFired { .. }))
+    );
+    assert!(
+        fired
+            .state()
+            .get(sledge)
+            .is_some_and(|c| c.reserve.is_none())
+    );
     // Lapsing: Sledge's next turn comes and the ready goes.
     let mut lapse = demo_app();
     for _ in 0..12 {
@@ -338,7 +369,12 @@ fn ready_firing_and_lapsing() {
         typ(&mut lapse, "n");
     }
     assert_eq!(lapse.actor(), Some(sledge));
-    assert!(lapse.state().get(sledge).is_some_and(|c| c.reserve.is_none()));
+    assert!(
+        lapse
+            .state()
+            .get(sledge)
+            .is_some_and(|c| c.reserve.is_none())
+    );
     // Declaring one through the form and the picker.
     typ(&mut lapse, "y");
     typ(&mut lapse, "the guard looks");
@@ -361,7 +397,11 @@ fn change_of_initiative() {
     select(&mut app, "Jinx");
     typ(&mut app, "m");
     choose(&mut app, "after Whisper");
-    assert!(last_events(&app).iter().any(|e| matches!(e, Event::InitiativeChanged { .. })));
+    assert!(
+        last_events(&app)
+            .iter()
+            .any(|e| matches!(e, Event::InitiativeChanged { .. }))
+    );
     let order = app.roster();
     let j = order.iter().position(|x| *x == id(&app, "Jinx"));
     let w = order.iter().position(|x| *x == id(&app, "Whisper"));
@@ -374,10 +414,17 @@ fn edge_downed_damage_heal_and_status() {
     let jinx = id(&app, "Jinx");
     select(&mut app, "Jinx");
     typ(&mut app, "g");
-    assert_eq!(app.state().get(jinx).map(|c| c.edge_uses_this_round), Some(1));
+    assert_eq!(
+        app.state().get(jinx).map(|c| c.edge_uses_this_round),
+        Some(1)
+    );
     assert!(screen(&mut app, 80, 24).contains("Edge IP used this round"));
     typ(&mut app, "z");
-    assert!(app.state().get(jinx).is_some_and(|c| c.is_downed()));
+    assert!(
+        app.state()
+            .get(jinx)
+            .is_some_and(crate::encounter::Combatant::is_downed)
+    );
     assert!(screen(&mut app, 80, 24).contains("Jinx Downed: toggled by the GM"));
     typ(&mut app, "z");
     assert!(app.state().get(jinx).is_some_and(|c| !c.is_downed()));
@@ -394,10 +441,18 @@ fn edge_downed_damage_heal_and_status() {
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "round");
     press(&mut app, KeyCode::Enter);
-    assert!(app.state().get(jinx).is_some_and(|c| c.status("Blinded").is_some()));
+    assert!(
+        app.state()
+            .get(jinx)
+            .is_some_and(|c| c.status("Blinded").is_some())
+    );
     typ(&mut app, "-");
     choose(&mut app, "Blinded");
-    assert!(app.state().get(jinx).is_some_and(|c| c.status("Blinded").is_none()));
+    assert!(
+        app.state()
+            .get(jinx)
+            .is_some_and(|c| c.status("Blinded").is_none())
+    );
 }
 
 #[test]
@@ -424,7 +479,9 @@ fn command_line_with_completion() {
     typ(&mut app, "Jin");
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "2 physical");
-    let Mode::Command(input) = app.mode() else { panic!("command") };
+    let Mode::Command(input) = app.mode() else {
+        panic!("command")
+    };
     assert_eq!(input.value(), "damage Jinx 2 physical");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.state().find("Jinx").map(|c| c.damage.physical), Some(2));
@@ -460,7 +517,12 @@ fn help_quit_and_too_small() {
 
 #[test]
 fn read_only_refuses_every_change() {
-    let mut app = App::new(demo::encounter(), "Demo".into(), Box::new(NoSave), Some("opened with --view".into()));
+    let mut app = App::new(
+        demo::encounter(),
+        "Demo".into(),
+        Box::new(NoSave),
+        Some("opened with --view".into()),
+    );
     let cursor = app.encounter().cursor();
     typ(&mut app, "n");
     typ(&mut app, "u");

@@ -62,7 +62,10 @@ impl Theme {
     }
 
     pub fn reserve(self) -> Style {
-        self.pick(Style::new().fg(Color::Magenta), Style::new().add_modifier(Modifier::ITALIC))
+        self.pick(
+            Style::new().fg(Color::Magenta),
+            Style::new().add_modifier(Modifier::ITALIC),
+        )
     }
 
     pub fn error(self) -> Style {

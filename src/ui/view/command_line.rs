@@ -20,7 +20,10 @@ pub fn input_spans(input: &InputState, width: usize, theme: Theme) -> Vec<Span<'
     let _ = theme;
     vec![
         Span::raw(before),
-        Span::styled(at, ratatui::style::Style::new().add_modifier(ratatui::style::Modifier::REVERSED)),
+        Span::styled(
+            at,
+            ratatui::style::Style::new().add_modifier(ratatui::style::Modifier::REVERSED),
+        ),
         Span::raw(after),
     ]
 }
@@ -29,7 +32,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let line = if let Mode::Command(input) = &app.mode {
         let mut spans = vec![Span::styled(":", t.title())];
-        spans.extend(input_spans(input, (area.width as usize).saturating_sub(1), t));
+        spans.extend(input_spans(
+            input,
+            (area.width as usize).saturating_sub(1),
+            t,
+        ));
         Line::from(spans)
     } else {
         match app.message() {

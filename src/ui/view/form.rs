@@ -40,7 +40,10 @@ pub fn render(app: &App, f: &FormState, area: Rect, buf: &mut Buffer) {
     }
     match &f.error {
         Some(e) => lines.push(Line::styled(format!("✗ {e}"), t.error())),
-        None => lines.push(Line::styled("Enter: submit  Tab: next field  Esc: cancel", t.dim())),
+        None => lines.push(Line::styled(
+            "Enter: submit  Tab: next field  Esc: cancel",
+            t.dim(),
+        )),
     }
     Paragraph::new(lines).render(inner, buf);
 }

@@ -23,21 +23,25 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         }
         Phase::Ended { round } => {
             first.push(Span::raw(format!("  ended after round {round}")));
-            second.push(Span::raw(" the encounter is over: undo (u) to go back to it"));
+            second.push(Span::raw(
+                " the encounter is over: undo (u) to go back to it",
+            ));
         }
         Phase::Fight(f) => {
             first.push(Span::raw(format!("  Round {}  Pass ", f.round)));
             for p in 1..=rules.passes_per_round {
-                if p == f.pass {
-                    first.push(Span::styled(format!("▸{p}"), t.current()));
-                } else if p < f.pass {
-                    first.push(Span::styled(p.to_string(), t.dim()));
-                } else {
-                    first.push(Span::raw(p.to_string()));
-                }
+                first.push(match p.cmp(&f.pass) {
+                    std::cmp::Ordering::Equal => Span::styled(format!("▸{p}"), t.current()),
+                    std::cmp::Ordering::Less => Span::styled(p.to_string(), t.dim()),
+                    std::cmp::Ordering::Greater => Span::raw(p.to_string()),
+                });
                 first.push(Span::raw(" "));
             }
-            match f.turn.as_ref().and_then(|tu| s.get(tu.who).map(|c| (tu, c))) {
+            match f
+                .turn
+                .as_ref()
+                .and_then(|tu| s.get(tu.who).map(|c| (tu, c)))
+            {
                 Some((tu, c)) => {
                     second.push(Span::raw(" Turn: "));
                     second.push(Span::styled(format!("▶ {}", c.name), t.current()));
@@ -53,7 +57,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                         }
                     )));
                     if let Some(r) = &c.reserve {
-                        second.push(Span::styled(format!("  reserve {} IP", r.ip()), t.reserve()));
+                        second.push(Span::styled(
+                            format!("  reserve {} IP", r.ip()),
+                            t.reserve(),
+                        ));
                     }
                 }
                 None => second.push(Span::raw(" nobody can act: everyone is Downed")),

@@ -20,10 +20,19 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     block.render(area, buf);
     let passes = usize::from(rules.passes_per_round);
     let current = s.fight().map_or(0, |f| usize::from(f.pass));
-    let name_w = (inner.width as usize).saturating_sub(passes * CELL + 1).clamp(3, 18);
+    let name_w = (inner.width as usize)
+        .saturating_sub(passes * CELL + 1)
+        .clamp(3, 18);
     let mut head = vec![Span::raw(format!("{:<name_w$} ", ""))];
     for p in 1..=passes {
-        let label = format!("{:^CELL$}", if p == current { format!("▸P{p}") } else { format!("P{p}") });
+        let label = format!(
+            "{:^CELL$}",
+            if p == current {
+                format!("▸P{p}")
+            } else {
+                format!("P{p}")
+            }
+        );
         head.push(if p == current {
             Span::styled(label, t.current())
         } else {
@@ -39,7 +48,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     for id in roster.iter().skip(skip).take(h.saturating_sub(1)) {
         let Some(c) = s.get(*id) else { continue };
         let style = if c.is_downed() { t.downed() } else { t.base() };
-        let mut spans = vec![Span::styled(format!("{:<name_w$} ", cut(&c.name, name_w)), style)];
+        let mut spans = vec![Span::styled(
+            format!("{:<name_w$} ", cut(&c.name, name_w)),
+            style,
+        )];
         for (i, cell) in s.pass_cells(*id, rules).iter().enumerate().take(passes) {
             let p = i + 1;
             let (text, st) = match cell {

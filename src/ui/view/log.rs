@@ -38,7 +38,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             skip -= 1;
             continue;
         }
-        let style = if item.entry.is_some() { t.title() } else { t.reserve() };
+        let style = if item.entry.is_some() {
+            t.title()
+        } else {
+            t.reserve()
+        };
         let head = if item.entry.is_some() {
             format!("› {}", item.head)
         } else {

@@ -1,5 +1,8 @@
 //! Rendering: a pure function of the app state. One file per pane or popup.
 
+// t, s, r, h, w: theme, state, rectangle, height, width — the same in every pane.
+#![allow(clippy::many_single_char_names)]
+
 pub mod choose;
 pub mod command_line;
 pub mod form;
@@ -78,8 +81,7 @@ impl Widget for &App {
         let [top, bottom] =
             Layout::vertical([Constraint::Length(top_h), Constraint::Min(0)]).areas(body);
         let [order_area, grid_area] =
-            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
-                .areas(top);
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(top);
         order::render(self, order_area, buf);
         ip_grid::render(self, grid_area, buf);
         let [status_area, log_area] =

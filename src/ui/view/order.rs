@@ -91,9 +91,19 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         let acting = actor == Some(*id);
         let score = c.initiative.as_ref().map_or_else(
             || "  —".to_string(),
-            |r| format!("{:>3}{}", r.score(), if r.glitch.is_glitch() { "!" } else { " " }),
+            |r| {
+                format!(
+                    "{:>3}{}",
+                    r.score(),
+                    if r.glitch.is_glitch() { "!" } else { " " }
+                )
+            },
         );
-        let pos = if i >= in_order { "  ".to_string() } else { format!("{:>2}", i + 1) };
+        let pos = if i >= in_order {
+            "  ".to_string()
+        } else {
+            format!("{:>2}", i + 1)
+        };
         let text = format!(
             "{} {pos} {:<name_w$} {score} IP{:>3}",
             marker(c.mark, c.is_downed(), acting),

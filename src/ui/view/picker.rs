@@ -34,7 +34,9 @@ pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
     let title = match &p.purpose {
         PickPurpose::Spend => format!("{who}: spend an action"),
         PickPurpose::Interrupt => format!("{who}: interrupt"),
-        PickPurpose::Ready { trigger, chosen, .. } => {
+        PickPurpose::Ready {
+            trigger, chosen, ..
+        } => {
             format!("{who}: ready when {trigger} ({} chosen)", chosen.len())
         }
     };
@@ -48,7 +50,11 @@ pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
     ])
     .areas(inner);
     let mut f = vec![Span::styled("filter: ", t.title())];
-    f.extend(input_spans(&p.query, filter.width.saturating_sub(8) as usize, t));
+    f.extend(input_spans(
+        &p.query,
+        filter.width.saturating_sub(8) as usize,
+        t,
+    ));
     Paragraph::new(Line::from(f)).render(filter, buf);
     let mut g = Vec::new();
     for grp in std::iter::once(None).chain(ActionGroup::ALL.iter().copied().map(Some)) {
@@ -81,7 +87,11 @@ pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
             def.kind.label(),
             cost(app, def)
         );
-        let mut style = if it.refusal.is_some() { t.dim() } else { t.base() };
+        let mut style = if it.refusal.is_some() {
+            t.dim()
+        } else {
+            t.base()
+        };
         if i == p.selected {
             style = style.patch(t.current());
         }
@@ -111,5 +121,7 @@ pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
     {
         d.push(Line::from(format!("chosen: {chosen:?}")));
     }
-    Paragraph::new(d).wrap(Wrap { trim: true }).render(detail, buf);
+    Paragraph::new(d)
+        .wrap(Wrap { trim: true })
+        .render(detail, buf);
 }

@@ -69,9 +69,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         match &c.reserve {
             Some(Reserve::Ready { ip, triggers, .. }) => {
                 for tr in triggers {
-                    let acts: Vec<String> = tr.actions.iter().map(crate::encounter::ActionUse::label).collect();
+                    let acts: Vec<String> = tr
+                        .actions
+                        .iter()
+                        .map(crate::encounter::ActionUse::label)
+                        .collect();
                     lines.push(Line::from(Span::styled(
-                        format!("⏸ {} ready {ip} IP: when {} → {}", c.name, tr.text, acts.join(", ")),
+                        format!(
+                            "⏸ {} ready {ip} IP: when {} → {}",
+                            c.name,
+                            tr.text,
+                            acts.join(", ")
+                        ),
                         t.reserve(),
                     )));
                 }
@@ -92,5 +101,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         lines.push(Line::styled("nobody Downed, hurt or waiting", t.dim()));
     }
     lines.truncate(inner.height as usize);
-    Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
 }

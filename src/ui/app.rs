@@ -623,6 +623,7 @@ impl App {
                     self.mode = Mode::Form(self.form(FormPurpose::Status(id)));
                 }
             }
+            Action::Delay if self.selected_delay_unnamed() => self.choose_delay_trigger(),
             Action::Delay => {
                 if let Some(id) = self.need_actor() {
                     self.mode = Mode::Form(self.form(FormPurpose::Delay(id)));
@@ -704,6 +705,38 @@ impl App {
             "Interrupt: who?".into(),
             items,
             "nobody to interrupt with: add combatants first (a)",
+        );
+    }
+
+    /// Whether the selected character holds a delay whose trigger is not named yet.
+    fn selected_delay_unnamed(&self) -> bool {
+        self.selected_id()
+            .and_then(|id| self.enc.state().get(id))
+            .and_then(crate::encounter::Combatant::delay)
+            .is_some_and(|(_, trigger)| trigger.is_none())
+    }
+
+    fn choose_delay_trigger(&mut self) {
+        let Some(who) = self.selected_id() else {
+            return;
+        };
+        let s = self.enc.state();
+        let items = self
+            .roster()
+            .into_iter()
+            .filter(|t| *t != who)
+            .map(|trigger| {
+                self.run_item(
+                    format!("after {}", s.name(trigger)),
+                    Command::NameDelayTrigger { who, trigger },
+                )
+            })
+            .collect();
+        let name = s.name(who).to_string();
+        self.open_choose(
+            format!("{name}'s delay: after whom?"),
+            items,
+            "nobody else to wait for",
         );
     }
 

@@ -79,6 +79,10 @@ fn choose(app: &mut App, label: &str) {
         .iter()
         .position(|it| it.label.contains(label))
         .expect("choice present");
+    let n = c.items.len();
+    for _ in 0..n {
+        press(app, KeyCode::Up);
+    }
     for _ in 0..i {
         press(app, KeyCode::Down);
     }
@@ -340,6 +344,14 @@ fn delay_and_its_firing() {
         app.state().get(actor).and_then(|c| c.reserve.clone()),
         Some(Reserve::Delay { ip: 1, .. })
     ));
+    // A delay with no trigger yet: d on its holder names one.
+    let mut app = demo_app();
+    typ(&mut app, ":delay Jinx 2");
+    press(&mut app, KeyCode::Enter);
+    assert!(screen(&mut app, 80, 24).contains("trigger not named"));
+    typ(&mut app, "d");
+    choose(&mut app, "after Whisper");
+    assert!(screen(&mut app, 80, 24).contains("↳ Jinx, 2 IP, after Whisper"));
 }
 
 #[test]

@@ -81,12 +81,19 @@ pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
         let mark = if i == p.selected { "▶" } else { " " };
         let recent = if it.recent { "★" } else { " " };
         let refused = if it.refusal.is_some() { "⊘" } else { " " };
-        let text = format!(
+        let mut text = format!(
             "{mark}{recent}{refused}{:<24} {:<9} {:>3} IP",
             cut(&def.name, 24),
             def.kind.label(),
             cost(app, def)
         );
+        // The reason a line is dimmed, where there is room for it.
+        if let Some(why) = &it.refusal
+            && w > text.chars().count() + 12
+        {
+            text.push_str("  ");
+            text.push_str(why);
+        }
         let mut style = if it.refusal.is_some() {
             t.dim()
         } else {

@@ -584,3 +584,30 @@ fn every_size_renders_without_panic() {
         }
     }
 }
+
+/// Prints the README capture and key tables: `cargo test readme_material -- --ignored --nocapture`.
+#[test]
+#[ignore = "generates README_UI.md material"]
+fn readme_material() {
+    let mut app = demo_app();
+    app.title = "Warehouse ambush".into();
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire w");
+    press(&mut app, KeyCode::Enter);
+    println!("```text\n{}```", screen(&mut app, 120, 36));
+    for m in [
+        super::keymap::ModeKind::Normal,
+        super::keymap::ModeKind::Picker,
+        super::keymap::ModeKind::Form,
+        super::keymap::ModeKind::Command,
+        super::keymap::ModeKind::Choose,
+        super::keymap::ModeKind::Help,
+        super::keymap::ModeKind::Any,
+        super::keymap::ModeKind::TooSmall,
+    ] {
+        println!("\n### {}\n\n| Key | Does |\n|---|---|", m.label());
+        for (k, l) in super::keymap::bindings(m) {
+            println!("| `{}` | {l} |", k.replace('|', "\\|"));
+        }
+    }
+}

@@ -3,7 +3,6 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
 
 use super::cut;
 use crate::ui::app::{App, InputState, Mode};
@@ -45,5 +44,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             None => Line::styled("? for every key, : for the command line", t.dim()),
         }
     };
-    Paragraph::new(line).render(area, buf);
+    super::draw_lines(&[line], area, buf);
 }

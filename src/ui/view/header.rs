@@ -3,7 +3,6 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
 
 use crate::encounter::Phase;
 use crate::ui::app::{App, SaveMark};
@@ -75,5 +74,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         SaveMark::Saved => first.push(Span::styled("  ✓ saved", t.ok())),
         SaveMark::Failed(_) => first.push(Span::styled("  ✗ NOT SAVED", t.error())),
     }
-    Paragraph::new(vec![Line::from(first), Line::from(second)]).render(area, buf);
+    super::draw_lines(&[Line::from(first), Line::from(second)], area, buf);
 }

@@ -3,7 +3,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::Widget;
 
 use super::{cut, pane_block};
 use crate::encounter::query::PassCell;
@@ -79,5 +79,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if roster.is_empty() {
         lines.push(Line::styled("no combatants", t.dim()));
     }
-    Paragraph::new(lines).render(inner, buf);
+    super::draw_lines(&lines, inner, buf);
 }

@@ -3,7 +3,6 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
 
 use crate::ui::app::App;
 use crate::ui::keymap;
@@ -22,5 +21,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         spans.push(Span::styled(k, t.key()));
         spans.push(Span::raw(format!(" {label} ")));
     }
-    Paragraph::new(Line::from(spans)).render(area, buf);
+    super::draw_lines(&[Line::from(spans)], area, buf);
 }

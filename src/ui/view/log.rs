@@ -3,7 +3,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::Widget;
 
 use super::{cut, pane_block};
 use crate::ui::app::{App, Pane};
@@ -57,5 +57,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         rev.push(Line::styled("nothing yet", t.dim()));
     }
     rev.reverse();
-    Paragraph::new(rev).render(inner, buf);
+    super::draw_lines(&rev, inner, buf);
 }

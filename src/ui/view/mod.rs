@@ -42,6 +42,38 @@ pub fn pane_block(title: &str, focused: bool, theme: Theme) -> Block<'_> {
         .title(Line::styled(format!(" {title} "), theme.title()))
 }
 
+/// Draws lines, cut at the right edge, like an unwrapped `Paragraph` but without its
+/// per-character grapheme segmentation for plain text: the frame budget is mostly text drawing.
+pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
+    let right = area.x + area.width;
+    for (line, y) in lines.iter().zip(area.y..area.y + area.height) {
+        buf.set_style(Rect::new(area.x, y, area.width, 1), line.style);
+        let mut x = area.x;
+        for span in &line.spans {
+            let style = line.style.patch(span.style);
+            for (i, ch) in span.content.char_indices() {
+                if x >= right {
+                    break;
+                }
+                // One-cell characters are written directly; anything else (wide or combining)
+                // goes through ratatui's width-aware path for the rest of the span.
+                if ch.is_ascii_graphic() || ch == ' ' || ONE_CELL.contains(ch) {
+                    buf[(x, y)].set_char(ch).set_style(style);
+                    x += 1;
+                } else {
+                    let (nx, _) =
+                        buf.set_stringn(x, y, &span.content[i..], usize::from(right - x), style);
+                    x = nx;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The symbols the screen uses, all one cell wide.
+const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·";
+
 /// Cuts a string to at most `n` characters (the terminal cells of our texts are one each).
 pub fn cut(s: &str, n: usize) -> String {
     if s.chars().count() <= n {

@@ -4,7 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::Widget;
 
 use super::{cut, pane_block};
 use crate::encounter::{PassMark, Reserve};
@@ -151,5 +151,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if lines.is_empty() {
         lines.push(Line::styled("no combatants yet: a to add", t.dim()));
     }
-    Paragraph::new(lines).render(inner, buf);
+    super::draw_lines(&lines, inner, buf);
 }

@@ -7,7 +7,11 @@ fn main() -> color_eyre::Result<()> {
     color_eyre::install()?;
     let no_color = std::env::args().any(|a| a == "--no-color");
     let empty = std::env::args().any(|a| a == "--empty");
-    let enc = if empty { demo::empty() } else { demo::encounter() };
+    let enc = if empty {
+        demo::empty()
+    } else {
+        demo::encounter()
+    };
     let app = App::new(enc, "Warehouse ambush".into(), Box::new(NoSave), None);
     run(app, no_color)
 }

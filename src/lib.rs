@@ -2,9 +2,13 @@
 #![forbid(unsafe_code)]
 
 pub mod catalogue;
+pub mod cli;
 pub mod encounter;
 pub mod lang;
 pub mod report;
 pub mod rules;
 pub mod save;
 pub mod ui;
+
+/// The rule set srtrack starts with (built-in or the GM's overrides).
+pub use catalogue::{Loaded, load_ruleset};

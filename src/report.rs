@@ -1,26 +1,490 @@
-//! Plain-text views of an encounter: log lines and the `show` page.
-//! Placeholder on the `ui` branch; the lead's version replaces it at merge.
+//! Plain-text views of an encounter: log lines and the `show` page. No terminal code.
 
-use crate::encounter::{Event, State};
+use std::fmt::Write as _;
 
-/// One log line for an event, given the state before it.
-pub fn log_line(state_before: &State, event: &Event) -> Option<String> {
-    let n = |id: crate::encounter::CombatantId| state_before.name(id).to_string();
-    Some(match event {
-        Event::InitiativeRolled { who, roll } => {
-            let names: Vec<String> = who.iter().map(|w| n(*w)).collect();
+use crate::encounter::{
+    Combatant, Encounter, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped, State,
+    StatusEnd, StatusEnded, TurnKind,
+};
+use crate::rules::initiative::InitiativeRoll;
+use crate::rules::{Glitch, HouseRules};
+
+fn dice_text(roll: &InitiativeRoll) -> String {
+    let glitch = match roll.glitch {
+        Glitch::None => "",
+        Glitch::Glitch => ", glitch",
+        Glitch::Critical => ", critical glitch",
+    };
+    match &roll.dice {
+        Some(d) => {
+            let faces: Vec<String> = d.iter().map(u8::to_string).collect();
             format!(
-                "{} rolled {} hits {:?}",
-                names.join(", "),
-                roll.hits,
-                roll.dice.clone().unwrap_or_default()
+                "{} dice [{}] → {} hits{glitch}",
+                roll.pool,
+                faces.join(" "),
+                roll.hits
             )
         }
-        Event::TurnStarted { who, ip_gained } => format!("{}'s turn (+{ip_gained} IP)", n(*who)),
-        Event::ActionSpent { who, action, .. } => format!("{}: {}", n(*who), action.label()),
-        Event::RoundStarted { round } => format!("round {round}"),
-        Event::PassStarted { pass } => format!("pass {pass}"),
-        Event::TurnEnded { .. } | Event::GroupFormed { .. } => return None,
-        other => format!("{other:?}").chars().take(100).collect(),
+        None => format!("typed in: {} hits on {} dice{glitch}", roll.hits, roll.pool),
+    }
+}
+
+/// When a status ends, in words.
+pub fn status_end_text(end: StatusEnd, state: &State) -> String {
+    match end {
+        StatusEnd::EndOfTurn { serial } => match state.turn() {
+            Some(t) if t.serial == serial => {
+                format!("until the end of {}'s turn", state.name(t.who))
+            }
+            _ => "until the end of this turn".into(),
+        },
+        StatusEnd::EndOfNextTurn => "until the end of their next turn".into(),
+        StatusEnd::EndOfRound => "until the end of the round".into(),
+        StatusEnd::OtherAction => "until another action".into(),
+        StatusEnd::UntilCleared => "until cleared".into(),
+    }
+}
+
+/// The log line of one event, given the state just before it; `None` for bookkeeping events.
+pub fn log_line(before: &State, event: &Event) -> Option<String> {
+    let n = |id| before.name(id).to_string();
+    Some(match event {
+        Event::GroupFormed {
+            name, shared_roll, ..
+        } => {
+            if *shared_roll {
+                format!("Group {name} forms (one shared initiative roll)")
+            } else {
+                format!("Group {name} forms")
+            }
+        }
+        Event::CombatantAdded {
+            name, side, sheet, ..
+        } => format!(
+            "{name} joins ({}, Intuition {} Reaction {} Edge {}, pool {})",
+            side.label(),
+            sheet.intuition,
+            sheet.reaction,
+            sheet.edge,
+            sheet.pool()
+        ),
+        Event::CombatantEdited { id, name, .. } => {
+            if *name == before.name(*id) {
+                format!("{name}'s sheet is edited")
+            } else {
+                format!("{} is now {name}", n(*id))
+            }
+        }
+        Event::CombatantRemoved { id, reason } => match reason {
+            Some(r) => format!("{} leaves the fight ({r})", n(*id)),
+            None => format!("{} leaves the fight", n(*id)),
+        },
+        Event::InitiativeRolled { who, roll } => {
+            let names: Vec<String> = who.iter().map(|id| n(*id)).collect();
+            format!("{} initiative: {}", names.join(", "), dice_text(roll))
+        }
+        Event::FightStarted { order, rolloffs } => {
+            let names: Vec<String> = order.iter().map(|id| n(*id)).collect();
+            let mut line = format!("The fight starts. Order: {}", names.join(", "));
+            for r in rolloffs {
+                for round in &r.rounds {
+                    let dice: Vec<String> = round
+                        .iter()
+                        .map(|(u, d)| format!("{} {d}", unit_name(before, *u)))
+                        .collect();
+                    let _ = write!(line, "; roll-off: {}", dice.join(", "));
+                }
+            }
+            line
+        }
+        Event::Slotted {
+            who,
+            at,
+            rolloffs,
+            slot_passed,
+        } => {
+            let names: Vec<String> = who.iter().map(|id| n(*id)).collect();
+            let place = match before.order.get(*at) {
+                Some(id) => format!("before {}", n(*id)),
+                None => "at the end of the order".into(),
+            };
+            let when = if *slot_passed {
+                "acts from the next pass"
+            } else {
+                "acts in this pass"
+            };
+            let mut line = format!("{} takes a place {place}, {when}", names.join(", "));
+            for r in rolloffs {
+                for round in &r.rounds {
+                    let dice: Vec<String> = round
+                        .iter()
+                        .map(|(u, d)| format!("{} {d}", unit_name(before, *u)))
+                        .collect();
+                    let _ = write!(line, "; roll-off: {}", dice.join(", "));
+                }
+            }
+            line
+        }
+        Event::RoundStarted { round } => format!("── Round {round} ── IP reset to starting pools"),
+        Event::PassStarted { pass } => format!("── Pass {pass} ──"),
+        Event::TurnStarted { who, ip_gained } => {
+            let ip = before
+                .get(*who)
+                .map_or(0, |c| c.ip)
+                .saturating_add(*ip_gained);
+            format!("{}'s turn: +{ip_gained} IP, {ip} IP", n(*who))
+        }
+        Event::TurnResumed { who } => {
+            format!("{} takes the skipped turn at the new place", n(*who))
+        }
+        Event::TurnSkipped { who } => match before.get(*who) {
+            Some(c) if !c.is_present() => format!("{}'s slot passes (removed)", c.name),
+            _ => format!("{} is Downed: turn skipped", n(*who)),
+        },
+        Event::TurnEnded { .. } => return None,
+        Event::DelayTurnStarted { who, trigger } => {
+            let ip = before
+                .get(*who)
+                .and_then(Combatant::delay)
+                .map_or(0, |d| d.0);
+            format!(
+                "{} acts on the delay after {} ({ip} IP)",
+                n(*who),
+                n(*trigger)
+            )
+        }
+        Event::ActionSpent {
+            who,
+            action,
+            paid_from,
+            in_turn,
+        } => {
+            let how = match (action.interrupt, in_turn, paid_from) {
+                (true, false, _) => " interrupts with",
+                (_, _, PaidFrom::Reserve) => " (reserve):",
+                _ => ":",
+            };
+            format!("{}{how} {}", n(*who), action.label())
+        }
+        Event::EdgeSpent {
+            who,
+            ip_gained,
+            edge_spent,
+        } => format!("{} spends {edge_spent} Edge for +{ip_gained} IP", n(*who)),
+        Event::DelayDeclared { who, ip, trigger } => match trigger {
+            Some(t) => format!("{} delays {ip} IP until after {}", n(*who), n(*t)),
+            None => format!("{} delays {ip} IP (trigger to be named)", n(*who)),
+        },
+        Event::DelayTriggerNamed { who, trigger } => {
+            format!("{}'s delay now waits on {}", n(*who), n(*trigger))
+        }
+        Event::ReadyDeclared { who, ip, trigger } => {
+            let actions: Vec<String> = trigger
+                .actions
+                .iter()
+                .map(crate::encounter::ActionUse::label)
+                .collect();
+            format!(
+                "{} readies ({ip} IP): when {} → {}",
+                n(*who),
+                trigger.text,
+                actions.join(", ")
+            )
+        }
+        Event::ReadyFired {
+            who,
+            trigger,
+            timing,
+        } => format!(
+            "{}'s ready fires (when {}), resolved {} the trigger",
+            n(*who),
+            trigger.text,
+            timing.word()
+        ),
+        Event::ReserveReleased { who, returned, why } => {
+            let who = n(*who);
+            match why {
+                Release::NextTurn => format!("{who}'s ready lapses: {returned} IP back"),
+                Release::SubTurnEnded | Release::Fired if *returned == 0 => return None,
+                Release::SubTurnEnded => format!("{who}'s unspent delay: {returned} IP back"),
+                Release::Fired => format!("{who}'s ready leaves {returned} IP: back to the pool"),
+                Release::PassEnded => {
+                    format!("{who}'s delay lapses with the pass: {returned} IP back")
+                }
+                Release::RoundEnded => format!("{who}'s reserved IP are lost with the round"),
+                Release::Downed => {
+                    format!("{who}'s delay or ready lapses (Downed): {returned} IP back")
+                }
+                Release::Removed => format!("{who}'s delay or ready lapses (removed)"),
+            }
+        }
+        Event::InitiativeChanged {
+            who,
+            relative,
+            target,
+            skipped,
+        } => {
+            let what = match skipped {
+                Skipped::Deferred => "takes the skipped turn there",
+                Skipped::Lost => "the turn is lost for this pass",
+            };
+            format!(
+                "{} changes initiative to {} {}: {what}",
+                n(*who),
+                relative.word(),
+                n(*target)
+            )
+        }
+        Event::Downed { who, cause } => format!("{} is Downed ({})", n(*who), cause.label()),
+        Event::Revived { who } => format!("{} is back up", n(*who)),
+        Event::Damaged { who, track, boxes } => {
+            format!("{} takes {boxes} {} damage", n(*who), track.label())
+        }
+        Event::Healed { who, track, boxes } => {
+            format!("{} heals {boxes} {} damage", n(*who), track.label())
+        }
+        Event::StatusStarted { who, status } => format!(
+            "{}: {} ({})",
+            n(*who),
+            status.name,
+            status_end_text(status.end, before)
+        ),
+        Event::StatusStacked { who, name, stacks } => format!("{}: {name} ×{stacks}", n(*who)),
+        Event::StatusEnded { who, name, why } => {
+            let why = match why {
+                StatusEnded::TurnEnded => "the turn ended",
+                StatusEnded::RoundEnded => "the round ended",
+                StatusEnded::OtherAction => "another action",
+                StatusEnded::Action => "an action ended it",
+                StatusEnded::Gm => "cleared",
+            };
+            format!("{}: {name} ends ({why})", n(*who))
+        }
+        Event::EncounterEnded => "The encounter ends".into(),
     })
+}
+
+fn unit_name(state: &State, unit: crate::encounter::Unit) -> String {
+    match unit {
+        crate::encounter::Unit::One(id) => state.name(id).to_string(),
+        crate::encounter::Unit::Group(g) => state
+            .groups
+            .get(g.0 as usize)
+            .map_or_else(|| "?".into(), |g| g.name.clone()),
+    }
+}
+
+/// Every log line of the applied history, oldest first, with the number of its entry.
+pub fn log_lines(enc: &Encounter) -> Vec<(usize, String)> {
+    let mut state = State::default();
+    let mut out = Vec::new();
+    for (i, entry) in enc.applied().iter().enumerate() {
+        for e in &entry.events {
+            if let Some(line) = log_line(&state, e) {
+                out.push((i, line));
+            }
+            state.apply(e, enc.rules());
+        }
+    }
+    out
+}
+
+fn mark_text(c: &Combatant) -> &'static str {
+    match c.mark {
+        PassMark::Waiting => "",
+        PassMark::Acting => "acting",
+        PassMark::Acted => "acted",
+        PassMark::Skipped => "skipped",
+        PassMark::Deferred => "moved, turn to come",
+        PassMark::Lost => "moved, turn lost",
+        PassMark::Joined => "joined, acts next pass",
+    }
+}
+
+fn score_text(c: &Combatant) -> String {
+    match &c.initiative {
+        Some(r) => {
+            let g = match r.glitch {
+                Glitch::None => "",
+                Glitch::Glitch => " (glitch)",
+                Glitch::Critical => " (crit. glitch)",
+            };
+            format!("{}{g}", r.hits)
+        }
+        None => "—".into(),
+    }
+}
+
+/// One line per condition monitor the combatant has.
+pub fn monitors_text(c: &Combatant, rules: &HouseRules) -> String {
+    let mut parts = Vec::new();
+    if let Some(b) = c.sheet.body {
+        parts.push(format!(
+            "Physical {}/{}",
+            c.damage.physical,
+            rules.monitor_boxes(b)
+        ));
+    }
+    if let Some(w) = c.sheet.willpower {
+        parts.push(format!("Stun {}/{}", c.damage.stun, rules.monitor_boxes(w)));
+    }
+    let wound = rules.wound_modifier(c.damage.physical, c.damage.stun);
+    if wound != 0 {
+        parts.push(format!("wounds {wound}"));
+    }
+    parts.join(", ")
+}
+
+/// The encounter as a plain-text page: where the fight stands and the last `log` lines.
+pub fn show(enc: &Encounter, log: usize) -> String {
+    let state = enc.state();
+    let rules = enc.rules();
+    let mut out = String::new();
+    match &state.phase {
+        Phase::Setup => out.push_str("Setting up: add combatants, roll initiative, then start.\n"),
+        Phase::Ended { round } => {
+            let _ = writeln!(out, "The encounter has ended (in round {round}).");
+        }
+        Phase::Fight(f) => {
+            let _ = write!(
+                out,
+                "Round {}, pass {} of {}",
+                f.round, f.pass, rules.passes_per_round
+            );
+            match f.turn {
+                Some(t) => {
+                    let c = state.get(t.who);
+                    let kind = match t.kind {
+                        TurnKind::Own => String::new(),
+                        TurnKind::Resumed => " (skipped turn, resumed)".into(),
+                        TurnKind::Delayed { trigger } => {
+                            format!(" (delay after {})", state.name(trigger))
+                        }
+                    };
+                    let (ip, edge) = c.map_or((0, false), |c| {
+                        (c.ip, c.edge_uses_this_round >= rules.edge.uses_per_round)
+                    });
+                    let _ = writeln!(
+                        out,
+                        ": {}'s turn{kind}, {ip} IP, spent {}/{} this turn, Edge IP {}",
+                        state.name(t.who),
+                        t.spent,
+                        rules.turn_spend_cap,
+                        if edge { "used" } else { "unused" }
+                    );
+                }
+                None => out.push_str(": nobody can act\n"),
+            }
+        }
+    }
+    out.push_str("\nOrder:\n");
+    let current = state.turn().map(|t| t.who);
+    let mut row = 0;
+    for c in state.ordered() {
+        row += 1;
+        let pointer = if Some(c.id) == current { "▶" } else { " " };
+        let reserve = match &c.reserve {
+            Some(r) => format!(", {} IP held", r.ip()),
+            None => String::new(),
+        };
+        let down = c
+            .downed
+            .map(|d| format!(", DOWNED ({})", d.label()))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{row:>3} {pointer} {:<24} score {:<16} IP {:>2}{reserve}{down}{}",
+            c.name,
+            score_text(c),
+            c.ip,
+            match mark_text(c) {
+                "" => String::new(),
+                m => format!("  [{m}]"),
+            }
+        );
+        for d in state.ordered() {
+            if let Some((ip, Some(t))) = d.delay()
+                && t == c.id
+            {
+                let _ = writeln!(out, "        ↳ {}, {ip} IP, after {}", d.name, c.name);
+            }
+        }
+    }
+    let waiting: Vec<&str> = state
+        .present()
+        .filter(|c| state.position(c.id).is_none())
+        .map(|c| c.name.as_str())
+        .collect();
+    if !waiting.is_empty() {
+        let what = if matches!(state.phase, Phase::Setup) {
+            "Not ordered until the fight starts"
+        } else {
+            "Waiting to roll initiative"
+        };
+        let _ = writeln!(out, "{what}: {}", waiting.join(", "));
+        if matches!(state.phase, Phase::Setup) {
+            for c in state.present() {
+                let _ = writeln!(out, "    {:<24} score {}", c.name, score_text(c));
+            }
+        }
+    }
+    let mut notes = Vec::new();
+    for c in state.present() {
+        let mut bits = Vec::new();
+        let m = monitors_text(c, rules);
+        if !m.is_empty() {
+            bits.push(m);
+        }
+        for s in &c.statuses {
+            let stacks = if s.stacks > 1 {
+                format!(" ×{}", s.stacks)
+            } else {
+                String::new()
+            };
+            bits.push(format!(
+                "{}{stacks} ({})",
+                s.name,
+                status_end_text(s.end, state)
+            ));
+        }
+        match &c.reserve {
+            Some(Reserve::Delay { ip, trigger: None }) => {
+                bits.push(format!("delay {ip} IP, trigger not yet named"));
+            }
+            Some(Reserve::Ready { ip, triggers, .. }) => {
+                for (i, t) in triggers.iter().enumerate() {
+                    let actions: Vec<String> = t
+                        .actions
+                        .iter()
+                        .map(crate::encounter::ActionUse::label)
+                        .collect();
+                    bits.push(format!(
+                        "ready {} ({ip} IP): when {} → {}",
+                        i + 1,
+                        t.text,
+                        actions.join(", ")
+                    ));
+                }
+            }
+            _ => {}
+        }
+        if !bits.is_empty() {
+            notes.push(format!("  {}: {}", c.name, bits.join("; ")));
+        }
+    }
+    if !notes.is_empty() {
+        out.push_str("\nStatus:\n");
+        for n in notes {
+            out.push_str(&n);
+            out.push('\n');
+        }
+    }
+    let lines = log_lines(enc);
+    if log > 0 && !lines.is_empty() {
+        out.push_str("\nLog:\n");
+        for (_, l) in lines.iter().skip(lines.len().saturating_sub(log)) {
+            let _ = writeln!(out, "  {l}");
+        }
+    }
+    out
 }

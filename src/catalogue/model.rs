@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::ActionType;
+use crate::rules::{ActionType, HouseRules};
 
 /// The seven groups of the actions text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
@@ -143,4 +143,17 @@ pub struct ActionDef {
     pub page: Option<u16>,
     /// One line in our own words.
     pub summary: String,
+}
+
+impl ActionDef {
+    /// IP this action costs under `rules`. Variable and Special actions take the type the GM
+    /// `chosen` for this use (None until chosen); an interrupt whose initiative the rules do
+    /// not map has no cost (the catalogue validation refuses such entries).
+    pub fn ip_cost(&self, rules: &HouseRules, chosen: Option<ActionType>) -> Option<u8> {
+        match self.kind {
+            ActionKind::Interrupt { initiative } => rules.interrupt_ip(initiative),
+            ActionKind::Variable | ActionKind::Special => chosen.map(|t| rules.cost_of(t)),
+            kind => kind.fixed_type().map(|t| rules.cost_of(t)),
+        }
+    }
 }

@@ -5,11 +5,13 @@ use super::model::{
     ActiveStatus, Combatant, CombatantId, Damage, Fight, Group, Moved, PassIp, PassMark, Phase,
     Presence, Reserve, State, StatusEnd, Turn, TurnKind,
 };
+use std::sync::Arc;
+
 use crate::rules::HouseRules;
 
 impl State {
     fn at_mut(&mut self, id: CombatantId) -> Option<&mut Combatant> {
-        self.combatants.get_mut(id.index())
+        self.combatants.get_mut(id.index()).map(Arc::make_mut)
     }
 
     fn fight_mut(&mut self) -> Option<&mut Fight> {
@@ -86,7 +88,7 @@ impl State {
                 if let Some(g) = group.and_then(|g| self.groups.get_mut(g.0 as usize)) {
                     g.members.push(*id);
                 }
-                self.combatants.push(Combatant {
+                self.combatants.push(Arc::new(Combatant {
                     id: *id,
                     name: name.clone(),
                     side: *side,
@@ -104,7 +106,7 @@ impl State {
                     ledger: vec![PassIp::default(); passes],
                     moved: None,
                     presence: Presence::Present,
-                });
+                }));
             }
             Event::CombatantEdited {
                 id,
@@ -177,7 +179,7 @@ impl State {
                     f.pass = 1;
                     f.turn = None;
                 }
-                for c in &mut self.combatants {
+                for c in self.combatants.iter_mut().map(Arc::make_mut) {
                     c.ip = rules.starting_pool(c.sheet.ip_bonus);
                     c.edge_uses_this_round = 0;
                     c.mark = PassMark::Waiting;
@@ -190,7 +192,10 @@ impl State {
                     f.turn = None;
                 }
                 for c in &mut self.combatants {
-                    c.mark = PassMark::Waiting;
+                    // Only touch those that change, so unchanged combatants stay shared.
+                    if c.mark != PassMark::Waiting {
+                        Arc::make_mut(c).mark = PassMark::Waiting;
+                    }
                 }
             }
             Event::TurnStarted { who, ip_gained } => {

@@ -148,7 +148,7 @@ impl Encounter {
         }
         self.history.push(entry);
         self.cursor += 1;
-        if self.cursor % CHECKPOINT_EVERY == 0 {
+        if self.cursor.is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push(self.state.clone());
         }
         &self.history[self.cursor - 1]
@@ -165,7 +165,9 @@ impl Encounter {
                 state.apply(e, &self.rules);
             }
             at += 1;
-            if at % CHECKPOINT_EVERY == 0 && self.checkpoints.len() == at / CHECKPOINT_EVERY {
+            if at.is_multiple_of(CHECKPOINT_EVERY)
+                && self.checkpoints.len() == at / CHECKPOINT_EVERY
+            {
                 self.checkpoints.push(state.clone());
             }
         }
@@ -193,7 +195,7 @@ impl Encounter {
                 self.state.apply(e, &self.rules);
             }
             self.cursor = i + 1;
-            if self.cursor % CHECKPOINT_EVERY == 0
+            if self.cursor.is_multiple_of(CHECKPOINT_EVERY)
                 && self.checkpoints.len() == self.cursor / CHECKPOINT_EVERY
             {
                 self.checkpoints.push(self.state.clone());

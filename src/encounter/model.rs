@@ -381,9 +381,13 @@ pub enum Phase {
 }
 
 /// The whole state of an encounter: a fold of its events.
+///
+/// Combatants are shared between copies (`Arc`): a copy of the state for undo checkpoints or for
+/// deciding a command costs one pointer per combatant, and applying an event copies only the
+/// combatants it changes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
-    pub combatants: Vec<Combatant>,
+    pub combatants: Vec<std::sync::Arc<Combatant>>,
     pub groups: Vec<Group>,
     /// The initiative order, fixed at the start; removed combatants keep their slot, unseen.
     pub order: Vec<CombatantId>,
@@ -405,7 +409,12 @@ impl Default for State {
 
 impl State {
     pub fn get(&self, id: CombatantId) -> Option<&Combatant> {
-        self.combatants.get(id.index())
+        self.combatants.get(id.index()).map(AsRef::as_ref)
+    }
+
+    /// Every combatant ever added, removed ones included.
+    pub fn all(&self) -> impl Iterator<Item = &Combatant> {
+        self.combatants.iter().map(AsRef::as_ref)
     }
 
     pub fn name(&self, id: CombatantId) -> &str {
@@ -413,7 +422,7 @@ impl State {
     }
 
     pub fn present(&self) -> impl Iterator<Item = &Combatant> {
-        self.combatants.iter().filter(|c| c.is_present())
+        self.all().filter(|c| c.is_present())
     }
 
     /// A present combatant by name, ignoring case.

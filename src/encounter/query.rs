@@ -170,9 +170,6 @@ impl State {
                         start: l.start,
                         spent: l.spent,
                     }
-                } else if pass == current {
-                    projected = projected.saturating_add(rules.ip_per_turn);
-                    PassCell::Ahead { projected }
                 } else {
                     projected = projected.saturating_add(rules.ip_per_turn);
                     PassCell::Ahead { projected }

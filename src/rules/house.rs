@@ -166,7 +166,8 @@ impl HouseRules {
         Ok(rules)
     }
 
-    fn validate(&self) -> Result<(), String> {
+    /// Checks the numbers hang together; a save carries its rules, so loading checks them too.
+    pub fn validate(&self) -> Result<(), String> {
         let d = &self.dice;
         if d.sides < 2 || d.hit_at_least == 0 || d.hit_at_least > d.sides {
             return Err(format!(

@@ -136,7 +136,7 @@ pub fn roll_off<Id: Copy + Eq>(
                 cluster.iter().map(|&id| (id, dice.roll(sides))).collect();
             round.extend(rolled.iter().copied());
             // Highest first; a stable sort keeps the cluster's own order among equal dice.
-            rolled.sort_by(|x, y| y.1.cmp(&x.1));
+            rolled.sort_by_key(|r| std::cmp::Reverse(r.1));
             let mut start = 0;
             while start < rolled.len() {
                 let face = rolled[start].1;

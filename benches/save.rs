@@ -1,0 +1,102 @@
+//! Save benchmarks: load (read, parse, check, replay) and autosave a 10,000-event save.
+
+use std::sync::Arc;
+
+use srtrack::catalogue::Catalogue;
+use srtrack::encounter::Encounter;
+use srtrack::lang::{self, Line};
+use srtrack::rules::{HouseRules, RandomDice};
+use srtrack::save::{Autosave, FileSave, Lock, SaveFile, file};
+
+fn main() {
+    divan::main();
+}
+
+/// A fight played until its history holds at least 10,000 events.
+fn big_encounter() -> Encounter {
+    let mut enc = Encounter::new(
+        Arc::new(HouseRules::embedded()),
+        Arc::new(Catalogue::default()),
+    );
+    let mut dice = RandomDice::seeded(1);
+    let setup = [
+        "add Jinx pc int 4 rea 5 edge 2 body 4 will 3",
+        "add Rook pc int 3 rea 4 edge 1 body 5 will 3",
+        "add Ganger x3 npc int 3 rea 3 edge 1 body 3 will 2",
+        "roll all",
+        "start",
+    ];
+    let mut events = 0;
+    let mut i = 0usize;
+    while events < 10_000 {
+        let line = match setup.get(i) {
+            Some(l) => (*l).to_string(),
+            None => {
+                let who = enc
+                    .state()
+                    .turn()
+                    .map_or(String::new(), |t| enc.state().name(t.who).to_string());
+                if i % 3 == 0 {
+                    format!("act {who} simple")
+                } else {
+                    "next".into()
+                }
+            }
+        };
+        i += 1;
+        if let Ok(Line::Command(c)) = lang::parse(&line, enc.state(), enc.catalogue())
+            && let Ok(e) = enc.execute(c, &mut dice)
+        {
+            events += e.events.len();
+        }
+    }
+    enc
+}
+
+#[divan::bench(sample_count = 30)]
+fn load_10k_events(bencher: divan::Bencher) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.ron");
+    let enc = big_encounter();
+    std::fs::write(
+        &path,
+        SaveFile::of(&enc, "big", "2026-01-01T00:00:00Z").to_ron(),
+    )
+    .unwrap();
+    bencher.bench(|| file::load(&path, Arc::new(Catalogue::default())).unwrap());
+}
+
+#[divan::bench(sample_count = 30)]
+fn autosave_10k_events(bencher: divan::Bencher) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.ron");
+    let enc = big_encounter();
+    let lock = Lock::acquire(&path).unwrap();
+    let mut saver = FileSave::new(path, "big".into(), "2026-01-01T00:00:00Z".into(), lock);
+    saver.save(&enc).unwrap();
+    bencher.bench_local(|| saver.save(&enc).unwrap());
+}
+
+/// The CPU part of a cold autosave (the first after a load): the whole text, no disk.
+#[divan::bench(sample_count = 30)]
+fn serialize_10k_events_cold(bencher: divan::Bencher) {
+    let enc = big_encounter();
+    bencher.bench(|| {
+        SaveFile::of(&enc, "big", "2026-01-01T00:00:00Z")
+            .to_ron()
+            .len()
+    });
+}
+
+/// The CPU part of a load: parse, check and replay from memory.
+#[divan::bench(sample_count = 30)]
+fn parse_and_replay_10k_events(bencher: divan::Bencher) {
+    let enc = big_encounter();
+    let text = SaveFile::of(&enc, "big", "2026-01-01T00:00:00Z").to_ron();
+    bencher.bench(|| {
+        file::parse(text.as_bytes(), "big.ron")
+            .unwrap()
+            .into_encounter("big.ron", Arc::new(Catalogue::default()))
+            .unwrap()
+    });
+}

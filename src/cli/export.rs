@@ -1,0 +1,43 @@
+//! `srtrack export`: the fight's log as a Markdown recap for the group chat.
+
+use std::fmt::Write;
+
+use crate::encounter::{Encounter, Event, State};
+use crate::report;
+use crate::save::SaveFile;
+
+pub fn markdown(header: &SaveFile, enc: &Encounter) -> String {
+    let mut md = String::new();
+    let _ = writeln!(md, "# {}\n", header.name);
+    let _ = writeln!(md, "*Started {}*\n", header.created);
+    let state = enc.state();
+    if !state.combatants.is_empty() {
+        md.push_str("## Cast\n\n");
+        for c in &state.combatants {
+            let mut notes = vec![c.side.label().to_string()];
+            if c.downed.is_some() {
+                notes.push("Downed".into());
+            }
+            if !c.is_present() {
+                notes.push("left the fight".into());
+            }
+            let _ = writeln!(md, "- **{}** ({})", c.name, notes.join(", "));
+        }
+        md.push('\n');
+    }
+    md.push_str("## Log\n\n");
+    let mut before = State::default();
+    for entry in enc.applied() {
+        let _ = writeln!(md, "- `{}`", entry.text);
+        for event in &entry.events {
+            if let Event::RoundStarted { round } = event {
+                let _ = writeln!(md, "\n### Round {round}\n");
+            }
+            if let Some(line) = report::log_line(&before, event) {
+                let _ = writeln!(md, "  - {line}");
+            }
+            before.apply(event, enc.rules());
+        }
+    }
+    md
+}

@@ -1,0 +1,436 @@
+//! The command line: `srtrack [open|new|list|check|exec|show|export|completions]`.
+
+mod export;
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::catalogue::Catalogue;
+use crate::encounter::{Encounter, Phase};
+use crate::lang::{self, Line};
+use crate::report;
+use crate::rules::{Dice, HouseRules, RandomDice};
+use crate::save::store::{DEMO, Store};
+use crate::save::{self, Autosave, FileSave, Lock, LockError, NoSave, file};
+
+/// A failure the user can act on: printed as one or two sentences, exit code 1.
+#[derive(Debug)]
+pub struct Failure(pub String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure(e.to_string())
+    }
+}
+
+type Result<T> = std::result::Result<T, Failure>;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "srtrack",
+    version,
+    about = "A terminal initiative tracker for Shadowrun game masters",
+    after_help = "Examples:
+  srtrack                      resume the last save (or start with the demo fight)
+  srtrack new warehouse        start a new encounter called warehouse
+  srtrack open ./saves/demo.ron
+  srtrack list
+  echo 'next' | srtrack exec warehouse
+
+Exit codes: 0 ok, 1 failure, 2 usage error."
+)]
+pub struct Cli {
+    /// Where saves live (default: the platform's data directory; also SRTRACK_DATA_DIR).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Seed the dice, for reproducible rolls.
+    #[arg(long, global = true, value_name = "N")]
+    pub seed: Option<u64>,
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Cmd {
+    /// Open a save by name (in the data directory) or by path.
+    #[command(after_help = "Examples:
+  srtrack open warehouse
+  srtrack open saves/demo.ron")]
+    Open {
+        /// A save name, or a path to a .ron file.
+        save: String,
+    },
+    /// Start a new encounter and open it.
+    #[command(after_help = "Example:
+  srtrack new \"docks ambush\"")]
+    New {
+        /// The new save's name.
+        name: String,
+    },
+    /// List the saves in the data directory, newest first.
+    #[command(after_help = "Example:
+  srtrack list --data-dir ~/campaign")]
+    List,
+    /// Validate a save file: exit 0 if it loads, 1 with the reasons if not.
+    #[command(after_help = "Example:
+  srtrack check saves/demo.ron")]
+    Check {
+        /// A save name or path.
+        file: String,
+    },
+    /// Apply commands (one a line, `#` comments) to a save, creating it if missing.
+    #[command(
+        after_help = "Stops at the first refused command with its line number (exit 1); the save keeps
+every line before it. `why A B` prints to stdout.
+
+Examples:
+  srtrack exec fight.ron setup.script
+  echo 'next' | srtrack exec --seed 7 warehouse"
+    )]
+    Exec {
+        /// A save name or path.
+        file: String,
+        /// The script; standard input if omitted.
+        script: Option<PathBuf>,
+        /// Seed the dice, for reproducible rolls.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+    },
+    /// Print the state of a fight as plain text.
+    #[command(after_help = "Example:
+  srtrack show saves/demo.ron")]
+    Show {
+        /// A save name or path.
+        file: String,
+    },
+    /// Print the fight's log as a Markdown recap for the group chat.
+    #[command(after_help = "Example:
+  srtrack export warehouse > recap.md")]
+    Export {
+        /// A save name or path.
+        file: String,
+    },
+    /// Print a shell completion script.
+    #[command(after_help = "Example:
+  srtrack completions bash > ~/.local/share/bash-completion/completions/srtrack")]
+    Completions { shell: clap_complete::Shell },
+}
+
+/// Parses the command line, runs it, and maps the outcome to an exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg)) => {
+            eprintln!("srtrack: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The house rules and the catalogue in force: built in, or the GM's from the config directory.
+/// Loaded once; a broken GM file is reported and the built-in one used.
+fn ruleset() -> &'static (Arc<HouseRules>, Arc<Catalogue>) {
+    static LOADED: std::sync::OnceLock<(Arc<HouseRules>, Arc<Catalogue>)> =
+        std::sync::OnceLock::new();
+    LOADED.get_or_init(|| {
+        let loaded = crate::load_ruleset(None);
+        for w in &loaded.warnings {
+            eprintln!("srtrack: {w}");
+        }
+        (Arc::new(loaded.rules), Arc::new(loaded.catalogue))
+    })
+}
+
+/// The catalogue the engine spends actions from.
+fn catalogue() -> Arc<Catalogue> {
+    Arc::clone(&ruleset().1)
+}
+
+fn house_rules() -> Arc<HouseRules> {
+    Arc::clone(&ruleset().0)
+}
+
+pub fn run(cli: Cli) -> Result<()> {
+    let store = Store::locate(cli.data_dir.clone()).map_err(Failure)?;
+    match cli.command {
+        None => resume(&store),
+        Some(Cmd::Open { save }) => {
+            let path = store.resolve(&save);
+            if !path.is_file() {
+                return Err(Failure(format!(
+                    "{}: no such save (`srtrack list` shows them; `srtrack new NAME` starts one)",
+                    path.display()
+                )));
+            }
+            open(&store, &path)
+        }
+        Some(Cmd::New { name }) => {
+            Store::check_name(&name).map_err(Failure)?;
+            let path = store.path_of(&name);
+            if path.exists() {
+                return Err(Failure(format!(
+                    "a save called \"{name}\" already exists ({}): open it with `srtrack open {name}`",
+                    path.display()
+                )));
+            }
+            create_empty(&path, &name)?;
+            open(&store, &path)
+        }
+        Some(Cmd::List) => list(&store),
+        Some(Cmd::Check { file }) => {
+            let path = store.resolve(&file);
+            let (_, enc) = file::load(&path, catalogue())?;
+            println!(
+                "{}: ok ({} entries, {})",
+                path.display(),
+                enc.history().len(),
+                where_in_fight(&enc)
+            );
+            Ok(())
+        }
+        Some(Cmd::Exec { file, script, seed }) => {
+            exec(&store.resolve(&file), script.as_deref(), seed.or(cli.seed))
+        }
+        Some(Cmd::Show { file }) => {
+            let (_, enc) = file::load(&store.resolve(&file), catalogue())?;
+            print!("{}", report::show(&enc, 10));
+            Ok(())
+        }
+        Some(Cmd::Export { file }) => {
+            let (header, enc) = file::load(&store.resolve(&file), catalogue())?;
+            print!("{}", export::markdown(&header, &enc));
+            Ok(())
+        }
+        Some(Cmd::Completions { shell }) => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "srtrack",
+                &mut std::io::stdout(),
+            );
+            Ok(())
+        }
+    }
+}
+
+fn where_in_fight(enc: &Encounter) -> String {
+    match &enc.state().phase {
+        Phase::Setup => "in setup".into(),
+        Phase::Fight(f) => format!("round {}, pass {}", f.round, f.pass),
+        Phase::Ended { round } => format!("ended in round {round}"),
+    }
+}
+
+/// `srtrack` alone: the last save, else a copy of the demo.
+fn resume(store: &Store) -> Result<()> {
+    if let Some(path) = store.most_recent() {
+        return open(store, &path);
+    }
+    let mut name = "demo".to_string();
+    let mut n = 1;
+    while store.path_of(&name).exists() {
+        n += 1;
+        name = format!("demo-{n}");
+    }
+    let path = store.path_of(&name);
+    std::fs::create_dir_all(store.saves_dir()).map_err(|e| {
+        Failure(format!(
+            "cannot create {}: {}",
+            store.saves_dir().display(),
+            e
+        ))
+    })?;
+    save::write_atomic(&path, DEMO)
+        .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?;
+    open(store, &path)
+}
+
+fn create_empty(path: &Path, name: &str) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let enc = Encounter::new(house_rules(), catalogue());
+    let text = file::SaveFile::of(&enc, name, &file::now_rfc3339()).to_ron();
+    save::write_atomic(path, &text)
+        .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Opens a save in the TUI; read-only when another srtrack holds it.
+fn open(store: &Store, path: &Path) -> Result<()> {
+    let (header, enc) = file::load(path, catalogue())?;
+    store.touch_last_used(path);
+    match Lock::acquire(path) {
+        Ok(lock) => {
+            let saver = FileSave::new(
+                path.to_path_buf(),
+                header.name.clone(),
+                header.created,
+                lock,
+            );
+            open_tui(enc, header.name, Box::new(saver), None)
+        }
+        Err(LockError::InUse { pid }) => {
+            let why = LockError::InUse { pid }.to_string();
+            eprintln!("srtrack: {why}; opening it read-only");
+            open_tui(enc, header.name, Box::new(NoSave), Some(why))
+        }
+        Err(e) => Err(Failure(format!("{}: {e}", path.display()))),
+    }
+}
+
+/// Runs the TUI on an encounter. The store autosaves after every command and on quit; the UI
+/// polls [`stop_flag`] to save and leave on SIGTERM and SIGHUP.
+// wired to ui::run at merge: `ui::run(ui::App::new(encounter, title, store, read_only))`.
+#[allow(clippy::unnecessary_wraps, clippy::needless_pass_by_value)]
+fn open_tui(
+    encounter: Encounter,
+    title: String,
+    _store: Box<dyn Autosave>,
+    read_only: Option<String>,
+) -> Result<()> {
+    println!(
+        "{title}{}",
+        read_only.map_or(String::new(), |r| format!(" (read-only: {r})"))
+    );
+    print!("{}", report::show(&encounter, 10));
+    Ok(())
+}
+
+/// Set when SIGTERM or SIGHUP arrives: the current command finishes, the save is written.
+pub fn stop_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        // Without the handler the default action still ends the process; the save on disk is
+        // always whole (atomic writes), so a failed registration loses at most the last command.
+        let _ = signal_hook::flag::register(sig, Arc::clone(&flag));
+    }
+    flag
+}
+
+fn list(store: &Store) -> Result<()> {
+    let saves = store.list(&catalogue());
+    if saves.is_empty() {
+        println!(
+            "No saves in {} (`srtrack new NAME` starts one).",
+            store.saves_dir().display()
+        );
+        return Ok(());
+    }
+    let width = saves
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    println!(
+        "{:width$}  {:>5}  {:>4}  LAST CHANGE",
+        "NAME", "ROUND", "PASS"
+    );
+    for s in saves {
+        let when = s
+            .modified
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()));
+        match s.at {
+            Ok((round, pass)) => println!("{:width$}  {round:>5}  {pass:>4}  {when}", s.name),
+            Err(e) => println!(
+                "{:width$}  {:>5}  {:>4}  {when}  (unreadable: {e})",
+                s.name, "-", "-"
+            ),
+        }
+    }
+    Ok(())
+}
+
+/// Applies a script to a save; stops at the first refused line, saving all lines before it.
+fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
+    let source = script.map_or_else(|| "stdin".to_string(), |p| p.display().to_string());
+    let text = match script {
+        Some(p) => std::fs::read_to_string(p)
+            .map_err(|e| Failure(format!("{source}: {}", save::io_message(&e))))?,
+        None => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| Failure(format!("stdin: {e}")))?;
+            s
+        }
+    };
+    let stop = stop_flag();
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let lock = Lock::acquire(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    let (mut saver, mut enc) = if path.exists() {
+        let (header, enc) = file::load(path, catalogue())?;
+        (
+            FileSave::new(path.to_path_buf(), header.name, header.created, lock),
+            enc,
+        )
+    } else {
+        let enc = Encounter::new(house_rules(), catalogue());
+        (
+            FileSave::new(
+                path.to_path_buf(),
+                Store::name_of(path),
+                file::now_rfc3339(),
+                lock,
+            ),
+            enc,
+        )
+    };
+    let mut dice: RandomDice = seed.map_or_else(RandomDice::new, RandomDice::seeded);
+    let mut out = std::io::stdout().lock();
+    let mut refused = None;
+    for (i, line) in text.lines().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            refused = Some(format!(
+                "stopped by a signal before line {}; earlier lines are saved",
+                i + 1
+            ));
+            break;
+        }
+        if let Err(reason) = exec_line(&mut enc, line, &mut dice, &mut out) {
+            refused = Some(format!("{source}:{}: {reason}", i + 1));
+            break;
+        }
+    }
+    saver.save(&enc).map_err(Failure)?;
+    match refused {
+        Some(msg) => Err(Failure(msg)),
+        None => Ok(()),
+    }
+}
+
+/// One script line: a command, undo/redo, or `why`.
+fn exec_line(
+    enc: &mut Encounter,
+    line: &str,
+    dice: &mut dyn Dice,
+    out: &mut dyn Write,
+) -> std::result::Result<(), String> {
+    match lang::parse(line, enc.state(), enc.catalogue()).map_err(|e| e.to_string())? {
+        Line::Command(cmd) => {
+            enc.execute(cmd, dice).map_err(|e| e.to_string())?;
+        }
+        Line::Undo(n) => {
+            enc.undo(n);
+        }
+        Line::Redo(n) => {
+            enc.redo(n);
+        }
+        Line::Why(a, b) => {
+            let _ = writeln!(out, "{}", enc.state().explain_order(a, b));
+        }
+        Line::Nothing => {}
+    }
+    Ok(())
+}

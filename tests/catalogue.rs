@@ -1,0 +1,786 @@
+//! The actions catalogue against its source text, its validation, GM overrides and search.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::path::PathBuf;
+
+use srtrack::catalogue::{
+    ActionDef, ActionGroup, ActionKind, Catalogue, EMBEDDED_ACTIONS, Effect, Problem, Restriction,
+    load_ruleset,
+};
+use srtrack::rules::{ActionType, HouseRules};
+
+/// The rules text lives next to the repository (`../shared/rules/`), as DESIGN.md lays out.
+fn source() -> String {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/rules/sr5-actions-catalogue.txt");
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("the rules text {} is needed: {e}", path.display()))
+}
+
+/// The text with its line breaks joined and runs of whitespace collapsed.
+fn joined(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn rules() -> HouseRules {
+    HouseRules::embedded()
+}
+
+fn catalogue() -> Catalogue {
+    Catalogue::embedded(&rules()).unwrap_or_else(|p| panic!("{}", show(&p)))
+}
+
+fn show(problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn action(name: &str) -> ActionDef {
+    catalogue()
+        .get(name)
+        .unwrap_or_else(|| panic!("{name} is in the catalogue"))
+        .clone()
+}
+
+const GROUP_HEADINGS: [(&str, ActionGroup); 7] = [
+    ("Free Actions", ActionGroup::Free),
+    ("Simple Actions", ActionGroup::Simple),
+    ("Complex Actions", ActionGroup::Complex),
+    ("Interrupt Actions", ActionGroup::Interrupt),
+    ("Chase Actions", ActionGroup::Chase),
+    ("Matrix Actions", ActionGroup::Matrix),
+    ("Resonance Actions", ActionGroup::Resonance),
+];
+
+// ---- the catalogue holds every action of the text ----
+
+#[test]
+fn every_group_has_the_number_of_actions_the_text_lists() {
+    // Counted by hand from the headings of sr5-actions-catalogue.txt, section by section:
+    // Free 9 (Call a Shot .. Speak/Text/Transmit Phrase); Simple 23 (Activate Focus .. Use Sensors,
+    // "Fire Full-Auto Weapon (6 Bullets)" included); Complex 16 (Astral Projection .. Use Skill, with
+    // "(10 Bullets)" a separate entry and "Fire Long Burst / or Semi-Auto Burst" and "Fire Mounted /
+    // or Vehicle Weapon" one entry each despite their two-line headings); Interrupt 6 (Block, Dodge,
+    // Hit the Dirt, Intercept, Parry, Full Defense); Chase 5 (Catch-Up/Break Away, Cut-Off, Ram,
+    // Stunt, Evasive Driving); Matrix 30 (Brute Force .. Trace Icon, "send message" + "Send
+    // Message" being one heading printed twice); Resonance 7 (Call/Dismiss Sprite .. Thread
+    // Complex Form). 96 in all.
+    let expected = [
+        (ActionGroup::Free, 9),
+        (ActionGroup::Simple, 23),
+        (ActionGroup::Complex, 16),
+        (ActionGroup::Interrupt, 6),
+        (ActionGroup::Chase, 5),
+        (ActionGroup::Matrix, 30),
+        (ActionGroup::Resonance, 7),
+    ];
+    let cat = catalogue();
+    for (group, n) in expected {
+        assert_eq!(cat.in_group(group).count(), n, "{group:?}");
+    }
+    assert_eq!(cat.len(), 96);
+}
+
+/// Finds the action headings of the text: a short line starting upper-case, without closing
+/// punctuation, right after a line that ends a sentence (or a group heading). A heading wrapped
+/// onto an "or ..." line is joined; "send message" printed before "Send Message" counts once;
+/// a wrapped "Test:" line is not a heading.
+fn headings_of_the_text(text: &str) -> BTreeMap<ActionGroup, BTreeSet<String>> {
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let mut out: BTreeMap<ActionGroup, BTreeSet<String>> = BTreeMap::new();
+    let mut group = None;
+    for i in 0..lines.len() {
+        let line = lines[i];
+        if let Some((_, g)) = GROUP_HEADINGS.iter().find(|(h, _)| *h == line) {
+            group = Some(*g);
+            continue;
+        }
+        let Some(g) = group else { continue };
+        let prev = if i > 0 { lines[i - 1] } else { "" };
+        let starts_upper = line.chars().next().is_some_and(char::is_uppercase);
+        let open_end = !line.ends_with(['.', ',', ';', ':']);
+        let after_sentence = prev.is_empty()
+            || prev.ends_with(['.', '!', ')'])
+            || GROUP_HEADINGS.iter().any(|(h, _)| *h == prev)
+            || prev.eq_ignore_ascii_case(line);
+        let after_test = prev.starts_with("Test:");
+        if starts_upper && open_end && line.len() <= 40 && after_sentence && !after_test {
+            let mut name = line.to_string();
+            if let Some(next) = lines.get(i + 1)
+                && next.starts_with("or ")
+            {
+                name = format!("{name} {next}");
+            }
+            // The chase heading adds what the action is for; the name is the action's.
+            let name = name.trim_end_matches(" (Defense)").to_lowercase();
+            out.entry(g).or_default().insert(name);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_catalogue_has_exactly_the_headings_of_the_text() {
+    let text = source();
+    let from_text = headings_of_the_text(&text);
+    let cat = catalogue();
+    for (_, group) in GROUP_HEADINGS {
+        let ours: BTreeSet<String> = cat.in_group(group).map(|a| a.name.to_lowercase()).collect();
+        let theirs = from_text.get(&group).cloned().unwrap_or_default();
+        assert_eq!(ours, theirs, "{group:?}");
+    }
+}
+
+#[test]
+fn tests_and_marks_are_as_written_in_the_text() {
+    let src = joined(&source());
+    for a in catalogue().actions() {
+        if let Some(test) = &a.test {
+            // Ramming's test is spread over two sentences of the text; it is checked by hand below.
+            if a.name != "Ramming" {
+                assert!(src.contains(test.as_str()), "{}: test {test:?}", a.name);
+            }
+        }
+        if let Some(marks) = &a.marks {
+            let written = format!("Marks Required: {marks} -");
+            assert!(src.contains(&written), "{}: marks {marks:?}", a.name);
+        }
+        if matches!(a.group, ActionGroup::Matrix) {
+            assert!(a.marks.is_some(), "{} gives its marks", a.name);
+            assert!(a.test.is_some(), "{} gives its test", a.name);
+            let test = a.test.as_deref().unwrap_or_default();
+            assert!(
+                src.contains(&format!("Test: {test}")),
+                "{}: the test follows `Test:`",
+                a.name
+            );
+        }
+        if let Some(page) = a.page {
+            assert!(
+                src.contains(&format!("p. {page}")) || src.contains(&format!("p.{page}")),
+                "{}: page {page} is referenced in the text",
+                a.name
+            );
+        }
+    }
+    let ramming = action("Ramming");
+    let test = ramming.test.unwrap_or_default();
+    assert!(src.contains("The driver rolls Vehicle skill + Reaction to attack."));
+    assert!(test.starts_with("Vehicle skill + Reaction v. Reaction + Intuition"));
+    assert!(src.contains("Reaction + Intuition [Handling] if driving another vehicle"));
+}
+
+// ---- field by field against the text ----
+
+#[test]
+fn full_defense() {
+    let a = action("Full Defense");
+    assert_eq!(a.group, ActionGroup::Interrupt);
+    assert_eq!(a.kind, ActionKind::Interrupt { initiative: -10 });
+    assert_eq!(a.effect, Some(Effect::Start("Full Defense".into())));
+    assert_eq!(
+        a.restrictions,
+        vec![Restriction::NotWhile("Surprised".into())]
+    );
+    assert_eq!(a.page, Some(191));
+    assert_eq!(
+        (&a.test, &a.marks, &a.threshold, a.ammo),
+        (&None, &None, &None, None)
+    );
+    assert_eq!(a.ip_cost(&rules(), None), Some(4));
+}
+
+#[test]
+fn dodge() {
+    let a = action("Dodge");
+    assert_eq!(a.group, ActionGroup::Interrupt);
+    assert_eq!(a.kind, ActionKind::Interrupt { initiative: -5 });
+    assert_eq!(a.effect, None);
+    assert!(a.restrictions.is_empty());
+    assert_eq!(a.page, Some(191));
+    assert!(a.summary.contains("Gymnastics"));
+    assert_eq!(a.ip_cost(&rules(), None), Some(2));
+}
+
+#[test]
+fn quick_draw() {
+    let a = action("Quick Draw");
+    assert_eq!((a.group, a.kind), (ActionGroup::Simple, ActionKind::Simple));
+    assert_eq!(
+        a.test.as_deref(),
+        Some("(Weapon Skill) + Reaction [Physical]")
+    );
+    assert_eq!(
+        a.threshold.as_deref(),
+        Some("3 (2 with a quick-draw holster)")
+    );
+    assert!(matches!(a.restrictions.as_slice(), [Restriction::Needs(n)] if n.contains("holster")));
+    // p. 432 is the holster's page, not the action's.
+    assert_eq!(a.page, None);
+    assert_eq!(a.ip_cost(&rules(), None), Some(2));
+}
+
+#[test]
+fn take_aim() {
+    let a = action("Take Aim");
+    assert_eq!((a.group, a.kind), (ActionGroup::Simple, ActionKind::Simple));
+    assert_eq!(a.effect, Some(Effect::Stack("Take Aim".into())));
+    assert_eq!(a.test, None);
+    assert_eq!(a.page, None);
+}
+
+#[test]
+fn fire_full_auto_weapon_simple_and_complex() {
+    let six = action("Fire Full-Auto Weapon (6 Bullets)");
+    assert_eq!(
+        (six.group, six.kind),
+        (ActionGroup::Simple, ActionKind::Simple)
+    );
+    assert_eq!(six.ammo, Some(6));
+    assert_eq!(six.page, Some(424));
+    assert_eq!(six.ip_cost(&rules(), None), Some(2));
+    let ten = action("Fire Full-Auto Weapon (10 Bullets)");
+    assert_eq!(
+        (ten.group, ten.kind),
+        (ActionGroup::Complex, ActionKind::Complex)
+    );
+    assert_eq!(ten.ammo, Some(10));
+    assert_eq!(ten.page, Some(424));
+    assert_eq!(ten.ip_cost(&rules(), None), Some(4));
+}
+
+#[test]
+fn brute_force() {
+    let a = action("Brute Force");
+    assert_eq!(
+        (a.group, a.kind),
+        (ActionGroup::Matrix, ActionKind::Complex)
+    );
+    assert_eq!(
+        a.test.as_deref(),
+        Some("Cybercombat + Logic [Attack] v. Willpower + Firewall")
+    );
+    assert_eq!(a.marks.as_deref(), Some("none"));
+    assert_eq!(a.page, None);
+}
+
+#[test]
+fn hack_on_the_fly() {
+    let a = action("hack on the fly");
+    assert_eq!(a.name, "Hack on the Fly");
+    assert_eq!(
+        (a.group, a.kind),
+        (ActionGroup::Matrix, ActionKind::Complex)
+    );
+    assert_eq!(
+        a.test.as_deref(),
+        Some("Hacking + Logic [Sleaze] v. Intuition + Firewall")
+    );
+    assert_eq!(a.marks.as_deref(), Some("none"));
+}
+
+#[test]
+fn control_device() {
+    let a = action("Control Device");
+    assert_eq!(
+        (a.group, a.kind),
+        (ActionGroup::Matrix, ActionKind::Variable)
+    );
+    assert_eq!(
+        a.test.as_deref(),
+        Some(
+            "(as action) [Data Processing (or special)] v. (as action) or Electronic Warfare + \
+             Intuition [Sleaze] v. Intuition + Firewall"
+        )
+    );
+    assert_eq!(a.marks.as_deref(), Some("varies"));
+    let r = rules();
+    assert_eq!(a.ip_cost(&r, None), None, "the GM must pick a type");
+    assert_eq!(a.ip_cost(&r, Some(ActionType::Free)), Some(1));
+    assert_eq!(a.ip_cost(&r, Some(ActionType::Complex)), Some(4));
+}
+
+#[test]
+fn matrix_search() {
+    let a = action("Matrix Search");
+    assert_eq!(
+        (a.group, a.kind),
+        (ActionGroup::Matrix, ActionKind::Special)
+    );
+    assert_eq!(
+        a.test.as_deref(),
+        Some("Simple Computer + Intuition [Data Processing]")
+    );
+    assert_eq!(a.marks.as_deref(), Some("n/a"));
+    assert_eq!(a.ip_cost(&rules(), Some(ActionType::Simple)), Some(2));
+}
+
+#[test]
+fn compile_sprite() {
+    let a = action("Compile Sprite");
+    assert_eq!(
+        (a.group, a.kind),
+        (ActionGroup::Resonance, ActionKind::Complex)
+    );
+    assert_eq!(
+        a.test.as_deref(),
+        Some("Compiling + Resonance [Level] v. Sprite Level")
+    );
+    assert_eq!(a.marks, None);
+    assert_eq!(a.page, Some(254));
+}
+
+#[test]
+fn evasive_driving() {
+    let a = action("Evasive Driving");
+    assert_eq!(a.group, ActionGroup::Chase);
+    // DESIGN.md: an interrupt of 4 IP ("reduces their Initiative Score by 10").
+    assert_eq!(a.kind, ActionKind::Interrupt { initiative: -10 });
+    assert_eq!(a.ip_cost(&rules(), None), Some(4));
+    assert_eq!(a.test, None);
+    assert!(a.summary.contains("Intuition"));
+}
+
+#[test]
+fn rulings_of_the_design_for_kinds_the_text_does_not_give() {
+    let cat = catalogue();
+    for a in cat.in_group(ActionGroup::Chase) {
+        if a.name != "Evasive Driving" {
+            assert_eq!(a.kind, ActionKind::Complex, "{}", a.name);
+        }
+    }
+    for name in ["Call/Dismiss Sprite", "Command Sprite"] {
+        assert_eq!(action(name).kind, ActionKind::Simple, "{name}");
+    }
+    assert_eq!(
+        action("Full Matrix Defense").kind,
+        ActionKind::Interrupt { initiative: -10 }
+    );
+    assert_eq!(
+        action("Full Matrix Defense").effect,
+        Some(Effect::Start("Full Matrix Defense".into()))
+    );
+    for name in ["Drop Prone", "Hit the Dirt"] {
+        assert_eq!(
+            action(name).effect,
+            Some(Effect::Start("Prone".into())),
+            "{name}"
+        );
+    }
+    let stand = action("Stand Up");
+    assert_eq!(stand.effect, Some(Effect::End("Prone".into())));
+    assert_eq!(
+        stand.restrictions,
+        vec![Restriction::OnlyWhile("Prone".into())]
+    );
+    assert_eq!(stand.test.as_deref(), Some("Body + Willpower"));
+    assert!(stand.threshold.is_some_and(|t| t.starts_with('2')));
+    assert!(
+        action("Sprint")
+            .restrictions
+            .contains(&Restriction::NotWhile("Prone".into()))
+    );
+    assert!(
+        action("Take Cover")
+            .restrictions
+            .contains(&Restriction::NotWhile("Surprised".into()))
+    );
+    assert!(matches!(
+        action("Call a Shot").restrictions.as_slice(),
+        [Restriction::CombineWith(w)] if w.len() == 3
+    ));
+    assert!(matches!(
+        action("Multiple Attacks").restrictions.as_slice(),
+        [Restriction::CombineWith(w)] if w.len() == 5
+    ));
+    assert!(matches!(
+        action("Rigger Jump In").restrictions.as_slice(),
+        [Restriction::Needs(n)] if n.contains("control rig")
+    ));
+    // Every action has a cost once the GM picks a type for Variable / Special ones.
+    let r = rules();
+    for a in cat.actions() {
+        assert!(
+            a.ip_cost(&r, Some(ActionType::Simple)).is_some(),
+            "{}",
+            a.name
+        );
+    }
+}
+
+// ---- our own words ----
+
+fn word_list(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+#[test]
+fn no_summary_copies_a_sentence_of_the_text() {
+    // Stricter than a sentence: no run of six words may be the text's.
+    const RUN: usize = 6;
+    let source_words = word_list(&source());
+    let runs: HashSet<String> = source_words.windows(RUN).map(|w| w.join(" ")).collect();
+    for a in catalogue().actions() {
+        let words = word_list(&a.summary);
+        for w in words.windows(RUN) {
+            let run = w.join(" ");
+            assert!(!runs.contains(&run), "{}: {run:?} is the text's", a.name);
+        }
+        assert!(
+            a.summary.chars().count() <= 90,
+            "{}: summary too long",
+            a.name
+        );
+        assert!(!a.summary.contains('\n'));
+    }
+}
+
+// ---- the file ----
+
+#[test]
+fn the_file_round_trips_through_ron() {
+    let parsed: Vec<ActionDef> = ron::from_str(EMBEDDED_ACTIONS).expect("parses");
+    let pretty =
+        ron::ser::to_string_pretty(&parsed, ron::ser::PrettyConfig::default()).expect("serialises");
+    let again: Vec<ActionDef> = ron::from_str(&pretty).expect("re-parses");
+    assert_eq!(parsed, again);
+    // How ron writes the enums and Options, as the file does.
+    assert!(pretty.contains("kind: Interrupt(\n"), "{pretty}");
+    assert!(pretty.contains("effect: Some(Start(\"Full Defense\"))"));
+    assert!(EMBEDDED_ACTIONS.contains("kind: Interrupt(initiative: -10)"));
+}
+
+#[test]
+fn every_status_the_catalogue_names_is_a_house_rules_status() {
+    let r = rules();
+    for a in catalogue().actions() {
+        if let Some(e) = &a.effect {
+            assert!(r.status(e.status()).is_some(), "{}", a.name);
+        }
+    }
+}
+
+// ---- validation ----
+
+const ONE: &str = r#"[
+    (name: "Dodge", group: Interrupt, kind: Interrupt(initiative: -5), summary: "Duck."),
+    (name: "Stand Up", group: Simple, kind: Simple, summary: "Get up."),
+]"#;
+
+fn problems(text: &str) -> Vec<Problem> {
+    match Catalogue::parse(text, "gm/actions.ron", &rules()) {
+        Ok(_) => panic!("accepted:\n{text}"),
+        Err(p) => p,
+    }
+}
+
+fn assert_points_at(p: &Problem, line: usize, number: usize, name: &str, what: &str) {
+    let msg = p.to_string();
+    assert!(msg.starts_with(&format!("gm/actions.ron:{line}")), "{msg}");
+    assert!(
+        msg.contains(&format!("entry #{number} \"{name}\"")),
+        "{msg}"
+    );
+    assert!(msg.contains(what), "{msg}");
+    assert_eq!(p.line, line);
+}
+
+#[test]
+fn a_valid_small_file_parses() {
+    let cat = Catalogue::parse(ONE, "gm/actions.ron", &rules()).expect("valid");
+    assert_eq!(cat.len(), 2);
+}
+
+#[test]
+fn a_duplicate_name_is_refused_whatever_its_case() {
+    let text = ONE.replace("\"Stand Up\"", "\"DODGE\"");
+    let p = problems(&text);
+    assert_eq!(p.len(), 1, "{}", show(&p));
+    assert_points_at(&p[0], 3, 2, "DODGE", "duplicate name");
+    assert!(p[0].to_string().contains("entry #1 \"Dodge\" already"));
+}
+
+#[test]
+fn an_unknown_group_names_entry_and_line() {
+    let text = ONE.replace("group: Simple", "group: Bonus");
+    let p = problems(&text);
+    assert_eq!(p.len(), 1);
+    assert_points_at(&p[0], 3, 2, "Stand Up", "Bonus");
+    assert!(p[0].col.is_some());
+}
+
+#[test]
+fn an_unknown_kind_names_entry_and_line() {
+    let text = ONE.replace("kind: Simple", "kind: Sideways");
+    let p = problems(&text);
+    assert_points_at(&p[0], 3, 2, "Stand Up", "Sideways");
+}
+
+#[test]
+fn an_interrupt_cost_the_rules_do_not_map_is_refused() {
+    let text = ONE.replace("initiative: -5", "initiative: -7");
+    let p = problems(&text);
+    assert_eq!(p.len(), 1);
+    assert_points_at(&p[0], 2, 1, "Dodge", "interrupt_costs");
+}
+
+#[test]
+fn a_status_not_in_the_rules_is_refused() {
+    let text = ONE.replace(
+        "kind: Simple,",
+        "kind: Simple, restrictions: [OnlyWhile(\"Flying\")], effect: Some(End(\"Levitating\")),",
+    );
+    let p = problems(&text);
+    assert_eq!(p.len(), 2, "{}", show(&p));
+    assert_points_at(&p[0], 3, 2, "Stand Up", "\"Levitating\"");
+    assert_points_at(&p[1], 3, 2, "Stand Up", "\"Flying\"");
+    // Surprised is a status of rules.ron, so it may be named.
+    let ok = ONE.replace(
+        "kind: Simple,",
+        "kind: Simple, restrictions: [NotWhile(\"Surprised\")],",
+    );
+    assert!(Catalogue::parse(&ok, "gm/actions.ron", &rules()).is_ok());
+}
+
+#[test]
+fn an_empty_name_or_summary_is_refused() {
+    let text = ONE.replace("summary: \"Get up.\"", "summary: \" \"");
+    assert_points_at(&problems(&text)[0], 3, 2, "Stand Up", "summary is empty");
+    let text = ONE.replace("\"Stand Up\"", "\"\"");
+    let p = problems(&text);
+    assert!(
+        p[0].to_string()
+            .starts_with("gm/actions.ron:3: entry #2 (no name): the name is empty")
+    );
+}
+
+#[test]
+fn a_syntax_error_names_line_and_column() {
+    let text = ONE.replace("summary: \"Get up.\")", "summary: \"Get up.\"");
+    let p = problems(&text);
+    assert_eq!(p.len(), 1);
+    let msg = p[0].to_string();
+    assert!(msg.starts_with("gm/actions.ron:4:"), "{msg}");
+    assert!(msg.contains("entry #2 \"Stand Up\""), "{msg}");
+}
+
+#[test]
+fn every_problem_is_reported_at_once() {
+    let text = ONE
+        .replace("initiative: -5", "initiative: -3")
+        .replace("summary: \"Get up.\"", "summary: \"\"");
+    let p = problems(&text);
+    assert_eq!(p.len(), 2, "{}", show(&p));
+    assert_eq!((p[0].line, p[1].line), (2, 3));
+}
+
+// ---- GM overrides ----
+
+#[test]
+fn no_gm_files_means_the_built_in_rule_set() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let loaded = load_ruleset(Some(dir.path()));
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    assert_eq!(loaded.rules, rules());
+    assert_eq!(loaded.catalogue, catalogue());
+}
+
+#[test]
+fn a_broken_gm_catalogue_is_reported_and_the_built_in_one_used() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = ONE.replace("initiative: -5", "initiative: -7");
+    std::fs::write(dir.path().join("actions.ron"), text).expect("write");
+    let loaded = load_ruleset(Some(dir.path()));
+    assert_eq!(loaded.catalogue, catalogue());
+    let all = loaded.warnings.join("\n");
+    assert!(all.contains("actions.ron:2: entry #1 \"Dodge\""), "{all}");
+    assert!(all.contains("interrupt_costs"), "{all}");
+    assert!(all.contains("built-in actions catalogue"), "{all}");
+}
+
+#[test]
+fn a_gm_catalogue_with_a_syntax_error_is_reported_and_the_built_in_one_used() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("actions.ron"), "[ (name: \"X\", \n oops ]").expect("write");
+    let loaded = load_ruleset(Some(dir.path()));
+    assert_eq!(loaded.catalogue.len(), 96);
+    assert!(
+        loaded.warnings[0].contains("actions.ron:2:"),
+        "{:?}",
+        loaded.warnings
+    );
+}
+
+#[test]
+fn a_valid_gm_catalogue_with_a_house_action_is_used() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut text = EMBEDDED_ACTIONS
+        .trim_end()
+        .trim_end_matches(']')
+        .to_string();
+    text.push_str(
+        "    (name: \"Flourish\", group: Free, kind: Free, summary: \"House rule: a showy twirl.\"),\n]\n",
+    );
+    std::fs::write(dir.path().join("actions.ron"), text).expect("write");
+    let loaded = load_ruleset(Some(dir.path()));
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    assert_eq!(loaded.catalogue.len(), 97);
+    let hits = loaded.catalogue.search("flour", None);
+    assert_eq!(loaded.catalogue.actions()[hits[0].index].name, "Flourish");
+}
+
+#[test]
+fn gm_house_rules_are_used_with_the_catalogue() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = srtrack::rules::house::EMBEDDED_RULES
+        .replace("(initiative: -5, ip: 2)", "(initiative: -5, ip: 3)");
+    std::fs::write(dir.path().join("rules.ron"), text).expect("write");
+    let loaded = load_ruleset(Some(dir.path()));
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let dodge = loaded.catalogue.get("Dodge").expect("dodge");
+    assert_eq!(dodge.ip_cost(&loaded.rules, None), Some(3));
+}
+
+#[test]
+fn broken_gm_house_rules_are_reported_and_the_built_in_ones_used() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("rules.ron"),
+        "HouseRules(\n  dice: nope,\n)",
+    )
+    .expect("write");
+    let loaded = load_ruleset(Some(dir.path()));
+    assert_eq!(loaded.rules, rules());
+    assert_eq!(loaded.catalogue.len(), 96);
+    assert!(
+        loaded.warnings[0].contains("rules.ron:2:"),
+        "{:?}",
+        loaded.warnings
+    );
+}
+
+#[test]
+fn gm_rules_that_drop_a_status_the_catalogue_needs_fall_back_to_the_built_in_rules() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text =
+        srtrack::rules::house::EMBEDDED_RULES.replace("(name: \"Prone\", ends: UntilEnded),", "");
+    std::fs::write(dir.path().join("rules.ron"), text).expect("write");
+    let loaded = load_ruleset(Some(dir.path()));
+    assert_eq!(loaded.rules, rules());
+    assert_eq!(loaded.catalogue.len(), 96);
+    let all = loaded.warnings.join("\n");
+    assert!(all.contains("assets/actions.ron:"), "{all}");
+    assert!(all.contains("\"Prone\""), "{all}");
+}
+
+// ---- search ----
+
+fn names(cat: &Catalogue, query: &str, group: Option<ActionGroup>) -> Vec<String> {
+    cat.search(query, group)
+        .into_iter()
+        .map(|h| cat.actions()[h.index].name.clone())
+        .collect()
+}
+
+#[test]
+fn fire_ranks_the_fire_actions_first() {
+    let cat = catalogue();
+    let got = names(&cat, "fire", None);
+    let firsts: BTreeSet<&str> = got.iter().take(6).map(String::as_str).collect();
+    let want: BTreeSet<&str> = [
+        "Fire Bow",
+        "Fire Full-Auto Weapon (6 Bullets)",
+        "Fire Gun",
+        "Fire Full-Auto Weapon (10 Bullets)",
+        "Fire Long Burst or Semi-Auto Burst",
+        "Fire Mounted or Vehicle Weapon",
+    ]
+    .into();
+    assert_eq!(firsts, want, "{got:?}");
+    assert!(got.contains(&"Load and Fire Bow".to_string()));
+}
+
+#[test]
+fn fuzzy_queries_find_the_intended_action_first() {
+    let cat = catalogue();
+    for (query, want) in [
+        ("dodg", "Dodge"),
+        ("frie gun", "Fire Gun"),
+        ("full defnse", "Full Defense"),
+        ("full defense", "Full Defense"),
+        ("brute", "Brute Force"),
+        ("hotf", "Hack on the Fly"),
+        ("qiuck draw", "Quick Draw"),
+        ("matrix serch", "Matrix Search"),
+        ("take aim", "Take Aim"),
+        ("evasive", "Evasive Driving"),
+    ] {
+        let got = names(&cat, query, None);
+        assert_eq!(
+            got.first().map(String::as_str),
+            Some(want),
+            "{query}: {got:?}"
+        );
+    }
+}
+
+#[test]
+fn scores_come_best_first() {
+    let hits = catalogue().search("sprite", None);
+    assert!(hits.len() >= 5);
+    assert!(hits.windows(2).all(|w| w[0].score >= w[1].score));
+}
+
+#[test]
+fn an_empty_query_lists_the_group_in_catalogue_order() {
+    let cat = catalogue();
+    let all = cat.search("", None);
+    assert_eq!(all.len(), 96);
+    assert!(all.iter().enumerate().all(|(i, h)| h.index == i));
+    let chase = names(&cat, "  ", Some(ActionGroup::Chase));
+    assert_eq!(
+        chase,
+        [
+            "Catch-Up/Break Away",
+            "Cut-Off",
+            "Ram",
+            "Stunt",
+            "Evasive Driving"
+        ]
+    );
+}
+
+#[test]
+fn a_group_limits_the_search() {
+    let cat = catalogue();
+    let got = names(&cat, "defense", Some(ActionGroup::Matrix));
+    assert_eq!(got, ["Full Matrix Defense"]);
+    assert!(cat.search("zzzzqqq", None).is_empty());
+}
+
+#[test]
+fn a_missing_field_points_at_the_entry_that_lacks_it() {
+    let text = ONE.replace("(name: \"Stand Up\", ", "(");
+    let p = problems(&text);
+    assert_eq!(p.len(), 1);
+    let msg = p[0].to_string();
+    assert!(msg.starts_with("gm/actions.ron:3:"), "{msg}");
+    assert!(msg.contains("entry #2 (no name)"), "{msg}");
+    assert!(msg.contains("name"), "{msg}");
+}
+
+#[test]
+fn equal_scores_prefer_the_shorter_name() {
+    let cat = catalogue();
+    assert_eq!(names(&cat, "ram", None)[..2], ["Ram", "Ramming"]);
+    assert_eq!(
+        names(&cat, "full defense", None)[..2],
+        ["Full Defense", "Full Matrix Defense"]
+    );
+}

@@ -1,0 +1,137 @@
+//! The embedded catalogue wired into the engine: spending by name, effects, and the picker's
+//! "can it take this now, and if not why" query.
+
+use std::sync::Arc;
+
+use srtrack::catalogue::Catalogue;
+use srtrack::encounter::{ActionChoice, Command, Encounter, RuleError};
+use srtrack::lang::{self, Line};
+use srtrack::rules::{ActionType, HouseRules, ScriptedDice};
+
+fn table() -> Encounter {
+    let rules = HouseRules::embedded();
+    let catalogue = Catalogue::embedded(&rules).expect("the embedded catalogue is valid");
+    let mut enc = Encounter::new(Arc::new(rules), Arc::new(catalogue));
+    for line in [
+        "add Ana pc int 4 rea 5 edge 2 body 4 will 5",
+        "add Bob pc int 3 rea 3 body 3 will 3",
+        "roll Ana hits 3",
+        "roll Bob hits 1",
+        "start",
+    ] {
+        run(&mut enc, line).unwrap();
+    }
+    enc
+}
+
+fn run(enc: &mut Encounter, line: &str) -> Result<(), RuleError> {
+    let Line::Command(c) = lang::parse(line, enc.state(), enc.catalogue()).unwrap() else {
+        panic!("{line}")
+    };
+    enc.execute(c, &mut ScriptedDice::new([])).map(|_| ())
+}
+
+fn can(enc: &Encounter, who: &str, action: &str) -> Result<(), RuleError> {
+    let who = enc.state().find(who).unwrap().id;
+    enc.check(Command::SpendAction {
+        who,
+        action: ActionChoice::Named {
+            name: action.into(),
+            as_type: None,
+        },
+    })
+}
+
+#[test]
+fn spending_a_catalogue_action_costs_its_type_and_logs_its_name() {
+    let mut enc = table();
+    run(&mut enc, "act Ana Fire Gun").unwrap();
+    assert_eq!(enc.state().find("Ana").unwrap().ip, 3);
+    assert_eq!(enc.applied().last().unwrap().text, "act Ana Fire Gun");
+    let log = srtrack::report::log_lines(&enc);
+    assert_eq!(log.last().unwrap().1, "Ana: Fire Gun (Simple, 2 IP)");
+    run(&mut enc, "act Bob full defense").unwrap();
+    assert_eq!(enc.state().find("Bob").unwrap().ip, 0);
+    assert!(
+        enc.state()
+            .find("Bob")
+            .unwrap()
+            .status("Full Defense")
+            .is_some()
+    );
+}
+
+#[test]
+fn the_affordability_query_gives_each_refusal_reason() {
+    let mut enc = table();
+    let who = enc.state().find("Ana").unwrap().id;
+    assert!(matches!(
+        enc.check(Command::SpendAction {
+            who,
+            action: ActionChoice::Named {
+                name: "Control Device".into(),
+                as_type: None
+            }
+        }),
+        Err(RuleError::NeedsType { .. })
+    ));
+    assert!(
+        enc.check(Command::SpendAction {
+            who,
+            action: ActionChoice::Named {
+                name: "Control Device".into(),
+                as_type: Some(ActionType::Free)
+            }
+        })
+        .is_ok()
+    );
+    assert_eq!(can(&enc, "Ana", "Sprint"), Ok(()));
+    assert!(matches!(
+        can(&enc, "Bob", "Fire Gun"),
+        Err(RuleError::NotTheirTurn { .. })
+    ));
+    assert_eq!(can(&enc, "Bob", "Dodge"), Ok(()), "interrupts need no turn");
+    run(&mut enc, "act Ana Drop Prone").unwrap();
+    assert!(matches!(
+        can(&enc, "Ana", "Sprint"),
+        Err(RuleError::BarredWhile { .. })
+    ));
+    run(&mut enc, "act Ana Melee Attack").unwrap();
+    assert!(matches!(
+        can(&enc, "Ana", "Fire Gun"),
+        Err(RuleError::NotEnoughIp {
+            have: 0,
+            need: 2,
+            ..
+        })
+    ));
+    run(&mut enc, "edge Ana").unwrap();
+    assert!(matches!(
+        can(&enc, "Ana", "Fire Gun"),
+        Err(RuleError::OverTurnCap { .. })
+    ));
+    run(&mut enc, "down Bob").unwrap();
+    assert!(matches!(
+        can(&enc, "Bob", "Dodge"),
+        Err(RuleError::Downed { .. })
+    ));
+}
+
+#[test]
+fn evasive_driving_is_an_interrupt_of_four_ip() {
+    let mut enc = table();
+    run(&mut enc, "act Bob Evasive Driving").unwrap();
+    assert_eq!(enc.state().find("Bob").unwrap().ip, 0);
+}
+
+#[test]
+fn an_unknown_action_name_is_a_parse_error_with_suggestions() {
+    let enc = table();
+    let err = lang::parse("act Ana Fire Gn", enc.state(), enc.catalogue()).unwrap_err();
+    assert_eq!(err.word, 3);
+    assert!(
+        err.to_string()
+            .starts_with("word 3 \"Fire\": expected free, simple, complex or an action"),
+        "{err}"
+    );
+}

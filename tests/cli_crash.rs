@@ -1,0 +1,136 @@
+//! The crash test: 1,000 commands through `srtrack exec`, one process each, while this test
+//! kills some of them with SIGKILL at random moments. After every kill the save loads and equals
+//! the state after a prefix of the script no shorter than the commands acknowledged.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use srtrack::catalogue::Catalogue;
+use srtrack::encounter::{Encounter, State};
+use srtrack::lang::{self, Line};
+use srtrack::rules::{HouseRules, RandomDice};
+use srtrack::save::file;
+
+const SEED: u64 = 7;
+const COMMANDS: usize = 1000;
+
+/// A script every line of which the engine accepts, with the state after each prefix.
+/// Each process rolls with fresh dice from `--seed`, so this does the same.
+fn script() -> (Vec<String>, Vec<State>) {
+    let mut enc = Encounter::new(
+        Arc::new(HouseRules::embedded()),
+        Arc::new(Catalogue::default()),
+    );
+    let mut lines = Vec::new();
+    let mut states = vec![enc.state().clone()];
+    let mut pick = StdRng::seed_from_u64(3);
+    let setup = [
+        "add Jinx pc int 4 rea 5 edge 2 body 4 will 3",
+        "add Rook pc int 3 rea 4 edge 1 body 5 will 3",
+        "add Ganger x2 npc int 3 rea 3 edge 1 body 3 will 2",
+        "roll all",
+        "start",
+    ];
+    let mut setup = setup.iter().map(|s| (*s).to_string());
+    while lines.len() < COMMANDS {
+        let line = setup.next().unwrap_or_else(|| {
+            let who = enc
+                .state()
+                .turn()
+                .map_or("Jinx".to_string(), |t| enc.state().name(t.who).to_string());
+            match pick.random_range(0..6) {
+                0 => format!("act {who} simple"),
+                1 => format!("act {who} free"),
+                2 => "damage Rook 1 stun".to_string(),
+                3 => "heal Rook 1 stun".to_string(),
+                _ => "next".to_string(),
+            }
+        });
+        let Ok(Line::Command(cmd)) = lang::parse(&line, enc.state(), enc.catalogue()) else {
+            continue;
+        };
+        if enc.execute(cmd, &mut RandomDice::seeded(SEED)).is_ok() {
+            lines.push(line);
+            states.push(enc.state().clone());
+        }
+    }
+    (lines, states)
+}
+
+/// Entries in the save (0 if it was never written).
+fn saved_prefix(path: &Path, states: &[State]) -> usize {
+    if !path.exists() {
+        return 0;
+    }
+    let (_, enc) = file::load(path, Arc::new(Catalogue::default()))
+        .unwrap_or_else(|e| panic!("the save must load after a kill: {e}"));
+    let k = enc.cursor();
+    assert_eq!(enc.history().len(), k);
+    assert_eq!(
+        enc.state(),
+        &states[k],
+        "the save is the state after {k} commands"
+    );
+    k
+}
+
+#[test]
+fn killed_at_random_the_save_is_always_a_prefix_of_the_script() {
+    let (lines, states) = script();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crash.ron");
+    let mut rng = StdRng::seed_from_u64(9);
+    let (mut next, mut acked, mut kills) = (0usize, 0usize, 0usize);
+    let started = Instant::now();
+    while next < lines.len() {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+            .args([
+                "--data-dir",
+                dir.path().to_str().unwrap(),
+                "--seed",
+                &SEED.to_string(),
+            ])
+            .arg("exec")
+            .arg(&path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{}", lines[next]).unwrap();
+        drop(stdin);
+        if rng.random_bool(0.3) {
+            // A moment anywhere in a process's life: start-up, load, write, fsync, rename.
+            std::thread::sleep(Duration::from_micros(rng.random_range(0..40_000)));
+            let _ = child.kill();
+            let status = child.wait().unwrap();
+            if status.success() {
+                acked = next + 1;
+            } else {
+                kills += 1;
+            }
+            let k = saved_prefix(&path, &states);
+            assert!(k >= acked, "lost acknowledged commands: {k} < {acked}");
+            assert!(k <= next + 1, "more than was sent: {k}");
+            next = k;
+        } else {
+            let status = child.wait().unwrap();
+            assert!(status.success(), "line {}: {}", next + 1, lines[next]);
+            next += 1;
+            acked = next;
+        }
+    }
+    assert_eq!(saved_prefix(&path, &states), lines.len());
+    assert!(kills > 10, "the test killed processes mid-way ({kills})");
+    eprintln!(
+        "{} commands, {kills} kills, {:?}",
+        lines.len(),
+        started.elapsed()
+    );
+}

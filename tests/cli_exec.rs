@@ -1,0 +1,228 @@
+//! The command line: exec, show, check, list, new, export, completions, exit codes, locking.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env_remove("SRTRACK_DATA_DIR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("srtrack runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const SETUP: &str =
+    "# a fight\nadd Ann pc int 4 rea 5 edge 2\nadd Bo npc int 3 rea 3\nroll all\nstart\n";
+
+#[test]
+fn exec_stops_at_the_first_refused_line_and_keeps_the_lines_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = format!("{SETUP}act Zed simple\nnext\n");
+    let out = srtrack(d, &["exec", "--seed", "1", "fight"], &script);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("stdin:6:"), "line number: {err}");
+    let check = srtrack(d, &["check", "fight"], "");
+    assert_eq!(check.status.code(), Some(0));
+    assert!(
+        text(&check.stdout).contains("4 entries"),
+        "{}",
+        text(&check.stdout)
+    );
+}
+
+#[test]
+fn exec_runs_a_script_file_with_undo_redo_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = d.join("s.txt");
+    std::fs::write(&script, format!("{SETUP}undo 2\nredo\nredo\nwhy Ann Bo\n")).unwrap();
+    let path = d.join("f.ron");
+    let out = srtrack(
+        d,
+        &[
+            "exec",
+            path.to_str().unwrap(),
+            script.to_str().unwrap(),
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stdout).trim().is_empty(),
+        "why prints an explanation"
+    );
+    // Same seed, same dice: the saves hold the same history.
+    let again = d.join("g.ron");
+    srtrack(
+        d,
+        &[
+            "--seed",
+            "3",
+            "exec",
+            again.to_str().unwrap(),
+            script.to_str().unwrap(),
+        ],
+        "",
+    );
+    let strip = |p: &Path| {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.contains("name:") && !l.contains("created:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(&path), strip(&again));
+}
+
+#[test]
+fn a_second_save_keeps_the_first_as_bak() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "f"], SETUP);
+    let save = d.join("saves/f.ron");
+    let first = std::fs::read(&save).unwrap();
+    srtrack(d, &["exec", "f"], "next\n");
+    assert_eq!(std::fs::read(d.join("saves/f.ron.bak")).unwrap(), first);
+    assert_ne!(std::fs::read(&save).unwrap(), first);
+}
+
+#[test]
+fn show_list_export_and_completions() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(srtrack(d, &["exec", "one"], SETUP).status.code(), Some(0));
+    assert_eq!(
+        srtrack(d, &["exec", "two"], "add X pc int 1 rea 1\n")
+            .status
+            .code(),
+        Some(0)
+    );
+    let show = srtrack(d, &["show", "one"], "");
+    assert_eq!(show.status.code(), Some(0));
+    assert!(text(&show.stdout).contains("Ann"));
+    let list = text(&srtrack(d, &["list"], "").stdout);
+    let lines: Vec<&str> = list.lines().collect();
+    assert!(lines[0].starts_with("NAME"), "{list}");
+    assert!(lines[1].starts_with("two"), "newest first: {list}");
+    assert!(lines[2].starts_with("one"), "{list}");
+    let md = text(&srtrack(d, &["export", "one"], "").stdout);
+    assert!(md.starts_with("# one"), "{md}");
+    assert!(md.contains("**Ann**"), "{md}");
+    let comp = srtrack(d, &["completions", "bash"], "");
+    assert_eq!(comp.status.code(), Some(0));
+    assert!(text(&comp.stdout).contains("srtrack"));
+}
+
+#[test]
+fn new_open_and_bare_srtrack_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // No saves: the demo is copied into a new save.
+    let out = srtrack(d, &[], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(d.join("saves/demo.ron").is_file());
+    assert_eq!(srtrack(d, &["new", "raid"], "").status.code(), Some(0));
+    assert_eq!(
+        srtrack(d, &["new", "raid"], "").status.code(),
+        Some(1),
+        "exists already"
+    );
+    assert_eq!(srtrack(d, &["new", "../x"], "").status.code(), Some(1));
+    // The bare command resumes the one used last.
+    let out = srtrack(d, &[], "");
+    assert!(
+        text(&out.stdout).starts_with("raid"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(srtrack(d, &["open", "demo"], "").status.code(), Some(0));
+    assert!(text(&srtrack(d, &[], "").stdout).starts_with("demo"));
+    let missing = srtrack(d, &["open", "nope"], "");
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(text(&missing.stderr).contains("no such save"));
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_has_examples() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(srtrack(d, &["frobnicate"], "").status.code(), Some(2));
+    assert_eq!(srtrack(d, &["exec"], "").status.code(), Some(2));
+    for cmd in [
+        "open",
+        "new",
+        "list",
+        "check",
+        "exec",
+        "show",
+        "export",
+        "completions",
+    ] {
+        let help = srtrack(d, &[cmd, "--help"], "");
+        assert_eq!(help.status.code(), Some(0));
+        assert!(
+            text(&help.stdout).contains("Example"),
+            "{cmd} --help has examples"
+        );
+    }
+}
+
+#[test]
+fn two_processes_cannot_both_write_one_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "f"], SETUP);
+    let save = d.join("saves/f.ron");
+    let before = std::fs::read(&save).unwrap();
+    // This test process stands in for a running srtrack holding the save.
+    let lock = srtrack::save::Lock::acquire(&save).unwrap();
+    let out = srtrack(d, &["exec", "f"], "next\n");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "in use by another srtrack (process {})",
+            std::process::id()
+        )),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&save).unwrap(), before);
+    // Opening it in the TUI falls back to read-only and says why.
+    let open = srtrack(d, &["open", "f"], "");
+    assert!(text(&open.stderr).contains("read-only"));
+    drop(lock);
+    assert_eq!(srtrack(d, &["exec", "f"], "next\n").status.code(), Some(0));
+}
+
+#[test]
+fn a_stale_lock_does_not_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "f"], SETUP);
+    // A crashed srtrack leaves its lock file, but the kernel dropped its flock with it.
+    std::fs::write(d.join("saves/f.ron.lock"), "4194000").unwrap();
+    let out = srtrack(d, &["exec", "f"], "next\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

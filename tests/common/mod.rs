@@ -1,0 +1,167 @@
+//! A table to play scripted fights on: commands in the command language, dice scripted.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use srtrack::catalogue::{ActionDef, ActionGroup, ActionKind, Catalogue, Effect, Restriction};
+use srtrack::encounter::{Combatant, Encounter, Event, RuleError, State};
+use srtrack::lang::{self, Line};
+use srtrack::rules::{HouseRules, ScriptedDice};
+
+pub struct Table {
+    pub enc: Encounter,
+}
+
+fn action(name: &str, group: ActionGroup, kind: ActionKind) -> ActionDef {
+    ActionDef {
+        name: name.into(),
+        group,
+        kind,
+        test: None,
+        marks: None,
+        threshold: None,
+        ammo: None,
+        restrictions: Vec::new(),
+        effect: None,
+        page: None,
+        summary: format!("{name} for tests"),
+    }
+}
+
+/// A few actions with the shapes the rules care about.
+pub fn test_catalogue() -> Catalogue {
+    let mut full_defense = action(
+        "Full Defense",
+        ActionGroup::Interrupt,
+        ActionKind::Interrupt { initiative: -10 },
+    );
+    full_defense.effect = Some(Effect::Start("Full Defense".into()));
+    let dodge = action(
+        "Dodge",
+        ActionGroup::Interrupt,
+        ActionKind::Interrupt { initiative: -5 },
+    );
+    let mut drop_prone = action("Drop Prone", ActionGroup::Free, ActionKind::Free);
+    drop_prone.effect = Some(Effect::Start("Prone".into()));
+    drop_prone.restrictions = vec![Restriction::NotWhile("Surprised".into())];
+    let mut stand_up = action("Stand Up", ActionGroup::Simple, ActionKind::Simple);
+    stand_up.effect = Some(Effect::End("Prone".into()));
+    stand_up.restrictions = vec![Restriction::OnlyWhile("Prone".into())];
+    let mut take_aim = action("Take Aim", ActionGroup::Simple, ActionKind::Simple);
+    take_aim.effect = Some(Effect::Stack("Take Aim".into()));
+    let mut sprint = action("Sprint", ActionGroup::Complex, ActionKind::Complex);
+    sprint.restrictions = vec![Restriction::NotWhile("Prone".into())];
+    Catalogue::from_actions(vec![
+        full_defense,
+        dodge,
+        drop_prone,
+        stand_up,
+        take_aim,
+        sprint,
+        action("Fire Gun", ActionGroup::Simple, ActionKind::Simple),
+        action("Melee Attack", ActionGroup::Complex, ActionKind::Complex),
+        action("Control Device", ActionGroup::Matrix, ActionKind::Variable),
+        action("Matrix Search", ActionGroup::Matrix, ActionKind::Special),
+    ])
+}
+
+impl Table {
+    pub fn new() -> Self {
+        Self {
+            enc: Encounter::new(Arc::new(HouseRules::embedded()), Arc::new(test_catalogue())),
+        }
+    }
+
+    /// Runs one line with these dice; panics on a parse error, returns the rule outcome.
+    pub fn try_run(&mut self, line: &str, dice: &[u8]) -> Result<Vec<Event>, RuleError> {
+        let parsed = lang::parse(line, self.enc.state(), self.enc.catalogue())
+            .unwrap_or_else(|e| panic!("`{line}` does not parse: {e}"));
+        let mut d = ScriptedDice::new(dice.iter().copied());
+        let out = match parsed {
+            Line::Command(c) => self.enc.execute(c, &mut d).map(|e| e.events.clone()),
+            Line::Undo(n) => {
+                self.enc.undo(n);
+                Ok(Vec::new())
+            }
+            Line::Redo(n) => {
+                self.enc.redo(n);
+                Ok(Vec::new())
+            }
+            Line::Why(..) | Line::Nothing => Ok(Vec::new()),
+        };
+        assert_eq!(d.remaining(), 0, "`{line}` left scripted dice unrolled");
+        out
+    }
+
+    pub fn run(&mut self, line: &str) -> Vec<Event> {
+        self.roll(line, &[])
+    }
+
+    pub fn roll(&mut self, line: &str, dice: &[u8]) -> Vec<Event> {
+        self.try_run(line, dice)
+            .unwrap_or_else(|e| panic!("`{line}` was refused: {e}"))
+    }
+
+    pub fn refuse(&mut self, line: &str) -> RuleError {
+        let before = self.enc.state().clone();
+        let len = self.enc.history().len();
+        let err = self
+            .try_run(line, &[])
+            .expect_err(&format!("`{line}` should have been refused"));
+        assert_eq!(
+            self.enc.state(),
+            &before,
+            "a refused command changed the state"
+        );
+        assert_eq!(
+            self.enc.history().len(),
+            len,
+            "a refused command entered the history"
+        );
+        err
+    }
+
+    pub fn state(&self) -> &State {
+        self.enc.state()
+    }
+
+    pub fn c(&self, name: &str) -> &Combatant {
+        self.state()
+            .find(name)
+            .unwrap_or_else(|| panic!("no combatant {name}"))
+    }
+
+    pub fn ip(&self, name: &str) -> u8 {
+        self.c(name).ip
+    }
+
+    /// Whose turn it is, by name.
+    pub fn turn(&self) -> String {
+        self.state()
+            .turn()
+            .map(|t| self.state().name(t.who).to_string())
+            .unwrap_or_default()
+    }
+
+    pub fn round_pass(&self) -> (u32, u8) {
+        let f = self.state().fight().expect("in a fight");
+        (f.round, f.pass)
+    }
+
+    pub fn order(&self) -> Vec<String> {
+        self.state().ordered().map(|c| c.name.clone()).collect()
+    }
+
+    /// Three combatants with typed-in rolls, fight started: Ana (3 hits), Bob (2), Cy (1).
+    pub fn three() -> Self {
+        let mut t = Self::new();
+        t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+        t.run("add Bob pc int 3 rea 3 edge 1 body 3 will 3");
+        t.run("add Cy int 3 rea 2 edge 2 body 4 will 2");
+        t.run("roll Ana hits 3");
+        t.run("roll Bob hits 2");
+        t.run("roll Cy hits 1");
+        t.run("start");
+        t
+    }
+}

@@ -1,0 +1,344 @@
+//! Given/when/then for delays, ready actions and changing initiative
+//! (initiative-passes-and-ip.txt, "Delaying Actions", "Changing Initiative"; DESIGN.md rulings).
+
+mod common;
+use common::Table;
+use srtrack::encounter::{Event, PassMark, Release, RuleError, TurnKind};
+
+fn kind(t: &Table) -> TurnKind {
+    t.state().turn().unwrap().kind
+}
+
+#[test]
+fn a_delay_reserves_ip_and_spends_them_at_the_end_of_the_trigger_characters_turn() {
+    let mut t = Table::three();
+    t.run("delay Ana 3 after Cy");
+    assert_eq!(
+        (t.ip("Ana"), t.c("Ana").delay()),
+        (2, Some((3, Some(t.c("Cy").id))))
+    );
+    assert!(
+        matches!(
+            t.refuse("act Ana complex"),
+            RuleError::NotEnoughIp { have: 2, .. }
+        ),
+        "reserved IP cannot be spent in the turn"
+    );
+    t.run("next");
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+    t.run("act Cy simple");
+    t.run("next");
+    assert_eq!(t.turn(), "Ana");
+    assert_eq!(
+        kind(&t),
+        TurnKind::Delayed {
+            trigger: t.c("Cy").id
+        }
+    );
+    t.run("act Ana simple");
+    assert_eq!(t.c("Ana").delay().map(|d| d.0), Some(1));
+    assert!(matches!(
+        t.refuse("act Ana simple"),
+        RuleError::NotEnoughIp {
+            have: 1,
+            need: 2,
+            ..
+        }
+    ));
+    let events = t.run("next");
+    assert!(events.contains(&Event::ReserveReleased {
+        who: t.c("Ana").id,
+        returned: 1,
+        why: Release::SubTurnEnded
+    }));
+    assert_eq!(
+        t.ip("Ana"),
+        3 + 1,
+        "the unspent reserve is back, then +1 for Ana's pass-2 turn"
+    );
+    assert_eq!((t.round_pass(), t.turn()), ((1, 2), "Ana".to_string()));
+}
+
+#[test]
+fn a_delay_is_capped_by_the_ip_at_hand_and_the_per_turn_cap() {
+    let mut t = Table::three();
+    t.run("edge Ana");
+    assert_eq!(
+        t.refuse("delay Ana 6 after Cy"),
+        RuleError::DelayTooLarge { ip: 6, cap: 5 }
+    );
+    assert_eq!(t.refuse("delay Ana 0 after Cy"), RuleError::ReserveTooSmall);
+    t.run("act Ana complex");
+    t.run("delay Ana 5 after Cy"); // 9 - 4 = 5 left: all of it may be held back
+    assert_eq!(t.ip("Ana"), 0);
+    t.run("undo");
+    t.run("next");
+    assert!(matches!(
+        t.refuse("delay Ana 1 after Cy"),
+        RuleError::NotOwnTurn { .. }
+    ));
+}
+
+#[test]
+fn the_trigger_must_still_have_its_turn_in_this_pass() {
+    let mut t = Table::three();
+    t.run("next");
+    assert!(matches!(
+        t.refuse("delay Bob 2 after Ana"),
+        RuleError::TriggerGone { .. }
+    ));
+    assert!(matches!(
+        t.refuse("delay Bob 2 after Bob"),
+        RuleError::TriggerIsSelf { .. }
+    ));
+    t.run("delay Bob 2 after Cy");
+}
+
+#[test]
+fn a_trigger_named_later_before_its_turn_ends() {
+    let mut t = Table::three();
+    t.run("delay Ana 2");
+    assert_eq!(t.c("Ana").delay(), Some((2, None)));
+    t.run("next");
+    t.run("next");
+    t.run("delay Ana after Cy"); // Cy is acting now: its turn has not ended
+    t.run("next");
+    assert_eq!(
+        (t.turn(), kind(&t)),
+        (
+            "Ana".to_string(),
+            TurnKind::Delayed {
+                trigger: t.c("Cy").id
+            }
+        )
+    );
+}
+
+#[test]
+fn a_delay_never_triggered_lapses_with_the_pass_and_the_ip_come_back() {
+    let mut t = Table::three();
+    t.run("delay Ana 2");
+    t.run("next");
+    t.run("next");
+    let events = t.run("next");
+    assert!(events.contains(&Event::ReserveReleased {
+        who: t.c("Ana").id,
+        returned: 2,
+        why: Release::PassEnded
+    }));
+    assert_eq!(t.ip("Ana"), 3 + 2 + 1);
+}
+
+#[test]
+fn a_delay_whose_trigger_is_downed_comes_where_its_turn_would_have_ended() {
+    let mut t = Table::three();
+    t.run("delay Ana 2 after Bob");
+    t.run("down Bob");
+    t.run("next");
+    assert_eq!(t.turn(), "Ana");
+    assert_eq!(
+        kind(&t),
+        TurnKind::Delayed {
+            trigger: t.c("Bob").id
+        }
+    );
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+}
+
+#[test]
+fn a_delay_whose_trigger_is_removed_comes_at_its_slot() {
+    let mut t = Table::three();
+    t.run("delay Ana 2 after Bob");
+    t.run("remove Bob");
+    t.run("next");
+    let bob = t.state().all().find(|c| c.name == "Bob").unwrap().id;
+    assert_eq!(
+        (t.turn(), kind(&t)),
+        ("Ana".to_string(), TurnKind::Delayed { trigger: bob })
+    );
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+}
+
+#[test]
+fn a_downed_delayer_loses_the_delay_and_gets_the_ip_back() {
+    let mut t = Table::three();
+    t.run("delay Ana 2 after Cy");
+    let events = t.run("down Ana");
+    assert!(events.contains(&Event::ReserveReleased {
+        who: t.c("Ana").id,
+        returned: 2,
+        why: Release::Downed
+    }));
+    assert_eq!(t.c("Ana").reserve, None);
+    t.run("next");
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+    t.run("next");
+    assert_eq!(
+        (t.round_pass(), t.turn()),
+        ((1, 2), "Bob".to_string()),
+        "no sub-turn after Cy; Ana skipped"
+    );
+}
+
+#[test]
+fn a_ready_reserves_up_to_three_ip_for_several_triggers_and_one_fires() {
+    let mut t = Table::three();
+    assert_eq!(
+        t.refuse("ready Ana 4 when the door opens do simple"),
+        RuleError::ReadyReserve { ip: 4, cap: 3 }
+    );
+    t.run("ready Ana 3 when the door opens do Fire Gun");
+    t.run("ready Ana when a guard shouts do free, simple");
+    assert!(matches!(
+        t.refuse("ready Ana when x do complex"),
+        RuleError::ReadyTooCostly {
+            cost: 4,
+            reserve: 3
+        }
+    ));
+    assert_eq!(t.ip("Ana"), 2);
+    t.run("next");
+    let events = t.run("fire Ana 2 before");
+    assert!(events.iter().any(
+        |e| matches!(e, Event::ReadyFired { trigger, .. } if trigger.text == "a guard shouts")
+    ));
+    assert_eq!(t.c("Ana").reserve, None, "the other trigger lapses");
+    assert_eq!(t.ip("Ana"), 2, "3 reserved, 3 spent");
+    assert!(matches!(t.refuse("fire Ana 1"), RuleError::NoReady { .. }));
+}
+
+#[test]
+fn a_fired_ready_returns_what_its_actions_did_not_cost() {
+    let mut t = Table::three();
+    t.run("ready Ana 3 when the door opens do free");
+    t.run("next");
+    t.run("fire Ana");
+    assert_eq!(t.ip("Ana"), 2 + 2);
+}
+
+#[test]
+fn an_unfired_ready_lapses_at_the_start_of_the_next_own_turn_with_the_ip_back() {
+    let mut t = Table::three();
+    t.run("ready Ana 3 when the door opens do simple");
+    t.run("next");
+    t.run("next");
+    let events = t.run("next");
+    assert!(events.contains(&Event::ReserveReleased {
+        who: t.c("Ana").id,
+        returned: 3,
+        why: Release::NextTurn
+    }));
+    assert_eq!(t.ip("Ana"), 2 + 3 + 1);
+}
+
+#[test]
+fn changing_initiative_to_before_a_character_who_already_acted_loses_the_turn() {
+    let mut t = Table::three();
+    t.run("next"); // Bob
+    let events = t.run("move Bob before Ana");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::InitiativeChanged {
+            skipped: srtrack::encounter::Skipped::Lost,
+            ..
+        }
+    )));
+    assert_eq!(t.order(), ["Bob", "Ana", "Cy"]);
+    assert_eq!(t.c("Bob").mark, PassMark::Lost);
+    assert_eq!(t.turn(), "Cy");
+    t.run("next");
+    assert_eq!(
+        (t.round_pass(), t.turn()),
+        ((1, 2), "Bob".to_string()),
+        "acts from its new place next pass"
+    );
+    assert_eq!(t.ip("Bob"), 6, "the lost turn's IP was gained and kept");
+    for _ in 0..13 {
+        t.run("next");
+    }
+    assert_eq!(t.round_pass(), (2, 1));
+    assert_eq!(
+        t.order(),
+        ["Bob", "Ana", "Cy"],
+        "the new place holds for the encounter"
+    );
+    let why = t.state().explain_order(t.c("Ana").id, t.c("Bob").id);
+    assert!(
+        why.starts_with(
+            "Bob stands before Ana: Bob changed initiative to before Ana in round 1, pass 1"
+        ),
+        "{why}"
+    );
+}
+
+#[test]
+fn changing_initiative_to_after_a_character_still_to_act_takes_the_turn_there_without_more_ip() {
+    let mut t = Table::three();
+    let ip = t.ip("Ana");
+    t.run("move Ana after Cy");
+    assert_eq!(t.order(), ["Bob", "Cy", "Ana"]);
+    assert_eq!(t.turn(), "Bob");
+    t.run("next");
+    t.run("next");
+    assert_eq!((t.turn(), kind(&t)), ("Ana".to_string(), TurnKind::Resumed));
+    assert_eq!(t.ip("Ana"), ip, "no second IP for the skipped turn");
+    t.run("act Ana complex");
+    t.run("next");
+    assert_eq!((t.round_pass(), t.turn()), ((1, 2), "Bob".to_string()));
+}
+
+#[test]
+fn changing_initiative_to_before_a_character_still_to_act() {
+    let mut t = Table::three();
+    t.run("move Ana before Cy");
+    assert_eq!(t.order(), ["Bob", "Ana", "Cy"]);
+    t.run("next");
+    assert_eq!((t.turn(), kind(&t)), ("Ana".to_string(), TurnKind::Resumed));
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+}
+
+#[test]
+fn changing_initiative_only_at_the_start_of_the_own_turn_and_not_when_downed() {
+    let mut t = Table::three();
+    t.run("act Ana free");
+    assert!(matches!(
+        t.refuse("move Ana after Cy"),
+        RuleError::ChangeNotAtStart { .. }
+    ));
+    assert!(matches!(
+        t.refuse("move Bob after Cy"),
+        RuleError::ChangeNotAtStart { .. }
+    ));
+    t.run("next");
+    t.run("down Bob");
+    assert_eq!(
+        t.refuse("move Bob after Cy"),
+        RuleError::Downed { who: "Bob".into() }
+    );
+}
+
+#[test]
+fn a_delay_waiting_on_a_character_who_moves_comes_when_its_turn_ends() {
+    let mut t = Table::three();
+    t.run("delay Ana 2 after Bob");
+    t.run("next");
+    t.run("move Bob after Cy"); // Bob's turn is deferred, the delay waits for it
+    assert_eq!(t.turn(), "Cy");
+    t.run("next");
+    assert_eq!(t.turn(), "Bob");
+    t.run("next");
+    assert_eq!(
+        (t.turn(), kind(&t)),
+        (
+            "Ana".to_string(),
+            TurnKind::Delayed {
+                trigger: t.c("Bob").id
+            }
+        )
+    );
+}

@@ -1,0 +1,277 @@
+//! Given/when/then for the initiative test, the order and its ties
+//! (initiative-passes-and-ip.txt, "Initiative Roll" and "Tied Initiative Scores"; DESIGN.md "Order").
+
+mod common;
+use common::Table;
+use srtrack::encounter::{Event, PassMark, RuleError};
+use srtrack::rules::Glitch;
+
+#[test]
+fn the_pool_is_intuition_plus_reaction_plus_modifier_and_fives_and_sixes_hit() {
+    let mut t = Table::new();
+    t.run("add Ana int 4 rea 3 mod 1");
+    // 8 dice: two 5s, one 6 → 3 hits; three 1s of 8 is not more than half.
+    let events = t.roll("roll Ana", &[5, 6, 5, 1, 1, 1, 2, 3]);
+    let Event::InitiativeRolled { roll, .. } = &events[0] else {
+        panic!("{events:?}")
+    };
+    assert_eq!((roll.pool, roll.hits, roll.glitch), (8, 3, Glitch::None));
+    assert_eq!(roll.dice.as_deref(), Some(&[5, 6, 5, 1, 1, 1, 2, 3][..]));
+}
+
+#[test]
+fn more_than_half_ones_glitch_and_without_a_hit_it_is_critical() {
+    let mut t = Table::new();
+    t.run("add Ana int 2 rea 2");
+    t.roll("roll Ana", &[1, 1, 1, 5]);
+    assert_eq!(
+        t.c("Ana").initiative.as_ref().unwrap().glitch,
+        Glitch::Glitch
+    );
+    t.run("undo");
+    t.roll("roll Ana", &[1, 1, 1, 4]);
+    assert_eq!(
+        t.c("Ana").initiative.as_ref().unwrap().glitch,
+        Glitch::Critical
+    );
+}
+
+#[test]
+fn a_typed_roll_is_checked_against_the_pool() {
+    let mut t = Table::new();
+    t.run("add Ana int 2 rea 2");
+    assert_eq!(
+        t.refuse("roll Ana hits 5"),
+        RuleError::HitsAbovePool { hits: 5, pool: 4 }
+    );
+    // A glitch on 4 dice needs 3 ones, so at most 1 hit.
+    assert!(matches!(
+        t.refuse("roll Ana hits 2 glitch"),
+        RuleError::GlitchImpossible { .. }
+    ));
+    t.run("roll Ana hits 1 glitch");
+    assert_eq!(
+        t.c("Ana").initiative.as_ref().unwrap().glitch,
+        Glitch::Glitch
+    );
+}
+
+#[test]
+fn the_order_runs_from_the_highest_score() {
+    let mut t = Table::new();
+    t.run("add Low int 9 rea 9");
+    t.run("add High int 1 rea 1");
+    t.run("roll Low hits 1");
+    t.run("roll High hits 2");
+    t.run("start");
+    assert_eq!(t.order(), ["High", "Low"]);
+    let why = t.state().explain_order(t.c("Low").id, t.c("High").id);
+    assert_eq!(why, "High stands before Low: High scored 2, Low scored 1");
+}
+
+#[test]
+fn tie_step_one_a_glitched_roll_goes_last() {
+    let mut t = Table::new();
+    t.run("add Glitchy int 5 rea 5 edge 5");
+    t.run("add Clean int 2 rea 2");
+    t.run("roll Glitchy hits 1 glitch");
+    t.run("roll Clean hits 1");
+    t.run("start");
+    assert_eq!(t.order(), ["Clean", "Glitchy"]);
+    let why = t.state().explain_order(t.c("Clean").id, t.c("Glitchy").id);
+    assert!(
+        why.ends_with("same score 1; Glitchy glitched, so goes last among them"),
+        "{why}"
+    );
+}
+
+#[test]
+fn tie_step_two_the_bigger_pool_first() {
+    let mut t = Table::new();
+    t.run("add Bob int 3 rea 4 edge 6");
+    t.run("add Ana int 4 rea 5");
+    t.run("roll Bob hits 3");
+    t.run("roll Ana hits 3");
+    t.run("start");
+    assert_eq!(t.order(), ["Ana", "Bob"]);
+    let why = t.state().explain_order(t.c("Ana").id, t.c("Bob").id);
+    assert_eq!(
+        why,
+        "Ana stands before Bob: same score 3; Ana has the bigger pool, 9 to 7"
+    );
+}
+
+#[test]
+fn tie_step_three_the_higher_edge_first() {
+    let mut t = Table::new();
+    t.run("add Bob int 3 rea 4 edge 1");
+    t.run("add Ana int 4 rea 3 edge 3");
+    t.run("roll Bob hits 2");
+    t.run("roll Ana hits 2");
+    t.run("start");
+    assert_eq!(t.order(), ["Ana", "Bob"]);
+    let why = t.state().explain_order(t.c("Bob").id, t.c("Ana").id);
+    assert!(why.ends_with("Ana has the higher Edge, 3 to 1"), "{why}");
+}
+
+#[test]
+fn tie_step_four_a_four_way_tie_rolls_off_and_rerolls_those_still_tied() {
+    let mut t = Table::new();
+    for name in ["A", "B", "C", "D"] {
+        t.run(&format!("add {name} int 3 rea 3 edge 1"));
+        t.run(&format!("roll {name} hits 2"));
+    }
+    // Round 1: A 4, B 6, C 4, D 1 → B first, D last; A and C still tied.
+    // Round 2: A 3, C 3 → still tied. Round 3: A 2, C 5 → C before A.
+    let events = t.roll("start", &[4, 6, 4, 1, 3, 3, 2, 5]);
+    assert_eq!(t.order(), ["B", "C", "A", "D"]);
+    let Event::FightStarted { rolloffs, .. } = &events[0] else {
+        panic!()
+    };
+    assert_eq!(rolloffs.len(), 1);
+    assert_eq!(
+        rolloffs[0].rounds.len(),
+        3,
+        "every roll-off die is in the event"
+    );
+    let why = t.state().explain_order(t.c("A").id, t.c("C").id);
+    assert!(
+        why.ends_with("roll-off C 5, A 2 (after 2 tied rolls)"),
+        "{why}"
+    );
+    assert_eq!(t.turn(), "B");
+}
+
+#[test]
+fn the_fight_needs_everyone_rolled() {
+    let mut t = Table::new();
+    assert_eq!(t.refuse("start"), RuleError::NoCombatants);
+    t.run("add Ana int 3 rea 3");
+    t.run("add Bob int 3 rea 3");
+    t.run("roll Ana hits 1");
+    assert_eq!(
+        t.refuse("start"),
+        RuleError::MissingInitiative {
+            names: vec!["Bob".into()]
+        }
+    );
+    assert_eq!(
+        t.refuse("start").to_string(),
+        "Bob has not rolled initiative yet: `roll all`, or type in a roll"
+    );
+}
+
+#[test]
+fn a_group_of_identical_npcs_each_with_its_own_pool() {
+    let mut t = Table::new();
+    t.run("add Ganger x4 int 3 rea 4 edge 1");
+    let names: Vec<_> = t.state().present().map(|c| c.name.clone()).collect();
+    assert_eq!(names, ["Ganger 1", "Ganger 2", "Ganger 3", "Ganger 4"]);
+    t.roll(
+        "roll all",
+        &[
+            5, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2,
+        ],
+    );
+    t.run("start");
+    t.run("act Ganger 3 complex");
+    assert_eq!(t.ip("Ganger 3"), 1);
+    assert_eq!(t.ip("Ganger 1"), 4, "each member has its own pool");
+    t.run("down Ganger 2");
+    assert!(t.c("Ganger 2").is_downed() && !t.c("Ganger 1").is_downed());
+}
+
+#[test]
+fn a_group_may_share_one_roll_and_its_members_act_in_number_order() {
+    let mut t = Table::new();
+    t.run("add Ganger x3 int 3 rea 4 shared");
+    t.run("add Ana pc int 4 rea 3");
+    t.run("roll Ana hits 2");
+    assert!(matches!(
+        t.refuse("roll Ganger 2"),
+        RuleError::SharesGroupRoll { .. }
+    ));
+    let events = t.roll("roll Ganger", &[5, 5, 1, 2, 3, 4, 4]);
+    assert_eq!(events.len(), 1, "one roll for the whole group");
+    // Ganger and Ana tie on score 2 and pool 7 and Edge 0: one roll-off die for the group.
+    t.roll("start", &[2, 6]);
+    assert_eq!(t.order(), ["Ana", "Ganger 1", "Ganger 2", "Ganger 3"]);
+    let why = t
+        .state()
+        .explain_order(t.c("Ganger 2").id, t.c("Ganger 1").id);
+    assert!(
+        why.ends_with("share their group's roll, so they act in number order"),
+        "{why}"
+    );
+}
+
+#[test]
+fn names_are_trimmed_unique_and_of_bounded_length() {
+    let mut t = Table::new();
+    t.run("add \"  Ana  \" int 3 rea 3");
+    assert_eq!(t.c("Ana").name, "Ana");
+    assert_eq!(
+        t.refuse("add ana int 3 rea 3"),
+        RuleError::NameTaken { name: "ana".into() }
+    );
+    let long = "x".repeat(41);
+    assert!(matches!(
+        t.refuse(&format!("add \"{long}\" int 3 rea 3")),
+        RuleError::NameLength { len: 41, .. }
+    ));
+    assert_eq!(
+        t.refuse("add Zed int 21 rea 3").to_string(),
+        "Intuition 21 is out of range: allowed 1 to 20"
+    );
+    assert_eq!(
+        t.refuse("add Zed int 3 rea 3 edge 11").to_string(),
+        "Edge 11 is out of range: allowed 0 to 10"
+    );
+    assert!(matches!(
+        t.refuse("add Zed int 3 rea 3 mod -11"),
+        RuleError::OutOfRange {
+            field: "initiative dice modifier",
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_combatant_joining_mid_pass_acts_from_its_slot_this_pass_when_still_to_come() {
+    let mut t = Table::three();
+    t.run("next"); // Bob's turn
+    t.run("add Dee int 3 rea 3");
+    assert_eq!(t.c("Dee").mark, PassMark::Waiting);
+    // Dee scores 2 like Bob, bigger pool than Cy; ties with Bob on pool 6, Edge 0 < Bob's 1.
+    t.run("roll Dee hits 1");
+    // Score 1 ties with Cy (pool 5 < 6): Dee slots before Cy, after the current actor.
+    assert_eq!(t.order(), ["Ana", "Bob", "Dee", "Cy"]);
+    assert_eq!(t.ip("Dee"), 4, "starts with the starting IP");
+    t.run("next");
+    assert_eq!(t.turn(), "Dee");
+    assert_eq!(t.ip("Dee"), 5);
+}
+
+#[test]
+fn a_combatant_whose_slot_has_gone_by_acts_from_the_next_pass() {
+    let mut t = Table::three();
+    t.run("next");
+    t.run("next"); // Cy's turn
+    t.run("add Dee int 3 rea 3");
+    t.run("roll Dee hits 4");
+    assert_eq!(t.order(), ["Dee", "Ana", "Bob", "Cy"]);
+    assert_eq!(t.c("Dee").mark, PassMark::Joined);
+    t.run("next");
+    assert_eq!(t.round_pass(), (1, 2));
+    assert_eq!(t.turn(), "Dee");
+}
+
+#[test]
+fn a_joiner_tied_with_everything_rolls_off_one_to_one() {
+    let mut t = Table::three();
+    t.run("add Dee int 3 rea 3 edge 1");
+    // Ties Bob exactly (score 2, pool 6, Edge 1): Dee 2 vs Bob 5 → after Bob.
+    let events = t.roll("roll Dee hits 2", &[2, 5]);
+    assert!(matches!(&events[1], Event::Slotted { rolloffs, .. } if rolloffs.len() == 1));
+    assert_eq!(t.order(), ["Ana", "Bob", "Dee", "Cy"]);
+}

@@ -1,0 +1,309 @@
+//! Given/when/then for rounds, passes, turns and IP (initiative-passes-and-ip.txt, "Rounds and
+//! Initiative Passes" and "Initiative Points"; DESIGN.md "Round", "IP", "Interrupt actions").
+
+mod common;
+use common::Table;
+use srtrack::encounter::{Event, RuleError, StatusEnd};
+
+#[test]
+fn a_round_is_five_passes_of_one_turn_each_in_order() {
+    let mut t = Table::three();
+    let mut seen = Vec::new();
+    for _ in 0..15 {
+        let (round, pass) = t.round_pass();
+        seen.push(format!("{round}.{pass} {}", t.turn()));
+        t.run("next");
+    }
+    assert_eq!(
+        seen[..6],
+        [
+            "1.1 Ana", "1.1 Bob", "1.1 Cy", "1.2 Ana", "1.2 Bob", "1.2 Cy"
+        ]
+    );
+    assert_eq!(seen[12..], ["1.5 Ana", "1.5 Bob", "1.5 Cy"]);
+    assert_eq!(t.round_pass(), (2, 1));
+    assert_eq!(t.turn(), "Ana");
+}
+
+#[test]
+fn ip_reset_at_round_start_and_one_more_at_each_own_turn() {
+    let mut t = Table::three();
+    assert_eq!(t.ip("Ana"), 5, "4 starting + 1 for the turn");
+    assert_eq!(t.ip("Bob"), 4, "Bob's turn has not started");
+    for _ in 0..3 {
+        t.run("next");
+    }
+    assert_eq!(t.ip("Ana"), 6);
+    t.run("act Ana complex");
+    assert_eq!(t.ip("Ana"), 2);
+    for _ in 0..12 {
+        t.run("next");
+    }
+    // Round 2, Ana's first turn: unspent IP were lost, pool back to 4, +1.
+    assert_eq!(t.round_pass(), (2, 1));
+    assert_eq!(t.ip("Ana"), 5);
+}
+
+#[test]
+fn free_simple_complex_cost_one_two_four() {
+    let mut t = Table::three();
+    t.run("act Ana free");
+    assert_eq!(t.ip("Ana"), 4);
+    t.run("act Ana simple");
+    assert_eq!(t.ip("Ana"), 2);
+    t.run("next");
+    t.run("act Bob complex");
+    assert_eq!(t.ip("Bob"), 1);
+}
+
+#[test]
+fn at_most_five_ip_in_one_turn() {
+    let mut t = Table::three();
+    t.run("edge Ana"); // 9 IP
+    t.run("act Ana complex");
+    let err = t.refuse("act Ana simple");
+    assert_eq!(
+        err,
+        RuleError::OverTurnCap {
+            who: "Ana".into(),
+            spent: 4,
+            cost: 2,
+            total: 6,
+            cap: 5
+        }
+    );
+    t.run("act Ana free");
+    assert!(matches!(
+        t.refuse("act Ana free"),
+        RuleError::OverTurnCap { .. }
+    ));
+    t.run("next");
+    t.run("next");
+    t.run("next");
+    t.run("act Ana complex");
+    assert_eq!(
+        t.ip("Ana"),
+        1,
+        "the cap is per turn: a new turn may spend again"
+    );
+}
+
+#[test]
+fn not_enough_ip_says_have_and_need() {
+    let mut t = Table::three();
+    t.run("act Ana complex");
+    assert_eq!(
+        t.refuse("act Ana simple"),
+        RuleError::NotEnoughIp {
+            who: "Ana".into(),
+            have: 1,
+            need: 2
+        }
+    );
+    assert_eq!(
+        t.refuse("act Ana simple").to_string(),
+        "Ana has not enough IP: has 1, needs 2"
+    );
+}
+
+#[test]
+fn only_the_current_actor_takes_non_interrupt_actions() {
+    let mut t = Table::three();
+    let err = t.refuse("act Bob simple");
+    assert_eq!(
+        err.to_string(),
+        "it is not Bob's turn (it is Ana's turn); only Interrupt actions can be taken out of turn"
+    );
+}
+
+#[test]
+fn the_starting_pool_is_capped_at_ten_and_edge_goes_beyond() {
+    let mut t = Table::new();
+    t.run("add Sam int 5 rea 5 ip 8 edge 2");
+    t.run("roll Sam hits 2");
+    t.run("start");
+    assert_eq!(t.ip("Sam"), 11, "4 + 8 capped at 10, then +1 for the turn");
+    t.run("edge Sam");
+    assert_eq!(
+        t.ip("Sam"),
+        15,
+        "Edge IP do not count against the starting cap"
+    );
+    assert_eq!(t.c("Sam").edge_left, 1);
+}
+
+#[test]
+fn edge_for_ip_once_a_round_and_only_with_edge_left() {
+    let mut t = Table::three();
+    t.run("edge Ana");
+    assert_eq!(t.ip("Ana"), 9);
+    assert_eq!(
+        t.refuse("edge Ana"),
+        RuleError::EdgeUsedThisRound {
+            who: "Ana".into(),
+            per_round: 1
+        }
+    );
+    t.run("edge Bob"); // out of turn: Edge is gained "instantly"
+    for _ in 0..15 {
+        t.run("next");
+    }
+    assert_eq!(t.round_pass(), (2, 1));
+    assert!(
+        t.try_run("edge Bob", &[]).is_err(),
+        "Bob's only Edge point is spent"
+    );
+    assert_eq!(
+        t.refuse("edge Bob"),
+        RuleError::NoEdgeLeft {
+            who: "Bob".into(),
+            have: 0,
+            need: 1
+        }
+    );
+    t.run("edge Ana");
+    assert_eq!(t.c("Ana").edge_left, 1);
+}
+
+#[test]
+fn a_fifth_pass_with_one_ip_left_affords_only_a_free_action() {
+    let mut t = Table::new();
+    t.run("add Solo int 3 rea 3");
+    t.run("roll Solo hits 1");
+    t.run("start");
+    // Pass 1: 5 IP, spend 5. Each later pass: +1, spend it, until pass 5.
+    t.run("act Solo complex");
+    t.run("act Solo free");
+    for _ in 0..3 {
+        t.run("next");
+        t.run("act Solo free");
+    }
+    t.run("next");
+    assert_eq!(t.round_pass(), (1, 5));
+    assert_eq!(t.ip("Solo"), 1);
+    assert_eq!(
+        t.refuse("act Solo simple"),
+        RuleError::NotEnoughIp {
+            who: "Solo".into(),
+            have: 1,
+            need: 2
+        }
+    );
+    t.run("act Solo free");
+    assert_eq!(t.ip("Solo"), 0);
+    assert_eq!(
+        t.refuse("act Solo free"),
+        RuleError::NotEnoughIp {
+            who: "Solo".into(),
+            have: 0,
+            need: 1
+        }
+    );
+}
+
+#[test]
+fn interrupts_are_paid_from_the_pool_out_of_turn() {
+    let mut t = Table::three();
+    t.run("act Bob Dodge");
+    assert_eq!(t.ip("Bob"), 2, "-5 Initiative costs 2 IP");
+    t.run("act Cy Full Defense");
+    assert_eq!(t.ip("Cy"), 0, "-10 Initiative costs 4 IP");
+    assert_eq!(
+        t.refuse("act Cy Dodge"),
+        RuleError::NotEnoughIp {
+            who: "Cy".into(),
+            have: 0,
+            need: 2
+        }
+    );
+    t.run("down Bob");
+    assert_eq!(
+        t.refuse("act Bob Dodge"),
+        RuleError::Downed { who: "Bob".into() }
+    );
+}
+
+#[test]
+fn an_interrupt_in_the_own_turn_counts_against_the_cap() {
+    let mut t = Table::three();
+    t.run("act Ana complex");
+    t.run("edge Ana");
+    assert!(matches!(
+        t.refuse("act Ana Dodge"),
+        RuleError::OverTurnCap { .. }
+    ));
+    t.run("next");
+    t.run("act Ana Dodge"); // out of turn: no cap
+    assert_eq!(t.ip("Ana"), 3);
+}
+
+#[test]
+fn full_defense_lasts_until_the_end_of_the_round() {
+    let mut t = Table::three();
+    let events = t.run("act Bob Full Defense");
+    assert!(events.iter().any(|e| matches!(e, Event::StatusStarted { status, .. } if status.name == "Full Defense" && status.end == StatusEnd::EndOfRound)));
+    for _ in 0..14 {
+        t.run("next");
+        assert!(t.c("Bob").status("Full Defense").is_some());
+    }
+    t.run("next");
+    assert_eq!(t.round_pass(), (2, 1));
+    assert!(t.c("Bob").status("Full Defense").is_none());
+}
+
+#[test]
+fn downed_characters_are_skipped_and_spend_nothing() {
+    let mut t = Table::three();
+    t.run("down Bob");
+    t.run("next");
+    assert_eq!(t.turn(), "Cy", "Bob's turn is skipped");
+    assert_eq!(
+        t.refuse("act Bob free"),
+        RuleError::Downed { who: "Bob".into() }
+    );
+    assert_eq!(
+        t.refuse("edge Bob"),
+        RuleError::Downed { who: "Bob".into() }
+    );
+    t.run("up Bob");
+    t.run("next");
+    t.run("next");
+    assert_eq!(t.turn(), "Bob");
+}
+
+#[test]
+fn when_nobody_can_act_next_is_refused() {
+    let mut t = Table::three();
+    t.run("down Bob");
+    t.run("down Cy");
+    t.run("down Ana");
+    assert_eq!(t.refuse("next"), RuleError::NoOneCanAct);
+    t.run("up Cy");
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+}
+
+#[test]
+fn the_encounter_ends_and_refuses_more_until_undone() {
+    let mut t = Table::three();
+    t.run("end");
+    assert_eq!(t.refuse("next"), RuleError::Ended);
+    t.run("undo");
+    t.run("next");
+    assert_eq!(t.turn(), "Bob");
+}
+
+#[test]
+fn a_removed_combatant_leaves_the_order_but_not_the_log() {
+    let mut t = Table::three();
+    t.run("remove Ana because fled");
+    assert_eq!(t.order(), ["Bob", "Cy"]);
+    assert_eq!(t.turn(), "Bob", "removing the actor ends its turn");
+    let log = srtrack::report::log_lines(&t.enc);
+    assert!(log.iter().any(|(_, l)| l == "Ana leaves the fight (fled)"));
+    assert!(log.iter().any(|(_, l)| l.starts_with("Ana initiative")));
+    for _ in 0..2 {
+        t.run("next");
+    }
+    assert_eq!((t.round_pass(), t.turn()), ((1, 2), "Bob".to_string()));
+}

@@ -1,0 +1,144 @@
+//! Every kind of bad save gives a clear message (file, and line and column where they apply),
+//! exit code 1, no panic, and leaves the file untouched.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const DEMO: &str = include_str!("../saves/demo.ron");
+
+fn srtrack(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .output()
+        .expect("srtrack runs")
+}
+
+/// Writes `bytes` as a save, runs `check`, `show` and `exec` on it; returns check's stderr.
+fn refused(bytes: &[u8]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path: PathBuf = dir.path().join("bad.ron");
+    std::fs::write(&path, bytes).unwrap();
+    let p = path.to_str().unwrap();
+    let check = srtrack(dir.path(), &["check", p]);
+    let err = String::from_utf8_lossy(&check.stderr).into_owned();
+    assert_eq!(check.status.code(), Some(1), "check: {err}");
+    assert!(err.contains("bad.ron"), "names the file: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.lines().count() <= 2, "one or two sentences: {err}");
+    for args in [vec!["show", p], vec!["export", p], vec!["open", p]] {
+        let out = srtrack(dir.path(), &args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+    }
+    let mut exec = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .args(["--data-dir", dir.path().to_str().unwrap(), "exec", p])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    drop(exec.stdin.take());
+    assert_eq!(exec.wait().unwrap().code(), Some(1), "exec");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        bytes,
+        "the file is untouched"
+    );
+    assert!(!dir.path().join("bad.ron.bak").exists());
+    err
+}
+
+#[test]
+fn empty_file() {
+    let err = refused(b"");
+    assert!(err.contains("empty"), "{err}");
+}
+
+#[test]
+fn truncated_file() {
+    let err = refused(&DEMO.as_bytes()[..DEMO.len() / 2]);
+    let line = DEMO[..DEMO.len() / 2].lines().count();
+    assert!(
+        err.contains(&format!("bad.ron:{line}:")),
+        "line and column: {err}"
+    );
+}
+
+#[test]
+fn not_ron() {
+    let err = refused(b"{\"version\": 1, \"name\": \"json\"}\n");
+    assert!(err.contains("bad.ron:1:"), "{err}");
+}
+
+#[test]
+fn not_utf8() {
+    let mut bytes = b"SaveFile(\n  version: 1,\n  name: \"".to_vec();
+    bytes.extend([0xff, 0xfe, b'"']);
+    let err = refused(&bytes);
+    assert!(err.contains("bad.ron:3:10"), "{err}");
+    assert!(err.contains("UTF-8"), "{err}");
+}
+
+#[test]
+fn wrong_types() {
+    let text = DEMO.replacen("cursor: 66", "cursor: \"sixty-six\"", 1);
+    assert_ne!(text, DEMO);
+    let line = text.lines().position(|l| l.contains("sixty-six")).unwrap() + 1;
+    let err = refused(text.as_bytes());
+    assert!(err.contains(&format!("bad.ron:{line}:")), "{err}");
+}
+
+#[test]
+fn unknown_action_name() {
+    let text = DEMO.replacen(
+        "name: None,\n            kind: \"Simple\"",
+        "name: Some(\"Fireball\"),\n            kind: \"Simple\"",
+        1,
+    );
+    assert_ne!(text, DEMO);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("unknown action \"Fireball\""), "{err}");
+    assert!(
+        err.contains("entry 9 (`act Ana simple`)"),
+        "names the entry: {err}"
+    );
+}
+
+#[test]
+fn impossible_history_spends_ip_no_one_has() {
+    let text = DEMO.replacen(
+        "kind: \"Simple\",\n            cost: 2,",
+        "kind: \"Simple\",\n            cost: 40,",
+        1,
+    );
+    assert_ne!(text, DEMO);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("spends 40 IP"), "{err}");
+    assert!(err.contains("entry 9"), "{err}");
+}
+
+#[test]
+fn newer_version_is_refused_not_rewritten() {
+    let text = DEMO.replacen("version: 1,", "version: 99,\n  shiny_new_field: 3,", 1);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("newer srtrack"), "{err}");
+}
+
+#[test]
+fn absurdly_large_file() {
+    let mut bytes = DEMO.as_bytes().to_vec();
+    bytes.resize(65 * 1024 * 1024, b' ');
+    let err = refused(&bytes);
+    assert!(err.contains("MiB"), "{err}");
+}
+
+#[test]
+fn deeply_nested_file() {
+    let text = format!(
+        "SaveFile(version: 1, name: {}{})",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    let err = refused(text.as_bytes());
+    assert!(err.contains("bad.ron:1:"), "{err}");
+}

@@ -611,3 +611,23 @@ fn readme_material() {
         }
     }
 }
+
+struct FailingSave;
+
+impl crate::save::Autosave for FailingSave {
+    fn save(&mut self, _encounter: &Encounter) -> Result<(), String> {
+        Err("disk full".into())
+    }
+}
+
+#[test]
+fn a_failed_save_shows_in_the_header_and_the_status_line() {
+    let mut app = App::new(demo::encounter(), "Demo".into(), Box::new(FailingSave), None)
+        .with_dice(Box::new(RandomDice::seeded(1)));
+    typ(&mut app, "n");
+    let s = screen(&mut app, 80, 24);
+    assert!(s.contains("✗ NOT SAVED"));
+    assert!(s.contains("not saved: disk full"));
+    // The command itself went through: saving is after the fact.
+    assert!(app.encounter().can_undo());
+}

@@ -47,7 +47,9 @@ pub fn pane_block(title: &str, focused: bool, theme: Theme) -> Block<'_> {
 pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
     let right = area.x + area.width;
     for (line, y) in lines.iter().zip(area.y..area.y + area.height) {
-        buf.set_style(Rect::new(area.x, y, area.width, 1), line.style);
+        if line.style != ratatui::style::Style::default() {
+            buf.set_style(Rect::new(area.x, y, area.width, 1), line.style);
+        }
         let mut x = area.x;
         for span in &line.spans {
             let style = line.style.patch(span.style);

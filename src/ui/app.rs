@@ -419,6 +419,7 @@ impl App {
                 self.log_scroll = 0;
                 self.info(text);
                 self.save();
+                self.clamp_selection();
                 self.follow_turn();
                 Ok(())
             }
@@ -526,7 +527,7 @@ impl App {
         if self.too_small() {
             return;
         }
-        if action == Action::Help {
+        if action == Action::Help && !matches!(self.mode, Mode::Help { .. }) {
             let prev = std::mem::replace(&mut self.mode, Mode::Help { scroll: 0 });
             self.help_return = Some(Box::new(prev));
             return;

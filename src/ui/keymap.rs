@@ -85,6 +85,7 @@ impl KeyBinding {
             KeyCode::Down => "↓".into(),
             KeyCode::PageUp => "PgUp".into(),
             KeyCode::PageDown => "PgDn".into(),
+            KeyCode::F(n) => format!("F{n}"),
             other => format!("{other:?}"),
         };
         if self.mods.contains(KeyModifiers::CONTROL) {
@@ -98,6 +99,8 @@ impl KeyBinding {
 /// (mode, key, action, label). Order is the order of the key bar and the help.
 pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Any, ctrl('c'), Action::Quit, "quit"),
+    // `?` is a character in the text modes: F1 opens the help everywhere.
+    (ModeKind::Any, code(KeyCode::F(1)), Action::Help, "help"),
     (ModeKind::TooSmall, key('q'), Action::Quit, "quit"),
     // Tracker
     (ModeKind::Normal, key('?'), Action::Help, "help"),

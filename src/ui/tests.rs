@@ -521,6 +521,13 @@ fn help_quit_and_too_small() {
     assert!(!app.should_quit());
     typ(&mut app, "q");
     assert!(app.should_quit());
+    // F1 shows the picker's keys from inside the picker; Esc goes back to it.
+    let mut p = demo_app();
+    press(&mut p, KeyCode::Enter);
+    press(&mut p, KeyCode::F(1));
+    assert!(screen(&mut p, 80, 24).contains("Action picker"));
+    press(&mut p, KeyCode::Esc);
+    assert!(matches!(p.mode(), Mode::Picker(_)));
     let mut c = demo_app();
     typ(&mut c, ":");
     ctrl(&mut c, 'c');
@@ -622,8 +629,13 @@ impl crate::save::Autosave for FailingSave {
 
 #[test]
 fn a_failed_save_shows_in_the_header_and_the_status_line() {
-    let mut app = App::new(demo::encounter(), "Demo".into(), Box::new(FailingSave), None)
-        .with_dice(Box::new(RandomDice::seeded(1)));
+    let mut app = App::new(
+        demo::encounter(),
+        "Demo".into(),
+        Box::new(FailingSave),
+        None,
+    )
+    .with_dice(Box::new(RandomDice::seeded(1)));
     typ(&mut app, "n");
     let s = screen(&mut app, 80, 24);
     assert!(s.contains("✗ NOT SAVED"));

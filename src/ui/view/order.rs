@@ -78,7 +78,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let mut used = lines_to_selected;
     while used > h && first < app.selected {
-        used -= s.get(roster[first]).map_or(1, |c| 1 + extra(c));
+        used -= roster
+            .get(first)
+            .and_then(|id| s.get(*id))
+            .map_or(1, |c| 1 + extra(c));
         first += 1;
     }
     let in_order = s.ordered().count();

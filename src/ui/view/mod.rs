@@ -110,6 +110,13 @@ impl Widget for &App {
         ])
         .areas(area);
         header::render(self, head, buf);
+        command_line::render(self, status_line, buf);
+        keybar::render(self, keys, buf);
+        // The picker takes the whole body: the panes under it would be drawn for nothing.
+        if let Mode::Picker(p) = &self.mode {
+            picker::render(self, p, body, buf);
+            return;
+        }
         let rows = order::line_count(self) as u16 + 3;
         let top_h = rows.clamp(6, (body.height * 11 / 20).max(6));
         let [top, bottom] =
@@ -123,11 +130,8 @@ impl Widget for &App {
                 .areas(bottom);
         status::render(self, status_area, buf);
         log::render(self, log_area, buf);
-        command_line::render(self, status_line, buf);
-        keybar::render(self, keys, buf);
         match &self.mode {
-            Mode::Normal | Mode::Command(_) => {}
-            Mode::Picker(p) => picker::render(self, p, body, buf),
+            Mode::Normal | Mode::Command(_) | Mode::Picker(_) => {}
             Mode::Form(f) => form::render(self, f, body, buf),
             Mode::Choose(c) => choose::render(self, c, body, buf),
             Mode::Help { scroll } => help::render(self, *scroll, body, buf),

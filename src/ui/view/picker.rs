@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::command_line::input_spans;
-use super::{centered, cut, pane_block};
+use super::{cut, pane_block};
 use crate::catalogue::{ActionDef, ActionGroup, ActionKind};
 use crate::rules::ActionType;
 use crate::ui::app::{App, PickPurpose, PickerState};
@@ -28,7 +28,7 @@ fn cost(app: &App, def: &ActionDef) -> String {
 pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let s = app.state();
-    let r = centered(area, area.width.saturating_sub(4).max(10), area.height);
+    let r = area;
     Clear.render(r, buf);
     let who = s.name(p.who);
     let title = match &p.purpose {
@@ -66,7 +66,7 @@ pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
         });
     }
     Paragraph::new(Line::from(g)).render(groups, buf);
-    let [list, detail] = if body.width >= 70 {
+    let [list, detail] = if body.width >= 100 {
         Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(body)
     } else {
         Layout::vertical([Constraint::Min(0), Constraint::Length(5)]).areas(body)

@@ -9,8 +9,6 @@ use super::{cut, pane_block};
 use crate::encounter::query::PassCell;
 use crate::ui::app::App;
 
-const CELL: usize = 6;
-
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let s = app.state();
@@ -19,14 +17,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = block.inner(area);
     block.render(area, buf);
     let passes = usize::from(rules.passes_per_round);
+    // Narrow panes get narrower cells, so names keep some room ("10/3" and "→10" fit in 5).
+    let cw: usize = if inner.width >= 60 { 6 } else { 5 };
     let current = s.fight().map_or(0, |f| usize::from(f.pass));
     let name_w = (inner.width as usize)
-        .saturating_sub(passes * CELL + 1)
+        .saturating_sub(passes * cw + 1)
         .clamp(3, 18);
     let mut head = vec![Span::raw(format!("{:<name_w$} ", ""))];
     for p in 1..=passes {
         let label = format!(
-            "{:^CELL$}",
+            "{:^cw$}",
             if p == current {
                 format!("▸P{p}")
             } else {
@@ -72,7 +72,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             } else {
                 st
             };
-            spans.push(Span::styled(format!("{text:^CELL$}"), st));
+            spans.push(Span::styled(format!("{text:^cw$}"), st));
         }
         lines.push(Line::from(spans));
     }

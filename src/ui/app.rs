@@ -1189,6 +1189,13 @@ impl App {
                     fl.error = None;
                 }
                 f.error = None;
+                // Live check of the field being typed in (an empty field is fine while typing).
+                if let Err((i, e)) = Self::form_command(&f)
+                    && i == f.focus
+                    && !e.starts_with("required")
+                {
+                    f.fields[i].error = Some(e);
+                }
             }
             Action::Confirm if self.submit_form(&mut f) => return,
             _ => {}

@@ -181,6 +181,8 @@ fn add_a_combatant_and_a_group_with_the_form() {
     typ(&mut app, "5");
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "x");
+    // Shown in the field as it is typed, and again on Enter.
+    assert!(screen(&mut app, 80, 24).contains("is not a whole number"));
     press(&mut app, KeyCode::Enter);
     assert!(screen(&mut app, 80, 24).contains("is not a whole number"));
     press(&mut app, KeyCode::Backspace);

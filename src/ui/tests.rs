@@ -393,15 +393,18 @@ fn ready_firing_and_lapsing() {
     typ(&mut lapse, "y");
     typ(&mut lapse, "the guard looks");
     press(&mut lapse, KeyCode::Tab);
-    typ(&mut lapse, "2");
+    typ(&mut lapse, "3");
     press(&mut lapse, KeyCode::Enter);
+    typ(&mut lapse, "drop");
+    ctrl(&mut lapse, 'n');
+    assert!(screen(&mut lapse, 120, 36).contains("chosen so far: Drop Prone"));
     typ(&mut lapse, "fire weap");
     press(&mut lapse, KeyCode::Enter);
     assert!(matches!(
         lapse.state().get(sledge).and_then(|c| c.reserve.clone()),
         Some(Reserve::Ready { .. })
     ));
-    assert!(screen(&mut lapse, 80, 24).contains("ready 2 IP: when the guard looks"));
+    assert!(screen(&mut lapse, 80, 24).contains("ready 3 IP: when the guard looks"));
 }
 
 #[test]

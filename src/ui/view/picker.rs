@@ -126,7 +126,17 @@ pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
     if let PickPurpose::Ready { chosen, .. } = &p.purpose
         && !chosen.is_empty()
     {
-        d.push(Line::from(format!("chosen: {chosen:?}")));
+        let names: Vec<String> = chosen
+            .iter()
+            .map(|c| match c {
+                crate::encounter::ActionChoice::Named { name, .. } => name.clone(),
+                crate::encounter::ActionChoice::Type(t) => format!("{} action", t.label()),
+            })
+            .collect();
+        d.push(Line::from(format!(
+            "chosen so far: {} (Enter adds this one and declares)",
+            names.join(", ")
+        )));
     }
     Paragraph::new(d)
         .wrap(Wrap { trim: true })

@@ -1,0 +1,53 @@
+//! Everything a key can ask of the app. Keys map to these through the keymap table only.
+
+use tui_input::InputRequest;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Quit,
+    Help,
+    /// Esc: close the popup or the mode.
+    Cancel,
+    /// Enter: confirm the popup or the mode.
+    Confirm,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    /// Cycle the pane that j/k and PgUp/PgDn act on.
+    FocusNext,
+    Add,
+    Edit,
+    Remove,
+    RollAll,
+    RollNpcs,
+    TypeRoll,
+    Start,
+    Next,
+    End,
+    Act,
+    Interrupt,
+    Delay,
+    Ready,
+    Fire,
+    Move,
+    Edge,
+    ToggleDowned,
+    Damage,
+    Heal,
+    AddStatus,
+    ClearStatus,
+    Undo,
+    Redo,
+    CommandLine,
+    NextGroup,
+    PrevGroup,
+    NextField,
+    PrevField,
+    /// Tab on the command line.
+    Complete,
+    /// In the ready picker: add the action and keep choosing.
+    AddMore,
+    /// Text editing in an input (typed characters, cursor moves).
+    Input(InputRequest),
+}

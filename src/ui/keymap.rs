@@ -1,0 +1,316 @@
+//! The one keymap table: dispatch, the key bar and the help all read it.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::action::Action;
+
+/// Which mode a binding belongs to; `Any` works in every mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModeKind {
+    Any,
+    Normal,
+    Picker,
+    Form,
+    Command,
+    Choose,
+    Help,
+    /// The terminal is below 80×24: only quitting works.
+    TooSmall,
+}
+
+impl ModeKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            ModeKind::Any => "Everywhere",
+            ModeKind::Normal => "Tracker",
+            ModeKind::Picker => "Action picker",
+            ModeKind::Form => "Form",
+            ModeKind::Command => "Command line",
+            ModeKind::Choose => "Choice list",
+            ModeKind::Help => "Help",
+            ModeKind::TooSmall => "Terminal too small",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyBinding {
+    pub code: KeyCode,
+    pub mods: KeyModifiers,
+}
+
+const fn key(c: char) -> KeyBinding {
+    KeyBinding {
+        code: KeyCode::Char(c),
+        mods: KeyModifiers::NONE,
+    }
+}
+
+const fn ctrl(c: char) -> KeyBinding {
+    KeyBinding {
+        code: KeyCode::Char(c),
+        mods: KeyModifiers::CONTROL,
+    }
+}
+
+const fn code(code: KeyCode) -> KeyBinding {
+    KeyBinding {
+        code,
+        mods: KeyModifiers::NONE,
+    }
+}
+
+impl KeyBinding {
+    /// Whether a key event is this binding. Shift is part of the character for letters,
+    /// so it is ignored there (terminals differ on reporting it).
+    pub fn matches(&self, ev: &KeyEvent) -> bool {
+        let (code, mods) = match ev.code {
+            KeyCode::Char(c) => (KeyCode::Char(c), ev.modifiers - KeyModifiers::SHIFT),
+            KeyCode::BackTab => (KeyCode::BackTab, ev.modifiers - KeyModifiers::SHIFT),
+            other => (other, ev.modifiers),
+        };
+        let want = self.mods - KeyModifiers::SHIFT;
+        code == self.code && mods == want
+    }
+
+    pub fn label(&self) -> String {
+        let base = match self.code {
+            KeyCode::Char(' ') => "Space".to_string(),
+            KeyCode::Char(c) => c.to_string(),
+            KeyCode::Enter => "Enter".into(),
+            KeyCode::Esc => "Esc".into(),
+            KeyCode::Tab => "Tab".into(),
+            KeyCode::BackTab => "S-Tab".into(),
+            KeyCode::Up => "↑".into(),
+            KeyCode::Down => "↓".into(),
+            KeyCode::PageUp => "PgUp".into(),
+            KeyCode::PageDown => "PgDn".into(),
+            KeyCode::F(n) => format!("F{n}"),
+            other => format!("{other:?}"),
+        };
+        if self.mods.contains(KeyModifiers::CONTROL) {
+            format!("C-{base}")
+        } else {
+            base
+        }
+    }
+}
+
+/// (mode, key, action, label). Order is the order of the key bar and the help.
+pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
+    (ModeKind::Any, ctrl('c'), Action::Quit, "quit"),
+    // `?` is a character in the text modes: F1 opens the help everywhere.
+    (ModeKind::Any, code(KeyCode::F(1)), Action::Help, "help"),
+    (ModeKind::TooSmall, key('q'), Action::Quit, "quit"),
+    // Tracker
+    (ModeKind::Normal, key('?'), Action::Help, "help"),
+    (ModeKind::Normal, key('q'), Action::Quit, "quit"),
+    (ModeKind::Normal, code(KeyCode::Enter), Action::Act, "act"),
+    (ModeKind::Normal, key('n'), Action::Next, "next turn"),
+    (ModeKind::Normal, key(' '), Action::Next, "next turn"),
+    (ModeKind::Normal, key('u'), Action::Undo, "undo"),
+    (ModeKind::Normal, ctrl('r'), Action::Redo, "redo"),
+    (ModeKind::Normal, key(':'), Action::CommandLine, "command"),
+    (ModeKind::Normal, key('a'), Action::Add, "add"),
+    (ModeKind::Normal, key('r'), Action::RollAll, "roll all"),
+    (ModeKind::Normal, key('R'), Action::RollNpcs, "roll NPCs"),
+    (ModeKind::Normal, key('t'), Action::TypeRoll, "type a roll"),
+    (ModeKind::Normal, key('s'), Action::Start, "start"),
+    (ModeKind::Normal, key('i'), Action::Interrupt, "interrupt"),
+    (ModeKind::Normal, key('d'), Action::Delay, "delay"),
+    (ModeKind::Normal, key('y'), Action::Ready, "ready"),
+    (ModeKind::Normal, key('f'), Action::Fire, "fire ready"),
+    (ModeKind::Normal, key('m'), Action::Move, "move in order"),
+    (ModeKind::Normal, key('g'), Action::Edge, "Edge for IP"),
+    (
+        ModeKind::Normal,
+        key('z'),
+        Action::ToggleDowned,
+        "Downed on/off",
+    ),
+    (ModeKind::Normal, key('h'), Action::Damage, "damage"),
+    (ModeKind::Normal, key('H'), Action::Heal, "heal"),
+    (ModeKind::Normal, key('+'), Action::AddStatus, "add status"),
+    (
+        ModeKind::Normal,
+        key('-'),
+        Action::ClearStatus,
+        "clear status",
+    ),
+    (ModeKind::Normal, key('e'), Action::Edit, "edit"),
+    (ModeKind::Normal, key('x'), Action::Remove, "remove"),
+    (ModeKind::Normal, key('E'), Action::End, "end encounter"),
+    (ModeKind::Normal, key('j'), Action::Down, "select down"),
+    (
+        ModeKind::Normal,
+        code(KeyCode::Down),
+        Action::Down,
+        "select down",
+    ),
+    (ModeKind::Normal, key('k'), Action::Up, "select up"),
+    (ModeKind::Normal, code(KeyCode::Up), Action::Up, "select up"),
+    (
+        ModeKind::Normal,
+        code(KeyCode::PageUp),
+        Action::PageUp,
+        "log back",
+    ),
+    (
+        ModeKind::Normal,
+        code(KeyCode::PageDown),
+        Action::PageDown,
+        "log forward",
+    ),
+    (
+        ModeKind::Normal,
+        code(KeyCode::Tab),
+        Action::FocusNext,
+        "focus pane",
+    ),
+    // Picker
+    (
+        ModeKind::Picker,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "spend",
+    ),
+    (
+        ModeKind::Picker,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "close",
+    ),
+    (
+        ModeKind::Picker,
+        code(KeyCode::Tab),
+        Action::NextGroup,
+        "next group",
+    ),
+    (
+        ModeKind::Picker,
+        code(KeyCode::BackTab),
+        Action::PrevGroup,
+        "previous group",
+    ),
+    (ModeKind::Picker, code(KeyCode::Up), Action::Up, "up"),
+    (ModeKind::Picker, code(KeyCode::Down), Action::Down, "down"),
+    (
+        ModeKind::Picker,
+        ctrl('n'),
+        Action::AddMore,
+        "ready: add, keep choosing",
+    ),
+    // Form
+    (
+        ModeKind::Form,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "submit",
+    ),
+    (ModeKind::Form, code(KeyCode::Esc), Action::Cancel, "cancel"),
+    (
+        ModeKind::Form,
+        code(KeyCode::Tab),
+        Action::NextField,
+        "next field",
+    ),
+    (
+        ModeKind::Form,
+        code(KeyCode::Down),
+        Action::NextField,
+        "next field",
+    ),
+    (
+        ModeKind::Form,
+        code(KeyCode::BackTab),
+        Action::PrevField,
+        "previous field",
+    ),
+    (
+        ModeKind::Form,
+        code(KeyCode::Up),
+        Action::PrevField,
+        "previous field",
+    ),
+    // Command line
+    (
+        ModeKind::Command,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "run",
+    ),
+    (
+        ModeKind::Command,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "cancel",
+    ),
+    (
+        ModeKind::Command,
+        code(KeyCode::Tab),
+        Action::Complete,
+        "complete",
+    ),
+    // Choice list
+    (
+        ModeKind::Choose,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "choose",
+    ),
+    (
+        ModeKind::Choose,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "cancel",
+    ),
+    (ModeKind::Choose, code(KeyCode::Up), Action::Up, "up"),
+    (ModeKind::Choose, key('k'), Action::Up, "up"),
+    (ModeKind::Choose, code(KeyCode::Down), Action::Down, "down"),
+    (ModeKind::Choose, key('j'), Action::Down, "down"),
+    // Help
+    (ModeKind::Help, code(KeyCode::Esc), Action::Cancel, "close"),
+    (ModeKind::Help, key('?'), Action::Cancel, "close"),
+    (ModeKind::Help, key('q'), Action::Cancel, "close"),
+    (ModeKind::Help, key('j'), Action::Down, "scroll down"),
+    (
+        ModeKind::Help,
+        code(KeyCode::Down),
+        Action::Down,
+        "scroll down",
+    ),
+    (ModeKind::Help, key('k'), Action::Up, "scroll up"),
+    (ModeKind::Help, code(KeyCode::Up), Action::Up, "scroll up"),
+];
+
+/// The action bound to a key in a mode (mode bindings first, then `Any`).
+pub fn lookup(mode: ModeKind, ev: &KeyEvent) -> Option<Action> {
+    KEYMAP
+        .iter()
+        .find(|(m, k, _, _)| *m == mode && k.matches(ev))
+        .or_else(|| {
+            KEYMAP
+                .iter()
+                .find(|(m, k, _, _)| *m == ModeKind::Any && k.matches(ev))
+        })
+        .map(|(_, _, a, _)| *a)
+}
+
+/// The bindings of a mode, for the key bar and the help: one entry per action, keys joined.
+pub fn bindings(mode: ModeKind) -> Vec<(String, &'static str)> {
+    let mut out: Vec<(String, &'static str, Action)> = Vec::new();
+    // The mode's own keys first, the keys that work everywhere last.
+    let own = KEYMAP.iter().filter(|e| e.0 == mode);
+    let any = KEYMAP
+        .iter()
+        .filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any);
+    for (_, k, a, label) in own.chain(any) {
+        if let Some(e) = out.iter_mut().find(|e| e.2 == *a && e.1 == *label) {
+            e.0.push('/');
+            e.0.push_str(&k.label());
+        } else {
+            out.push((k.label(), label, *a));
+        }
+    }
+    out.into_iter().map(|(k, l, _)| (k, l)).collect()
+}

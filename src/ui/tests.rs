@@ -1,0 +1,650 @@
+//! Snapshots of every pane and popup, scripted key sessions, and the any-size property.
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::style::Color;
+use ratatui::widgets::Widget;
+
+use super::app::{App, Mode};
+use super::demo;
+use crate::encounter::{Encounter, Event, Phase, Reserve, TurnKind};
+use crate::rules::RandomDice;
+use crate::save::NoSave;
+
+pub fn app_for(enc: Encounter) -> App {
+    App::new(enc, "Demo".into(), Box::new(NoSave), None).with_dice(Box::new(RandomDice::seeded(42)))
+}
+
+fn demo_app() -> App {
+    app_for(demo::encounter())
+}
+
+fn empty_app() -> App {
+    app_for(demo::empty())
+}
+
+pub fn screen(app: &mut App, w: u16, h: u16) -> String {
+    app.resize(w, h);
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    (&*app).render(area, &mut buf);
+    let mut out = String::new();
+    for y in 0..h {
+        let mut line = String::new();
+        for x in 0..w {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn ctrl(app: &mut App, c: char) {
+    app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+}
+
+fn typ(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+fn select(app: &mut App, name: &str) {
+    let i = app
+        .roster()
+        .iter()
+        .position(|id| app.state().name(*id) == name)
+        .expect("combatant in the roster");
+    for _ in 0..20 {
+        press(app, KeyCode::Char('k'));
+    }
+    for _ in 0..i {
+        press(app, KeyCode::Char('j'));
+    }
+    assert_eq!(app.state().name(app.selected_id().expect("selected")), name);
+}
+
+fn choose(app: &mut App, label: &str) {
+    let Mode::Choose(c) = app.mode() else {
+        panic!("not in a choice list: {:?}", app.mode().kind());
+    };
+    let i = c
+        .items
+        .iter()
+        .position(|it| it.label.contains(label))
+        .expect("choice present");
+    let n = c.items.len();
+    for _ in 0..n {
+        press(app, KeyCode::Up);
+    }
+    for _ in 0..i {
+        press(app, KeyCode::Down);
+    }
+    press(app, KeyCode::Enter);
+}
+
+fn last_events(app: &App) -> Vec<Event> {
+    app.encounter()
+        .applied()
+        .last()
+        .map(|e| e.events.clone())
+        .unwrap_or_default()
+}
+
+fn id(app: &App, name: &str) -> crate::encounter::CombatantId {
+    app.state().find(name).expect("named combatant").id
+}
+
+#[test]
+fn the_demo_script_runs() {
+    let mut enc = demo::empty();
+    assert_eq!(demo::script(&mut enc, demo::DEMO, 7), Ok(()));
+}
+
+// ---- snapshots ----
+
+fn snap_all(name: &str, mut make: impl FnMut() -> App, keys: &dyn Fn(&mut App)) {
+    for (w, h) in [(80, 24), (160, 48)] {
+        let mut app = make();
+        keys(&mut app);
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), screen(&mut app, w, h));
+    }
+}
+
+#[test]
+fn snapshots_of_every_pane_and_popup() {
+    type Keys = fn(&mut App);
+    let popups: [(&str, Keys); 8] = [
+        ("main", |_| {}),
+        ("picker", |a| press(a, KeyCode::Enter)),
+        ("picker_filtered", |a| {
+            press(a, KeyCode::Enter);
+            typ(a, "fire");
+        }),
+        ("form_add", |a| typ(a, "a")),
+        ("choose_interrupt", |a| typ(a, "i")),
+        ("help", |a| typ(a, "?")),
+        ("command_line", |a| typ(a, ":act Jinx Fi")),
+        ("log_focused", |a| press(a, KeyCode::Tab)),
+    ];
+    for (name, keys) in popups {
+        snap_all(&format!("demo_{name}"), demo_app, &keys);
+        snap_all(&format!("empty_{name}"), empty_app, &keys);
+    }
+    let mut small = demo_app();
+    insta::assert_snapshot!("too_small_79x24", screen(&mut small, 79, 24));
+}
+
+#[test]
+fn monochrome_uses_no_colour() {
+    let mut app = demo_app();
+    app.set_monochrome(true);
+    app.resize(120, 36);
+    let area = Rect::new(0, 0, 120, 36);
+    let mut buf = Buffer::empty(area);
+    (&app).render(area, &mut buf);
+    assert!(
+        buf.content()
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.bg == Color::Reset)
+    );
+    // State still shows: the current actor is reversed.
+    let txt = screen(&mut app, 120, 36);
+    assert!(txt.contains("▶  5 Jinx"));
+}
+
+// ---- scripted key sessions ----
+
+#[test]
+fn add_a_combatant_and_a_group_with_the_form() {
+    let mut app = empty_app();
+    typ(&mut app, "a");
+    press(&mut app, KeyCode::Enter);
+    // Validation is shown in the field; nothing is added.
+    assert!(screen(&mut app, 80, 24).contains("✗ required"));
+    assert_eq!(app.state().combatants.len(), 0);
+    typ(&mut app, "Rook");
+    press(&mut app, KeyCode::Tab);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    typ(&mut app, "pc");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Backspace);
+    typ(&mut app, "5");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "x");
+    // Shown in the field as it is typed, and again on Enter.
+    assert!(screen(&mut app, 80, 24).contains("is not a whole number"));
+    press(&mut app, KeyCode::Enter);
+    assert!(screen(&mut app, 80, 24).contains("is not a whole number"));
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Normal));
+    let rook = app.state().find("Rook").expect("added");
+    assert_eq!(rook.side, crate::encounter::Side::Pc);
+    assert_eq!(rook.sheet.intuition, 5);
+    // A group: count 2.
+    typ(&mut app, "a");
+    typ(&mut app, "Thug");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "2");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.state().find("Thug 2").is_some());
+    assert!(screen(&mut app, 80, 24).contains("Thug 2"));
+    // Edit: rename.
+    select(&mut app, "Rook");
+    typ(&mut app, "e");
+    ctrl(&mut app, 'u');
+    typ(&mut app, "Raven");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.state().find("Raven").is_some());
+    // Remove.
+    typ(&mut app, "x");
+    assert!(app.state().find("Raven").is_none());
+}
+
+#[test]
+fn roll_type_in_a_roll_and_start() {
+    let mut app = empty_app();
+    demo::script(
+        &mut app.enc,
+        &["add Jinx pc int 5 rea 6", "add Ganger x2 npc int 3 rea 3"],
+        1,
+    )
+    .expect("setup");
+    typ(&mut app, "R");
+    assert!(
+        app.state()
+            .find("Ganger 1")
+            .is_some_and(|c| c.initiative.is_some())
+    );
+    assert!(
+        app.state()
+            .find("Jinx")
+            .is_some_and(|c| c.initiative.is_none())
+    );
+    // Starting without Jinx's roll is refused, with the reason.
+    typ(&mut app, "s");
+    assert!(screen(&mut app, 80, 24).contains("not rolled initiative"));
+    select(&mut app, "Jinx");
+    typ(&mut app, "t");
+    typ(&mut app, "4");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Backspace);
+    typ(&mut app, "y");
+    press(&mut app, KeyCode::Enter);
+    let roll = app
+        .state()
+        .find("Jinx")
+        .and_then(|c| c.initiative.clone())
+        .expect("typed");
+    assert_eq!(roll.hits, 4);
+    assert!(roll.glitch.is_glitch());
+    typ(&mut app, "s");
+    assert!(matches!(app.state().phase, Phase::Fight(_)));
+    assert!(screen(&mut app, 80, 24).contains("Round 1"));
+    typ(&mut app, "r");
+    typ(&mut app, "n");
+    typ(&mut app, "E");
+    assert!(matches!(app.state().phase, Phase::Ended { .. }));
+}
+
+#[test]
+fn act_through_the_picker() {
+    let mut app = demo_app();
+    let jinx = id(&app, "Jinx");
+    let ip = app.state().get(jinx).map(|c| c.ip).unwrap_or_default();
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire w");
+    let s = screen(&mut app, 160, 48);
+    assert!(s.contains("Test: Firearm + Agility"));
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Normal));
+    assert_eq!(app.state().get(jinx).map(|c| c.ip), Some(ip - 2));
+    assert!(screen(&mut app, 160, 48).contains("Jinx: Fire Weapon"));
+    // Recent actions come first next time.
+    press(&mut app, KeyCode::Enter);
+    let Mode::Picker(p) = app.mode() else {
+        panic!("picker")
+    };
+    let first = &app.encounter().catalogue().actions()[p.items[0].index];
+    assert_eq!(first.name, "Fire Weapon");
+    // Tab cycles the groups.
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    let Mode::Picker(p) = app.mode() else {
+        panic!("picker")
+    };
+    assert_eq!(p.group, Some(crate::catalogue::ActionGroup::Simple));
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode(), Mode::Normal));
+}
+
+#[test]
+fn a_refused_action_shows_its_reason_and_changes_nothing() {
+    let mut app = demo_app();
+    let cursor = app.encounter().cursor();
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "stand");
+    let s = screen(&mut app, 160, 48);
+    assert!(s.contains("⊘"), "dimmed with a mark:\n{s}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.encounter().cursor(), cursor);
+    let (msg, err) = app
+        .message()
+        .map(|(m, e)| (m.to_string(), e))
+        .expect("a reason");
+    assert!(err);
+    let head: String = msg.chars().take(20).collect();
+    assert!(screen(&mut app, 160, 48).contains(&format!("✗ {head}")));
+}
+
+#[test]
+fn interrupt_for_any_character() {
+    let mut app = demo_app();
+    let whisper = id(&app, "Whisper");
+    let ip = app.state().get(whisper).map(|c| c.ip).unwrap_or_default();
+    typ(&mut app, "i");
+    choose(&mut app, "Whisper");
+    typ(&mut app, "dodge");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.state().get(whisper).map(|c| c.ip), Some(ip - 2));
+    assert!(
+        last_events(&app)
+            .iter()
+            .any(|e| matches!(e, Event::ActionSpent { who, .. } if *who == whisper))
+    );
+}
+
+#[test]
+fn delay_and_its_firing() {
+    let mut app = demo_app();
+    // Ganger 1 delays after Jinx: ending Jinx's turn starts the delay's sub-turn.
+    assert!(screen(&mut app, 80, 24).contains("↳ Ganger 1, 2 IP, after Jinx"));
+    typ(&mut app, "n");
+    let turn = app.state().turn().copied().expect("a turn");
+    assert_eq!(turn.who, id(&app, "Ganger 1"));
+    assert!(matches!(turn.kind, TurnKind::Delayed { .. }));
+    // A new delay through the form and the trigger list.
+    let mut app = demo_app();
+    let actor = app.actor().expect("actor");
+    typ(&mut app, "d");
+    typ(&mut app, "1");
+    press(&mut app, KeyCode::Enter);
+    choose(&mut app, "after Whisper");
+    assert!(screen(&mut app, 80, 24).contains("↳ Jinx, 1 IP, after Whisper"));
+    assert!(matches!(
+        app.state().get(actor).and_then(|c| c.reserve.clone()),
+        Some(Reserve::Delay { ip: 1, .. })
+    ));
+    // A delay with no trigger yet: d on its holder names one.
+    let mut app = demo_app();
+    typ(&mut app, ":delay Jinx 2");
+    press(&mut app, KeyCode::Enter);
+    assert!(screen(&mut app, 80, 24).contains("trigger not named"));
+    typ(&mut app, "d");
+    choose(&mut app, "after Whisper");
+    assert!(screen(&mut app, 80, 24).contains("↳ Jinx, 2 IP, after Whisper"));
+}
+
+#[test]
+fn ready_firing_and_lapsing() {
+    let mut fired = demo_app();
+    let sledge = id(&fired, "Sledge");
+    select(&mut fired, "Sledge");
+    typ(&mut fired, "f");
+    choose(&mut fired, "before");
+    assert!(
+        last_events(&fired)
+            .iter()
+            .any(|e| matches!(e, Event::ReadyFired { .. }))
+    );
+    assert!(
+        fired
+            .state()
+            .get(sledge)
+            .is_some_and(|c| c.reserve.is_none())
+    );
+    // Lapsing: Sledge's next turn comes and the ready goes.
+    let mut lapse = demo_app();
+    for _ in 0..12 {
+        if lapse.actor() == Some(sledge) {
+            break;
+        }
+        typ(&mut lapse, "n");
+    }
+    assert_eq!(lapse.actor(), Some(sledge));
+    assert!(
+        lapse
+            .state()
+            .get(sledge)
+            .is_some_and(|c| c.reserve.is_none())
+    );
+    // Declaring one through the form and the picker.
+    typ(&mut lapse, "y");
+    typ(&mut lapse, "the guard looks");
+    press(&mut lapse, KeyCode::Tab);
+    typ(&mut lapse, "3");
+    press(&mut lapse, KeyCode::Enter);
+    typ(&mut lapse, "drop");
+    ctrl(&mut lapse, 'n');
+    assert!(screen(&mut lapse, 120, 36).contains("chosen so far: Drop Prone"));
+    typ(&mut lapse, "fire weap");
+    press(&mut lapse, KeyCode::Enter);
+    assert!(matches!(
+        lapse.state().get(sledge).and_then(|c| c.reserve.clone()),
+        Some(Reserve::Ready { .. })
+    ));
+    assert!(screen(&mut lapse, 80, 24).contains("ready 3 IP: when the guard looks"));
+}
+
+#[test]
+fn change_of_initiative() {
+    let mut app = demo_app();
+    // Jinx, at the start of her turn, goes after Whisper.
+    select(&mut app, "Jinx");
+    typ(&mut app, "m");
+    choose(&mut app, "after Whisper");
+    assert!(
+        last_events(&app)
+            .iter()
+            .any(|e| matches!(e, Event::InitiativeChanged { .. }))
+    );
+    let order = app.roster();
+    let j = order.iter().position(|x| *x == id(&app, "Jinx"));
+    let w = order.iter().position(|x| *x == id(&app, "Whisper"));
+    assert!(j > w);
+}
+
+#[test]
+fn edge_downed_damage_heal_and_status() {
+    let mut app = demo_app();
+    let jinx = id(&app, "Jinx");
+    select(&mut app, "Jinx");
+    typ(&mut app, "g");
+    assert_eq!(
+        app.state().get(jinx).map(|c| c.edge_uses_this_round),
+        Some(1)
+    );
+    assert!(screen(&mut app, 80, 24).contains("Edge IP used this round"));
+    typ(&mut app, "z");
+    assert!(
+        app.state()
+            .get(jinx)
+            .is_some_and(crate::encounter::Combatant::is_downed)
+    );
+    assert!(screen(&mut app, 80, 24).contains("Jinx Downed: toggled by the GM"));
+    typ(&mut app, "z");
+    assert!(app.state().get(jinx).is_some_and(|c| !c.is_downed()));
+    typ(&mut app, "h");
+    press(&mut app, KeyCode::Backspace);
+    typ(&mut app, "3");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.state().get(jinx).map(|c| c.damage.physical), Some(3));
+    typ(&mut app, "H");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.state().get(jinx).map(|c| c.damage.physical), Some(2));
+    typ(&mut app, "+");
+    typ(&mut app, "Blinded");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "round");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        app.state()
+            .get(jinx)
+            .is_some_and(|c| c.status("Blinded").is_some())
+    );
+    typ(&mut app, "-");
+    choose(&mut app, "Blinded");
+    assert!(
+        app.state()
+            .get(jinx)
+            .is_some_and(|c| c.status("Blinded").is_none())
+    );
+}
+
+#[test]
+fn undo_and_redo() {
+    let mut app = demo_app();
+    let cursor = app.encounter().cursor();
+    let actor = app.actor();
+    typ(&mut app, "n");
+    assert_ne!(app.actor(), actor);
+    typ(&mut app, "u");
+    assert_eq!(app.encounter().cursor(), cursor);
+    assert_eq!(app.actor(), actor);
+    assert!(screen(&mut app, 80, 24).contains("↶ undone: next"));
+    ctrl(&mut app, 'r');
+    assert_eq!(app.encounter().cursor(), cursor + 1);
+    assert_ne!(app.actor(), actor);
+}
+
+#[test]
+fn command_line_with_completion() {
+    let mut app = demo_app();
+    typ(&mut app, ":dam");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "Jin");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "2 physical");
+    let Mode::Command(input) = app.mode() else {
+        panic!("command")
+    };
+    assert_eq!(input.value(), "damage Jinx 2 physical");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.state().find("Jinx").map(|c| c.damage.physical), Some(2));
+    // A bad line shows the parser's reason and stays open.
+    typ(&mut app, ":damage Nobody 2");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Command(_)));
+    assert!(app.message().is_some_and(|m| m.1));
+    press(&mut app, KeyCode::Esc);
+    typ(&mut app, ":why Jinx Whisper");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.message().is_some_and(|m| m.0.contains("stands before")));
+}
+
+#[test]
+fn help_quit_and_too_small() {
+    let mut app = demo_app();
+    typ(&mut app, "?");
+    assert!(screen(&mut app, 80, 24).contains("Keys (Esc closes)"));
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode(), Mode::Normal));
+    let s = screen(&mut app, 60, 20);
+    assert!(s.contains("terminal too small (need 80×24, now 60×20)"));
+    typ(&mut app, "n");
+    assert!(!app.should_quit());
+    typ(&mut app, "q");
+    assert!(app.should_quit());
+    // F1 shows the picker's keys from inside the picker; Esc goes back to it.
+    let mut p = demo_app();
+    press(&mut p, KeyCode::Enter);
+    press(&mut p, KeyCode::F(1));
+    assert!(screen(&mut p, 80, 24).contains("Action picker"));
+    press(&mut p, KeyCode::Esc);
+    assert!(matches!(p.mode(), Mode::Picker(_)));
+    let mut c = demo_app();
+    typ(&mut c, ":");
+    ctrl(&mut c, 'c');
+    assert!(c.should_quit());
+}
+
+#[test]
+fn read_only_refuses_every_change() {
+    let mut app = App::new(
+        demo::encounter(),
+        "Demo".into(),
+        Box::new(NoSave),
+        Some("opened with --view".into()),
+    );
+    let cursor = app.encounter().cursor();
+    typ(&mut app, "n");
+    typ(&mut app, "u");
+    assert_eq!(app.encounter().cursor(), cursor);
+    assert!(app.message().is_some_and(|m| m.1 && m.0.contains("--view")));
+}
+
+fn render_at(app: &mut App, w: u16, h: u16) {
+    app.resize(w, h);
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    (&*app).render(area, &mut buf);
+}
+
+fn app_in_mode(mode: u8) -> App {
+    let mut app = demo_app();
+    match mode {
+        1 => press(&mut app, KeyCode::Enter),
+        2 => typ(&mut app, "a"),
+        3 => typ(&mut app, "?"),
+        4 => typ(&mut app, "i"),
+        5 => typ(&mut app, ":roll all"),
+        _ => {}
+    }
+    app
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+    #[test]
+    fn any_size_from_0x0_to_200x60_renders(w in 0u16..=200, h in 0u16..=60, mode in 0u8..6) {
+        let mut app = app_in_mode(mode);
+        render_at(&mut app, w, h);
+    }
+}
+
+/// Every size, every popup: slow in debug builds, so run with `--release --ignored`.
+#[test]
+#[ignore = "exhaustive; run in release"]
+fn every_size_renders_without_panic() {
+    for mode in 0..6 {
+        let mut app = app_in_mode(mode);
+        for w in 0..=200u16 {
+            for h in 0..=60u16 {
+                render_at(&mut app, w, h);
+            }
+        }
+    }
+}
+
+/// Prints the README capture and key tables: `cargo test readme_material -- --ignored --nocapture`.
+#[test]
+#[ignore = "generates README_UI.md material"]
+fn readme_material() {
+    let mut app = demo_app();
+    app.title = "Warehouse ambush".into();
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire w");
+    press(&mut app, KeyCode::Enter);
+    println!("```text\n{}```", screen(&mut app, 120, 36));
+    for m in [
+        super::keymap::ModeKind::Normal,
+        super::keymap::ModeKind::Picker,
+        super::keymap::ModeKind::Form,
+        super::keymap::ModeKind::Command,
+        super::keymap::ModeKind::Choose,
+        super::keymap::ModeKind::Help,
+        super::keymap::ModeKind::Any,
+        super::keymap::ModeKind::TooSmall,
+    ] {
+        println!("\n### {}\n\n| Key | Does |\n|---|---|", m.label());
+        for (k, l) in super::keymap::bindings(m) {
+            println!("| `{}` | {l} |", k.replace('|', "\\|"));
+        }
+    }
+}
+
+struct FailingSave;
+
+impl crate::save::Autosave for FailingSave {
+    fn save(&mut self, _encounter: &Encounter) -> Result<(), String> {
+        Err("disk full".into())
+    }
+}
+
+#[test]
+fn a_failed_save_shows_in_the_header_and_the_status_line() {
+    let mut app = App::new(
+        demo::encounter(),
+        "Demo".into(),
+        Box::new(FailingSave),
+        None,
+    )
+    .with_dice(Box::new(RandomDice::seeded(1)));
+    typ(&mut app, "n");
+    let s = screen(&mut app, 80, 24);
+    assert!(s.contains("✗ NOT SAVED"));
+    assert!(s.contains("not saved: disk full"));
+    // The command itself went through: saving is after the fact.
+    assert!(app.encounter().can_undo());
+}

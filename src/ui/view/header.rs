@@ -1,0 +1,78 @@
+//! Header: encounter, round, pass, whose turn, their IP, Edge, saved mark.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::encounter::Phase;
+use crate::ui::app::{App, SaveMark};
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let s = app.state();
+    let rules = app.enc.rules();
+    let mut first = vec![Span::styled(format!(" {} ", app.title), t.title())];
+    let mut second = Vec::new();
+    match &s.phase {
+        Phase::Setup => {
+            first.push(Span::raw("  setup"));
+            second.push(Span::raw(
+                " add combatants (a), roll initiative (r), start the fight (s)",
+            ));
+        }
+        Phase::Ended { round } => {
+            first.push(Span::raw(format!("  ended after round {round}")));
+            second.push(Span::raw(
+                " the encounter is over: undo (u) to go back to it",
+            ));
+        }
+        Phase::Fight(f) => {
+            first.push(Span::raw(format!("  Round {}  Pass ", f.round)));
+            for p in 1..=rules.passes_per_round {
+                first.push(match p.cmp(&f.pass) {
+                    std::cmp::Ordering::Equal => Span::styled(format!("▸{p}"), t.current()),
+                    std::cmp::Ordering::Less => Span::styled(p.to_string(), t.dim()),
+                    std::cmp::Ordering::Greater => Span::raw(p.to_string()),
+                });
+                first.push(Span::raw(" "));
+            }
+            match f
+                .turn
+                .as_ref()
+                .and_then(|tu| s.get(tu.who).map(|c| (tu, c)))
+            {
+                Some((tu, c)) => {
+                    second.push(Span::raw(" Turn: "));
+                    second.push(Span::styled(format!("▶ {}", c.name), t.current()));
+                    second.push(Span::raw(format!(
+                        "  IP {}  spent {}/{} this turn  Edge IP {}",
+                        c.ip,
+                        tu.spent,
+                        rules.turn_spend_cap,
+                        if c.edge_uses_this_round > 0 {
+                            "used this round"
+                        } else {
+                            "unused"
+                        }
+                    )));
+                    if let Some(r) = &c.reserve {
+                        second.push(Span::styled(
+                            format!("  reserve {} IP", r.ip()),
+                            t.reserve(),
+                        ));
+                    }
+                }
+                None => second.push(Span::raw(" nobody can act: everyone is Downed")),
+            }
+        }
+    }
+    if let Some(r) = &app.read_only {
+        first.push(Span::styled(format!("  read-only: {r}"), t.error()));
+    }
+    match &app.saved {
+        SaveMark::Nothing => {}
+        SaveMark::Saved => first.push(Span::styled("  ✓ saved", t.ok())),
+        SaveMark::Failed(_) => first.push(Span::styled("  ✗ NOT SAVED", t.error())),
+    }
+    super::draw_lines(&[Line::from(first), Line::from(second)], area, buf);
+}

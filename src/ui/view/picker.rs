@@ -1,0 +1,144 @@
+//! The action picker: filter, groups, cost, details of the selected action, refusals dimmed.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+
+use super::command_line::input_spans;
+use super::{cut, pane_block};
+use crate::catalogue::{ActionDef, ActionGroup, ActionKind};
+use crate::rules::ActionType;
+use crate::ui::app::{App, PickPurpose, PickerState};
+
+/// The IP an action costs, from the rules (never computed here).
+fn cost(app: &App, def: &ActionDef) -> String {
+    let rules = app.enc.rules();
+    match def.kind {
+        ActionKind::Interrupt { initiative } => rules
+            .interrupt_ip(initiative)
+            .map_or("?".into(), |ip| ip.to_string()),
+        k => k.fixed_type().map_or_else(
+            || format!("{}+", rules.cost_of(ActionType::Free)),
+            |ty| rules.cost_of(ty).to_string(),
+        ),
+    }
+}
+
+pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let s = app.state();
+    let r = area;
+    Clear.render(r, buf);
+    let who = s.name(p.who);
+    let title = match &p.purpose {
+        PickPurpose::Spend => format!("{who}: spend an action"),
+        PickPurpose::Interrupt => format!("{who}: interrupt"),
+        PickPurpose::Ready {
+            trigger, chosen, ..
+        } => {
+            format!("{who}: ready when {trigger} ({} chosen)", chosen.len())
+        }
+    };
+    let block = pane_block(&title, true, t);
+    let inner = block.inner(r);
+    block.render(r, buf);
+    let [filter, groups, body] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Min(0),
+    ])
+    .areas(inner);
+    let mut f = vec![Span::styled("filter: ", t.title())];
+    f.extend(input_spans(
+        &p.query,
+        filter.width.saturating_sub(8) as usize,
+        t,
+    ));
+    Paragraph::new(Line::from(f)).render(filter, buf);
+    let mut g = Vec::new();
+    for grp in std::iter::once(None).chain(ActionGroup::ALL.iter().copied().map(Some)) {
+        let label = grp.map_or("All", ActionGroup::label);
+        g.push(if grp == p.group {
+            Span::styled(format!("[{label}]"), t.current())
+        } else {
+            Span::styled(format!(" {label} "), t.dim())
+        });
+    }
+    Paragraph::new(Line::from(g)).render(groups, buf);
+    let [list, detail] = if body.width >= 100 {
+        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(body)
+    } else {
+        Layout::vertical([Constraint::Min(0), Constraint::Length(5)]).areas(body)
+    };
+    let cat = app.enc.catalogue();
+    let h = list.height as usize;
+    let w = list.width as usize;
+    let skip = (p.selected + 1).saturating_sub(h);
+    let mut lines = Vec::new();
+    for (i, it) in p.items.iter().enumerate().skip(skip).take(h) {
+        let def = &cat.actions()[it.index];
+        let mark = if i == p.selected { "▶" } else { " " };
+        let recent = if it.recent { "★" } else { " " };
+        let refused = if it.refusal.is_some() { "⊘" } else { " " };
+        let mut text = format!(
+            "{mark}{recent}{refused}{:<24} {:<9} {:>3} IP",
+            cut(&def.name, 24),
+            def.kind.label(),
+            cost(app, def)
+        );
+        // The reason a line is dimmed, where there is room for it.
+        if let Some(why) = &it.refusal
+            && w > text.chars().count() + 12
+        {
+            text.push_str("  ");
+            text.push_str(why);
+        }
+        let mut style = if it.refusal.is_some() {
+            t.dim()
+        } else {
+            t.base()
+        };
+        if i == p.selected {
+            style = style.patch(t.current());
+        }
+        lines.push(Line::styled(cut(&text, w), style));
+    }
+    if p.items.is_empty() {
+        lines.push(Line::styled("no action matches", t.dim()));
+    }
+    Paragraph::new(lines).render(list, buf);
+    let mut d: Vec<Line> = Vec::new();
+    if let Some(it) = p.items.get(p.selected) {
+        let def = &cat.actions()[it.index];
+        d.push(Line::styled(def.name.clone(), t.title()));
+        if let Some(test) = &def.test {
+            d.push(Line::from(format!("Test: {test}")));
+        }
+        if let Some(m) = &def.marks {
+            d.push(Line::from(format!("Marks: {m}")));
+        }
+        d.push(Line::from(def.summary.clone()));
+        if let Some(why) = &it.refusal {
+            d.push(Line::styled(format!("⊘ not now: {why}"), t.error()));
+        }
+    }
+    if let PickPurpose::Ready { chosen, .. } = &p.purpose
+        && !chosen.is_empty()
+    {
+        let names: Vec<String> = chosen
+            .iter()
+            .map(|c| match c {
+                crate::encounter::ActionChoice::Named { name, .. } => name.clone(),
+                crate::encounter::ActionChoice::Type(t) => format!("{} action", t.label()),
+            })
+            .collect();
+        d.push(Line::from(format!(
+            "chosen so far: {} (Enter adds this one and declares)",
+            names.join(", ")
+        )));
+    }
+    Paragraph::new(d)
+        .wrap(Wrap { trim: true })
+        .render(detail, buf);
+}

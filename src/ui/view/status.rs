@@ -1,0 +1,107 @@
+//! Status: Downed and why, condition monitors, lasting effects, readies, delays.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::pane_block;
+use crate::encounter::{Reserve, StatusEnd};
+use crate::ui::app::App;
+
+fn end_label(end: StatusEnd) -> &'static str {
+    match end {
+        StatusEnd::EndOfTurn { .. } => "ends with this turn",
+        StatusEnd::EndOfNextTurn => "ends after their next turn",
+        StatusEnd::EndOfRound => "ends with the round",
+        StatusEnd::OtherAction => "ends on another action",
+        StatusEnd::UntilCleared => "until cleared",
+    }
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let s = app.state();
+    let rules = app.enc.rules();
+    let block = pane_block("Status", false, t);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let mut lines: Vec<Line> = Vec::new();
+    for c in s.present() {
+        if let Some(cause) = c.downed {
+            lines.push(Line::styled(
+                format!("✗ {} Downed: {}", c.name, cause.label()),
+                t.downed(),
+            ));
+        }
+    }
+    for c in s.present() {
+        let p = c.sheet.body.map(|b| rules.monitor_boxes(b));
+        let st = c.sheet.willpower.map(|w| rules.monitor_boxes(w));
+        // Only the hurt: a monitor at zero says nothing at a glance.
+        if c.damage.physical == 0 && c.damage.stun == 0 {
+            continue;
+        }
+        let of = |v: u8, max: Option<u8>| max.map_or(v.to_string(), |m| format!("{v}/{m}"));
+        lines.push(Line::from(format!(
+            "♥ {}  P {}  S {}",
+            c.name,
+            of(c.damage.physical, p),
+            of(c.damage.stun, st)
+        )));
+    }
+    for c in s.present() {
+        for st in &c.statuses {
+            let stacks = if st.stacks > 1 {
+                format!(" ×{}", st.stacks)
+            } else {
+                String::new()
+            };
+            lines.push(Line::from(format!(
+                "◆ {}: {}{stacks} ({})",
+                c.name,
+                st.name,
+                end_label(st.end)
+            )));
+        }
+    }
+    for c in s.present() {
+        match &c.reserve {
+            Some(Reserve::Ready { ip, triggers, .. }) => {
+                for tr in triggers {
+                    let acts: Vec<String> = tr
+                        .actions
+                        .iter()
+                        .map(crate::encounter::ActionUse::label)
+                        .collect();
+                    lines.push(Line::from(Span::styled(
+                        format!(
+                            "⏸ {} ready {ip} IP: when {} → {}",
+                            c.name,
+                            tr.text,
+                            acts.join(", ")
+                        ),
+                        t.reserve(),
+                    )));
+                }
+            }
+            Some(Reserve::Delay { ip, trigger }) => {
+                let after = trigger.map_or("trigger not named".to_string(), |tr| {
+                    format!("after {}", s.name(tr))
+                });
+                lines.push(Line::from(Span::styled(
+                    format!("↳ {} delays {ip} IP, {after}", c.name),
+                    t.reserve(),
+                )));
+            }
+            None => {}
+        }
+    }
+    if lines.is_empty() {
+        lines.push(Line::styled("nobody Downed, hurt or waiting", t.dim()));
+    }
+    lines.truncate(inner.height as usize);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}

@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const DEMO: &str = include_str!("../saves/demo.ron");
+/// A fixed save to break in known places (the v1 fixture, which never changes).
+const DEMO: &str = include_str!("fixtures/v1.ron");
 
 fn srtrack(data: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_srtrack"))

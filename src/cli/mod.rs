@@ -51,6 +51,9 @@ pub struct Cli {
     /// Seed the dice, for reproducible rolls.
     #[arg(long, global = true, value_name = "N")]
     pub seed: Option<u64>,
+    /// No colours: state shown by reverse video, bold and symbols (also when NO_COLOR is set).
+    #[arg(long, global = true)]
+    pub no_color: bool,
     #[command(subcommand)]
     pub command: Option<Cmd>,
 }
@@ -156,10 +159,20 @@ fn house_rules() -> Arc<HouseRules> {
     Arc::clone(&ruleset().0)
 }
 
+/// How the screen is opened.
+struct TuiOptions {
+    no_color: bool,
+    seed: Option<u64>,
+}
+
 pub fn run(cli: Cli) -> Result<()> {
     let store = Store::locate(cli.data_dir.clone()).map_err(Failure)?;
+    let tui = TuiOptions {
+        no_color: cli.no_color,
+        seed: cli.seed,
+    };
     match cli.command {
-        None => resume(&store),
+        None => resume(&store, &tui),
         Some(Cmd::Open { save }) => {
             let path = store.resolve(&save);
             if !path.is_file() {
@@ -168,7 +181,7 @@ pub fn run(cli: Cli) -> Result<()> {
                     path.display()
                 )));
             }
-            open(&store, &path)
+            open(&store, &path, &tui)
         }
         Some(Cmd::New { name }) => {
             Store::check_name(&name).map_err(Failure)?;
@@ -180,7 +193,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 )));
             }
             create_empty(&path, &name)?;
-            open(&store, &path)
+            open(&store, &path, &tui)
         }
         Some(Cmd::List) => {
             list(&store);
@@ -231,9 +244,9 @@ fn where_in_fight(enc: &Encounter) -> String {
 }
 
 /// `srtrack` alone: the last save, else a copy of the demo.
-fn resume(store: &Store) -> Result<()> {
+fn resume(store: &Store, tui: &TuiOptions) -> Result<()> {
     if let Some(path) = store.most_recent() {
-        return open(store, &path);
+        return open(store, &path, tui);
     }
     let mut name = "demo".to_string();
     let mut n = 1;
@@ -255,7 +268,7 @@ fn resume(store: &Store) -> Result<()> {
     demo.created = file::now_rfc3339();
     save::write_atomic(&path, &demo.to_ron())
         .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?;
-    open(store, &path)
+    open(store, &path, tui)
 }
 
 fn create_empty(path: &Path, name: &str) -> Result<()> {
@@ -270,7 +283,7 @@ fn create_empty(path: &Path, name: &str) -> Result<()> {
 }
 
 /// Opens a save in the TUI; read-only when another srtrack holds it.
-fn open(store: &Store, path: &Path) -> Result<()> {
+fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     let (header, enc) = file::load(path, catalogue())?;
     store.touch_last_used(path);
     match Lock::acquire(path) {
@@ -281,33 +294,38 @@ fn open(store: &Store, path: &Path) -> Result<()> {
                 header.created,
                 lock,
             );
-            open_tui(enc, header.name, Box::new(saver), None)
+            open_tui(enc, header.name, Box::new(saver), None, tui)
         }
         Err(LockError::InUse { pid }) => {
             let why = LockError::InUse { pid }.to_string();
             eprintln!("srtrack: {why}; opening it read-only");
-            open_tui(enc, header.name, Box::new(NoSave), Some(why))
+            open_tui(enc, header.name, Box::new(NoSave), Some(why), tui)
         }
         Err(e) => Err(Failure(format!("{}: {e}", path.display()))),
     }
 }
 
-/// Runs the TUI on an encounter. The store autosaves after every command and on quit; the UI
-/// polls [`stop_flag`] to save and leave on SIGTERM and SIGHUP.
-// wired to ui::run at merge: `ui::run(ui::App::new(encounter, title, store, read_only))`.
-#[allow(clippy::unnecessary_wraps, clippy::needless_pass_by_value)]
+/// Runs the screen on an encounter until the GM quits. The store autosaves after every command
+/// and once more on the way out (quit, SIGTERM, SIGHUP).
 fn open_tui(
     encounter: Encounter,
     title: String,
-    _store: Box<dyn Autosave>,
+    store: Box<dyn Autosave>,
     read_only: Option<String>,
+    tui: &TuiOptions,
 ) -> Result<()> {
-    println!(
-        "{title}{}",
-        read_only.map_or(String::new(), |r| format!(" (read-only: {r})"))
-    );
-    print!("{}", report::show(&encounter, 10));
-    Ok(())
+    use std::io::IsTerminal as _;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(Failure(format!(
+            "\"{title}\" is ready, but the tracker screen needs a terminal: run srtrack in one, or print the fight with `srtrack show`"
+        )));
+    }
+    let mut app = crate::ui::App::new(encounter, title, store, read_only);
+    if let Some(seed) = tui.seed {
+        app = app.with_dice(Box::new(crate::rules::RandomDice::seeded(seed)));
+    }
+    let stop = stop_flag();
+    crate::ui::run(app, tui.no_color, &stop).map_err(|e| Failure(e.to_string()))
 }
 
 /// Set when SIGTERM or SIGHUP arrives: the current command finishes, the save is written.

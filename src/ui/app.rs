@@ -176,42 +176,12 @@ pub struct App {
     quit: bool,
 }
 
-/// The catalogue actions matching a query in a group, best first. A subsequence match
-/// (letters in order, case ignored); swapped for `Catalogue::search` at merge.
+/// The catalogue actions matching a query in a group, best first (the catalogue's fuzzy search).
 pub fn search_actions(cat: &Catalogue, query: &str, group: Option<ActionGroup>) -> Vec<usize> {
-    let q: Vec<char> = query
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect();
-    let mut hits: Vec<(usize, usize, usize)> = Vec::new();
-    for (i, a) in cat.actions().iter().enumerate() {
-        if group.is_some_and(|g| g != a.group) {
-            continue;
-        }
-        let name: Vec<char> = a.name.chars().flat_map(char::to_lowercase).collect();
-        // Score: where the match starts and how spread it is; lower is better.
-        let mut at = 0;
-        let mut first = None;
-        let mut ok = true;
-        for qc in &q {
-            if let Some(p) = name[at..].iter().position(|c| c == qc) {
-                first.get_or_insert(at + p);
-                at += p + 1;
-            } else {
-                ok = false;
-                break;
-            }
-        }
-        if ok {
-            let start = first.unwrap_or(0);
-            hits.push((start, at.saturating_sub(start), i));
-        }
-    }
-    if !q.is_empty() {
-        hits.sort_by_key(|h| (h.0, h.1));
-    }
-    hits.into_iter().map(|h| h.2).collect()
+    cat.search(query, group)
+        .into_iter()
+        .map(|h| h.index)
+        .collect()
 }
 
 fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
@@ -289,6 +259,14 @@ impl App {
 
     pub fn encounter(&self) -> &Encounter {
         &self.enc
+    }
+
+    /// Writes the encounter once more on the way out (quit, SIGTERM, SIGHUP); not when read-only.
+    pub fn save_on_exit(&mut self) -> Result<(), String> {
+        if self.read_only.is_some() {
+            return Ok(());
+        }
+        self.store.save(&self.enc)
     }
 
     pub fn state(&self) -> &State {

@@ -51,7 +51,7 @@ pub struct Cli {
     /// Seed the dice, for reproducible rolls.
     #[arg(long, global = true, value_name = "N")]
     pub seed: Option<u64>,
-    /// No colours: state shown by reverse video, bold and symbols (also when NO_COLOR is set).
+    /// No colours: state shown by reverse video, bold and symbols (also when `NO_COLOR` is set).
     #[arg(long, global = true)]
     pub no_color: bool,
     #[command(subcommand)]

@@ -13,5 +13,5 @@ fn main() -> color_eyre::Result<()> {
         demo::encounter()
     };
     let app = App::new(enc, "Warehouse ambush".into(), Box::new(NoSave), None);
-    run(app, no_color)
+    run(app, no_color, &std::sync::atomic::AtomicBool::new(false))
 }

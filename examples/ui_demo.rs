@@ -13,5 +13,9 @@ fn main() -> color_eyre::Result<()> {
         demo::encounter()
     };
     let app = App::new(enc, "Warehouse ambush".into(), Box::new(NoSave), None);
-    run(app, no_color, &std::sync::atomic::AtomicBool::new(false))
+    run(
+        app,
+        no_color,
+        &std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    )
 }

@@ -150,6 +150,8 @@ pub struct LogItem {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SaveMark {
     Nothing,
+    /// A change waits to be written, right after this frame.
+    Pending,
     Saved,
     Failed(String),
 }
@@ -171,6 +173,7 @@ pub struct App {
     pub(crate) log_scroll: usize,
     pub(crate) message: Option<(String, bool)>,
     pub(crate) saved: SaveMark,
+    defer_saves: bool,
     pub(crate) theme: Theme,
     pub(crate) size: (u16, u16),
     quit: bool,
@@ -228,6 +231,7 @@ impl App {
             log_scroll: 0,
             message: None,
             saved: SaveMark::Nothing,
+            defer_saves: false,
             theme: Theme::default(),
             size: (MIN_WIDTH, MIN_HEIGHT),
             quit: false,
@@ -259,6 +263,12 @@ impl App {
 
     pub fn encounter(&self) -> &Encounter {
         &self.enc
+    }
+
+    /// Wraps the store (the screen's event loop guards saves against a shutdown from outside).
+    pub(crate) fn wrap_store(&mut self, wrap: impl FnOnce(Box<dyn Autosave>) -> Box<dyn Autosave>) {
+        let store = std::mem::replace(&mut self.store, Box::new(crate::save::NoSave));
+        self.store = wrap(store);
     }
 
     /// Writes the encounter once more on the way out (quit, SIGTERM, SIGHUP); not when read-only.
@@ -410,6 +420,31 @@ impl App {
     }
 
     fn save(&mut self) {
+        if self.defer_saves {
+            // The event loop writes it right after this frame is drawn (`flush_save`).
+            self.saved = SaveMark::Pending;
+        } else {
+            self.write_save();
+        }
+    }
+
+    /// Saves after the frame is on screen, so a key shows at once and the disk (fsync) comes
+    /// after. The event loop turns this on; tests save at once.
+    pub(crate) fn defer_saves(&mut self) {
+        self.defer_saves = true;
+    }
+
+    /// Writes a save the last command left pending; true if it did (the header changes).
+    pub fn flush_save(&mut self) -> bool {
+        if self.saved == SaveMark::Pending {
+            self.write_save();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn write_save(&mut self) {
         match self.store.save(&self.enc) {
             Ok(()) => self.saved = SaveMark::Saved,
             Err(e) => {

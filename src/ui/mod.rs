@@ -11,41 +11,102 @@ pub use action::Action;
 pub use app::{App, Mode, Pane};
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use crate::save::Autosave;
 
 use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEventKind};
 
-/// How often a wait for input looks at the stop flag (SIGTERM, SIGHUP).
+/// How often the watchdog looks at the stop flag (SIGTERM, SIGHUP) and the terminal.
 const STOP_CHECK: Duration = Duration::from_millis(200);
+
+/// A store whose saves a shutdown from outside waits for, so it never cuts one in half.
+struct Guarded {
+    inner: Box<dyn Autosave>,
+    busy: Arc<Mutex<()>>,
+}
+
+impl Autosave for Guarded {
+    fn save(&mut self, encounter: &crate::encounter::Encounter) -> Result<(), String> {
+        let _saving = self
+            .busy
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.inner.save(encounter)
+    }
+}
+
+/// Whether the terminal has hung up (its window closed, the SSH link dropped).
+fn terminal_gone() -> bool {
+    use rustix::event::{PollFd, PollFlags, poll};
+    use std::os::fd::AsFd as _;
+    let stdin = std::io::stdin();
+    let fd = stdin.as_fd();
+    let mut fds = [PollFd::new(&fd, PollFlags::IN)];
+    let zero = rustix::event::Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    poll(&mut fds, Some(&zero)).is_ok_and(|_| {
+        fds[0]
+            .revents()
+            .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL)
+    })
+}
 
 /// Runs the app until the GM quits. The terminal is restored on exit, error and panic
 /// (`ratatui::init` installs a panic hook; call `color_eyre::install` first).
 ///
-/// `stop` is set by SIGTERM and SIGHUP: the app then saves and leaves like a quit. Input is
-/// awaited in slices so the flag is seen; nothing is redrawn until an event comes.
-pub fn run(mut app: App, no_color: bool, stop: &AtomicBool) -> color_eyre::Result<()> {
+/// `stop` is set by SIGTERM and SIGHUP. crossterm cannot be woken from a read, and spins on a
+/// terminal that hung up, so a watchdog thread ends the process then: every command is already
+/// saved (atomically), and it waits for a save in progress.
+pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::Result<()> {
     let mono = no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     app.set_monochrome(mono);
+    let busy = Arc::new(Mutex::new(()));
+    let guard = Arc::clone(&busy);
+    app.wrap_store(|inner| Box::new(Guarded { inner, busy: guard }));
+    app.defer_saves();
+    // Set while the loop waits for a key: everything is drawn and saved then.
+    let idle = Arc::new(AtomicBool::new(false));
+    let watch_idle = Arc::clone(&idle);
+    let watch_stop = Arc::clone(stop);
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(STOP_CHECK);
+            let asked = watch_stop.load(Ordering::Relaxed) || terminal_gone();
+            if asked && watch_idle.load(Ordering::SeqCst) {
+                let _saving = busy
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                ratatui::restore();
+                std::process::exit(0);
+            }
+        }
+    });
     let mut terminal = ratatui::init();
     let result = (|| -> color_eyre::Result<()> {
         loop {
             let size = terminal.size()?;
             app.resize(size.width, size.height);
             terminal.draw(|f| f.render_widget(&app, f.area()))?;
+            if app.flush_save() {
+                // The header's save mark changed.
+                terminal.draw(|f| f.render_widget(&app, f.area()))?;
+            }
             if app.should_quit() {
                 return Ok(());
             }
-            // Wait for input; we redraw only after an event, in the same loop turn.
-            while !term::poll(STOP_CHECK)? {
-                if stop.load(Ordering::Relaxed) {
-                    return Ok(());
-                }
-            }
-            match term::read()? {
+            // Blocking read: we redraw only after an event, in the same loop turn.
+            idle.store(true, Ordering::SeqCst);
+            let event = term::read();
+            idle.store(false, Ordering::SeqCst);
+            match event? {
                 TermEvent::Key(k) if k.kind != KeyEventKind::Release => app.handle_key(k),
                 _ => {}
             }
-            if app.should_quit() || stop.load(Ordering::Relaxed) {
+            if app.should_quit() {
                 return Ok(());
             }
         }

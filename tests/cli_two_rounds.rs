@@ -39,6 +39,7 @@ next
 ";
 
 fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
+    use std::io::Write as _;
     let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
         .arg("--data-dir")
         .arg(data)

@@ -6,8 +6,8 @@ set -euo pipefail
 bin=$(realpath "${1:-target/debug/srtrack}")
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
-sock="srtrack-e2e-$$"
-trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+sock="srtrack-e2e-$$-1"
+trap 'tmux -L "srtrack-e2e-$$-1" kill-server 2>/dev/null || true; tmux -L "srtrack-e2e-$$-2" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 cp "$root/saves/demo.ron" "$work/demo.ron"
 
 screen() { tmux -L "$sock" capture-pane -p -t e2e 2>/dev/null || true; }
@@ -45,6 +45,8 @@ tmux -L "$sock" send-keys -t e2e q
 for _ in $(seq 1 50); do pgrep -f "$bin open $work/demo.ron" >/dev/null || break; sleep 0.1; done
 tmux -L "$sock" kill-server 2>/dev/null || true
 
+# A fresh tmux server for the second run: the first one may still be going away.
+sock="srtrack-e2e-$$-2"
 start
 after=$(header)
 [[ "$before" == "$after" ]] || { printf 'e2e: before quitting:\n%s\nafter reopening:\n%s\n' "$before" "$after" >&2; exit 1; }

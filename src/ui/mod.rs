@@ -16,10 +16,45 @@ use std::time::Duration;
 
 use crate::save::Autosave;
 
+use std::io::{BufWriter, Stdout};
+
+use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEventKind};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
 
 /// How often the watchdog looks at the stop flag (SIGTERM, SIGHUP) and the terminal.
 const STOP_CHECK: Duration = Duration::from_millis(200);
+
+type Tui = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
+
+/// The terminal in raw mode on the alternate screen, restored on panic.
+///
+/// Like `ratatui::init`, but frames go through one large buffer, written with one system call
+/// at the end of each frame (a plain `Stdout` locks and may write for every cell), and the
+/// viewport is fixed and resized on resize events instead of asking the terminal every frame.
+fn init_terminal() -> std::io::Result<Tui> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        ratatui::restore();
+        hook(info);
+    }));
+    enable_raw_mode()?;
+    execute!(std::io::stdout(), EnterAlternateScreen)?;
+    let backend = CrosstermBackend::new(BufWriter::with_capacity(FRAME_BUFFER, std::io::stdout()));
+    let (width, height) = ratatui::crossterm::terminal::size()?;
+    Terminal::with_options(
+        backend,
+        TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, width, height)),
+        },
+    )
+}
+
+/// Big enough for a full 200×60 frame with styles, so a frame is one write.
+const FRAME_BUFFER: usize = 1 << 18;
 
 /// A store whose saves a shutdown from outside waits for, so it never cuts one in half.
 struct Guarded {
@@ -85,11 +120,11 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             }
         }
     });
-    let mut terminal = ratatui::init();
+    let mut terminal = init_terminal()?;
     let result = (|| -> color_eyre::Result<()> {
+        let area = terminal.get_frame().area();
+        app.resize(area.width, area.height);
         loop {
-            let size = terminal.size()?;
-            app.resize(size.width, size.height);
             terminal.draw(|f| f.render_widget(&app, f.area()))?;
             if app.flush_save() {
                 // The header's save mark changed.
@@ -104,6 +139,10 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             idle.store(false, Ordering::SeqCst);
             match event? {
                 TermEvent::Key(k) if k.kind != KeyEventKind::Release => app.handle_key(k),
+                TermEvent::Resize(width, height) => {
+                    terminal.resize(Rect::new(0, 0, width, height))?;
+                    app.resize(width, height);
+                }
                 _ => {}
             }
             if app.should_quit() {

@@ -49,7 +49,6 @@ fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    use std::io::Write as _;
     child
         .stdin
         .take()

@@ -70,4 +70,11 @@ impl Catalogue {
     pub fn in_group(&self, group: ActionGroup) -> impl Iterator<Item = &ActionDef> + '_ {
         self.actions.iter().filter(move |a| a.group == group)
     }
+
+    /// The actions of one type as the text gives it (every interrupt, whatever its cost), in
+    /// catalogue order.
+    pub fn of_kind(&self, kind: ActionKind) -> impl Iterator<Item = &ActionDef> + '_ {
+        let same = move |k: ActionKind| std::mem::discriminant(&k) == std::mem::discriminant(&kind);
+        self.actions.iter().filter(move |a| same(a.kind))
+    }
 }

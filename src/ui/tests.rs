@@ -583,9 +583,9 @@ proptest::proptest! {
     }
 }
 
-/// Every size, every popup: slow in debug builds, so run with `--release --ignored`.
+/// Every size from 0×0 to 200×60, in each mode with a popup (about 15 s at the dev profile's
+/// opt-level 1).
 #[test]
-#[ignore = "exhaustive; run in release"]
 fn every_size_renders_without_panic() {
     for mode in 0..6 {
         let mut app = app_in_mode(mode);

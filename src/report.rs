@@ -9,6 +9,14 @@ use crate::encounter::{
 use crate::rules::initiative::InitiativeRoll;
 use crate::rules::{Glitch, HouseRules};
 
+fn hits(n: u8) -> String {
+    if n == 1 {
+        "1 hit".into()
+    } else {
+        format!("{n} hits")
+    }
+}
+
 fn dice_text(roll: &InitiativeRoll) -> String {
     let glitch = match roll.glitch {
         Glitch::None => "",
@@ -19,13 +27,17 @@ fn dice_text(roll: &InitiativeRoll) -> String {
         Some(d) => {
             let faces: Vec<String> = d.iter().map(u8::to_string).collect();
             format!(
-                "{} dice [{}] → {} hits{glitch}",
+                "{} dice [{}] → {}{glitch}",
                 roll.pool,
                 faces.join(" "),
-                roll.hits
+                hits(roll.hits)
             )
         }
-        None => format!("typed in: {} hits on {} dice{glitch}", roll.hits, roll.pool),
+        None => format!(
+            "typed in: {} on {} dice{glitch}",
+            hits(roll.hits),
+            roll.pool
+        ),
     }
 }
 

@@ -792,9 +792,18 @@ fn filter_by_type_takes_every_interrupt_whatever_its_cost() {
         .of_kind(ActionKind::Interrupt { initiative: 0 })
         .map(|a| a.name.as_str())
         .collect();
-    for name in ["Block", "Dodge", "Full Defense", "Full Matrix Defense", "Evasive Driving"] {
+    for name in [
+        "Block",
+        "Dodge",
+        "Full Defense",
+        "Full Matrix Defense",
+        "Evasive Driving",
+    ] {
         assert!(interrupts.contains(&name), "{name} in {interrupts:?}");
     }
-    assert!(cat.of_kind(ActionKind::Complex).all(|a| a.kind == ActionKind::Complex));
+    assert!(
+        cat.of_kind(ActionKind::Complex)
+            .all(|a| a.kind == ActionKind::Complex)
+    );
     assert_eq!(cat.of_kind(ActionKind::Variable).count(), 1);
 }

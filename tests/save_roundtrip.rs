@@ -142,3 +142,31 @@ fn demo_save_matches_its_script() {
         "a ready is pending"
     );
 }
+
+/// Found by the round-trip property: a removed trigger's slot still passes (`TurnSkipped` for a
+/// removed combatant), and the save must accept it.
+#[test]
+fn a_delay_waiting_on_a_removed_trigger_saves_and_loads() {
+    let cat = Arc::new(Catalogue::default());
+    let mut enc = Encounter::new(Arc::new(HouseRules::embedded()), cat);
+    let mut dice = RandomDice::seeded(1);
+    for line in [
+        "add Ana int 4 rea 4",
+        "add Bob int 3 rea 3",
+        "add Cy int 2 rea 2",
+        "roll Ana hits 3",
+        "roll Bob hits 2",
+        "roll Cy hits 1",
+        "start",
+        "delay Ana 2 after Bob",
+        "remove Bob",
+        "next",
+    ] {
+        let Ok(Line::Command(c)) = lang::parse(line, enc.state(), enc.catalogue()) else {
+            panic!("{line}")
+        };
+        enc.execute(c, &mut dice).unwrap();
+    }
+    let back = round_trip(&enc);
+    assert_eq!(back.state(), enc.state());
+}

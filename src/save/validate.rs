@@ -116,11 +116,14 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
                 ));
             }
         }
-        Event::TurnStarted { who, .. }
-        | Event::TurnResumed { who }
-        | Event::TurnSkipped { who } => {
+        Event::TurnStarted { who, .. } | Event::TurnResumed { who } => {
             in_fight("a turn")?;
             present(*who)?;
+        }
+        // A removed combatant's slot still passes when a delay waits on it.
+        Event::TurnSkipped { who } => {
+            in_fight("a turn")?;
+            exists(*who)?;
         }
         Event::TurnEnded { who } => {
             in_fight("a turn ended")?;

@@ -4,7 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::encounter::Phase;
+use crate::encounter::{Phase, TurnKind};
 use crate::ui::app::{App, SaveMark};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -44,6 +44,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 Some((tu, c)) => {
                     second.push(Span::raw(" Turn: "));
                     second.push(Span::styled(format!("▶ {}", c.name), t.current()));
+                    match tu.kind {
+                        TurnKind::Own => {}
+                        TurnKind::Resumed => second.push(Span::raw(" (skipped turn, taken here)")),
+                        TurnKind::Delayed { trigger } => second.push(Span::styled(
+                            format!(" (delay after {}: spends the IP held)", s.name(trigger)),
+                            t.reserve(),
+                        )),
+                    }
                     second.push(Span::raw(format!(
                         "  IP {}  spent {}/{} this turn  Edge IP {}",
                         c.ip,

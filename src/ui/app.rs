@@ -7,7 +7,7 @@ use tui_input::backend::crossterm::to_input_request;
 use super::action::Action;
 use super::keymap::{self, ModeKind};
 use super::theme::Theme;
-use crate::catalogue::{ActionGroup, Catalogue};
+use crate::catalogue::{ActionGroup, ActionKind, Catalogue};
 use crate::encounter::{
     ActionChoice, AddCombatant, CombatantId, Command, Encounter, Entry, Event, Phase, Relative,
     Reserve, RollTarget, SheetInput, Side, State, StatusUntil, Timing, Track,
@@ -882,10 +882,9 @@ impl App {
     }
 
     fn open_picker(&mut self, who: CombatantId, purpose: PickPurpose) {
-        let group = match purpose {
-            PickPurpose::Interrupt => Some(ActionGroup::Interrupt),
-            _ => None,
-        };
+        // Interrupts are listed by their type, not their group: Full Matrix Defense (Matrix)
+        // and Evasive Driving (Chase) are interrupts too.
+        let group = None;
         let mut p = PickerState {
             who,
             purpose,
@@ -911,7 +910,10 @@ impl App {
     /// Recomputes the picker lines and asks the engine which ones it would refuse.
     fn refilter(&self, p: &mut PickerState) {
         let cat = self.enc.catalogue();
-        let hits = search_actions(cat, p.query.value(), p.group);
+        let mut hits = search_actions(cat, p.query.value(), p.group);
+        if p.purpose == PickPurpose::Interrupt {
+            hits.retain(|&i| matches!(cat.actions()[i].kind, ActionKind::Interrupt { .. }));
+        }
         let recent = self.recent_actions(p.who);
         let mut items: Vec<PickItem> = hits
             .into_iter()

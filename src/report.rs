@@ -2,11 +2,12 @@
 
 use std::fmt::Write as _;
 
+use crate::encounter::Unit;
 use crate::encounter::{
     Combatant, Encounter, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped, State,
     StatusEnd, StatusEnded, TurnKind,
 };
-use crate::rules::initiative::InitiativeRoll;
+use crate::rules::initiative::{InitiativeRoll, RollOff};
 use crate::rules::{Glitch, HouseRules};
 
 fn hits(n: u8) -> String {
@@ -98,15 +99,7 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
         Event::FightStarted { order, rolloffs } => {
             let names: Vec<String> = order.iter().map(|id| n(*id)).collect();
             let mut line = format!("The fight starts. Order: {}", names.join(", "));
-            for r in rolloffs {
-                for round in &r.rounds {
-                    let dice: Vec<String> = round
-                        .iter()
-                        .map(|(u, d)| format!("{} {d}", unit_name(before, *u)))
-                        .collect();
-                    let _ = write!(line, "; roll-off: {}", dice.join(", "));
-                }
-            }
+            rolloff_text(&mut line, before, rolloffs);
             line
         }
         Event::Slotted {
@@ -126,15 +119,7 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
                 "acts in this pass"
             };
             let mut line = format!("{} takes a place {place}, {when}", names.join(", "));
-            for r in rolloffs {
-                for round in &r.rounds {
-                    let dice: Vec<String> = round
-                        .iter()
-                        .map(|(u, d)| format!("{} {d}", unit_name(before, *u)))
-                        .collect();
-                    let _ = write!(line, "; roll-off: {}", dice.join(", "));
-                }
-            }
+            rolloff_text(&mut line, before, rolloffs);
             line
         }
         Event::RoundStarted { round } => format!("── Round {round} ── IP reset to starting pools"),
@@ -276,10 +261,23 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
     })
 }
 
-fn unit_name(state: &State, unit: crate::encounter::Unit) -> String {
+/// Appends every roll-off die: "; roll-off: Ana 5, Bob 2".
+fn rolloff_text(line: &mut String, state: &State, rolloffs: &[RollOff<Unit>]) {
+    for r in rolloffs {
+        for round in &r.rounds {
+            let dice: Vec<String> = round
+                .iter()
+                .map(|(u, d)| format!("{} {d}", unit_name(state, *u)))
+                .collect();
+            let _ = write!(line, "; roll-off: {}", dice.join(", "));
+        }
+    }
+}
+
+fn unit_name(state: &State, unit: Unit) -> String {
     match unit {
-        crate::encounter::Unit::One(id) => state.name(id).to_string(),
-        crate::encounter::Unit::Group(g) => state
+        Unit::One(id) => state.name(id).to_string(),
+        Unit::Group(g) => state
             .groups
             .get(g.0 as usize)
             .map_or_else(|| "?".into(), |g| g.name.clone()),

@@ -825,6 +825,20 @@ impl<'a> Draft<'a> {
         }
     }
 
+    /// Starts a status an action names, under the name and end the house rules give it.
+    fn start_status(&mut self, who: CombatantId, name: String) {
+        let end = self.status_end(&name);
+        let name = self.rules.status(&name).map_or(name, |d| d.name.clone());
+        self.emit(Event::StatusStarted {
+            who,
+            status: ActiveStatus {
+                name,
+                end,
+                stacks: 1,
+            },
+        });
+    }
+
     /// The events of spending one action, with the effects it starts and ends.
     fn spend_events(
         &mut self,
@@ -859,18 +873,7 @@ impl<'a> Draft<'a> {
             in_turn,
         });
         match effect {
-            Some(Effect::Start(name)) if c.status(&name).is_none() => {
-                let end = self.status_end(&name);
-                let name = self.rules.status(&name).map_or(name, |d| d.name.clone());
-                self.emit(Event::StatusStarted {
-                    who: c.id,
-                    status: ActiveStatus {
-                        name,
-                        end,
-                        stacks: 1,
-                    },
-                });
-            }
+            Some(Effect::Start(name)) if c.status(&name).is_none() => self.start_status(c.id, name),
             Some(Effect::End(name)) if c.status(&name).is_some() => self.emit(Event::StatusEnded {
                 who: c.id,
                 name,
@@ -882,18 +885,7 @@ impl<'a> Draft<'a> {
                     name: s.name.clone(),
                     stacks: s.stacks.saturating_add(1),
                 }),
-                None => {
-                    let end = self.status_end(&name);
-                    let name = self.rules.status(&name).map_or(name, |d| d.name.clone());
-                    self.emit(Event::StatusStarted {
-                        who: c.id,
-                        status: ActiveStatus {
-                            name,
-                            end,
-                            stacks: 1,
-                        },
-                    });
-                }
+                None => self.start_status(c.id, name),
             },
             _ => {}
         }

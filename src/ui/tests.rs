@@ -599,7 +599,7 @@ fn every_size_renders_without_panic() {
 
 /// Prints the README capture and key tables: `cargo test readme_material -- --ignored --nocapture`.
 #[test]
-#[ignore = "generates README_UI.md material"]
+#[ignore = "prints README material"]
 fn readme_material() {
     let mut app = demo_app();
     app.title = "Warehouse ambush".into();

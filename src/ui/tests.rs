@@ -117,6 +117,50 @@ fn snap_all(name: &str, mut make: impl FnMut() -> App, keys: &dyn Fn(&mut App)) 
     }
 }
 
+/// `saves/demo.ron`, the fight a newcomer sees first, with the built-in catalogue.
+fn saved_demo_app() -> App {
+    let rules = crate::rules::HouseRules::embedded();
+    let catalogue = crate::catalogue::Catalogue::embedded(&rules).expect("built-in catalogue");
+    let save = crate::save::file::parse(include_bytes!("../../saves/demo.ron"), "saves/demo.ron")
+        .expect("the demo parses");
+    let enc = save
+        .into_encounter("saves/demo.ron", std::sync::Arc::new(catalogue))
+        .expect("the demo loads");
+    App::new(enc, "demo".into(), Box::new(NoSave), None).with_dice(Box::new(RandomDice::seeded(42)))
+}
+
+#[test]
+fn snapshots_of_the_saved_demo() {
+    type Keys = fn(&mut App);
+    let popups: [(&str, Keys); 10] = [
+        ("main", |_| {}),
+        ("picker", |a| press(a, KeyCode::Enter)),
+        ("picker_filtered", |a| {
+            press(a, KeyCode::Enter);
+            typ(a, "fire");
+        }),
+        ("picker_interrupt", |a| {
+            typ(a, "i");
+            press(a, KeyCode::Enter);
+        }),
+        ("form_add", |a| typ(a, "a")),
+        ("form_delay", |a| {
+            typ(a, "n");
+            typ(a, "d");
+        }),
+        ("choose_fire_ready", |a| {
+            select(a, "Moth");
+            typ(a, "f");
+        }),
+        ("help", |a| typ(a, "?")),
+        ("command_line", |a| typ(a, ":act Roto-drone Fi")),
+        ("log_focused", |a| press(a, KeyCode::Tab)),
+    ];
+    for (name, keys) in popups {
+        snap_all(&format!("saved_demo_{name}"), saved_demo_app, &keys);
+    }
+}
+
 #[test]
 fn snapshots_of_every_pane_and_popup() {
     type Keys = fn(&mut App);

@@ -425,18 +425,21 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         .filter(|c| state.position(c.id).is_none())
         .map(|c| c.name.as_str())
         .collect();
-    if !waiting.is_empty() {
-        let what = if matches!(state.phase, Phase::Setup) {
-            "Not ordered until the fight starts"
-        } else {
-            "Waiting to roll initiative"
-        };
-        let _ = writeln!(out, "{what}: {}", waiting.join(", "));
-        if matches!(state.phase, Phase::Setup) {
-            for c in state.present() {
-                let _ = writeln!(out, "    {:<24} score {}", c.name, score_text(c));
-            }
+    if matches!(state.phase, Phase::Setup) && !waiting.is_empty() {
+        // The order as the rolls so far stand; ties on every step are rolled off at `start`.
+        let mut provisional: Vec<&Combatant> = state.present().collect();
+        provisional.sort_by(|a, b| match (a.order_key(), b.order_key()) {
+            (Some(ka), Some(kb)) => ka.compare(&kb).0,
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
+        out.push_str("  (as rolled so far; exact ties are rolled off at `start`)\n");
+        for (i, c) in provisional.iter().enumerate() {
+            let _ = writeln!(out, "{:>3}   {:<24} score {}", i + 1, c.name, score_text(c));
         }
+    } else if !waiting.is_empty() {
+        let _ = writeln!(out, "Waiting to roll initiative: {}", waiting.join(", "));
     }
     let mut notes = Vec::new();
     for c in state.present() {

@@ -7,7 +7,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::command_line::input_spans;
 use super::{cut, pane_block};
-use crate::catalogue::{ActionDef, ActionGroup, ActionKind};
+use crate::catalogue::{ActionDef, ActionGroup, ActionKind, Restriction};
 use crate::rules::ActionType;
 use crate::ui::app::{App, PickPurpose, PickerState};
 
@@ -75,6 +75,8 @@ pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
     let h = list.height as usize;
     let w = list.width as usize;
     let skip = (p.selected + 1).saturating_sub(h);
+    // Room for the longest names (34 characters) where the list is wide enough.
+    let name_w = w.saturating_sub(40).clamp(24, 36);
     let mut lines = Vec::new();
     for (i, it) in p.items.iter().enumerate().skip(skip).take(h) {
         let def = &cat.actions()[it.index];
@@ -82,8 +84,8 @@ pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
         let recent = if it.recent { "★" } else { " " };
         let refused = if it.refusal.is_some() { "⊘" } else { " " };
         let mut text = format!(
-            "{mark}{recent}{refused}{:<24} {:<9} {:>3} IP",
-            cut(&def.name, 24),
+            "{mark}{recent}{refused}{:<name_w$} {:<9} {:>3} IP",
+            cut(&def.name, name_w),
             def.kind.label(),
             cost(app, def)
         );
@@ -118,7 +120,27 @@ pub fn render(app: &App, p: &PickerState, area: Rect, buf: &mut Buffer) {
         if let Some(m) = &def.marks {
             d.push(Line::from(format!("Marks: {m}")));
         }
+        if let Some(th) = &def.threshold {
+            d.push(Line::from(format!("Threshold: {th}")));
+        }
+        if let Some(a) = def.ammo {
+            d.push(Line::from(format!("Ammunition: {a}")));
+        }
         d.push(Line::from(def.summary.clone()));
+        for r in &def.restrictions {
+            d.push(Line::styled(
+                match r {
+                    Restriction::NotWhile(st) => format!("Not while {st}"),
+                    Restriction::OnlyWhile(st) => format!("Only while {st}"),
+                    Restriction::CombineWith(with) => format!("With: {}", with.join(", ")),
+                    Restriction::Needs(what) => format!("Needs: {what}"),
+                },
+                t.dim(),
+            ));
+        }
+        if let Some(page) = def.page {
+            d.push(Line::styled(format!("p. {page}"), t.dim()));
+        }
         if let Some(why) = &it.refusal {
             d.push(Line::styled(format!("⊘ not now: {why}"), t.error()));
         }

@@ -7,21 +7,22 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::command_line::input_spans;
 use super::{cut, pane_block};
-use crate::catalogue::{ActionDef, ActionGroup, ActionKind, Restriction};
+use crate::catalogue::{ActionDef, ActionGroup, Restriction};
 use crate::rules::ActionType;
 use crate::ui::app::{App, PickPurpose, PickerState};
 
 /// The IP an action costs, from the rules (never computed here).
 fn cost(app: &App, def: &ActionDef) -> String {
     let rules = app.enc.rules();
-    match def.kind {
-        ActionKind::Interrupt { initiative } => rules
-            .interrupt_ip(initiative)
-            .map_or("?".into(), |ip| ip.to_string()),
-        k => k.fixed_type().map_or_else(
-            || format!("{}+", rules.cost_of(ActionType::Free)),
-            |ty| rules.cost_of(ty).to_string(),
+    match def.ip_cost(rules, None) {
+        Some(ip) => ip.to_string(),
+        // Variable and Special actions cost what the type the GM picks costs.
+        None if def.kind.asks_type() => format!(
+            "{}-{}",
+            rules.cost_of(ActionType::Free),
+            rules.cost_of(ActionType::Complex)
         ),
+        None => "?".into(),
     }
 }
 

@@ -43,8 +43,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             continue;
         }
         let of = |v: u8, max: Option<u8>| max.map_or(v.to_string(), |m| format!("{v}/{m}"));
+        let wounds = rules.wound_modifier(c.damage.physical, c.damage.stun);
+        let wounds = if wounds == 0 {
+            String::new()
+        } else {
+            format!("  wounds {wounds}")
+        };
         lines.push(Line::from(format!(
-            "♥ {}  P {}  S {}",
+            "♥ {}  P {}  S {}{wounds}",
             c.name,
             of(c.damage.physical, p),
             of(c.damage.stun, st)

@@ -457,7 +457,10 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             bits.push(format!(
                 "{}{stacks} ({})",
                 s.name,
-                status_end_text(s.end, state)
+                match (s.end, enc.catalogue().ender_of(&s.name)) {
+                    (StatusEnd::UntilCleared, Some(a)) => format!("until {}", a.name),
+                    (end, _) => status_end_text(end, state),
+                }
             ));
         }
         match &c.reserve {

@@ -71,6 +71,13 @@ impl Catalogue {
         self.actions.iter().filter(move |a| a.group == group)
     }
 
+    /// The action that ends a status (Stand Up ends Prone), if one does.
+    pub fn ender_of(&self, status: &str) -> Option<&ActionDef> {
+        self.actions
+            .iter()
+            .find(|a| matches!(&a.effect, Some(Effect::End(s)) if s.eq_ignore_ascii_case(status)))
+    }
+
     /// The actions of one type as the text gives it (every interrupt, whatever its cost), in
     /// catalogue order.
     pub fn of_kind(&self, kind: ActionKind) -> impl Iterator<Item = &ActionDef> + '_ {

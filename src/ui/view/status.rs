@@ -9,13 +9,17 @@ use super::pane_block;
 use crate::encounter::{Reserve, StatusEnd};
 use crate::ui::app::App;
 
-fn end_label(end: StatusEnd) -> &'static str {
+fn end_label(app: &App, name: &str, end: StatusEnd) -> String {
     match end {
-        StatusEnd::EndOfTurn { .. } => "ends with this turn",
-        StatusEnd::EndOfNextTurn => "ends after their next turn",
-        StatusEnd::EndOfRound => "ends with the round",
-        StatusEnd::OtherAction => "ends on another action",
-        StatusEnd::UntilCleared => "until cleared",
+        StatusEnd::EndOfTurn { .. } => "ends with this turn".into(),
+        StatusEnd::EndOfNextTurn => "ends after their next turn".into(),
+        StatusEnd::EndOfRound => "ends with the round".into(),
+        StatusEnd::OtherAction => "ends on another action".into(),
+        StatusEnd::UntilCleared => app
+            .enc
+            .catalogue()
+            .ender_of(name)
+            .map_or_else(|| "until cleared".into(), |a| format!("until {}", a.name)),
     }
 }
 
@@ -67,7 +71,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 "◆ {}: {}{stacks} ({})",
                 c.name,
                 st.name,
-                end_label(st.end)
+                end_label(app, &st.name, st.end)
             )));
         }
     }

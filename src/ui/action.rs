@@ -26,6 +26,8 @@ pub enum Action {
     Next,
     End,
     Act,
+    /// A bare Free, Simple or Complex action for the actor, without the picker.
+    SpendType(crate::rules::ActionType),
     Interrupt,
     Delay,
     Ready,

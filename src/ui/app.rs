@@ -674,6 +674,14 @@ impl App {
                     self.open_picker(who, PickPurpose::Spend);
                 }
             }
+            Action::SpendType(kind) => {
+                if let Some(who) = self.need_actor() {
+                    let _ = self.run_command(Command::SpendAction {
+                        who,
+                        action: ActionChoice::Type(kind),
+                    });
+                }
+            }
             Action::Interrupt => self.choose_interrupter(),
             Action::Fire => self.choose_fire(),
             Action::Move => self.choose_move(),

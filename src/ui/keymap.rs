@@ -3,6 +3,7 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::Action;
+use crate::rules::ActionType;
 
 /// Which mode a binding belongs to; `Any` works in every mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,6 +107,24 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Normal, key('?'), Action::Help, "help"),
     (ModeKind::Normal, key('q'), Action::Quit, "quit"),
     (ModeKind::Normal, code(KeyCode::Enter), Action::Act, "act"),
+    (
+        ModeKind::Normal,
+        key('1'),
+        Action::SpendType(ActionType::Free),
+        "a Free action",
+    ),
+    (
+        ModeKind::Normal,
+        key('2'),
+        Action::SpendType(ActionType::Simple),
+        "a Simple action",
+    ),
+    (
+        ModeKind::Normal,
+        key('3'),
+        Action::SpendType(ActionType::Complex),
+        "a Complex action",
+    ),
     (ModeKind::Normal, key('n'), Action::Next, "next turn"),
     (ModeKind::Normal, key(' '), Action::Next, "next turn"),
     (ModeKind::Normal, key('u'), Action::Undo, "undo"),

@@ -303,6 +303,24 @@ fn roll_type_in_a_roll_and_start() {
 }
 
 #[test]
+fn bare_actions_by_number_keys() {
+    let mut app = demo_app();
+    let jinx = id(&app, "Jinx");
+    let ip = app.state().get(jinx).map(|c| c.ip).unwrap_or_default();
+    typ(&mut app, "1");
+    assert_eq!(app.state().get(jinx).map(|c| c.ip), Some(ip - 1));
+    typ(&mut app, "2");
+    assert_eq!(app.state().get(jinx).map(|c| c.ip), Some(ip - 3));
+    assert!(screen(&mut app, 160, 48).contains("Jinx: Simple action (2 IP)"));
+    // A Complex one costs more than the 3 IP left: refused, with the reason, nothing changes.
+    let before = app.state().clone();
+    typ(&mut app, "3");
+    assert_eq!(app.state(), &before);
+    let s = screen(&mut app, 160, 48);
+    assert!(s.contains("Jinx has not enough IP: has 3, needs 4"), "{s}");
+}
+
+#[test]
 fn act_through_the_picker() {
     let mut app = demo_app();
     let jinx = id(&app, "Jinx");

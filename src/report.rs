@@ -371,9 +371,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
                             format!(" (delay after {})", state.name(trigger))
                         }
                     };
-                    let (ip, edge) = c.map_or((0, false), |c| {
-                        (c.ip, c.edge_uses_this_round >= rules.edge.uses_per_round)
-                    });
+                    let (ip, edge) = c.map_or((0, false), |c| (c.ip, c.edge_ip_used_up(rules)));
                     let _ = writeln!(
                         out,
                         ": {}'s turn{kind}, {ip} IP, spent {}/{} this turn, Edge IP {}",

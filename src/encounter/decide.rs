@@ -922,13 +922,7 @@ impl<'a> Draft<'a> {
                 });
             }
         };
-        if have < action.cost {
-            return Err(RuleError::NotEnoughIp {
-                who: c.name,
-                have,
-                need: action.cost,
-            });
-        }
+        Self::afford(&c.name, have, action.cost)?;
         if in_turn && let Some(t) = own {
             let total = t.spent.saturating_add(action.cost);
             if total > cap {
@@ -950,7 +944,7 @@ impl<'a> Draft<'a> {
         self.fight()?;
         let c = self.able(who)?;
         let e = self.rules.edge;
-        if c.edge_uses_this_round >= e.uses_per_round {
+        if c.edge_ip_used_up(self.rules) {
             return Err(RuleError::EdgeUsedThisRound {
                 who: c.name,
                 per_round: e.uses_per_round,
@@ -993,6 +987,18 @@ impl<'a> Draft<'a> {
         Ok(())
     }
 
+    /// Spending or holding back `need` IP out of `have`.
+    fn afford(who: &str, have: u8, need: u8) -> Outcome {
+        if need > have {
+            return Err(RuleError::NotEnoughIp {
+                who: who.to_string(),
+                have,
+                need,
+            });
+        }
+        Ok(())
+    }
+
     fn no_reserve(c: &Combatant) -> Outcome {
         match &c.reserve {
             None => Ok(()),
@@ -1018,13 +1024,7 @@ impl<'a> Draft<'a> {
             return Err(RuleError::DelayTooLarge { ip, cap });
         }
         let ip = ip as u8;
-        if ip > c.ip {
-            return Err(RuleError::NotEnoughIp {
-                who: c.name,
-                have: c.ip,
-                need: ip,
-            });
-        }
+        Self::afford(&c.name, c.ip, ip)?;
         if let Some(t) = trigger {
             self.check_trigger(&c, t)?;
         }
@@ -1084,13 +1084,7 @@ impl<'a> Draft<'a> {
                     return Err(RuleError::ReadyReserve { ip, cap });
                 }
                 let ip = ip as u8;
-                if ip > c.ip {
-                    return Err(RuleError::NotEnoughIp {
-                        who: c.name,
-                        have: c.ip,
-                        need: ip,
-                    });
-                }
+                Self::afford(&c.name, c.ip, ip)?;
                 ip
             }
         };

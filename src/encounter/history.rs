@@ -79,16 +79,8 @@ impl Encounter {
         &self.rules
     }
 
-    pub fn rules_arc(&self) -> Arc<HouseRules> {
-        Arc::clone(&self.rules)
-    }
-
     pub fn catalogue(&self) -> &Catalogue {
         &self.catalogue
-    }
-
-    pub fn catalogue_arc(&self) -> Arc<Catalogue> {
-        Arc::clone(&self.catalogue)
     }
 
     /// Every entry, including those undone and waiting for redo.
@@ -139,7 +131,7 @@ impl Encounter {
     }
 
     /// Appends an entry already decided, dropping anything that could have been redone.
-    pub fn record(&mut self, entry: Entry) -> &Entry {
+    fn record(&mut self, entry: Entry) -> &Entry {
         self.history.truncate(self.cursor);
         self.checkpoints
             .truncate(self.cursor / CHECKPOINT_EVERY + 1);

@@ -330,6 +330,11 @@ impl Combatant {
         })
     }
 
+    /// Whether the character has bought Edge IP as often as a round allows.
+    pub fn edge_ip_used_up(&self, rules: &crate::rules::HouseRules) -> bool {
+        self.edge_uses_this_round >= rules.edge.uses_per_round
+    }
+
     pub fn delay(&self) -> Option<(u8, Option<CombatantId>)> {
         match &self.reserve {
             Some(Reserve::Delay { ip, trigger }) => Some((*ip, *trigger)),

@@ -57,7 +57,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                         c.ip,
                         tu.spent,
                         rules.turn_spend_cap,
-                        if c.edge_uses_this_round > 0 {
+                        if c.edge_ip_used_up(rules) {
                             "used this round"
                         } else {
                             "unused"

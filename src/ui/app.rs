@@ -9,12 +9,12 @@ use super::keymap::{self, ModeKind};
 use super::theme::Theme;
 use crate::catalogue::{ActionGroup, ActionKind, Catalogue};
 use crate::encounter::{
-    ActionChoice, AddCombatant, CombatantId, Command, Encounter, Entry, Event, Phase, Relative,
-    Reserve, RollTarget, SheetInput, Side, State, StatusUntil, Timing, Track,
+    ActionChoice, AddCombatant, CombatantId, Command, Encounter, Event, Phase, Relative, Reserve,
+    RollTarget, SheetInput, Side, State, StatusUntil, Timing, Track,
 };
 use crate::lang::{self, Line};
 use crate::report;
-use crate::rules::{ActionType, Dice, HouseRules, RandomDice};
+use crate::rules::{ActionType, Dice, RandomDice};
 use crate::save::Autosave;
 
 /// The smallest screen the tracker draws on.
@@ -398,7 +398,7 @@ impl App {
                 let idx = self.enc.cursor() - 1;
                 let entry = &self.enc.applied()[idx];
                 let text = entry.text.clone();
-                let (lines, _) = entry_lines(before, entry, self.enc.rules());
+                let (lines, _) = report::entry_lines(before, entry, self.enc.rules());
                 self.log.push(LogItem {
                     entry: Some(idx),
                     head: text.clone(),
@@ -459,7 +459,7 @@ impl App {
         self.log.clear();
         let mut state = State::default();
         for (i, entry) in self.enc.applied().iter().enumerate() {
-            let (lines, after) = entry_lines(state, entry, self.enc.rules());
+            let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
             state = after;
             self.log.push(LogItem {
                 entry: Some(i),
@@ -511,7 +511,7 @@ impl App {
         let mut texts = Vec::new();
         for i in from..to {
             let entry = &self.enc.applied()[i];
-            let (lines, after) = entry_lines(state, entry, self.enc.rules());
+            let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
             state = after;
             texts.push(entry.text.clone());
             self.log.push(LogItem {
@@ -1509,16 +1509,4 @@ impl App {
             }
         }
     }
-}
-
-/// The log lines of one entry, folding its events over the state before it; returns the state after.
-fn entry_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> (Vec<String>, State) {
-    let mut lines = Vec::new();
-    for ev in &entry.events {
-        if let Some(l) = report::log_line(&state, ev) {
-            lines.push(l);
-        }
-        state.apply(ev, rules);
-    }
-    (lines, state)
 }

@@ -6,15 +6,16 @@ use tui_input::backend::crossterm::to_input_request;
 
 use super::action::Action;
 use super::keymap::{self, ModeKind};
+use super::mode::picker::{self, Purpose};
+use super::mode::{self, Ctx, Mode, Outcome};
 use super::theme::Theme;
-use crate::catalogue::{ActionGroup, ActionKind, Catalogue};
 use crate::encounter::{
-    ActionChoice, AddCombatant, CombatantId, Command, Encounter, Event, Phase, Relative, Reserve,
+    ActionChoice, AddCombatant, CombatantId, Command, Encounter, Phase, Relative, Reserve,
     RollTarget, SheetInput, Side, State, StatusUntil, Timing, Track,
 };
 use crate::lang::{self, Line};
 use crate::report;
-use crate::rules::{ActionType, Dice, RandomDice};
+use crate::rules::{Dice, RandomDice};
 use crate::save::Autosave;
 
 /// The smallest screen the tracker draws on.
@@ -29,38 +30,6 @@ pub type InputState = Input;
 pub enum Pane {
     Order,
     Log,
-}
-
-/// What the picker is choosing for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PickPurpose {
-    Spend,
-    Interrupt,
-    /// Actions for a ready: spent from the reserve when the trigger fires.
-    Ready {
-        trigger: String,
-        ip: Option<i32>,
-        chosen: Vec<ActionChoice>,
-    },
-}
-
-/// One line of the picker: a catalogue action and why it cannot be taken now, if it cannot.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PickItem {
-    pub index: usize,
-    pub refusal: Option<String>,
-    pub recent: bool,
-}
-
-#[derive(Debug, Clone)]
-pub struct PickerState {
-    pub who: CombatantId,
-    pub purpose: PickPurpose,
-    pub query: InputState,
-    /// `None` is All.
-    pub group: Option<ActionGroup>,
-    pub items: Vec<PickItem>,
-    pub selected: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,6 +77,18 @@ pub struct ChoiceItem {
     pub refusal: Option<String>,
 }
 
+impl ChoiceItem {
+    /// A line that runs a command, greyed out with the engine's reason if it would be refused.
+    pub fn run(label: String, cmd: Command, ctx: &Ctx) -> Self {
+        let refusal = ctx.refusal(cmd.clone());
+        ChoiceItem {
+            label,
+            choice: Choice::Run(cmd),
+            refusal,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChooseState {
     pub title: String,
@@ -115,25 +96,14 @@ pub struct ChooseState {
     pub selected: usize,
 }
 
-#[derive(Debug, Clone)]
-pub enum Mode {
-    Normal,
-    Help { scroll: u16 },
-    Command(InputState),
-    Picker(PickerState),
-    Form(FormState),
-    Choose(ChooseState),
-}
-
-impl Mode {
-    pub fn kind(&self) -> ModeKind {
-        match self {
-            Mode::Normal => ModeKind::Normal,
-            Mode::Help { .. } => ModeKind::Help,
-            Mode::Command(_) => ModeKind::Command,
-            Mode::Picker(_) => ModeKind::Picker,
-            Mode::Form(_) => ModeKind::Form,
-            Mode::Choose(_) => ModeKind::Choose,
+impl ChooseState {
+    /// A choice list with its first line that can be taken selected.
+    pub fn open(title: String, items: Vec<ChoiceItem>) -> Self {
+        let selected = items.iter().position(|i| i.refusal.is_none()).unwrap_or(0);
+        Self {
+            title,
+            items,
+            selected,
         }
     }
 }
@@ -177,14 +147,6 @@ pub struct App {
     pub(crate) theme: Theme,
     pub(crate) size: (u16, u16),
     quit: bool,
-}
-
-/// The catalogue actions matching a query in a group, best first (the catalogue's fuzzy search).
-pub fn search_actions(cat: &Catalogue, query: &str, group: Option<ActionGroup>) -> Vec<usize> {
-    cat.search(query, group)
-        .into_iter()
-        .map(|h| h.index)
-        .collect()
 }
 
 fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
@@ -328,15 +290,7 @@ impl App {
 
     /// The combatants as the order pane lists them: the order, then anyone not yet in it.
     pub fn roster(&self) -> Vec<CombatantId> {
-        let s = self.enc.state();
-        let mut seen = vec![false; s.combatants.len()];
-        let mut ids: Vec<CombatantId> = Vec::with_capacity(s.combatants.len());
-        for c in s.ordered() {
-            seen[c.id.index()] = true;
-            ids.push(c.id);
-        }
-        ids.extend(s.present().filter(|c| !seen[c.id.index()]).map(|c| c.id));
-        ids
+        mode::roster(self.enc.state())
     }
 
     pub fn selected_id(&self) -> Option<CombatantId> {
@@ -545,6 +499,12 @@ impl App {
             self.help_return = Some(Box::new(prev));
             return;
         }
+        if let Mode::Picker(p) = &mut self.mode {
+            let ctx = Ctx::new(&self.enc, self.selected);
+            let outcome = p.update(action, &ctx);
+            self.carry_out(outcome);
+            return;
+        }
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => self.update_normal(action),
             Mode::Help { scroll } => match action {
@@ -560,9 +520,25 @@ impl App {
                 _ => self.mode = Mode::Help { scroll },
             },
             Mode::Command(input) => self.update_command(input, action),
-            Mode::Picker(p) => self.update_picker(p, action),
+            Mode::Picker(_) => {}
             Mode::Form(f) => self.update_form(f, action),
             Mode::Choose(c) => self.update_choose(c, action),
+        }
+    }
+
+    /// Does what a mode asked for.
+    fn carry_out(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Stay => {}
+            Outcome::Close => self.mode = Mode::Normal,
+            Outcome::Open(next) => self.mode = next,
+            Outcome::Run { cmd, then } => {
+                // A refused command leaves the mode as it is; the reason is on the status line.
+                if self.run_command(cmd).is_ok() {
+                    self.mode = then.unwrap_or(Mode::Normal);
+                }
+            }
+            Outcome::Fail(why) => self.error(why),
         }
     }
 
@@ -671,7 +647,12 @@ impl App {
             }
             Action::Act => {
                 if let Some(who) = self.need_actor() {
-                    self.open_picker(who, PickPurpose::Spend);
+                    let p = picker::State::open(
+                        who,
+                        Purpose::Spend,
+                        &Ctx::new(&self.enc, self.selected),
+                    );
+                    self.mode = Mode::Picker(p);
                 }
             }
             Action::SpendType(kind) => {
@@ -695,21 +676,11 @@ impl App {
             self.error(empty.to_string());
             return;
         }
-        let selected = items.iter().position(|i| i.refusal.is_none()).unwrap_or(0);
-        self.mode = Mode::Choose(ChooseState {
-            title,
-            items,
-            selected,
-        });
+        self.mode = Mode::Choose(ChooseState::open(title, items));
     }
 
     fn run_item(&self, label: String, cmd: Command) -> ChoiceItem {
-        let refusal = self.enc.check(cmd.clone()).err().map(|e| e.to_string());
-        ChoiceItem {
-            label,
-            choice: Choice::Run(cmd),
-            refusal,
-        }
+        ChoiceItem::run(label, cmd, &Ctx::new(&self.enc, self.selected))
     }
 
     fn choose_interrupter(&mut self) {
@@ -858,7 +829,9 @@ impl App {
                         }
                     }
                     Choice::InterruptBy(who) => {
-                        self.open_picker(who, PickPurpose::Interrupt);
+                        let ctx = Ctx::new(&self.enc, self.selected);
+                        self.mode =
+                            Mode::Picker(picker::State::open(who, Purpose::Interrupt, &ctx));
                         return;
                     }
                 }
@@ -866,235 +839,6 @@ impl App {
             _ => {}
         }
         self.mode = Mode::Choose(c);
-    }
-
-    /// The catalogue actions this character spent lately, latest first.
-    fn recent_actions(&self, who: CombatantId) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        // A bounded look back: recent means this fight's last few hundred commands.
-        for entry in self.enc.applied().iter().rev().take(300) {
-            for ev in entry.events.iter().rev() {
-                if let Event::ActionSpent { who: w, action, .. } = ev
-                    && *w == who
-                    && let Some(n) = &action.name
-                    && !out.contains(n)
-                {
-                    out.push(n.clone());
-                }
-            }
-            if out.len() >= 5 {
-                break;
-            }
-        }
-        out
-    }
-
-    fn open_picker(&mut self, who: CombatantId, purpose: PickPurpose) {
-        // Interrupts are listed by their type, not their group: Full Matrix Defense (Matrix)
-        // and Evasive Driving (Chase) are interrupts too.
-        let group = None;
-        let mut p = PickerState {
-            who,
-            purpose,
-            query: Input::default(),
-            group,
-            items: Vec::new(),
-            selected: 0,
-        };
-        self.refilter(&mut p);
-        self.mode = Mode::Picker(p);
-    }
-
-    fn choice_for(&self, index: usize) -> ActionChoice {
-        let def = &self.enc.catalogue().actions()[index];
-        ActionChoice::Named {
-            name: def.name.clone(),
-            // The engine needs a type for Variable and Special actions; Simple is asked first,
-            // and the GM may pick another from the type list.
-            as_type: def.kind.asks_type().then_some(ActionType::Simple),
-        }
-    }
-
-    /// Recomputes the picker lines and asks the engine which ones it would refuse.
-    fn refilter(&self, p: &mut PickerState) {
-        let cat = self.enc.catalogue();
-        let mut hits = search_actions(cat, p.query.value(), p.group);
-        if p.purpose == PickPurpose::Interrupt {
-            hits.retain(|&i| matches!(cat.actions()[i].kind, ActionKind::Interrupt { .. }));
-        }
-        let recent = self.recent_actions(p.who);
-        let mut items: Vec<PickItem> = hits
-            .into_iter()
-            .map(|index| {
-                let choice = self.choice_for(index);
-                let refusal = match &p.purpose {
-                    PickPurpose::Spend | PickPurpose::Interrupt => self
-                        .enc
-                        .check(Command::SpendAction {
-                            who: p.who,
-                            action: choice,
-                        })
-                        .err()
-                        .map(|e| e.to_string()),
-                    PickPurpose::Ready {
-                        trigger,
-                        ip,
-                        chosen,
-                    } => {
-                        let mut actions = chosen.clone();
-                        actions.push(choice);
-                        self.enc
-                            .check(Command::Ready {
-                                who: p.who,
-                                ip: *ip,
-                                trigger: trigger.clone(),
-                                actions,
-                            })
-                            .err()
-                            .map(|e| e.to_string())
-                    }
-                };
-                let recent = recent
-                    .iter()
-                    .any(|r| r.eq_ignore_ascii_case(&cat.actions()[index].name));
-                PickItem {
-                    index,
-                    refusal,
-                    recent,
-                }
-            })
-            .collect();
-        // Recent actions first, in the order they were last used; the rest keep the search order.
-        items.sort_by_key(|it| {
-            if it.recent {
-                recent
-                    .iter()
-                    .position(|r| r.eq_ignore_ascii_case(&cat.actions()[it.index].name))
-                    .unwrap_or(0)
-            } else {
-                usize::MAX
-            }
-        });
-        p.selected = p.selected.min(items.len().saturating_sub(1));
-        p.items = items;
-    }
-
-    fn update_picker(&mut self, mut p: PickerState, action: Action) {
-        match action {
-            Action::Cancel => {
-                if let PickPurpose::Ready {
-                    trigger,
-                    ip,
-                    chosen,
-                } = &p.purpose
-                    && !chosen.is_empty()
-                {
-                    // Esc with actions chosen declares the ready with them.
-                    let cmd = Command::Ready {
-                        who: p.who,
-                        ip: *ip,
-                        trigger: trigger.clone(),
-                        actions: chosen.clone(),
-                    };
-                    if self.run_command(cmd).is_err() {
-                        self.mode = Mode::Picker(p);
-                    }
-                }
-                return;
-            }
-            Action::Up => p.selected = p.selected.saturating_sub(1),
-            Action::Down => p.selected = (p.selected + 1).min(p.items.len().saturating_sub(1)),
-            Action::NextGroup | Action::PrevGroup if p.purpose != PickPurpose::Interrupt => {
-                let all: Vec<Option<ActionGroup>> = std::iter::once(None)
-                    .chain(ActionGroup::ALL.iter().copied().map(Some))
-                    .collect();
-                let at = all.iter().position(|g| *g == p.group).unwrap_or(0);
-                let n = all.len();
-                let next = if action == Action::NextGroup {
-                    (at + 1) % n
-                } else {
-                    (at + n - 1) % n
-                };
-                p.group = all[next];
-                p.selected = 0;
-                self.refilter(&mut p);
-            }
-            Action::Input(req) => {
-                p.query.handle(req);
-                p.selected = 0;
-                self.refilter(&mut p);
-            }
-            Action::Confirm | Action::AddMore => {
-                let Some(item) = p.items.get(p.selected).cloned() else {
-                    self.error("no action matches: change the filter");
-                    self.mode = Mode::Picker(p);
-                    return;
-                };
-                let choice = self.choice_for(item.index);
-                match &mut p.purpose {
-                    PickPurpose::Spend | PickPurpose::Interrupt => {
-                        let def = &self.enc.catalogue().actions()[item.index];
-                        if def.kind.asks_type() {
-                            let name = def.name.clone();
-                            self.choose_type(p.who, &name);
-                            return;
-                        }
-                        if self
-                            .run_command(Command::SpendAction {
-                                who: p.who,
-                                action: choice,
-                            })
-                            .is_ok()
-                        {
-                            return;
-                        }
-                    }
-                    PickPurpose::Ready {
-                        trigger,
-                        ip,
-                        chosen,
-                    } => {
-                        chosen.push(choice);
-                        if action == Action::Confirm {
-                            let cmd = Command::Ready {
-                                who: p.who,
-                                ip: *ip,
-                                trigger: trigger.clone(),
-                                actions: chosen.clone(),
-                            };
-                            if self.run_command(cmd).is_ok() {
-                                return;
-                            }
-                            chosen.pop();
-                        } else {
-                            p.query = Input::default();
-                            self.refilter(&mut p);
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-        self.mode = Mode::Picker(p);
-    }
-
-    fn choose_type(&mut self, who: CombatantId, name: &str) {
-        let items = ActionType::ALL
-            .iter()
-            .map(|t| {
-                self.run_item(
-                    format!("as a {} action", t.label()),
-                    Command::SpendAction {
-                        who,
-                        action: ActionChoice::Named {
-                            name: name.to_string(),
-                            as_type: Some(*t),
-                        },
-                    },
-                )
-            })
-            .collect();
-        self.open_choose(format!("{name}: which type this time?"), items, "");
     }
 
     fn form(&self, purpose: FormPurpose) -> FormState {
@@ -1278,14 +1022,13 @@ impl App {
                 true
             }
             (FormPurpose::Ready(who), Command::Ready { ip, trigger, .. }) => {
-                self.open_picker(
-                    who,
-                    PickPurpose::Ready {
-                        trigger,
-                        ip,
-                        chosen: Vec::new(),
-                    },
-                );
+                let purpose = Purpose::Ready {
+                    trigger,
+                    ip,
+                    chosen: Vec::new(),
+                };
+                let p = picker::State::open(who, purpose, &Ctx::new(&self.enc, self.selected));
+                self.mode = Mode::Picker(p);
                 true
             }
             (_, cmd) => match self.run_command(cmd) {

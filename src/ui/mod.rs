@@ -4,11 +4,13 @@ pub mod action;
 pub mod app;
 pub mod demo;
 pub mod keymap;
+pub mod mode;
 pub mod theme;
 pub mod view;
 
 pub use action::Action;
-pub use app::{App, Mode, Pane};
+pub use app::{App, Pane};
+pub use mode::Mode;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

@@ -6,8 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::widgets::Widget;
 
-use super::app::{App, Mode};
+use super::app::App;
 use super::demo;
+use super::mode::Mode;
 use crate::encounter::{Encounter, Event, Phase, Reserve, TurnKind};
 use crate::rules::RandomDice;
 use crate::save::NoSave;

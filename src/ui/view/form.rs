@@ -5,8 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::command_line::input_spans;
-use super::{centered, pane_block};
+use super::{centered, input_spans, pane_block};
 use crate::ui::app::{App, FormState};
 
 pub fn render(app: &App, f: &FormState, area: Rect, buf: &mut Buffer) {

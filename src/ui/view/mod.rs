@@ -12,7 +12,6 @@ pub mod ip_grid;
 pub mod keybar;
 pub mod log;
 pub mod order;
-pub mod picker;
 pub mod status;
 
 use ratatui::buffer::Buffer;
@@ -20,7 +19,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use super::app::{App, MIN_HEIGHT, MIN_WIDTH, Mode};
+use ratatui::text::Span;
+use tui_input::Input;
+
+use super::app::{App, MIN_HEIGHT, MIN_WIDTH};
+use super::mode::Mode;
 use super::theme::Theme;
 
 /// A rectangle of at most `w`×`h`, centred in `area`.
@@ -76,6 +79,25 @@ pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
 /// The symbols the screen uses, all one cell wide.
 const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·";
 
+/// An input with its cursor drawn as a reversed cell (render stays a pure function).
+pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'static>> {
+    let scroll = input.visual_scroll(width.saturating_sub(1));
+    let chars: Vec<char> = input.value().chars().skip(scroll).collect();
+    let cur = input.visual_cursor().saturating_sub(scroll);
+    let before: String = chars.iter().take(cur).collect();
+    let at: String = chars.get(cur).map_or(" ".to_string(), char::to_string);
+    let after: String = chars.iter().skip(cur + 1).collect();
+    let _ = theme;
+    vec![
+        Span::raw(before),
+        Span::styled(
+            at,
+            ratatui::style::Style::new().add_modifier(ratatui::style::Modifier::REVERSED),
+        ),
+        Span::raw(after),
+    ]
+}
+
 /// Cuts a string to at most `n` characters (the terminal cells of our texts are one each).
 pub fn cut(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
@@ -114,7 +136,7 @@ impl Widget for &App {
         keybar::render(self, keys, buf);
         // The picker takes the whole body: the panes under it would be drawn for nothing.
         if let Mode::Picker(p) = &self.mode {
-            picker::render(self, p, body, buf);
+            p.render(self, body, buf);
             return;
         }
         let rows = order::line_count(self) as u16 + 3;

@@ -1,0 +1,105 @@
+//! The UI modes: which room has the keys (`Mode`), what a room sees of the engine (`Ctx`), and
+//! what it asks `App` to do next (`Outcome`).
+//!
+//! A room holds its state, `open`, `update(&mut self, Action, &Ctx) -> Outcome` and its popup's
+//! `render`. It never changes the encounter: it may ask the engine why a command would be refused
+//! (`Ctx::refusal`), and it hands the command to `App` in an `Outcome`.
+
+pub mod picker;
+
+use tui_input::Input;
+
+use super::app::{ChooseState, FormState};
+use super::keymap::ModeKind;
+use crate::encounter::{CombatantId, Command, Encounter, State};
+
+/// The room that has the keys. Closed on purpose: a match over it names every room.
+#[derive(Debug, Clone)]
+pub enum Mode {
+    Normal,
+    Help { scroll: u16 },
+    Command(Input),
+    Picker(picker::State),
+    Form(FormState),
+    Choose(ChooseState),
+}
+
+impl Mode {
+    pub fn kind(&self) -> ModeKind {
+        match self {
+            Mode::Normal => ModeKind::Normal,
+            Mode::Help { .. } => ModeKind::Help,
+            Mode::Command(_) => ModeKind::Command,
+            Mode::Picker(_) => ModeKind::Picker,
+            Mode::Form(_) => ModeKind::Form,
+            Mode::Choose(_) => ModeKind::Choose,
+        }
+    }
+}
+
+/// What a room asks `App` to do after a key.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The room stays open (its own state may have changed).
+    Stay,
+    /// Back to the tracker.
+    Close,
+    /// Another room takes the keys.
+    Open(Mode),
+    /// Run a command through the engine. Done: open `then` (the tracker if `None`). Refused:
+    /// the room stays as it is and the reason goes to the status line.
+    Run { cmd: Command, then: Option<Mode> },
+    /// A refusal of the room's own (nothing to pick, a bad value): the status line, and stay.
+    Fail(String),
+}
+
+/// The combatants as the order pane lists them: the order, then anyone not yet in it.
+pub fn roster(s: &State) -> Vec<CombatantId> {
+    let mut seen = vec![false; s.combatants.len()];
+    let mut ids: Vec<CombatantId> = Vec::with_capacity(s.combatants.len());
+    for c in s.ordered() {
+        seen[c.id.index()] = true;
+        ids.push(c.id);
+    }
+    ids.extend(s.present().filter(|c| !seen[c.id.index()]).map(|c| c.id));
+    ids
+}
+
+/// What a room sees of the engine: read-only.
+pub struct Ctx<'a> {
+    pub enc: &'a Encounter,
+    /// The combatants as the order pane lists them.
+    pub roster: Vec<CombatantId>,
+    /// The combatant selected in the order pane.
+    pub selected: Option<CombatantId>,
+}
+
+impl<'a> Ctx<'a> {
+    /// `selected` is the order pane's selection, an index into the roster.
+    pub fn new(enc: &'a Encounter, selected: usize) -> Self {
+        let roster = roster(enc.state());
+        let selected = roster.get(selected).copied();
+        Self {
+            enc,
+            roster,
+            selected,
+        }
+    }
+
+    pub fn state(&self) -> &'a State {
+        self.enc.state()
+    }
+
+    /// The character whose turn it is.
+    pub fn actor(&self) -> Option<CombatantId> {
+        self.enc.state().turn().map(|t| t.who)
+    }
+
+    /// Why the engine would refuse a command, asked without rolling (to grey out a choice).
+    pub fn refusal(&self, cmd: Command) -> Option<String> {
+        self.enc.check(cmd).err().map(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests;

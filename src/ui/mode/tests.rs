@@ -1,0 +1,135 @@
+//! Each room alone: its state, a key, the `Outcome`; no terminal, no `App`.
+
+use tui_input::InputRequest;
+
+use super::picker::{self, Purpose};
+use super::{Ctx, Mode, Outcome};
+use crate::encounter::{ActionChoice, CombatantId, Command, Encounter};
+use crate::ui::action::Action;
+use crate::ui::demo;
+
+fn id(enc: &Encounter, name: &str) -> CombatantId {
+    enc.state().find(name).expect("named combatant").id
+}
+
+/// The demo fight, Jinx to act, with the order pane's selection on Jinx (the first in the order).
+fn demo() -> Encounter {
+    demo::encounter()
+}
+
+fn type_into(text: &str, mut update: impl FnMut(Action) -> Outcome) {
+    for c in text.chars() {
+        assert!(matches!(
+            update(Action::Input(InputRequest::InsertChar(c))),
+            Outcome::Stay
+        ));
+    }
+}
+
+// ---- picker ----
+
+#[test]
+fn picker_filter_and_confirm_spends_the_action() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let jinx = id(&enc, "Jinx");
+    let mut p = picker::State::open(jinx, Purpose::Spend, &ctx);
+    type_into("fire w", |a| p.update(a, &ctx));
+    let first = &enc.catalogue().actions()[p.items[0].index];
+    assert_eq!(first.name, "Fire Weapon");
+    match p.update(Action::Confirm, &ctx) {
+        Outcome::Run {
+            cmd: Command::SpendAction { who, action },
+            then: None,
+        } => {
+            assert_eq!(who, jinx);
+            assert_eq!(
+                action,
+                ActionChoice::Named {
+                    name: "Fire Weapon".into(),
+                    as_type: None
+                }
+            );
+        }
+        other => panic!("not a spend: {other:?}"),
+    }
+}
+
+#[test]
+fn picker_with_nothing_matching_says_so_and_stays() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let mut p = picker::State::open(id(&enc, "Jinx"), Purpose::Spend, &ctx);
+    type_into("zzzzqqq", |a| p.update(a, &ctx));
+    assert!(p.items.is_empty());
+    assert!(
+        matches!(p.update(Action::Confirm, &ctx), Outcome::Fail(why) if why.contains("no action matches"))
+    );
+}
+
+#[test]
+fn picker_asks_the_type_of_a_variable_action() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let mut p = picker::State::open(id(&enc, "Jinx"), Purpose::Spend, &ctx);
+    type_into("control dev", |a| p.update(a, &ctx));
+    let Outcome::Open(Mode::Choose(c)) = p.update(Action::Confirm, &ctx) else {
+        panic!("no type list");
+    };
+    assert_eq!(c.items.len(), crate::rules::ActionType::ALL.len());
+    assert!(c.title.contains("Control Device"));
+}
+
+#[test]
+fn picker_greys_out_refusals_and_lists_only_interrupts_for_an_interrupt() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let jinx = id(&enc, "Jinx");
+    let p = picker::State::open(jinx, Purpose::Spend, &ctx);
+    // Jinx is not Prone: Stand Up is refused, with the engine's reason.
+    let stand = p
+        .items
+        .iter()
+        .find(|it| enc.catalogue().actions()[it.index].name == "Stand Up")
+        .expect("listed");
+    assert!(stand.refusal.is_some());
+    let i = picker::State::open(jinx, Purpose::Interrupt, &ctx);
+    assert!(!i.items.is_empty());
+    assert!(i.items.iter().all(|it| matches!(
+        enc.catalogue().actions()[it.index].kind,
+        crate::catalogue::ActionKind::Interrupt { .. }
+    )));
+}
+
+#[test]
+fn ready_picker_adds_with_ctrl_n_and_declares_on_esc() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let jinx = id(&enc, "Jinx");
+    let purpose = Purpose::Ready {
+        trigger: "the door opens".into(),
+        ip: Some(3),
+        chosen: Vec::new(),
+    };
+    let mut p = picker::State::open(jinx, purpose, &ctx);
+    // Esc with nothing chosen declares nothing.
+    assert!(matches!(
+        p.clone().update(Action::Cancel, &ctx),
+        Outcome::Close
+    ));
+    type_into("drop", |a| p.update(a, &ctx));
+    assert!(matches!(p.update(Action::AddMore, &ctx), Outcome::Stay));
+    assert_eq!(p.query.value(), "");
+    match p.update(Action::Cancel, &ctx) {
+        Outcome::Run {
+            cmd: Command::Ready {
+                who, ip, actions, ..
+            },
+            then: None,
+        } => {
+            assert_eq!((who, ip), (jinx, Some(3)));
+            assert_eq!(actions.len(), 1);
+        }
+        other => panic!("not a ready: {other:?}"),
+    }
+}

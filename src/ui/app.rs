@@ -7,7 +7,7 @@ use tui_input::backend::crossterm::to_input_request;
 use super::action::Action;
 use super::keymap::{self, ModeKind};
 use super::mode::picker::{self, Purpose};
-use super::mode::{self, Ctx, Mode, Outcome};
+use super::mode::{self, Ctx, Mode, Outcome, choose};
 use super::theme::Theme;
 use crate::encounter::{
     ActionChoice, AddCombatant, CombatantId, Command, Encounter, Phase, Relative, Reserve,
@@ -60,52 +60,6 @@ pub struct FormState {
     pub focus: usize,
     /// The engine's refusal of the whole form, when no field is to blame.
     pub error: Option<String>,
-}
-
-/// What choosing a line of a choice list does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Choice {
-    Run(Command),
-    /// Open the interrupt picker for this character.
-    InterruptBy(CombatantId),
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChoiceItem {
-    pub label: String,
-    pub choice: Choice,
-    pub refusal: Option<String>,
-}
-
-impl ChoiceItem {
-    /// A line that runs a command, greyed out with the engine's reason if it would be refused.
-    pub fn run(label: String, cmd: Command, ctx: &Ctx) -> Self {
-        let refusal = ctx.refusal(cmd.clone());
-        ChoiceItem {
-            label,
-            choice: Choice::Run(cmd),
-            refusal,
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChooseState {
-    pub title: String,
-    pub items: Vec<ChoiceItem>,
-    pub selected: usize,
-}
-
-impl ChooseState {
-    /// A choice list with its first line that can be taken selected.
-    pub fn open(title: String, items: Vec<ChoiceItem>) -> Self {
-        let selected = items.iter().position(|i| i.refusal.is_none()).unwrap_or(0);
-        Self {
-            title,
-            items,
-            selected,
-        }
-    }
 }
 
 /// One block of the log: a command and the lines of its events, or a note (undo, redo).
@@ -499,9 +453,13 @@ impl App {
             self.help_return = Some(Box::new(prev));
             return;
         }
-        if let Mode::Picker(p) = &mut self.mode {
-            let ctx = Ctx::new(&self.enc, self.selected);
-            let outcome = p.update(action, &ctx);
+        let ctx = Ctx::new(&self.enc, self.selected);
+        let outcome = match &mut self.mode {
+            Mode::Picker(p) => Some(p.update(action, &ctx)),
+            Mode::Choose(c) => Some(c.update(action, &ctx)),
+            _ => None,
+        };
+        if let Some(outcome) = outcome {
             self.carry_out(outcome);
             return;
         }
@@ -520,9 +478,8 @@ impl App {
                 _ => self.mode = Mode::Help { scroll },
             },
             Mode::Command(input) => self.update_command(input, action),
-            Mode::Picker(_) => {}
+            Mode::Picker(_) | Mode::Choose(_) => {}
             Mode::Form(f) => self.update_form(f, action),
-            Mode::Choose(c) => self.update_choose(c, action),
         }
     }
 
@@ -671,16 +628,12 @@ impl App {
         }
     }
 
-    fn open_choose(&mut self, title: String, items: Vec<ChoiceItem>, empty: &str) {
-        if items.is_empty() {
-            self.error(empty.to_string());
-            return;
-        }
-        self.mode = Mode::Choose(ChooseState::open(title, items));
+    fn open_choose(&mut self, title: String, items: Vec<choose::Item>, empty: &str) {
+        self.carry_out(choose::offer(title, items, empty));
     }
 
-    fn run_item(&self, label: String, cmd: Command) -> ChoiceItem {
-        ChoiceItem::run(label, cmd, &Ctx::new(&self.enc, self.selected))
+    fn run_item(&self, label: String, cmd: Command) -> choose::Item {
+        choose::Item::run(label, cmd, &Ctx::new(&self.enc, self.selected))
     }
 
     fn choose_interrupter(&mut self) {
@@ -688,9 +641,9 @@ impl App {
         let items = self
             .roster()
             .into_iter()
-            .map(|id| ChoiceItem {
+            .map(|id| choose::Item {
                 label: s.name(id).to_string(),
-                choice: Choice::InterruptBy(id),
+                choice: choose::Choice::InterruptBy(id),
                 refusal: None,
             })
             .collect();
@@ -811,34 +764,6 @@ impl App {
             items,
             &format!("{name} has no status to clear"),
         );
-    }
-
-    fn update_choose(&mut self, mut c: ChooseState, action: Action) {
-        match action {
-            Action::Cancel => return,
-            Action::Up => c.selected = c.selected.saturating_sub(1),
-            Action::Down => c.selected = (c.selected + 1).min(c.items.len().saturating_sub(1)),
-            Action::Confirm => {
-                let Some(item) = c.items.get(c.selected).cloned() else {
-                    return;
-                };
-                match item.choice {
-                    Choice::Run(cmd) => {
-                        if self.run_command(cmd).is_ok() {
-                            return;
-                        }
-                    }
-                    Choice::InterruptBy(who) => {
-                        let ctx = Ctx::new(&self.enc, self.selected);
-                        self.mode =
-                            Mode::Picker(picker::State::open(who, Purpose::Interrupt, &ctx));
-                        return;
-                    }
-                }
-            }
-            _ => {}
-        }
-        self.mode = Mode::Choose(c);
     }
 
     fn form(&self, purpose: FormPurpose) -> FormState {

@@ -5,11 +5,13 @@
 //! `render`. It never changes the encounter: it may ask the engine why a command would be refused
 //! (`Ctx::refusal`), and it hands the command to `App` in an `Outcome`.
 
+pub mod choose;
 pub mod picker;
 
 use tui_input::Input;
 
-use super::app::{ChooseState, FormState};
+use super::action::Action;
+use super::app::FormState;
 use super::keymap::ModeKind;
 use crate::encounter::{CombatantId, Command, Encounter, State};
 
@@ -21,7 +23,7 @@ pub enum Mode {
     Command(Input),
     Picker(picker::State),
     Form(FormState),
-    Choose(ChooseState),
+    Choose(choose::State),
 }
 
 impl Mode {
@@ -51,6 +53,15 @@ pub enum Outcome {
     Run { cmd: Command, then: Option<Mode> },
     /// A refusal of the room's own (nothing to pick, a bad value): the status line, and stay.
     Fail(String),
+}
+
+/// A list's selection after Up or Down, kept inside the list.
+pub fn step(selected: usize, len: usize, action: Action) -> usize {
+    match action {
+        Action::Up => selected.saturating_sub(1),
+        Action::Down => (selected + 1).min(len.saturating_sub(1)),
+        _ => selected,
+    }
 }
 
 /// The combatants as the order pane lists them: the order, then anyone not yet in it.

@@ -6,12 +6,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use tui_input::Input;
 
-use super::{Ctx, Mode, Outcome};
+use super::choose;
+use super::{Ctx, Mode, Outcome, step};
 use crate::catalogue::{ActionDef, ActionGroup, ActionKind, Restriction};
 use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event};
 use crate::rules::ActionType;
 use crate::ui::action::Action;
-use crate::ui::app::{App, ChoiceItem, ChooseState};
+use crate::ui::app::App;
 use crate::ui::view::{cut, input_spans, pane_block};
 
 /// What the picker is choosing for.
@@ -65,12 +66,8 @@ impl State {
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
             Action::Cancel => self.cancel(),
-            Action::Up => {
-                self.selected = self.selected.saturating_sub(1);
-                Outcome::Stay
-            }
-            Action::Down => {
-                self.selected = (self.selected + 1).min(self.items.len().saturating_sub(1));
+            Action::Up | Action::Down => {
+                self.selected = step(self.selected, self.items.len(), action);
                 Outcome::Stay
             }
             Action::NextGroup | Action::PrevGroup if self.purpose != Purpose::Interrupt => {
@@ -265,7 +262,7 @@ fn choose_type(who: CombatantId, name: &str, ctx: &Ctx) -> Outcome {
     let items = ActionType::ALL
         .iter()
         .map(|t| {
-            ChoiceItem::run(
+            choose::Item::run(
                 format!("as a {} action", t.label()),
                 Command::SpendAction {
                     who,
@@ -278,7 +275,7 @@ fn choose_type(who: CombatantId, name: &str, ctx: &Ctx) -> Outcome {
             )
         })
         .collect();
-    Outcome::Open(Mode::Choose(ChooseState::open(
+    Outcome::Open(Mode::Choose(choose::State::open(
         format!("{name}: which type this time?"),
         items,
     )))

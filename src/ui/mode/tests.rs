@@ -2,6 +2,7 @@
 
 use tui_input::InputRequest;
 
+use super::choose::{self, Choice};
 use super::picker::{self, Purpose};
 use super::{Ctx, Mode, Outcome};
 use crate::encounter::{ActionChoice, CombatantId, Command, Encounter};
@@ -132,4 +133,62 @@ fn ready_picker_adds_with_ctrl_n_and_declares_on_esc() {
         }
         other => panic!("not a ready: {other:?}"),
     }
+}
+
+// ---- choice list ----
+
+#[test]
+fn choice_list_starts_on_the_first_line_it_can_take_and_runs_it() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let jinx = id(&enc, "Jinx");
+    let stand = Command::SpendAction {
+        who: jinx,
+        action: ActionChoice::Named {
+            name: "Stand Up".into(),
+            as_type: None,
+        },
+    };
+    let items = vec![
+        choose::Item::run("stand up".into(), stand, &ctx),
+        choose::Item::run("next".into(), Command::Next, &ctx),
+    ];
+    let Outcome::Open(Mode::Choose(mut c)) = choose::offer("What now?".into(), items, "none")
+    else {
+        panic!("no list");
+    };
+    // Stand Up is refused (Jinx is not Prone): greyed, with the reason, and not selected.
+    assert!(c.items[0].refusal.is_some());
+    assert_eq!(c.selected, 1);
+    assert!(matches!(c.update(Action::Down, &ctx), Outcome::Stay));
+    assert_eq!(c.selected, 1);
+    assert!(matches!(
+        c.update(Action::Confirm, &ctx),
+        Outcome::Run {
+            cmd: Command::Next,
+            then: None
+        }
+    ));
+    assert!(matches!(c.update(Action::Cancel, &ctx), Outcome::Close));
+}
+
+#[test]
+fn choice_list_opens_the_interrupt_picker_and_says_when_empty() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let whisper = id(&enc, "Whisper");
+    let item = choose::Item {
+        label: "Whisper".into(),
+        choice: Choice::InterruptBy(whisper),
+        refusal: None,
+    };
+    let mut c = choose::State::open("Interrupt: who?".into(), vec![item]);
+    let Outcome::Open(Mode::Picker(p)) = c.update(Action::Confirm, &ctx) else {
+        panic!("no picker");
+    };
+    assert_eq!((p.who, p.purpose), (whisper, Purpose::Interrupt));
+    assert!(matches!(
+        choose::offer("Nobody".into(), Vec::new(), "nobody to choose"),
+        Outcome::Fail(why) if why == "nobody to choose"
+    ));
 }

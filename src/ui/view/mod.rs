@@ -3,7 +3,6 @@
 // t, s, r, h, w: theme, state, rectangle, height, width — the same in every pane.
 #![allow(clippy::many_single_char_names)]
 
-pub mod choose;
 pub mod command_line;
 pub mod form;
 pub mod header;
@@ -155,7 +154,7 @@ impl Widget for &App {
         match &self.mode {
             Mode::Normal | Mode::Command(_) | Mode::Picker(_) => {}
             Mode::Form(f) => form::render(self, f, body, buf),
-            Mode::Choose(c) => choose::render(self, c, body, buf),
+            Mode::Choose(c) => c.render(self, body, buf),
             Mode::Help { scroll } => help::render(self, *scroll, body, buf),
         }
     }

@@ -7,11 +7,11 @@ use tui_input::backend::crossterm::to_input_request;
 use super::action::Action;
 use super::keymap::{self, ModeKind};
 use super::mode::picker::{self, Purpose};
-use super::mode::{self, Ctx, Mode, Outcome, choose};
+use super::mode::{self, Ctx, Mode, Outcome, choose, form};
 use super::theme::Theme;
 use crate::encounter::{
-    ActionChoice, AddCombatant, CombatantId, Command, Encounter, Phase, Relative, Reserve,
-    RollTarget, SheetInput, Side, State, StatusUntil, Timing, Track,
+    ActionChoice, CombatantId, Command, Encounter, Phase, Relative, Reserve, RollTarget, State,
+    Timing,
 };
 use crate::lang::{self, Line};
 use crate::report;
@@ -30,36 +30,6 @@ pub type InputState = Input;
 pub enum Pane {
     Order,
     Log,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FormPurpose {
-    Add,
-    Edit(CombatantId),
-    TypedRoll(CombatantId),
-    Delay(CombatantId),
-    Ready(CombatantId),
-    Damage(CombatantId),
-    Heal(CombatantId),
-    Status(CombatantId),
-}
-
-#[derive(Debug, Clone)]
-pub struct Field {
-    pub label: &'static str,
-    pub hint: &'static str,
-    pub input: InputState,
-    pub error: Option<String>,
-}
-
-#[derive(Debug, Clone)]
-pub struct FormState {
-    pub title: String,
-    pub purpose: FormPurpose,
-    pub fields: Vec<Field>,
-    pub focus: usize,
-    /// The engine's refusal of the whole form, when no field is to blame.
-    pub error: Option<String>,
 }
 
 /// One block of the log: a command and the lines of its events, or a note (undo, redo).
@@ -101,29 +71,6 @@ pub struct App {
     pub(crate) theme: Theme,
     pub(crate) size: (u16, u16),
     quit: bool,
-}
-
-fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
-    let v = field.input.value().trim();
-    if v.is_empty() {
-        return if required {
-            Err("required".into())
-        } else {
-            Ok(None)
-        };
-    }
-    v.parse::<i32>()
-        .map(Some)
-        .map_err(|_| format!("\"{v}\" is not a whole number"))
-}
-
-fn field(label: &'static str, hint: &'static str, value: &str) -> Field {
-    Field {
-        label,
-        hint,
-        input: Input::new(value.to_string()),
-        error: None,
-    }
 }
 
 impl App {
@@ -457,6 +404,7 @@ impl App {
         let outcome = match &mut self.mode {
             Mode::Picker(p) => Some(p.update(action, &ctx)),
             Mode::Choose(c) => Some(c.update(action, &ctx)),
+            Mode::Form(f) => Some(f.update(action, &ctx)),
             _ => None,
         };
         if let Some(outcome) = outcome {
@@ -478,8 +426,7 @@ impl App {
                 _ => self.mode = Mode::Help { scroll },
             },
             Mode::Command(input) => self.update_command(input, action),
-            Mode::Picker(_) | Mode::Choose(_) => {}
-            Mode::Form(f) => self.update_form(f, action),
+            Mode::Picker(_) | Mode::Choose(_) | Mode::Form(_) => {}
         }
     }
 
@@ -489,12 +436,12 @@ impl App {
             Outcome::Stay => {}
             Outcome::Close => self.mode = Mode::Normal,
             Outcome::Open(next) => self.mode = next,
-            Outcome::Run { cmd, then } => {
-                // A refused command leaves the mode as it is; the reason is on the status line.
-                if self.run_command(cmd).is_ok() {
-                    self.mode = then.unwrap_or(Mode::Normal);
-                }
-            }
+            Outcome::Run { cmd, then } => match self.run_command(cmd) {
+                Ok(()) => self.mode = then.unwrap_or(Mode::Normal),
+                // The mode stays; the reason is on the status line, and a form puts it in the
+                // field it names.
+                Err(e) => self.mode.refused(&e),
+            },
             Outcome::Fail(why) => self.error(why),
         }
     }
@@ -544,41 +491,41 @@ impl App {
             Action::End => {
                 let _ = self.run_command(Command::End);
             }
-            Action::Add => self.mode = Mode::Form(self.form(FormPurpose::Add)),
+            Action::Add => self.mode = Mode::Form(self.form(form::Purpose::Add)),
             Action::Edit => {
                 if let Some(id) = self.need_selected() {
-                    self.mode = Mode::Form(self.form(FormPurpose::Edit(id)));
+                    self.mode = Mode::Form(self.form(form::Purpose::Edit(id)));
                 }
             }
             Action::TypeRoll => {
                 if let Some(id) = self.need_selected() {
-                    self.mode = Mode::Form(self.form(FormPurpose::TypedRoll(id)));
+                    self.mode = Mode::Form(self.form(form::Purpose::TypedRoll(id)));
                 }
             }
             Action::Damage => {
                 if let Some(id) = self.need_selected() {
-                    self.mode = Mode::Form(self.form(FormPurpose::Damage(id)));
+                    self.mode = Mode::Form(self.form(form::Purpose::Damage(id)));
                 }
             }
             Action::Heal => {
                 if let Some(id) = self.need_selected() {
-                    self.mode = Mode::Form(self.form(FormPurpose::Heal(id)));
+                    self.mode = Mode::Form(self.form(form::Purpose::Heal(id)));
                 }
             }
             Action::AddStatus => {
                 if let Some(id) = self.need_selected() {
-                    self.mode = Mode::Form(self.form(FormPurpose::Status(id)));
+                    self.mode = Mode::Form(self.form(form::Purpose::Status(id)));
                 }
             }
             Action::Delay if self.selected_delay_unnamed() => self.choose_delay_trigger(),
             Action::Delay => {
                 if let Some(id) = self.need_actor() {
-                    self.mode = Mode::Form(self.form(FormPurpose::Delay(id)));
+                    self.mode = Mode::Form(self.form(form::Purpose::Delay(id)));
                 }
             }
             Action::Ready => {
                 if let Some(id) = self.need_actor() {
-                    self.mode = Mode::Form(self.form(FormPurpose::Ready(id)));
+                    self.mode = Mode::Form(self.form(form::Purpose::Ready(id)));
                 }
             }
             Action::Remove => {
@@ -766,325 +713,8 @@ impl App {
         );
     }
 
-    fn form(&self, purpose: FormPurpose) -> FormState {
-        let s = self.enc.state();
-        let name = |id: CombatantId| s.name(id).to_string();
-        let (title, fields) = match purpose {
-            FormPurpose::Add => (
-                "Add a combatant or a group".to_string(),
-                vec![
-                    field("Name", "unique; a group's members get numbers", ""),
-                    field("Side", "pc or npc", "npc"),
-                    field("Count", "empty for one; N for a group of N", ""),
-                    field("Intuition", "", "3"),
-                    field("Reaction", "", "3"),
-                    field("Edge", "", "0"),
-                    field("Dice mod", "initiative dice modifier", "0"),
-                    field("IP bonus", "extra starting IP", "0"),
-                    field("Body", "for the Physical monitor", ""),
-                    field("Willpower", "for the Stun monitor", ""),
-                    field("Shared roll", "y: the group rolls once", "n"),
-                ],
-            ),
-            FormPurpose::Edit(id) => {
-                let c = s.get(id);
-                let v = |f: &dyn Fn(&crate::encounter::Sheet) -> String| {
-                    c.map(|c| f(&c.sheet)).unwrap_or_default()
-                };
-                (
-                    format!("Edit {}", name(id)),
-                    vec![
-                        field("Name", "", &name(id)),
-                        field(
-                            "Side",
-                            "pc or npc",
-                            c.map_or("npc", |c| if c.side == Side::Pc { "pc" } else { "npc" }),
-                        ),
-                        field("Intuition", "", &v(&|s| s.intuition.to_string())),
-                        field("Reaction", "", &v(&|s| s.reaction.to_string())),
-                        field("Edge", "", &v(&|s| s.edge.to_string())),
-                        field("Dice mod", "", &v(&|s| s.dice_modifier.to_string())),
-                        field("IP bonus", "", &v(&|s| s.ip_bonus.to_string())),
-                        field(
-                            "Body",
-                            "",
-                            &v(&|s| s.body.map(|b| b.to_string()).unwrap_or_default()),
-                        ),
-                        field(
-                            "Willpower",
-                            "",
-                            &v(&|s| s.willpower.map(|b| b.to_string()).unwrap_or_default()),
-                        ),
-                    ],
-                )
-            }
-            FormPurpose::TypedRoll(id) => (
-                format!("Type in {}'s initiative roll", name(id)),
-                vec![
-                    field("Hits", "hits rolled at the table", ""),
-                    field("Glitch", "y if it glitched", "n"),
-                ],
-            ),
-            FormPurpose::Delay(id) => (
-                format!("Delay: {} holds IP", name(id)),
-                vec![field("IP", "IP to hold back", "")],
-            ),
-            FormPurpose::Ready(id) => (
-                format!("Ready: {} waits for a trigger", name(id)),
-                vec![
-                    field("Trigger", "when … (free text)", ""),
-                    field("IP", "empty: the actions' cost", ""),
-                ],
-            ),
-            FormPurpose::Damage(id) | FormPurpose::Heal(id) => (
-                format!(
-                    "{} {}",
-                    if matches!(purpose, FormPurpose::Damage(_)) {
-                        "Damage"
-                    } else {
-                        "Heal"
-                    },
-                    name(id)
-                ),
-                vec![
-                    field("Boxes", "", "1"),
-                    field("Track", "p(hysical) or s(tun)", "p"),
-                ],
-            ),
-            FormPurpose::Status(id) => (
-                format!("Add a status to {}", name(id)),
-                vec![
-                    field("Status", "a name from the rules, or free text", ""),
-                    field("Until", "turn, next, round, never (empty: rules)", ""),
-                ],
-            ),
-        };
-        FormState {
-            title,
-            purpose,
-            fields,
-            focus: 0,
-            error: None,
-        }
-    }
-
-    fn update_form(&mut self, mut f: FormState, action: Action) {
-        match action {
-            Action::Cancel => return,
-            Action::NextField => f.focus = (f.focus + 1) % f.fields.len().max(1),
-            Action::PrevField => {
-                f.focus = (f.focus + f.fields.len().max(1) - 1) % f.fields.len().max(1);
-            }
-            Action::Input(req) => {
-                if let Some(fl) = f.fields.get_mut(f.focus) {
-                    fl.input.handle(req);
-                    fl.error = None;
-                }
-                f.error = None;
-                // Live check of the field being typed in (an empty field is fine while typing).
-                if let Err((i, e)) = Self::form_command(&f)
-                    && i == f.focus
-                    && !e.starts_with("required")
-                {
-                    f.fields[i].error = Some(e);
-                }
-            }
-            Action::Confirm if self.submit_form(&mut f) => return,
-            _ => {}
-        }
-        self.mode = Mode::Form(f);
-    }
-
-    /// Builds the form's command; returns whether the form is done (the mode is then set).
-    fn submit_form(&mut self, f: &mut FormState) -> bool {
-        for fl in &mut f.fields {
-            fl.error = None;
-        }
-        let cmd = match Self::form_command(f) {
-            Ok(c) => c,
-            Err((i, e)) => {
-                if let Some(fl) = f.fields.get_mut(i) {
-                    fl.error = Some(e);
-                    f.focus = i;
-                }
-                return false;
-            }
-        };
-        match (f.purpose, cmd) {
-            (FormPurpose::Delay(who), Command::Delay { ip, .. }) => {
-                // A delay needs its trigger character: first check the IP, then choose.
-                if let Err(e) = self.enc.check(Command::Delay {
-                    who,
-                    ip,
-                    trigger: None,
-                }) {
-                    f.fields[0].error = Some(e.to_string());
-                    self.error(e.to_string());
-                    return false;
-                }
-                let s = self.enc.state();
-                let mut items = vec![self.run_item(
-                    "(no trigger yet: name it later)".into(),
-                    Command::Delay {
-                        who,
-                        ip,
-                        trigger: None,
-                    },
-                )];
-                for t in self.roster() {
-                    if t != who {
-                        items.push(self.run_item(
-                            format!("after {}", s.name(t)),
-                            Command::Delay {
-                                who,
-                                ip,
-                                trigger: Some(t),
-                            },
-                        ));
-                    }
-                }
-                self.open_choose("Delay until after whom?".into(), items, "");
-                true
-            }
-            (FormPurpose::Ready(who), Command::Ready { ip, trigger, .. }) => {
-                let purpose = Purpose::Ready {
-                    trigger,
-                    ip,
-                    chosen: Vec::new(),
-                };
-                let p = picker::State::open(who, purpose, &Ctx::new(&self.enc, self.selected));
-                self.mode = Mode::Picker(p);
-                true
-            }
-            (_, cmd) => match self.run_command(cmd) {
-                Ok(()) => true,
-                Err(e) => {
-                    // Put the engine's reason in the field it names, if it names one.
-                    let lower = e.to_lowercase();
-                    let at = f
-                        .fields
-                        .iter()
-                        .position(|fl| lower.starts_with(&fl.label.to_lowercase()))
-                        .or_else(|| {
-                            lower
-                                .starts_with("the name")
-                                .then(|| f.fields.iter().position(|fl| fl.label == "Name"))
-                                .flatten()
-                        });
-                    match at {
-                        Some(i) => {
-                            f.fields[i].error = Some(e);
-                            f.focus = i;
-                        }
-                        None => f.error = Some(e),
-                    }
-                    false
-                }
-            },
-        }
-    }
-
-    fn form_command(f: &FormState) -> Result<Command, (usize, String)> {
-        let num = |i: usize, req: bool| parse_num(&f.fields[i], req).map_err(|e| (i, e));
-        let text = |i: usize| f.fields[i].input.value().trim().to_string();
-        let yes = |i: usize| matches!(text(i).to_lowercase().as_str(), "y" | "yes");
-        let side = |i: usize| match text(i).to_lowercase().as_str() {
-            "pc" => Ok(Side::Pc),
-            "npc" | "" => Ok(Side::Npc),
-            other => Err((i, format!("\"{other}\": type pc or npc"))),
-        };
-        let track = |i: usize| match text(i).to_lowercase().chars().next() {
-            Some('s') => Ok(Track::Stun),
-            Some('p') | None => Ok(Track::Physical),
-            Some(_) => Err((i, "type p (Physical) or s (Stun)".to_string())),
-        };
-        let or = |v: Option<i32>, d: i32| v.unwrap_or(d);
-        Ok(match f.purpose {
-            FormPurpose::Add => {
-                if text(0).is_empty() {
-                    return Err((0, "required".into()));
-                }
-                Command::Add(AddCombatant {
-                    name: text(0),
-                    side: side(1)?,
-                    count: num(2, false)?,
-                    sheet: SheetInput {
-                        intuition: or(num(3, true)?, 3),
-                        reaction: or(num(4, true)?, 3),
-                        edge: or(num(5, false)?, 0),
-                        dice_modifier: or(num(6, false)?, 0),
-                        ip_bonus: or(num(7, false)?, 0),
-                        body: num(8, false)?,
-                        willpower: num(9, false)?,
-                    },
-                    shared_roll: yes(10),
-                })
-            }
-            FormPurpose::Edit(who) => Command::Edit {
-                who,
-                name: Some(text(0)).filter(|n| !n.is_empty()),
-                side: Some(side(1)?),
-                sheet: SheetInput {
-                    intuition: or(num(2, true)?, 3),
-                    reaction: or(num(3, true)?, 3),
-                    edge: or(num(4, false)?, 0),
-                    dice_modifier: or(num(5, false)?, 0),
-                    ip_bonus: or(num(6, false)?, 0),
-                    body: num(7, false)?,
-                    willpower: num(8, false)?,
-                },
-            },
-            FormPurpose::TypedRoll(id) => Command::Roll {
-                target: RollTarget::One(id),
-                typed: Some((or(num(0, true)?, 0), yes(1))),
-            },
-            FormPurpose::Delay(who) => Command::Delay {
-                who,
-                ip: or(num(0, true)?, 0),
-                trigger: None,
-            },
-            FormPurpose::Ready(who) => {
-                if text(0).is_empty() {
-                    return Err((0, "required: what the character waits for".into()));
-                }
-                Command::Ready {
-                    who,
-                    ip: num(1, false)?,
-                    trigger: text(0),
-                    actions: Vec::new(),
-                }
-            }
-            FormPurpose::Damage(who) => Command::Damage {
-                who,
-                boxes: or(num(0, true)?, 0),
-                track: track(1)?,
-            },
-            FormPurpose::Heal(who) => Command::Heal {
-                who,
-                boxes: or(num(0, true)?, 0),
-                track: track(1)?,
-            },
-            FormPurpose::Status(who) => {
-                if text(0).is_empty() {
-                    return Err((0, "required".into()));
-                }
-                let until = match text(1).to_lowercase().as_str() {
-                    "" => None,
-                    "turn" => Some(StatusUntil::ThisTurn),
-                    "next" => Some(StatusUntil::NextTurn),
-                    "round" => Some(StatusUntil::Round),
-                    "never" => Some(StatusUntil::Never),
-                    other => {
-                        return Err((1, format!("\"{other}\": turn, next, round or never")));
-                    }
-                };
-                Command::AddStatus {
-                    who,
-                    text: text(0),
-                    until,
-                }
-            }
-        })
+    fn form(&self, purpose: form::Purpose) -> form::State {
+        form::State::open(purpose, &Ctx::new(&self.enc, self.selected))
     }
 
     fn update_command(&mut self, mut input: InputState, action: Action) {

@@ -6,12 +6,12 @@
 //! (`Ctx::refusal`), and it hands the command to `App` in an `Outcome`.
 
 pub mod choose;
+pub mod form;
 pub mod picker;
 
 use tui_input::Input;
 
 use super::action::Action;
-use super::app::FormState;
 use super::keymap::ModeKind;
 use crate::encounter::{CombatantId, Command, Encounter, State};
 
@@ -22,7 +22,7 @@ pub enum Mode {
     Help { scroll: u16 },
     Command(Input),
     Picker(picker::State),
-    Form(FormState),
+    Form(form::State),
     Choose(choose::State),
 }
 
@@ -35,6 +35,21 @@ impl Mode {
             Mode::Picker(_) => ModeKind::Picker,
             Mode::Form(_) => ModeKind::Form,
             Mode::Choose(_) => ModeKind::Choose,
+        }
+    }
+}
+
+impl Mode {
+    /// The engine refused the command the room asked for; the room stays as it was.
+    pub fn refused(&mut self, why: &str) {
+        match self {
+            Mode::Form(f) => f.refused(why),
+            // The reason is on the status line.
+            Mode::Normal
+            | Mode::Help { .. }
+            | Mode::Command(_)
+            | Mode::Picker(_)
+            | Mode::Choose(_) => {}
         }
     }
 }

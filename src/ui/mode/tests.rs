@@ -3,9 +3,10 @@
 use tui_input::InputRequest;
 
 use super::choose::{self, Choice};
+use super::form;
 use super::picker::{self, Purpose};
 use super::{Ctx, Mode, Outcome};
-use crate::encounter::{ActionChoice, CombatantId, Command, Encounter};
+use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Track};
 use crate::ui::action::Action;
 use crate::ui::demo;
 
@@ -191,4 +192,78 @@ fn choice_list_opens_the_interrupt_picker_and_says_when_empty() {
         choose::offer("Nobody".into(), Vec::new(), "nobody to choose"),
         Outcome::Fail(why) if why == "nobody to choose"
     ));
+}
+
+// ---- form ----
+
+#[test]
+fn form_keeps_a_bad_number_in_its_field_and_runs_a_good_one() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let jinx = id(&enc, "Jinx");
+    let mut f = form::State::open(form::Purpose::Damage(jinx), &ctx);
+    // Boxes starts at 1: "1x" is refused as it is typed, and again on Enter, in the field.
+    type_into("x", |a| f.update(a, &ctx));
+    assert!(
+        f.fields[0]
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("not a whole number"))
+    );
+    assert!(matches!(f.update(Action::Confirm, &ctx), Outcome::Stay));
+    assert!(f.fields[0].error.is_some());
+    assert_eq!(f.focus, 0);
+    f.update(Action::Input(InputRequest::DeletePrevChar), &ctx);
+    assert!(f.fields[0].error.is_none());
+    match f.update(Action::Confirm, &ctx) {
+        Outcome::Run {
+            cmd: Command::Damage { who, boxes, track },
+            then: None,
+        } => assert_eq!((who, boxes, track), (jinx, 1, Track::Physical)),
+        other => panic!("not a damage: {other:?}"),
+    }
+}
+
+#[test]
+fn form_puts_the_engines_refusal_in_the_field_it_names() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let mut f = form::State::open(form::Purpose::Add, &ctx);
+    type_into("Rook", |a| f.update(a, &ctx));
+    for _ in 0..3 {
+        f.update(Action::NextField, &ctx);
+    }
+    assert_eq!(f.fields[f.focus].label, "Intuition");
+    f.update(Action::Input(InputRequest::DeletePrevChar), &ctx);
+    type_into("0", |a| f.update(a, &ctx));
+    f.update(Action::NextField, &ctx);
+    let Outcome::Run { cmd, .. } = f.update(Action::Confirm, &ctx) else {
+        panic!("not run");
+    };
+    // What App does when the engine refuses it.
+    let why = ctx.refusal(cmd).expect("intuition 0 is refused");
+    f.refused(&why);
+    assert_eq!(f.focus, 3);
+    assert_eq!(f.fields[3].error.as_deref(), Some(why.as_str()));
+    // A reason that names no field goes under the form.
+    f.refused("read-only: opened with --view");
+    assert_eq!(f.error.as_deref(), Some("read-only: opened with --view"));
+}
+
+#[test]
+fn delay_form_checks_the_ip_then_asks_for_the_trigger() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let jinx = id(&enc, "Jinx");
+    let mut f = form::State::open(form::Purpose::Delay(jinx), &ctx);
+    type_into("99", |a| f.update(a, &ctx));
+    assert!(matches!(f.update(Action::Confirm, &ctx), Outcome::Fail(_)));
+    assert!(f.fields[0].error.is_some());
+    f.update(Action::Input(InputRequest::DeletePrevChar), &ctx);
+    f.update(Action::Input(InputRequest::DeletePrevChar), &ctx);
+    type_into("1", |a| f.update(a, &ctx));
+    let Outcome::Open(Mode::Choose(c)) = f.update(Action::Confirm, &ctx) else {
+        panic!("no trigger list");
+    };
+    assert!(c.items.iter().any(|it| it.label == "after Whisper"));
 }

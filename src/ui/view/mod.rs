@@ -4,7 +4,6 @@
 #![allow(clippy::many_single_char_names)]
 
 pub mod command_line;
-pub mod form;
 pub mod header;
 pub mod help;
 pub mod ip_grid;
@@ -153,7 +152,7 @@ impl Widget for &App {
         log::render(self, log_area, buf);
         match &self.mode {
             Mode::Normal | Mode::Command(_) | Mode::Picker(_) => {}
-            Mode::Form(f) => form::render(self, f, body, buf),
+            Mode::Form(f) => f.render(self, body, buf),
             Mode::Choose(c) => c.render(self, body, buf),
             Mode::Help { scroll } => help::render(self, *scroll, body, buf),
         }

@@ -1,19 +1,17 @@
 //! The app state and `App::update`: actions become engine commands or UI changes.
 
 use ratatui::crossterm::event::KeyEvent;
-use tui_input::Input;
 use tui_input::backend::crossterm::to_input_request;
 
 use super::action::Action;
 use super::keymap::{self, ModeKind};
 use super::mode::picker::{self, Purpose};
-use super::mode::{self, Ctx, Mode, Outcome, choose, form};
+use super::mode::{self, Ctx, Mode, Outcome, choose, command_line, form};
 use super::theme::Theme;
 use crate::encounter::{
     ActionChoice, CombatantId, Command, Encounter, Phase, Relative, Reserve, RollTarget, State,
     Timing,
 };
-use crate::lang::{self, Line};
 use crate::report;
 use crate::rules::{Dice, RandomDice};
 use crate::save::Autosave;
@@ -21,9 +19,6 @@ use crate::save::Autosave;
 /// The smallest screen the tracker draws on.
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
-
-/// A one-line input with cursor editing.
-pub type InputState = Input;
 
 /// Which pane j/k and PgUp/PgDn move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -405,6 +400,7 @@ impl App {
             Mode::Picker(p) => Some(p.update(action, &ctx)),
             Mode::Choose(c) => Some(c.update(action, &ctx)),
             Mode::Form(f) => Some(f.update(action, &ctx)),
+            Mode::Command(c) => Some(c.update(action, &ctx)),
             _ => None,
         };
         if let Some(outcome) = outcome {
@@ -425,8 +421,7 @@ impl App {
                 }
                 _ => self.mode = Mode::Help { scroll },
             },
-            Mode::Command(input) => self.update_command(input, action),
-            Mode::Picker(_) | Mode::Choose(_) | Mode::Form(_) => {}
+            Mode::Picker(_) | Mode::Choose(_) | Mode::Form(_) | Mode::Command(_) => {}
         }
     }
 
@@ -442,6 +437,23 @@ impl App {
                 // field it names.
                 Err(e) => self.mode.refused(&e),
             },
+            Outcome::Undo(n) => {
+                self.mode = Mode::Normal;
+                for _ in 0..n {
+                    self.undo();
+                }
+            }
+            Outcome::Redo(n) => {
+                self.mode = Mode::Normal;
+                for _ in 0..n {
+                    self.redo();
+                }
+            }
+            Outcome::Say(news) => self.info(news),
+            Outcome::Answer(news) => {
+                self.mode = Mode::Normal;
+                self.info(news);
+            }
             Outcome::Fail(why) => self.error(why),
         }
     }
@@ -467,7 +479,7 @@ impl App {
                     Pane::Log => Pane::Order,
                 }
             }
-            Action::CommandLine => self.mode = Mode::Command(Input::default()),
+            Action::CommandLine => self.mode = Mode::Command(command_line::State::default()),
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::RollAll => {
@@ -715,96 +727,5 @@ impl App {
 
     fn form(&self, purpose: form::Purpose) -> form::State {
         form::State::open(purpose, &Ctx::new(&self.enc, self.selected))
-    }
-
-    fn update_command(&mut self, mut input: InputState, action: Action) {
-        match action {
-            Action::Cancel => return,
-            Action::Input(req) => {
-                input.handle(req);
-            }
-            Action::Complete => self.complete(&mut input),
-            Action::Confirm => {
-                let line = input.value().to_string();
-                match lang::parse(&line, self.enc.state(), self.enc.catalogue()) {
-                    Err(e) => self.error(e.to_string()),
-                    Ok(Line::Nothing) => return,
-                    Ok(Line::Undo(n)) => {
-                        for _ in 0..n.max(1) {
-                            self.undo();
-                        }
-                        return;
-                    }
-                    Ok(Line::Redo(n)) => {
-                        for _ in 0..n.max(1) {
-                            self.redo();
-                        }
-                        return;
-                    }
-                    Ok(Line::Why(a, b)) => {
-                        let why = self.enc.state().explain_order(a, b);
-                        self.info(why);
-                        return;
-                    }
-                    Ok(Line::Command(cmd)) => {
-                        if self.run_command(cmd).is_ok() {
-                            return;
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-        self.mode = Mode::Command(input);
-    }
-
-    /// Tab on the command line: completes the last word from verbs, names and actions.
-    fn complete(&mut self, input: &mut InputState) {
-        let value = input.value().to_string();
-        let start = value.rfind(' ').map_or(0, |i| i + 1);
-        let (head, word) = value.split_at(start);
-        let lw = word.to_lowercase();
-        let s = self.enc.state();
-        let mut cands: Vec<String> = if head.trim().is_empty() {
-            lang::VERBS.iter().map(|(v, _)| (*v).to_string()).collect()
-        } else {
-            s.present()
-                .map(|c| c.name.clone())
-                .chain(s.groups.iter().map(|g| g.name.clone()))
-                .chain(
-                    self.enc
-                        .catalogue()
-                        .actions()
-                        .iter()
-                        .map(|a| a.name.clone()),
-                )
-                .collect()
-        };
-        cands.retain(|c| c.to_lowercase().starts_with(&lw));
-        cands.sort();
-        cands.dedup();
-        match cands.as_slice() {
-            [] => self.error(format!("nothing completes \"{word}\"")),
-            [one] => {
-                let quoted = if one.contains(' ') {
-                    format!("\"{one}\"")
-                } else {
-                    one.clone()
-                };
-                *input = Input::new(format!("{head}{quoted} "));
-            }
-            many => {
-                let mut common = many[0].clone();
-                for c in many {
-                    while !c.to_lowercase().starts_with(&common.to_lowercase()) {
-                        common.pop();
-                    }
-                }
-                if common.len() > word.len() {
-                    *input = Input::new(format!("{head}{common}"));
-                }
-                self.info(many.join("  "));
-            }
-        }
     }
 }

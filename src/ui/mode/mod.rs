@@ -6,10 +6,9 @@
 //! (`Ctx::refusal`), and it hands the command to `App` in an `Outcome`.
 
 pub mod choose;
+pub mod command_line;
 pub mod form;
 pub mod picker;
-
-use tui_input::Input;
 
 use super::action::Action;
 use super::keymap::ModeKind;
@@ -20,7 +19,7 @@ use crate::encounter::{CombatantId, Command, Encounter, State};
 pub enum Mode {
     Normal,
     Help { scroll: u16 },
-    Command(Input),
+    Command(command_line::State),
     Picker(picker::State),
     Form(form::State),
     Choose(choose::State),
@@ -66,6 +65,14 @@ pub enum Outcome {
     /// Run a command through the engine. Done: open `then` (the tracker if `None`). Refused:
     /// the room stays as it is and the reason goes to the status line.
     Run { cmd: Command, then: Option<Mode> },
+    /// Undo this many commands, then back to the tracker.
+    Undo(usize),
+    /// Redo this many commands, then back to the tracker.
+    Redo(usize),
+    /// News for the status line; the room stays open.
+    Say(String),
+    /// The room's answer for the status line; back to the tracker.
+    Answer(String),
     /// A refusal of the room's own (nothing to pick, a bad value): the status line, and stay.
     Fail(String),
 }

@@ -3,6 +3,7 @@
 use tui_input::InputRequest;
 
 use super::choose::{self, Choice};
+use super::command_line;
 use super::form;
 use super::picker::{self, Purpose};
 use super::{Ctx, Mode, Outcome};
@@ -266,4 +267,47 @@ fn delay_form_checks_the_ip_then_asks_for_the_trigger() {
         panic!("no trigger list");
     };
     assert!(c.items.iter().any(|it| it.label == "after Whisper"));
+}
+
+// ---- command line ----
+
+#[test]
+fn command_line_hands_a_refused_command_to_app_and_keeps_the_line() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let mut c = command_line::State::default();
+    // Parsed, but the engine refuses it: Whisper cannot act in Jinx's turn.
+    type_into("act Whisper Fire Weapon", |a| c.update(a, &ctx));
+    let Outcome::Run { cmd, then: None } = c.update(Action::Confirm, &ctx) else {
+        panic!("not run");
+    };
+    assert!(ctx.refusal(cmd).is_some_and(|why| why.contains("turn")));
+    assert_eq!(c.value(), "act Whisper Fire Weapon");
+    // A line the parser refuses stays open with the reason.
+    let mut bad = command_line::State::default();
+    type_into("damage Nobody 2", |a| bad.update(a, &ctx));
+    assert!(matches!(
+        bad.update(Action::Confirm, &ctx),
+        Outcome::Fail(_)
+    ));
+    assert_eq!(bad.value(), "damage Nobody 2");
+}
+
+#[test]
+fn command_line_completes_undoes_and_answers() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let mut c = command_line::State::default();
+    type_into("dam", |a| c.update(a, &ctx));
+    assert!(matches!(c.update(Action::Complete, &ctx), Outcome::Stay));
+    assert_eq!(c.value(), "damage ");
+    let mut u = command_line::State::default();
+    type_into("undo", |a| u.update(a, &ctx));
+    assert!(matches!(u.update(Action::Confirm, &ctx), Outcome::Undo(1)));
+    let mut w = command_line::State::default();
+    type_into("why Jinx Whisper", |a| w.update(a, &ctx));
+    assert!(
+        matches!(w.update(Action::Confirm, &ctx), Outcome::Answer(why) if why.contains("stands before"))
+    );
+    assert!(matches!(w.update(Action::Cancel, &ctx), Outcome::Close));
 }

@@ -3,12 +3,12 @@
 // t, s, r, h, w: theme, state, rectangle, height, width — the same in every pane.
 #![allow(clippy::many_single_char_names)]
 
-pub mod command_line;
 pub mod header;
 pub mod help;
 pub mod ip_grid;
 pub mod keybar;
 pub mod log;
+pub mod message;
 pub mod order;
 pub mod status;
 
@@ -130,7 +130,10 @@ impl Widget for &App {
         ])
         .areas(area);
         header::render(self, head, buf);
-        command_line::render(self, status_line, buf);
+        match &self.mode {
+            Mode::Command(c) => c.render(self, status_line, buf),
+            _ => message::render(self, status_line, buf),
+        }
         keybar::render(self, keys, buf);
         // The picker takes the whole body: the panes under it would be drawn for nothing.
         if let Mode::Picker(p) = &self.mode {

@@ -6,7 +6,7 @@ use tui_input::backend::crossterm::to_input_request;
 use super::action::Action;
 use super::keymap::{self, ModeKind};
 use super::mode::picker::{self, Purpose};
-use super::mode::{self, Ctx, Mode, Outcome, choose, command_line, form};
+use super::mode::{self, Ctx, Mode, Outcome, choose, command_line, form, help};
 use super::theme::Theme;
 use crate::encounter::{
     ActionChoice, CombatantId, Command, Encounter, Phase, Relative, Reserve, RollTarget, State,
@@ -52,8 +52,6 @@ pub struct App {
     pub(crate) read_only: Option<String>,
     dice: Box<dyn Dice>,
     pub(crate) mode: Mode,
-    /// The mode to return to when help closes.
-    help_return: Option<Box<Mode>>,
     pub(crate) focus: Pane,
     /// Index into `roster()`.
     pub(crate) selected: usize,
@@ -82,7 +80,6 @@ impl App {
             read_only,
             dice: Box::new(RandomDice::new()),
             mode: Mode::Normal,
-            help_return: None,
             focus: Pane::Order,
             selected: 0,
             log: Vec::new(),
@@ -152,13 +149,6 @@ impl App {
 
     pub fn too_small(&self) -> bool {
         self.size.0 < MIN_WIDTH || self.size.1 < MIN_HEIGHT
-    }
-
-    /// The mode whose keys the help shows first: the one help was opened from.
-    pub fn help_mode(&self) -> ModeKind {
-        self.help_return
-            .as_ref()
-            .map_or(ModeKind::Normal, |m| m.kind())
     }
 
     pub fn mode_kind(&self) -> ModeKind {
@@ -390,9 +380,9 @@ impl App {
         if self.too_small() {
             return;
         }
-        if action == Action::Help && !matches!(self.mode, Mode::Help { .. }) {
-            let prev = std::mem::replace(&mut self.mode, Mode::Help { scroll: 0 });
-            self.help_return = Some(Box::new(prev));
+        if action == Action::Help && !matches!(self.mode, Mode::Help(_)) {
+            let back = std::mem::replace(&mut self.mode, Mode::Normal);
+            self.mode = Mode::Help(help::State::open(back));
             return;
         }
         let ctx = Ctx::new(&self.enc, self.selected);
@@ -401,28 +391,14 @@ impl App {
             Mode::Choose(c) => Some(c.update(action, &ctx)),
             Mode::Form(f) => Some(f.update(action, &ctx)),
             Mode::Command(c) => Some(c.update(action, &ctx)),
-            _ => None,
+            Mode::Help(h) => Some(h.update(action, &ctx)),
+            Mode::Normal => None,
         };
         if let Some(outcome) = outcome {
             self.carry_out(outcome);
             return;
         }
-        match std::mem::replace(&mut self.mode, Mode::Normal) {
-            Mode::Normal => self.update_normal(action),
-            Mode::Help { scroll } => match action {
-                Action::Cancel => {
-                    self.mode = self.help_return.take().map_or(Mode::Normal, |m| *m);
-                }
-                Action::Down => self.mode = Mode::Help { scroll: scroll + 1 },
-                Action::Up => {
-                    self.mode = Mode::Help {
-                        scroll: scroll.saturating_sub(1),
-                    };
-                }
-                _ => self.mode = Mode::Help { scroll },
-            },
-            Mode::Picker(_) | Mode::Choose(_) | Mode::Form(_) | Mode::Command(_) => {}
-        }
+        self.update_normal(action);
     }
 
     /// Does what a mode asked for.

@@ -8,6 +8,7 @@
 pub mod choose;
 pub mod command_line;
 pub mod form;
+pub mod help;
 pub mod picker;
 
 use super::action::Action;
@@ -18,7 +19,7 @@ use crate::encounter::{CombatantId, Command, Encounter, State};
 #[derive(Debug, Clone)]
 pub enum Mode {
     Normal,
-    Help { scroll: u16 },
+    Help(help::State),
     Command(command_line::State),
     Picker(picker::State),
     Form(form::State),
@@ -29,7 +30,7 @@ impl Mode {
     pub fn kind(&self) -> ModeKind {
         match self {
             Mode::Normal => ModeKind::Normal,
-            Mode::Help { .. } => ModeKind::Help,
+            Mode::Help(_) => ModeKind::Help,
             Mode::Command(_) => ModeKind::Command,
             Mode::Picker(_) => ModeKind::Picker,
             Mode::Form(_) => ModeKind::Form,
@@ -44,11 +45,8 @@ impl Mode {
         match self {
             Mode::Form(f) => f.refused(why),
             // The reason is on the status line.
-            Mode::Normal
-            | Mode::Help { .. }
-            | Mode::Command(_)
-            | Mode::Picker(_)
-            | Mode::Choose(_) => {}
+            Mode::Normal | Mode::Help(_) | Mode::Command(_) | Mode::Picker(_) | Mode::Choose(_) => {
+            }
         }
     }
 }

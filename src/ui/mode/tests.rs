@@ -5,6 +5,7 @@ use tui_input::InputRequest;
 use super::choose::{self, Choice};
 use super::command_line;
 use super::form;
+use super::help;
 use super::picker::{self, Purpose};
 use super::{Ctx, Mode, Outcome};
 use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Track};
@@ -310,4 +311,25 @@ fn command_line_completes_undoes_and_answers() {
         matches!(w.update(Action::Confirm, &ctx), Outcome::Answer(why) if why.contains("stands before"))
     );
     assert!(matches!(w.update(Action::Cancel, &ctx), Outcome::Close));
+}
+
+// ---- help ----
+
+#[test]
+fn help_scrolls_and_goes_back_to_the_room_it_came_from() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let mut p = picker::State::open(id(&enc, "Jinx"), Purpose::Spend, &ctx);
+    type_into("fire", |a| p.update(a, &ctx));
+    let mut h = help::State::open(Mode::Picker(p));
+    assert_eq!(h.back.kind(), crate::ui::keymap::ModeKind::Picker);
+    h.update(Action::Down, &ctx);
+    h.update(Action::Down, &ctx);
+    h.update(Action::Up, &ctx);
+    assert_eq!(h.scroll, 1);
+    // Back to the picker as it was, filter included.
+    let Outcome::Open(Mode::Picker(back)) = h.update(Action::Cancel, &ctx) else {
+        panic!("not back to the picker");
+    };
+    assert_eq!(back.query.value(), "fire");
 }

@@ -4,7 +4,6 @@
 #![allow(clippy::many_single_char_names)]
 
 pub mod header;
-pub mod help;
 pub mod ip_grid;
 pub mod keybar;
 pub mod log;
@@ -157,7 +156,7 @@ impl Widget for &App {
             Mode::Normal | Mode::Command(_) | Mode::Picker(_) => {}
             Mode::Form(f) => f.render(self, body, buf),
             Mode::Choose(c) => c.render(self, body, buf),
-            Mode::Help { scroll } => help::render(self, *scroll, body, buf),
+            Mode::Help(h) => h.render(self, body, buf),
         }
     }
 }

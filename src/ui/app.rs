@@ -79,7 +79,7 @@ impl App {
             store,
             read_only,
             dice: Box::new(RandomDice::new()),
-            mode: Mode::Normal,
+            mode: Mode::Tracker,
             focus: Pane::Order,
             selected: 0,
             log: Vec::new(),
@@ -381,7 +381,7 @@ impl App {
             return;
         }
         if action == Action::Help && !matches!(self.mode, Mode::Help(_)) {
-            let back = std::mem::replace(&mut self.mode, Mode::Normal);
+            let back = std::mem::replace(&mut self.mode, Mode::Tracker);
             self.mode = Mode::Help(help::State::open(back));
             return;
         }
@@ -392,7 +392,7 @@ impl App {
             Mode::Form(f) => Some(f.update(action, &ctx)),
             Mode::Command(c) => Some(c.update(action, &ctx)),
             Mode::Help(h) => Some(h.update(action, &ctx)),
-            Mode::Normal => None,
+            Mode::Tracker => None,
         };
         if let Some(outcome) = outcome {
             self.carry_out(outcome);
@@ -405,29 +405,29 @@ impl App {
     fn carry_out(&mut self, outcome: Outcome) {
         match outcome {
             Outcome::Stay => {}
-            Outcome::Close => self.mode = Mode::Normal,
+            Outcome::Close => self.mode = Mode::Tracker,
             Outcome::Open(next) => self.mode = next,
             Outcome::Run { cmd, then } => match self.run_command(cmd) {
-                Ok(()) => self.mode = then.unwrap_or(Mode::Normal),
+                Ok(()) => self.mode = then.unwrap_or(Mode::Tracker),
                 // The mode stays; the reason is on the status line, and a form puts it in the
                 // field it names.
                 Err(e) => self.mode.refused(&e),
             },
             Outcome::Undo(n) => {
-                self.mode = Mode::Normal;
+                self.mode = Mode::Tracker;
                 for _ in 0..n {
                     self.undo();
                 }
             }
             Outcome::Redo(n) => {
-                self.mode = Mode::Normal;
+                self.mode = Mode::Tracker;
                 for _ in 0..n {
                     self.redo();
                 }
             }
             Outcome::Say(news) => self.info(news),
             Outcome::Answer(news) => {
-                self.mode = Mode::Normal;
+                self.mode = Mode::Tracker;
                 self.info(news);
             }
             Outcome::Fail(why) => self.error(why),

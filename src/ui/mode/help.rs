@@ -12,7 +12,7 @@ use crate::ui::keymap::{self, ModeKind};
 use crate::ui::view::{centered, pane_block};
 
 const MODES: [ModeKind; 6] = [
-    ModeKind::Normal,
+    ModeKind::Tracker,
     ModeKind::Picker,
     ModeKind::Form,
     ModeKind::Command,
@@ -37,7 +37,7 @@ impl State {
 
     pub fn update(&mut self, action: Action, _ctx: &Ctx) -> Outcome {
         match action {
-            Action::Cancel => Outcome::Open(std::mem::replace(&mut *self.back, Mode::Normal)),
+            Action::Cancel => Outcome::Open(std::mem::replace(&mut *self.back, Mode::Tracker)),
             Action::Down => {
                 self.scroll += 1;
                 Outcome::Stay

@@ -18,7 +18,8 @@ use crate::encounter::{CombatantId, Command, Encounter, State};
 /// The room that has the keys. Closed on purpose: a match over it names every room.
 #[derive(Debug, Clone)]
 pub enum Mode {
-    Normal,
+    /// No popup: the panes have the keys.
+    Tracker,
     Help(help::State),
     Command(command_line::State),
     Picker(picker::State),
@@ -29,7 +30,7 @@ pub enum Mode {
 impl Mode {
     pub fn kind(&self) -> ModeKind {
         match self {
-            Mode::Normal => ModeKind::Normal,
+            Mode::Tracker => ModeKind::Tracker,
             Mode::Help(_) => ModeKind::Help,
             Mode::Command(_) => ModeKind::Command,
             Mode::Picker(_) => ModeKind::Picker,
@@ -45,8 +46,11 @@ impl Mode {
         match self {
             Mode::Form(f) => f.refused(why),
             // The reason is on the status line.
-            Mode::Normal | Mode::Help(_) | Mode::Command(_) | Mode::Picker(_) | Mode::Choose(_) => {
-            }
+            Mode::Tracker
+            | Mode::Help(_)
+            | Mode::Command(_)
+            | Mode::Picker(_)
+            | Mode::Choose(_) => {}
         }
     }
 }

@@ -153,7 +153,7 @@ impl Widget for &App {
         status::render(self, status_area, buf);
         log::render(self, log_area, buf);
         match &self.mode {
-            Mode::Normal | Mode::Command(_) | Mode::Picker(_) => {}
+            Mode::Tracker | Mode::Command(_) | Mode::Picker(_) => {}
             Mode::Form(f) => f.render(self, body, buf),
             Mode::Choose(c) => c.render(self, body, buf),
             Mode::Help(h) => h.render(self, body, buf),

@@ -1,17 +1,14 @@
-//! The app state and `App::update`: actions become engine commands or UI changes.
+//! The app: routes each action to the room that has the keys and carries out what the room asks
+//! for; only here does the encounter change (run, undo, redo), get saved and get logged.
 
 use ratatui::crossterm::event::KeyEvent;
 use tui_input::backend::crossterm::to_input_request;
 
 use super::action::Action;
 use super::keymap::{self, ModeKind};
-use super::mode::picker::{self, Purpose};
-use super::mode::{self, Ctx, Mode, Outcome, choose, command_line, form, help};
+use super::mode::{self, Ctx, Mode, Outcome, help, tracker};
 use super::theme::Theme;
-use crate::encounter::{
-    ActionChoice, CombatantId, Command, Encounter, Phase, Relative, Reserve, RollTarget, State,
-    Timing,
-};
+use crate::encounter::{CombatantId, Command, Encounter, State};
 use crate::report;
 use crate::rules::{Dice, RandomDice};
 use crate::save::Autosave;
@@ -19,13 +16,6 @@ use crate::save::Autosave;
 /// The smallest screen the tracker draws on.
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
-
-/// Which pane j/k and PgUp/PgDn move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pane {
-    Order,
-    Log,
-}
 
 /// One block of the log: a command and the lines of its events, or a note (undo, redo).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,12 +42,9 @@ pub struct App {
     pub(crate) read_only: Option<String>,
     dice: Box<dyn Dice>,
     pub(crate) mode: Mode,
-    pub(crate) focus: Pane,
-    /// Index into `roster()`.
-    pub(crate) selected: usize,
+    /// Focus, selection and log scroll: they outlive every popup.
+    pub(crate) tracker: tracker::State,
     pub(crate) log: Vec<LogItem>,
-    /// Lines scrolled back from the bottom of the log.
-    pub(crate) log_scroll: usize,
     pub(crate) message: Option<(String, bool)>,
     pub(crate) saved: SaveMark,
     defer_saves: bool,
@@ -80,10 +67,8 @@ impl App {
             read_only,
             dice: Box::new(RandomDice::new()),
             mode: Mode::Tracker,
-            focus: Pane::Order,
-            selected: 0,
+            tracker: tracker::State::default(),
             log: Vec::new(),
-            log_scroll: 0,
             message: None,
             saved: SaveMark::Nothing,
             defer_saves: false,
@@ -180,7 +165,7 @@ impl App {
     }
 
     pub fn selected_id(&self) -> Option<CombatantId> {
-        self.roster().get(self.selected).copied()
+        self.roster().get(self.tracker.selected).copied()
     }
 
     /// The character whose turn it is.
@@ -192,7 +177,7 @@ impl App {
         if let Some(who) = self.actor()
             && let Some(i) = self.roster().iter().position(|x| *x == who)
         {
-            self.selected = i;
+            self.tracker.selected = i;
         }
     }
 
@@ -202,27 +187,6 @@ impl App {
 
     fn error(&mut self, msg: impl Into<String>) {
         self.message = Some((msg.into(), true));
-    }
-
-    fn need_selected(&mut self) -> Option<CombatantId> {
-        let id = self.selected_id();
-        if id.is_none() {
-            self.error("nobody to choose: add combatants first (a)");
-        }
-        id
-    }
-
-    fn need_actor(&mut self) -> Option<CombatantId> {
-        let id = self.actor();
-        if id.is_none() {
-            let why = match self.enc.state().phase {
-                Phase::Setup => "the fight has not started yet: roll (r), then start (s)",
-                Phase::Ended { .. } => "the encounter has ended: undo (u) to go back to it",
-                Phase::Fight(_) => "nobody has a turn: everyone is Downed",
-            };
-            self.error(why);
-        }
-        id
     }
 
     /// Runs a command through the engine; a refusal goes to the status line and changes nothing.
@@ -244,7 +208,7 @@ impl App {
                     head: text.clone(),
                     lines,
                 });
-                self.log_scroll = 0;
+                self.tracker.log_scroll = 0;
                 self.info(text);
                 self.save();
                 self.clamp_selection();
@@ -328,7 +292,7 @@ impl App {
             head: note.clone(),
             lines: Vec::new(),
         });
-        self.log_scroll = 0;
+        self.tracker.log_scroll = 0;
         self.info(note);
         self.save();
         self.clamp_selection();
@@ -360,7 +324,7 @@ impl App {
                 lines,
             });
         }
-        self.log_scroll = 0;
+        self.tracker.log_scroll = 0;
         self.info(format!("↷ redone: {}", texts.join("; ")));
         self.save();
         self.follow_turn();
@@ -368,7 +332,7 @@ impl App {
 
     fn clamp_selection(&mut self) {
         let n = self.roster().len();
-        self.selected = self.selected.min(n.saturating_sub(1));
+        self.tracker.selected = self.tracker.selected.min(n.saturating_sub(1));
     }
 
     /// Every key ends here: the one place actions become commands or UI changes.
@@ -385,24 +349,13 @@ impl App {
             self.mode = Mode::Help(help::State::open(back));
             return;
         }
-        let ctx = Ctx::new(&self.enc, self.selected);
-        let outcome = match &mut self.mode {
-            Mode::Picker(p) => Some(p.update(action, &ctx)),
-            Mode::Choose(c) => Some(c.update(action, &ctx)),
-            Mode::Form(f) => Some(f.update(action, &ctx)),
-            Mode::Command(c) => Some(c.update(action, &ctx)),
-            Mode::Help(h) => Some(h.update(action, &ctx)),
-            Mode::Tracker => None,
-        };
-        if let Some(outcome) = outcome {
-            self.carry_out(outcome);
-            return;
-        }
-        self.update_normal(action);
+        let ctx = Ctx::new(&self.enc, self.tracker.selected);
+        let outcome = self.mode.update(&mut self.tracker, action, &ctx);
+        self.carry_out(outcome);
     }
 
-    /// Does what a mode asked for.
-    fn carry_out(&mut self, outcome: Outcome) {
+    /// Does what a room asked for.
+    pub(crate) fn carry_out(&mut self, outcome: Outcome) {
         match outcome {
             Outcome::Stay => {}
             Outcome::Close => self.mode = Mode::Tracker,
@@ -432,276 +385,5 @@ impl App {
             }
             Outcome::Fail(why) => self.error(why),
         }
-    }
-
-    fn update_normal(&mut self, action: Action) {
-        match action {
-            Action::Up => match self.focus {
-                Pane::Order => self.selected = self.selected.saturating_sub(1),
-                Pane::Log => self.log_scroll += 1,
-            },
-            Action::Down => match self.focus {
-                Pane::Order => {
-                    self.selected += 1;
-                    self.clamp_selection();
-                }
-                Pane::Log => self.log_scroll = self.log_scroll.saturating_sub(1),
-            },
-            Action::PageUp => self.log_scroll += 10,
-            Action::PageDown => self.log_scroll = self.log_scroll.saturating_sub(10),
-            Action::FocusNext => {
-                self.focus = match self.focus {
-                    Pane::Order => Pane::Log,
-                    Pane::Log => Pane::Order,
-                }
-            }
-            Action::CommandLine => self.mode = Mode::Command(command_line::State::default()),
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::RollAll => {
-                let _ = self.run_command(Command::Roll {
-                    target: RollTarget::All,
-                    typed: None,
-                });
-            }
-            Action::RollNpcs => {
-                let _ = self.run_command(Command::Roll {
-                    target: RollTarget::Npcs,
-                    typed: None,
-                });
-            }
-            Action::Start => {
-                let _ = self.run_command(Command::Start);
-            }
-            Action::Next => {
-                let _ = self.run_command(Command::Next);
-            }
-            Action::End => {
-                let _ = self.run_command(Command::End);
-            }
-            Action::Add => self.mode = Mode::Form(self.form(form::Purpose::Add)),
-            Action::Edit => {
-                if let Some(id) = self.need_selected() {
-                    self.mode = Mode::Form(self.form(form::Purpose::Edit(id)));
-                }
-            }
-            Action::TypeRoll => {
-                if let Some(id) = self.need_selected() {
-                    self.mode = Mode::Form(self.form(form::Purpose::TypedRoll(id)));
-                }
-            }
-            Action::Damage => {
-                if let Some(id) = self.need_selected() {
-                    self.mode = Mode::Form(self.form(form::Purpose::Damage(id)));
-                }
-            }
-            Action::Heal => {
-                if let Some(id) = self.need_selected() {
-                    self.mode = Mode::Form(self.form(form::Purpose::Heal(id)));
-                }
-            }
-            Action::AddStatus => {
-                if let Some(id) = self.need_selected() {
-                    self.mode = Mode::Form(self.form(form::Purpose::Status(id)));
-                }
-            }
-            Action::Delay if self.selected_delay_unnamed() => self.choose_delay_trigger(),
-            Action::Delay => {
-                if let Some(id) = self.need_actor() {
-                    self.mode = Mode::Form(self.form(form::Purpose::Delay(id)));
-                }
-            }
-            Action::Ready => {
-                if let Some(id) = self.need_actor() {
-                    self.mode = Mode::Form(self.form(form::Purpose::Ready(id)));
-                }
-            }
-            Action::Remove => {
-                if let Some(who) = self.need_selected() {
-                    let _ = self.run_command(Command::Remove { who, reason: None });
-                    self.clamp_selection();
-                }
-            }
-            Action::Edge => {
-                if let Some(who) = self.need_selected() {
-                    let _ = self.run_command(Command::UseEdge { who });
-                }
-            }
-            Action::ToggleDowned => {
-                if let Some(who) = self.need_selected() {
-                    let downed = !self
-                        .enc
-                        .state()
-                        .get(who)
-                        .is_some_and(crate::encounter::Combatant::is_downed);
-                    let _ = self.run_command(Command::SetDowned { who, downed });
-                }
-            }
-            Action::Act => {
-                if let Some(who) = self.need_actor() {
-                    let p = picker::State::open(
-                        who,
-                        Purpose::Spend,
-                        &Ctx::new(&self.enc, self.selected),
-                    );
-                    self.mode = Mode::Picker(p);
-                }
-            }
-            Action::SpendType(kind) => {
-                if let Some(who) = self.need_actor() {
-                    let _ = self.run_command(Command::SpendAction {
-                        who,
-                        action: ActionChoice::Type(kind),
-                    });
-                }
-            }
-            Action::Interrupt => self.choose_interrupter(),
-            Action::Fire => self.choose_fire(),
-            Action::Move => self.choose_move(),
-            Action::ClearStatus => self.choose_clear(),
-            _ => {}
-        }
-    }
-
-    fn open_choose(&mut self, title: String, items: Vec<choose::Item>, empty: &str) {
-        self.carry_out(choose::offer(title, items, empty));
-    }
-
-    fn run_item(&self, label: String, cmd: Command) -> choose::Item {
-        choose::Item::run(label, cmd, &Ctx::new(&self.enc, self.selected))
-    }
-
-    fn choose_interrupter(&mut self) {
-        let s = self.enc.state();
-        let items = self
-            .roster()
-            .into_iter()
-            .map(|id| choose::Item {
-                label: s.name(id).to_string(),
-                choice: choose::Choice::InterruptBy(id),
-                refusal: None,
-            })
-            .collect();
-        self.open_choose(
-            "Interrupt: who?".into(),
-            items,
-            "nobody to interrupt with: add combatants first (a)",
-        );
-    }
-
-    /// Whether the selected character holds a delay whose trigger is not named yet.
-    fn selected_delay_unnamed(&self) -> bool {
-        self.selected_id()
-            .and_then(|id| self.enc.state().get(id))
-            .and_then(crate::encounter::Combatant::delay)
-            .is_some_and(|(_, trigger)| trigger.is_none())
-    }
-
-    fn choose_delay_trigger(&mut self) {
-        let Some(who) = self.selected_id() else {
-            return;
-        };
-        let s = self.enc.state();
-        let items = self
-            .roster()
-            .into_iter()
-            .filter(|t| *t != who)
-            .map(|trigger| {
-                self.run_item(
-                    format!("after {}", s.name(trigger)),
-                    Command::NameDelayTrigger { who, trigger },
-                )
-            })
-            .collect();
-        let name = s.name(who).to_string();
-        self.open_choose(
-            format!("{name}'s delay: after whom?"),
-            items,
-            "nobody else to wait for",
-        );
-    }
-
-    fn choose_fire(&mut self) {
-        let Some(who) = self.need_selected() else {
-            return;
-        };
-        let s = self.enc.state();
-        let mut items = Vec::new();
-        if let Some(Reserve::Ready { triggers, .. }) = s.get(who).and_then(|c| c.reserve.as_ref()) {
-            for (i, t) in triggers.iter().enumerate() {
-                for timing in [Timing::Before, Timing::After] {
-                    let label = format!("{} the trigger: when {}", timing.word(), t.text);
-                    items.push(self.run_item(
-                        label,
-                        Command::FireReady {
-                            who,
-                            trigger: i,
-                            timing,
-                        },
-                    ));
-                }
-            }
-        }
-        let name = s.name(who).to_string();
-        self.open_choose(
-            format!("Fire {name}'s ready"),
-            items,
-            &format!("{name} has no armed ready trigger"),
-        );
-    }
-
-    fn choose_move(&mut self) {
-        let Some(who) = self.need_selected() else {
-            return;
-        };
-        let s = self.enc.state();
-        let mut items = Vec::new();
-        for target in self.roster() {
-            if target == who {
-                continue;
-            }
-            for relative in [Relative::Before, Relative::After] {
-                let label = format!("{} {}", relative.word(), s.name(target));
-                items.push(self.run_item(
-                    label,
-                    Command::ChangeInitiative {
-                        who,
-                        relative,
-                        target,
-                    },
-                ));
-            }
-        }
-        let name = s.name(who).to_string();
-        self.open_choose(
-            format!("Move {name} in the order"),
-            items,
-            "nobody else in the order",
-        );
-    }
-
-    fn choose_clear(&mut self) {
-        let Some(who) = self.need_selected() else {
-            return;
-        };
-        let s = self.enc.state();
-        let names: Vec<String> = s
-            .get(who)
-            .map(|c| c.statuses.iter().map(|st| st.name.clone()).collect())
-            .unwrap_or_default();
-        let items = names
-            .into_iter()
-            .map(|name| self.run_item(name.clone(), Command::ClearStatus { who, name }))
-            .collect();
-        let name = s.name(who).to_string();
-        self.open_choose(
-            format!("Clear a status of {name}"),
-            items,
-            &format!("{name} has no status to clear"),
-        );
-    }
-
-    fn form(&self, purpose: form::Purpose) -> form::State {
-        form::State::open(purpose, &Ctx::new(&self.enc, self.selected))
     }
 }

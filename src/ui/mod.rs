@@ -9,8 +9,9 @@ pub mod theme;
 pub mod view;
 
 pub use action::Action;
-pub use app::{App, Pane};
+pub use app::App;
 pub use mode::Mode;
+pub use mode::tracker::Pane;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

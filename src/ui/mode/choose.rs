@@ -75,10 +75,7 @@ impl State {
             Action::Confirm => {
                 match self.items.get(self.selected).map(|it| &it.choice) {
                     None => Outcome::Close,
-                    Some(Choice::Run(cmd)) => Outcome::Run {
-                        cmd: cmd.clone(),
-                        then: None,
-                    },
+                    Some(Choice::Run(cmd)) => Outcome::run(cmd.clone()),
                     Some(Choice::InterruptBy(who)) => Outcome::Open(Mode::Picker(
                         picker::State::open(*who, Purpose::Interrupt, ctx),
                     )),

@@ -31,14 +31,14 @@ impl State {
             }
             Action::Complete => self.complete(ctx),
             Action::Confirm => {
-                match lang::parse(self.input.value(), ctx.state(), ctx.enc.catalogue()) {
+                match lang::parse(self.input.value(), ctx.state(), ctx.catalogue()) {
                     // The line stays for the GM to mend.
                     Err(e) => Outcome::Fail(e.to_string()),
                     Ok(Parsed::Nothing) => Outcome::Close,
                     Ok(Parsed::Undo(n)) => Outcome::Undo(n.max(1)),
                     Ok(Parsed::Redo(n)) => Outcome::Redo(n.max(1)),
                     Ok(Parsed::Why(a, b)) => Outcome::Answer(ctx.state().explain_order(a, b)),
-                    Ok(Parsed::Command(cmd)) => Outcome::Run { cmd, then: None },
+                    Ok(Parsed::Command(cmd)) => Outcome::run(cmd),
                 }
             }
             _ => Outcome::Stay,
@@ -58,7 +58,7 @@ impl State {
             s.present()
                 .map(|c| c.name.clone())
                 .chain(s.groups.iter().map(|g| g.name.clone()))
-                .chain(ctx.enc.catalogue().actions().iter().map(|a| a.name.clone()))
+                .chain(ctx.catalogue().actions().iter().map(|a| a.name.clone()))
                 .collect()
         };
         cands.retain(|c| c.to_lowercase().starts_with(&lw));

@@ -245,7 +245,7 @@ impl State {
                 };
                 Outcome::Open(Mode::Picker(picker::State::open(who, purpose, ctx)))
             }
-            (_, cmd) => Outcome::Run { cmd, then: None },
+            (_, cmd) => Outcome::run(cmd),
         }
     }
 

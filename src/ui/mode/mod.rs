@@ -10,9 +10,11 @@ pub mod command_line;
 pub mod form;
 pub mod help;
 pub mod picker;
+pub mod tracker;
 
 use super::action::Action;
 use super::keymap::ModeKind;
+use crate::catalogue::Catalogue;
 use crate::encounter::{CombatantId, Command, Encounter, State};
 
 /// The room that has the keys. Closed on purpose: a match over it names every room.
@@ -28,6 +30,19 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// A key for the room that has the keys. The tracker's state is passed in: it lives in
+    /// `App`, beside the mode, so that it outlives every popup.
+    pub fn update(&mut self, tracker: &mut tracker::State, action: Action, ctx: &Ctx) -> Outcome {
+        match self {
+            Mode::Tracker => tracker.update(action, ctx),
+            Mode::Help(h) => h.update(action, ctx),
+            Mode::Command(c) => c.update(action, ctx),
+            Mode::Picker(p) => p.update(action, ctx),
+            Mode::Form(f) => f.update(action, ctx),
+            Mode::Choose(c) => c.update(action, ctx),
+        }
+    }
+
     pub fn kind(&self) -> ModeKind {
         match self {
             Mode::Tracker => ModeKind::Tracker,
@@ -79,6 +94,13 @@ pub enum Outcome {
     Fail(String),
 }
 
+impl Outcome {
+    /// Run a command, then back to the tracker.
+    pub fn run(cmd: Command) -> Self {
+        Outcome::Run { cmd, then: None }
+    }
+}
+
 /// A list's selection after Up or Down, kept inside the list.
 pub fn step(selected: usize, len: usize, action: Action) -> usize {
     match action {
@@ -123,6 +145,10 @@ impl<'a> Ctx<'a> {
 
     pub fn state(&self) -> &'a State {
         self.enc.state()
+    }
+
+    pub fn catalogue(&self) -> &'a Catalogue {
+        self.enc.catalogue()
     }
 
     /// The character whose turn it is.

@@ -94,10 +94,9 @@ impl State {
                 trigger,
                 ip,
                 chosen,
-            } if !chosen.is_empty() => Outcome::Run {
-                cmd: declare(self.who, trigger, *ip, chosen.clone()),
-                then: None,
-            },
+            } if !chosen.is_empty() => {
+                Outcome::run(declare(self.who, trigger, *ip, chosen.clone()))
+            }
             _ => Outcome::Close,
         }
     }
@@ -121,7 +120,7 @@ impl State {
         let Some(index) = self.items.get(self.selected).map(|it| it.index) else {
             return Outcome::Fail("no action matches: change the filter".into());
         };
-        let def = &ctx.enc.catalogue().actions()[index];
+        let def = &ctx.catalogue().actions()[index];
         let choice = choice_for(def);
         let Purpose::Ready {
             trigger,
@@ -132,13 +131,10 @@ impl State {
             if def.kind.asks_type() {
                 return choose_type(self.who, &def.name, ctx);
             }
-            return Outcome::Run {
-                cmd: Command::SpendAction {
-                    who: self.who,
-                    action: choice,
-                },
-                then: None,
-            };
+            return Outcome::run(Command::SpendAction {
+                who: self.who,
+                action: choice,
+            });
         };
         if action == Action::AddMore {
             chosen.push(choice);
@@ -149,15 +145,12 @@ impl State {
         // Chosen so far plus this one; a refusal leaves the list as it was.
         let mut actions = chosen.clone();
         actions.push(choice);
-        Outcome::Run {
-            cmd: declare(self.who, trigger, *ip, actions),
-            then: None,
-        }
+        Outcome::run(declare(self.who, trigger, *ip, actions))
     }
 
     /// Recomputes the picker lines and asks the engine which ones it would refuse.
     fn refilter(&mut self, ctx: &Ctx) {
-        let cat = ctx.enc.catalogue();
+        let cat = ctx.catalogue();
         let mut hits: Vec<usize> = cat
             .search(self.query.value(), self.group)
             .into_iter()

@@ -7,6 +7,7 @@ use super::command_line;
 use super::form;
 use super::help;
 use super::picker::{self, Purpose};
+use super::tracker::{self, Pane};
 use super::{Ctx, Mode, Outcome};
 use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Track};
 use crate::ui::action::Action;
@@ -332,4 +333,115 @@ fn help_scrolls_and_goes_back_to_the_room_it_came_from() {
         panic!("not back to the picker");
     };
     assert_eq!(back.query.value(), "fire");
+}
+
+// ---- tracker ----
+
+#[test]
+fn tracker_moves_the_selection_inside_the_roster_and_scrolls_the_log() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    let mut t = tracker::State::default();
+    t.update(Action::Up, &ctx);
+    assert_eq!(t.selected, 0);
+    for _ in 0..50 {
+        t.update(Action::Down, &ctx);
+    }
+    assert_eq!(t.selected, ctx.roster.len() - 1);
+    t.update(Action::FocusNext, &ctx);
+    assert_eq!(t.focus, Pane::Log);
+    t.update(Action::PageUp, &ctx);
+    t.update(Action::Up, &ctx);
+    t.update(Action::Down, &ctx);
+    assert_eq!(t.log_scroll, 10);
+    assert_eq!(t.selected, ctx.roster.len() - 1);
+}
+
+#[test]
+fn tracker_says_why_a_key_has_nobody_to_act_on() {
+    let empty = demo::empty();
+    let ctx = Ctx::new(&empty, 0);
+    let mut t = tracker::State::default();
+    assert!(
+        matches!(t.update(Action::Act, &ctx), Outcome::Fail(why) if why.contains("has not started"))
+    );
+    assert!(
+        matches!(t.update(Action::Edit, &ctx), Outcome::Fail(why) if why.contains("add combatants"))
+    );
+    let enc = demo();
+    let ctx = Ctx::new(&enc, 0);
+    // Jinx, first in the order, has no ready to fire; Next is handed to App to run.
+    assert!(
+        matches!(t.update(Action::Fire, &ctx), Outcome::Fail(why) if why.contains("no armed ready"))
+    );
+    assert!(matches!(
+        t.update(Action::Next, &ctx),
+        Outcome::Run {
+            cmd: Command::Next,
+            then: None
+        }
+    ));
+    assert!(matches!(
+        t.update(Action::Add, &ctx),
+        Outcome::Open(Mode::Form(_))
+    ));
+}
+
+// ---- App carrying out outcomes ----
+
+fn app() -> crate::ui::App {
+    crate::ui::App::new(demo(), "Demo".into(), Box::new(crate::save::NoSave), None)
+        .with_dice(Box::new(crate::rules::RandomDice::seeded(42)))
+}
+
+#[test]
+fn the_tracker_state_outlives_a_popup() {
+    let mut app = app();
+    app.update(Action::Down);
+    app.update(Action::FocusNext);
+    app.update(Action::PageUp);
+    let before = (
+        app.tracker.selected,
+        app.tracker.focus,
+        app.tracker.log_scroll,
+    );
+    app.update(Action::Add);
+    assert!(matches!(app.mode(), Mode::Form(_)));
+    app.update(Action::Cancel);
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert_eq!(
+        (
+            app.tracker.selected,
+            app.tracker.focus,
+            app.tracker.log_scroll
+        ),
+        before
+    );
+}
+
+#[test]
+fn a_command_run_for_a_room_opens_the_next_room_or_leaves_the_room_as_it_was() {
+    let mut app = app();
+    let cursor = app.encounter().cursor();
+    app.carry_out(Outcome::Run {
+        cmd: Command::Next,
+        then: Some(Mode::Command(command_line::State::default())),
+    });
+    assert_eq!(app.encounter().cursor(), cursor + 1);
+    assert!(matches!(app.mode(), Mode::Command(_)));
+    // Refused: nothing changes, the room stays, the reason is on the status line.
+    let stand = Command::SpendAction {
+        who: id(app.encounter(), "Whisper"),
+        action: ActionChoice::Named {
+            name: "Stand Up".into(),
+            as_type: None,
+        },
+    };
+    app.carry_out(Outcome::Run {
+        cmd: stand,
+        then: None,
+    });
+    assert_eq!(app.encounter().cursor(), cursor + 1);
+    assert!(matches!(app.mode(), Mode::Command(_)));
+    assert!(app.message().is_some_and(|(_, error)| error));
 }

@@ -53,9 +53,7 @@ impl Mode {
             Mode::Choose(_) => ModeKind::Choose,
         }
     }
-}
 
-impl Mode {
     /// The engine refused the command the room asked for; the room stays as it was.
     pub fn refused(&mut self, why: &str) {
         match self {

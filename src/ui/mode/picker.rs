@@ -6,8 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use tui_input::Input;
 
-use super::choose;
-use super::{Ctx, Mode, Outcome, step};
+use super::{Ctx, Mode, Outcome, choose, step};
 use crate::catalogue::{ActionDef, ActionGroup, ActionKind, Restriction};
 use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event};
 use crate::rules::ActionType;

@@ -1,4 +1,5 @@
-//! Rendering: a pure function of the app state. One file per pane or popup.
+//! Rendering: a pure function of the app state. The layout and one file per pane here; each
+//! popup is drawn by its room (`ui/mode/`).
 
 // t, s, r, h, w: theme, state, rectangle, height, width — the same in every pane.
 #![allow(clippy::many_single_char_names)]
@@ -13,10 +14,8 @@ pub mod status;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
-
-use ratatui::text::Span;
 use tui_input::Input;
 
 use super::app::{App, MIN_HEIGHT, MIN_WIDTH};

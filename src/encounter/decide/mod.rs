@@ -2,10 +2,10 @@
 
 use super::command::{Command, StatusUntil};
 use super::error::RuleError;
-use super::event::{Event, Release, Skipped, StatusEnded};
+use super::event::{Event, Release, StatusEnded};
 use super::model::{
-    ActiveStatus, Combatant, CombatantId, DownCause, Fight, Phase, Relative, State, StatusEnd,
-    Track, Turn, TurnKind,
+    ActiveStatus, Combatant, CombatantId, DownCause, Fight, Phase, State, StatusEnd, Track, Turn,
+    TurnKind,
 };
 use crate::catalogue::Catalogue;
 use crate::rules::house::Range;
@@ -13,6 +13,7 @@ use crate::rules::{Dice, HouseRules, StatusEnds};
 
 mod actions;
 mod initiative;
+mod order;
 mod reserve;
 mod roster;
 mod turns;
@@ -224,45 +225,6 @@ impl<'a> Draft<'a> {
                 need,
             });
         }
-        Ok(())
-    }
-
-    // ----- changing initiative --------------------------------------------------------------
-
-    fn change_initiative(
-        &mut self,
-        who: CombatantId,
-        relative: Relative,
-        target: CombatantId,
-    ) -> Outcome {
-        self.fight()?;
-        let c = self.able(who)?;
-        let turn = self.now().turn().copied();
-        let Some(turn) = turn.filter(|t| t.who == who && t.kind == TurnKind::Own && !t.acted)
-        else {
-            return Err(RuleError::ChangeNotAtStart { who: c.name });
-        };
-        if target == who {
-            return Err(RuleError::TargetIsSelf { who: c.name });
-        }
-        let t = self.present(target)?;
-        if self.now().position(target).is_none() {
-            return Err(RuleError::NotInOrder { who: t.name });
-        }
-        let skipped = if t.mark.still_to_act() {
-            Skipped::Deferred
-        } else {
-            Skipped::Lost
-        };
-        self.expire_turn_statuses(turn.serial);
-        self.emit(Event::InitiativeChanged {
-            who,
-            relative,
-            target,
-            skipped,
-        });
-        // A lost turn ends here, so delays waiting on it come now; a deferred one ends later.
-        self.advance((skipped == Skipped::Lost).then_some(who));
         Ok(())
     }
 

@@ -1,11 +1,13 @@
 //! Every rule of the fight: a command is checked against the state and becomes events.
+//!
+//! Here: the `Draft` that collects the events, its look-ups, helpers several rule families use,
+//! and the one dispatch. Each family is an `impl Draft` in a file of its own; what a family
+//! offers the others (walking the order, spending an action) is `pub(super)` there.
 
-use super::command::{Command, StatusUntil};
+use super::command::Command;
 use super::error::RuleError;
 use super::event::{Event, Release, StatusEnded};
-use super::model::{
-    ActiveStatus, Combatant, CombatantId, Fight, Phase, State, StatusEnd, Turn, TurnKind,
-};
+use super::model::{Combatant, CombatantId, Fight, Phase, State, StatusEnd, Turn, TurnKind};
 use crate::catalogue::Catalogue;
 use crate::rules::house::Range;
 use crate::rules::{Dice, HouseRules, StatusEnds};
@@ -16,6 +18,7 @@ mod initiative;
 mod order;
 mod reserve;
 mod roster;
+mod statuses;
 mod turns;
 
 /// Builds the events of one command, applying them to a scratch copy as it goes when a later
@@ -225,58 +228,6 @@ impl<'a> Draft<'a> {
                 need,
             });
         }
-        Ok(())
-    }
-
-    // ----- statuses -------------------------------------------------------------------------
-
-    fn add_status(&mut self, who: CombatantId, text: &str, until: Option<StatusUntil>) -> Outcome {
-        let c = self.present(who)?;
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(RuleError::EmptyStatus);
-        }
-        let name = self
-            .rules
-            .status(text)
-            .map_or_else(|| text.to_string(), |d| d.name.clone());
-        if c.status(&name).is_some() {
-            return Err(RuleError::StatusHeld { who: c.name, name });
-        }
-        let end = match until {
-            Some(StatusUntil::ThisTurn) => {
-                let serial = self.now().turn().ok_or(RuleError::NoTurnNow)?.serial;
-                StatusEnd::EndOfTurn { serial }
-            }
-            Some(StatusUntil::NextTurn) => StatusEnd::EndOfNextTurn,
-            Some(StatusUntil::Round) => StatusEnd::EndOfRound,
-            Some(StatusUntil::Never) => StatusEnd::UntilCleared,
-            None => self.status_end(&name),
-        };
-        self.emit(Event::StatusStarted {
-            who,
-            status: ActiveStatus {
-                name,
-                end,
-                stacks: 1,
-            },
-        });
-        Ok(())
-    }
-
-    fn clear_status(&mut self, who: CombatantId, name: &str) -> Outcome {
-        let c = self.present(who)?;
-        let Some(status) = c.status(name.trim()) else {
-            return Err(RuleError::NoSuchStatus {
-                who: c.name,
-                name: name.trim().to_string(),
-            });
-        };
-        self.emit(Event::StatusEnded {
-            who,
-            name: status.name.clone(),
-            why: StatusEnded::Gm,
-        });
         Ok(())
     }
 }

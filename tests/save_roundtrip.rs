@@ -50,7 +50,7 @@ fn play(lines: &[usize], seed: u64) -> Encounter {
     for &i in lines {
         match lang::parse(LINES[i], enc.state(), enc.catalogue()) {
             Ok(Line::Command(c)) => {
-                let _ = enc.execute(c, &mut dice);
+                let _ = lang::execute(&mut enc, c, &mut dice);
             }
             Ok(Line::Undo(n)) => {
                 enc.undo(n);
@@ -119,7 +119,7 @@ fn demo_save_matches_its_script() {
     let mut dice = RandomDice::seeded(2070);
     for line in script.lines() {
         if let Line::Command(c) = lang::parse(line, enc.state(), enc.catalogue()).unwrap() {
-            enc.execute(c, &mut dice).unwrap();
+            lang::execute(&mut enc, c, &mut dice).unwrap();
         }
     }
     let path = std::path::PathBuf::from(format!("{root}/saves/demo.ron"));
@@ -165,7 +165,7 @@ fn a_delay_waiting_on_a_removed_trigger_saves_and_loads() {
         let Ok(Line::Command(c)) = lang::parse(line, enc.state(), enc.catalogue()) else {
             panic!("{line}")
         };
-        enc.execute(c, &mut dice).unwrap();
+        lang::execute(&mut enc, c, &mut dice).unwrap();
     }
     let back = round_trip(&enc);
     assert_eq!(back.state(), enc.state());

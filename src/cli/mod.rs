@@ -442,7 +442,7 @@ fn exec_line(
 ) -> std::result::Result<(), String> {
     match lang::parse(line, enc.state(), enc.catalogue()).map_err(|e| e.to_string())? {
         Line::Command(cmd) => {
-            enc.execute(cmd, dice).map_err(|e| e.to_string())?;
+            lang::execute(enc, cmd, dice).map_err(|e| e.to_string())?;
         }
         Line::Undo(n) => {
             enc.undo(n);

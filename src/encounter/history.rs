@@ -124,8 +124,16 @@ impl Encounter {
     }
 
     /// Decides a command and, if the rules allow it, records and applies it; clears redo.
-    pub fn execute(&mut self, command: Command, dice: &mut dyn Dice) -> Result<&Entry, RuleError> {
-        let text = crate::lang::format(&command, &self.state);
+    ///
+    /// `describe` writes the entry's text from the command and the state before it; the engine
+    /// knows no command language, so the caller hands it in (`lang::execute` is the usual way).
+    pub fn execute(
+        &mut self,
+        command: Command,
+        dice: &mut dyn Dice,
+        describe: impl FnOnce(&Command, &State) -> String,
+    ) -> Result<&Entry, RuleError> {
+        let text = describe(&command, &self.state);
         let events = self.decide(command, dice)?;
         Ok(self.record(Entry { text, events }))
     }

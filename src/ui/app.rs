@@ -197,7 +197,7 @@ impl App {
             return Err(r);
         }
         let before = self.enc.state().clone();
-        match self.enc.execute(cmd, &mut *self.dice) {
+        match crate::lang::execute(&mut self.enc, cmd, &mut *self.dice) {
             Ok(_) => {
                 let idx = self.enc.cursor() - 1;
                 let entry = &self.enc.applied()[idx];

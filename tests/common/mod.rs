@@ -78,7 +78,7 @@ impl Table {
             .unwrap_or_else(|e| panic!("`{line}` does not parse: {e}"));
         let mut d = ScriptedDice::new(dice.iter().copied());
         let out = match parsed {
-            Line::Command(c) => self.enc.execute(c, &mut d).map(|e| e.events.clone()),
+            Line::Command(c) => lang::execute(&mut self.enc, c, &mut d).map(|e| e.events.clone()),
             Line::Undo(n) => {
                 self.enc.undo(n);
                 Ok(Vec::new())

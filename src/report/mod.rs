@@ -358,7 +358,7 @@ pub fn monitors_text(c: &Combatant, rules: &HouseRules) -> String {
 pub fn show(enc: &Encounter, log: usize) -> String {
     let state = enc.state();
     let rules = enc.rules();
-    let mut out = String::new();
+    let mut out = format!("System: {}\n", enc.system());
     match &state.phase {
         Phase::Setup => out.push_str("Setting up: add combatants, roll initiative, then start.\n"),
         Phase::Ended { round } => {

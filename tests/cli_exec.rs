@@ -335,3 +335,25 @@ fn show_and_list_name_the_system() {
     assert!(row("seattle").contains("  Shadowrun 2097  "), "{list}");
     assert!(row("old").contains("  SR5  "), "{list}");
 }
+
+#[test]
+fn exec_prints_one_line_per_test_rolled_or_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = "add Ann pc int 4 rea 5\nadd Bo npc int 3 rea 3\nroll Ann hits 3 glitch\nroll Bo\nstart\nnext\n";
+    let out = srtrack(d, &["exec", "--seed", "7", "fight"], script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    // Two initiative tests, nothing for the bookkeeping lines around them.
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(
+        lines[0], "Ann initiative: typed in: 3 hits on 9 dice, glitch",
+        "{stdout}"
+    );
+    assert!(lines[1].starts_with("Bo initiative: 6 dice ["), "{stdout}");
+    assert!(
+        lines[1].contains("hits") || lines[1].contains("hit,"),
+        "{stdout}"
+    );
+}

@@ -485,7 +485,13 @@ fn exec_line(
 ) -> std::result::Result<(), String> {
     match lang::parse(line, enc.state(), enc.catalogue()).map_err(|e| e.to_string())? {
         Line::Command(cmd) => {
+            let before = enc.state().clone();
             lang::execute(enc, cmd, dice).map_err(|e| e.to_string())?;
+            if let Some(entry) = enc.applied().last() {
+                for l in report::result_lines(before, entry, enc.rules()) {
+                    let _ = writeln!(out, "{l}");
+                }
+            }
         }
         Line::Undo(n) => {
             enc.undo(n);

@@ -308,6 +308,26 @@ pub fn entry_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> (Vec<
     (lines, state)
 }
 
+/// One line per test an entry rolled or took typed in, for a script's reader (`srtrack exec`
+/// prints them to standard output). Each rule system's tests join [`is_test_result`].
+pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<String> {
+    let mut lines = Vec::new();
+    for ev in &entry.events {
+        if is_test_result(ev)
+            && let Some(l) = log_line(&state, ev)
+        {
+            lines.push(l);
+        }
+        state.apply(ev, rules);
+    }
+    lines
+}
+
+/// Whether an event is the outcome of a test (dice rolled or typed in), not bookkeeping.
+fn is_test_result(event: &Event) -> bool {
+    matches!(event, Event::InitiativeRolled { .. })
+}
+
 fn mark_text(c: &Combatant) -> &'static str {
     match c.mark {
         PassMark::Waiting => "",

@@ -261,6 +261,7 @@ fn where_in_fight(enc: &Encounter) -> String {
     match &enc.state().phase {
         Phase::Setup => "in setup".into(),
         Phase::Fight(f) => format!("round {}, pass {}", f.round, f.pass),
+        Phase::Narration(n) => format!("narration turn {}", n.turn),
         Phase::Ended { round } => format!("ended in round {round}"),
     }
 }
@@ -501,6 +502,10 @@ fn exec_line(
         }
         Line::Why(a, b) => {
             let _ = writeln!(out, "{}", enc.state().explain_order(a, b));
+        }
+        Line::AnarchyOdds(test) => {
+            let line = report::anarchy::odds_line(&test, &enc.rules().anarchy)?;
+            let _ = writeln!(out, "{line}");
         }
         Line::Nothing => {}
     }

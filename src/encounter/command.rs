@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::{CombatantId, GroupId, Relative, Side, Track};
-use super::system::Family;
+use super::system::anarchy::AnarchyCommand;
+use super::system::{Family, System};
 use crate::rules::ActionType;
 
 /// A combatant's sheet as the GM typed it, before validation.
@@ -167,6 +168,8 @@ pub enum Command {
         name: String,
     },
     End,
+    /// Shadowrun: Anarchy's commands: narrations, Plot Points, Anarchy tests.
+    Anarchy(AnarchyCommand),
 }
 
 impl Command {
@@ -193,6 +196,7 @@ impl Command {
             | Command::Ready { .. }
             | Command::FireReady { .. }
             | Command::ChangeInitiative { .. } => Family::Passes,
+            Command::Anarchy(_) => Family::Own(System::Anarchy),
         }
     }
 
@@ -218,6 +222,7 @@ impl Command {
             Command::AddStatus { .. } => "status",
             Command::ClearStatus { .. } => "clear",
             Command::End => "end",
+            Command::Anarchy(c) => c.verb(),
         }
     }
 }

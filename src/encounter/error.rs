@@ -187,6 +187,8 @@ pub enum RuleError {
         owners: &'static [System],
         system: System,
     },
+    #[error(transparent)]
+    Anarchy(#[from] super::system::anarchy::AnarchyRefusal),
 }
 
 fn list_names(names: &[String], one: &str, many: &str) -> String {

@@ -7,6 +7,7 @@ use super::model::{
     ActionUse, ActiveStatus, CombatantId, DownCause, GroupId, ReadyTrigger, Relative, Sheet, Side,
     Track, Unit,
 };
+use super::system::anarchy::AnarchyEvent;
 use crate::rules::initiative::{InitiativeRoll, RollOff};
 
 /// Why reserved IP left the reserve.
@@ -192,4 +193,6 @@ pub enum Event {
         why: StatusEnded,
     },
     EncounterEnded,
+    /// What happened at a Shadowrun: Anarchy table.
+    Anarchy(AnarchyEvent),
 }

@@ -380,6 +380,8 @@ pub enum Phase {
     /// Adding combatants and rolling initiative.
     Setup,
     Fight(Fight),
+    /// Shadowrun: Anarchy plays in narration turns: the table, its seats and Plot Points.
+    Narration(super::system::anarchy::Narration),
     Ended {
         round: u32,
     },
@@ -452,6 +454,30 @@ impl State {
 
     pub fn turn(&self) -> Option<&Turn> {
         self.fight().and_then(|f| f.turn.as_ref())
+    }
+
+    /// The Anarchy table, when the encounter plays in narrations.
+    pub fn narration(&self) -> Option<&super::system::anarchy::Narration> {
+        match &self.phase {
+            Phase::Narration(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// Who has the turn (or narrates) now.
+    pub fn acting(&self) -> Option<CombatantId> {
+        self.turn()
+            .map(|t| t.who)
+            .or_else(|| self.narration().and_then(|n| n.narrator()).map(|n| n.who))
+    }
+
+    /// The serial of the turn (or narration) under way: what "until the end of this turn" ends with.
+    pub fn turn_serial(&self) -> Option<u64> {
+        self.turn().map(|t| t.serial).or_else(|| {
+            self.narration()
+                .and_then(|n| n.narrator())
+                .map(|n| n.serial)
+        })
     }
 
     /// The combatants in initiative order, present ones only.

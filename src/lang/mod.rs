@@ -3,14 +3,19 @@
 //! Names of combatants and actions may have several words and need no quotes: the longest
 //! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
 
+mod anarchy;
+
 use std::fmt;
 
 use crate::catalogue::Catalogue;
+use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::{
     ActionChoice, AddCombatant, Combatant, CombatantId, Command, Encounter, Entry, Relative,
     RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
 };
 use crate::rules::{ActionType, Dice};
+
+pub use anarchy::test_words;
 
 /// One parsed line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +25,8 @@ pub enum Line {
     Redo(usize),
     /// Why does the first stand where it does against the second?
     Why(CombatantId, CombatantId),
+    /// The exact odds of an Anarchy test, before the roll (`aodds`).
+    AnarchyOdds(crate::encounter::system::anarchy::TestInput),
     /// A blank line or a comment.
     Nothing,
 }
@@ -54,7 +61,8 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// The verbs of the language, with a one-line synopsis each (shown by help and completion).
+/// The verbs of the language, with a one-line synopsis each (shown by help and completion);
+/// each rule system's own verbs follow in [`all_verbs`].
 pub const VERBS: &[(&str, &str)] = &[
     (
         "add",
@@ -91,6 +99,11 @@ pub const VERBS: &[(&str, &str)] = &[
     ("redo", "redo [N]"),
     ("why", "why NAME NAME"),
 ];
+
+/// Every verb with its synopsis: the shared ones, then each rule system's.
+pub fn all_verbs() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    VERBS.iter().chain(anarchy::VERBS)
+}
 
 const SHEET_WORDS: &[&str] = &["int", "rea", "edge", "mod", "ip", "body", "will"];
 const ADD_WORDS: &[&str] = &["pc", "npc", "shared", "name"];
@@ -459,14 +472,33 @@ impl Parser<'_> {
             "damage" | "dmg" => {
                 let who = self.combatant()?;
                 let boxes = self.number("the boxes of damage (a number)")?;
-                let track = self.track();
-                Command::Damage { who, track, boxes }
+                match self.gear_track() {
+                    Some(track) => Command::Anarchy(AnarchyCommand::Damage { who, track, boxes }),
+                    None => Command::Damage {
+                        who,
+                        track: self.track(),
+                        boxes,
+                    },
+                }
             }
             "heal" => {
                 let who = self.combatant()?;
                 let boxes = self.number("the boxes to heal (a number)")?;
-                let track = self.track();
-                Command::Heal { who, track, boxes }
+                match self.gear_track() {
+                    Some(track) => Command::Anarchy(AnarchyCommand::Repair { who, track, boxes }),
+                    None => Command::Heal {
+                        who,
+                        track: self.track(),
+                        boxes,
+                    },
+                }
+            }
+            "narrate" | "seating" | "sheet" | "pp" | "gm" | "atest" | "cooldown" => {
+                self.anarchy(&verb)?
+            }
+            "aodds" => {
+                let test = self.test()?;
+                return Ok(Line::AnarchyOdds(test));
             }
             "status" => {
                 let who = self.combatant()?;
@@ -510,7 +542,7 @@ impl Parser<'_> {
             }
             _ => {
                 self.at -= 1;
-                let verbs: Vec<&str> = VERBS.iter().map(|(v, _)| *v).collect();
+                let verbs: Vec<&str> = all_verbs().map(|(v, _)| *v).collect();
                 return Err(self.error(format!("a command: {}", verbs.join(", "))));
             }
         };
@@ -712,7 +744,7 @@ fn sheet_input(c: &Combatant) -> SheetInput {
 }
 
 /// Quotes a name or text when its words could be read as keywords.
-fn quote(text: &str) -> String {
+pub fn quote(text: &str) -> String {
     let risky = text.is_empty()
         || text.contains(',')
         || text.split_whitespace().any(|w| {
@@ -892,5 +924,6 @@ pub fn format(command: &Command, state: &State) -> String {
         }
         Command::ClearStatus { who, name } => format!("clear {} {}", n(*who), quote(name)),
         Command::End => "end".into(),
+        Command::Anarchy(c) => anarchy::format(c, state),
     }
 }

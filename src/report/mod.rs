@@ -2,6 +2,8 @@
 
 use std::fmt::Write as _;
 
+pub mod anarchy;
+
 use crate::encounter::Unit;
 use crate::encounter::{
     Combatant, Encounter, Entry, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped,
@@ -44,6 +46,20 @@ fn dice_text(roll: &InitiativeRoll) -> String {
 
 /// When a status ends, in words.
 pub fn status_end_text(end: StatusEnd, state: &State) -> String {
+    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is.
+    if let Some(n) = state.narration() {
+        match end {
+            StatusEnd::EndOfTurn { serial } => {
+                return match n.narrator().filter(|x| x.serial == serial) {
+                    Some(x) => format!("until the end of {}'s narration", state.name(x.who)),
+                    None => "until the end of this narration".into(),
+                };
+            }
+            StatusEnd::EndOfNextTurn => return "until the end of their next narration".into(),
+            StatusEnd::EndOfRound => return "until the end of the turn".into(),
+            StatusEnd::OtherAction | StatusEnd::UntilCleared => {}
+        }
+    }
     match end {
         StatusEnd::EndOfTurn { serial } => match state.turn() {
             Some(t) if t.serial == serial => {
@@ -248,7 +264,10 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
         ),
         Event::StatusStacked { who, name, stacks } => format!("{}: {name} ×{stacks}", n(*who)),
         Event::StatusEnded { who, name, why } => {
+            let narrating = before.narration().is_some();
             let why = match why {
+                StatusEnded::TurnEnded if narrating => "the narration ended",
+                StatusEnded::RoundEnded if narrating => "the turn ended",
                 StatusEnded::TurnEnded => "the turn ended",
                 StatusEnded::RoundEnded => "the round ended",
                 StatusEnded::OtherAction => "another action",
@@ -258,6 +277,7 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
             format!("{}: {name} ends ({why})", n(*who))
         }
         Event::EncounterEnded => "The encounter ends".into(),
+        Event::Anarchy(e) => return anarchy::log_line(before, e),
     })
 }
 
@@ -325,7 +345,11 @@ pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<
 
 /// Whether an event is the outcome of a test (dice rolled or typed in), not bookkeeping.
 fn is_test_result(event: &Event) -> bool {
-    matches!(event, Event::InitiativeRolled { .. })
+    match event {
+        Event::InitiativeRolled { .. } => true,
+        Event::Anarchy(e) => anarchy::is_test_result(e),
+        _ => false,
+    }
 }
 
 fn mark_text(c: &Combatant) -> &'static str {
@@ -379,11 +403,19 @@ pub fn show(enc: &Encounter, log: usize) -> String {
     let state = enc.state();
     let rules = enc.rules();
     let mut out = format!("System: {}\n", enc.system());
+    let passes = enc.system().plays_in_passes();
     match &state.phase {
-        Phase::Setup => out.push_str("Setting up: add combatants, roll initiative, then start.\n"),
-        Phase::Ended { round } => {
-            let _ = writeln!(out, "The encounter has ended (in round {round}).");
+        Phase::Setup if passes => {
+            out.push_str("Setting up: add combatants, roll initiative, then start.\n");
         }
+        Phase::Setup => out.push_str(
+            "Setting up: add characters (pc for the players), then `narrate` begins the first turn.\n",
+        ),
+        Phase::Ended { round } => {
+            let what = if passes { "in round" } else { "after turn" };
+            let _ = writeln!(out, "The encounter has ended ({what} {round}).");
+        }
+        Phase::Narration(n) => out.push_str(&anarchy::show_table(enc, n)),
         Phase::Fight(f) => {
             let _ = write!(
                 out,
@@ -414,65 +446,15 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             }
         }
     }
-    out.push_str("\nOrder:\n");
-    let current = state.turn().map(|t| t.who);
-    let mut row = 0;
-    for c in state.ordered() {
-        row += 1;
-        let pointer = if Some(c.id) == current { "▶" } else { " " };
-        let reserve = match &c.reserve {
-            Some(r) => format!(", {} IP held", r.ip()),
-            None => String::new(),
-        };
-        let down = c
-            .downed
-            .map(|d| format!(", DOWNED ({})", d.label()))
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "{row:>3} {pointer} {:<24} score {:<16} IP {:>2}{reserve}{down}{}",
-            c.name,
-            score_text(c),
-            c.ip,
-            match mark_text(c) {
-                "" => String::new(),
-                m => format!("  [{m}]"),
-            }
-        );
-        for d in state.ordered() {
-            if let Some((ip, Some(t))) = d.delay()
-                && t == c.id
-            {
-                let _ = writeln!(out, "        ↳ {}, {ip} IP, after {}", d.name, c.name);
-            }
-        }
-    }
-    let waiting: Vec<&str> = state
-        .present()
-        .filter(|c| state.position(c.id).is_none())
-        .map(|c| c.name.as_str())
-        .collect();
-    if matches!(state.phase, Phase::Setup) && !waiting.is_empty() {
-        // The order as the rolls so far stand; ties on every step are rolled off at `start`.
-        let mut provisional: Vec<&Combatant> = state.present().collect();
-        provisional.sort_by(|a, b| match (a.order_key(), b.order_key()) {
-            (Some(ka), Some(kb)) => ka.compare(&kb).0,
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => std::cmp::Ordering::Equal,
-        });
-        out.push_str("  (as rolled so far; exact ties are rolled off at `start`)\n");
-        for (i, c) in provisional.iter().enumerate() {
-            let _ = writeln!(out, "{:>3}   {:<24} score {}", i + 1, c.name, score_text(c));
-        }
-    } else if !waiting.is_empty() {
-        let _ = writeln!(out, "Waiting to roll initiative: {}", waiting.join(", "));
+    if passes {
+        order_text(&mut out, state);
     }
     let mut notes = Vec::new();
     for c in state.present() {
         let mut bits = Vec::new();
         let m = monitors_text(c, rules);
-        if !m.is_empty() {
+        // The Anarchy table lists the monitors already.
+        if !m.is_empty() && state.narration().is_none() {
             bits.push(m);
         }
         for s in &c.statuses {
@@ -530,4 +512,62 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         }
     }
     out
+}
+
+/// The initiative order, with delays under their triggers and who still has to roll.
+fn order_text(out: &mut String, state: &State) {
+    out.push_str("\nOrder:\n");
+    let current = state.turn().map(|t| t.who);
+    let mut row = 0;
+    for c in state.ordered() {
+        row += 1;
+        let pointer = if Some(c.id) == current { "▶" } else { " " };
+        let reserve = match &c.reserve {
+            Some(r) => format!(", {} IP held", r.ip()),
+            None => String::new(),
+        };
+        let down = c
+            .downed
+            .map(|d| format!(", DOWNED ({})", d.label()))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{row:>3} {pointer} {:<24} score {:<16} IP {:>2}{reserve}{down}{}",
+            c.name,
+            score_text(c),
+            c.ip,
+            match mark_text(c) {
+                "" => String::new(),
+                m => format!("  [{m}]"),
+            }
+        );
+        for d in state.ordered() {
+            if let Some((ip, Some(t))) = d.delay()
+                && t == c.id
+            {
+                let _ = writeln!(out, "        ↳ {}, {ip} IP, after {}", d.name, c.name);
+            }
+        }
+    }
+    let waiting: Vec<&str> = state
+        .present()
+        .filter(|c| state.position(c.id).is_none())
+        .map(|c| c.name.as_str())
+        .collect();
+    if matches!(state.phase, Phase::Setup) && !waiting.is_empty() {
+        // The order as the rolls so far stand; ties on every step are rolled off at `start`.
+        let mut provisional: Vec<&Combatant> = state.present().collect();
+        provisional.sort_by(|a, b| match (a.order_key(), b.order_key()) {
+            (Some(ka), Some(kb)) => ka.compare(&kb).0,
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
+        out.push_str("  (as rolled so far; exact ties are rolled off at `start`)\n");
+        for (i, c) in provisional.iter().enumerate() {
+            let _ = writeln!(out, "{:>3}   {:<24} score {}", i + 1, c.name, score_text(c));
+        }
+    } else if !waiting.is_empty() {
+        let _ = writeln!(out, "Waiting to roll initiative: {}", waiting.join(", "));
+    }
 }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::anarchy::AnarchyRules;
+
 /// The rules file built into the binary.
 pub const EMBEDDED_RULES: &str = include_str!("../../assets/rules.ron");
 
@@ -41,6 +43,13 @@ pub struct HouseRules {
     pub take_aim_willpower_divisor: u8,
     pub limits: Limits,
     pub statuses: Vec<StatusDef>,
+    /// Shadowrun: Anarchy's numbers: Plot Points, the menu of spends, tests, the glitch die.
+    #[serde(default = "anarchy_from_embedded")]
+    pub anarchy: AnarchyRules,
+}
+
+fn anarchy_from_embedded() -> AnarchyRules {
+    HouseRules::from_embedded(|r| &r.anarchy)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -262,6 +271,7 @@ impl HouseRules {
         if self.take_aim_willpower_divisor == 0 {
             return Err("take_aim_willpower_divisor must be at least 1".into());
         }
+        self.anarchy.validate()?;
         let mut seen = std::collections::HashSet::new();
         for s in &self.statuses {
             if !seen.insert(s.name.to_lowercase()) {

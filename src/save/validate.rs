@@ -2,6 +2,7 @@
 //! `State::apply` never fails, so without this a hand-edited save could fold to nonsense.
 
 use crate::catalogue::Catalogue;
+use crate::encounter::system::anarchy::AnarchyEvent;
 use crate::encounter::{ActionUse, CombatantId, Entry, Event, PaidFrom, Phase, Reserve, State};
 use crate::rules::HouseRules;
 
@@ -217,6 +218,107 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             exists(*target)?;
         }
         Event::EncounterEnded => not_ended("the encounter ended")?,
+        Event::Anarchy(e) => check_anarchy(state, e, rules)?,
+    }
+    Ok(())
+}
+
+/// Whether an Anarchy event may follow `state`: at an Anarchy table, about characters present,
+/// paying with Plot Points held, its dice faces of the die.
+fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Result<(), String> {
+    let present = |id: CombatantId| match state.get(id) {
+        Some(c) if c.is_present() => Ok(c),
+        Some(c) => Err(format!("{} has been removed", c.name)),
+        None => Err(format!("no combatant with id {}", id.0)),
+    };
+    if let AnarchyEvent::SessionBegan { .. } = event {
+        return match state.phase {
+            Phase::Setup => Ok(()),
+            _ => Err("an Anarchy table opened twice, or after a fight started".into()),
+        };
+    }
+    let Some(table) = state.narration() else {
+        return Err("an Anarchy event before the Anarchy table opened".into());
+    };
+    let a = &rules.anarchy;
+    match event {
+        AnarchyEvent::SessionBegan { .. } | AnarchyEvent::TurnEnded { .. } => {}
+        AnarchyEvent::SeatingSet { seating: ids } | AnarchyEvent::TurnBegan { order: ids, .. } => {
+            for id in ids {
+                present(*id)?;
+            }
+        }
+        AnarchyEvent::Awarded { who, points, .. } => {
+            let have = table.player(*who).map(|p| p.plot_points);
+            let Some(have) = have else {
+                return Err(format!(
+                    "{} is awarded Plot Points but has no seat",
+                    present(*who)?.name
+                ));
+            };
+            if have.saturating_add(*points) > a.plot_points.player_cap {
+                return Err(format!(
+                    "{} would hold more than {} Plot Points",
+                    present(*who)?.name,
+                    a.plot_points.player_cap
+                ));
+            }
+        }
+        AnarchyEvent::Spent { who, points, .. } => {
+            let have = table.player(*who).map_or(0, |p| p.plot_points);
+            if *points > have {
+                return Err(format!(
+                    "{} spends {points} Plot Points but holds {have}",
+                    present(*who)?.name
+                ));
+            }
+        }
+        AnarchyEvent::GmSpent { points, .. } | AnarchyEvent::OrderChosen { points, .. } => {
+            if u32::from(*points) > table.gm_points {
+                return Err(format!(
+                    "the GM spends {points} Plot Points but holds {}",
+                    table.gm_points
+                ));
+            }
+        }
+        AnarchyEvent::Tested {
+            who,
+            roll,
+            edge_spent,
+            ..
+        } => {
+            let c = present(*who)?;
+            if *edge_spent > c.edge_left {
+                return Err(format!(
+                    "{} spends {edge_spent} Edge but has {} left",
+                    c.name, c.edge_left
+                ));
+            }
+            let sides = a.test.sides;
+            let all = roll
+                .dice
+                .iter()
+                .chain(&roll.opposing)
+                .chain(roll.glitch_die.iter());
+            if all
+                .chain(roll.first.iter().flatten())
+                .any(|d| *d == 0 || *d > sides)
+            {
+                return Err(format!("a die shows a face a d{sides} does not have"));
+            }
+        }
+        AnarchyEvent::Seated { who, .. }
+        | AnarchyEvent::SheetSet { who, .. }
+        | AnarchyEvent::NarrationStarted { who, .. }
+        | AnarchyEvent::NarrationSkipped { who }
+        | AnarchyEvent::NarrationEnded { who }
+        | AnarchyEvent::EdgeRegained { who, .. }
+        | AnarchyEvent::GlitchDieReady { who }
+        | AnarchyEvent::DoubleTime { who }
+        | AnarchyEvent::GearDamaged { who, .. }
+        | AnarchyEvent::GearRepaired { who, .. } => {
+            present(*who)?;
+        }
     }
     Ok(())
 }

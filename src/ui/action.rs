@@ -52,4 +52,14 @@ pub enum Action {
     AddMore,
     /// Text editing in an input (typed characters, cursor moves).
     Input(InputRequest),
+    /// Anarchy: the narration under way ends, the next seat narrates.
+    Narrate,
+    /// Anarchy: the selected character narrates now, out of turn (Shake It Up).
+    NarrateSelected,
+    /// Anarchy: the Plot Point menu for the selected character.
+    PlotPoints,
+    /// Anarchy: a test for the selected character, typed on the command line.
+    AnarchyTest,
+    /// Anarchy: a Cooldown on one of the selected character's things.
+    Cooldown,
 }

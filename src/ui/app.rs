@@ -168,9 +168,9 @@ impl App {
         self.roster().get(self.tracker.selected).copied()
     }
 
-    /// The character whose turn it is.
+    /// The character whose turn it is, or who narrates.
     pub fn actor(&self) -> Option<CombatantId> {
-        self.enc.state().turn().map(|t| t.who)
+        self.enc.state().acting()
     }
 
     fn follow_turn(&mut self) {

@@ -15,6 +15,8 @@ pub enum ModeKind {
     Form,
     Command,
     Choose,
+    /// Anarchy's Plot Point menu.
+    PlotPoints,
     Help,
     /// The terminal is below 80×24: only quitting works.
     TooSmall,
@@ -29,6 +31,7 @@ impl ModeKind {
             ModeKind::Form => "Form",
             ModeKind::Command => "Command line",
             ModeKind::Choose => "Choice list",
+            ModeKind::PlotPoints => "Plot Point menu",
             ModeKind::Help => "Help",
             ModeKind::TooSmall => "Terminal too small",
         }
@@ -110,6 +113,38 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Tracker, code(KeyCode::Enter), Action::Act, "act"),
     (ModeKind::Tracker, key('n'), Action::Next, "next turn"),
     (ModeKind::Tracker, key(' '), Action::Next, "next turn"),
+    // Anarchy's own (keymap::family): narrations, the Plot Point menu, tests, Cooldowns.
+    (
+        ModeKind::Tracker,
+        key('n'),
+        Action::Narrate,
+        "next narration",
+    ),
+    (
+        ModeKind::Tracker,
+        key(' '),
+        Action::Narrate,
+        "next narration",
+    ),
+    (
+        ModeKind::Tracker,
+        key('N'),
+        Action::NarrateSelected,
+        "narrate now (Shake It Up)",
+    ),
+    (
+        ModeKind::Tracker,
+        key('p'),
+        Action::PlotPoints,
+        "Plot Points",
+    ),
+    (
+        ModeKind::Tracker,
+        key('t'),
+        Action::AnarchyTest,
+        "Anarchy test",
+    ),
+    (ModeKind::Tracker, key('c'), Action::Cooldown, "Cooldown"),
     (ModeKind::Tracker, key('u'), Action::Undo, "undo"),
     (ModeKind::Tracker, ctrl('r'), Action::Redo, "redo"),
     (ModeKind::Tracker, key(':'), Action::CommandLine, "command"),
@@ -293,6 +328,28 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Choose, key('k'), Action::Up, "up"),
     (ModeKind::Choose, code(KeyCode::Down), Action::Down, "down"),
     (ModeKind::Choose, key('j'), Action::Down, "down"),
+    // Plot Point menu
+    (
+        ModeKind::PlotPoints,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "spend",
+    ),
+    (
+        ModeKind::PlotPoints,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "close",
+    ),
+    (ModeKind::PlotPoints, code(KeyCode::Up), Action::Up, "up"),
+    (ModeKind::PlotPoints, key('k'), Action::Up, "up"),
+    (
+        ModeKind::PlotPoints,
+        code(KeyCode::Down),
+        Action::Down,
+        "down",
+    ),
+    (ModeKind::PlotPoints, key('j'), Action::Down, "down"),
     // Help
     (ModeKind::Help, code(KeyCode::Esc), Action::Cancel, "close"),
     (ModeKind::Help, key('?'), Action::Cancel, "close"),
@@ -326,6 +383,19 @@ pub fn family(action: Action) -> Family {
         | Action::Fire
         | Action::Move
         | Action::Edge => Family::Passes,
+        Action::Narrate
+        | Action::NarrateSelected
+        | Action::PlotPoints
+        | Action::AnarchyTest
+        | Action::Cooldown => Family::Own(System::Anarchy),
+        _ => Family::Shared,
+    }
+}
+
+/// The rule systems a mode serves: Anarchy's Plot Point menu opens only at an Anarchy table.
+pub fn mode_family(mode: ModeKind) -> Family {
+    match mode {
+        ModeKind::PlotPoints => Family::Own(System::Anarchy),
         _ => Family::Shared,
     }
 }
@@ -351,6 +421,9 @@ pub fn lookup(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<Action> {
 /// keys joined.
 pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str, Action)> = Vec::new();
+    if !mode_family(mode).systems().contains(&system) {
+        return Vec::new();
+    }
     // The mode's own keys first, the keys that work everywhere last.
     let own = KEYMAP.iter().filter(|e| e.0 == mode);
     let any = KEYMAP
@@ -392,5 +465,35 @@ mod tests {
             Some(Action::Damage)
         );
         assert!(bar.iter().any(|(_, l)| *l == "undo"));
+    }
+
+    #[test]
+    fn anarchy_keys_serve_anarchy_only_and_reuse_keys_of_the_passes() {
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Anarchy, &ev('n')),
+            Some(Action::Narrate)
+        );
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Sr5, &ev('n')),
+            Some(Action::Next)
+        );
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Anarchy, &ev('p')),
+            Some(Action::PlotPoints)
+        );
+        for system in [System::Sr5, System::Sr2097] {
+            assert_eq!(lookup(ModeKind::Tracker, system, &ev('p')), None);
+            assert!(
+                bindings(ModeKind::Tracker, system)
+                    .iter()
+                    .all(|(_, l)| *l != "Plot Points" && *l != "next narration")
+            );
+        }
+        let bar = bindings(ModeKind::Tracker, System::Anarchy);
+        assert!(
+            bar.iter()
+                .any(|(k, l)| k == "n/Space" && *l == "next narration")
+        );
+        assert!(bar.iter().all(|(_, l)| *l != "roll all" && *l != "start"));
     }
 }

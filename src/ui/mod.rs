@@ -162,4 +162,6 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
 }
 
 #[cfg(test)]
+mod anarchy_tests;
+#[cfg(test)]
 mod tests;

@@ -42,7 +42,7 @@ pub fn screen(app: &mut App, w: u16, h: u16) -> String {
     out
 }
 
-fn press(app: &mut App, code: KeyCode) {
+pub(super) fn press(app: &mut App, code: KeyCode) {
     app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
 }
 
@@ -50,13 +50,13 @@ fn ctrl(app: &mut App, c: char) {
     app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
 }
 
-fn typ(app: &mut App, text: &str) {
+pub(super) fn typ(app: &mut App, text: &str) {
     for c in text.chars() {
         press(app, KeyCode::Char(c));
     }
 }
 
-fn select(app: &mut App, name: &str) {
+pub(super) fn select(app: &mut App, name: &str) {
     let i = app
         .roster()
         .iter()

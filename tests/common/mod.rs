@@ -98,7 +98,7 @@ impl Table {
                 self.enc.redo(n);
                 Ok(Vec::new())
             }
-            Line::Why(..) | Line::Nothing => Ok(Vec::new()),
+            Line::Why(..) | Line::AnarchyOdds(_) | Line::Nothing => Ok(Vec::new()),
         };
         assert_eq!(d.remaining(), 0, "`{line}` left scripted dice unrolled");
         out

@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use crate::rules::HouseRules;
 
+mod anarchy;
+
 impl State {
     fn at_mut(&mut self, id: CombatantId) -> Option<&mut Combatant> {
         self.combatants.get_mut(id.index()).map(Arc::make_mut)
@@ -385,9 +387,15 @@ impl State {
                 }
             }
             Event::EncounterEnded => {
-                let round = self.fight().map_or(0, |f| f.round);
+                // An Anarchy table ends after its turns, the initiative machine after rounds.
+                let round = self
+                    .fight()
+                    .map(|f| f.round)
+                    .or_else(|| self.narration().map(|n| n.turn))
+                    .unwrap_or(0);
                 self.phase = Phase::Ended { round };
             }
+            Event::Anarchy(e) => self.apply_anarchy(e),
         }
     }
 }

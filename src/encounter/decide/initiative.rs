@@ -118,6 +118,8 @@ impl Draft<'_> {
         let in_fight = match &self.now().phase {
             Phase::Setup => false,
             Phase::Fight(_) => true,
+            // The gate keeps initiative rolls out of a narration game.
+            Phase::Narration(_) => return Err(RuleError::NotStarted),
             Phase::Ended { .. } => return Err(RuleError::Ended),
         };
         let units = self.roll_units(target, in_fight)?;

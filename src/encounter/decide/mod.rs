@@ -14,6 +14,7 @@ use crate::rules::house::Range;
 use crate::rules::{Dice, HouseRules, StatusEnds};
 
 mod actions;
+mod anarchy;
 mod condition;
 mod initiative;
 mod order;
@@ -122,6 +123,7 @@ impl<'a> Draft<'a> {
                 self.emit(Event::EncounterEnded);
                 Ok(())
             }
+            Command::Anarchy(c) => self.anarchy(c, dice),
         }
     }
 
@@ -151,7 +153,7 @@ impl<'a> Draft<'a> {
     fn fight(&mut self) -> Result<Fight, RuleError> {
         match &self.now().phase {
             Phase::Fight(f) => Ok(f.clone()),
-            Phase::Setup => Err(RuleError::NotStarted),
+            Phase::Setup | Phase::Narration(_) => Err(RuleError::NotStarted),
             Phase::Ended { .. } => Err(RuleError::Ended),
         }
     }
@@ -202,22 +204,23 @@ impl<'a> Draft<'a> {
     }
 
     fn expire_turn_statuses(&mut self, serial: u64) {
+        self.expire_statuses(StatusEnd::EndOfTurn { serial }, StatusEnded::TurnEnded);
+    }
+
+    /// Every status of the present that ends at `end` ends, for `why`.
+    fn expire_statuses(&mut self, end: StatusEnd, why: StatusEnded) {
         let ended: Vec<(CombatantId, String)> = self
             .now()
             .present()
             .flat_map(|c| {
                 c.statuses
                     .iter()
-                    .filter(|s| s.end == StatusEnd::EndOfTurn { serial })
+                    .filter(|s| s.end == end)
                     .map(|s| (c.id, s.name.clone()))
             })
             .collect();
         for (who, name) in ended {
-            self.emit(Event::StatusEnded {
-                who,
-                name,
-                why: StatusEnded::TurnEnded,
-            });
+            self.emit(Event::StatusEnded { who, name, why });
         }
     }
 

@@ -105,6 +105,7 @@ impl Draft<'_> {
                 }
             }
         }
+        self.seat_players();
         Ok(())
     }
 
@@ -127,12 +128,14 @@ impl Draft<'_> {
             side: side.unwrap_or(c.side),
             sheet,
         });
+        self.seat_players();
         Ok(())
     }
 
     pub(super) fn remove(&mut self, who: CombatantId, reason: Option<String>) -> Outcome {
         let c = self.present(who)?;
         self.release(&c, Release::Removed);
+        self.narration_leaves(who);
         let turn = self.now().turn().copied();
         self.emit(Event::CombatantRemoved {
             id: who,

@@ -6,10 +6,11 @@ use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::picker::{self, Purpose};
-use super::{Ctx, Mode, Outcome, step};
+use super::{Ctx, Mode, Outcome, command_line, step};
 use crate::encounter::{CombatantId, Command};
 use crate::ui::action::Action;
 use crate::ui::app::App;
+use crate::ui::theme::Theme;
 use crate::ui::view::{centered, cut, pane_block};
 
 /// What choosing a line of a choice list does.
@@ -18,6 +19,8 @@ pub enum Choice {
     Run(Command),
     /// Open the interrupt picker for this character.
     InterruptBy(CombatantId),
+    /// Open the command line with this much typed, for the GM to finish.
+    Type(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,6 +82,9 @@ impl State {
                     Some(Choice::InterruptBy(who)) => Outcome::Open(Mode::Picker(
                         picker::State::open(*who, Purpose::Interrupt, ctx),
                     )),
+                    Some(Choice::Type(text)) => Outcome::Open(Mode::Command(command_line::State {
+                        input: tui_input::Input::new(text.clone()),
+                    })),
                 }
             }
             _ => Outcome::Stay,
@@ -93,11 +99,15 @@ impl State {
         let block = pane_block(&self.title, true, t);
         let inner = block.inner(r);
         block.render(r, buf);
-        let rows = inner.height as usize;
-        let w = inner.width as usize;
+        let lines = self.lines(inner.height as usize, inner.width as usize, t);
+        Paragraph::new(lines).render(inner, buf);
+    }
+
+    /// The rows of the list that fit, keeping the selection in view; refusals dimmed with
+    /// their reason.
+    pub fn lines(&self, rows: usize, w: usize, t: Theme) -> Vec<Line<'static>> {
         let skip = (self.selected + 1).saturating_sub(rows);
-        let lines: Vec<Line> = self
-            .items
+        self.items
             .iter()
             .enumerate()
             .skip(skip)
@@ -113,7 +123,6 @@ impl State {
                 }
                 Line::styled(cut(&text, w), style)
             })
-            .collect();
-        Paragraph::new(lines).render(inner, buf);
+            .collect()
     }
 }

@@ -38,6 +38,12 @@ impl State {
                     Ok(Parsed::Undo(n)) => Outcome::Undo(n.max(1)),
                     Ok(Parsed::Redo(n)) => Outcome::Redo(n.max(1)),
                     Ok(Parsed::Why(a, b)) => Outcome::Answer(ctx.state().explain_order(a, b)),
+                    Ok(Parsed::AnarchyOdds(test)) => {
+                        match crate::report::anarchy::odds_line(&test, &ctx.enc.rules().anarchy) {
+                            Ok(line) => Outcome::Answer(line),
+                            Err(why) => Outcome::Fail(why),
+                        }
+                    }
                     Ok(Parsed::Command(cmd)) => Outcome::run(cmd),
                 }
             }
@@ -53,7 +59,7 @@ impl State {
         let lw = word.to_lowercase();
         let s = ctx.state();
         let mut cands: Vec<String> = if head.trim().is_empty() {
-            lang::VERBS.iter().map(|(v, _)| (*v).to_string()).collect()
+            lang::all_verbs().map(|(v, _)| (*v).to_string()).collect()
         } else {
             s.present()
                 .map(|c| c.name.clone())

@@ -11,12 +11,13 @@ use crate::ui::app::App;
 use crate::ui::keymap::{self, ModeKind};
 use crate::ui::view::{centered, pane_block};
 
-const MODES: [ModeKind; 6] = [
+const MODES: [ModeKind; 7] = [
     ModeKind::Tracker,
     ModeKind::Picker,
     ModeKind::Form,
     ModeKind::Command,
     ModeKind::Choose,
+    ModeKind::PlotPoints,
     ModeKind::Help,
 ];
 
@@ -60,8 +61,13 @@ impl State {
         let first = self.back.kind();
         let mut lines = Vec::new();
         for m in std::iter::once(first).chain(MODES.into_iter().filter(|m| *m != first)) {
+            let keys = keymap::bindings(m, app.encounter().system());
+            // A mode of another rule system has no keys here.
+            if keys.is_empty() {
+                continue;
+            }
             lines.push(Line::styled(m.label().to_string(), t.title()));
-            for (k, label) in keymap::bindings(m, app.encounter().system()) {
+            for (k, label) in keys {
                 lines.push(Line::from(format!("  {k:<16} {label}")));
             }
             if m == ModeKind::Picker || m == ModeKind::Form || m == ModeKind::Command {

@@ -10,6 +10,7 @@ pub mod command_line;
 pub mod form;
 pub mod help;
 pub mod picker;
+pub mod plot_points;
 pub mod tracker;
 
 use super::action::Action;
@@ -27,6 +28,8 @@ pub enum Mode {
     Picker(picker::State),
     Form(form::State),
     Choose(choose::State),
+    /// Anarchy's Plot Point menu.
+    PlotPoints(plot_points::State),
 }
 
 impl Mode {
@@ -40,6 +43,7 @@ impl Mode {
             Mode::Picker(p) => p.update(action, ctx),
             Mode::Form(f) => f.update(action, ctx),
             Mode::Choose(c) => c.update(action, ctx),
+            Mode::PlotPoints(p) => p.update(action, ctx),
         }
     }
 
@@ -51,6 +55,7 @@ impl Mode {
             Mode::Picker(_) => ModeKind::Picker,
             Mode::Form(_) => ModeKind::Form,
             Mode::Choose(_) => ModeKind::Choose,
+            Mode::PlotPoints(_) => ModeKind::PlotPoints,
         }
     }
 
@@ -63,7 +68,8 @@ impl Mode {
             | Mode::Help(_)
             | Mode::Command(_)
             | Mode::Picker(_)
-            | Mode::Choose(_) => {}
+            | Mode::Choose(_)
+            | Mode::PlotPoints(_) => {}
         }
     }
 }
@@ -112,7 +118,15 @@ pub fn step(selected: usize, len: usize, action: Action) -> usize {
 pub fn roster(s: &State) -> Vec<CombatantId> {
     let mut seen = vec![false; s.combatants.len()];
     let mut ids: Vec<CombatantId> = Vec::with_capacity(s.combatants.len());
-    for c in s.ordered() {
+    // At an Anarchy table the seating is the order.
+    let seated = s
+        .narration()
+        .map(|n| n.seating.as_slice())
+        .unwrap_or_default();
+    for c in seated.iter().filter_map(|id| s.get(*id)).chain(s.ordered()) {
+        if !c.is_present() || seen[c.id.index()] {
+            continue;
+        }
         seen[c.id.index()] = true;
         ids.push(c.id);
     }
@@ -149,9 +163,9 @@ impl<'a> Ctx<'a> {
         self.enc.catalogue()
     }
 
-    /// The character whose turn it is.
+    /// The character whose turn it is, or who narrates.
     pub fn actor(&self) -> Option<CombatantId> {
-        self.enc.state().turn().map(|t| t.who)
+        self.enc.state().acting()
     }
 
     /// Why the engine would refuse a command, asked without rolling (to grey out a choice).

@@ -1,7 +1,8 @@
 //! The tracker: no popup, the panes have the keys. Its state (focus, selection, log scroll)
 //! outlives every popup, so `App` keeps it beside the mode; the panes in `view/` draw it.
 
-use super::{Ctx, Mode, Outcome, choose, command_line, form, picker, step};
+use super::{Ctx, Mode, Outcome, choose, command_line, form, picker, plot_points, step};
+use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::{
     ActionChoice, Combatant, CombatantId, Command, Phase, Relative, Reserve, RollTarget, Timing,
 };
@@ -96,6 +97,17 @@ impl State {
             Action::Fire => on_selected(ctx, |who| choose_fire(who, ctx)),
             Action::Move => on_selected(ctx, |who| choose_move(who, ctx)),
             Action::ClearStatus => on_selected(ctx, |who| choose_clear(who, ctx)),
+            Action::Narrate => {
+                Outcome::run(Command::Anarchy(AnarchyCommand::Narrate { who: None }))
+            }
+            Action::NarrateSelected => on_selected(ctx, |who| {
+                Outcome::run(Command::Anarchy(AnarchyCommand::Narrate { who: Some(who) }))
+            }),
+            Action::PlotPoints => on_selected(ctx, |who| {
+                Outcome::Open(Mode::PlotPoints(plot_points::State::open(who, ctx)))
+            }),
+            Action::AnarchyTest => on_selected(ctx, |who| type_for(ctx, "atest", who)),
+            Action::Cooldown => on_selected(ctx, |who| type_for(ctx, "cooldown", who)),
             _ => Outcome::Stay,
         }
     }
@@ -118,8 +130,17 @@ fn on_actor(ctx: &Ctx, then: impl FnOnce(CombatantId) -> Outcome) -> Outcome {
         Phase::Setup => "the fight has not started yet: roll (r), then start (s)",
         Phase::Ended { .. } => "the encounter has ended: undo (u) to go back to it",
         Phase::Fight(_) => "nobody has a turn: everyone is Downed",
+        Phase::Narration(_) => "an Anarchy table has narrations, not turns: narrate (n)",
     };
     Outcome::Fail(why.into())
+}
+
+/// The command line, with `VERB NAME ` typed for the GM to finish.
+fn type_for(ctx: &Ctx, verb: &str, who: CombatantId) -> Outcome {
+    let name = crate::lang::quote(ctx.state().name(who));
+    Outcome::Open(Mode::Command(command_line::State {
+        input: tui_input::Input::new(format!("{verb} {name} ")),
+    }))
 }
 
 fn open_form(purpose: form::Purpose, ctx: &Ctx) -> Outcome {

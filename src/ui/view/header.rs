@@ -16,7 +16,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Span::raw(format!("  {}", app.enc.system())),
     ];
     let mut second = Vec::new();
+    let passes = app.enc.system().plays_in_passes();
     match &s.phase {
+        Phase::Setup if !passes => {
+            first.push(Span::raw("  setup"));
+            second.push(Span::raw(
+                " add characters (a; players as PC), then narrate (n) to begin the first turn",
+            ));
+        }
+        Phase::Narration(n) => super::narration::header(app, n, &mut first, &mut second),
         Phase::Setup => {
             first.push(Span::raw("  setup"));
             second.push(Span::raw(
@@ -24,7 +32,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             ));
         }
         Phase::Ended { round } => {
-            first.push(Span::raw(format!("  ended after round {round}")));
+            let what = if passes { "round" } else { "turn" };
+            first.push(Span::raw(format!("  ended after {what} {round}")));
             second.push(Span::raw(
                 " the encounter is over: undo (u) to go back to it",
             ));

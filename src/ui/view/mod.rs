@@ -9,7 +9,9 @@ pub mod ip_grid;
 pub mod keybar;
 pub mod log;
 pub mod message;
+pub mod narration;
 pub mod order;
+pub mod seats;
 pub mod status;
 
 use ratatui::buffer::Buffer;
@@ -73,7 +75,7 @@ pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
 }
 
 /// The symbols the screen uses, all one cell wide.
-const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·";
+const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·●○";
 
 /// An input with its cursor drawn as a reversed cell (render stays a pure function).
 pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'static>> {
@@ -138,14 +140,27 @@ impl Widget for &App {
             p.render(self, body, buf);
             return;
         }
-        let rows = order::line_count(self) as u16 + 3;
+        // A narration game (Anarchy) shows its table and turn where passes show order and IP.
+        let narrating = self.state().narration().is_some() || !self.enc.system().plays_in_passes();
+        let rows = if narrating {
+            // The narration pane lists every character's boxes under four lines of its own.
+            self.roster().len() + 4
+        } else {
+            order::line_count(self)
+        } as u16
+            + 3;
         let top_h = rows.clamp(6, (body.height * 11 / 20).max(6));
         let [top, bottom] =
             Layout::vertical([Constraint::Length(top_h), Constraint::Min(0)]).areas(body);
         let [order_area, grid_area] =
             Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(top);
-        order::render(self, order_area, buf);
-        ip_grid::render(self, grid_area, buf);
+        if narrating {
+            seats::render(self, order_area, buf);
+            narration::render(self, grid_area, buf);
+        } else {
+            order::render(self, order_area, buf);
+            ip_grid::render(self, grid_area, buf);
+        }
         let [status_area, log_area] =
             Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)])
                 .areas(bottom);
@@ -156,6 +171,7 @@ impl Widget for &App {
             Mode::Form(f) => f.render(self, body, buf),
             Mode::Choose(c) => c.render(self, body, buf),
             Mode::Help(h) => h.render(self, body, buf),
+            Mode::PlotPoints(p) => p.render(self, body, buf),
         }
     }
 }

@@ -10,6 +10,15 @@ use crate::encounter::{Reserve, StatusEnd};
 use crate::ui::app::App;
 
 fn end_label(app: &App, name: &str, end: StatusEnd) -> String {
+    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is.
+    if app.state().narration().is_some() {
+        match end {
+            StatusEnd::EndOfTurn { .. } => return "ends with this narration".into(),
+            StatusEnd::EndOfNextTurn => return "ends after their next narration".into(),
+            StatusEnd::EndOfRound => return "ends with the turn".into(),
+            StatusEnd::OtherAction | StatusEnd::UntilCleared => {}
+        }
+    }
     match end {
         StatusEnd::EndOfTurn { .. } => "ends with this turn".into(),
         StatusEnd::EndOfNextTurn => "ends after their next turn".into(),

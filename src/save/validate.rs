@@ -1,8 +1,15 @@
-//! Checks a saved history before it is trusted: each event must fit the state before it.
-//! `State::apply` never fails, so without this a hand-edited save could fold to nonsense.
+//! Checks a saved history before it is trusted: each event must fit the state before it, what
+//! it records of sheets and names must be what `add` and `edit` accept, and each entry's text
+//! must tell what its events did. `State::apply` never fails, so without this a hand-edited
+//! save could fold to nonsense.
+
+use std::sync::Arc;
 
 use crate::catalogue::Catalogue;
-use crate::encounter::{ActionUse, CombatantId, Entry, Event, PaidFrom, Phase, Reserve, State};
+use crate::encounter::{
+    ActionChoice, ActionUse, AddCombatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom,
+    Phase, Reserve, RuleError, Sheet, SheetInput, State,
+};
 use crate::rules::HouseRules;
 
 /// Whether `event` may follow `state`; the message says what is wrong with it.
@@ -232,16 +239,241 @@ fn action_names(event: &Event) -> Vec<&ActionUse> {
     }
 }
 
-/// Replays the whole history (redo part included) checking every event.
+/// What `add` or `edit` would refuse of the sheet and name an event records (a 5,000-character
+/// name, Intuition 99, a name taken): the engine is asked, as if the GM had typed it now.
+fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
+    let input = |s: &Sheet| SheetInput::from(*s);
+    let command = match event {
+        Event::CombatantAdded {
+            name, side, sheet, ..
+        } => Command::Add(AddCombatant {
+            name: name.clone(),
+            side: *side,
+            sheet: input(sheet),
+            count: None,
+            shared_roll: false,
+        }),
+        Event::CombatantEdited {
+            id,
+            name,
+            side,
+            sheet,
+        } => Command::Edit {
+            who: *id,
+            name: Some(name.clone()),
+            side: Some(*side),
+            sheet: input(sheet),
+        },
+        Event::GroupFormed { name, .. } => {
+            let range = enc.rules().limits.name_chars;
+            let len = name.trim().chars().count();
+            if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) || name.trim() != name {
+                return Err(RuleError::NameLength {
+                    name: name.clone(),
+                    len,
+                    min: range.min,
+                    max: range.max,
+                }
+                .to_string());
+            }
+            return Ok(());
+        }
+        _ => return Ok(()),
+    };
+    enc.check(command).map_err(|e| e.to_string())
+}
+
+/// The verbs whose commands may cause an event that only some commands cause; `None` for the
+/// events many commands cause on the way (turns, passes, rounds, releases, ended statuses).
+fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
+    Some(match event {
+        Event::GroupFormed { .. } | Event::CombatantAdded { .. } => &["add"],
+        Event::CombatantEdited { .. } => &["edit"],
+        Event::CombatantRemoved { .. } => &["remove"],
+        Event::InitiativeRolled { .. } | Event::Slotted { .. } => &["roll"],
+        Event::FightStarted { .. } => &["start"],
+        Event::ActionSpent { .. } => &["act", "fire"],
+        Event::EdgeSpent { .. } => &["edge"],
+        Event::DelayDeclared { .. } | Event::DelayTriggerNamed { .. } => &["delay"],
+        Event::ReadyDeclared { .. } => &["ready"],
+        Event::ReadyFired { .. } => &["fire"],
+        Event::InitiativeChanged { .. } => &["move"],
+        Event::Damaged { .. } => &["damage"],
+        Event::Healed { .. } => &["heal"],
+        Event::Downed { .. } => &["down", "damage", "heal"],
+        Event::Revived { .. } => &["up", "heal"],
+        Event::StatusStarted { .. } | Event::StatusStacked { .. } => &["status", "act", "fire"],
+        Event::EncounterEnded => &["end"],
+        _ => return None,
+    })
+}
+
+/// Whether `event` is the one that shows a command with this verb was carried out.
+fn shows(verb: &str, event: &Event) -> bool {
+    match verb {
+        "add" => matches!(event, Event::CombatantAdded { .. }),
+        "edit" => matches!(event, Event::CombatantEdited { .. }),
+        "remove" => matches!(event, Event::CombatantRemoved { .. }),
+        "roll" => matches!(event, Event::InitiativeRolled { .. }),
+        "start" => matches!(event, Event::FightStarted { .. }),
+        "next" => matches!(
+            event,
+            Event::TurnEnded { .. }
+                | Event::TurnStarted { .. }
+                | Event::TurnSkipped { .. }
+                | Event::TurnResumed { .. }
+                | Event::DelayTurnStarted { .. }
+                | Event::PassStarted { .. }
+                | Event::RoundStarted { .. }
+        ),
+        "act" => matches!(event, Event::ActionSpent { .. }),
+        "edge" => matches!(event, Event::EdgeSpent { .. }),
+        "delay" => matches!(
+            event,
+            Event::DelayDeclared { .. } | Event::DelayTriggerNamed { .. }
+        ),
+        "ready" => matches!(event, Event::ReadyDeclared { .. }),
+        "fire" => matches!(event, Event::ReadyFired { .. }),
+        "move" => matches!(event, Event::InitiativeChanged { .. }),
+        "down" => matches!(event, Event::Downed { .. }),
+        "up" => matches!(event, Event::Revived { .. }),
+        "damage" => matches!(event, Event::Damaged { .. }),
+        "heal" => matches!(event, Event::Healed { .. }),
+        "status" => matches!(
+            event,
+            Event::StatusStarted { .. } | Event::StatusStacked { .. }
+        ),
+        "clear" => matches!(event, Event::StatusEnded { .. }),
+        "end" => matches!(event, Event::EncounterEnded),
+        _ => false,
+    }
+}
+
+/// Who a command is about, and who an event is about.
+fn command_subject(command: &Command) -> Option<CombatantId> {
+    match command {
+        Command::Edit { who, .. }
+        | Command::Remove { who, .. }
+        | Command::SpendAction { who, .. }
+        | Command::UseEdge { who }
+        | Command::Delay { who, .. }
+        | Command::NameDelayTrigger { who, .. }
+        | Command::Ready { who, .. }
+        | Command::FireReady { who, .. }
+        | Command::ChangeInitiative { who, .. }
+        | Command::SetDowned { who, .. }
+        | Command::Damage { who, .. }
+        | Command::Heal { who, .. }
+        | Command::AddStatus { who, .. }
+        | Command::ClearStatus { who, .. } => Some(*who),
+        _ => None,
+    }
+}
+
+fn event_subject(event: &Event) -> Option<CombatantId> {
+    match event {
+        Event::CombatantEdited { id, .. } | Event::CombatantRemoved { id, .. } => Some(*id),
+        Event::ActionSpent { who, .. }
+        | Event::EdgeSpent { who, .. }
+        | Event::DelayDeclared { who, .. }
+        | Event::DelayTriggerNamed { who, .. }
+        | Event::ReadyDeclared { who, .. }
+        | Event::ReadyFired { who, .. }
+        | Event::InitiativeChanged { who, .. }
+        | Event::Downed { who, .. }
+        | Event::Revived { who }
+        | Event::Damaged { who, .. }
+        | Event::Healed { who, .. }
+        | Event::StatusStarted { who, .. }
+        | Event::StatusStacked { who, .. }
+        | Event::StatusEnded { who, .. } => Some(*who),
+        _ => None,
+    }
+}
+
+/// Whether the action a command names is the one an event spends.
+fn same_action(choice: &ActionChoice, used: &ActionUse) -> bool {
+    match choice {
+        ActionChoice::Type(t) => used.name.is_none() && used.kind == t.label(),
+        ActionChoice::Named { name, .. } => used.name.as_deref() == Some(name.as_str()),
+    }
+}
+
+/// Whether an entry's text and its events tell the same story: its verb's event is there (about
+/// the combatant and action the text names, when the text can be read against the state
+/// before it), and no event is one only another verb causes.
+fn text_agrees(entry: &Entry, parsed: Option<&Command>) -> Result<(), String> {
+    let verb = entry
+        .text
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_lowercase();
+    if !crate::lang::VERBS.iter().any(|(v, _)| *v == verb)
+        || matches!(verb.as_str(), "undo" | "redo" | "why")
+    {
+        return Err("the text is not a command that changes the fight".into());
+    }
+    if let Some(event) = entry
+        .events
+        .iter()
+        .find(|e| caused_only_by(e).is_some_and(|verbs| !verbs.contains(&verb.as_str())))
+    {
+        return Err(format!(
+            "the text says `{verb}` but an event is {}",
+            event_kind(event)
+        ));
+    }
+    let shown = |e: &&Event| {
+        shows(&verb, e)
+            && parsed.is_none_or(|c| {
+                let who = command_subject(c);
+                let action_ok = match (c, e) {
+                    (
+                        Command::SpendAction { action, .. },
+                        Event::ActionSpent { action: used, .. },
+                    ) => same_action(action, used),
+                    _ => true,
+                };
+                action_ok && (who.is_none() || who == event_subject(e))
+            })
+    };
+    if entry.events.iter().find(shown).is_none() {
+        return Err(format!(
+            "no event shows what the text says (`{verb}` for whom and what it names)"
+        ));
+    }
+    Ok(())
+}
+
+/// An event's kind in words, for messages.
+fn event_kind(event: &Event) -> String {
+    let debug = format!("{event:?}");
+    let name = debug
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    format!("`{name}`")
+}
+
+/// Replays the whole history (redo part included) checking every event, what `add` and
+/// `edit` would refuse, and that each entry's text and events agree.
 /// The message reads "entry N (`text`): reason", N counting from 1.
 pub fn check_history(
     history: &[Entry],
-    rules: &HouseRules,
-    catalogue: &Catalogue,
+    rules: &Arc<HouseRules>,
+    catalogue: &Arc<Catalogue>,
 ) -> Result<(), String> {
-    let mut state = State::default();
+    let mut enc = Encounter::new(Arc::clone(rules), Arc::clone(catalogue));
     for (i, entry) in history.iter().enumerate() {
         let fail = |reason: String| format!("entry {} (`{}`): {reason}", i + 1, entry.text);
+        // Read against the state before it, as it was written; a text the language cannot
+        // read back (a name with a quote in it) is held to its verb alone.
+        let parsed = match crate::lang::parse(&entry.text, enc.state(), catalogue) {
+            Ok(crate::lang::Line::Command(c)) => Some(c),
+            _ => None,
+        };
+        let mut sheets_ok = Ok(());
         for event in &entry.events {
             for a in action_names(event) {
                 if let Some(name) = &a.name
@@ -250,9 +482,14 @@ pub fn check_history(
                     return Err(fail(format!("unknown action \"{name}\"")));
                 }
             }
-            check_event(&state, event, rules).map_err(fail)?;
-            state.apply(event, rules);
+            check_event(enc.state(), event, rules).map_err(fail)?;
+            if sheets_ok.is_ok() {
+                sheets_ok = recheck_sheet(&enc, event);
+            }
+            enc.apply(event);
         }
+        sheets_ok.map_err(fail)?;
+        text_agrees(entry, parsed.as_ref()).map_err(fail)?;
     }
     Ok(())
 }

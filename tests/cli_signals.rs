@@ -1,4 +1,4 @@
-//! SIGTERM and SIGHUP: srtrack finishes the command in hand, saves, and exits.
+//! SIGTERM, SIGHUP, SIGINT and SIGQUIT: srtrack finishes the command in hand, saves, and exits.
 
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -44,4 +44,14 @@ fn sigterm_saves_before_exit() {
 #[test]
 fn sighup_saves_before_exit() {
     stopped_by("HUP");
+}
+
+#[test]
+fn sigint_from_outside_saves_before_exit() {
+    stopped_by("INT");
+}
+
+#[test]
+fn sigquit_saves_before_exit() {
+    stopped_by("QUIT");
 }

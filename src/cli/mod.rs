@@ -175,7 +175,7 @@ pub fn run(cli: Cli) -> Result<()> {
         None => resume(&store, &tui),
         Some(Cmd::Open { save }) => {
             let path = store.resolve(&save);
-            if !path.is_file() {
+            if !path.exists() {
                 return Err(Failure(format!(
                     "{}: no such save (`srtrack list` shows them; `srtrack new NAME` starts one)",
                     path.display()
@@ -282,18 +282,20 @@ fn create_empty(path: &Path, name: &str) -> Result<()> {
         .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Opens a save in the TUI; read-only when another srtrack holds it.
+/// Opens a save in the TUI; read-only when another srtrack holds it or its owner made it so.
 fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     let (header, enc) = file::load(path, catalogue())?;
     store.touch_last_used(path);
-    match Lock::acquire(path) {
+    let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
+    if let Err(e) = std::fs::metadata(&real).and_then(|m| save::atomic::refuse_to_replace(&m)) {
+        let why = format!("{}: {}", path.display(), save::io_message(&e));
+        eprintln!("srtrack: {why}; opening it read-only");
+        return open_tui(enc, header.name, Box::new(NoSave), Some(why), tui);
+    }
+    match Lock::acquire(&real) {
         Ok(lock) => {
-            let saver = FileSave::new(
-                path.to_path_buf(),
-                header.name.clone(),
-                header.created,
-                lock,
-            );
+            let saver =
+                FileSave::new(real, header.name.clone(), header.created, lock).on_disk(&enc);
             open_tui(enc, header.name, Box::new(saver), None, tui)
         }
         Err(LockError::InUse { pid }) => {
@@ -305,8 +307,12 @@ fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     }
 }
 
+fn io_failure(path: &Path, e: &std::io::Error) -> Failure {
+    Failure(format!("{}: {}", path.display(), save::io_message(e)))
+}
+
 /// Runs the screen on an encounter until the GM quits. The store autosaves after every command
-/// and once more on the way out (quit, SIGTERM, SIGHUP).
+/// and once more on the way out (quit, SIGTERM, SIGHUP, SIGINT, SIGQUIT).
 fn open_tui(
     encounter: Encounter,
     title: String,
@@ -328,10 +334,13 @@ fn open_tui(
     crate::ui::run(app, tui.no_color, &stop).map_err(|e| Failure(e.to_string()))
 }
 
-/// Set when SIGTERM or SIGHUP arrives: the current command finishes, the save is written.
+/// Set when SIGTERM, SIGHUP, SIGINT or SIGQUIT arrives: the current command finishes, the save
+/// is written, the terminal is given back as it was. (On the screen Ctrl-C is a key, so these
+/// come from outside: `kill`, a closed window, a shell's job control.)
 pub fn stop_flag() -> Arc<AtomicBool> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     let flag = Arc::new(AtomicBool::new(false));
-    for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+    for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
         // Without the handler the default action still ends the process; the save on disk is
         // always whole (atomic writes), so a failed registration loses at most the last command.
         let _ = signal_hook::flag::register(sig, Arc::clone(&flag));
@@ -373,7 +382,21 @@ fn list(store: &Store) {
     }
 }
 
+/// `exec` saves as it goes, so that a kill -9 in a long script loses no more than this many
+/// lines or this much time of it (and a signal it can catch, nothing).
+const EXEC_SAVE_LINES: usize = 64;
+const EXEC_SAVE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Identity and last change of a file, to notice it changed between two looks.
+fn stamp(path: &Path) -> Option<(u64, u64, std::time::SystemTime)> {
+    use std::os::unix::fs::MetadataExt as _;
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.ino(), m.len(), m.modified().ok()?))
+}
+
 /// Applies a script to a save; stops at the first refused line, saving all lines before it.
+/// A file that is there must be a save (checked before its lock file is made beside it) that
+/// its owner has not made read-only.
 fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
     let source = script.map_or_else(|| "stdin".to_string(), |p| p.display().to_string());
     let text = if let Some(p) = script {
@@ -387,32 +410,41 @@ fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
         s
     };
     let stop = stop_flag();
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
-    }
-    let lock = Lock::acquire(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-    let (mut saver, mut enc) = if path.exists() {
-        let (header, enc) = file::load(path, catalogue())?;
-        (
-            FileSave::new(path.to_path_buf(), header.name, header.created, lock),
-            enc,
-        )
+    let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
+    let loaded = if real.exists() {
+        let loaded = file::load(path, catalogue())?;
+        let meta = std::fs::metadata(&real).map_err(|e| io_failure(path, &e))?;
+        save::atomic::refuse_to_replace(&meta).map_err(|e| io_failure(path, &e))?;
+        Some((loaded, stamp(&real)))
     } else {
-        let enc = Encounter::new(house_rules(), catalogue());
-        (
-            FileSave::new(
-                path.to_path_buf(),
-                Store::name_of(path),
-                file::now_rfc3339(),
-                lock,
-            ),
-            enc,
-        )
+        if let Some(dir) = real.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        None
+    };
+    let lock = Lock::acquire(&real).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    let (mut saver, mut enc) = match loaded {
+        Some(((header, enc), looked)) => {
+            // Another writer may have changed it before the lock was ours: read it again.
+            let (header, enc) = if stamp(&real) == looked {
+                (header, enc)
+            } else {
+                file::load(path, catalogue())?
+            };
+            let saver = FileSave::new(real, header.name, header.created, lock).on_disk(&enc);
+            (saver, enc)
+        }
+        None => {
+            let enc = Encounter::new(house_rules(), catalogue());
+            let saver = FileSave::new(real, Store::name_of(path), file::now_rfc3339(), lock);
+            (saver, enc)
+        }
     };
     let mut dice: RandomDice = seed.map_or_else(RandomDice::new, RandomDice::seeded);
     let mut out = std::io::stdout().lock();
     let mut refused = None;
+    let (mut saved_at, mut unsaved) = (std::time::Instant::now(), 0);
     for (i, line) in text.lines().enumerate() {
         if stop.load(Ordering::Relaxed) {
             refused = Some(format!(
@@ -424,6 +456,11 @@ fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
         if let Err(reason) = exec_line(&mut enc, line, &mut dice, &mut out) {
             refused = Some(format!("{source}:{}: {reason}", i + 1));
             break;
+        }
+        unsaved += 1;
+        if unsaved >= EXEC_SAVE_LINES || saved_at.elapsed() >= EXEC_SAVE_EVERY {
+            saver.save(&enc).map_err(Failure)?;
+            (saved_at, unsaved) = (std::time::Instant::now(), 0);
         }
     }
     saver.save(&enc).map_err(Failure)?;

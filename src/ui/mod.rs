@@ -4,11 +4,14 @@ pub mod action;
 pub mod app;
 pub mod demo;
 pub mod keymap;
+pub mod mode;
 pub mod theme;
 pub mod view;
 
 pub use action::Action;
-pub use app::{App, Mode, Pane};
+pub use app::App;
+pub use mode::Mode;
+pub use mode::tracker::Pane;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

@@ -6,8 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::widgets::Widget;
 
-use super::app::{App, Mode};
+use super::app::App;
 use super::demo;
+use super::mode::Mode;
 use crate::encounter::{Encounter, Event, Phase, Reserve, TurnKind};
 use crate::rules::RandomDice;
 use crate::save::NoSave;
@@ -231,7 +232,7 @@ fn add_a_combatant_and_a_group_with_the_form() {
     assert!(screen(&mut app, 80, 24).contains("is not a whole number"));
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Enter);
-    assert!(matches!(app.mode(), Mode::Normal));
+    assert!(matches!(app.mode(), Mode::Tracker));
     let rook = app.state().find("Rook").expect("added");
     assert_eq!(rook.side, crate::encounter::Side::Pc);
     assert_eq!(rook.sheet.intuition, 5);
@@ -330,7 +331,7 @@ fn act_through_the_picker() {
     let s = screen(&mut app, 160, 48);
     assert!(s.contains("Test: Firearm + Agility"));
     press(&mut app, KeyCode::Enter);
-    assert!(matches!(app.mode(), Mode::Normal));
+    assert!(matches!(app.mode(), Mode::Tracker));
     assert_eq!(app.state().get(jinx).map(|c| c.ip), Some(ip - 2));
     assert!(screen(&mut app, 160, 48).contains("Jinx: Fire Weapon"));
     // Recent actions come first next time.
@@ -348,7 +349,7 @@ fn act_through_the_picker() {
     };
     assert_eq!(p.group, Some(crate::catalogue::ActionGroup::Simple));
     press(&mut app, KeyCode::Esc);
-    assert!(matches!(app.mode(), Mode::Normal));
+    assert!(matches!(app.mode(), Mode::Tracker));
 }
 
 #[test]
@@ -581,7 +582,7 @@ fn help_quit_and_too_small() {
     typ(&mut app, "?");
     assert!(screen(&mut app, 80, 24).contains("Keys (Esc closes)"));
     press(&mut app, KeyCode::Esc);
-    assert!(matches!(app.mode(), Mode::Normal));
+    assert!(matches!(app.mode(), Mode::Tracker));
     let s = screen(&mut app, 60, 20);
     assert!(s.contains("terminal too small (need 80×24, now 60×20)"));
     typ(&mut app, "n");
@@ -670,7 +671,7 @@ fn readme_material() {
     press(&mut app, KeyCode::Enter);
     println!("```text\n{}```", screen(&mut app, 120, 36));
     for m in [
-        super::keymap::ModeKind::Normal,
+        super::keymap::ModeKind::Tracker,
         super::keymap::ModeKind::Picker,
         super::keymap::ModeKind::Form,
         super::keymap::ModeKind::Command,

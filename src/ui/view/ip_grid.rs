@@ -44,7 +44,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let roster = app.roster();
     // Only the rows on screen are computed, keeping the selected character in view.
     let h = inner.height as usize;
-    let skip = app.selected.saturating_sub(h.saturating_sub(2));
+    let skip = app.tracker.selected.saturating_sub(h.saturating_sub(2));
     for id in roster.iter().skip(skip).take(h.saturating_sub(1)) {
         let Some(c) = s.get(*id) else { continue };
         let style = if c.is_downed() { t.downed() } else { t.base() };

@@ -6,23 +6,24 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use super::{cut, pane_block};
-use crate::ui::app::{App, Pane};
+use crate::ui::app::App;
+use crate::ui::mode::tracker::Pane;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
-    let title = if app.log_scroll > 0 {
-        format!("Log (↑{} lines)", app.log_scroll)
+    let title = if app.tracker.log_scroll > 0 {
+        format!("Log (↑{} lines)", app.tracker.log_scroll)
     } else {
         "Log".to_string()
     };
-    let block = pane_block(&title, app.focus == Pane::Log, t);
+    let block = pane_block(&title, app.tracker.focus == Pane::Log, t);
     let inner = block.inner(area);
     block.render(area, buf);
     let h = inner.height as usize;
     let w = inner.width as usize;
     // Walk back from the newest entry: only the lines on screen are built.
     let mut rev: Vec<Line> = Vec::new();
-    let mut skip = app.log_scroll;
+    let mut skip = app.tracker.log_scroll;
     'items: for item in app.log.iter().rev() {
         for l in item.lines.iter().rev() {
             if skip > 0 {

@@ -1,26 +1,25 @@
-//! Rendering: a pure function of the app state. One file per pane or popup.
+//! Rendering: a pure function of the app state. The layout and one file per pane here; each
+//! popup is drawn by its room (`ui/mode/`).
 
 // t, s, r, h, w: theme, state, rectangle, height, width — the same in every pane.
 #![allow(clippy::many_single_char_names)]
 
-pub mod choose;
-pub mod command_line;
-pub mod form;
 pub mod header;
-pub mod help;
 pub mod ip_grid;
 pub mod keybar;
 pub mod log;
+pub mod message;
 pub mod order;
-pub mod picker;
 pub mod status;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use tui_input::Input;
 
-use super::app::{App, MIN_HEIGHT, MIN_WIDTH, Mode};
+use super::app::{App, MIN_HEIGHT, MIN_WIDTH};
+use super::mode::Mode;
 use super::theme::Theme;
 
 /// A rectangle of at most `w`×`h`, centred in `area`.
@@ -76,6 +75,25 @@ pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
 /// The symbols the screen uses, all one cell wide.
 const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·";
 
+/// An input with its cursor drawn as a reversed cell (render stays a pure function).
+pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'static>> {
+    let scroll = input.visual_scroll(width.saturating_sub(1));
+    let chars: Vec<char> = input.value().chars().skip(scroll).collect();
+    let cur = input.visual_cursor().saturating_sub(scroll);
+    let before: String = chars.iter().take(cur).collect();
+    let at: String = chars.get(cur).map_or(" ".to_string(), char::to_string);
+    let after: String = chars.iter().skip(cur + 1).collect();
+    let _ = theme;
+    vec![
+        Span::raw(before),
+        Span::styled(
+            at,
+            ratatui::style::Style::new().add_modifier(ratatui::style::Modifier::REVERSED),
+        ),
+        Span::raw(after),
+    ]
+}
+
 /// Cuts a string to at most `n` characters (the terminal cells of our texts are one each).
 pub fn cut(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
@@ -110,11 +128,14 @@ impl Widget for &App {
         ])
         .areas(area);
         header::render(self, head, buf);
-        command_line::render(self, status_line, buf);
+        match &self.mode {
+            Mode::Command(c) => c.render(self, status_line, buf),
+            _ => message::render(self, status_line, buf),
+        }
         keybar::render(self, keys, buf);
         // The picker takes the whole body: the panes under it would be drawn for nothing.
         if let Mode::Picker(p) = &self.mode {
-            picker::render(self, p, body, buf);
+            p.render(self, body, buf);
             return;
         }
         let rows = order::line_count(self) as u16 + 3;
@@ -131,10 +152,10 @@ impl Widget for &App {
         status::render(self, status_area, buf);
         log::render(self, log_area, buf);
         match &self.mode {
-            Mode::Normal | Mode::Command(_) | Mode::Picker(_) => {}
-            Mode::Form(f) => form::render(self, f, body, buf),
-            Mode::Choose(c) => choose::render(self, c, body, buf),
-            Mode::Help { scroll } => help::render(self, *scroll, body, buf),
+            Mode::Tracker | Mode::Command(_) | Mode::Picker(_) => {}
+            Mode::Form(f) => f.render(self, body, buf),
+            Mode::Choose(c) => c.render(self, body, buf),
+            Mode::Help(h) => h.render(self, body, buf),
         }
     }
 }

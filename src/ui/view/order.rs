@@ -8,7 +8,8 @@ use ratatui::widgets::Widget;
 
 use super::{cut, pane_block};
 use crate::encounter::{PassMark, Reserve};
-use crate::ui::app::{App, Pane};
+use crate::ui::app::App;
+use crate::ui::mode::tracker::Pane;
 
 /// The marker of where a character stands in this pass; symbols, so colour is never needed.
 fn marker(mark: PassMark, downed: bool, acting: bool) -> &'static str {
@@ -44,7 +45,7 @@ pub fn line_count(app: &App) -> usize {
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let s = app.state();
-    let block = pane_block("Initiative order", app.focus == Pane::Order, t);
+    let block = pane_block("Initiative order", app.tracker.focus == Pane::Order, t);
     let inner = block.inner(area);
     block.render(area, buf);
     let width = inner.width as usize;
@@ -72,12 +73,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let h = inner.height as usize;
     let mut first = 0;
     let mut lines_to_selected = 0;
-    for (i, id) in roster.iter().enumerate().take(app.selected + 1) {
+    for (i, id) in roster.iter().enumerate().take(app.tracker.selected + 1) {
         let n = s.get(*id).map_or(1, |c| 1 + extra(c));
-        lines_to_selected += if i == app.selected { 1 } else { n };
+        lines_to_selected += if i == app.tracker.selected { 1 } else { n };
     }
     let mut used = lines_to_selected;
-    while used > h && first < app.selected {
+    while used > h && first < app.tracker.selected {
         used -= roster
             .get(first)
             .and_then(|id| s.get(*id))
@@ -122,7 +123,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         } else {
             Style::default()
         };
-        if i == app.selected {
+        if i == app.tracker.selected {
             style = style.patch(t.selected());
         }
         lines.push(Line::styled(text, style));

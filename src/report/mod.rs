@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 
 use crate::encounter::Unit;
 use crate::encounter::{
-    Combatant, Encounter, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped, State,
-    StatusEnd, StatusEnded, TurnKind,
+    Combatant, Encounter, Entry, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped,
+    State, StatusEnd, StatusEnded, TurnKind,
 };
 use crate::rules::initiative::{InitiativeRoll, RollOff};
 use crate::rules::{Glitch, HouseRules};
@@ -289,14 +289,23 @@ pub fn log_lines(enc: &Encounter) -> Vec<(usize, String)> {
     let mut state = State::default();
     let mut out = Vec::new();
     for (i, entry) in enc.applied().iter().enumerate() {
-        for e in &entry.events {
-            if let Some(line) = log_line(&state, e) {
-                out.push((i, line));
-            }
-            state.apply(e, enc.rules());
-        }
+        let (lines, after) = entry_lines(state, entry, enc.rules());
+        state = after;
+        out.extend(lines.into_iter().map(|l| (i, l)));
     }
     out
+}
+
+/// The log lines of one entry, folding its events over the state before it; returns the state after.
+pub fn entry_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> (Vec<String>, State) {
+    let mut lines = Vec::new();
+    for ev in &entry.events {
+        if let Some(l) = log_line(&state, ev) {
+            lines.push(l);
+        }
+        state.apply(ev, rules);
+    }
+    (lines, state)
 }
 
 fn mark_text(c: &Combatant) -> &'static str {

@@ -1,0 +1,164 @@
+//! The UI modes: which room has the keys (`Mode`), what a room sees of the engine (`Ctx`), and
+//! what it asks `App` to do next (`Outcome`).
+//!
+//! A room holds its state, `open`, `update(&mut self, Action, &Ctx) -> Outcome` and its popup's
+//! `render`. It never changes the encounter: it may ask the engine why a command would be refused
+//! (`Ctx::refusal`), and it hands the command to `App` in an `Outcome`.
+
+pub mod choose;
+pub mod command_line;
+pub mod form;
+pub mod help;
+pub mod picker;
+pub mod tracker;
+
+use super::action::Action;
+use super::keymap::ModeKind;
+use crate::catalogue::Catalogue;
+use crate::encounter::{CombatantId, Command, Encounter, State};
+
+/// The room that has the keys. Closed on purpose: a match over it names every room.
+#[derive(Debug, Clone)]
+pub enum Mode {
+    /// No popup: the panes have the keys.
+    Tracker,
+    Help(help::State),
+    Command(command_line::State),
+    Picker(picker::State),
+    Form(form::State),
+    Choose(choose::State),
+}
+
+impl Mode {
+    /// A key for the room that has the keys. The tracker's state is passed in: it lives in
+    /// `App`, beside the mode, so that it outlives every popup.
+    pub fn update(&mut self, tracker: &mut tracker::State, action: Action, ctx: &Ctx) -> Outcome {
+        match self {
+            Mode::Tracker => tracker.update(action, ctx),
+            Mode::Help(h) => h.update(action, ctx),
+            Mode::Command(c) => c.update(action, ctx),
+            Mode::Picker(p) => p.update(action, ctx),
+            Mode::Form(f) => f.update(action, ctx),
+            Mode::Choose(c) => c.update(action, ctx),
+        }
+    }
+
+    pub fn kind(&self) -> ModeKind {
+        match self {
+            Mode::Tracker => ModeKind::Tracker,
+            Mode::Help(_) => ModeKind::Help,
+            Mode::Command(_) => ModeKind::Command,
+            Mode::Picker(_) => ModeKind::Picker,
+            Mode::Form(_) => ModeKind::Form,
+            Mode::Choose(_) => ModeKind::Choose,
+        }
+    }
+
+    /// The engine refused the command the room asked for; the room stays as it was.
+    pub fn refused(&mut self, why: &str) {
+        match self {
+            Mode::Form(f) => f.refused(why),
+            // The reason is on the status line.
+            Mode::Tracker
+            | Mode::Help(_)
+            | Mode::Command(_)
+            | Mode::Picker(_)
+            | Mode::Choose(_) => {}
+        }
+    }
+}
+
+/// What a room asks `App` to do after a key.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The room stays open (its own state may have changed).
+    Stay,
+    /// Back to the tracker.
+    Close,
+    /// Another room takes the keys.
+    Open(Mode),
+    /// Run a command through the engine. Done: open `then` (the tracker if `None`). Refused:
+    /// the room stays as it is and the reason goes to the status line.
+    Run { cmd: Command, then: Option<Mode> },
+    /// Undo this many commands, then back to the tracker.
+    Undo(usize),
+    /// Redo this many commands, then back to the tracker.
+    Redo(usize),
+    /// News for the status line; the room stays open.
+    Say(String),
+    /// The room's answer for the status line; back to the tracker.
+    Answer(String),
+    /// A refusal of the room's own (nothing to pick, a bad value): the status line, and stay.
+    Fail(String),
+}
+
+impl Outcome {
+    /// Run a command, then back to the tracker.
+    pub fn run(cmd: Command) -> Self {
+        Outcome::Run { cmd, then: None }
+    }
+}
+
+/// A list's selection after Up or Down, kept inside the list.
+pub fn step(selected: usize, len: usize, action: Action) -> usize {
+    match action {
+        Action::Up => selected.saturating_sub(1),
+        Action::Down => (selected + 1).min(len.saturating_sub(1)),
+        _ => selected,
+    }
+}
+
+/// The combatants as the order pane lists them: the order, then anyone not yet in it.
+pub fn roster(s: &State) -> Vec<CombatantId> {
+    let mut seen = vec![false; s.combatants.len()];
+    let mut ids: Vec<CombatantId> = Vec::with_capacity(s.combatants.len());
+    for c in s.ordered() {
+        seen[c.id.index()] = true;
+        ids.push(c.id);
+    }
+    ids.extend(s.present().filter(|c| !seen[c.id.index()]).map(|c| c.id));
+    ids
+}
+
+/// What a room sees of the engine: read-only.
+pub struct Ctx<'a> {
+    pub enc: &'a Encounter,
+    /// The combatants as the order pane lists them.
+    pub roster: Vec<CombatantId>,
+    /// The combatant selected in the order pane.
+    pub selected: Option<CombatantId>,
+}
+
+impl<'a> Ctx<'a> {
+    /// `selected` is the order pane's selection, an index into the roster.
+    pub fn new(enc: &'a Encounter, selected: usize) -> Self {
+        let roster = roster(enc.state());
+        let selected = roster.get(selected).copied();
+        Self {
+            enc,
+            roster,
+            selected,
+        }
+    }
+
+    pub fn state(&self) -> &'a State {
+        self.enc.state()
+    }
+
+    pub fn catalogue(&self) -> &'a Catalogue {
+        self.enc.catalogue()
+    }
+
+    /// The character whose turn it is.
+    pub fn actor(&self) -> Option<CombatantId> {
+        self.enc.state().turn().map(|t| t.who)
+    }
+
+    /// Why the engine would refuse a command, asked without rolling (to grey out a choice).
+    pub fn refusal(&self, cmd: Command) -> Option<String> {
+        self.enc.check(cmd).err().map(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,436 @@
+//! The action picker: filter, groups, engine refusals, and the list a ready is building.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+use tui_input::Input;
+
+use super::{Ctx, Mode, Outcome, choose, step};
+use crate::catalogue::{ActionDef, ActionGroup, ActionKind, Restriction};
+use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event};
+use crate::rules::ActionType;
+use crate::ui::action::Action;
+use crate::ui::app::App;
+use crate::ui::view::{cut, input_spans, pane_block};
+
+/// What the picker is choosing for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    Spend,
+    Interrupt,
+    /// Actions for a ready: spent from the reserve when the trigger fires.
+    Ready {
+        trigger: String,
+        ip: Option<i32>,
+        chosen: Vec<ActionChoice>,
+    },
+}
+
+/// One line of the picker: a catalogue action and why it cannot be taken now, if it cannot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    pub index: usize,
+    pub refusal: Option<String>,
+    pub recent: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct State {
+    pub who: CombatantId,
+    pub purpose: Purpose,
+    pub query: Input,
+    /// `None` is All.
+    pub group: Option<ActionGroup>,
+    pub items: Vec<Item>,
+    pub selected: usize,
+}
+
+impl State {
+    pub fn open(who: CombatantId, purpose: Purpose, ctx: &Ctx) -> Self {
+        let mut p = Self {
+            who,
+            purpose,
+            query: Input::default(),
+            // Interrupts are listed by their type, not their group: Full Matrix Defense (Matrix)
+            // and Evasive Driving (Chase) are interrupts too.
+            group: None,
+            items: Vec::new(),
+            selected: 0,
+        };
+        p.refilter(ctx);
+        p
+    }
+
+    pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
+        match action {
+            Action::Cancel => self.cancel(),
+            Action::Up | Action::Down => {
+                self.selected = step(self.selected, self.items.len(), action);
+                Outcome::Stay
+            }
+            Action::NextGroup | Action::PrevGroup if self.purpose != Purpose::Interrupt => {
+                self.step_group(action == Action::NextGroup);
+                self.selected = 0;
+                self.refilter(ctx);
+                Outcome::Stay
+            }
+            Action::Input(req) => {
+                self.query.handle(req);
+                self.selected = 0;
+                self.refilter(ctx);
+                Outcome::Stay
+            }
+            Action::Confirm | Action::AddMore => self.confirm(action, ctx),
+            _ => Outcome::Stay,
+        }
+    }
+
+    fn cancel(&self) -> Outcome {
+        match &self.purpose {
+            // Esc with actions chosen declares the ready with them.
+            Purpose::Ready {
+                trigger,
+                ip,
+                chosen,
+            } if !chosen.is_empty() => {
+                Outcome::run(declare(self.who, trigger, *ip, chosen.clone()))
+            }
+            _ => Outcome::Close,
+        }
+    }
+
+    fn step_group(&mut self, forward: bool) {
+        let all: Vec<Option<ActionGroup>> = std::iter::once(None)
+            .chain(ActionGroup::ALL.iter().copied().map(Some))
+            .collect();
+        let at = all.iter().position(|g| *g == self.group).unwrap_or(0);
+        let n = all.len();
+        self.group = all[if forward {
+            (at + 1) % n
+        } else {
+            (at + n - 1) % n
+        }];
+    }
+
+    /// Enter spends (or declares the ready with this action too); Ctrl-N adds it to a ready and
+    /// goes on choosing.
+    fn confirm(&mut self, action: Action, ctx: &Ctx) -> Outcome {
+        let Some(index) = self.items.get(self.selected).map(|it| it.index) else {
+            return Outcome::Fail("no action matches: change the filter".into());
+        };
+        let def = &ctx.catalogue().actions()[index];
+        let choice = choice_for(def);
+        let Purpose::Ready {
+            trigger,
+            ip,
+            chosen,
+        } = &mut self.purpose
+        else {
+            if def.kind.asks_type() {
+                return choose_type(self.who, &def.name, ctx);
+            }
+            return Outcome::run(Command::SpendAction {
+                who: self.who,
+                action: choice,
+            });
+        };
+        if action == Action::AddMore {
+            chosen.push(choice);
+            self.query = Input::default();
+            self.refilter(ctx);
+            return Outcome::Stay;
+        }
+        // Chosen so far plus this one; a refusal leaves the list as it was.
+        let mut actions = chosen.clone();
+        actions.push(choice);
+        Outcome::run(declare(self.who, trigger, *ip, actions))
+    }
+
+    /// Recomputes the picker lines and asks the engine which ones it would refuse.
+    fn refilter(&mut self, ctx: &Ctx) {
+        let cat = ctx.catalogue();
+        let mut hits: Vec<usize> = cat
+            .search(self.query.value(), self.group)
+            .into_iter()
+            .map(|h| h.index)
+            .collect();
+        if self.purpose == Purpose::Interrupt {
+            hits.retain(|&i| matches!(cat.actions()[i].kind, ActionKind::Interrupt { .. }));
+        }
+        let recent = recent_actions(ctx.enc, self.who);
+        let mut items: Vec<Item> = hits
+            .into_iter()
+            .map(|index| {
+                let choice = choice_for(&cat.actions()[index]);
+                let refusal = match &self.purpose {
+                    Purpose::Spend | Purpose::Interrupt => ctx.refusal(Command::SpendAction {
+                        who: self.who,
+                        action: choice,
+                    }),
+                    Purpose::Ready {
+                        trigger,
+                        ip,
+                        chosen,
+                    } => {
+                        let mut actions = chosen.clone();
+                        actions.push(choice);
+                        ctx.refusal(declare(self.who, trigger, *ip, actions))
+                    }
+                };
+                let recent = recent
+                    .iter()
+                    .any(|r| r.eq_ignore_ascii_case(&cat.actions()[index].name));
+                Item {
+                    index,
+                    refusal,
+                    recent,
+                }
+            })
+            .collect();
+        // Recent actions first, in the order they were last used; the rest keep the search order.
+        items.sort_by_key(|it| {
+            if it.recent {
+                recent
+                    .iter()
+                    .position(|r| r.eq_ignore_ascii_case(&cat.actions()[it.index].name))
+                    .unwrap_or(0)
+            } else {
+                usize::MAX
+            }
+        });
+        self.selected = self.selected.min(items.len().saturating_sub(1));
+        self.items = items;
+    }
+}
+
+/// The command declaring a ready with these actions.
+fn declare(
+    who: CombatantId,
+    trigger: &str,
+    ip: Option<i32>,
+    actions: Vec<ActionChoice>,
+) -> Command {
+    Command::Ready {
+        who,
+        ip,
+        trigger: trigger.to_string(),
+        actions,
+    }
+}
+
+/// The catalogue actions this character spent lately, latest first.
+fn recent_actions(enc: &Encounter, who: CombatantId) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // A bounded look back: recent means this fight's last few hundred commands.
+    for entry in enc.applied().iter().rev().take(300) {
+        for ev in entry.events.iter().rev() {
+            if let Event::ActionSpent { who: w, action, .. } = ev
+                && *w == who
+                && let Some(n) = &action.name
+                && !out.contains(n)
+            {
+                out.push(n.clone());
+            }
+        }
+        if out.len() >= 5 {
+            break;
+        }
+    }
+    out
+}
+
+fn choice_for(def: &ActionDef) -> ActionChoice {
+    ActionChoice::Named {
+        name: def.name.clone(),
+        // The engine needs a type for Variable and Special actions; Simple is asked first,
+        // and the GM may pick another from the type list.
+        as_type: def.kind.asks_type().then_some(ActionType::Simple),
+    }
+}
+
+/// The type list for a Variable or Special action: which type the GM takes it as this time.
+fn choose_type(who: CombatantId, name: &str, ctx: &Ctx) -> Outcome {
+    let items = ActionType::ALL
+        .iter()
+        .map(|t| {
+            choose::Item::run(
+                format!("as a {} action", t.label()),
+                Command::SpendAction {
+                    who,
+                    action: ActionChoice::Named {
+                        name: name.to_string(),
+                        as_type: Some(*t),
+                    },
+                },
+                ctx,
+            )
+        })
+        .collect();
+    Outcome::Open(Mode::Choose(choose::State::open(
+        format!("{name}: which type this time?"),
+        items,
+    )))
+}
+
+// ---- drawing ----
+
+/// The IP an action costs, from the rules (never computed here).
+fn cost(app: &App, def: &ActionDef) -> String {
+    let rules = app.enc.rules();
+    match def.ip_cost(rules, None) {
+        Some(ip) => ip.to_string(),
+        // Variable and Special actions cost what the type the GM picks costs.
+        None if def.kind.asks_type() => format!(
+            "{}-{}",
+            rules.cost_of(ActionType::Free),
+            rules.cost_of(ActionType::Complex)
+        ),
+        None => "?".into(),
+    }
+}
+
+impl State {
+    /// Drawn over the whole body, not as a popup over the panes.
+    // t, s, r, h, w: theme, state, rectangle, height, width, as in the panes.
+    #[allow(clippy::many_single_char_names)]
+    pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
+        let t = app.theme;
+        let s = app.state();
+        let r = area;
+        Clear.render(r, buf);
+        let who = s.name(self.who);
+        let title = match &self.purpose {
+            Purpose::Spend => format!("{who}: spend an action"),
+            Purpose::Interrupt => format!("{who}: interrupt"),
+            Purpose::Ready {
+                trigger, chosen, ..
+            } => {
+                format!("{who}: ready when {trigger} ({} chosen)", chosen.len())
+            }
+        };
+        let block = pane_block(&title, true, t);
+        let inner = block.inner(r);
+        block.render(r, buf);
+        let [filter, groups, body] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Min(0),
+        ])
+        .areas(inner);
+        let mut f = vec![Span::styled("filter: ", t.title())];
+        f.extend(input_spans(
+            &self.query,
+            filter.width.saturating_sub(8) as usize,
+            t,
+        ));
+        Paragraph::new(Line::from(f)).render(filter, buf);
+        let mut g = Vec::new();
+        for grp in std::iter::once(None).chain(ActionGroup::ALL.iter().copied().map(Some)) {
+            let label = grp.map_or("All", ActionGroup::label);
+            g.push(if grp == self.group {
+                Span::styled(format!("[{label}]"), t.current())
+            } else {
+                Span::styled(format!(" {label} "), t.dim())
+            });
+        }
+        Paragraph::new(Line::from(g)).render(groups, buf);
+        let [list, detail] = if body.width >= 100 {
+            Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(body)
+        } else {
+            Layout::vertical([Constraint::Min(0), Constraint::Length(5)]).areas(body)
+        };
+        let cat = app.enc.catalogue();
+        let h = list.height as usize;
+        let w = list.width as usize;
+        let skip = (self.selected + 1).saturating_sub(h);
+        // Room for the longest names (34 characters) where the list is wide enough.
+        let name_w = w.saturating_sub(40).clamp(24, 36);
+        let mut lines = Vec::new();
+        for (i, it) in self.items.iter().enumerate().skip(skip).take(h) {
+            let def = &cat.actions()[it.index];
+            let mark = if i == self.selected { "▶" } else { " " };
+            let recent = if it.recent { "★" } else { " " };
+            let refused = if it.refusal.is_some() { "⊘" } else { " " };
+            let mut text = format!(
+                "{mark}{recent}{refused}{:<name_w$} {:<9} {:>3} IP",
+                cut(&def.name, name_w),
+                def.kind.label(),
+                cost(app, def)
+            );
+            // The reason a line is dimmed, where there is room for it.
+            if let Some(why) = &it.refusal
+                && w > text.chars().count() + 12
+            {
+                text.push_str("  ");
+                text.push_str(why);
+            }
+            let mut style = if it.refusal.is_some() {
+                t.dim()
+            } else {
+                t.base()
+            };
+            if i == self.selected {
+                style = style.patch(t.current());
+            }
+            lines.push(Line::styled(cut(&text, w), style));
+        }
+        if self.items.is_empty() {
+            lines.push(Line::styled("no action matches", t.dim()));
+        }
+        Paragraph::new(lines).render(list, buf);
+        let mut d: Vec<Line> = Vec::new();
+        if let Some(it) = self.items.get(self.selected) {
+            let def = &cat.actions()[it.index];
+            d.push(Line::styled(def.name.clone(), t.title()));
+            if let Some(test) = &def.test {
+                d.push(Line::from(format!("Test: {test}")));
+            }
+            if let Some(m) = &def.marks {
+                d.push(Line::from(format!("Marks: {m}")));
+            }
+            if let Some(th) = &def.threshold {
+                d.push(Line::from(format!("Threshold: {th}")));
+            }
+            if let Some(a) = def.ammo {
+                d.push(Line::from(format!("Ammunition: {a}")));
+            }
+            d.push(Line::from(def.summary.clone()));
+            for r in &def.restrictions {
+                d.push(Line::styled(
+                    match r {
+                        Restriction::NotWhile(st) => format!("Not while {st}"),
+                        Restriction::OnlyWhile(st) => format!("Only while {st}"),
+                        Restriction::CombineWith(with) => format!("With: {}", with.join(", ")),
+                        Restriction::Needs(what) => format!("Needs: {what}"),
+                    },
+                    t.dim(),
+                ));
+            }
+            if let Some(page) = def.page {
+                d.push(Line::styled(format!("p. {page}"), t.dim()));
+            }
+            if let Some(why) = &it.refusal {
+                d.push(Line::styled(format!("⊘ not now: {why}"), t.error()));
+            }
+        }
+        if let Purpose::Ready { chosen, .. } = &self.purpose
+            && !chosen.is_empty()
+        {
+            let names: Vec<String> = chosen
+                .iter()
+                .map(|c| match c {
+                    ActionChoice::Named { name, .. } => name.clone(),
+                    ActionChoice::Type(t) => format!("{} action", t.label()),
+                })
+                .collect();
+            d.push(Line::from(format!(
+                "chosen so far: {} (Enter adds this one and declares)",
+                names.join(", ")
+            )));
+        }
+        Paragraph::new(d)
+            .wrap(Wrap { trim: true })
+            .render(detail, buf);
+    }
+}

@@ -40,7 +40,9 @@ impl fmt::Display for ParseError {
             Some(w) => write!(
                 f,
                 "word {} \"{}\": expected {}",
-                self.word, w, self.expected
+                self.word,
+                crate::text::excerpt(w),
+                self.expected
             ),
             None => write!(
                 f,

@@ -2,27 +2,11 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("SRTRACK_DATA_DIR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("srtrack runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::srtrack;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

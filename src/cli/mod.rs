@@ -17,6 +17,7 @@ use crate::report;
 use crate::rules::{Dice, HouseRules, RandomDice};
 use crate::save::store::{DEMO, Store};
 use crate::save::{self, Autosave, FileSave, Lock, LockError, NoSave, file};
+use crate::text;
 
 /// A failure the user can act on: printed as one or two sentences, exit code 1.
 #[derive(Debug)]
@@ -130,7 +131,8 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg)) => {
-            eprintln!("srtrack: {msg}");
+            // Paths, names and file contents may hold anything: escaped, never raw.
+            eprintln!("srtrack: {}", text::escaped(&msg));
             ExitCode::FAILURE
         }
     }
@@ -144,7 +146,7 @@ fn ruleset() -> &'static (Arc<HouseRules>, Arc<Catalogue>) {
     LOADED.get_or_init(|| {
         let loaded = crate::load_ruleset(None);
         for w in &loaded.warnings {
-            eprintln!("srtrack: {w}");
+            eprintln!("srtrack: {}", text::escaped(w));
         }
         (Arc::new(loaded.rules), Arc::new(loaded.catalogue))
     })
@@ -204,7 +206,7 @@ pub fn run(cli: Cli) -> Result<()> {
             let (_, enc) = file::load(&path, catalogue())?;
             println!(
                 "{}: ok ({} entries, {})",
-                path.display(),
+                text::escaped(&path.display().to_string()),
                 enc.history().len(),
                 where_in_fight(&enc)
             );
@@ -289,7 +291,7 @@ fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
     if let Err(e) = std::fs::metadata(&real).and_then(|m| save::atomic::refuse_to_replace(&m)) {
         let why = format!("{}: {}", path.display(), save::io_message(&e));
-        eprintln!("srtrack: {why}; opening it read-only");
+        eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
         return open_tui(enc, header.name, Box::new(NoSave), Some(why), tui);
     }
     match Lock::acquire(&real) {
@@ -300,7 +302,7 @@ fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
         }
         Err(LockError::InUse { pid }) => {
             let why = LockError::InUse { pid }.to_string();
-            eprintln!("srtrack: {why}; opening it read-only");
+            eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
             open_tui(enc, header.name, Box::new(NoSave), Some(why), tui)
         }
         Err(e) => Err(Failure(format!("{}: {e}", path.display()))),
@@ -353,13 +355,13 @@ fn list(store: &Store) {
     if saves.is_empty() {
         println!(
             "No saves in {} (`srtrack new NAME` starts one).",
-            store.saves_dir().display()
+            text::escaped(&store.saves_dir().display().to_string())
         );
         return;
     }
     let width = saves
         .iter()
-        .map(|s| s.name.chars().count())
+        .map(|s| text::escaped(&s.name).chars().count())
         .max()
         .unwrap_or(4)
         .max(4);
@@ -372,11 +374,15 @@ fn list(store: &Store) {
             .modified
             .duration_since(std::time::UNIX_EPOCH)
             .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()));
+        // A file name in the data directory may hold anything.
+        let name = text::escaped(&s.name);
         match s.at {
-            Ok((round, pass)) => println!("{:width$}  {round:>5}  {pass:>4}  {when}", s.name),
+            Ok((round, pass)) => println!("{name:width$}  {round:>5}  {pass:>4}  {when}"),
             Err(e) => println!(
-                "{:width$}  {:>5}  {:>4}  {when}  (unreadable: {e})",
-                s.name, "-", "-"
+                "{name:width$}  {:>5}  {:>4}  {when}  (unreadable: {})",
+                "-",
+                "-",
+                text::escaped(&e)
             ),
         }
     }
@@ -488,7 +494,7 @@ fn exec_line(
             enc.redo(n);
         }
         Line::Why(a, b) => {
-            let _ = writeln!(out, "{}", enc.state().explain_order(a, b));
+            let _ = writeln!(out, "{}", text::escaped(&enc.state().explain_order(a, b)));
         }
         Line::Nothing => {}
     }

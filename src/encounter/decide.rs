@@ -210,6 +210,9 @@ impl<'a> Draft<'a> {
 
     fn check_name(&mut self, name: &str, except: Option<CombatantId>) -> Result<String, RuleError> {
         let name = name.trim().to_string();
+        if crate::text::holds_control(&name) {
+            return Err(RuleError::ControlCharacter { field: "name" });
+        }
         let len = name.chars().count();
         let range = self.rules.limits.name_chars;
         if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) {
@@ -298,6 +301,9 @@ impl<'a> Draft<'a> {
 
     fn remove(&mut self, who: CombatantId, reason: Option<String>) -> Outcome {
         let c = self.present(who)?;
+        if let Some(r) = reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+            RuleError::check_text("reason", r, self.rules.limits.text_chars)?;
+        }
         self.release(&c, Release::Removed);
         let turn = self.now().turn().copied();
         self.emit(Event::CombatantRemoved {
@@ -1092,6 +1098,7 @@ impl<'a> Draft<'a> {
         if text.is_empty() {
             return Err(RuleError::EmptyTrigger);
         }
+        RuleError::check_text("ready trigger", text, self.rules.limits.text_chars)?;
         if choices.is_empty() {
             return Err(RuleError::NoReadyActions);
         }
@@ -1313,6 +1320,7 @@ impl<'a> Draft<'a> {
         if text.is_empty() {
             return Err(RuleError::EmptyStatus);
         }
+        RuleError::check_text("status text", text, self.rules.limits.text_chars)?;
         let name = self
             .rules
             .status(text)

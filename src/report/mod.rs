@@ -59,7 +59,12 @@ pub fn status_end_text(end: StatusEnd, state: &State) -> String {
 }
 
 /// The log line of one event, given the state just before it; `None` for bookkeeping events.
+/// Texts from input in it (statuses, triggers, reasons) are escaped.
 pub fn log_line(before: &State, event: &Event) -> Option<String> {
+    line_of(before, event).map(|l| crate::text::escaped(&l).into_owned())
+}
+
+fn line_of(before: &State, event: &Event) -> Option<String> {
     let n = |id| before.name(id).to_string();
     Some(match event {
         Event::GroupFormed {
@@ -492,7 +497,8 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             _ => {}
         }
         if !bits.is_empty() {
-            notes.push(format!("  {}: {}", c.name, bits.join("; ")));
+            let note = format!("  {}: {}", c.name, bits.join("; "));
+            notes.push(crate::text::escaped(&note).into_owned());
         }
     }
     if !notes.is_empty() {

@@ -265,18 +265,8 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
             sheet: input(sheet),
         },
         Event::GroupFormed { name, .. } => {
-            let range = enc.rules().limits.name_chars;
-            let len = name.trim().chars().count();
-            if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) || name.trim() != name {
-                return Err(RuleError::NameLength {
-                    name: name.clone(),
-                    len,
-                    min: range.min,
-                    max: range.max,
-                }
-                .to_string());
-            }
-            return Ok(());
+            return RuleError::check_text("group name", name, enc.rules().limits.name_chars)
+                .map_err(|e| e.to_string());
         }
         _ => return Ok(()),
     };
@@ -466,7 +456,13 @@ pub fn check_history(
 ) -> Result<(), String> {
     let mut enc = Encounter::new(Arc::clone(rules), Arc::clone(catalogue));
     for (i, entry) in history.iter().enumerate() {
-        let fail = |reason: String| format!("entry {} (`{}`): {reason}", i + 1, entry.text);
+        let fail = |reason: String| {
+            format!(
+                "entry {} (`{}`): {reason}",
+                i + 1,
+                crate::text::excerpt(&entry.text)
+            )
+        };
         // Read against the state before it, as it was written; a text the language cannot
         // read back (a name with a quote in it) is held to its verb alone.
         let parsed = match crate::lang::parse(&entry.text, enc.state(), catalogue) {

@@ -3,6 +3,8 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+
+use crate::text::escaped;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::pane_block;
@@ -67,12 +69,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             } else {
                 String::new()
             };
-            lines.push(Line::from(format!(
+            let line = format!(
                 "◆ {}: {}{stacks} ({})",
                 c.name,
                 st.name,
                 end_label(app, &st.name, st.end)
-            )));
+            );
+            lines.push(Line::from(escaped(&line).into_owned()));
         }
     }
     for c in s.present() {
@@ -84,13 +87,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                         .iter()
                         .map(crate::encounter::ActionUse::label)
                         .collect();
+                    let line = format!(
+                        "⏸ {} ready {ip} IP: when {} → {}",
+                        c.name,
+                        tr.text,
+                        acts.join(", ")
+                    );
                     lines.push(Line::from(Span::styled(
-                        format!(
-                            "⏸ {} ready {ip} IP: when {} → {}",
-                            c.name,
-                            tr.text,
-                            acts.join(", ")
-                        ),
+                        escaped(&line).into_owned(),
                         t.reserve(),
                     )));
                 }

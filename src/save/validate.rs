@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use crate::catalogue::Catalogue;
 use crate::encounter::{
-    ActionChoice, ActionUse, AddCombatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom,
-    Phase, Reserve, RuleError, Sheet, SheetInput, State,
+    ActionUse, AddCombatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom, Phase,
+    Reserve, RuleError, Sheet, SheetInput, State,
 };
 use crate::rules::HouseRules;
 
@@ -339,27 +339,7 @@ fn shows(verb: &str, event: &Event) -> bool {
     }
 }
 
-/// Who a command is about, and who an event is about.
-fn command_subject(command: &Command) -> Option<CombatantId> {
-    match command {
-        Command::Edit { who, .. }
-        | Command::Remove { who, .. }
-        | Command::SpendAction { who, .. }
-        | Command::UseEdge { who }
-        | Command::Delay { who, .. }
-        | Command::NameDelayTrigger { who, .. }
-        | Command::Ready { who, .. }
-        | Command::FireReady { who, .. }
-        | Command::ChangeInitiative { who, .. }
-        | Command::SetDowned { who, .. }
-        | Command::Damage { who, .. }
-        | Command::Heal { who, .. }
-        | Command::AddStatus { who, .. }
-        | Command::ClearStatus { who, .. } => Some(*who),
-        _ => None,
-    }
-}
-
+/// Who an event is about, when it is about one combatant the text names first.
 fn event_subject(event: &Event) -> Option<CombatantId> {
     match event {
         Event::CombatantEdited { id, .. } | Event::CombatantRemoved { id, .. } => Some(*id),
@@ -381,24 +361,43 @@ fn event_subject(event: &Event) -> Option<CombatantId> {
     }
 }
 
-/// Whether the action a command names is the one an event spends.
-fn same_action(choice: &ActionChoice, used: &ActionUse) -> bool {
-    match choice {
-        ActionChoice::Type(t) => used.name.is_none() && used.kind == t.label(),
-        ActionChoice::Named { name, .. } => used.name.as_deref() == Some(name.as_str()),
+/// `rest` without the name it starts with, bare or quoted as the language writes it (any case).
+fn after_name<'t>(rest: &'t str, name: &str) -> Option<&'t str> {
+    let quoted = format!("\"{name}\"");
+    [quoted.as_str(), name].into_iter().find_map(|form| {
+        let head = rest.get(..form.len())?;
+        let after = &rest[form.len()..];
+        let whole =
+            after.is_empty() || after.starts_with(char::is_whitespace) || form.ends_with('"');
+        (head.eq_ignore_ascii_case(form) && whole).then_some(after)
+    })
+}
+
+/// Whether the text after the verb names the event's subject first (by its name before the
+/// entry), and for an action spent, the action (or its type) next.
+fn names_subject(rest: &str, event: &Event, before: &State) -> bool {
+    let Some(who) = event_subject(event) else {
+        return true;
+    };
+    let Some(after) = before.get(who).and_then(|c| after_name(rest, &c.name)) else {
+        return false;
+    };
+    match event {
+        Event::ActionSpent { action, .. } => {
+            let said = action.name.as_deref().unwrap_or(&action.kind);
+            after_name(after.trim_start(), said).is_some()
+        }
+        _ => true,
     }
 }
 
-/// Whether an entry's text and its events tell the same story: its verb's event is there (about
-/// the combatant and action the text names, when the text can be read against the state
-/// before it), and no event is one only another verb causes.
-fn text_agrees(entry: &Entry, parsed: Option<&Command>) -> Result<(), String> {
-    let verb = entry
-        .text
-        .split_whitespace()
-        .next()
-        .unwrap_or_default()
-        .to_lowercase();
+/// Whether an entry's text and its events tell the same story: its verb's event is there,
+/// about the combatant (and action) the text names, and no event is one only another verb
+/// causes. Read against `before`, the state the text was written in.
+fn text_agrees(entry: &Entry, before: &State) -> Result<(), String> {
+    let mut words = entry.text.trim_start().splitn(2, char::is_whitespace);
+    let verb = words.next().unwrap_or_default().to_lowercase();
+    let rest = words.next().unwrap_or_default().trim_start();
     if !crate::lang::VERBS.iter().any(|(v, _)| *v == verb)
         || matches!(verb.as_str(), "undo" | "redo" | "why")
     {
@@ -414,21 +413,11 @@ fn text_agrees(entry: &Entry, parsed: Option<&Command>) -> Result<(), String> {
             event_kind(event)
         ));
     }
-    let shown = |e: &&Event| {
-        shows(&verb, e)
-            && parsed.is_none_or(|c| {
-                let who = command_subject(c);
-                let action_ok = match (c, e) {
-                    (
-                        Command::SpendAction { action, .. },
-                        Event::ActionSpent { action: used, .. },
-                    ) => same_action(action, used),
-                    _ => true,
-                };
-                action_ok && (who.is_none() || who == event_subject(e))
-            })
-    };
-    if entry.events.iter().find(shown).is_none() {
+    if !entry
+        .events
+        .iter()
+        .any(|e| shows(&verb, e) && names_subject(rest, e, before))
+    {
         return Err(format!(
             "no event shows what the text says (`{verb}` for whom and what it names)"
         ));
@@ -463,21 +452,17 @@ pub fn check_history(
                 crate::text::excerpt(&entry.text)
             )
         };
-        // Read against the state before it, as it was written; a text the language cannot
-        // read back (a name with a quote in it) is held to its verb alone.
-        let parsed = match crate::lang::parse(&entry.text, enc.state(), catalogue) {
-            Ok(crate::lang::Line::Command(c)) => Some(c),
-            _ => None,
-        };
+        for a in entry.events.iter().flat_map(action_names) {
+            if let Some(name) = &a.name
+                && catalogue.get(name).is_none()
+            {
+                return Err(fail(format!("unknown action \"{name}\"")));
+            }
+        }
+        // The text was written in the state before the entry.
+        text_agrees(entry, enc.state()).map_err(fail)?;
         let mut sheets_ok = Ok(());
         for event in &entry.events {
-            for a in action_names(event) {
-                if let Some(name) = &a.name
-                    && catalogue.get(name).is_none()
-                {
-                    return Err(fail(format!("unknown action \"{name}\"")));
-                }
-            }
             check_event(enc.state(), event, rules).map_err(fail)?;
             if sheets_ok.is_ok() {
                 sheets_ok = recheck_sheet(&enc, event);
@@ -485,7 +470,6 @@ pub fn check_history(
             enc.apply(event);
         }
         sheets_ok.map_err(fail)?;
-        text_agrees(entry, parsed.as_ref()).map_err(fail)?;
     }
     Ok(())
 }

@@ -14,7 +14,7 @@ fn main() {
 
 fn run(enc: &mut Encounter, line: &str, dice: &mut RandomDice) -> bool {
     match lang::parse(line, enc.state(), enc.catalogue()) {
-        Ok(Line::Command(c)) => enc.execute(c, dice).is_ok(),
+        Ok(Line::Command(c)) => lang::execute(enc, c, dice).is_ok(),
         _ => false,
     }
 }
@@ -67,7 +67,7 @@ fn apply_one_command(bencher: divan::Bencher) {
             },
             _ => Command::Next,
         };
-        enc.execute(command, &mut dice).is_ok()
+        lang::execute(&mut enc, command, &mut dice).is_ok()
     });
 }
 

@@ -45,7 +45,7 @@ fn big_encounter() -> Encounter {
         };
         i += 1;
         if let Ok(Line::Command(c)) = lang::parse(&line, enc.state(), enc.catalogue())
-            && let Ok(e) = enc.execute(c, &mut dice)
+            && let Ok(e) = lang::execute(&mut enc, c, &mut dice)
         {
             events += e.events.len();
         }

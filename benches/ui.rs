@@ -31,7 +31,7 @@ fn big_app() -> App {
         e.applied().iter().map(|x| x.events.len()).sum()
     };
     while events(&enc) < 10_000 {
-        if enc.execute(Command::Next, &mut dice).is_err() {
+        if srtrack::lang::execute(&mut enc, Command::Next, &mut dice).is_err() {
             break;
         }
     }

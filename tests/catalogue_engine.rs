@@ -28,7 +28,7 @@ fn run(enc: &mut Encounter, line: &str) -> Result<(), RuleError> {
     let Line::Command(c) = lang::parse(line, enc.state(), enc.catalogue()).unwrap() else {
         panic!("{line}")
     };
-    enc.execute(c, &mut ScriptedDice::new([])).map(|_| ())
+    lang::execute(enc, c, &mut ScriptedDice::new([])).map(|_| ())
 }
 
 fn can(enc: &Encounter, who: &str, action: &str) -> Result<(), RuleError> {

@@ -54,7 +54,7 @@ fn script() -> (Vec<String>, Vec<State>) {
         let Ok(Line::Command(cmd)) = lang::parse(&line, enc.state(), enc.catalogue()) else {
             continue;
         };
-        if enc.execute(cmd, &mut RandomDice::seeded(SEED)).is_ok() {
+        if lang::execute(&mut enc, cmd, &mut RandomDice::seeded(SEED)).is_ok() {
             lines.push(line);
             states.push(enc.state().clone());
         }

@@ -49,10 +49,10 @@ fn play(seed: u64, ops: &[(usize, usize, usize)]) -> (Table, Vec<(State, Vec<Eve
     let mut dice = RandomDice::seeded(seed);
     let parse = |t: &Table, line: &str| srtrack::lang::parse(line, t.state(), t.enc.catalogue());
     if let Ok(srtrack::lang::Line::Command(c)) = parse(&t, "roll all") {
-        t.enc.execute(c, &mut dice).unwrap();
+        srtrack::lang::execute(&mut t.enc, c, &mut dice).unwrap();
     }
     if let Ok(srtrack::lang::Line::Command(c)) = parse(&t, "start") {
-        t.enc.execute(c, &mut dice).unwrap();
+        srtrack::lang::execute(&mut t.enc, c, &mut dice).unwrap();
     }
     let mut steps = Vec::new();
     for (n, &(op, a, b)) in ops.iter().enumerate() {
@@ -76,7 +76,7 @@ fn play(seed: u64, ops: &[(usize, usize, usize)]) -> (Table, Vec<(State, Vec<Eve
         match parse(&t, &line) {
             Ok(srtrack::lang::Line::Command(c)) => {
                 let before = t.state().clone();
-                if let Ok(entry) = t.enc.execute(c, &mut dice) {
+                if let Ok(entry) = srtrack::lang::execute(&mut t.enc, c, &mut dice) {
                     steps.push((before, entry.events.clone()));
                 }
             }

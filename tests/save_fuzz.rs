@@ -308,7 +308,7 @@ fn hostile_files_never_panic_hang_or_blow_up() {
         if let Ok(srtrack::lang::Line::Command(c)) =
             srtrack::lang::parse(line, enc.state(), enc.catalogue())
         {
-            let _ = enc.execute(c, &mut dice);
+            let _ = srtrack::lang::execute(enc, c, &mut dice);
         }
     };
     for line in [

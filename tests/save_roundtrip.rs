@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use srtrack::catalogue::Catalogue;
-use srtrack::encounter::Encounter;
+use srtrack::encounter::{Encounter, System};
 use srtrack::lang::{self, Line};
 use srtrack::rules::{HouseRules, RandomDice};
 use srtrack::save::{SaveFile, file};
@@ -50,7 +50,7 @@ fn play(lines: &[usize], seed: u64) -> Encounter {
     for &i in lines {
         match lang::parse(LINES[i], enc.state(), enc.catalogue()) {
             Ok(Line::Command(c)) => {
-                let _ = enc.execute(c, &mut dice);
+                let _ = lang::execute(&mut enc, c, &mut dice);
             }
             Ok(Line::Undo(n)) => {
                 enc.undo(n);
@@ -109,6 +109,28 @@ fn every_fixture_version_loads() {
     assert_eq!(seen, file::VERSION as usize);
 }
 
+/// A version 1 save was written before rule systems: it runs SR5. The version 2 fixture runs
+/// Shadowrun 2097, and keeps it when written back.
+#[test]
+fn fixtures_keep_their_rule_system() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let load = |v: u32| {
+        let path = std::path::PathBuf::from(format!("{dir}/v{v}.ron"));
+        file::load(&path, Arc::new(Catalogue::default())).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let (old, enc) = load(1);
+    assert_eq!((old.system, enc.system()), (System::Sr5, System::Sr5));
+    let (header, enc) = load(2);
+    assert_eq!(
+        (header.system, enc.system()),
+        (System::Sr2097, System::Sr2097)
+    );
+    let text = SaveFile::of(&enc, "t", "2026-01-01T00:00:00Z").to_ron();
+    assert!(text.contains("\n  system: sr2097,\n"), "{text}");
+    let back = file::parse(text.as_bytes(), "t.ron").unwrap();
+    assert_eq!((back.version, back.system), (file::VERSION, System::Sr2097));
+}
+
 /// `saves/demo.ron` is what `saves/demo.script` gives with seed 2070, and is mid-fight.
 #[test]
 fn demo_save_matches_its_script() {
@@ -119,7 +141,7 @@ fn demo_save_matches_its_script() {
     let mut dice = RandomDice::seeded(2070);
     for line in script.lines() {
         if let Line::Command(c) = lang::parse(line, enc.state(), enc.catalogue()).unwrap() {
-            enc.execute(c, &mut dice).unwrap();
+            lang::execute(&mut enc, c, &mut dice).unwrap();
         }
     }
     let path = std::path::PathBuf::from(format!("{root}/saves/demo.ron"));
@@ -165,7 +187,7 @@ fn a_delay_waiting_on_a_removed_trigger_saves_and_loads() {
         let Ok(Line::Command(c)) = lang::parse(line, enc.state(), enc.catalogue()) else {
             panic!("{line}")
         };
-        enc.execute(c, &mut dice).unwrap();
+        lang::execute(&mut enc, c, &mut dice).unwrap();
     }
     let back = round_trip(&enc);
     assert_eq!(back.state(), enc.state());

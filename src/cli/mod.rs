@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::catalogue::Catalogue;
-use crate::encounter::{Encounter, Phase};
+use crate::encounter::{Encounter, Phase, System};
 use crate::lang::{self, Line};
 use crate::report;
 use crate::rules::{Dice, HouseRules, RandomDice};
@@ -70,11 +70,15 @@ pub enum Cmd {
         save: String,
     },
     /// Start a new encounter and open it.
-    #[command(after_help = "Example:
-  srtrack new \"docks ambush\"")]
+    #[command(after_help = "Examples:
+  srtrack new \"docks ambush\"
+  srtrack new seattle-2097 --system sr2097")]
     New {
         /// The new save's name.
         name: String,
+        /// The rule system it runs under: sr5, sr2097 or anarchy (kept in the save).
+        #[arg(long, value_name = "SYSTEM", default_value = "sr5", value_parser = parse_system)]
+        system: System,
     },
     /// List the saves in the data directory, newest first.
     #[command(after_help = "Example:
@@ -94,7 +98,8 @@ every line before it. `why A B` prints to stdout.
 
 Examples:
   srtrack exec fight.ron setup.script
-  echo 'next' | srtrack exec --seed 7 warehouse"
+  echo 'next' | srtrack exec --seed 7 warehouse
+  srtrack exec --system anarchy heist.ron setup.script"
     )]
     Exec {
         /// A save name or path.
@@ -104,6 +109,10 @@ Examples:
         /// Seed the dice, for reproducible rolls.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
+        /// The rule system of a save exec creates: sr5 (the default), sr2097 or anarchy. For a
+        /// save that exists it must be the one the save runs.
+        #[arg(long, value_name = "SYSTEM", value_parser = parse_system)]
+        system: Option<System>,
     },
     /// Print the state of a fight as plain text.
     #[command(after_help = "Example:
@@ -123,6 +132,11 @@ Examples:
     #[command(after_help = "Example:
   srtrack completions bash > ~/.local/share/bash-completion/completions/srtrack")]
     Completions { shell: clap_complete::Shell },
+}
+
+fn parse_system(word: &str) -> std::result::Result<System, String> {
+    word.parse()
+        .map_err(|e: crate::encounter::system::UnknownSystem| e.to_string())
 }
 
 /// Parses the command line, runs it, and maps the outcome to an exit code.
@@ -185,7 +199,7 @@ pub fn run(cli: Cli) -> Result<()> {
             }
             open(&store, &path, &tui)
         }
-        Some(Cmd::New { name }) => {
+        Some(Cmd::New { name, system }) => {
             Store::check_name(&name).map_err(Failure)?;
             let path = store.path_of(&name);
             if path.exists() {
@@ -194,7 +208,7 @@ pub fn run(cli: Cli) -> Result<()> {
                     path.display()
                 )));
             }
-            create_empty(&path, &name)?;
+            create_empty(&path, &name, system)?;
             open(&store, &path, &tui)
         }
         Some(Cmd::List) => {
@@ -212,9 +226,17 @@ pub fn run(cli: Cli) -> Result<()> {
             );
             Ok(())
         }
-        Some(Cmd::Exec { file, script, seed }) => {
-            exec(&store.resolve(&file), script.as_deref(), seed.or(cli.seed))
-        }
+        Some(Cmd::Exec {
+            file,
+            script,
+            seed,
+            system,
+        }) => exec(
+            &store.resolve(&file),
+            script.as_deref(),
+            seed.or(cli.seed),
+            system,
+        ),
         Some(Cmd::Show { file }) => {
             let (_, enc) = file::load(&store.resolve(&file), catalogue())?;
             print!("{}", report::show(&enc, 10));
@@ -273,12 +295,12 @@ fn resume(store: &Store, tui: &TuiOptions) -> Result<()> {
     open(store, &path, tui)
 }
 
-fn create_empty(path: &Path, name: &str) -> Result<()> {
+fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let enc = Encounter::new(house_rules(), catalogue());
+    let enc = Encounter::for_system(system, house_rules(), catalogue());
     let text = file::SaveFile::of(&enc, name, &file::now_rfc3339()).to_ron();
     save::write_atomic(path, &text)
         .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
@@ -365,9 +387,14 @@ fn list(store: &Store) {
         .max()
         .unwrap_or(4)
         .max(4);
+    let sys = System::ALL
+        .iter()
+        .map(|s| s.name().chars().count())
+        .max()
+        .unwrap_or(6);
     println!(
-        "{:width$}  {:>5}  {:>4}  LAST CHANGE",
-        "NAME", "ROUND", "PASS"
+        "{:width$}  {:sys$}  {:>5}  {:>4}  LAST CHANGE",
+        "NAME", "SYSTEM", "ROUND", "PASS"
     );
     for s in saves {
         let when = s
@@ -377,9 +404,13 @@ fn list(store: &Store) {
         // A file name in the data directory may hold anything.
         let name = text::escaped(&s.name);
         match s.at {
-            Ok((round, pass)) => println!("{name:width$}  {round:>5}  {pass:>4}  {when}"),
+            Ok((system, round, pass)) => println!(
+                "{name:width$}  {:sys$}  {round:>5}  {pass:>4}  {when}",
+                system.name()
+            ),
             Err(e) => println!(
-                "{name:width$}  {:>5}  {:>4}  {when}  (unreadable: {})",
+                "{name:width$}  {:sys$}  {:>5}  {:>4}  {when}  (unreadable: {})",
+                "-",
                 "-",
                 "-",
                 text::escaped(&e)
@@ -403,7 +434,12 @@ fn stamp(path: &Path) -> Option<(u64, u64, std::time::SystemTime)> {
 /// Applies a script to a save; stops at the first refused line, saving all lines before it.
 /// A file that is there must be a save (checked before its lock file is made beside it) that
 /// its owner has not made read-only.
-fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
+fn exec(
+    path: &Path,
+    script: Option<&Path>,
+    seed: Option<u64>,
+    system: Option<System>,
+) -> Result<()> {
     let source = script.map_or_else(|| "stdin".to_string(), |p| p.display().to_string());
     let text = if let Some(p) = script {
         std::fs::read_to_string(p)
@@ -419,6 +455,13 @@ fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
     let loaded = if real.exists() {
         let loaded = file::load(path, catalogue())?;
+        if let Some(asked) = system.filter(|s| *s != loaded.1.system()) {
+            return Err(Failure(format!(
+                "{} runs {}, not {asked}: --system chooses the system only when exec creates the save (nothing changed)",
+                path.display(),
+                loaded.1.system()
+            )));
+        }
         let meta = std::fs::metadata(&real).map_err(|e| io_failure(path, &e))?;
         save::atomic::refuse_to_replace(&meta).map_err(|e| io_failure(path, &e))?;
         Some((loaded, stamp(&real)))
@@ -442,7 +485,7 @@ fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
             (saver, enc)
         }
         None => {
-            let enc = Encounter::new(house_rules(), catalogue());
+            let enc = Encounter::for_system(system.unwrap_or_default(), house_rules(), catalogue());
             let saver = FileSave::new(real, Store::name_of(path), file::now_rfc3339(), lock);
             (saver, enc)
         }
@@ -485,7 +528,13 @@ fn exec_line(
 ) -> std::result::Result<(), String> {
     match lang::parse(line, enc.state(), enc.catalogue()).map_err(|e| e.to_string())? {
         Line::Command(cmd) => {
-            enc.execute(cmd, dice).map_err(|e| e.to_string())?;
+            let before = enc.state().clone();
+            lang::execute(enc, cmd, dice).map_err(|e| e.to_string())?;
+            if let Some(entry) = enc.applied().last() {
+                for l in report::result_lines(before, entry, enc.rules()) {
+                    let _ = writeln!(out, "{l}");
+                }
+            }
         }
         Line::Undo(n) => {
             enc.undo(n);

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::{CombatantId, GroupId, Relative, Sheet, Side, Track};
+use super::system::Family;
 use crate::rules::ActionType;
 
 /// A combatant's sheet as the GM typed it, before validation.
@@ -181,4 +182,57 @@ pub enum Command {
         name: String,
     },
     End,
+}
+
+impl Command {
+    /// The systems this command belongs to (see `System::accepts`). A system's own variants,
+    /// when they come, answer `Family::Own(that system)`.
+    pub fn family(&self) -> Family {
+        match self {
+            Command::Add(_)
+            | Command::Edit { .. }
+            | Command::Remove { .. }
+            | Command::SetDowned { .. }
+            | Command::Damage { .. }
+            | Command::Heal { .. }
+            | Command::AddStatus { .. }
+            | Command::ClearStatus { .. }
+            | Command::End => Family::Shared,
+            Command::Roll { .. }
+            | Command::Start
+            | Command::Next
+            | Command::SpendAction { .. }
+            | Command::UseEdge { .. }
+            | Command::Delay { .. }
+            | Command::NameDelayTrigger { .. }
+            | Command::Ready { .. }
+            | Command::FireReady { .. }
+            | Command::ChangeInitiative { .. } => Family::Passes,
+        }
+    }
+
+    /// The verb the command language gives this command, for messages that name it.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Command::Add(_) => "add",
+            Command::Edit { .. } => "edit",
+            Command::Remove { .. } => "remove",
+            Command::Roll { .. } => "roll",
+            Command::Start => "start",
+            Command::Next => "next",
+            Command::SpendAction { .. } => "act",
+            Command::UseEdge { .. } => "edge",
+            Command::Delay { .. } | Command::NameDelayTrigger { .. } => "delay",
+            Command::Ready { .. } => "ready",
+            Command::FireReady { .. } => "fire",
+            Command::ChangeInitiative { .. } => "move",
+            Command::SetDowned { downed: true, .. } => "down",
+            Command::SetDowned { downed: false, .. } => "up",
+            Command::Damage { .. } => "damage",
+            Command::Heal { .. } => "heal",
+            Command::AddStatus { .. } => "status",
+            Command::ClearStatus { .. } => "clear",
+            Command::End => "end",
+        }
+    }
 }

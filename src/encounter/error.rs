@@ -1,5 +1,7 @@
 //! Why a command was refused. Every message says what was wrong and what is allowed.
 
+use super::system::System;
+
 /// A command the rules refuse; the encounter is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
@@ -191,6 +193,15 @@ pub enum RuleError {
     NothingToRoll(&'static str),
     #[error("the fight has already started")]
     AlreadyStarted,
+    #[error(
+        "`{verb}` is a command of {}; this encounter runs {system}",
+        super::system::list(owners)
+    )]
+    OtherSystem {
+        verb: &'static str,
+        owners: &'static [System],
+        system: System,
+    },
 }
 
 fn list_names(names: &[String], one: &str, many: &str) -> String {

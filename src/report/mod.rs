@@ -313,6 +313,26 @@ pub fn entry_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> (Vec<
     (lines, state)
 }
 
+/// One line per test an entry rolled or took typed in, for a script's reader (`srtrack exec`
+/// prints them to standard output). Each rule system's tests join [`is_test_result`].
+pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<String> {
+    let mut lines = Vec::new();
+    for ev in &entry.events {
+        if is_test_result(ev)
+            && let Some(l) = log_line(&state, ev)
+        {
+            lines.push(l);
+        }
+        state.apply(ev, rules);
+    }
+    lines
+}
+
+/// Whether an event is the outcome of a test (dice rolled or typed in), not bookkeeping.
+fn is_test_result(event: &Event) -> bool {
+    matches!(event, Event::InitiativeRolled { .. })
+}
+
 fn mark_text(c: &Combatant) -> &'static str {
     match c.mark {
         PassMark::Waiting => "",
@@ -363,7 +383,7 @@ pub fn monitors_text(c: &Combatant, rules: &HouseRules) -> String {
 pub fn show(enc: &Encounter, log: usize) -> String {
     let state = enc.state();
     let rules = enc.rules();
-    let mut out = String::new();
+    let mut out = format!("System: {}\n", enc.system());
     match &state.phase {
         Phase::Setup => out.push_str("Setting up: add combatants, roll initiative, then start.\n"),
         Phase::Ended { round } => {

@@ -89,6 +89,7 @@ impl FileSave {
         self.cache.text(
             &self.name,
             &self.created,
+            encounter.system(),
             encounter.rules(),
             encounter.cursor(),
             encounter.history(),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::catalogue::Catalogue;
 use crate::encounter::{
     ActionUse, AddCombatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom, Phase,
-    Reserve, RuleError, Sheet, SheetInput, State,
+    Reserve, RuleError, Sheet, SheetInput, State, System,
 };
 use crate::rules::HouseRules;
 
@@ -442,10 +442,11 @@ fn event_kind(event: &Event) -> String {
 /// The message reads "entry N (`text`): reason", N counting from 1.
 pub fn check_history(
     history: &[Entry],
+    system: System,
     rules: &Arc<HouseRules>,
     catalogue: &Arc<Catalogue>,
 ) -> Result<(), String> {
-    let mut enc = Encounter::new(Arc::clone(rules), Arc::clone(catalogue));
+    let mut enc = Encounter::for_system(system, Arc::clone(rules), Arc::clone(catalogue));
     for (i, entry) in history.iter().enumerate() {
         let fail = |reason: String| {
             format!(

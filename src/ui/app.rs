@@ -147,7 +147,7 @@ impl App {
     /// Keymap lookup, then `update`. In text modes unbound keys edit the input.
     pub fn handle_key(&mut self, key: KeyEvent) {
         let kind = self.mode_kind();
-        if let Some(action) = keymap::lookup(kind, &key) {
+        if let Some(action) = keymap::lookup(kind, self.enc.system(), &key) {
             self.update(action);
             return;
         }
@@ -197,7 +197,7 @@ impl App {
             return Err(r);
         }
         let before = self.enc.state().clone();
-        match self.enc.execute(cmd, &mut *self.dice) {
+        match crate::lang::execute(&mut self.enc, cmd, &mut *self.dice) {
             Ok(_) => {
                 let idx = self.enc.cursor() - 1;
                 let entry = &self.enc.applied()[idx];

@@ -163,7 +163,7 @@ pub fn script(enc: &mut Encounter, lines: &[&str], seed: u64) -> Result<(), Stri
     for l in lines {
         match lang::parse(l, enc.state(), enc.catalogue()).map_err(|e| format!("{l}: {e}"))? {
             Line::Command(c) => {
-                enc.execute(c, &mut dice).map_err(|e| format!("{l}: {e}"))?;
+                lang::execute(enc, c, &mut dice).map_err(|e| format!("{l}: {e}"))?;
             }
             Line::Undo(n) => {
                 enc.undo(n);

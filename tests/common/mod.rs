@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use srtrack::catalogue::{ActionDef, ActionGroup, ActionKind, Catalogue, Effect, Restriction};
-use srtrack::encounter::{Combatant, Encounter, Event, RuleError, State};
+use srtrack::encounter::{Combatant, Encounter, Event, RuleError, State, System};
 use srtrack::lang::{self, Line};
 use srtrack::rules::{HouseRules, ScriptedDice};
 
@@ -72,13 +72,24 @@ impl Table {
         }
     }
 
+    /// An empty table running another rule system.
+    pub fn under(system: System) -> Self {
+        Self {
+            enc: Encounter::for_system(
+                system,
+                Arc::new(HouseRules::embedded()),
+                Arc::new(test_catalogue()),
+            ),
+        }
+    }
+
     /// Runs one line with these dice; panics on a parse error, returns the rule outcome.
     pub fn try_run(&mut self, line: &str, dice: &[u8]) -> Result<Vec<Event>, RuleError> {
         let parsed = lang::parse(line, self.enc.state(), self.enc.catalogue())
             .unwrap_or_else(|e| panic!("`{line}` does not parse: {e}"));
         let mut d = ScriptedDice::new(dice.iter().copied());
         let out = match parsed {
-            Line::Command(c) => self.enc.execute(c, &mut d).map(|e| e.events.clone()),
+            Line::Command(c) => lang::execute(&mut self.enc, c, &mut d).map(|e| e.events.clone()),
             Line::Undo(n) => {
                 self.enc.undo(n);
                 Ok(Vec::new())

@@ -61,7 +61,7 @@ impl State {
         let mut lines = Vec::new();
         for m in std::iter::once(first).chain(MODES.into_iter().filter(|m| *m != first)) {
             lines.push(Line::styled(m.label().to_string(), t.title()));
-            for (k, label) in keymap::bindings(m) {
+            for (k, label) in keymap::bindings(m, app.encounter().system()) {
                 lines.push(Line::from(format!("  {k:<16} {label}")));
             }
             if m == ModeKind::Picker || m == ModeKind::Form || m == ModeKind::Command {

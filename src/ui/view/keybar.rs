@@ -12,7 +12,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let mut spans = Vec::new();
     let mut used = 0usize;
     let width = area.width as usize;
-    for (k, label) in keymap::bindings(app.mode_kind()) {
+    for (k, label) in keymap::bindings(app.mode_kind(), app.encounter().system()) {
         let len = k.chars().count() + label.chars().count() + 2;
         if used + len > width {
             break;

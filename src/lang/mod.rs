@@ -7,10 +7,10 @@ use std::fmt;
 
 use crate::catalogue::Catalogue;
 use crate::encounter::{
-    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Relative, RollTarget, SheetInput,
-    Side, State, StatusUntil, Timing, Track,
+    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Encounter, Entry, Relative,
+    RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
 };
-use crate::rules::ActionType;
+use crate::rules::{ActionType, Dice};
 
 /// One parsed line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -778,6 +778,16 @@ fn side_word(side: Side) -> &'static str {
         Side::Pc => "pc",
         Side::Npc => "npc",
     }
+}
+
+/// Runs a command on an encounter and records it with its text in the command language: the
+/// usual way to call `Encounter::execute`.
+pub fn execute<'e>(
+    enc: &'e mut Encounter,
+    command: Command,
+    dice: &mut dyn Dice,
+) -> Result<&'e Entry, RuleError> {
+    enc.execute(command, dice, format)
 }
 
 /// Writes a command in the language, naming combatants as they are in `state` (before it runs).

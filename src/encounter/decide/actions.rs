@@ -1,0 +1,260 @@
+//! Spending IP: actions from the catalogue or bare types, interrupts, the effects they start, Edge.
+
+use super::{Draft, Outcome};
+use crate::catalogue::{ActionKind, Effect, Restriction};
+use crate::encounter::command::ActionChoice;
+use crate::encounter::error::RuleError;
+use crate::encounter::event::{Event, PaidFrom, StatusEnded};
+use crate::encounter::model::{
+    ActionUse, ActiveStatus, Combatant, CombatantId, Reserve, StatusEnd, TurnKind,
+};
+
+impl Draft<'_> {
+    /// What an action is and costs, from the rules and the catalogue.
+    pub(super) fn resolve(
+        &self,
+        choice: &ActionChoice,
+    ) -> Result<(ActionUse, Vec<Restriction>), RuleError> {
+        match choice {
+            ActionChoice::Type(t) => Ok((
+                ActionUse {
+                    name: None,
+                    kind: t.label().to_string(),
+                    cost: self.rules.cost_of(*t),
+                    interrupt: false,
+                    effect: None,
+                },
+                Vec::new(),
+            )),
+            ActionChoice::Named { name, as_type } => {
+                let def = self
+                    .catalogue
+                    .get(name)
+                    .ok_or_else(|| RuleError::UnknownAction { name: name.clone() })?;
+                let (kind, cost, interrupt) = match (def.kind, as_type) {
+                    (ActionKind::Interrupt { initiative }, None) => (
+                        "Interrupt".to_string(),
+                        self.rules.interrupt_ip(initiative).ok_or(
+                            RuleError::UnmappedInterrupt {
+                                action: def.name.clone(),
+                                initiative,
+                            },
+                        )?,
+                        true,
+                    ),
+                    (ActionKind::Variable | ActionKind::Special, Some(t)) => {
+                        (t.label().to_string(), self.rules.cost_of(*t), false)
+                    }
+                    (ActionKind::Variable | ActionKind::Special, None) => {
+                        return Err(RuleError::NeedsType {
+                            action: def.name.clone(),
+                            kind: def.kind.label(),
+                        });
+                    }
+                    (k, t) => match (k.fixed_type(), t) {
+                        (Some(fixed), None) => {
+                            (fixed.label().to_string(), self.rules.cost_of(fixed), false)
+                        }
+                        (Some(fixed), Some(t)) if fixed == *t => {
+                            (fixed.label().to_string(), self.rules.cost_of(fixed), false)
+                        }
+                        _ => {
+                            return Err(RuleError::TypeNotAsked {
+                                action: def.name.clone(),
+                                kind: def.kind.label(),
+                            });
+                        }
+                    },
+                };
+                Ok((
+                    ActionUse {
+                        name: Some(def.name.clone()),
+                        kind,
+                        cost,
+                        interrupt,
+                        effect: def.effect.clone(),
+                    },
+                    def.restrictions.clone(),
+                ))
+            }
+        }
+    }
+
+    pub(super) fn check_restrictions(
+        &self,
+        c: &Combatant,
+        action: &ActionUse,
+        restrictions: &[Restriction],
+    ) -> Outcome {
+        let label = action.name.clone().unwrap_or_else(|| action.kind.clone());
+        for r in restrictions {
+            match r {
+                Restriction::NotWhile(s) if c.status(s).is_some() => {
+                    return Err(RuleError::BarredWhile {
+                        who: c.name.clone(),
+                        action: label,
+                        status: s.clone(),
+                    });
+                }
+                Restriction::OnlyWhile(s) if c.status(s).is_none() => {
+                    return Err(RuleError::NeedsStatus {
+                        who: c.name.clone(),
+                        action: label,
+                        status: s.clone(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        if let Some(Effect::Stack(s)) = &action.effect
+            && let Some(cap) = self.rules.take_aim_cap(c.sheet.willpower)
+            && c.status(s).is_some_and(|st| st.stacks >= cap)
+        {
+            return Err(RuleError::TakeAimCapped {
+                who: c.name.clone(),
+                cap,
+            });
+        }
+        Ok(())
+    }
+
+    /// Starts a status an action names, under the name and end the house rules give it.
+    fn start_status(&mut self, who: CombatantId, name: String) {
+        let end = self.status_end(&name);
+        let name = self.rules.status(&name).map_or(name, |d| d.name.clone());
+        self.emit(Event::StatusStarted {
+            who,
+            status: ActiveStatus {
+                name,
+                end,
+                stacks: 1,
+            },
+        });
+    }
+
+    /// The events of spending one action, with the effects it starts and ends.
+    pub(super) fn spend_events(
+        &mut self,
+        c: &Combatant,
+        action: ActionUse,
+        paid_from: PaidFrom,
+        in_turn: bool,
+    ) {
+        let stacked = match &action.effect {
+            Some(Effect::Stack(s)) => Some(s.clone()),
+            _ => None,
+        };
+        // Take Aim and its like end when the character does anything else.
+        for s in &c.statuses {
+            if s.end == StatusEnd::OtherAction
+                && !stacked
+                    .as_ref()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(&s.name))
+            {
+                self.emit(Event::StatusEnded {
+                    who: c.id,
+                    name: s.name.clone(),
+                    why: StatusEnded::OtherAction,
+                });
+            }
+        }
+        let effect = action.effect.clone();
+        self.emit(Event::ActionSpent {
+            who: c.id,
+            action,
+            paid_from,
+            in_turn,
+        });
+        match effect {
+            Some(Effect::Start(name)) if c.status(&name).is_none() => self.start_status(c.id, name),
+            Some(Effect::End(name)) if c.status(&name).is_some() => self.emit(Event::StatusEnded {
+                who: c.id,
+                name,
+                why: StatusEnded::Action,
+            }),
+            Some(Effect::Stack(name)) => match c.status(&name) {
+                Some(s) => self.emit(Event::StatusStacked {
+                    who: c.id,
+                    name: s.name.clone(),
+                    stacks: s.stacks.saturating_add(1),
+                }),
+                None => self.start_status(c.id, name),
+            },
+            _ => {}
+        }
+    }
+
+    pub(super) fn spend(&mut self, who: CombatantId, choice: &ActionChoice) -> Outcome {
+        self.fight()?;
+        let c = self.able(who)?;
+        let (action, restrictions) = self.resolve(choice)?;
+        let turn = self.now().turn().copied();
+        let own = turn.filter(|t| t.who == who);
+        let cap = self.rules.turn_spend_cap;
+        let (paid_from, have, in_turn) = match (action.interrupt, own) {
+            // Interrupts come out of the pool at any moment; in the character's own turn they count.
+            (true, Some(t)) => (
+                PaidFrom::Pool,
+                c.ip,
+                !matches!(t.kind, TurnKind::Delayed { .. }),
+            ),
+            (true, None) => (PaidFrom::Pool, c.ip, false),
+            (false, Some(t)) => match t.kind {
+                TurnKind::Delayed { .. } => (
+                    PaidFrom::Reserve,
+                    c.reserve.as_ref().map_or(0, Reserve::ip),
+                    true,
+                ),
+                TurnKind::Own | TurnKind::Resumed => (PaidFrom::Pool, c.ip, true),
+            },
+            (false, None) => {
+                let current = self.current_name();
+                return Err(RuleError::NotTheirTurn {
+                    who: c.name,
+                    current,
+                });
+            }
+        };
+        Self::afford(&c.name, have, action.cost)?;
+        if in_turn && let Some(t) = own {
+            let total = t.spent.saturating_add(action.cost);
+            if total > cap {
+                return Err(RuleError::OverTurnCap {
+                    who: c.name,
+                    spent: t.spent,
+                    cost: action.cost,
+                    total,
+                    cap,
+                });
+            }
+        }
+        self.check_restrictions(&c, &action, &restrictions)?;
+        self.spend_events(&c, action, paid_from, in_turn);
+        Ok(())
+    }
+
+    pub(super) fn edge(&mut self, who: CombatantId) -> Outcome {
+        self.fight()?;
+        let c = self.able(who)?;
+        let e = self.rules.edge;
+        if c.edge_ip_used_up(self.rules) {
+            return Err(RuleError::EdgeUsedThisRound {
+                who: c.name,
+                per_round: e.uses_per_round,
+            });
+        }
+        if c.edge_left < e.edge_cost {
+            return Err(RuleError::NoEdgeLeft {
+                who: c.name,
+                have: c.edge_left,
+                need: e.edge_cost,
+            });
+        }
+        self.emit(Event::EdgeSpent {
+            who,
+            ip_gained: e.ip_gained,
+            edge_spent: e.edge_cost,
+        });
+        Ok(())
+    }
+}

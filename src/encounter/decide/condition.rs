@@ -1,0 +1,115 @@
+//! Downed and condition monitors: the GM's toggle, damage and healing.
+
+use super::{Draft, Outcome};
+use crate::encounter::error::RuleError;
+use crate::encounter::event::{Event, Release};
+use crate::encounter::model::{Combatant, CombatantId, DownCause, Track};
+
+impl Draft<'_> {
+    fn down(&mut self, c: &Combatant, cause: DownCause) {
+        self.emit(Event::Downed { who: c.id, cause });
+        self.release(c, Release::Downed);
+    }
+
+    pub(super) fn set_downed(&mut self, who: CombatantId, downed: bool) -> Outcome {
+        let c = self.present(who)?;
+        match (downed, c.downed) {
+            (true, Some(cause)) => Err(RuleError::AlreadyDowned {
+                who: c.name,
+                cause: cause.label(),
+            }),
+            (true, None) => {
+                self.down(&c, DownCause::Gm);
+                Ok(())
+            }
+            (false, None) => Err(RuleError::NotDowned { who: c.name }),
+            (false, Some(DownCause::PhysicalFull)) => Err(RuleError::DownedByMonitor {
+                who: c.name,
+                track: "Physical",
+            }),
+            (false, Some(DownCause::StunFull)) => Err(RuleError::DownedByMonitor {
+                who: c.name,
+                track: "Stun",
+            }),
+            (false, Some(DownCause::Gm)) => {
+                self.emit(Event::Revived { who });
+                Ok(())
+            }
+        }
+    }
+
+    fn monitor(&self, c: &Combatant, track: Track) -> Result<u8, RuleError> {
+        let (attribute, name) = match track {
+            Track::Physical => (c.sheet.body, "Body"),
+            Track::Stun => (c.sheet.willpower, "Willpower"),
+        };
+        attribute
+            .map(|a| self.rules.monitor_boxes(a))
+            .ok_or(RuleError::NoMonitor {
+                who: c.name.clone(),
+                track: track.label(),
+                attribute: name,
+            })
+    }
+
+    fn full_cause(track: Track) -> DownCause {
+        match track {
+            Track::Physical => DownCause::PhysicalFull,
+            Track::Stun => DownCause::StunFull,
+        }
+    }
+
+    pub(super) fn damage(&mut self, who: CombatantId, track: Track, boxes: i32) -> Outcome {
+        let c = self.present(who)?;
+        let boxes = Self::check_range("damage", boxes, self.rules.limits.damage_boxes)?;
+        let max = self.monitor(&c, track)?;
+        let taken = c.damage.on(track);
+        let applied = (boxes as u8).min(max.saturating_sub(taken));
+        self.emit(Event::Damaged {
+            who,
+            track,
+            boxes: applied,
+        });
+        if taken.saturating_add(applied) >= max && c.downed.is_none() {
+            self.down(&c, Self::full_cause(track));
+        }
+        Ok(())
+    }
+
+    pub(super) fn heal(&mut self, who: CombatantId, track: Track, boxes: i32) -> Outcome {
+        let c = self.present(who)?;
+        let boxes = Self::check_range("healing", boxes, self.rules.limits.damage_boxes)?;
+        let max = self.monitor(&c, track)?;
+        let taken = c.damage.on(track);
+        if taken == 0 {
+            return Err(RuleError::NothingToHeal {
+                who: c.name,
+                track: track.label(),
+            });
+        }
+        let healed = (boxes as u8).min(taken);
+        self.emit(Event::Healed {
+            who,
+            track,
+            boxes: healed,
+        });
+        if c.downed == Some(Self::full_cause(track)) && taken - healed < max {
+            let other = match track {
+                Track::Physical => Track::Stun,
+                Track::Stun => Track::Physical,
+            };
+            let other_full = self
+                .monitor(&c, other)
+                .is_ok_and(|m| c.damage.on(other) >= m);
+            if other_full {
+                self.emit(Event::Downed {
+                    who,
+                    cause: Self::full_cause(other),
+                });
+            } else {
+                self.emit(Event::Revived { who });
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,240 @@
+//! Initiative: rolling or typing in the tests, ordering at the start, slotting in who joins later.
+
+use super::{Draft, Outcome};
+use crate::encounter::command::RollTarget;
+use crate::encounter::error::RuleError;
+use crate::encounter::event::Event;
+use crate::encounter::model::{Combatant, CombatantId, Phase, Side, State, Unit};
+use crate::rules::Dice;
+use crate::rules::initiative::{self, InitiativeRoll, OrderKey};
+
+impl Draft<'_> {
+    /// The units a roll target covers: groups sharing a roll are one unit.
+    fn roll_units(&mut self, target: RollTarget, in_fight: bool) -> Result<Vec<Unit>, RuleError> {
+        let state = self.now();
+        let unit_of = |c: &Combatant| match c.group.and_then(|g| state.groups.get(g.0 as usize)) {
+            Some(g) if g.shared_roll => Unit::Group(g.id),
+            _ => Unit::One(c.id),
+        };
+        let mut units: Vec<Unit> = Vec::new();
+        let pick = |c: &Combatant| !in_fight || c.initiative.is_none();
+        match target {
+            RollTarget::All | RollTarget::Npcs => {
+                for c in state.present() {
+                    if (target == RollTarget::All || c.side == Side::Npc) && pick(c) {
+                        let u = unit_of(c);
+                        if !units.contains(&u) {
+                            units.push(u);
+                        }
+                    }
+                }
+                if units.is_empty() {
+                    return Err(RuleError::NothingToRoll(if in_fight {
+                        "everyone has initiative already; it holds for the whole fight"
+                    } else if target == RollTarget::Npcs {
+                        "there are no NPCs"
+                    } else {
+                        "add combatants first"
+                    }));
+                }
+            }
+            RollTarget::One(id) => {
+                let c = state.get(id).ok_or(RuleError::UnknownCombatant(id.0))?;
+                if !c.is_present() {
+                    return Err(RuleError::Removed {
+                        who: c.name.clone(),
+                    });
+                }
+                if let Unit::Group(g) = unit_of(c) {
+                    return Err(RuleError::SharesGroupRoll {
+                        who: c.name.clone(),
+                        group: state.groups[g.0 as usize].name.clone(),
+                    });
+                }
+                if !pick(c) {
+                    return Err(RuleError::AlreadyRolled {
+                        names: vec![c.name.clone()],
+                    });
+                }
+                units.push(Unit::One(id));
+            }
+            RollTarget::Group(g) => {
+                let group = state
+                    .groups
+                    .get(g.0 as usize)
+                    .ok_or(RuleError::UnknownCombatant(g.0))?;
+                let members: Vec<&Combatant> = group
+                    .members
+                    .iter()
+                    .filter_map(|id| state.get(*id))
+                    .filter(|c| c.is_present())
+                    .collect();
+                let rolled: Vec<String> = members
+                    .iter()
+                    .filter(|c| !pick(c))
+                    .map(|c| c.name.clone())
+                    .collect();
+                if !rolled.is_empty() {
+                    return Err(RuleError::AlreadyRolled { names: rolled });
+                }
+                if members.is_empty() {
+                    return Err(RuleError::NothingToRoll(
+                        "every member of the group is gone",
+                    ));
+                }
+                if group.shared_roll {
+                    units.push(Unit::Group(g));
+                } else {
+                    units.extend(members.iter().map(|c| Unit::One(c.id)));
+                }
+            }
+        }
+        Ok(units)
+    }
+
+    fn members(state: &State, unit: Unit) -> Vec<CombatantId> {
+        match unit {
+            Unit::One(id) => vec![id],
+            Unit::Group(g) => state
+                .groups
+                .get(g.0 as usize)
+                .map(|g| {
+                    g.members
+                        .iter()
+                        .copied()
+                        .filter(|id| state.get(*id).is_some_and(Combatant::is_present))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+
+    pub(super) fn roll(
+        &mut self,
+        target: RollTarget,
+        typed: Option<(i32, bool)>,
+        dice: &mut dyn Dice,
+    ) -> Outcome {
+        let in_fight = match &self.now().phase {
+            Phase::Setup => false,
+            Phase::Fight(_) => true,
+            Phase::Ended { .. } => return Err(RuleError::Ended),
+        };
+        let units = self.roll_units(target, in_fight)?;
+        if typed.is_some() && units.len() != 1 {
+            return Err(RuleError::TypedNeedsOne);
+        }
+        for unit in units {
+            let members = Self::members(self.now(), unit);
+            let Some(first) = members.first().and_then(|id| self.now().get(*id)) else {
+                continue;
+            };
+            let pool = first.sheet.pool();
+            let roll = match typed {
+                Some((hits, glitched)) => self.typed_roll(pool, hits, glitched)?,
+                None => InitiativeRoll::rolled(pool, &self.rules.dice, dice),
+            };
+            self.emit(Event::InitiativeRolled {
+                who: members.clone(),
+                roll,
+            });
+            if in_fight {
+                self.slot(unit, &members, dice);
+            }
+        }
+        Ok(())
+    }
+
+    fn typed_roll(&self, pool: u8, hits: i32, glitched: bool) -> Result<InitiativeRoll, RuleError> {
+        if hits < 0 || hits > i32::from(pool) {
+            return Err(RuleError::HitsAbovePool { hits, pool });
+        }
+        if glitched {
+            // The fewest ones that glitch: more than num/den of the dice.
+            let d = &self.rules.dice;
+            let min_ones = usize::from(pool) * usize::from(d.glitch_more_than_num)
+                / usize::from(d.glitch_more_than_den)
+                + 1;
+            if pool == 0 || hits as usize + min_ones > usize::from(pool) {
+                return Err(RuleError::GlitchImpossible { hits, pool });
+            }
+        }
+        Ok(InitiativeRoll::typed(pool, hits as u8, glitched))
+    }
+
+    /// A combatant who joins mid-fight takes its place by the same rules.
+    fn slot(&mut self, unit: Unit, members: &[CombatantId], dice: &mut dyn Dice) {
+        let sides = self.rules.dice.sides;
+        let state = self.now();
+        let Some(key) = members
+            .first()
+            .and_then(|id| state.get(*id))
+            .and_then(Combatant::order_key)
+        else {
+            return;
+        };
+        let existing: Vec<(Unit, OrderKey)> = state
+            .ordered()
+            .filter_map(|c| c.order_key().map(|k| (Unit::One(c.id), k)))
+            .collect();
+        let (index, rolloffs) = initiative::slot(key, unit, &existing, sides, dice);
+        let at = match existing.get(index) {
+            Some((Unit::One(id), _)) => state.position(*id).unwrap_or(state.order.len()),
+            _ => state.order.len(),
+        };
+        // The slot has gone by if anyone after it has had, or is having, its turn this pass.
+        let slot_passed = state.order[at..]
+            .iter()
+            .filter_map(|id| state.get(*id))
+            .any(|c| !c.mark.still_to_act());
+        self.emit(Event::Slotted {
+            who: members.to_vec(),
+            at,
+            rolloffs,
+            slot_passed,
+        });
+    }
+
+    pub(super) fn start(&mut self, dice: &mut dyn Dice) -> Outcome {
+        if !matches!(self.now().phase, Phase::Setup) {
+            return Err(RuleError::AlreadyStarted);
+        }
+        let sides = self.rules.dice.sides;
+        let state = self.now();
+        if state.present().next().is_none() {
+            return Err(RuleError::NoCombatants);
+        }
+        let missing: Vec<String> = state
+            .present()
+            .filter(|c| c.initiative.is_none())
+            .map(|c| c.name.clone())
+            .collect();
+        if !missing.is_empty() {
+            return Err(RuleError::MissingInitiative { names: missing });
+        }
+        if state.present().all(Combatant::is_downed) {
+            return Err(RuleError::NoOneCanAct);
+        }
+        let mut entrants: Vec<(Unit, OrderKey)> = Vec::new();
+        for c in state.present() {
+            let unit = match c.group.and_then(|g| state.groups.get(g.0 as usize)) {
+                Some(g) if g.shared_roll => Unit::Group(g.id),
+                _ => Unit::One(c.id),
+            };
+            if let Some(key) = c.order_key()
+                && !entrants.iter().any(|(u, _)| *u == unit)
+            {
+                entrants.push((unit, key));
+            }
+        }
+        let (units, rolloffs) = initiative::order(&entrants, sides, dice);
+        let order = units
+            .into_iter()
+            .flat_map(|u| Self::members(state, u))
+            .collect();
+        self.emit(Event::FightStarted { order, rolloffs });
+        self.emit(Event::RoundStarted { round: 1 });
+        self.advance(None);
+        Ok(())
+    }
+}

@@ -1,0 +1,243 @@
+//! Every rule of the fight: a command is checked against the state and becomes events.
+//!
+//! Here: the `Draft` that collects the events, its look-ups, helpers several rule families use,
+//! and the one dispatch. Each family is an `impl Draft` in a file of its own; what a family
+//! offers the others (walking the order, spending an action) is `pub(super)` there.
+
+use super::command::Command;
+use super::error::RuleError;
+use super::event::{Event, Release, StatusEnded};
+use super::model::{Combatant, CombatantId, Fight, Phase, State, StatusEnd, Turn, TurnKind};
+use super::system::System;
+use crate::catalogue::Catalogue;
+use crate::rules::house::Range;
+use crate::rules::{Dice, HouseRules, StatusEnds};
+
+mod actions;
+mod condition;
+mod initiative;
+mod order;
+mod reserve;
+mod roster;
+mod statuses;
+mod turns;
+
+/// Builds the events of one command, applying them to a scratch copy as it goes when a later
+/// step must see an earlier one (the copy is made only then).
+pub(super) struct Draft<'a> {
+    /// The rule system: asked once, by the gate at the top of `command`.
+    system: System,
+    base: &'a State,
+    rules: &'a HouseRules,
+    catalogue: &'a Catalogue,
+    scratch: Option<State>,
+    events: Vec<Event>,
+}
+
+type Outcome = Result<(), RuleError>;
+
+impl<'a> Draft<'a> {
+    pub(super) fn new(
+        system: System,
+        base: &'a State,
+        rules: &'a HouseRules,
+        catalogue: &'a Catalogue,
+    ) -> Self {
+        Self {
+            system,
+            base,
+            rules,
+            catalogue,
+            scratch: None,
+            events: Vec::new(),
+        }
+    }
+
+    pub(super) fn finish(self) -> Vec<Event> {
+        self.events
+    }
+
+    fn emit(&mut self, event: Event) {
+        if let Some(s) = &mut self.scratch {
+            s.apply(&event, self.rules);
+        }
+        self.events.push(event);
+    }
+
+    /// The state with every event emitted so far applied.
+    fn now(&mut self) -> &State {
+        if self.scratch.is_none() && !self.events.is_empty() {
+            let mut s = self.base.clone();
+            for e in &self.events {
+                s.apply(e, self.rules);
+            }
+            self.scratch = Some(s);
+        }
+        self.scratch.as_ref().unwrap_or(self.base)
+    }
+
+    pub(super) fn command(&mut self, command: Command, dice: &mut dyn Dice) -> Outcome {
+        self.system.accepts(&command)?;
+        if matches!(self.base.phase, Phase::Ended { .. }) {
+            return Err(RuleError::Ended);
+        }
+        match command {
+            Command::Add(add) => self.add(&add),
+            Command::Edit {
+                who,
+                name,
+                side,
+                sheet,
+            } => self.edit(who, name, side, &sheet),
+            Command::Remove { who, reason } => self.remove(who, reason),
+            Command::Roll { target, typed } => self.roll(target, typed, dice),
+            Command::Start => self.start(dice),
+            Command::Next => self.next(),
+            Command::SpendAction { who, action } => self.spend(who, &action),
+            Command::UseEdge { who } => self.edge(who),
+            Command::Delay { who, ip, trigger } => self.delay(who, ip, trigger),
+            Command::NameDelayTrigger { who, trigger } => self.name_trigger(who, trigger),
+            Command::Ready {
+                who,
+                ip,
+                trigger,
+                actions,
+            } => self.ready(who, ip, &trigger, &actions),
+            Command::FireReady {
+                who,
+                trigger,
+                timing,
+            } => self.fire(who, trigger, timing),
+            Command::ChangeInitiative {
+                who,
+                relative,
+                target,
+            } => self.change_initiative(who, relative, target),
+            Command::SetDowned { who, downed } => self.set_downed(who, downed),
+            Command::Damage { who, track, boxes } => self.damage(who, track, boxes),
+            Command::Heal { who, track, boxes } => self.heal(who, track, boxes),
+            Command::AddStatus { who, text, until } => self.add_status(who, &text, until),
+            Command::ClearStatus { who, name } => self.clear_status(who, &name),
+            Command::End => {
+                self.emit(Event::EncounterEnded);
+                Ok(())
+            }
+        }
+    }
+
+    // ----- look-ups -------------------------------------------------------------------------
+
+    fn present(&mut self, id: CombatantId) -> Result<Combatant, RuleError> {
+        let c = self
+            .now()
+            .get(id)
+            .ok_or(RuleError::UnknownCombatant(id.0))?;
+        if !c.is_present() {
+            return Err(RuleError::Removed {
+                who: c.name.clone(),
+            });
+        }
+        Ok(c.clone())
+    }
+
+    fn able(&mut self, id: CombatantId) -> Result<Combatant, RuleError> {
+        let c = self.present(id)?;
+        if c.is_downed() {
+            return Err(RuleError::Downed { who: c.name });
+        }
+        Ok(c)
+    }
+
+    fn fight(&mut self) -> Result<Fight, RuleError> {
+        match &self.now().phase {
+            Phase::Fight(f) => Ok(f.clone()),
+            Phase::Setup => Err(RuleError::NotStarted),
+            Phase::Ended { .. } => Err(RuleError::Ended),
+        }
+    }
+
+    fn current_name(&mut self) -> Option<String> {
+        let turn = self.now().turn().copied()?;
+        Some(self.now().name(turn.who).to_string())
+    }
+
+    /// The turn in progress if it is `who`'s own (not a delay's sub-turn).
+    fn own_turn(&mut self, c: &Combatant, what: &'static str) -> Result<Turn, RuleError> {
+        self.fight()?;
+        match self.now().turn() {
+            Some(t) if t.who == c.id && matches!(t.kind, TurnKind::Own | TurnKind::Resumed) => {
+                Ok(*t)
+            }
+            _ => Err(RuleError::NotOwnTurn {
+                who: c.name.clone(),
+                what,
+            }),
+        }
+    }
+
+    // ----- shared by several families ------------------------------------------------------
+
+    fn check_range(field: &'static str, value: i32, range: Range) -> Result<i32, RuleError> {
+        if range.contains(value) {
+            Ok(value)
+        } else {
+            Err(RuleError::OutOfRange {
+                field,
+                value,
+                min: range.min,
+                max: range.max,
+            })
+        }
+    }
+
+    /// Pending delays and readies lapse; the IP go back to the pool.
+    fn release(&mut self, c: &Combatant, why: Release) {
+        if let Some(r) = &c.reserve {
+            self.emit(Event::ReserveReleased {
+                who: c.id,
+                returned: r.ip(),
+                why,
+            });
+        }
+    }
+
+    fn expire_turn_statuses(&mut self, serial: u64) {
+        let ended: Vec<(CombatantId, String)> = self
+            .now()
+            .present()
+            .flat_map(|c| {
+                c.statuses
+                    .iter()
+                    .filter(|s| s.end == StatusEnd::EndOfTurn { serial })
+                    .map(|s| (c.id, s.name.clone()))
+            })
+            .collect();
+        for (who, name) in ended {
+            self.emit(Event::StatusEnded {
+                who,
+                name,
+                why: StatusEnded::TurnEnded,
+            });
+        }
+    }
+
+    fn status_end(&self, name: &str) -> StatusEnd {
+        match self.rules.status(name).map(|d| d.ends) {
+            Some(StatusEnds::EndOfRound) => StatusEnd::EndOfRound,
+            Some(StatusEnds::OtherAction) => StatusEnd::OtherAction,
+            Some(StatusEnds::UntilEnded) | None => StatusEnd::UntilCleared,
+        }
+    }
+
+    /// Spending or holding back `need` IP out of `have`.
+    fn afford(who: &str, have: u8, need: u8) -> Outcome {
+        if need > have {
+            return Err(RuleError::NotEnoughIp {
+                who: who.to_string(),
+                have,
+                need,
+            });
+        }
+        Ok(())
+    }
+}

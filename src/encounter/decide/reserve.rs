@@ -1,0 +1,193 @@
+//! Holding IP back: a standard delay and its trigger, ready actions and firing them.
+
+use super::{Draft, Outcome};
+use crate::encounter::command::{ActionChoice, Timing};
+use crate::encounter::error::RuleError;
+use crate::encounter::event::{Event, PaidFrom, Release};
+use crate::encounter::model::{Combatant, CombatantId, ReadyTrigger, Reserve, TurnKind};
+
+impl Draft<'_> {
+    fn check_trigger(&mut self, c: &Combatant, trigger: CombatantId) -> Outcome {
+        if trigger == c.id {
+            return Err(RuleError::TriggerIsSelf {
+                who: c.name.clone(),
+            });
+        }
+        let t = self.present(trigger)?;
+        let state = self.now();
+        if state.position(trigger).is_none() {
+            return Err(RuleError::NotInOrder { who: t.name });
+        }
+        let acting = state.turn().is_some_and(|turn| {
+            turn.who == trigger && matches!(turn.kind, TurnKind::Own | TurnKind::Resumed)
+        });
+        if !(t.mark.still_to_act() || acting) {
+            return Err(RuleError::TriggerGone { trigger: t.name });
+        }
+        Ok(())
+    }
+
+    fn no_reserve(c: &Combatant) -> Outcome {
+        match &c.reserve {
+            None => Ok(()),
+            Some(r) => Err(RuleError::AlreadyReserving {
+                who: c.name.clone(),
+                what: match r {
+                    Reserve::Delay { .. } => "a delay",
+                    Reserve::Ready { .. } => "a ready action",
+                },
+            }),
+        }
+    }
+
+    pub(super) fn delay(
+        &mut self,
+        who: CombatantId,
+        ip: i32,
+        trigger: Option<CombatantId>,
+    ) -> Outcome {
+        let c = self.able(who)?;
+        self.own_turn(&c, "a delay")?;
+        Self::no_reserve(&c)?;
+        let cap = self.rules.turn_spend_cap;
+        if ip < 1 {
+            return Err(RuleError::ReserveTooSmall);
+        }
+        if ip > i32::from(cap) {
+            return Err(RuleError::DelayTooLarge { ip, cap });
+        }
+        let ip = ip as u8;
+        Self::afford(&c.name, c.ip, ip)?;
+        if let Some(t) = trigger {
+            self.check_trigger(&c, t)?;
+        }
+        self.emit(Event::DelayDeclared { who, ip, trigger });
+        Ok(())
+    }
+
+    pub(super) fn name_trigger(&mut self, who: CombatantId, trigger: CombatantId) -> Outcome {
+        self.fight()?;
+        let c = self.able(who)?;
+        match c.delay() {
+            None => return Err(RuleError::NoDelay { who: c.name }),
+            Some((_, Some(t))) => {
+                return Err(RuleError::DelayHasTrigger {
+                    who: c.name,
+                    trigger: self.now().name(t).to_string(),
+                });
+            }
+            Some((_, None)) => {}
+        }
+        self.check_trigger(&c, trigger)?;
+        self.emit(Event::DelayTriggerNamed { who, trigger });
+        Ok(())
+    }
+
+    pub(super) fn ready(
+        &mut self,
+        who: CombatantId,
+        ip: Option<i32>,
+        text: &str,
+        choices: &[ActionChoice],
+    ) -> Outcome {
+        let c = self.able(who)?;
+        let turn = self.own_turn(&c, "a ready action")?;
+        let cap = self.rules.ready_reserve_cap;
+        let reserve = match &c.reserve {
+            Some(Reserve::Ready {
+                ip: held,
+                turn_serial,
+                ..
+            }) if *turn_serial == turn.serial => {
+                if ip.is_some_and(|ip| ip != i32::from(*held)) {
+                    return Err(RuleError::ReadyReserveMismatch {
+                        who: c.name,
+                        reserve: *held,
+                    });
+                }
+                *held
+            }
+            Some(_) => {
+                Self::no_reserve(&c)?;
+                0
+            }
+            None => {
+                let ip = ip.ok_or(RuleError::ReserveTooSmall)?;
+                if ip < 1 || ip > i32::from(cap) {
+                    return Err(RuleError::ReadyReserve { ip, cap });
+                }
+                let ip = ip as u8;
+                Self::afford(&c.name, c.ip, ip)?;
+                ip
+            }
+        };
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(RuleError::EmptyTrigger);
+        }
+        RuleError::check_text("ready trigger", text, self.rules.limits.text_chars)?;
+        if choices.is_empty() {
+            return Err(RuleError::NoReadyActions);
+        }
+        let mut actions = Vec::new();
+        for choice in choices {
+            actions.push(self.resolve(choice)?.0);
+        }
+        let trigger = ReadyTrigger {
+            text: text.to_string(),
+            actions,
+        };
+        if trigger.cost() > reserve {
+            return Err(RuleError::ReadyTooCostly {
+                cost: trigger.cost(),
+                reserve,
+            });
+        }
+        self.emit(Event::ReadyDeclared {
+            who,
+            ip: reserve,
+            trigger,
+        });
+        Ok(())
+    }
+
+    pub(super) fn fire(&mut self, who: CombatantId, index: usize, timing: Timing) -> Outcome {
+        self.fight()?;
+        let c = self.able(who)?;
+        let Some(Reserve::Ready { ip, triggers, .. }) = &c.reserve else {
+            return Err(RuleError::NoReady { who: c.name });
+        };
+        let Some(trigger) = triggers.get(index).cloned() else {
+            return Err(RuleError::NoSuchTrigger {
+                who: c.name.clone(),
+                number: index + 1,
+                count: triggers.len(),
+            });
+        };
+        let reserve = *ip;
+        for action in &trigger.actions {
+            let restrictions = action
+                .name
+                .as_deref()
+                .and_then(|n| self.catalogue.get(n))
+                .map(|d| d.restrictions.clone())
+                .unwrap_or_default();
+            self.check_restrictions(&c, action, &restrictions)?;
+        }
+        self.emit(Event::ReadyFired {
+            who,
+            trigger: trigger.clone(),
+            timing,
+        });
+        for action in trigger.actions.iter().cloned() {
+            let now = self.now().get(who).cloned().unwrap_or_else(|| c.clone());
+            self.spend_events(&now, action, PaidFrom::Reserve, false);
+        }
+        self.emit(Event::ReserveReleased {
+            who,
+            returned: reserve.saturating_sub(trigger.cost()),
+            why: Release::Fired,
+        });
+        Ok(())
+    }
+}

@@ -1,0 +1,160 @@
+//! Combatants joining, changing and leaving: names, sheets, groups.
+
+use super::{Draft, Outcome};
+use crate::encounter::command::{AddCombatant, SheetInput};
+use crate::encounter::error::RuleError;
+use crate::encounter::event::{Event, Release};
+use crate::encounter::model::{CombatantId, GroupId, Sheet, Side, TurnKind};
+
+impl Draft<'_> {
+    fn sheet(&self, input: &SheetInput) -> Result<Sheet, RuleError> {
+        let l = &self.rules.limits;
+        let byte = |v: i32| u8::try_from(v).unwrap_or(u8::MAX);
+        let body = input
+            .body
+            .map(|b| Self::check_range("Body", b, l.body).map(byte))
+            .transpose()?;
+        let willpower = input
+            .willpower
+            .map(|w| Self::check_range("Willpower", w, l.willpower).map(byte))
+            .transpose()?;
+        Ok(Sheet {
+            intuition: byte(Self::check_range(
+                "Intuition",
+                input.intuition,
+                l.intuition,
+            )?),
+            reaction: byte(Self::check_range("Reaction", input.reaction, l.reaction)?),
+            edge: byte(Self::check_range("Edge", input.edge, l.edge)?),
+            dice_modifier: i8::try_from(Self::check_range(
+                "initiative dice modifier",
+                input.dice_modifier,
+                l.dice_modifier,
+            )?)
+            .unwrap_or(0),
+            ip_bonus: byte(Self::check_range(
+                "starting IP bonus",
+                input.ip_bonus,
+                l.ip_bonus,
+            )?),
+            body,
+            willpower,
+        })
+    }
+
+    fn check_name(&mut self, name: &str, except: Option<CombatantId>) -> Result<String, RuleError> {
+        let name = name.trim().to_string();
+        if crate::text::holds_control(&name) {
+            return Err(RuleError::ControlCharacter { field: "name" });
+        }
+        let len = name.chars().count();
+        let range = self.rules.limits.name_chars;
+        if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) {
+            return Err(RuleError::NameLength {
+                name,
+                len,
+                min: range.min,
+                max: range.max,
+            });
+        }
+        let state = self.now();
+        let taken = state
+            .present()
+            .any(|c| Some(c.id) != except && c.name.eq_ignore_ascii_case(&name))
+            || state.find_group(&name).is_some();
+        if taken {
+            return Err(RuleError::NameTaken { name });
+        }
+        Ok(name)
+    }
+
+    pub(super) fn add(&mut self, add: &AddCombatant) -> Outcome {
+        let sheet = self.sheet(&add.sheet)?;
+        let base = add.name.trim().to_string();
+        let first_id = self.now().combatants.len();
+        match add.count {
+            None => {
+                let name = self.check_name(&base, None)?;
+                self.emit(Event::CombatantAdded {
+                    id: CombatantId(first_id as u32),
+                    name,
+                    side: add.side,
+                    sheet,
+                    group: None,
+                });
+            }
+            Some(count) => {
+                let count = Self::check_range("group size", count, self.rules.limits.group_size)?;
+                // The group's own name must be free too: `roll Ganger` names the group.
+                let group_name = self.check_name(&base, None)?;
+                let mut names = Vec::new();
+                for n in 1..=count {
+                    names.push(self.check_name(&format!("{group_name} {n}"), None)?);
+                }
+                let group = GroupId(self.now().groups.len() as u32);
+                self.emit(Event::GroupFormed {
+                    id: group,
+                    name: group_name,
+                    shared_roll: add.shared_roll,
+                });
+                for (i, name) in names.into_iter().enumerate() {
+                    self.emit(Event::CombatantAdded {
+                        id: CombatantId((first_id + i) as u32),
+                        name,
+                        side: add.side,
+                        sheet,
+                        group: Some(group),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn edit(
+        &mut self,
+        who: CombatantId,
+        name: Option<String>,
+        side: Option<Side>,
+        input: &SheetInput,
+    ) -> Outcome {
+        let c = self.present(who)?;
+        let sheet = self.sheet(input)?;
+        let name = match name {
+            Some(n) => self.check_name(&n, Some(who))?,
+            None => c.name.clone(),
+        };
+        self.emit(Event::CombatantEdited {
+            id: who,
+            name,
+            side: side.unwrap_or(c.side),
+            sheet,
+        });
+        Ok(())
+    }
+
+    pub(super) fn remove(&mut self, who: CombatantId, reason: Option<String>) -> Outcome {
+        let c = self.present(who)?;
+        if let Some(r) = reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+            RuleError::check_text("reason", r, self.rules.limits.text_chars)?;
+        }
+        self.release(&c, Release::Removed);
+        let turn = self.now().turn().copied();
+        self.emit(Event::CombatantRemoved {
+            id: who,
+            reason: reason
+                .map(|r| r.trim().to_string())
+                .filter(|r| !r.is_empty()),
+        });
+        if let Some(t) = turn.filter(|t| t.who == who) {
+            // Its turn ends with it: any delay waiting on that turn comes now.
+            let anchor = match t.kind {
+                TurnKind::Delayed { trigger } => trigger,
+                TurnKind::Own | TurnKind::Resumed => who,
+            };
+            self.expire_turn_statuses(t.serial);
+            self.advance(Some(anchor));
+        }
+        Ok(())
+    }
+}

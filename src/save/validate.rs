@@ -211,7 +211,9 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
                 return Err(format!("{} releases a reserve with none held", c.name));
             }
         }
-        Event::InitiativeChanged { who, target, .. } => {
+        Event::InitiativeChanged { who, target, .. }
+        | Event::TurnDeferred { who, target, .. }
+        | Event::PlaceChanged { who, target, .. } => {
             in_fight("a change of initiative")?;
             present(*who)?;
             exists(*target)?;

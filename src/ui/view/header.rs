@@ -58,7 +58,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                     second.push(Span::raw(format!(
                         "  IP {}  spent {}/{} this turn  Edge IP {}",
                         c.ip,
-                        tu.spent,
+                        s.spent_in_turn(c.id),
                         rules.turn_spend_cap,
                         if c.edge_ip_used_up(rules) {
                             "used this round"

@@ -1,4 +1,5 @@
-//! Status: Downed and why, condition monitors, lasting effects, readies, delays.
+//! Status: Downed and why, condition monitors, lasting effects, readies, delays, IP spent in
+//! another's turn.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -109,6 +110,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 )));
             }
             None => {}
+        }
+    }
+    if let Some(holder) = s.turn_holder() {
+        for (who, ip) in s.spent_by_others() {
+            lines.push(Line::from(format!(
+                "• {} spent {ip} IP in {}'s turn",
+                s.name(who),
+                s.name(holder)
+            )));
         }
     }
     if lines.is_empty() {

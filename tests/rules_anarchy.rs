@@ -686,3 +686,21 @@ fn anarchy_commands_are_refused_in_the_initiative_pass_systems() {
         );
     }
 }
+
+#[test]
+fn texts_with_control_characters_or_bidi_overrides_are_refused_naming_the_field() {
+    let mut t = table();
+    t.run("narrate");
+    for (line, field) in [
+        ("cooldown Ana drone\u{202e}gpj", "the thing on Cooldown"),
+        ("pp Ana award cue \u{1b}]0;owned", "the Cue"),
+        ("pp Ana spend surprise threat: a\u{7}b", "the note"),
+    ] {
+        let err = anarchy(t.refuse(line));
+        assert!(
+            matches!(err, AnarchyRefusal::BadText { what, .. } if what == field),
+            "{line}: {err}"
+        );
+        assert!(err.to_string().contains("no control characters"), "{err}");
+    }
+}

@@ -687,7 +687,7 @@ pub fn text(
     let t = text.trim();
     let len = t.chars().count();
     let range = rules.limits.text_chars;
-    if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) || t.chars().any(char::is_control) {
+    if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) || crate::text::holds_control(t) {
         return Err(AnarchyRefusal::BadText {
             what,
             len,

@@ -56,11 +56,11 @@ fn sequences(n: usize, sides: u8) -> Vec<Vec<u8>> {
 }
 
 /// The chances of a test, by rolling it on every possible sequence of dice (re-rolls included).
-fn enumerate(spec: &Spec, t: &TestRules, g: &GlitchDieRules) -> Tally {
-    let first = usize::from(spec.dice(t))
+fn enumerate(spec: &Spec, t: TestRules, g: &GlitchDieRules) -> Tally {
+    let first = usize::from(spec.dice(&t))
         + usize::from(spec.glitch_die)
         + usize::from(spec.opposing.dice());
-    let pool = usize::from(spec.dice(t));
+    let pool = usize::from(spec.dice(&t));
     let mut tally = Tally::default();
     let sides = f64::from(t.sides);
     for seq in sequences(first, t.sides) {
@@ -72,9 +72,9 @@ fn enumerate(spec: &Spec, t: &TestRules, g: &GlitchDieRules) -> Tally {
         for rerolls in sequences(again, t.sides) {
             let weight = sides.powi(-i32::try_from(first + again).unwrap());
             let mut dice = ScriptedDice::new(seq.iter().chain(&rerolls).copied());
-            let roll = test::roll(spec, t, &mut dice);
+            let roll = test::roll(spec, &t, &mut dice);
             assert_eq!(dice.remaining(), 0);
-            tally.add(test::outcome(spec, &roll, t, g), weight);
+            tally.add(test::outcome(spec, &roll, &t, g), weight);
         }
     }
     tally
@@ -115,7 +115,7 @@ proptest! {
         let spec = Spec { pool, teamwork, opposing: Pool::Dice(opposing), edge, glitch_die };
         prop_assume!(spec.teamwork_dice().is_ok());
         let odds = test::odds(&spec, &t, &g);
-        let count = enumerate(&spec, &t, &g);
+        let count = enumerate(&spec, t, &g);
         prop_assert!((odds.success - count.success).abs() < 1e-9, "{odds:?} vs {count:?}");
         prop_assert!((odds.zero_hits - count.zero_hits).abs() < 1e-9, "{odds:?} vs {count:?}");
         match odds.glitch {

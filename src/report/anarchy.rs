@@ -279,6 +279,14 @@ pub fn is_test_result(event: &AnarchyEvent) -> bool {
     matches!(event, AnarchyEvent::Tested { .. })
 }
 
+fn dice(n: u8) -> String {
+    if n == 1 {
+        "1 die".into()
+    } else {
+        format!("{n} dice")
+    }
+}
+
 fn percent(p: f64) -> String {
     format!("{:.1} %", p * 100.0)
 }
@@ -292,15 +300,15 @@ pub fn odds_line(input: &TestInput, rules: &AnarchyRules) -> Result<String, Stri
         Edge::None | Edge::After => rules.test.hit_at_least,
     };
     let mut line = format!(
-        "aodds {}: {} dice (hits on {hit_at}+{}) vs {} dice: success {}, failure {} (no hit {})",
+        "aodds {}: {} (hits on {hit_at}+{}) vs {}: success {}, failure {} (no hit {})",
         crate::lang::test_words(input),
-        o.dice,
+        dice(o.dice),
         if spec.edge == Edge::After {
             ", misses re-rolled"
         } else {
             ""
         },
-        o.opposing_dice,
+        dice(o.opposing_dice),
         percent(o.success),
         percent(1.0 - o.success),
         percent(o.zero_hits)

@@ -1,5 +1,7 @@
 //! Plain-text views of an encounter: log lines and the `show` page. No terminal code.
 
+pub mod sr5;
+
 use std::fmt::Write as _;
 
 use crate::encounter::Unit;
@@ -258,6 +260,7 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
             format!("{}: {name} ends ({why})", n(*who))
         }
         Event::EncounterEnded => "The encounter ends".into(),
+        Event::Sr5(e) => sr5::log_line(before, e),
     })
 }
 
@@ -325,7 +328,10 @@ pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<
 
 /// Whether an event is the outcome of a test (dice rolled or typed in), not bookkeeping.
 fn is_test_result(event: &Event) -> bool {
-    matches!(event, Event::InitiativeRolled { .. })
+    match event {
+        Event::Sr5(e) => e.is_test(),
+        e => matches!(e, Event::InitiativeRolled { .. }),
+    }
 }
 
 fn mark_text(c: &Combatant) -> &'static str {

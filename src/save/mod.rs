@@ -1,5 +1,6 @@
 //! Saving encounters. The app calls an [`Autosave`] after every command.
 
+mod check_sr5;
 pub mod file;
 pub mod lock;
 pub mod store;

@@ -217,6 +217,10 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             exists(*target)?;
         }
         Event::EncounterEnded => not_ended("the encounter ended")?,
+        Event::Sr5(e) => {
+            not_ended("an SR5 event")?;
+            super::check_sr5::check(state, e, rules)?;
+        }
     }
     Ok(())
 }

@@ -98,6 +98,7 @@ impl Table {
                 self.enc.redo(n);
                 Ok(Vec::new())
             }
+            Line::Odds(q) => srtrack::report::sr5::odds_answer(&self.enc, &q).map(|_| Vec::new()),
             Line::Why(..) | Line::Nothing => Ok(Vec::new()),
         };
         assert_eq!(d.remaining(), 0, "`{line}` left scripted dice unrolled");

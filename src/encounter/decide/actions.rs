@@ -229,7 +229,11 @@ impl Draft<'_> {
             }
         }
         self.check_restrictions(&c, &action, &restrictions)?;
+        let ammunition = self.ammunition(&c, &action)?;
         self.spend_events(&c, action, paid_from, in_turn);
+        if let Some(e) = ammunition {
+            self.emit(e);
+        }
         Ok(())
     }
 

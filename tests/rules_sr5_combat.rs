@@ -53,7 +53,7 @@ fn an_attack_runs_from_the_roll_to_the_boxes_and_a_full_monitor_downs() {
         [
             "attack Ana on Ganger 1 with Ares Predator (DV 8P, AP -1, accuracy 5): 8 dice [6 6 5 5 5 5 2 3], limit 5, 5 hits (6 rolled)",
             "defense Ganger 1: 6 dice (Reaction 3 + Intuition 3) [5 2 2 3 4 1], 1 hit vs 5 hits: the attack hits, net 4, DV 12P",
-            "soak Ganger 1: 9 dice (Body 4 + armor 5) [5 6 2 2 3 3 4 1 1], 2 hits: DV 12 − 2 hits = 10 Physical",
+            "soak Ganger 1: 9 dice (Body 4 + armor 6 with AP -1: 5) [5 6 2 2 3 3 4 1 1], 2 hits: DV 12 − 2 hits = 10 Physical",
             "Ganger 1 takes 10 Physical damage",
             "Ganger 1 is Downed (Physical monitor full)",
         ]
@@ -112,7 +112,7 @@ fn ap_lowers_the_armor_in_the_soak_and_all_hits_resisted_leave_no_damage() {
     assert_eq!(
         lines(&t).last().map(String::as_str),
         Some(
-            "soak Ganger 1: 6 dice (Body 4 + armor 2) [6 6 5 2 2 2], 3 hits: DV 3 − 3 hits = no damage"
+            "soak Ganger 1: 6 dice (Body 4 + armor 6 with AP -4: 2) [6 6 5 2 2 2], 3 hits: DV 3 − 3 hits = no damage"
         )
     );
     assert_eq!(

@@ -481,6 +481,10 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         if !m.is_empty() {
             bits.push(m);
         }
+        if let Some(k) = state.sr5.kit(c.id) {
+            bits.extend(sr5::kit_text(k));
+            bits.extend(sr5::defense_adds_text(k));
+        }
         for s in &c.statuses {
             let stacks = if s.stacks > 1 {
                 format!(" ×{}", s.stacks)
@@ -521,6 +525,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             notes.push(format!("  {}: {}", c.name, bits.join("; ")));
         }
     }
+    notes.extend(sr5::pending_text(state).map(|p| format!("  {p}")));
     if !notes.is_empty() {
         out.push_str("\nStatus:\n");
         for n in notes {

@@ -9,7 +9,7 @@ use crate::encounter::system::sr5::{
 };
 use crate::encounter::{CombatantId, Command, Encounter, RuleError, State};
 use crate::rules::sr5::odds::{Setup, odds};
-use crate::rules::sr5::test::{Bonus, Faces, Goal, Roll, Verdict, counted, verdict};
+use crate::rules::sr5::test::{Bonus, Faces, Goal, Roll, Verdict, counted, dice, verdict};
 use crate::rules::{Glitch, HouseRules};
 
 /// `8 dice`, `7 dice (Reaction 4 + Intuition 3)`, `6 dice (8, wounds -2)`.
@@ -30,9 +30,9 @@ fn pool_text(pool: &Pool) -> String {
         notes.push(format!("wounds {}", pool.wound));
     }
     if notes.is_empty() {
-        format!("{} dice", pool.dice())
+        dice(pool.dice())
     } else {
-        format!("{} dice ({})", pool.dice(), notes.join(", "))
+        format!("{} ({})", dice(pool.dice()), notes.join(", "))
     }
 }
 
@@ -105,7 +105,7 @@ fn tested_line(
             } else {
                 String::new()
             };
-            format!(" (teamwork: +{dice} dice{capped}, limit +{limit})")
+            format!(" (teamwork: +{}{capped}, limit +{limit})", self::dice(dice))
         }
         Some(Bonus::Spoiled { .. }) => {
             " (teamwork: no bonus, an assistant critically glitched)".into()
@@ -403,7 +403,7 @@ pub fn odds_line(q: &OddsInput, rules: &HouseRules) -> String {
     let (goal, opposing, against) = match q.against {
         OddsAgainst::Open => (Goal::Open, 0, String::new()),
         OddsAgainst::Threshold(t) => (Goal::Threshold(byte(t)), 0, format!(", threshold {t}")),
-        OddsAgainst::Pool(p) => (Goal::Opposed, byte(p), format!(", vs {p} dice")),
+        OddsAgainst::Pool(p) => (Goal::Opposed, byte(p), format!(", vs {}", dice(byte(p)))),
     };
     let o = odds(
         &Setup {
@@ -417,7 +417,11 @@ pub fn odds_line(q: &OddsInput, rules: &HouseRules) -> String {
     );
     let limit = q.limit.map(|l| format!(", limit {l}")).unwrap_or_default();
     format!(
-        "odds {} dice{limit}{against}: P(success) {:.4}, P(glitch) {:.4}, P(critical) {:.4}, net {:.2}",
-        q.pool, o.success, o.glitch, o.critical, o.net
+        "odds {}{limit}{against}: P(success) {:.4}, P(glitch) {:.4}, P(critical) {:.4}, net {:.2}",
+        dice(byte(q.pool)),
+        o.success,
+        o.glitch,
+        o.critical,
+        o.net
     )
 }

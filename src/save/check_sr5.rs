@@ -209,3 +209,109 @@ pub fn check(state: &State, event: &Sr5Event, rules: &HouseRules) -> Result<(), 
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encounter::system::sr5::{Defense, PoolFrom};
+    use crate::encounter::{Event, Sheet, Side};
+    use crate::rules::Glitch;
+    use crate::rules::sr5::test::Goal;
+
+    fn one() -> (State, HouseRules) {
+        let rules = HouseRules::embedded();
+        let mut state = State::default();
+        state.apply(
+            &Event::CombatantAdded {
+                id: CombatantId(0),
+                name: "Ana".into(),
+                side: Side::Pc,
+                sheet: Sheet {
+                    intuition: 3,
+                    reaction: 3,
+                    edge: 1,
+                    dice_modifier: 0,
+                    ip_bonus: 0,
+                    body: Some(3),
+                    willpower: None,
+                },
+                group: None,
+            },
+            &rules,
+        );
+        (state, rules)
+    }
+
+    fn typed(pool: u8) -> Pool {
+        Pool {
+            base: pool,
+            wound: 0,
+            from: PoolFrom::Typed,
+        }
+    }
+
+    fn tested(faces: Vec<u8>, hits: u8, glitch: Glitch) -> Sr5Event {
+        Sr5Event::Tested {
+            who: CombatantId(0),
+            pool: typed(faces.len() as u8),
+            limit: None,
+            pushed: None,
+            goal: Goal::Open,
+            opponent: None,
+            roll: Roll {
+                pool: faces.len() as u8,
+                faces: Faces::Rolled(faces),
+                hits,
+                glitch,
+            },
+            teamwork: None,
+        }
+    }
+
+    #[test]
+    fn dice_must_be_faces_and_show_what_the_event_says() {
+        let (state, rules) = one();
+        assert!(check(&state, &tested(vec![6, 5, 1], 2, Glitch::None), &rules).is_ok());
+        assert!(
+            check(&state, &tested(vec![6, 7, 1], 1, Glitch::None), &rules)
+                .unwrap_err()
+                .contains("a d6 does not have")
+        );
+        assert!(
+            check(&state, &tested(vec![6, 5, 1], 3, Glitch::None), &rules)
+                .unwrap_err()
+                .contains("do not show")
+        );
+    }
+
+    #[test]
+    fn edge_spent_must_be_held_and_steps_must_wait_their_turn() {
+        let (state, rules) = one();
+        let close = Sr5Event::CloseCall {
+            who: CombatantId(0),
+            before: Glitch::Glitch,
+            after: Glitch::None,
+            edge: 2,
+        };
+        assert!(check(&state, &close, &rules).unwrap_err().contains("Edge"));
+        let defended = Sr5Event::Defended {
+            target: CombatantId(0),
+            attacker: CombatantId(0),
+            pool: typed(1),
+            used: Vec::new(),
+            roll: Roll {
+                pool: 1,
+                faces: Faces::Untold,
+                hits: 0,
+                glitch: Glitch::None,
+            },
+            attack_hits: 1,
+            result: Defense::Miss,
+        };
+        assert!(
+            check(&state, &defended, &rules)
+                .unwrap_err()
+                .contains("no attack waiting")
+        );
+    }
+}

@@ -361,16 +361,23 @@ impl Draft<'_> {
             .into());
         }
         if let Stage::Soak { dv } = stage {
-            let armor = combat::armor_after_ap(
-                self.now()
-                    .sr5
-                    .kit(target.id)
-                    .and_then(|k| k.armor)
-                    .unwrap_or(0),
-                weapon.ap,
-                &self.rules.sr5,
-            );
-            let Step::Go(pool, given) = self.soak_step(&target, armor, a.soak.as_ref())? else {
+            let worn = self
+                .now()
+                .sr5
+                .kit(target.id)
+                .and_then(|k| k.armor)
+                .unwrap_or(0);
+            let armor = combat::armor_after_ap(worn, weapon.ap, &self.rules.sr5);
+            let armor_part = Part {
+                label: if worn == armor {
+                    "armor".into()
+                } else {
+                    format!("armor {worn} with AP {}:", weapon.ap)
+                },
+                dice: armor,
+            };
+            let Step::Go(pool, given) = self.soak_step(&target, armor_part, a.soak.as_ref())?
+            else {
                 return self.waiting(&attacker, &target, "damage resistance", "soak");
             };
             {
@@ -589,7 +596,7 @@ impl Draft<'_> {
     fn soak_step(
         &self,
         target: &Combatant,
-        armor: u8,
+        armor: Part,
         step: Option<&StepInput>,
     ) -> Result<Step, RuleError> {
         let unhurt = |base, from| Pool {
@@ -622,10 +629,7 @@ impl Draft<'_> {
             }
             .into()),
             (_, Ok(mut parts)) => {
-                parts.push(Part {
-                    label: "armor".into(),
-                    dice: armor,
-                });
+                parts.push(armor);
                 let base = parts.iter().map(|p| p.dice).fold(0u8, u8::saturating_add);
                 let given = step.map(|s| s.given.clone()).unwrap_or_default();
                 Ok(Step::Go(unhurt(base, PoolFrom::Sheet(parts)), given))

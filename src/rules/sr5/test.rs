@@ -41,16 +41,29 @@ pub struct Roll {
 pub enum TestError {
     #[error("a die shows 1 to {sides}, not {face}")]
     Face { face: i32, sides: u8 },
-    #[error("the pool has {pool} dice but {typed} faces were typed: type one face per die")]
+    #[error(
+        "the pool has {} but {typed} faces were typed: type one face per die",
+        dice(*pool)
+    )]
     Count { pool: u8, typed: usize },
-    #[error("{hits} hits are impossible on a pool of {pool} dice: type 0 to {pool}")]
+    #[error("{hits} hits are impossible on a pool of {}: type 0 to {pool}", dice(*pool))]
     Hits { hits: i32, pool: u8 },
     #[error(
-        "a glitch needs more than half the dice on 1, so {hits} hits on {pool} dice cannot glitch"
+        "a glitch needs more than half the dice on 1, so {hits} hits on {} cannot glitch",
+        dice(*pool)
     )]
     GlitchImpossible { hits: i32, pool: u8 },
     #[error("a critical glitch has no hit, so it cannot come with {hits} hits")]
     CriticalWithHits { hits: i32 },
+}
+
+/// `1 die`, `6 dice`.
+pub fn dice(n: u8) -> String {
+    if n == 1 {
+        "1 die".into()
+    } else {
+        format!("{n} dice")
+    }
 }
 
 impl Roll {

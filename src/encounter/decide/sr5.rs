@@ -643,22 +643,7 @@ impl Draft<'_> {
         let c = self.present(who)?;
         let s = &self.rules.sr5;
         let name = w.name.trim().to_string();
-        let len = name.chars().count();
-        if !s
-            .weapon_name_chars
-            .contains(i32::try_from(len).unwrap_or(i32::MAX))
-        {
-            return Err(Sr5Error::WeaponNameLength {
-                name,
-                len,
-                min: s.weapon_name_chars.min,
-                max: s.weapon_name_chars.max,
-            }
-            .into());
-        }
-        if name.chars().any(char::is_control) {
-            return Err(Sr5Error::WeaponNameControl.into());
-        }
+        RuleError::check_text("weapon name", &name, s.weapon_name_chars)?;
         if self
             .now()
             .sr5

@@ -470,15 +470,6 @@ pub enum Sr5Error {
     },
     #[error("{who} already has a weapon called \"{name}\": weapon names are unique per character")]
     WeaponTaken { who: String, name: String },
-    #[error("the weapon name \"{name}\" has {len} characters: allowed {min} to {max}")]
-    WeaponNameLength {
-        name: String,
-        len: usize,
-        min: i32,
-        max: i32,
-    },
-    #[error("a weapon name cannot hold control characters")]
-    WeaponNameControl,
     #[error("{who} has no weapon: add one (`weapon {who} add NAME dv N ap N acc N`)")]
     NoWeapon { who: String },
     #[error("{who}'s {weapon} takes no ammunition: nothing to reload")]

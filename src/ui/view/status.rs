@@ -1,8 +1,11 @@
-//! Status: Downed and why, condition monitors, lasting effects, readies, delays.
+//! Status: Downed and why, condition monitors, lasting effects, readies, delays, IP spent in
+//! another's turn.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+
+use crate::text::escaped;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::pane_block;
@@ -67,12 +70,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             } else {
                 String::new()
             };
-            lines.push(Line::from(format!(
+            let line = format!(
                 "◆ {}: {}{stacks} ({})",
                 c.name,
                 st.name,
                 end_label(app, &st.name, st.end)
-            )));
+            );
+            lines.push(Line::from(escaped(&line).into_owned()));
         }
     }
     for c in s.present() {
@@ -84,13 +88,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                         .iter()
                         .map(crate::encounter::ActionUse::label)
                         .collect();
+                    let line = format!(
+                        "⏸ {} ready {ip} IP: when {} → {}",
+                        c.name,
+                        tr.text,
+                        acts.join(", ")
+                    );
                     lines.push(Line::from(Span::styled(
-                        format!(
-                            "⏸ {} ready {ip} IP: when {} → {}",
-                            c.name,
-                            tr.text,
-                            acts.join(", ")
-                        ),
+                        escaped(&line).into_owned(),
                         t.reserve(),
                     )));
                 }
@@ -105,6 +110,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 )));
             }
             None => {}
+        }
+    }
+    if let Some(holder) = s.turn_holder() {
+        for (who, ip) in s.spent_by_others() {
+            lines.push(Line::from(format!(
+                "• {} spent {ip} IP in {}'s turn",
+                s.name(who),
+                s.name(holder)
+            )));
         }
     }
     if lines.is_empty() {

@@ -550,6 +550,10 @@ fn exec_line(
             let line = report::anarchy::odds_line(&test, &enc.rules().anarchy)?;
             let _ = writeln!(out, "{line}");
         }
+        Line::Odds(q) => {
+            let line = report::sr5::odds_answer(enc, &q).map_err(|e| e.to_string())?;
+            let _ = writeln!(out, "{line}");
+        }
         Line::Nothing => {}
     }
     Ok(())

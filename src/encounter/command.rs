@@ -185,6 +185,8 @@ pub enum Command {
     End,
     /// Shadowrun: Anarchy's commands: narrations, Plot Points, Anarchy tests.
     Anarchy(AnarchyCommand),
+    /// SR5's own commands: tests, teamwork, Edge on tests, odds, attacks, weapons and armor.
+    Sr5(super::system::sr5::Sr5Command),
 }
 
 impl Command {
@@ -212,6 +214,7 @@ impl Command {
             | Command::FireReady { .. }
             | Command::ChangeInitiative { .. } => Family::Passes,
             Command::Anarchy(_) => Family::Own(System::Anarchy),
+            Command::Sr5(_) => Family::Own(super::system::System::Sr5),
         }
     }
 
@@ -238,6 +241,7 @@ impl Command {
             Command::ClearStatus { .. } => "clear",
             Command::End => "end",
             Command::Anarchy(c) => c.verb(),
+            Command::Sr5(c) => c.verb(),
         }
     }
 }

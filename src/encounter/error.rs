@@ -210,6 +210,8 @@ pub enum RuleError {
     },
     #[error(transparent)]
     Anarchy(#[from] super::system::anarchy::AnarchyRefusal),
+    #[error(transparent)]
+    Sr5(#[from] super::system::sr5::Sr5Error),
 }
 
 fn list_names(names: &[String], one: &str, many: &str) -> String {

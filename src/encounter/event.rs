@@ -215,4 +215,6 @@ pub enum Event {
     EncounterEnded,
     /// What happened at a Shadowrun: Anarchy table.
     Anarchy(AnarchyEvent),
+    /// SR5's own events: tests, Edge on tests, attacks, weapons and armor.
+    Sr5(super::system::sr5::Sr5Event),
 }

@@ -4,6 +4,7 @@
 //! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
 
 mod anarchy;
+mod sr5;
 
 use std::fmt;
 
@@ -27,6 +28,8 @@ pub enum Line {
     Why(CombatantId, CombatantId),
     /// The exact odds of an Anarchy test, before the roll (`aodds`).
     AnarchyOdds(crate::encounter::system::anarchy::TestInput),
+    /// SR5's exact odds of a test: a question, never recorded.
+    Odds(crate::encounter::system::sr5::OddsInput),
     /// A blank line or a comment.
     Nothing,
 }
@@ -100,6 +103,26 @@ pub const VERBS: &[(&str, &str)] = &[
     ("undo", "undo [N]"),
     ("redo", "redo [N]"),
     ("why", "why NAME NAME"),
+    (
+        "test",
+        "test NAME POOL [limit N] [threshold N | vs NAME POOL] [push] [dice …|hits N [glitch|critical]]",
+    ),
+    (
+        "attack",
+        "attack NAME TARGET [with WEAPON] [pool N [dice …]] [defense [N] [dice …]] [soak [N] [dice …]]",
+    ),
+    (
+        "teamwork",
+        "teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL[, NAME POOL…]",
+    ),
+    ("closecall", "closecall NAME"),
+    ("odds", "odds POOL [limit N] [threshold N | vs POOL]"),
+    (
+        "weapon",
+        "weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N]",
+    ),
+    ("reload", "reload NAME [WEAPON]"),
+    ("armor", "armor NAME N"),
 ];
 
 /// Every verb with its synopsis: the shared ones, then each rule system's.
@@ -562,6 +585,11 @@ impl Parser<'_> {
                 let b = self.combatant()?;
                 return Ok(Line::Why(a, b));
             }
+            "test" | "teamwork" | "closecall" | "odds" | "attack" | "weapon" | "reload"
+            | "armor" => match self.sr5(&verb)? {
+                sr5::Parsed::Command(c) => c,
+                sr5::Parsed::Odds(q) => return Ok(Line::Odds(q)),
+            },
             _ => {
                 self.at -= 1;
                 let verbs: Vec<&str> = all_verbs().map(|(v, _)| *v).collect();
@@ -953,5 +981,6 @@ pub fn format(command: &Command, state: &State) -> String {
         Command::ClearStatus { who, name } => format!("clear {} {}", n(*who), quote(name)),
         Command::End => "end".into(),
         Command::Anarchy(c) => anarchy::format(c, state),
+        Command::Sr5(c) => sr5::format(c, state),
     }
 }

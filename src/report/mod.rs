@@ -1,5 +1,7 @@
 //! Plain-text views of an encounter: log lines and the `show` page. No terminal code.
 
+pub mod sr5;
+
 use std::fmt::Write as _;
 
 pub mod anarchy;
@@ -312,6 +314,7 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
         }
         Event::EncounterEnded => "The encounter ends".into(),
         Event::Anarchy(e) => return anarchy::log_line(before, e),
+        Event::Sr5(e) => sr5::log_line(before, e),
     })
 }
 
@@ -380,9 +383,9 @@ pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<
 /// Whether an event is the outcome of a test (dice rolled or typed in), not bookkeeping.
 fn is_test_result(event: &Event) -> bool {
     match event {
-        Event::InitiativeRolled { .. } => true,
         Event::Anarchy(e) => anarchy::is_test_result(e),
-        _ => false,
+        Event::Sr5(e) => e.is_test(),
+        e => matches!(e, Event::InitiativeRolled { .. }),
     }
 }
 
@@ -491,6 +494,10 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         if !m.is_empty() && state.narration().is_none() {
             bits.push(m);
         }
+        if let Some(k) = state.sr5.kit(c.id) {
+            bits.extend(sr5::kit_text(k));
+            bits.extend(sr5::defense_adds_text(k));
+        }
         for s in &c.statuses {
             let stacks = if s.stacks > 1 {
                 format!(" ×{}", s.stacks)
@@ -537,6 +544,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             notes.push(crate::text::escaped(&note).into_owned());
         }
     }
+    notes.extend(sr5::pending_text(state).map(|p| format!("  {p}")));
     if !notes.is_empty() {
         out.push_str("\nStatus:\n");
         for n in notes {

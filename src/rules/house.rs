@@ -46,10 +46,17 @@ pub struct HouseRules {
     /// Shadowrun: Anarchy's numbers: Plot Points, the menu of spends, tests, the glitch die.
     #[serde(default = "anarchy_from_embedded")]
     pub anarchy: AnarchyRules,
+    /// SR5's numbers: tests, Edge, teamwork, weapons, armor, combat.
+    #[serde(default = "sr5_from_embedded")]
+    pub sr5: super::sr5::Sr5Rules,
 }
 
 fn anarchy_from_embedded() -> AnarchyRules {
     HouseRules::from_embedded(|r| &r.anarchy)
+}
+
+fn sr5_from_embedded() -> super::sr5::Sr5Rules {
+    HouseRules::from_embedded(|r| &r.sr5)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -280,6 +287,7 @@ impl HouseRules {
             return Err("take_aim_willpower_divisor must be at least 1".into());
         }
         self.anarchy.validate()?;
+        self.sr5.validate()?;
         let mut seen = std::collections::HashSet::new();
         for s in &self.statuses {
             if !seen.insert(s.name.to_lowercase()) {

@@ -228,6 +228,10 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         }
         Event::EncounterEnded => not_ended("the encounter ended")?,
         Event::Anarchy(e) => check_anarchy(state, e, rules)?,
+        Event::Sr5(e) => {
+            not_ended("an SR5 event")?;
+            super::check_sr5::check(state, e, rules)?;
+        }
     }
     Ok(())
 }
@@ -392,10 +396,11 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         Event::ReadyDeclared { .. } => &["ready"],
         Event::ReadyFired { .. } => &["fire"],
         Event::InitiativeChanged { .. } | Event::TurnDeferred { .. } => &["move"],
-        Event::Damaged { .. } => &["damage"],
+        // An SR5 attack puts its boxes on the monitor.
+        Event::Damaged { .. } => &["damage", "attack"],
         // Anarchy's First Aid/Fix (`pp`, `gm spend`) heals, and its Cooldowns are statuses.
         Event::Healed { .. } => &["heal", "pp", "gm"],
-        Event::Downed { .. } => &["down", "damage", "heal"],
+        Event::Downed { .. } => &["down", "damage", "heal", "attack"],
         Event::Revived { .. } => &["up", "heal", "pp", "gm"],
         Event::StatusStarted { .. } | Event::StatusStacked { .. } => {
             &["status", "act", "fire", "cooldown", "pp", "gm"]

@@ -20,6 +20,7 @@ mod initiative;
 mod order;
 mod reserve;
 mod roster;
+mod sr5;
 mod statuses;
 mod turns;
 
@@ -124,6 +125,7 @@ impl<'a> Draft<'a> {
                 Ok(())
             }
             Command::Anarchy(c) => self.anarchy(c, dice),
+            Command::Sr5(c) => self.sr5(c, dice),
         }
     }
 

@@ -6,6 +6,7 @@
 //! `Family::Own(System::Sr5)` in [`Command::family`]; [`System::accepts`] needs no change.
 
 pub mod anarchy;
+pub mod sr5;
 
 use std::fmt;
 use std::str::FromStr;

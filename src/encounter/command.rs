@@ -106,6 +106,38 @@ pub enum StatusUntil {
     Never,
 }
 
+/// What a command aimed at several characters at once does to each of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Each {
+    Damage {
+        track: Track,
+        boxes: i32,
+    },
+    Heal {
+        track: Track,
+        boxes: i32,
+    },
+    AddStatus {
+        text: String,
+        until: Option<StatusUntil>,
+    },
+    ClearStatus {
+        name: String,
+    },
+}
+
+impl Each {
+    /// The verb of the language for it, as for one character.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Each::Damage { .. } => "damage",
+            Each::Heal { .. } => "heal",
+            Each::AddStatus { .. } => "status",
+            Each::ClearStatus { .. } => "clear",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
     Add(AddCombatant),
@@ -187,6 +219,40 @@ pub enum Command {
     Anarchy(AnarchyCommand),
     /// SR5's own commands: tests, teamwork, Edge on tests, odds, attacks, weapons and armor.
     Sr5(super::system::sr5::Sr5Command),
+    /// The same damage, healing or status for several characters: one entry, one undo step,
+    /// refused as a whole if any one of them would be.
+    ForEach {
+        who: Vec<CombatantId>,
+        each: Each,
+    },
+}
+
+impl Command {
+    /// The command doing `each` to these characters: the one-character command for one of
+    /// them (so its entry reads as before), `ForEach` for several.
+    pub fn aimed(who: Vec<CombatantId>, each: Each) -> Command {
+        let [one] = who[..] else {
+            return Command::ForEach { who, each };
+        };
+        match each {
+            Each::Damage { track, boxes } => Command::Damage {
+                who: one,
+                track,
+                boxes,
+            },
+            Each::Heal { track, boxes } => Command::Heal {
+                who: one,
+                track,
+                boxes,
+            },
+            Each::AddStatus { text, until } => Command::AddStatus {
+                who: one,
+                text,
+                until,
+            },
+            Each::ClearStatus { name } => Command::ClearStatus { who: one, name },
+        }
+    }
 }
 
 impl Command {
@@ -202,6 +268,7 @@ impl Command {
             | Command::Heal { .. }
             | Command::AddStatus { .. }
             | Command::ClearStatus { .. }
+            | Command::ForEach { .. }
             | Command::End => Family::Shared,
             Command::Roll { .. }
             | Command::Start
@@ -239,6 +306,7 @@ impl Command {
             Command::Heal { .. } => "heal",
             Command::AddStatus { .. } => "status",
             Command::ClearStatus { .. } => "clear",
+            Command::ForEach { each, .. } => each.verb(),
             Command::End => "end",
             Command::Anarchy(c) => c.verb(),
             Command::Sr5(c) => c.verb(),

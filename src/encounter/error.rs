@@ -199,6 +199,10 @@ pub enum RuleError {
     NothingToRoll(&'static str),
     #[error("the fight has already started")]
     AlreadyStarted,
+    #[error("name at least one character to aim at")]
+    NoTargets,
+    #[error("{who} is named twice: name each character once")]
+    TargetTwice { who: String },
     #[error(
         "`{verb}` is a command of {}; this encounter runs {system}",
         super::system::list(owners)

@@ -4,14 +4,14 @@
 //! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
 
 mod anarchy;
-mod sr5;
+pub mod sr5;
 
 use std::fmt;
 
 use crate::catalogue::Catalogue;
 use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::{
-    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Encounter, Entry, Relative,
+    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry, Relative,
     RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
 };
 use crate::rules::{ActionType, Dice};
@@ -32,6 +32,22 @@ pub enum Line {
     Odds(crate::encounter::system::sr5::OddsInput),
     /// A blank line or a comment.
     Nothing,
+    /// Sheets to bring in from the roster: the caller, who has the roster, turns it into
+    /// self-contained `add` commands (the history never needs the roster).
+    FromRoster(RosterAdd),
+}
+
+/// `add NAME [xN] [shared] from template` or `add party`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RosterAdd {
+    /// One sheet of the roster by name; a count makes a group of that many.
+    Template {
+        name: String,
+        count: Option<i32>,
+        shared_roll: bool,
+    },
+    /// Every PC sheet of the roster.
+    Party,
 }
 
 /// Which word was wrong and what was expected there.
@@ -71,7 +87,7 @@ impl std::error::Error for ParseError {}
 pub const VERBS: &[(&str, &str)] = &[
     (
         "add",
-        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared]",
+        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared] | add NAME [xN] [shared] from template | add party",
     ),
     (
         "edit",
@@ -95,10 +111,13 @@ pub const VERBS: &[(&str, &str)] = &[
     ("move", "move NAME before|after NAME"),
     ("down", "down NAME"),
     ("up", "up NAME"),
-    ("damage", "damage NAME N [physical|stun]"),
-    ("heal", "heal NAME N [physical|stun]"),
-    ("status", "status NAME TEXT [until turn|next|round|never]"),
-    ("clear", "clear NAME STATUS"),
+    ("damage", "damage NAME[, NAME...] N [physical|stun]"),
+    ("heal", "heal NAME[, NAME...] N [physical|stun]"),
+    (
+        "status",
+        "status NAME[, NAME...] TEXT [until turn|next|round|never]",
+    ),
+    ("clear", "clear NAME[, NAME...] STATUS"),
     ("end", "end"),
     ("undo", "undo [N]"),
     ("redo", "redo [N]"),
@@ -324,10 +343,111 @@ impl Parser<'_> {
         }
     }
 
+    /// The longest run of unquoted words from here that starts the words of at least one of
+    /// `names` (`A` for Ana, `sp` for Speak/Text/Transmit Phrase); how many words, and the names.
+    fn by_prefix<'n>(&self, names: &[&'n str]) -> Option<(usize, Vec<&'n str>)> {
+        let mut best = None;
+        let mut run: Vec<&str> = Vec::new();
+        for w in &self.words[self.at..] {
+            if w.quoted || w.text == "," {
+                break;
+            }
+            run.push(&w.text);
+            let fits: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|n| starts_words(&run, n))
+                .collect();
+            if fits.is_empty() {
+                break;
+            }
+            best = Some((run.len(), fits));
+        }
+        best
+    }
+
+    /// A name given in short: the one it fits, `None` if it fits none, and an error naming
+    /// them if it fits several. `then`, if given, lists the words that may follow the name: a
+    /// run stopped by any other word is a misspelling, not a short name (`Fire Gn`).
+    fn short<'n>(
+        &mut self,
+        names: &[&'n str],
+        what: &str,
+        then: Option<&[&str]>,
+    ) -> Result<Option<&'n str>, ParseError> {
+        let found = self.by_prefix(names);
+        if let (Some((n, _)), Some(then)) = (&found, then)
+            && let Some(next) = self.words.get(self.at + n)
+            && next.text != ","
+            && !then.iter().any(|t| next.text.eq_ignore_ascii_case(t))
+        {
+            return Ok(None);
+        }
+        match found {
+            Some((n, fits)) if fits.len() == 1 => {
+                self.at += n;
+                Ok(Some(fits[0]))
+            }
+            Some((n, fits)) => {
+                let run: Vec<&str> = self.words[self.at..self.at + n]
+                    .iter()
+                    .map(|w| w.text.as_str())
+                    .collect();
+                let shown: Vec<&str> = fits.iter().copied().take(8).collect();
+                let more = if fits.len() > shown.len() {
+                    ", …"
+                } else {
+                    ""
+                };
+                Err(self.error(format!(
+                    "one {what}, but \"{}\" fits {} of them ({}{more}): type more of the name",
+                    run.join(" "),
+                    fits.len(),
+                    shown.join(", ")
+                )))
+            }
+            None => Ok(None),
+        }
+    }
+
     fn combatant(&mut self) -> Result<CombatantId, ParseError> {
         let state = self.state;
-        self.longest(|s| state.find(s).map(|c| c.id))
+        if let Some(id) = self.longest(|s| state.find(s).map(|c| c.id)) {
+            return Ok(id);
+        }
+        let names: Vec<&str> = state.present().map(|c| c.name.as_str()).collect();
+        self.short(&names, "character", None)?
+            .and_then(|name| state.find(name))
+            .map(|c| c.id)
             .ok_or_else(|| self.error(self.names_hint()))
+    }
+
+    /// Characters to aim at: names (in full or in short) and groups (each member present),
+    /// separated by commas.
+    fn targets(&mut self) -> Result<Vec<CombatantId>, ParseError> {
+        let mut who = Vec::new();
+        loop {
+            let state = self.state;
+            let group = self.longest(|s| {
+                let one = state.find(s).map(|c| vec![c.id]);
+                one.or_else(|| {
+                    state.find_group(s).map(|g| {
+                        g.members
+                            .iter()
+                            .copied()
+                            .filter(|id| state.get(*id).is_some_and(Combatant::is_present))
+                            .collect()
+                    })
+                })
+            });
+            match group {
+                Some(ids) => who.extend(ids),
+                None => who.push(self.combatant()?),
+            }
+            if !self.eat(",") {
+                return Ok(who);
+            }
+        }
     }
 
     /// Words up to (not including) one of `stops`, joined; quoted text counts as one word.
@@ -359,9 +479,20 @@ impl Parser<'_> {
             return Ok(ActionChoice::Type(t));
         }
         let catalogue = self.catalogue;
-        let name = self
-            .longest(|s| catalogue.get(s).map(|a| a.name.clone()))
-            .ok_or_else(|| self.error(self.action_hint()))?;
+        let name = match self.longest(|s| catalogue.get(s).map(|a| a.name.clone())) {
+            Some(name) => name,
+            None => {
+                let names: Vec<&str> = catalogue
+                    .actions()
+                    .iter()
+                    .map(|a| a.name.as_str())
+                    .collect();
+                match self.short(&names, "action", Some(&["as"]))? {
+                    Some(name) => name.to_string(),
+                    None => return Err(self.error(self.action_hint())),
+                }
+            }
+        };
         let as_type = if self.eat("as") {
             let t = self
                 .peek()
@@ -412,6 +543,11 @@ impl Parser<'_> {
             return Ok(Line::Nothing);
         };
         self.at += 1;
+        if verb == "add"
+            && let Some(r) = self.roster_add()
+        {
+            return Ok(Line::FromRoster(r));
+        }
         let cmd = match verb.as_str() {
             "add" => self.add()?,
             "edit" => self.edit()?,
@@ -515,27 +651,41 @@ impl Parser<'_> {
                 downed: false,
             },
             "damage" | "dmg" => {
-                let who = self.combatant()?;
+                let who = self.targets()?;
                 let boxes = self.number("the boxes of damage (a number)")?;
                 match self.gear_track() {
-                    Some(track) => Command::Anarchy(AnarchyCommand::Damage { who, track, boxes }),
-                    None => Command::Damage {
-                        who,
-                        track: self.track(),
-                        boxes,
+                    // Armor and Matrix boxes are one character's gear.
+                    Some(track) => match who.as_slice() {
+                        [one] => Command::Anarchy(AnarchyCommand::Damage {
+                            who: *one,
+                            track,
+                            boxes,
+                        }),
+                        _ => return Err(self.error("one character for Armor or Matrix boxes")),
                     },
+                    None => {
+                        let track = self.track();
+                        Command::aimed(who, Each::Damage { track, boxes })
+                    }
                 }
             }
             "heal" => {
-                let who = self.combatant()?;
+                let who = self.targets()?;
                 let boxes = self.number("the boxes to heal (a number)")?;
                 match self.gear_track() {
-                    Some(track) => Command::Anarchy(AnarchyCommand::Repair { who, track, boxes }),
-                    None => Command::Heal {
-                        who,
-                        track: self.track(),
-                        boxes,
+                    // Armor and Matrix boxes are one character's gear.
+                    Some(track) => match who.as_slice() {
+                        [one] => Command::Anarchy(AnarchyCommand::Repair {
+                            who: *one,
+                            track,
+                            boxes,
+                        }),
+                        _ => return Err(self.error("one character for Armor or Matrix boxes")),
                     },
+                    None => {
+                        let track = self.track();
+                        Command::aimed(who, Each::Heal { track, boxes })
+                    }
                 }
             }
             "narrate" | "seating" | "sheet" | "pp" | "gm" | "atest" | "cooldown" => {
@@ -546,7 +696,7 @@ impl Parser<'_> {
                 return Ok(Line::AnarchyOdds(test));
             }
             "status" => {
-                let who = self.combatant()?;
+                let who = self.targets()?;
                 let text = self.text_until(&["until"]);
                 if text.is_empty() {
                     return Err(self.error("the status text"));
@@ -567,15 +717,15 @@ impl Parser<'_> {
                 if until.is_some() {
                     self.at += 1;
                 }
-                Command::AddStatus { who, text, until }
+                Command::aimed(who, Each::AddStatus { text, until })
             }
             "clear" => {
-                let who = self.combatant()?;
+                let who = self.targets()?;
                 let name = self.text_until(&[]);
                 if name.is_empty() {
                     return Err(self.error("the status to clear"));
                 }
-                Command::ClearStatus { who, name }
+                Command::aimed(who, Each::ClearStatus { name })
             }
             "end" => Command::End,
             "undo" | "u" => return Ok(Line::Undo(self.count()?)),
@@ -657,6 +807,54 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The words after `add`, if they ask for the roster: `party` alone, or ending in
+    /// `from template`.
+    fn roster_add(&mut self) -> Option<RosterAdd> {
+        let rest = &self.words[self.at..];
+        let plain = |w: &Word, k: &str| !w.quoted && w.text.eq_ignore_ascii_case(k);
+        if let [w] = rest
+            && plain(w, "party")
+        {
+            self.at = self.words.len();
+            return Some(RosterAdd::Party);
+        }
+        let [head @ .., from, template] = rest else {
+            return None;
+        };
+        if !plain(from, "from") || !plain(template, "template") {
+            return None;
+        }
+        let mut head = head;
+        let mut shared_roll = false;
+        if let [before @ .., last] = head
+            && plain(last, "shared")
+        {
+            shared_roll = true;
+            head = before;
+        }
+        let mut count = None;
+        if let [before @ .., last] = head
+            && !last.quoted
+            && last.text.len() > 1
+            && last.text.to_lowercase().starts_with('x')
+            && let Some(n) = int_word(&last.text[1..])
+        {
+            count = Some(n);
+            head = before;
+        }
+        if head.is_empty() {
+            return None;
+        }
+        let name: Vec<&str> = head.iter().map(|w| w.text.as_str()).collect();
+        let name = name.join(" ");
+        self.at = self.words.len();
+        Some(RosterAdd::Template {
+            name,
+            count,
+            shared_roll,
+        })
     }
 
     fn add(&mut self) -> Result<Command, ParseError> {
@@ -780,8 +978,17 @@ impl Parser<'_> {
             match found {
                 Some(t) => t,
                 None => {
-                    let hint = self.names_hint();
-                    return Err(self.error(format!("all, npcs, a group or {hint}")));
+                    let names: Vec<&str> = state.present().map(|c| c.name.as_str()).collect();
+                    match self
+                        .short(&names, "character", None)?
+                        .and_then(|n| state.find(n))
+                    {
+                        Some(c) => RollTarget::One(c.id),
+                        None => {
+                            let hint = self.names_hint();
+                            return Err(self.error(format!("all, npcs, a group or {hint}")));
+                        }
+                    }
                 }
             }
         };
@@ -793,6 +1000,20 @@ impl Parser<'_> {
         };
         Ok(Command::Roll { target, typed })
     }
+}
+
+/// Whether the words of `run` start the words of `name`, in order (`fi wea` starts "Fire
+/// Weapon"); a number must be a whole word (`G 1` is "Ganger 1", not "Ganger 12").
+fn starts_words(run: &[&str], name: &str) -> bool {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    run.len() <= words.len()
+        && run.iter().zip(&words).all(|(r, w)| {
+            if r.chars().all(|c| c.is_ascii_digit()) {
+                r == w
+            } else {
+                w.to_lowercase().starts_with(&r.to_lowercase())
+            }
+        })
 }
 
 fn sheet_input(c: &Combatant) -> SheetInput {
@@ -958,17 +1179,50 @@ pub fn format(command: &Command, state: &State) -> String {
         Command::SetDowned { who, downed } => {
             format!("{} {}", if *downed { "down" } else { "up" }, n(*who))
         }
-        Command::Damage { who, track, boxes } => {
-            format!(
-                "damage {} {boxes} {}",
-                n(*who),
-                track.label().to_lowercase()
-            )
+        Command::Damage { who, track, boxes } => each_words(
+            &n(*who),
+            &Each::Damage {
+                track: *track,
+                boxes: *boxes,
+            },
+        ),
+        Command::Heal { who, track, boxes } => each_words(
+            &n(*who),
+            &Each::Heal {
+                track: *track,
+                boxes: *boxes,
+            },
+        ),
+        Command::AddStatus { who, text, until } => each_words(
+            &n(*who),
+            &Each::AddStatus {
+                text: text.clone(),
+                until: *until,
+            },
+        ),
+        Command::ClearStatus { who, name } => {
+            each_words(&n(*who), &Each::ClearStatus { name: name.clone() })
         }
-        Command::Heal { who, track, boxes } => {
-            format!("heal {} {boxes} {}", n(*who), track.label().to_lowercase())
+        Command::ForEach { who, each } => {
+            let names: Vec<String> = who.iter().map(|id| n(*id)).collect();
+            each_words(&names.join(", "), each)
         }
-        Command::AddStatus { who, text, until } => {
+        Command::End => "end".into(),
+        Command::Sr5(c) => sr5::format(c, state),
+        Command::Anarchy(c) => anarchy::format(c, state),
+    }
+}
+
+/// A command aimed at `targets` (one name, or names joined by commas), in the language.
+fn each_words(targets: &str, each: &Each) -> String {
+    match each {
+        Each::Damage { track, boxes } => {
+            format!("damage {targets} {boxes} {}", track.label().to_lowercase())
+        }
+        Each::Heal { track, boxes } => {
+            format!("heal {targets} {boxes} {}", track.label().to_lowercase())
+        }
+        Each::AddStatus { text, until } => {
             let until = match until {
                 Some(StatusUntil::ThisTurn) => " until turn",
                 Some(StatusUntil::NextTurn) => " until next",
@@ -976,11 +1230,8 @@ pub fn format(command: &Command, state: &State) -> String {
                 Some(StatusUntil::Never) => " until never",
                 None => "",
             };
-            format!("status {} {}{until}", n(*who), quote(text))
+            format!("status {targets} {}{until}", quote(text))
         }
-        Command::ClearStatus { who, name } => format!("clear {} {}", n(*who), quote(name)),
-        Command::End => "end".into(),
-        Command::Anarchy(c) => anarchy::format(c, state),
-        Command::Sr5(c) => sr5::format(c, state),
+        Each::ClearStatus { name } => format!("clear {targets} {}", quote(name)),
     }
 }

@@ -494,8 +494,11 @@ fn after_name<'t>(rest: &'t str, name: &str) -> Option<&'t str> {
     [quoted.as_str(), name].into_iter().find_map(|form| {
         let head = rest.get(..form.len())?;
         let after = &rest[form.len()..];
-        let whole =
-            after.is_empty() || after.starts_with(char::is_whitespace) || form.ends_with('"');
+        // A comma ends a name too: it separates the names of a list (`damage Ana, Bob 2`).
+        let whole = after.is_empty()
+            || after.starts_with(char::is_whitespace)
+            || after.starts_with(',')
+            || form.ends_with('"');
         (head.eq_ignore_ascii_case(form) && whole).then_some(after)
     })
 }

@@ -39,6 +39,10 @@ pub enum Action {
     Heal,
     AddStatus,
     ClearStatus,
+    /// SR5: the test form.
+    Test,
+    /// SR5: the next step of the attack under way (defense or soak).
+    AttackStep,
     Undo,
     Redo,
     CommandLine,
@@ -50,6 +54,13 @@ pub enum Action {
     Complete,
     /// In the ready picker: add the action and keep choosing.
     AddMore,
+    /// In the ready picker: declare the ready with the actions chosen so far.
+    Declare,
+    /// Mark or unmark the selected character for the next damage, heal or status.
+    Mark,
+    UnmarkAll,
+    /// Type a name to move the selection to it.
+    Find,
     /// Text editing in an input (typed characters, cursor moves).
     Input(InputRequest),
     /// Anarchy: the narration under way ends, the next seat narrates.

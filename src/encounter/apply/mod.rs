@@ -305,6 +305,9 @@ impl State {
                     c.edge_left = c.edge_left.saturating_sub(*edge_spent);
                     c.edge_uses_this_round = c.edge_uses_this_round.saturating_add(1);
                 }
+                if let Some(l) = self.ledger_mut(*who) {
+                    l.edge = l.edge.saturating_add(*ip_gained);
+                }
             }
             Event::DelayDeclared { who, ip, trigger } => {
                 if let Some(c) = self.at_mut(*who) {
@@ -313,6 +316,9 @@ impl State {
                         ip: *ip,
                         trigger: *trigger,
                     });
+                }
+                if let Some(l) = self.ledger_mut(*who) {
+                    l.reserved = l.reserved.saturating_add(*ip);
                 }
                 self.mark_turn_acted();
             }
@@ -325,6 +331,7 @@ impl State {
             }
             Event::ReadyDeclared { who, ip, trigger } => {
                 let serial = self.turn().map_or(0, |t| t.serial);
+                let mut set_aside = false;
                 let round = self.fight().map_or(0, |f| f.round);
                 if let Some(c) = self.at_mut(*who) {
                     match c.reserve.as_mut() {
@@ -337,8 +344,12 @@ impl State {
                                 turn_serial: serial,
                                 round,
                             });
+                            set_aside = true;
                         }
                     }
+                }
+                if set_aside && let Some(l) = self.ledger_mut(*who) {
+                    l.reserved = l.reserved.saturating_add(*ip);
                 }
                 self.mark_turn_acted();
             }

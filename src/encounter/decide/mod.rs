@@ -22,6 +22,7 @@ mod reserve;
 mod roster;
 mod sr5;
 mod statuses;
+mod targets;
 mod turns;
 
 /// Builds the events of one command, applying them to a scratch copy as it goes when a later
@@ -120,6 +121,7 @@ impl<'a> Draft<'a> {
             Command::Heal { who, track, boxes } => self.heal(who, track, boxes),
             Command::AddStatus { who, text, until } => self.add_status(who, &text, until),
             Command::ClearStatus { who, name } => self.clear_status(who, &name),
+            Command::ForEach { who, each } => self.for_each(&who, &each),
             Command::End => {
                 self.emit(Event::EncounterEnded);
                 Ok(())

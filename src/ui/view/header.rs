@@ -64,8 +64,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                             t.reserve(),
                         )),
                     }
+                    // IP spent out of turn (an interrupt in another's turn) counts in that
+                    // turn, yet in this pass's cell: said apart, so the header and grid agree.
+                    let in_turn = s.spent_in_turn(c.id);
+                    let in_pass = s.spent_this_pass(c.id);
+                    let pass = if in_pass == in_turn {
+                        String::new()
+                    } else {
+                        format!(", {in_pass} this pass")
+                    };
                     second.push(Span::raw(format!(
-                        "  IP {}  spent {}/{} this turn  Edge IP {}",
+                        "  IP {}  spent {}/{} this turn{pass}  Edge IP {}",
                         c.ip,
                         s.spent_in_turn(c.id),
                         rules.turn_spend_cap,

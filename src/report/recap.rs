@@ -394,6 +394,7 @@ fn summary(out: &mut String, rec: &Recap, state: &State) {
     let where_ = match &state.phase {
         Phase::Setup => "not started yet".to_string(),
         Phase::Fight(f) => format!("under way: round {}, pass {}", f.round, f.pass),
+        Phase::Narration(n) => format!("under way: narration turn {}", n.turn),
         Phase::Ended { round } => format!("ended in round {round}"),
     };
     let _ = writeln!(out, "- The fight is {where_}.");

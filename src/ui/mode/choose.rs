@@ -123,6 +123,7 @@ impl State {
                     )),
                     Some(Choice::Type(text)) => Outcome::Open(Mode::Command(command_line::State {
                         input: tui_input::Input::new(text.clone()),
+                        note: None,
                     })),
                 }
             }

@@ -16,7 +16,7 @@ use crate::ui::keymap::{self, ModeKind};
 use crate::ui::theme::Theme;
 use crate::ui::view::{body_rows, centered, draw_lines, pane_block, wrap};
 
-const MODES: [ModeKind; 7] = [
+const MODES: [ModeKind; 8] = [
     ModeKind::Tracker,
     ModeKind::Picker,
     ModeKind::Form,

@@ -72,6 +72,7 @@ fn typed(
         label,
         choice: choose::Choice::Type(text),
         refusal,
+        name: None,
     };
     (item, summary)
 }
@@ -214,7 +215,7 @@ impl State {
         {
             let then = match &item.choice {
                 choose::Choice::Type(_) => " (Enter: finish it on the command line)",
-                choose::Choice::Run(_) | choose::Choice::InterruptBy(_) => "",
+                choose::Choice::Run(_) | choose::Choice::InterruptBy(_) | choose::Choice::Back => "",
             };
             lines.push(Line::styled(cut(&format!("{summary}{then}"), w), t.dim()));
         }

@@ -251,6 +251,7 @@ fn type_for(ctx: &Ctx, verb: &str, who: CombatantId) -> Outcome {
     let name = crate::lang::quote(ctx.state().name(who));
     Outcome::Open(Mode::Command(command_line::State {
         input: tui_input::Input::new(format!("{verb} {name} ")),
+        note: None,
     }))
 }
 

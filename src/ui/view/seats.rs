@@ -32,7 +32,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let name_w = width.saturating_sub(24).clamp(4, 24);
     let h = inner.height as usize;
     let roster = app.roster();
-    let skip = app.tracker.selected.saturating_sub(h.saturating_sub(1));
+    let selected = roster
+        .iter()
+        .position(|id| Some(*id) == app.selected_id())
+        .unwrap_or(0);
+    let skip = selected.saturating_sub(h.saturating_sub(1));
     let mut lines: Vec<Line> = Vec::with_capacity(h);
     for (i, id) in roster.iter().enumerate().skip(skip).take(h) {
         let Some(c) = s.get(*id) else { continue };
@@ -69,7 +73,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         } else {
             Style::default()
         };
-        if i == app.tracker.selected {
+        if i == selected {
             style = style.patch(t.selected());
         }
         lines.push(Line::styled(cut(&text, width), style));

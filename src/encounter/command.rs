@@ -89,6 +89,26 @@ pub enum StatusUntil {
     Never,
 }
 
+/// What a command aimed at several characters at once does to each of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Each {
+    Damage {
+        track: Track,
+        boxes: i32,
+    },
+    Heal {
+        track: Track,
+        boxes: i32,
+    },
+    AddStatus {
+        text: String,
+        until: Option<StatusUntil>,
+    },
+    ClearStatus {
+        name: String,
+    },
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
     Add(AddCombatant),
@@ -166,4 +186,38 @@ pub enum Command {
         name: String,
     },
     End,
+    /// The same damage, healing or status for several characters: one entry, one undo step,
+    /// refused as a whole if any one of them would be.
+    ForEach {
+        who: Vec<CombatantId>,
+        each: Each,
+    },
+}
+
+impl Command {
+    /// The command doing `each` to these characters: the one-character command for one of
+    /// them (so its entry reads as before), `ForEach` for several.
+    pub fn aimed(who: Vec<CombatantId>, each: Each) -> Command {
+        let [one] = who[..] else {
+            return Command::ForEach { who, each };
+        };
+        match each {
+            Each::Damage { track, boxes } => Command::Damage {
+                who: one,
+                track,
+                boxes,
+            },
+            Each::Heal { track, boxes } => Command::Heal {
+                who: one,
+                track,
+                boxes,
+            },
+            Each::AddStatus { text, until } => Command::AddStatus {
+                who: one,
+                text,
+                until,
+            },
+            Each::ClearStatus { name } => Command::ClearStatus { who: one, name },
+        }
+    }
 }

@@ -176,6 +176,10 @@ pub enum RuleError {
     NothingToRoll(&'static str),
     #[error("the fight has already started")]
     AlreadyStarted,
+    #[error("name at least one character to aim at")]
+    NoTargets,
+    #[error("{who} is named twice: name each character once")]
+    TargetTwice { who: String },
 }
 
 fn list_names(names: &[String], one: &str, many: &str) -> String {

@@ -115,7 +115,12 @@ impl Encounter {
 
     /// Whether a command would be allowed now, and if not, why. Rolls nothing.
     pub fn check(&self, command: Command) -> Result<(), RuleError> {
-        self.decide(command, &mut NoDice).map(|_| ())
+        self.preview(command).map(|_| ())
+    }
+
+    /// What a command would do now, without rolling (any die it needs shows 1); changes nothing.
+    pub fn preview(&self, command: Command) -> Result<Vec<Event>, RuleError> {
+        self.decide(command, &mut NoDice)
     }
 
     /// Applies one event to the state (not to the history). Never fails.

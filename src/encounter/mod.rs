@@ -11,7 +11,7 @@ pub mod model;
 pub mod query;
 
 pub use command::{
-    ActionChoice, AddCombatant, Command, RollTarget, SheetInput, StatusUntil, Timing,
+    ActionChoice, AddCombatant, Command, Each, RollTarget, SheetInput, StatusUntil, Timing,
 };
 pub use error::RuleError;
 pub use event::{Event, PaidFrom, Release, Skipped, StatusEnded};

@@ -251,6 +251,12 @@ impl PassMark {
 pub struct PassIp {
     pub start: Option<u8>,
     pub spent: u8,
+    /// IP bought with Edge in this pass (outside the starting IP), so `spent` may exceed `start`.
+    #[serde(default)]
+    pub edge: u8,
+    /// IP set aside in this pass for a delay or a ready.
+    #[serde(default)]
+    pub reserved: u8,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

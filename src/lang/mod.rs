@@ -7,7 +7,7 @@ use std::fmt;
 
 use crate::catalogue::Catalogue;
 use crate::encounter::{
-    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Encounter, Entry, Relative,
+    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry, Relative,
     RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
 };
 use crate::rules::{ActionType, Dice};
@@ -82,10 +82,13 @@ pub const VERBS: &[(&str, &str)] = &[
     ("move", "move NAME before|after NAME"),
     ("down", "down NAME"),
     ("up", "up NAME"),
-    ("damage", "damage NAME N [physical|stun]"),
-    ("heal", "heal NAME N [physical|stun]"),
-    ("status", "status NAME TEXT [until turn|next|round|never]"),
-    ("clear", "clear NAME STATUS"),
+    ("damage", "damage NAME[, NAME...] N [physical|stun]"),
+    ("heal", "heal NAME[, NAME...] N [physical|stun]"),
+    (
+        "status",
+        "status NAME[, NAME...] TEXT [until turn|next|round|never]",
+    ),
+    ("clear", "clear NAME[, NAME...] STATUS"),
     ("end", "end"),
     ("undo", "undo [N]"),
     ("redo", "redo [N]"),
@@ -266,10 +269,111 @@ impl Parser<'_> {
         }
     }
 
+    /// The longest run of unquoted words from here that starts the words of at least one of
+    /// `names` (`A` for Ana, `sp` for Speak/Text/Transmit Phrase); how many words, and the names.
+    fn by_prefix<'n>(&self, names: &[&'n str]) -> Option<(usize, Vec<&'n str>)> {
+        let mut best = None;
+        let mut run: Vec<&str> = Vec::new();
+        for w in &self.words[self.at..] {
+            if w.quoted || w.text == "," {
+                break;
+            }
+            run.push(&w.text);
+            let fits: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|n| starts_words(&run, n))
+                .collect();
+            if fits.is_empty() {
+                break;
+            }
+            best = Some((run.len(), fits));
+        }
+        best
+    }
+
+    /// A name given in short: the one it fits, `None` if it fits none, and an error naming
+    /// them if it fits several. `then`, if given, lists the words that may follow the name: a
+    /// run stopped by any other word is a misspelling, not a short name (`Fire Gn`).
+    fn short<'n>(
+        &mut self,
+        names: &[&'n str],
+        what: &str,
+        then: Option<&[&str]>,
+    ) -> Result<Option<&'n str>, ParseError> {
+        let found = self.by_prefix(names);
+        if let (Some((n, _)), Some(then)) = (&found, then)
+            && let Some(next) = self.words.get(self.at + n)
+            && next.text != ","
+            && !then.iter().any(|t| next.text.eq_ignore_ascii_case(t))
+        {
+            return Ok(None);
+        }
+        match found {
+            Some((n, fits)) if fits.len() == 1 => {
+                self.at += n;
+                Ok(Some(fits[0]))
+            }
+            Some((n, fits)) => {
+                let run: Vec<&str> = self.words[self.at..self.at + n]
+                    .iter()
+                    .map(|w| w.text.as_str())
+                    .collect();
+                let shown: Vec<&str> = fits.iter().copied().take(8).collect();
+                let more = if fits.len() > shown.len() {
+                    ", …"
+                } else {
+                    ""
+                };
+                Err(self.error(format!(
+                    "one {what}, but \"{}\" fits {} of them ({}{more}): type more of the name",
+                    run.join(" "),
+                    fits.len(),
+                    shown.join(", ")
+                )))
+            }
+            None => Ok(None),
+        }
+    }
+
     fn combatant(&mut self) -> Result<CombatantId, ParseError> {
         let state = self.state;
-        self.longest(|s| state.find(s).map(|c| c.id))
+        if let Some(id) = self.longest(|s| state.find(s).map(|c| c.id)) {
+            return Ok(id);
+        }
+        let names: Vec<&str> = state.present().map(|c| c.name.as_str()).collect();
+        self.short(&names, "character", None)?
+            .and_then(|name| state.find(name))
+            .map(|c| c.id)
             .ok_or_else(|| self.error(self.names_hint()))
+    }
+
+    /// Characters to aim at: names (in full or in short) and groups (each member present),
+    /// separated by commas.
+    fn targets(&mut self) -> Result<Vec<CombatantId>, ParseError> {
+        let mut who = Vec::new();
+        loop {
+            let state = self.state;
+            let group = self.longest(|s| {
+                let one = state.find(s).map(|c| vec![c.id]);
+                one.or_else(|| {
+                    state.find_group(s).map(|g| {
+                        g.members
+                            .iter()
+                            .copied()
+                            .filter(|id| state.get(*id).is_some_and(Combatant::is_present))
+                            .collect()
+                    })
+                })
+            });
+            match group {
+                Some(ids) => who.extend(ids),
+                None => who.push(self.combatant()?),
+            }
+            if !self.eat(",") {
+                return Ok(who);
+            }
+        }
     }
 
     /// Words up to (not including) one of `stops`, joined; quoted text counts as one word.
@@ -301,9 +405,20 @@ impl Parser<'_> {
             return Ok(ActionChoice::Type(t));
         }
         let catalogue = self.catalogue;
-        let name = self
-            .longest(|s| catalogue.get(s).map(|a| a.name.clone()))
-            .ok_or_else(|| self.error(self.action_hint()))?;
+        let name = match self.longest(|s| catalogue.get(s).map(|a| a.name.clone())) {
+            Some(name) => name,
+            None => {
+                let names: Vec<&str> = catalogue
+                    .actions()
+                    .iter()
+                    .map(|a| a.name.as_str())
+                    .collect();
+                match self.short(&names, "action", Some(&["as"]))? {
+                    Some(name) => name.to_string(),
+                    None => return Err(self.error(self.action_hint())),
+                }
+            }
+        };
         let as_type = if self.eat("as") {
             let t = self
                 .peek()
@@ -457,19 +572,19 @@ impl Parser<'_> {
                 downed: false,
             },
             "damage" | "dmg" => {
-                let who = self.combatant()?;
+                let who = self.targets()?;
                 let boxes = self.number("the boxes of damage (a number)")?;
                 let track = self.track();
-                Command::Damage { who, track, boxes }
+                Command::aimed(who, Each::Damage { track, boxes })
             }
             "heal" => {
-                let who = self.combatant()?;
+                let who = self.targets()?;
                 let boxes = self.number("the boxes to heal (a number)")?;
                 let track = self.track();
-                Command::Heal { who, track, boxes }
+                Command::aimed(who, Each::Heal { track, boxes })
             }
             "status" => {
-                let who = self.combatant()?;
+                let who = self.targets()?;
                 let text = self.text_until(&["until"]);
                 if text.is_empty() {
                     return Err(self.error("the status text"));
@@ -490,15 +605,15 @@ impl Parser<'_> {
                 if until.is_some() {
                     self.at += 1;
                 }
-                Command::AddStatus { who, text, until }
+                Command::aimed(who, Each::AddStatus { text, until })
             }
             "clear" => {
-                let who = self.combatant()?;
+                let who = self.targets()?;
                 let name = self.text_until(&[]);
                 if name.is_empty() {
                     return Err(self.error("the status to clear"));
                 }
-                Command::ClearStatus { who, name }
+                Command::aimed(who, Each::ClearStatus { name })
             }
             "end" => Command::End,
             "undo" | "u" => return Ok(Line::Undo(self.count()?)),
@@ -683,8 +798,17 @@ impl Parser<'_> {
             match found {
                 Some(t) => t,
                 None => {
-                    let hint = self.names_hint();
-                    return Err(self.error(format!("all, npcs, a group or {hint}")));
+                    let names: Vec<&str> = state.present().map(|c| c.name.as_str()).collect();
+                    match self
+                        .short(&names, "character", None)?
+                        .and_then(|n| state.find(n))
+                    {
+                        Some(c) => RollTarget::One(c.id),
+                        None => {
+                            let hint = self.names_hint();
+                            return Err(self.error(format!("all, npcs, a group or {hint}")));
+                        }
+                    }
                 }
             }
         };
@@ -696,6 +820,20 @@ impl Parser<'_> {
         };
         Ok(Command::Roll { target, typed })
     }
+}
+
+/// Whether the words of `run` start the words of `name`, in order (`fi wea` starts "Fire
+/// Weapon"); a number must be a whole word (`G 1` is "Ganger 1", not "Ganger 12").
+fn starts_words(run: &[&str], name: &str) -> bool {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    run.len() <= words.len()
+        && run.iter().zip(&words).all(|(r, w)| {
+            if r.chars().all(|c| c.is_ascii_digit()) {
+                r == w
+            } else {
+                w.to_lowercase().starts_with(&r.to_lowercase())
+            }
+        })
 }
 
 fn sheet_input(c: &Combatant) -> SheetInput {
@@ -870,17 +1008,48 @@ pub fn format(command: &Command, state: &State) -> String {
         Command::SetDowned { who, downed } => {
             format!("{} {}", if *downed { "down" } else { "up" }, n(*who))
         }
-        Command::Damage { who, track, boxes } => {
-            format!(
-                "damage {} {boxes} {}",
-                n(*who),
-                track.label().to_lowercase()
-            )
+        Command::Damage { who, track, boxes } => each_words(
+            &n(*who),
+            &Each::Damage {
+                track: *track,
+                boxes: *boxes,
+            },
+        ),
+        Command::Heal { who, track, boxes } => each_words(
+            &n(*who),
+            &Each::Heal {
+                track: *track,
+                boxes: *boxes,
+            },
+        ),
+        Command::AddStatus { who, text, until } => each_words(
+            &n(*who),
+            &Each::AddStatus {
+                text: text.clone(),
+                until: *until,
+            },
+        ),
+        Command::ClearStatus { who, name } => {
+            each_words(&n(*who), &Each::ClearStatus { name: name.clone() })
         }
-        Command::Heal { who, track, boxes } => {
-            format!("heal {} {boxes} {}", n(*who), track.label().to_lowercase())
+        Command::ForEach { who, each } => {
+            let names: Vec<String> = who.iter().map(|id| n(*id)).collect();
+            each_words(&names.join(", "), each)
         }
-        Command::AddStatus { who, text, until } => {
+        Command::End => "end".into(),
+    }
+}
+
+/// A command aimed at `targets` (one name, or names joined by commas), in the language.
+fn each_words(targets: &str, each: &Each) -> String {
+    match each {
+        Each::Damage { track, boxes } => {
+            format!("damage {targets} {boxes} {}", track.label().to_lowercase())
+        }
+        Each::Heal { track, boxes } => {
+            format!("heal {targets} {boxes} {}", track.label().to_lowercase())
+        }
+        Each::AddStatus { text, until } => {
             let until = match until {
                 Some(StatusUntil::ThisTurn) => " until turn",
                 Some(StatusUntil::NextTurn) => " until next",
@@ -888,9 +1057,8 @@ pub fn format(command: &Command, state: &State) -> String {
                 Some(StatusUntil::Never) => " until never",
                 None => "",
             };
-            format!("status {} {}{until}", n(*who), quote(text))
+            format!("status {targets} {}{until}", quote(text))
         }
-        Command::ClearStatus { who, name } => format!("clear {} {}", n(*who), quote(name)),
-        Command::End => "end".into(),
+        Each::ClearStatus { name } => format!("clear {targets} {}", quote(name)),
     }
 }

@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use crate::catalogue::Effect;
 use crate::encounter::Unit;
 use crate::encounter::{
     Combatant, Encounter, Entry, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped,
@@ -296,16 +297,153 @@ pub fn log_lines(enc: &Encounter) -> Vec<(usize, String)> {
     out
 }
 
+/// Whether `events[i]` ends a stacked status (Take Aim) because the action right after it is
+/// the one the status was built up for (an attack): then the action takes the bonus, and the
+/// status is not "lost".
+fn status_used(events: &[Event], i: usize) -> bool {
+    let Some(Event::StatusEnded {
+        who,
+        name,
+        why: StatusEnded::OtherAction,
+    }) = events.get(i)
+    else {
+        return false;
+    };
+    events[i + 1..]
+        .iter()
+        .find(|e| {
+            !matches!(
+                e,
+                Event::StatusEnded {
+                    why: StatusEnded::OtherAction,
+                    ..
+                }
+            )
+        })
+        .is_some_and(|e| {
+            matches!(e, Event::ActionSpent { who: w, action, .. } if w == who
+                && matches!(&action.effect, Some(Effect::Uses(s)) if s.eq_ignore_ascii_case(name)))
+        })
+}
+
+/// What a stacked status the action uses adds to it: "with Take Aim +2".
+fn bonus_text(state: &State, who: crate::encounter::CombatantId, name: &str) -> String {
+    let stacks = state
+        .get(who)
+        .and_then(|c| c.status(name))
+        .map_or(1, |s| s.stacks);
+    format!("with {name} +{stacks}")
+}
+
+/// An action's line, with the bonus of the stacked status it used ("Fire Gun with Take Aim +2
+/// (Simple, 2 IP)").
+fn action_line(state: &State, event: &Event, used: Option<&str>) -> Option<String> {
+    let line = log_line(state, event)?;
+    let (Some(name), Event::ActionSpent { who, action, .. }) = (used, event) else {
+        return Some(line);
+    };
+    let label = action.label();
+    let bonus = bonus_text(state, *who, name);
+    let with = match &action.name {
+        Some(n) => label.replacen(n.as_str(), &format!("{n} {bonus}"), 1),
+        None => format!("{label} {bonus}"),
+    };
+    Some(line.replacen(&label, &with, 1))
+}
+
 /// The log lines of one entry, folding its events over the state before it; returns the state after.
 pub fn entry_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> (Vec<String>, State) {
     let mut lines = Vec::new();
-    for ev in &entry.events {
-        if let Some(l) = log_line(&state, ev) {
+    // The stacked status the next action uses, and the state it was held in.
+    let mut used: Option<(String, State)> = None;
+    for (i, ev) in entry.events.iter().enumerate() {
+        if status_used(&entry.events, i) {
+            if let Event::StatusEnded { name, .. } = ev {
+                used = Some((name.clone(), state.clone()));
+            }
+        } else if matches!(ev, Event::ActionSpent { .. }) {
+            let line = match used.take() {
+                Some((name, held)) => action_line(&held, ev, Some(&name)),
+                None => action_line(&state, ev, None),
+            };
+            lines.extend(line);
+        } else if let Some(l) = log_line(&state, ev) {
             lines.push(l);
         }
         state.apply(ev, rules);
     }
     (lines, state)
+}
+
+/// What an entry did, in one line for the status line: the actions with what they cost and
+/// what is left, statuses lost on the way, and the other events as the log says them.
+pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut lost: Vec<String> = Vec::new();
+    let mut used: Option<(String, State)> = None;
+    for (i, ev) in entry.events.iter().enumerate() {
+        match ev {
+            Event::StatusEnded { name, .. } if status_used(&entry.events, i) => {
+                used = Some((name.clone(), state.clone()));
+            }
+            Event::StatusEnded {
+                who,
+                name,
+                why: StatusEnded::OtherAction,
+            } => {
+                let stacks = state
+                    .get(*who)
+                    .and_then(|c| c.status(name))
+                    .map_or(1, |s| s.stacks);
+                lost.push(if stacks > 1 {
+                    format!("{name} ×{stacks} lost")
+                } else {
+                    format!("{name} lost")
+                });
+            }
+            Event::ActionSpent {
+                who,
+                action,
+                paid_from,
+                in_turn,
+            } => {
+                let bonus = used
+                    .take()
+                    .map(|(name, held)| format!(" {}", bonus_text(&held, *who, &name)))
+                    .unwrap_or_default();
+                let name = state.name(*who).to_string();
+                let what = action
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{} action", action.kind));
+                let mut after = state.clone();
+                after.apply(ev, rules);
+                let left = after.get(*who).map_or(0, |c| match paid_from {
+                    PaidFrom::Pool => c.ip,
+                    PaidFrom::Reserve => c.reserve.as_ref().map_or(0, Reserve::ip),
+                });
+                let from = match paid_from {
+                    PaidFrom::Pool => "",
+                    PaidFrom::Reserve => " from the reserve",
+                };
+                let head = if action.interrupt && !in_turn {
+                    format!("{name} interrupts with {what}{bonus}")
+                } else {
+                    format!("{name}: {what}{bonus}")
+                };
+                parts.push(format!("{head}: {} IP{from}, {left} left", action.cost));
+                parts.append(&mut lost);
+            }
+            _ => parts.extend(log_line(&state, ev)),
+        }
+        state.apply(ev, rules);
+    }
+    parts.append(&mut lost);
+    if parts.is_empty() {
+        entry.text.clone()
+    } else {
+        parts.join("; ")
+    }
 }
 
 fn mark_text(c: &Combatant) -> &'static str {
@@ -408,9 +546,14 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             .downed
             .map(|d| format!(", DOWNED ({})", d.label()))
             .unwrap_or_default();
+        let edge = if c.sheet.edge > 0 {
+            format!(", Edge {}/{}", c.edge_left, c.sheet.edge)
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "{row:>3} {pointer} {:<24} score {:<16} IP {:>2}{reserve}{down}{}",
+            "{row:>3} {pointer} {:<24} score {:<16} IP {:>2}{edge}{reserve}{down}{}",
             c.name,
             score_text(c),
             c.ip,

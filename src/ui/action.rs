@@ -50,6 +50,13 @@ pub enum Action {
     Complete,
     /// In the ready picker: add the action and keep choosing.
     AddMore,
+    /// In the ready picker: declare the ready with the actions chosen so far.
+    Declare,
+    /// Mark or unmark the selected character for the next damage, heal or status.
+    Mark,
+    UnmarkAll,
+    /// Type a name to move the selection to it.
+    Find,
     /// Text editing in an input (typed characters, cursor moves).
     Input(InputRequest),
 }

@@ -6,7 +6,7 @@ use tui_input::backend::crossterm::to_input_request;
 
 use super::action::Action;
 use super::keymap::{self, ModeKind};
-use super::mode::{self, Ctx, Mode, Outcome, help, tracker};
+use super::mode::{self, After, Ctx, Mode, Outcome, help, tracker};
 use super::theme::Theme;
 use crate::encounter::{CombatantId, Command, Encounter, State};
 use crate::report;
@@ -77,7 +77,6 @@ impl App {
             quit: false,
         };
         app.rebuild_log();
-        app.follow_turn();
         app
     }
 
@@ -151,7 +150,14 @@ impl App {
             self.update(action);
             return;
         }
-        if matches!(kind, ModeKind::Picker | ModeKind::Form | ModeKind::Command) {
+        if matches!(
+            kind,
+            ModeKind::Picker
+                | ModeKind::Form
+                | ModeKind::Command
+                | ModeKind::Choose
+                | ModeKind::Find
+        ) {
             let ev = ratatui::crossterm::event::Event::Key(key);
             if let Some(req) = to_input_request(&ev) {
                 self.update(Action::Input(req));
@@ -164,21 +170,14 @@ impl App {
         mode::roster(self.enc.state())
     }
 
+    /// The character selected in the order pane.
     pub fn selected_id(&self) -> Option<CombatantId> {
-        self.roster().get(self.tracker.selected).copied()
+        self.tracker.selected(self.enc.state(), &self.roster())
     }
 
     /// The character whose turn it is.
     pub fn actor(&self) -> Option<CombatantId> {
         self.enc.state().turn().map(|t| t.who)
-    }
-
-    fn follow_turn(&mut self) {
-        if let Some(who) = self.actor()
-            && let Some(i) = self.roster().iter().position(|x| *x == who)
-        {
-            self.tracker.selected = i;
-        }
     }
 
     fn info(&mut self, msg: impl Into<String>) {
@@ -202,17 +201,17 @@ impl App {
                 let idx = self.enc.cursor() - 1;
                 let entry = &self.enc.applied()[idx];
                 let text = entry.text.clone();
+                // The status line says what happened; the log has the command too.
+                let news = report::news(before.clone(), entry, self.enc.rules());
                 let (lines, _) = report::entry_lines(before, entry, self.enc.rules());
                 self.log.push(LogItem {
                     entry: Some(idx),
-                    head: text.clone(),
+                    head: text,
                     lines,
                 });
                 self.tracker.log_scroll = 0;
-                self.info(text);
+                self.info(news);
                 self.save();
-                self.clamp_selection();
-                self.follow_turn();
                 Ok(())
             }
             Err(e) => {
@@ -295,8 +294,6 @@ impl App {
         self.tracker.log_scroll = 0;
         self.info(note);
         self.save();
-        self.clamp_selection();
-        self.follow_turn();
     }
 
     fn redo(&mut self) {
@@ -327,12 +324,16 @@ impl App {
         self.tracker.log_scroll = 0;
         self.info(format!("↷ redone: {}", texts.join("; ")));
         self.save();
-        self.follow_turn();
     }
 
-    fn clamp_selection(&mut self) {
-        let n = self.roster().len();
-        self.tracker.selected = self.tracker.selected.min(n.saturating_sub(1));
+    /// Keeps the status pane's scroll inside its lines, and the marks on those present.
+    fn keep_in_view(&mut self) {
+        let roster = self.roster();
+        self.tracker.marks.retain(|id| roster.contains(id));
+        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        let status = crate::ui::view::areas(self, area).status;
+        let most = crate::ui::view::status::max_scroll(self, status);
+        self.tracker.status_scroll = self.tracker.status_scroll.min(most);
     }
 
     /// Every key ends here: the one place actions become commands or UI changes.
@@ -349,9 +350,10 @@ impl App {
             self.mode = Mode::Help(help::State::open(back));
             return;
         }
-        let ctx = Ctx::new(&self.enc, self.tracker.selected);
+        let ctx = Ctx::new(&self.enc, &self.tracker).on_screen(self.size);
         let outcome = self.mode.update(&mut self.tracker, action, &ctx);
         self.carry_out(outcome);
+        self.keep_in_view();
     }
 
     /// Does what a room asked for.
@@ -384,6 +386,12 @@ impl App {
                 self.info(news);
             }
             Outcome::Fail(why) => self.error(why),
+            Outcome::Select(selection, after) => {
+                self.tracker.selection = selection;
+                if after == After::Close {
+                    self.mode = Mode::Tracker;
+                }
+            }
         }
     }
 }

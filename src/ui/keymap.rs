@@ -14,6 +14,7 @@ pub enum ModeKind {
     Form,
     Command,
     Choose,
+    Find,
     Help,
     /// The terminal is below 80×24: only quitting works.
     TooSmall,
@@ -28,6 +29,7 @@ impl ModeKind {
             ModeKind::Form => "Form",
             ModeKind::Command => "Command line",
             ModeKind::Choose => "Choice list",
+            ModeKind::Find => "Find a name",
             ModeKind::Help => "Help",
             ModeKind::TooSmall => "Terminal too small",
         }
@@ -97,29 +99,53 @@ impl KeyBinding {
     }
 }
 
-/// (mode, key, action, label). Order is the order of the key bar and the help.
+/// (mode, key, action, label). Order is the order of the help and the priority of the key bar
+/// (which shows what fits of the mode's keys, the first key of each, and always help last).
 pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Any, ctrl('c'), Action::Quit, "quit"),
     // `?` is a character in the text modes: F1 opens the help everywhere.
     (ModeKind::Any, code(KeyCode::F(1)), Action::Help, "help"),
     (ModeKind::TooSmall, key('q'), Action::Quit, "quit"),
     // Tracker
-    (ModeKind::Tracker, key('?'), Action::Help, "help"),
-    (ModeKind::Tracker, key('q'), Action::Quit, "quit"),
     (ModeKind::Tracker, code(KeyCode::Enter), Action::Act, "act"),
-    (ModeKind::Tracker, key('n'), Action::Next, "next turn"),
-    (ModeKind::Tracker, key(' '), Action::Next, "next turn"),
-    (ModeKind::Tracker, key('u'), Action::Undo, "undo"),
-    (ModeKind::Tracker, ctrl('r'), Action::Redo, "redo"),
-    (ModeKind::Tracker, key(':'), Action::CommandLine, "command"),
+    (ModeKind::Tracker, key('n'), Action::Next, "next"),
+    (ModeKind::Tracker, key(' '), Action::Next, "next"),
     (ModeKind::Tracker, key('a'), Action::Add, "add"),
-    (ModeKind::Tracker, key('r'), Action::RollAll, "roll all"),
+    (
+        ModeKind::Tracker,
+        key('r'),
+        Action::RollAll,
+        "roll unrolled",
+    ),
     (ModeKind::Tracker, key('R'), Action::RollNpcs, "roll NPCs"),
-    (ModeKind::Tracker, key('t'), Action::TypeRoll, "type a roll"),
+    (ModeKind::Tracker, key('t'), Action::TypeRoll, "initiative"),
     (ModeKind::Tracker, key('s'), Action::Start, "start"),
     (ModeKind::Tracker, key('i'), Action::Interrupt, "interrupt"),
     (ModeKind::Tracker, key('d'), Action::Delay, "delay"),
     (ModeKind::Tracker, key('y'), Action::Ready, "ready"),
+    (ModeKind::Tracker, key('h'), Action::Damage, "damage"),
+    (ModeKind::Tracker, key('H'), Action::Heal, "heal"),
+    (ModeKind::Tracker, key('m'), Action::Move, "move"),
+    (ModeKind::Tracker, key('v'), Action::Mark, "mark"),
+    (ModeKind::Tracker, key('V'), Action::UnmarkAll, "unmark all"),
+    (ModeKind::Tracker, key('/'), Action::Find, "find a name"),
+    (ModeKind::Tracker, key('+'), Action::AddStatus, "add status"),
+    (
+        ModeKind::Tracker,
+        key('-'),
+        Action::ClearStatus,
+        "clear status",
+    ),
+    (ModeKind::Tracker, key('f'), Action::Fire, "fire ready"),
+    (ModeKind::Tracker, key('g'), Action::Edge, "Edge for IP"),
+    (
+        ModeKind::Tracker,
+        key('z'),
+        Action::ToggleDowned,
+        "Downed on/off",
+    ),
+    (ModeKind::Tracker, key('e'), Action::Edit, "edit"),
+    (ModeKind::Tracker, key('x'), Action::Remove, "remove"),
     (
         ModeKind::Tracker,
         key('1'),
@@ -138,59 +164,60 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         Action::SpendType(ActionType::Complex),
         "Complex action",
     ),
-    (ModeKind::Tracker, key('f'), Action::Fire, "fire ready"),
-    (ModeKind::Tracker, key('m'), Action::Move, "move in order"),
-    (ModeKind::Tracker, key('g'), Action::Edge, "Edge for IP"),
-    (
-        ModeKind::Tracker,
-        key('z'),
-        Action::ToggleDowned,
-        "Downed on/off",
-    ),
-    (ModeKind::Tracker, key('h'), Action::Damage, "damage"),
-    (ModeKind::Tracker, key('H'), Action::Heal, "heal"),
-    (ModeKind::Tracker, key('+'), Action::AddStatus, "add status"),
-    (
-        ModeKind::Tracker,
-        key('-'),
-        Action::ClearStatus,
-        "clear status",
-    ),
-    (ModeKind::Tracker, key('e'), Action::Edit, "edit"),
-    (ModeKind::Tracker, key('x'), Action::Remove, "remove"),
-    (ModeKind::Tracker, key('E'), Action::End, "end encounter"),
-    (ModeKind::Tracker, key('j'), Action::Down, "select down"),
-    (
-        ModeKind::Tracker,
-        code(KeyCode::Down),
-        Action::Down,
-        "select down",
-    ),
-    (ModeKind::Tracker, key('k'), Action::Up, "select up"),
-    (
-        ModeKind::Tracker,
-        code(KeyCode::Up),
-        Action::Up,
-        "select up",
-    ),
-    (
-        ModeKind::Tracker,
-        code(KeyCode::PageUp),
-        Action::PageUp,
-        "log back",
-    ),
-    (
-        ModeKind::Tracker,
-        code(KeyCode::PageDown),
-        Action::PageDown,
-        "log forward",
-    ),
+    (ModeKind::Tracker, key('u'), Action::Undo, "undo"),
+    (ModeKind::Tracker, ctrl('r'), Action::Redo, "redo"),
+    (ModeKind::Tracker, key(':'), Action::CommandLine, "command"),
     (
         ModeKind::Tracker,
         code(KeyCode::Tab),
         Action::FocusNext,
         "focus pane",
     ),
+    (
+        ModeKind::Tracker,
+        key('j'),
+        Action::Down,
+        "down (selection, or the focused pane)",
+    ),
+    (
+        ModeKind::Tracker,
+        code(KeyCode::Down),
+        Action::Down,
+        "down (selection, or the focused pane)",
+    ),
+    (
+        ModeKind::Tracker,
+        key('k'),
+        Action::Up,
+        "up (selection, or the focused pane)",
+    ),
+    (
+        ModeKind::Tracker,
+        code(KeyCode::Up),
+        Action::Up,
+        "up (selection, or the focused pane)",
+    ),
+    (
+        ModeKind::Tracker,
+        code(KeyCode::PageUp),
+        Action::PageUp,
+        "page up",
+    ),
+    (
+        ModeKind::Tracker,
+        code(KeyCode::PageDown),
+        Action::PageDown,
+        "page down",
+    ),
+    (
+        ModeKind::Tracker,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "select the actor",
+    ),
+    (ModeKind::Tracker, key('E'), Action::End, "end encounter"),
+    (ModeKind::Tracker, key('q'), Action::Quit, "quit"),
+    (ModeKind::Tracker, key('?'), Action::Help, "help"),
     // Picker
     (
         ModeKind::Picker,
@@ -223,6 +250,12 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         ctrl('n'),
         Action::AddMore,
         "ready: add, keep choosing",
+    ),
+    (
+        ModeKind::Picker,
+        ctrl('d'),
+        Action::Declare,
+        "ready: declare the chosen",
     ),
     // Form
     (
@@ -275,7 +308,7 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         Action::Complete,
         "complete",
     ),
-    // Choice list
+    // Choice list: letters jump to a name, so only the arrows move.
     (
         ModeKind::Choose,
         code(KeyCode::Enter),
@@ -289,9 +322,26 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         "cancel",
     ),
     (ModeKind::Choose, code(KeyCode::Up), Action::Up, "up"),
-    (ModeKind::Choose, key('k'), Action::Up, "up"),
     (ModeKind::Choose, code(KeyCode::Down), Action::Down, "down"),
-    (ModeKind::Choose, key('j'), Action::Down, "down"),
+    // Find a name
+    (
+        ModeKind::Find,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "keep",
+    ),
+    (
+        ModeKind::Find,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "back to where it was",
+    ),
+    (
+        ModeKind::Find,
+        code(KeyCode::Tab),
+        Action::Complete,
+        "next name that fits",
+    ),
     // Help
     (ModeKind::Help, code(KeyCode::Esc), Action::Cancel, "close"),
     (ModeKind::Help, key('?'), Action::Cancel, "close"),
@@ -305,6 +355,18 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     ),
     (ModeKind::Help, key('k'), Action::Up, "scroll up"),
     (ModeKind::Help, code(KeyCode::Up), Action::Up, "scroll up"),
+    (
+        ModeKind::Help,
+        code(KeyCode::PageUp),
+        Action::PageUp,
+        "page up",
+    ),
+    (
+        ModeKind::Help,
+        code(KeyCode::PageDown),
+        Action::PageDown,
+        "page down",
+    ),
 ];
 
 /// The action bound to a key in a mode (mode bindings first, then `Any`).
@@ -337,4 +399,19 @@ pub fn bindings(mode: ModeKind) -> Vec<(String, &'static str)> {
         }
     }
     out.into_iter().map(|(k, l, _)| (k, l)).collect()
+}
+
+/// The key bar's entries for a mode: one per action, its first key only, in the table's order.
+pub fn bar(mode: ModeKind) -> Vec<(String, &'static str, Action)> {
+    let mut out: Vec<(String, &'static str, Action)> = Vec::new();
+    let own = KEYMAP.iter().filter(|e| e.0 == mode);
+    let any = KEYMAP
+        .iter()
+        .filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any);
+    for (_, k, a, label) in own.chain(any) {
+        if !out.iter().any(|e| e.2 == *a && e.1 == *label) {
+            out.push((k.label(), label, *a));
+        }
+    }
+    out
 }

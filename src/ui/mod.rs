@@ -163,3 +163,6 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod at_table;

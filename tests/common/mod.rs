@@ -49,6 +49,8 @@ pub fn test_catalogue() -> Catalogue {
     stand_up.restrictions = vec![Restriction::OnlyWhile("Prone".into())];
     let mut take_aim = action("Take Aim", ActionGroup::Simple, ActionKind::Simple);
     take_aim.effect = Some(Effect::Stack("Take Aim".into()));
+    let mut fire_gun = action("Fire Gun", ActionGroup::Simple, ActionKind::Simple);
+    fire_gun.effect = Some(Effect::Uses("Take Aim".into()));
     let mut sprint = action("Sprint", ActionGroup::Complex, ActionKind::Complex);
     sprint.restrictions = vec![Restriction::NotWhile("Prone".into())];
     Catalogue::from_actions(vec![
@@ -58,7 +60,7 @@ pub fn test_catalogue() -> Catalogue {
         stand_up,
         take_aim,
         sprint,
-        action("Fire Gun", ActionGroup::Simple, ActionKind::Simple),
+        fire_gun,
         action("Melee Attack", ActionGroup::Complex, ActionKind::Complex),
         action("Control Device", ActionGroup::Matrix, ActionKind::Variable),
         action("Matrix Search", ActionGroup::Matrix, ActionKind::Special),

@@ -266,6 +266,9 @@ impl State {
                     c.edge_left = c.edge_left.saturating_sub(*edge_spent);
                     c.edge_uses_this_round = c.edge_uses_this_round.saturating_add(1);
                 }
+                if let Some(l) = self.ledger_mut(*who) {
+                    l.edge = l.edge.saturating_add(*ip_gained);
+                }
             }
             Event::DelayDeclared { who, ip, trigger } => {
                 if let Some(c) = self.at_mut(*who) {
@@ -274,6 +277,9 @@ impl State {
                         ip: *ip,
                         trigger: *trigger,
                     });
+                }
+                if let Some(l) = self.ledger_mut(*who) {
+                    l.reserved = l.reserved.saturating_add(*ip);
                 }
                 self.mark_turn_acted();
             }
@@ -286,6 +292,7 @@ impl State {
             }
             Event::ReadyDeclared { who, ip, trigger } => {
                 let serial = self.turn().map_or(0, |t| t.serial);
+                let mut set_aside = false;
                 if let Some(c) = self.at_mut(*who) {
                     match c.reserve.as_mut() {
                         Some(Reserve::Ready { triggers, .. }) => triggers.push(trigger.clone()),
@@ -296,8 +303,12 @@ impl State {
                                 triggers: vec![trigger.clone()],
                                 turn_serial: serial,
                             });
+                            set_aside = true;
                         }
                     }
+                }
+                if set_aside && let Some(l) = self.ledger_mut(*who) {
+                    l.reserved = l.reserved.saturating_add(*ip);
                 }
                 self.mark_turn_acted();
             }

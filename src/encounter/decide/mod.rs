@@ -19,6 +19,7 @@ mod order;
 mod reserve;
 mod roster;
 mod statuses;
+mod targets;
 mod turns;
 
 /// Builds the events of one command, applying them to a scratch copy as it goes when a later
@@ -108,6 +109,7 @@ impl<'a> Draft<'a> {
             Command::Heal { who, track, boxes } => self.heal(who, track, boxes),
             Command::AddStatus { who, text, until } => self.add_status(who, &text, until),
             Command::ClearStatus { who, name } => self.clear_status(who, &name),
+            Command::ForEach { who, each } => self.for_each(&who, &each),
             Command::End => {
                 self.emit(Event::EncounterEnded);
                 Ok(())

@@ -7,6 +7,7 @@
 
 pub mod choose;
 pub mod command_line;
+pub mod find;
 pub mod form;
 pub mod help;
 pub mod picker;
@@ -15,7 +16,7 @@ pub mod tracker;
 use super::action::Action;
 use super::keymap::ModeKind;
 use crate::catalogue::Catalogue;
-use crate::encounter::{CombatantId, Command, Encounter, State};
+use crate::encounter::{CombatantId, Command, Encounter, Event, State};
 
 /// The room that has the keys. Closed on purpose: a match over it names every room.
 #[derive(Debug, Clone)]
@@ -27,6 +28,8 @@ pub enum Mode {
     Picker(picker::State),
     Form(form::State),
     Choose(choose::State),
+    /// `/`: a name typed on the status line moves the order pane's selection.
+    Find(find::State),
 }
 
 impl Mode {
@@ -40,6 +43,7 @@ impl Mode {
             Mode::Picker(p) => p.update(action, ctx),
             Mode::Form(f) => f.update(action, ctx),
             Mode::Choose(c) => c.update(action, ctx),
+            Mode::Find(f) => f.update(action, ctx),
         }
     }
 
@@ -51,6 +55,7 @@ impl Mode {
             Mode::Picker(_) => ModeKind::Picker,
             Mode::Form(_) => ModeKind::Form,
             Mode::Choose(_) => ModeKind::Choose,
+            Mode::Find(_) => ModeKind::Find,
         }
     }
 
@@ -58,12 +63,10 @@ impl Mode {
     pub fn refused(&mut self, why: &str) {
         match self {
             Mode::Form(f) => f.refused(why),
+            // The line stays open: the reason shows above it while the GM mends it.
+            Mode::Command(c) => c.refused(why),
             // The reason is on the status line.
-            Mode::Tracker
-            | Mode::Help(_)
-            | Mode::Command(_)
-            | Mode::Picker(_)
-            | Mode::Choose(_) => {}
+            Mode::Tracker | Mode::Help(_) | Mode::Picker(_) | Mode::Choose(_) | Mode::Find(_) => {}
         }
     }
 }
@@ -90,6 +93,15 @@ pub enum Outcome {
     Answer(String),
     /// A refusal of the room's own (nothing to pick, a bad value): the status line, and stay.
     Fail(String),
+    /// Put the order pane's selection here; the room stays or closes.
+    Select(tracker::Selection, After),
+}
+
+/// Whether a room stays open after what it asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum After {
+    Stay,
+    Close,
 }
 
 impl Outcome {
@@ -120,6 +132,40 @@ pub fn roster(s: &State) -> Vec<CombatantId> {
     ids
 }
 
+/// Where a name typed to jump leads, from `from` on (wrapping): the first name it starts (any
+/// case, spaces ignored), else the first holding it, else the first with its letters in order
+/// ("g3" finds "Ganger 3").
+pub fn find_name<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+    typed: &str,
+    from: usize,
+) -> Option<usize> {
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let typed = squash(typed);
+    if typed.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = names.into_iter().map(squash).collect();
+    let in_order = |name: &str| {
+        let mut rest = name.chars();
+        typed.chars().all(|t| rest.any(|c| c == t))
+    };
+    let tests: [&dyn Fn(&str) -> bool; 3] = [
+        &|n: &str| n.starts_with(&typed),
+        &|n: &str| n.contains(&typed),
+        &in_order,
+    ];
+    let n = names.len();
+    tests
+        .iter()
+        .find_map(|test| (0..n).map(|k| (from + k) % n).find(|&i| test(&names[i])))
+}
+
 /// What a room sees of the engine: read-only.
 pub struct Ctx<'a> {
     pub enc: &'a Encounter,
@@ -127,18 +173,37 @@ pub struct Ctx<'a> {
     pub roster: Vec<CombatantId>,
     /// The combatant selected in the order pane.
     pub selected: Option<CombatantId>,
+    /// The combatants marked in the order pane, present ones only, in the order marked.
+    pub marks: Vec<CombatantId>,
+    /// The screen's size (a room pages by it).
+    pub screen: (u16, u16),
 }
 
 impl<'a> Ctx<'a> {
-    /// `selected` is the order pane's selection, an index into the roster.
-    pub fn new(enc: &'a Encounter, selected: usize) -> Self {
+    /// What the rooms see, with the order pane as the tracker's state has it.
+    pub fn new(enc: &'a Encounter, tracker: &tracker::State) -> Self {
         let roster = roster(enc.state());
-        let selected = roster.get(selected).copied();
+        let selected = tracker.selected(enc.state(), &roster);
+        let marks = tracker
+            .marks
+            .iter()
+            .copied()
+            .filter(|id| roster.contains(id))
+            .collect();
         Self {
             enc,
             roster,
             selected,
+            marks,
+            screen: (0, 0),
         }
+    }
+
+    /// The same, for a screen of this size.
+    #[must_use]
+    pub fn on_screen(mut self, size: (u16, u16)) -> Self {
+        self.screen = size;
+        self
     }
 
     pub fn state(&self) -> &'a State {
@@ -154,9 +219,23 @@ impl<'a> Ctx<'a> {
         self.enc.state().turn().map(|t| t.who)
     }
 
+    /// Who damage, healing and statuses aim at: the marked characters, or else the selected one.
+    pub fn targets(&self) -> Vec<CombatantId> {
+        if self.marks.is_empty() {
+            self.selected.into_iter().collect()
+        } else {
+            self.marks.clone()
+        }
+    }
+
     /// Why the engine would refuse a command, asked without rolling (to grey out a choice).
     pub fn refusal(&self, cmd: Command) -> Option<String> {
         self.enc.check(cmd).err().map(|e| e.to_string())
+    }
+
+    /// What a command would do, asked without rolling (a list shows where a move would lead).
+    pub fn preview(&self, cmd: Command) -> Result<Vec<Event>, String> {
+        self.enc.preview(cmd).map_err(|e| e.to_string())
     }
 }
 

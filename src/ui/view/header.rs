@@ -52,8 +52,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                             t.reserve(),
                         )),
                     }
+                    // Interrupts out of turn are spent in the pass but in no turn of the
+                    // character's: said apart, so the header and the grid's cell agree.
+                    let in_pass = s.spent_this_pass(c.id);
+                    let pass = if in_pass == tu.spent {
+                        String::new()
+                    } else {
+                        format!(", {in_pass} this pass")
+                    };
                     second.push(Span::raw(format!(
-                        "  IP {}  spent {}/{} this turn  Edge IP {}",
+                        "  IP {}  spent {}/{} this turn{pass}  Edge IP {}",
                         c.ip,
                         tu.spent,
                         rules.turn_spend_cap,

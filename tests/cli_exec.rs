@@ -2,27 +2,11 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("SRTRACK_DATA_DIR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("srtrack runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::srtrack;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -232,4 +216,180 @@ fn a_stale_lock_does_not_block() {
     std::fs::write(d.join("saves/f.ron.lock"), "4194000").unwrap();
     let out = srtrack(d, &["exec", "f"], "next\n");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn new_with_a_system_writes_it_into_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // No terminal here: the save is created, then the screen refuses to open (exit 1).
+    let out = srtrack(d, &["new", "heist", "--system", "anarchy"], "");
+    assert!(
+        text(&out.stderr).contains("needs a terminal"),
+        "{}",
+        text(&out.stderr)
+    );
+    let save = std::fs::read_to_string(d.join("saves/heist.ron")).unwrap();
+    assert!(save.contains("\n  system: anarchy,\n"), "{save}");
+    srtrack(d, &["new", "plain"], "");
+    let save = std::fs::read_to_string(d.join("saves/plain.ron")).unwrap();
+    assert!(save.contains("\n  system: sr5,\n"), "the default: {save}");
+}
+
+#[test]
+fn a_bad_system_word_is_a_usage_error_naming_the_choices() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for args in [
+        vec!["new", "x", "--system", "sr4"],
+        vec!["exec", "--system", "sr4", "x"],
+    ] {
+        let out = srtrack(d, &args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("\"sr4\" is not a rule system: use sr5, sr2097 or anarchy"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    assert!(!d.join("saves/x.ron").exists(), "nothing was created");
+}
+
+#[test]
+fn exec_system_chooses_the_system_of_a_save_it_creates_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = srtrack(
+        d,
+        &["exec", "--system", "anarchy", "heist"],
+        "add Ann pc int 4 rea 5\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let save = d.join("saves/heist.ron");
+    let before = std::fs::read(&save).unwrap();
+    // Another system for a save that exists: refused, nothing changed.
+    let out = srtrack(
+        d,
+        &["exec", "--system", "sr5", "heist"],
+        "add Bo npc int 3 rea 3\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("runs Shadowrun: Anarchy, not SR5: --system chooses the system only when exec creates the save (nothing changed)"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&save).unwrap(), before);
+    // The same system, or none, goes on; the system's gate refuses what it does not play.
+    let again = srtrack(
+        d,
+        &["exec", "--system", "anarchy", "heist"],
+        "add Bo npc int 3 rea 3\n",
+    );
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    let out = srtrack(d, &["exec", "heist"], "roll all\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(
+            "stdin:1: `roll` is a command of SR5 and Shadowrun 2097; this encounter runs Shadowrun: Anarchy"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn show_and_list_name_the_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "--system", "sr2097", "seattle"], SETUP);
+    srtrack(d, &["exec", "old"], SETUP);
+    let show = text(&srtrack(d, &["show", "seattle"], "").stdout);
+    assert!(show.starts_with("System: Shadowrun 2097\n"), "{show}");
+    let list = text(&srtrack(d, &["list"], "").stdout);
+    let lines: Vec<&str> = list.lines().collect();
+    assert!(lines[0].contains("  SYSTEM  "), "{list}");
+    let row = |name: &str| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(name))
+            .copied()
+            .unwrap_or("")
+    };
+    assert!(row("seattle").contains("  Shadowrun 2097  "), "{list}");
+    assert!(row("old").contains("  SR5  "), "{list}");
+}
+
+#[test]
+fn exec_prints_one_line_per_test_rolled_or_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = "add Ann pc int 4 rea 5\nadd Bo npc int 3 rea 3\nroll Ann hits 3 glitch\nroll Bo\nstart\nnext\n";
+    let out = srtrack(d, &["exec", "--seed", "7", "fight"], script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    // Two initiative tests, nothing for the bookkeeping lines around them.
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(
+        lines[0], "Ann initiative: typed in: 3 hits on 9 dice, glitch",
+        "{stdout}"
+    );
+    assert!(lines[1].starts_with("Bo initiative: 6 dice ["), "{stdout}");
+    assert!(
+        lines[1].contains("hits") || lines[1].contains("hit,"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_refusal_in_a_race_for_the_lock_always_names_the_holder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "f"], SETUP);
+    let mut refusals = 0;
+    for _ in 0..6 {
+        // A new lock file each time: the holder has just made it when the others look.
+        let _ = std::fs::remove_file(d.join("saves/f.ron.lock"));
+        let children: Vec<_> = (0..12)
+            .map(|_| {
+                let mut c = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+                    .arg("--data-dir")
+                    .arg(d)
+                    .args(["exec", "f"])
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                c.stdin.take().unwrap().write_all(b"why Ann Bo\n").unwrap();
+                c
+            })
+            .collect();
+        for c in children {
+            let out = c.wait_with_output().unwrap();
+            if out.status.success() {
+                continue;
+            }
+            let err = text(&out.stderr);
+            assert!(err.contains("in use by another srtrack (process "), "{err}");
+            refusals += 1;
+        }
+    }
+    assert!(refusals > 0, "the processes raced");
+}
+
+#[test]
+fn damage_beyond_any_number_says_the_allowed_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = srtrack(
+        d,
+        &["exec", "f"],
+        "add Ana pc int 3 rea 3 body 4 will 4\ndamage Ana 4294967295\n",
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("allowed 1 to"), "{err}");
+    assert!(!err.contains("expected"), "{err}");
 }

@@ -81,7 +81,7 @@ fn exec_plays_two_full_rounds_and_show_prints_round_three() {
     let show = srtrack(dir.path(), &["show", "fight"], "");
     let page = String::from_utf8_lossy(&show.stdout).into_owned();
     assert!(
-        page.starts_with("Round 3, pass 1 of 5: Ana's turn, 5 IP"),
+        page.starts_with("System: SR5\nRound 3, pass 1 of 5: Ana's turn, 5 IP"),
         "{page}"
     );
     assert!(

@@ -53,6 +53,6 @@ after=$(header)
 [[ "$(row "5 Roto-drone")" == "$drone" ]] || { echo "e2e: Roto-drone's row changed: $drone / $(row "5 Roto-drone")" >&2; exit 1; }
 # Its row: initiative 2, 3 IP now; pass 1 started with 5 and spent 2.
 [[ "$drone" == *" 2   3 "*"5/2"* ]] || { echo "e2e: Roto-drone should have 3 IP, 5/2 in pass 1: $drone" >&2; exit 1; }
-"$bin" show "$work/demo.ron" | head -1 | grep -qF "Round 2, pass 1 of 5: Ganger 1's turn, 5 IP" \
-  || { echo "e2e: show disagrees: $("$bin" show "$work/demo.ron" | head -1)" >&2; exit 1; }
+"$bin" show "$work/demo.ron" | sed -n 2p | grep -qF "Round 2, pass 1 of 5: Ganger 1's turn, 5 IP" \
+  || { echo "e2e: show disagrees: $("$bin" show "$work/demo.ron" | sed -n 2p)" >&2; exit 1; }
 echo "e2e: 1 passed, 0 failed"

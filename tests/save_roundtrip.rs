@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use srtrack::catalogue::Catalogue;
-use srtrack::encounter::Encounter;
+use srtrack::encounter::{Encounter, System};
 use srtrack::lang::{self, Line};
 use srtrack::rules::{HouseRules, RandomDice};
 use srtrack::save::{SaveFile, file};
@@ -107,6 +107,28 @@ fn every_fixture_version_loads() {
         seen += 1;
     }
     assert_eq!(seen, file::VERSION as usize);
+}
+
+/// A version 1 save was written before rule systems: it runs SR5. The version 2 fixture runs
+/// Shadowrun 2097, and keeps it when written back.
+#[test]
+fn fixtures_keep_their_rule_system() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let load = |v: u32| {
+        let path = std::path::PathBuf::from(format!("{dir}/v{v}.ron"));
+        file::load(&path, Arc::new(Catalogue::default())).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let (old, enc) = load(1);
+    assert_eq!((old.system, enc.system()), (System::Sr5, System::Sr5));
+    let (header, enc) = load(2);
+    assert_eq!(
+        (header.system, enc.system()),
+        (System::Sr2097, System::Sr2097)
+    );
+    let text = SaveFile::of(&enc, "t", "2026-01-01T00:00:00Z").to_ron();
+    assert!(text.contains("\n  system: sr2097,\n"), "{text}");
+    let back = file::parse(text.as_bytes(), "t.ron").unwrap();
+    assert_eq!((back.version, back.system), (file::VERSION, System::Sr2097));
 }
 
 /// `saves/demo.ron` is what `saves/demo.script` gives with seed 2070, and is mid-fight.

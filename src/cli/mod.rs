@@ -11,12 +11,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::catalogue::Catalogue;
-use crate::encounter::{Encounter, Phase};
+use crate::encounter::{Encounter, Phase, System};
 use crate::lang::{self, Line};
 use crate::report;
 use crate::rules::{Dice, HouseRules, RandomDice};
 use crate::save::store::{DEMO, Store};
 use crate::save::{self, Autosave, FileSave, Lock, LockError, NoSave, file};
+use crate::text;
 
 /// A failure the user can act on: printed as one or two sentences, exit code 1.
 #[derive(Debug)]
@@ -69,11 +70,15 @@ pub enum Cmd {
         save: String,
     },
     /// Start a new encounter and open it.
-    #[command(after_help = "Example:
-  srtrack new \"docks ambush\"")]
+    #[command(after_help = "Examples:
+  srtrack new \"docks ambush\"
+  srtrack new seattle-2097 --system sr2097")]
     New {
         /// The new save's name.
         name: String,
+        /// The rule system it runs under: sr5, sr2097 or anarchy (kept in the save).
+        #[arg(long, value_name = "SYSTEM", default_value = "sr5", value_parser = parse_system)]
+        system: System,
     },
     /// List the saves in the data directory, newest first.
     #[command(after_help = "Example:
@@ -93,7 +98,8 @@ every line before it. `why A B` prints to stdout.
 
 Examples:
   srtrack exec fight.ron setup.script
-  echo 'next' | srtrack exec --seed 7 warehouse"
+  echo 'next' | srtrack exec --seed 7 warehouse
+  srtrack exec --system anarchy heist.ron setup.script"
     )]
     Exec {
         /// A save name or path.
@@ -103,6 +109,10 @@ Examples:
         /// Seed the dice, for reproducible rolls.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
+        /// The rule system of a save exec creates: sr5 (the default), sr2097 or anarchy. For a
+        /// save that exists it must be the one the save runs.
+        #[arg(long, value_name = "SYSTEM", value_parser = parse_system)]
+        system: Option<System>,
     },
     /// Print the state of a fight as plain text.
     #[command(after_help = "Example:
@@ -124,13 +134,19 @@ Examples:
     Completions { shell: clap_complete::Shell },
 }
 
+fn parse_system(word: &str) -> std::result::Result<System, String> {
+    word.parse()
+        .map_err(|e: crate::encounter::system::UnknownSystem| e.to_string())
+}
+
 /// Parses the command line, runs it, and maps the outcome to an exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg)) => {
-            eprintln!("srtrack: {msg}");
+            // Paths, names and file contents may hold anything: escaped, never raw.
+            eprintln!("srtrack: {}", text::escaped(&msg));
             ExitCode::FAILURE
         }
     }
@@ -144,7 +160,7 @@ fn ruleset() -> &'static (Arc<HouseRules>, Arc<Catalogue>) {
     LOADED.get_or_init(|| {
         let loaded = crate::load_ruleset(None);
         for w in &loaded.warnings {
-            eprintln!("srtrack: {w}");
+            eprintln!("srtrack: {}", text::escaped(w));
         }
         (Arc::new(loaded.rules), Arc::new(loaded.catalogue))
     })
@@ -175,7 +191,7 @@ pub fn run(cli: Cli) -> Result<()> {
         None => resume(&store, &tui),
         Some(Cmd::Open { save }) => {
             let path = store.resolve(&save);
-            if !path.is_file() {
+            if !path.exists() {
                 return Err(Failure(format!(
                     "{}: no such save (`srtrack list` shows them; `srtrack new NAME` starts one)",
                     path.display()
@@ -183,7 +199,7 @@ pub fn run(cli: Cli) -> Result<()> {
             }
             open(&store, &path, &tui)
         }
-        Some(Cmd::New { name }) => {
+        Some(Cmd::New { name, system }) => {
             Store::check_name(&name).map_err(Failure)?;
             let path = store.path_of(&name);
             if path.exists() {
@@ -192,7 +208,7 @@ pub fn run(cli: Cli) -> Result<()> {
                     path.display()
                 )));
             }
-            create_empty(&path, &name)?;
+            create_empty(&path, &name, system)?;
             open(&store, &path, &tui)
         }
         Some(Cmd::List) => {
@@ -204,15 +220,23 @@ pub fn run(cli: Cli) -> Result<()> {
             let (_, enc) = file::load(&path, catalogue())?;
             println!(
                 "{}: ok ({} entries, {})",
-                path.display(),
+                text::escaped(&path.display().to_string()),
                 enc.history().len(),
                 where_in_fight(&enc)
             );
             Ok(())
         }
-        Some(Cmd::Exec { file, script, seed }) => {
-            exec(&store.resolve(&file), script.as_deref(), seed.or(cli.seed))
-        }
+        Some(Cmd::Exec {
+            file,
+            script,
+            seed,
+            system,
+        }) => exec(
+            &store.resolve(&file),
+            script.as_deref(),
+            seed.or(cli.seed),
+            system,
+        ),
         Some(Cmd::Show { file }) => {
             let (_, enc) = file::load(&store.resolve(&file), catalogue())?;
             print!("{}", report::show(&enc, 10));
@@ -271,42 +295,48 @@ fn resume(store: &Store, tui: &TuiOptions) -> Result<()> {
     open(store, &path, tui)
 }
 
-fn create_empty(path: &Path, name: &str) -> Result<()> {
+fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let enc = Encounter::new(house_rules(), catalogue());
+    let enc = Encounter::for_system(system, house_rules(), catalogue());
     let text = file::SaveFile::of(&enc, name, &file::now_rfc3339()).to_ron();
     save::write_atomic(path, &text)
         .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Opens a save in the TUI; read-only when another srtrack holds it.
+/// Opens a save in the TUI; read-only when another srtrack holds it or its owner made it so.
 fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     let (header, enc) = file::load(path, catalogue())?;
     store.touch_last_used(path);
-    match Lock::acquire(path) {
+    let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
+    if let Err(e) = std::fs::metadata(&real).and_then(|m| save::atomic::refuse_to_replace(&m)) {
+        let why = format!("{}: {}", path.display(), save::io_message(&e));
+        eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
+        return open_tui(enc, header.name, Box::new(NoSave), Some(why), tui);
+    }
+    match Lock::acquire(&real) {
         Ok(lock) => {
-            let saver = FileSave::new(
-                path.to_path_buf(),
-                header.name.clone(),
-                header.created,
-                lock,
-            );
+            let saver =
+                FileSave::new(real, header.name.clone(), header.created, lock).on_disk(&enc);
             open_tui(enc, header.name, Box::new(saver), None, tui)
         }
         Err(LockError::InUse { pid }) => {
             let why = LockError::InUse { pid }.to_string();
-            eprintln!("srtrack: {why}; opening it read-only");
+            eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
             open_tui(enc, header.name, Box::new(NoSave), Some(why), tui)
         }
         Err(e) => Err(Failure(format!("{}: {e}", path.display()))),
     }
 }
 
+fn io_failure(path: &Path, e: &std::io::Error) -> Failure {
+    Failure(format!("{}: {}", path.display(), save::io_message(e)))
+}
+
 /// Runs the screen on an encounter until the GM quits. The store autosaves after every command
-/// and once more on the way out (quit, SIGTERM, SIGHUP).
+/// and once more on the way out (quit, SIGTERM, SIGHUP, SIGINT, SIGQUIT).
 fn open_tui(
     encounter: Encounter,
     title: String,
@@ -328,10 +358,13 @@ fn open_tui(
     crate::ui::run(app, tui.no_color, &stop).map_err(|e| Failure(e.to_string()))
 }
 
-/// Set when SIGTERM or SIGHUP arrives: the current command finishes, the save is written.
+/// Set when SIGTERM, SIGHUP, SIGINT or SIGQUIT arrives: the current command finishes, the save
+/// is written, the terminal is given back as it was. (On the screen Ctrl-C is a key, so these
+/// come from outside: `kill`, a closed window, a shell's job control.)
 pub fn stop_flag() -> Arc<AtomicBool> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     let flag = Arc::new(AtomicBool::new(false));
-    for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+    for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
         // Without the handler the default action still ends the process; the save on disk is
         // always whole (atomic writes), so a failed registration loses at most the last command.
         let _ = signal_hook::flag::register(sig, Arc::clone(&flag));
@@ -344,37 +377,69 @@ fn list(store: &Store) {
     if saves.is_empty() {
         println!(
             "No saves in {} (`srtrack new NAME` starts one).",
-            store.saves_dir().display()
+            text::escaped(&store.saves_dir().display().to_string())
         );
         return;
     }
     let width = saves
         .iter()
-        .map(|s| s.name.chars().count())
+        .map(|s| text::escaped(&s.name).chars().count())
         .max()
         .unwrap_or(4)
         .max(4);
+    let sys = System::ALL
+        .iter()
+        .map(|s| s.name().chars().count())
+        .max()
+        .unwrap_or(6);
     println!(
-        "{:width$}  {:>5}  {:>4}  LAST CHANGE",
-        "NAME", "ROUND", "PASS"
+        "{:width$}  {:sys$}  {:>5}  {:>4}  LAST CHANGE",
+        "NAME", "SYSTEM", "ROUND", "PASS"
     );
     for s in saves {
         let when = s
             .modified
             .duration_since(std::time::UNIX_EPOCH)
             .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()));
+        // A file name in the data directory may hold anything.
+        let name = text::escaped(&s.name);
         match s.at {
-            Ok((round, pass)) => println!("{:width$}  {round:>5}  {pass:>4}  {when}", s.name),
+            Ok((system, round, pass)) => println!(
+                "{name:width$}  {:sys$}  {round:>5}  {pass:>4}  {when}",
+                system.name()
+            ),
             Err(e) => println!(
-                "{:width$}  {:>5}  {:>4}  {when}  (unreadable: {e})",
-                s.name, "-", "-"
+                "{name:width$}  {:sys$}  {:>5}  {:>4}  {when}  (unreadable: {})",
+                "-",
+                "-",
+                "-",
+                text::escaped(&e)
             ),
         }
     }
 }
 
+/// `exec` saves as it goes, so that a kill -9 in a long script loses no more than this many
+/// lines or this much time of it (and a signal it can catch, nothing).
+const EXEC_SAVE_LINES: usize = 64;
+const EXEC_SAVE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Identity and last change of a file, to notice it changed between two looks.
+fn stamp(path: &Path) -> Option<(u64, u64, std::time::SystemTime)> {
+    use std::os::unix::fs::MetadataExt as _;
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.ino(), m.len(), m.modified().ok()?))
+}
+
 /// Applies a script to a save; stops at the first refused line, saving all lines before it.
-fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
+/// A file that is there must be a save (checked before its lock file is made beside it) that
+/// its owner has not made read-only.
+fn exec(
+    path: &Path,
+    script: Option<&Path>,
+    seed: Option<u64>,
+    system: Option<System>,
+) -> Result<()> {
     let source = script.map_or_else(|| "stdin".to_string(), |p| p.display().to_string());
     let text = if let Some(p) = script {
         std::fs::read_to_string(p)
@@ -387,32 +452,48 @@ fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
         s
     };
     let stop = stop_flag();
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
-    }
-    let lock = Lock::acquire(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-    let (mut saver, mut enc) = if path.exists() {
-        let (header, enc) = file::load(path, catalogue())?;
-        (
-            FileSave::new(path.to_path_buf(), header.name, header.created, lock),
-            enc,
-        )
+    let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
+    let loaded = if real.exists() {
+        let loaded = file::load(path, catalogue())?;
+        if let Some(asked) = system.filter(|s| *s != loaded.1.system()) {
+            return Err(Failure(format!(
+                "{} runs {}, not {asked}: --system chooses the system only when exec creates the save (nothing changed)",
+                path.display(),
+                loaded.1.system()
+            )));
+        }
+        let meta = std::fs::metadata(&real).map_err(|e| io_failure(path, &e))?;
+        save::atomic::refuse_to_replace(&meta).map_err(|e| io_failure(path, &e))?;
+        Some((loaded, stamp(&real)))
     } else {
-        let enc = Encounter::new(house_rules(), catalogue());
-        (
-            FileSave::new(
-                path.to_path_buf(),
-                Store::name_of(path),
-                file::now_rfc3339(),
-                lock,
-            ),
-            enc,
-        )
+        if let Some(dir) = real.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        None
+    };
+    let lock = Lock::acquire(&real).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    let (mut saver, mut enc) = match loaded {
+        Some(((header, enc), looked)) => {
+            // Another writer may have changed it before the lock was ours: read it again.
+            let (header, enc) = if stamp(&real) == looked {
+                (header, enc)
+            } else {
+                file::load(path, catalogue())?
+            };
+            let saver = FileSave::new(real, header.name, header.created, lock).on_disk(&enc);
+            (saver, enc)
+        }
+        None => {
+            let enc = Encounter::for_system(system.unwrap_or_default(), house_rules(), catalogue());
+            let saver = FileSave::new(real, Store::name_of(path), file::now_rfc3339(), lock);
+            (saver, enc)
+        }
     };
     let mut dice: RandomDice = seed.map_or_else(RandomDice::new, RandomDice::seeded);
     let mut out = std::io::stdout().lock();
     let mut refused = None;
+    let (mut saved_at, mut unsaved) = (std::time::Instant::now(), 0);
     for (i, line) in text.lines().enumerate() {
         if stop.load(Ordering::Relaxed) {
             refused = Some(format!(
@@ -424,6 +505,11 @@ fn exec(path: &Path, script: Option<&Path>, seed: Option<u64>) -> Result<()> {
         if let Err(reason) = exec_line(&mut enc, line, &mut dice, &mut out) {
             refused = Some(format!("{source}:{}: {reason}", i + 1));
             break;
+        }
+        unsaved += 1;
+        if unsaved >= EXEC_SAVE_LINES || saved_at.elapsed() >= EXEC_SAVE_EVERY {
+            saver.save(&enc).map_err(Failure)?;
+            (saved_at, unsaved) = (std::time::Instant::now(), 0);
         }
     }
     saver.save(&enc).map_err(Failure)?;
@@ -442,7 +528,13 @@ fn exec_line(
 ) -> std::result::Result<(), String> {
     match lang::parse(line, enc.state(), enc.catalogue()).map_err(|e| e.to_string())? {
         Line::Command(cmd) => {
+            let before = enc.state().clone();
             lang::execute(enc, cmd, dice).map_err(|e| e.to_string())?;
+            if let Some(entry) = enc.applied().last() {
+                for l in report::result_lines(before, entry, enc.rules()) {
+                    let _ = writeln!(out, "{l}");
+                }
+            }
         }
         Line::Undo(n) => {
             enc.undo(n);
@@ -451,7 +543,7 @@ fn exec_line(
             enc.redo(n);
         }
         Line::Why(a, b) => {
-            let _ = writeln!(out, "{}", enc.state().explain_order(a, b));
+            let _ = writeln!(out, "{}", text::escaped(&enc.state().explain_order(a, b)));
         }
         Line::Nothing => {}
     }

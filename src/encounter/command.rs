@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{CombatantId, GroupId, Relative, Side, Track};
+use super::model::{CombatantId, GroupId, Relative, Sheet, Side, Track};
+use super::system::Family;
 use crate::rules::ActionType;
 
 /// A combatant's sheet as the GM typed it, before validation.
@@ -27,6 +28,21 @@ impl Default for SheetInput {
             ip_bonus: 0,
             body: None,
             willpower: None,
+        }
+    }
+}
+
+/// A sheet as the GM would type it again.
+impl From<Sheet> for SheetInput {
+    fn from(s: Sheet) -> Self {
+        Self {
+            intuition: i32::from(s.intuition),
+            reaction: i32::from(s.reaction),
+            edge: i32::from(s.edge),
+            dice_modifier: i32::from(s.dice_modifier),
+            ip_bonus: i32::from(s.ip_bonus),
+            body: s.body.map(i32::from),
+            willpower: s.willpower.map(i32::from),
         }
     }
 }
@@ -107,6 +123,18 @@ pub enum Each {
     ClearStatus {
         name: String,
     },
+}
+
+impl Each {
+    /// The verb of the language for it, as for one character.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Each::Damage { .. } => "damage",
+            Each::Heal { .. } => "heal",
+            Each::AddStatus { .. } => "status",
+            Each::ClearStatus { .. } => "clear",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -218,6 +246,61 @@ impl Command {
                 until,
             },
             Each::ClearStatus { name } => Command::ClearStatus { who: one, name },
+        }
+    }
+}
+
+impl Command {
+    /// The systems this command belongs to (see `System::accepts`). A system's own variants,
+    /// when they come, answer `Family::Own(that system)`.
+    pub fn family(&self) -> Family {
+        match self {
+            Command::Add(_)
+            | Command::Edit { .. }
+            | Command::Remove { .. }
+            | Command::SetDowned { .. }
+            | Command::Damage { .. }
+            | Command::Heal { .. }
+            | Command::AddStatus { .. }
+            | Command::ClearStatus { .. }
+            | Command::ForEach { .. }
+            | Command::End => Family::Shared,
+            Command::Roll { .. }
+            | Command::Start
+            | Command::Next
+            | Command::SpendAction { .. }
+            | Command::UseEdge { .. }
+            | Command::Delay { .. }
+            | Command::NameDelayTrigger { .. }
+            | Command::Ready { .. }
+            | Command::FireReady { .. }
+            | Command::ChangeInitiative { .. } => Family::Passes,
+        }
+    }
+
+    /// The verb the command language gives this command, for messages that name it.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Command::Add(_) => "add",
+            Command::Edit { .. } => "edit",
+            Command::Remove { .. } => "remove",
+            Command::Roll { .. } => "roll",
+            Command::Start => "start",
+            Command::Next => "next",
+            Command::SpendAction { .. } => "act",
+            Command::UseEdge { .. } => "edge",
+            Command::Delay { .. } | Command::NameDelayTrigger { .. } => "delay",
+            Command::Ready { .. } => "ready",
+            Command::FireReady { .. } => "fire",
+            Command::ChangeInitiative { .. } => "move",
+            Command::SetDowned { downed: true, .. } => "down",
+            Command::SetDowned { downed: false, .. } => "up",
+            Command::Damage { .. } => "damage",
+            Command::Heal { .. } => "heal",
+            Command::AddStatus { .. } => "status",
+            Command::ClearStatus { .. } => "clear",
+            Command::ForEach { each, .. } => each.verb(),
+            Command::End => "end",
         }
     }
 }

@@ -9,6 +9,7 @@ use super::decide::Draft;
 use super::error::RuleError;
 use super::event::Event;
 use super::model::State;
+use super::system::System;
 use crate::catalogue::Catalogue;
 use crate::rules::{Dice, HouseRules};
 
@@ -23,9 +24,12 @@ pub struct Entry {
 /// How often a copy of the state is kept, so undo replays at most this many entries.
 const CHECKPOINT_EVERY: usize = 64;
 
-/// An encounter: the rules it runs by, its history, and the state that history folds to.
+/// An encounter: the rule system and house rules it runs by, its history, and the state that
+/// history folds to.
 #[derive(Debug, Clone)]
 pub struct Encounter {
+    /// Chosen at creation, never changed: the commands it takes depend on it.
+    system: System,
     rules: Arc<HouseRules>,
     catalogue: Arc<Catalogue>,
     state: State,
@@ -46,8 +50,15 @@ impl Dice for NoDice {
 }
 
 impl Encounter {
+    /// A new encounter under the default system (SR5).
     pub fn new(rules: Arc<HouseRules>, catalogue: Arc<Catalogue>) -> Self {
+        Self::for_system(System::default(), rules, catalogue)
+    }
+
+    /// A new encounter under `system`.
+    pub fn for_system(system: System, rules: Arc<HouseRules>, catalogue: Arc<Catalogue>) -> Self {
         Self {
+            system,
             rules,
             catalogue,
             state: State::default(),
@@ -59,12 +70,13 @@ impl Encounter {
 
     /// Rebuilds an encounter from a saved history, replaying `history[..cursor]`.
     pub fn from_history(
+        system: System,
         rules: Arc<HouseRules>,
         catalogue: Arc<Catalogue>,
         history: Vec<Entry>,
         cursor: usize,
     ) -> Self {
-        let mut enc = Self::new(rules, catalogue);
+        let mut enc = Self::for_system(system, rules, catalogue);
         enc.cursor = cursor.min(history.len());
         enc.history = history;
         enc.state = enc.replay(enc.cursor);
@@ -73,6 +85,10 @@ impl Encounter {
 
     pub fn state(&self) -> &State {
         &self.state
+    }
+
+    pub fn system(&self) -> System {
+        self.system
     }
 
     pub fn rules(&self) -> &HouseRules {
@@ -108,7 +124,7 @@ impl Encounter {
 
     /// Checks a command against the rules and says what would happen; changes nothing.
     pub fn decide(&self, command: Command, dice: &mut dyn Dice) -> Result<Vec<Event>, RuleError> {
-        let mut draft = Draft::new(&self.state, &self.rules, &self.catalogue);
+        let mut draft = Draft::new(self.system, &self.state, &self.rules, &self.catalogue);
         draft.command(command, dice)?;
         Ok(draft.finish())
     }

@@ -9,6 +9,7 @@ pub mod event;
 pub mod history;
 pub mod model;
 pub mod query;
+pub mod system;
 
 pub use command::{
     ActionChoice, AddCombatant, Command, Each, RollTarget, SheetInput, StatusUntil, Timing,
@@ -21,3 +22,4 @@ pub use model::{
     PassMark, Phase, Presence, ReadyTrigger, Relative, Reserve, Sheet, Side, State, StatusEnd,
     Track, Turn, TurnKind, Unit,
 };
+pub use system::System;

@@ -40,7 +40,9 @@ impl fmt::Display for ParseError {
             Some(w) => write!(
                 f,
                 "word {} \"{}\": expected {}",
-                self.word, w, self.expected
+                self.word,
+                crate::text::excerpt(w),
+                self.expected
             ),
             None => write!(
                 f,
@@ -151,6 +153,23 @@ fn tokenize(line: &str) -> Result<Vec<Word>, ParseError> {
     Ok(words)
 }
 
+/// A whole number; one too big for the engine's numbers stands as the biggest there is, so the
+/// engine says what range is allowed rather than the parser asking for "a number".
+fn int_word(text: &str) -> Option<i32> {
+    if let Ok(n) = text.parse::<i32>() {
+        return Some(n);
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if text.starts_with('-') {
+        i32::MIN
+    } else {
+        i32::MAX
+    })
+}
+
 struct Parser<'a> {
     words: Vec<Word>,
     at: usize,
@@ -209,7 +228,7 @@ impl Parser<'_> {
     }
 
     fn number(&mut self, what: &str) -> Result<i32, ParseError> {
-        match self.peek().and_then(|w| w.text.parse::<i32>().ok()) {
+        match self.peek().and_then(|w| int_word(&w.text)) {
             Some(n) => {
                 self.at += 1;
                 Ok(n)
@@ -219,7 +238,7 @@ impl Parser<'_> {
     }
 
     fn optional_number(&mut self) -> Option<i32> {
-        let n = self.peek().and_then(|w| w.text.parse::<i32>().ok())?;
+        let n = self.peek().and_then(|w| int_word(&w.text))?;
         self.at += 1;
         Some(n)
     }
@@ -837,16 +856,7 @@ fn starts_words(run: &[&str], name: &str) -> bool {
 }
 
 fn sheet_input(c: &Combatant) -> SheetInput {
-    let s = c.sheet;
-    SheetInput {
-        intuition: i32::from(s.intuition),
-        reaction: i32::from(s.reaction),
-        edge: i32::from(s.edge),
-        dice_modifier: i32::from(s.dice_modifier),
-        ip_bonus: i32::from(s.ip_bonus),
-        body: s.body.map(i32::from),
-        willpower: s.willpower.map(i32::from),
-    }
+    SheetInput::from(c.sheet)
 }
 
 /// Quotes a name or text when its words could be read as keywords.

@@ -60,7 +60,12 @@ pub fn status_end_text(end: StatusEnd, state: &State) -> String {
 }
 
 /// The log line of one event, given the state just before it; `None` for bookkeeping events.
+/// Texts from input in it (statuses, triggers, reasons) are escaped.
 pub fn log_line(before: &State, event: &Event) -> Option<String> {
+    line_of(before, event).map(|l| crate::text::escaped(&l).into_owned())
+}
+
+fn line_of(before: &State, event: &Event) -> Option<String> {
     let n = |id| before.name(id).to_string();
     Some(match event {
         Event::GroupFormed {
@@ -446,6 +451,26 @@ pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
     }
 }
 
+/// One line per test an entry rolled or took typed in, for a script's reader (`srtrack exec`
+/// prints them to standard output). Each rule system's tests join [`is_test_result`].
+pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<String> {
+    let mut lines = Vec::new();
+    for ev in &entry.events {
+        if is_test_result(ev)
+            && let Some(l) = log_line(&state, ev)
+        {
+            lines.push(l);
+        }
+        state.apply(ev, rules);
+    }
+    lines
+}
+
+/// Whether an event is the outcome of a test (dice rolled or typed in), not bookkeeping.
+fn is_test_result(event: &Event) -> bool {
+    matches!(event, Event::InitiativeRolled { .. })
+}
+
 fn mark_text(c: &Combatant) -> &'static str {
     match c.mark {
         PassMark::Waiting => "",
@@ -496,7 +521,7 @@ pub fn monitors_text(c: &Combatant, rules: &HouseRules) -> String {
 pub fn show(enc: &Encounter, log: usize) -> String {
     let state = enc.state();
     let rules = enc.rules();
-    let mut out = String::new();
+    let mut out = format!("System: {}\n", enc.system());
     match &state.phase {
         Phase::Setup => out.push_str("Setting up: add combatants, roll initiative, then start.\n"),
         Phase::Ended { round } => {
@@ -635,7 +660,8 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             _ => {}
         }
         if !bits.is_empty() {
-            notes.push(format!("  {}: {}", c.name, bits.join("; ")));
+            let note = format!("  {}: {}", c.name, bits.join("; "));
+            notes.push(crate::text::escaped(&note).into_owned());
         }
     }
     if !notes.is_empty() {

@@ -5,6 +5,26 @@ use serde::{Deserialize, Serialize};
 /// The rules file built into the binary.
 pub const EMBEDDED_RULES: &str = include_str!("../../assets/rules.ron");
 
+/// Every number of the rules, as `assets/rules.ron` (or the GM's copy) gives them.
+///
+/// # A section per rule system
+///
+/// Each rule system keeps its numbers in a section of its own (`sr2097: Sr2097Rules`, …). A save
+/// embeds its rules in full, and a GM's `rules.ron` may be older than this srtrack: a section they
+/// lack is filled from the embedded `assets/rules.ron`, never from numbers written in code:
+///
+/// ```ignore
+/// /// SR 2097's numbers: checks, damage bands, Edge.
+/// #[serde(default = "sr2097_from_embedded")]
+/// pub sr2097: Sr2097Rules,
+///
+/// fn sr2097_from_embedded() -> Sr2097Rules {
+///     HouseRules::from_embedded(|r| &r.sr2097)
+/// }
+/// ```
+///
+/// The section must then be in `assets/rules.ron` itself (the embedded file has nothing to fall
+/// back on; `embedded_rules_hold_every_section` fails if it is missing).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HouseRules {
     pub dice: DiceRules,
@@ -85,6 +105,14 @@ pub struct Limits {
     pub willpower: Range,
     pub group_size: Range,
     pub damage_boxes: Range,
+    /// Free texts: status texts, ready triggers, reasons for leaving. Saves from before it have
+    /// none: they get the built-in one.
+    #[serde(default = "built_in_text_chars")]
+    pub text_chars: Range,
+}
+
+fn built_in_text_chars() -> Range {
+    HouseRules::embedded().limits.text_chars
 }
 
 /// A lasting effect the catalogue can start, and when it ends by itself.
@@ -144,11 +172,39 @@ pub enum RulesError {
     Invalid { file: String, message: String },
 }
 
+thread_local! {
+    /// Set while the embedded file is parsed, so a section missing from it fails loudly instead
+    /// of asking the half-built cache for itself.
+    static PARSING_EMBEDDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl HouseRules {
     /// The rules built into srtrack.
     pub fn embedded() -> Self {
-        // The embedded file is checked by a test, so a failure here is a build defect, not user input.
-        Self::parse(EMBEDDED_RULES, "assets/rules.ron").expect("the embedded rules.ron is valid")
+        Self::embedded_ref().clone()
+    }
+
+    /// The rules built into srtrack, parsed once.
+    pub fn embedded_ref() -> &'static Self {
+        static EMBEDDED: std::sync::OnceLock<HouseRules> = std::sync::OnceLock::new();
+        EMBEDDED.get_or_init(|| {
+            PARSING_EMBEDDED.set(true);
+            let parsed = Self::parse(EMBEDDED_RULES, "assets/rules.ron");
+            PARSING_EMBEDDED.set(false);
+            // The embedded file is checked by a test, so a failure here is a build defect, not
+            // user input.
+            parsed.expect("the embedded rules.ron is valid")
+        })
+    }
+
+    /// A section of the embedded rules, for `#[serde(default = ...)]` on a section an older
+    /// rules file (a save's, a GM's) may lack. See [`HouseRules`].
+    pub fn from_embedded<T: Clone>(section: impl FnOnce(&HouseRules) -> &T) -> T {
+        assert!(
+            !PARSING_EMBEDDED.get(),
+            "assets/rules.ron lacks a section that has a default: add the section to the file"
+        );
+        section(Self::embedded_ref()).clone()
     }
 
     /// Parses and validates a rules file; `file` names it in messages.
@@ -296,6 +352,38 @@ mod tests {
         assert_eq!(r.monitor_boxes(5), 11);
         assert_eq!(r.wound_modifier(3, 5), -2);
         assert_eq!(r.take_aim_cap(Some(5)), Some(3));
+    }
+
+    /// The pattern of [`HouseRules`], tried on a section every file has: an old file without
+    /// the section gets the embedded numbers.
+    #[test]
+    fn a_section_an_old_file_lacks_comes_from_the_embedded_rules() {
+        #[derive(Deserialize)]
+        struct Old {
+            passes_per_round: u8,
+            #[serde(default = "edge_from_embedded")]
+            edge: EdgeRules,
+        }
+        fn edge_from_embedded() -> EdgeRules {
+            HouseRules::from_embedded(|r| &r.edge)
+        }
+        let old: Old = ron::from_str("(passes_per_round: 3)").unwrap();
+        assert_eq!(old.passes_per_round, 3);
+        assert_eq!(old.edge, HouseRules::embedded().edge);
+        let given: Old = ron::from_str(
+            "(passes_per_round: 3, edge: (ip_gained: 2, edge_cost: 1, uses_per_round: 2))",
+        )
+        .unwrap();
+        assert_eq!(given.edge.ip_gained, 2);
+    }
+
+    /// Every section is in the embedded file: parsing it asks no default of itself.
+    #[test]
+    fn embedded_rules_hold_every_section() {
+        PARSING_EMBEDDED.set(true);
+        let parsed = HouseRules::parse(EMBEDDED_RULES, "assets/rules.ron");
+        PARSING_EMBEDDED.set(false);
+        assert!(parsed.is_ok());
     }
 
     #[test]

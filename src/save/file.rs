@@ -9,11 +9,14 @@ use serde::{Deserialize, Serialize};
 
 use super::validate;
 use crate::catalogue::Catalogue;
-use crate::encounter::{Encounter, Entry};
+use crate::encounter::{Encounter, Entry, System};
 use crate::rules::HouseRules;
 
 /// The format version this srtrack writes. Older versions are migrated on load.
-pub const VERSION: u32 = 1;
+///
+/// 2 added `system`: a version 1 save runs SR5. The bump keeps an older srtrack from reading a
+/// newer save and writing it back without the fields it does not know.
+pub const VERSION: u32 = 2;
 
 /// Files above this are refused before they are read: no real fight comes close.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
@@ -24,10 +27,14 @@ const RECURSION_LIMIT: usize = 64;
 /// Everything a save holds. `version` comes first so a person (and srtrack) sees it at once.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SaveFile {
+    /// The format version the file was written in (written back as [`VERSION`]).
     pub version: u32,
     pub name: String,
     /// RFC 3339, UTC.
     pub created: String,
+    /// The rule system; saves from before systems existed have none and run SR5.
+    #[serde(default)]
+    pub system: System,
     pub rules: HouseRules,
     /// Entries `..cursor` are applied; the rest can be redone.
     pub cursor: usize,
@@ -66,18 +73,20 @@ impl SaveFile {
             version: VERSION,
             name: name.to_string(),
             created: created.to_string(),
+            system: encounter.system(),
             rules: encounter.rules().clone(),
             cursor: encounter.cursor(),
             history: encounter.history().to_vec(),
         }
     }
 
-    /// The file's text: pretty RON.
+    /// The file's text: pretty RON, in this srtrack's format whatever version it was read as.
     pub fn to_ron(&self) -> String {
         to_ron(
-            self.version,
+            VERSION,
             &self.name,
             &self.created,
+            self.system,
             &self.rules,
             self.cursor,
             &self.history,
@@ -105,9 +114,11 @@ impl SaveFile {
                 self.history.len()
             )));
         }
-        validate::check_history(&self.history, &self.rules, &catalogue).map_err(err)?;
+        let rules = Arc::new(self.rules);
+        validate::check_history(&self.history, self.system, &rules, &catalogue).map_err(err)?;
         Ok(Encounter::from_history(
-            Arc::new(self.rules),
+            self.system,
+            rules,
             catalogue,
             self.history,
             self.cursor,
@@ -120,6 +131,7 @@ pub fn to_ron(
     version: u32,
     name: &str,
     created: &str,
+    system: System,
     rules: &HouseRules,
     cursor: usize,
     history: &[Entry],
@@ -130,6 +142,7 @@ pub fn to_ron(
         version: u32,
         name: &'a str,
         created: &'a str,
+        system: System,
         rules: &'a HouseRules,
         cursor: usize,
         history: &'a [Entry],
@@ -141,6 +154,7 @@ pub fn to_ron(
             version,
             name,
             created,
+            system,
             rules,
             cursor,
             history,
@@ -169,6 +183,7 @@ impl CachedText {
         &mut self,
         name: &str,
         created: &str,
+        system: System,
         rules: &HouseRules,
         cursor: usize,
         history: &[Entry],
@@ -187,9 +202,9 @@ impl CachedText {
             let indented = format!("    {},\n", one.replace('\n', "\n    "));
             self.entries.push((entry.clone(), indented));
         }
-        let head = to_ron(VERSION, name, created, rules, cursor, &[]);
+        let head = to_ron(VERSION, name, created, system, rules, cursor, &[]);
         let Some(stem) = head.strip_suffix("  history: [],\n)\n") else {
-            return to_ron(VERSION, name, created, rules, cursor, history);
+            return to_ron(VERSION, name, created, system, rules, cursor, history);
         };
         if history.is_empty() {
             return head;
@@ -235,10 +250,8 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
     }
     let options = ron::Options::default().with_recursion_limit(RECURSION_LIMIT);
     let spanned = |e: ron::error::SpannedError| {
-        err(
-            Some((e.span.start.line, e.span.start.col)),
-            e.code.to_string(),
-        )
+        let (line, col) = (e.span.start.line, e.span.start.col);
+        err(Some((line, col)), plain_words(&e.code, text, line, col))
     };
     // The common case parses once; the version is probed only to explain a failure.
     let parsed = options.from_str::<SaveFile>(text);
@@ -264,10 +277,74 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         ));
     }
     match version {
-        // Version 1 is the first format; older versions would be migrated here, one step each.
-        VERSION => parsed.map_err(spanned),
+        // Version 1 had no `system`: its default (SR5) fills it in. Later versions would be
+        // migrated here, one step each.
+        1 | VERSION => parsed.map_err(spanned),
         v => Err(err(None, format!("unknown save version {v}"))),
     }
+}
+
+/// A parse error in words a GM can act on (ron's own messages give advice to programmers).
+fn plain_words(code: &ron::Error, text: &str, line: usize, col: usize) -> String {
+    match code {
+        ron::Error::ExceededRecursionLimit => format!(
+            "nested too deeply at {line}:{col} (a save nests at most {RECURSION_LIMIT} brackets deep)"
+        ),
+        ron::Error::IntegerOutOfBounds => {
+            let (field, number) = field_at(text, line, col);
+            match field {
+                Some(field) => format!("`{field}` cannot be {number}: out of range for it"),
+                None => format!("{number} is out of range here"),
+            }
+        }
+        // ron's messages quote what they found, which may be anything the file holds.
+        other => crate::text::excerpt_to(&other.to_string(), 160),
+    }
+}
+
+/// The number written at 1-based `line`:`col` (ron points into it or just past it), and the
+/// field it is the value of, when it directly follows `field:`.
+fn field_at(text: &str, line: usize, col: usize) -> (Option<String>, String) {
+    let Some(l) = text.lines().nth(line.saturating_sub(1)) else {
+        return (None, "a number".into());
+    };
+    let chars: Vec<char> = l.chars().collect();
+    let is_num = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '_' | '.');
+    let mut end = col.saturating_sub(1).min(chars.len());
+    // Just past the number: step back into it.
+    if end > 0 && (end == chars.len() || !is_num(chars[end])) {
+        end -= 1;
+    }
+    let mut start = end;
+    while start > 0 && is_num(chars[start - 1]) {
+        start -= 1;
+    }
+    while end < chars.len() && is_num(chars[end]) {
+        end += 1;
+    }
+    let number: String = chars[start..end].iter().collect();
+    let before: String = chars[..start].iter().collect();
+    let field = before
+        .trim_end()
+        .strip_suffix(':')
+        .map(|b| {
+            b.trim_end()
+                .chars()
+                .rev()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect::<String>()
+        })
+        .filter(|f| !f.is_empty());
+    let number = if number.is_empty() {
+        "this number".to_string()
+    } else {
+        // An excerpt: a hostile file may hold a very long one.
+        number.chars().take(24).collect()
+    };
+    (field, number)
 }
 
 /// Reads, parses and replays a save file.
@@ -279,6 +356,13 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
         message: super::io_message(&e),
     };
     let meta = std::fs::metadata(path).map_err(io)?;
+    if meta.is_dir() {
+        return Err(LoadError {
+            file: file.clone(),
+            at: None,
+            message: "it is a directory, not a save file".into(),
+        });
+    }
     if meta.len() > MAX_BYTES {
         return Err(LoadError {
             file: file.clone(),
@@ -296,6 +380,7 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
         version: save.version,
         name: save.name.clone(),
         created: save.created.clone(),
+        system: save.system,
         rules: save.rules.clone(),
         cursor: save.cursor,
         history: Vec::new(),
@@ -348,7 +433,7 @@ mod tests {
     #[test]
     fn cached_text_is_the_plain_serialization() {
         let demo = parse(super::super::store::DEMO.as_bytes(), "demo.ron").unwrap();
-        let head = to_ron(VERSION, "d", "c", &demo.rules, 0, &[]);
+        let head = to_ron(VERSION, "d", "c", System::Sr5, &demo.rules, 0, &[]);
         assert!(
             head.ends_with("  history: [],\n)\n"),
             "the fast path applies: {head}"
@@ -356,9 +441,9 @@ mod tests {
         let mut cache = CachedText::default();
         for upto in [0, 1, 5, 66, 30, 66] {
             let h = &demo.history[..upto];
-            let plain = to_ron(VERSION, "d", "c", &demo.rules, upto, h);
+            let plain = to_ron(VERSION, "d", "c", System::Sr5, &demo.rules, upto, h);
             assert_eq!(
-                cache.text("d", "c", &demo.rules, upto, h),
+                cache.text("d", "c", System::Sr5, &demo.rules, upto, h),
                 plain,
                 "{upto} entries"
             );

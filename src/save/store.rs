@@ -22,8 +22,8 @@ pub struct Listed {
     pub name: String,
     pub path: PathBuf,
     pub modified: SystemTime,
-    /// Round and pass, or why the file could not be read.
-    pub at: Result<(u32, u8), String>,
+    /// Rule system, round and pass, or why the file could not be read.
+    pub at: Result<(crate::encounter::System, u32, u8), String>,
 }
 
 impl Store {
@@ -98,8 +98,11 @@ impl Store {
         let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         // Best effort: failing to remember only changes what a bare `srtrack` opens next time.
         let _ = std::fs::create_dir_all(&self.data_dir);
-        let _ = super::write_atomic(&self.last_used_file(), &path.to_string_lossy());
-        let _ = std::fs::remove_file(super::backup_path(&self.last_used_file()));
+        let _ = super::atomic::replace(
+            &self.last_used_file(),
+            path.to_string_lossy().as_bytes(),
+            false,
+        );
     }
 
     /// The save used last if it still exists, else the newest save in the data directory.
@@ -130,10 +133,13 @@ impl Store {
                     .and_then(|m| m.modified())
                     .unwrap_or(SystemTime::UNIX_EPOCH);
                 let at = super::file::load(&path, Arc::clone(catalogue))
-                    .map(|(_, enc)| match &enc.state().phase {
-                        crate::encounter::Phase::Setup => (0, 0),
-                        crate::encounter::Phase::Fight(f) => (f.round, f.pass),
-                        crate::encounter::Phase::Ended { round } => (*round, 0),
+                    .map(|(_, enc)| {
+                        let (round, pass) = match &enc.state().phase {
+                            crate::encounter::Phase::Setup => (0, 0),
+                            crate::encounter::Phase::Fight(f) => (f.round, f.pass),
+                            crate::encounter::Phase::Ended { round } => (*round, 0),
+                        };
+                        (enc.system(), round, pass)
                     })
                     .map_err(|e| e.message);
                 Listed {

@@ -146,7 +146,7 @@ impl App {
     /// Keymap lookup, then `update`. In text modes unbound keys edit the input.
     pub fn handle_key(&mut self, key: KeyEvent) {
         let kind = self.mode_kind();
-        if let Some(action) = keymap::lookup(kind, &key) {
+        if let Some(action) = keymap::lookup(kind, self.enc.system(), &key) {
             self.update(action);
             return;
         }

@@ -282,6 +282,7 @@ fn help_explains_the_screen_and_the_verbs() {
     };
     let text: Vec<String> = super::mode::help::content(
         app.encounter().rules(),
+        app.encounter().system(),
         super::keymap::ModeKind::Tracker,
         74,
         app.theme,

@@ -3,6 +3,7 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::Action;
+use crate::encounter::system::{Family, System};
 use crate::rules::ActionType;
 
 /// Which mode a binding belongs to; `Any` works in every mode.
@@ -369,28 +370,55 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     ),
 ];
 
-/// The action bound to a key in a mode (mode bindings first, then `Any`).
-pub fn lookup(mode: ModeKind, ev: &KeyEvent) -> Option<Action> {
-    KEYMAP
-        .iter()
-        .find(|(m, k, _, _)| *m == mode && k.matches(ev))
-        .or_else(|| {
-            KEYMAP
-                .iter()
-                .find(|(m, k, _, _)| *m == ModeKind::Any && k.matches(ev))
-        })
+/// The rule systems a key's action serves, in the engine's own families: the initiative-pass
+/// machine's keys are not offered in a narration game, and a system's own keys only in it.
+/// A new key owned by one system gets its arm here (`Action::Test => Family::Own(System::Sr5)`).
+pub fn family(action: Action) -> Family {
+    match action {
+        Action::RollAll
+        | Action::RollNpcs
+        | Action::TypeRoll
+        | Action::Start
+        | Action::Next
+        | Action::Act
+        | Action::SpendType(_)
+        | Action::Interrupt
+        | Action::Delay
+        | Action::Ready
+        | Action::Fire
+        | Action::Move
+        | Action::Edge => Family::Passes,
+        _ => Family::Shared,
+    }
+}
+
+/// Whether a row of the table serves the encounter's system.
+fn serves(action: Action, system: System) -> bool {
+    family(action).systems().contains(&system)
+}
+
+/// The action bound to a key in a mode (mode bindings first, then `Any`), for this system.
+pub fn lookup(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<Action> {
+    let found = |m: ModeKind| {
+        KEYMAP
+            .iter()
+            .find(|(row, k, a, _)| *row == m && serves(*a, system) && k.matches(ev))
+    };
+    found(mode)
+        .or_else(|| found(ModeKind::Any))
         .map(|(_, _, a, _)| *a)
 }
 
-/// The bindings of a mode, for the key bar and the help: one entry per action, keys joined.
-pub fn bindings(mode: ModeKind) -> Vec<(String, &'static str)> {
+/// The bindings of a mode in this system, for the key bar and the help: one entry per action,
+/// keys joined.
+pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str, Action)> = Vec::new();
     // The mode's own keys first, the keys that work everywhere last.
     let own = KEYMAP.iter().filter(|e| e.0 == mode);
     let any = KEYMAP
         .iter()
         .filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any);
-    for (_, k, a, label) in own.chain(any) {
+    for (_, k, a, label) in own.chain(any).filter(|e| serves(e.2, system)) {
         if let Some(e) = out.iter_mut().find(|e| e.2 == *a && e.1 == *label) {
             e.0.push('/');
             e.0.push_str(&k.label());
@@ -401,17 +429,46 @@ pub fn bindings(mode: ModeKind) -> Vec<(String, &'static str)> {
     out.into_iter().map(|(k, l, _)| (k, l)).collect()
 }
 
-/// The key bar's entries for a mode: one per action, its first key only, in the table's order.
-pub fn bar(mode: ModeKind) -> Vec<(String, &'static str, Action)> {
+/// The key bar's entries for a mode and system: one per action, its first key only, in the
+/// table's order.
+pub fn bar(mode: ModeKind, system: System) -> Vec<(String, &'static str, Action)> {
     let mut out: Vec<(String, &'static str, Action)> = Vec::new();
-    let own = KEYMAP.iter().filter(|e| e.0 == mode);
+    let own = KEYMAP.iter().filter(|e| e.0 == mode && serves(e.2, system));
     let any = KEYMAP
         .iter()
-        .filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any);
+        .filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any && serves(e.2, system));
     for (_, k, a, label) in own.chain(any) {
         if !out.iter().any(|e| e.2 == *a && e.1 == *label) {
             out.push((k.label(), label, *a));
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(c: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn initiative_pass_keys_serve_sr5_and_2097_not_anarchy() {
+        for system in [System::Sr5, System::Sr2097] {
+            assert_eq!(
+                lookup(ModeKind::Tracker, system, &ev('d')),
+                Some(Action::Delay)
+            );
+        }
+        assert_eq!(lookup(ModeKind::Tracker, System::Anarchy, &ev('d')), None);
+        let bar = bindings(ModeKind::Tracker, System::Anarchy);
+        assert!(bar.iter().all(|(_, l)| *l != "delay" && *l != "next"));
+        // What every system shares stays: damage, statuses, undo, the command line.
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Anarchy, &ev('h')),
+            Some(Action::Damage)
+        );
+        assert!(bar.iter().any(|(_, l)| *l == "undo"));
+    }
 }

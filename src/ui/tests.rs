@@ -686,7 +686,7 @@ fn readme_material() {
         super::keymap::ModeKind::TooSmall,
     ] {
         println!("\n### {}\n\n| Key | Does |\n|---|---|", m.label());
-        for (k, l) in super::keymap::bindings(m) {
+        for (k, l) in super::keymap::bindings(m, crate::encounter::system::System::Sr5) {
             println!("| `{}` | {l} |", k.replace('|', "\\|"));
         }
     }

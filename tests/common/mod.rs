@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use srtrack::catalogue::{ActionDef, ActionGroup, ActionKind, Catalogue, Effect, Restriction};
-use srtrack::encounter::{Combatant, Encounter, Event, RuleError, State};
+use srtrack::encounter::{Combatant, Encounter, Event, RuleError, State, System};
 use srtrack::lang::{self, Line};
 use srtrack::rules::{HouseRules, ScriptedDice};
 
@@ -71,6 +71,17 @@ impl Table {
     pub fn new() -> Self {
         Self {
             enc: Encounter::new(Arc::new(HouseRules::embedded()), Arc::new(test_catalogue())),
+        }
+    }
+
+    /// An empty table running another rule system.
+    pub fn under(system: System) -> Self {
+        Self {
+            enc: Encounter::for_system(
+                system,
+                Arc::new(HouseRules::embedded()),
+                Arc::new(test_catalogue()),
+            ),
         }
     }
 

@@ -8,6 +8,7 @@ use super::command::Command;
 use super::error::RuleError;
 use super::event::{Event, Release, StatusEnded};
 use super::model::{Combatant, CombatantId, Fight, Phase, State, StatusEnd, Turn, TurnKind};
+use super::system::System;
 use crate::catalogue::Catalogue;
 use crate::rules::house::Range;
 use crate::rules::{Dice, HouseRules, StatusEnds};
@@ -25,6 +26,8 @@ mod turns;
 /// Builds the events of one command, applying them to a scratch copy as it goes when a later
 /// step must see an earlier one (the copy is made only then).
 pub(super) struct Draft<'a> {
+    /// The rule system: asked once, by the gate at the top of `command`.
+    system: System,
     base: &'a State,
     rules: &'a HouseRules,
     catalogue: &'a Catalogue,
@@ -35,8 +38,14 @@ pub(super) struct Draft<'a> {
 type Outcome = Result<(), RuleError>;
 
 impl<'a> Draft<'a> {
-    pub(super) fn new(base: &'a State, rules: &'a HouseRules, catalogue: &'a Catalogue) -> Self {
+    pub(super) fn new(
+        system: System,
+        base: &'a State,
+        rules: &'a HouseRules,
+        catalogue: &'a Catalogue,
+    ) -> Self {
         Self {
+            system,
             base,
             rules,
             catalogue,
@@ -69,6 +78,7 @@ impl<'a> Draft<'a> {
     }
 
     pub(super) fn command(&mut self, command: Command, dice: &mut dyn Dice) -> Outcome {
+        self.system.accepts(&command)?;
         if matches!(self.base.phase, Phase::Ended { .. }) {
             return Err(RuleError::Ended);
         }

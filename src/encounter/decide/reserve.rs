@@ -97,6 +97,7 @@ impl Draft<'_> {
         if text.is_empty() {
             return Err(RuleError::EmptyTrigger);
         }
+        RuleError::check_text("ready trigger", text, self.rules.limits.text_chars)?;
         if choices.is_empty() {
             return Err(RuleError::NoReadyActions);
         }

@@ -44,6 +44,9 @@ impl Draft<'_> {
 
     fn check_name(&mut self, name: &str, except: Option<CombatantId>) -> Result<String, RuleError> {
         let name = name.trim().to_string();
+        if crate::text::holds_control(&name) {
+            return Err(RuleError::ControlCharacter { field: "name" });
+        }
         let len = name.chars().count();
         let range = self.rules.limits.name_chars;
         if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) {
@@ -132,6 +135,9 @@ impl Draft<'_> {
 
     pub(super) fn remove(&mut self, who: CombatantId, reason: Option<String>) -> Outcome {
         let c = self.present(who)?;
+        if let Some(r) = reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+            RuleError::check_text("reason", r, self.rules.limits.text_chars)?;
+        }
         self.release(&c, Release::Removed);
         let turn = self.now().turn().copied();
         self.emit(Event::CombatantRemoved {

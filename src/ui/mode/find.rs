@@ -70,7 +70,7 @@ impl State {
             (_, true) => "  type a name; Enter keeps, Esc goes back".to_string(),
             (Some(id), false) => format!(
                 "  → {}  (Tab: next, Enter: keep, Esc: back)",
-                app.state().name(id)
+                crate::text::escaped(app.state().name(id))
             ),
             (None, false) => "  no name fits".to_string(),
         };

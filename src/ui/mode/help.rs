@@ -7,6 +7,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Clear, Widget};
 
 use super::{Ctx, Mode, Outcome};
+use crate::encounter::System;
 use crate::lang::VERBS;
 use crate::rules::HouseRules;
 use crate::ui::action::Action;
@@ -66,7 +67,14 @@ impl State {
         // Never past the last page.
         let (w, h) = ctx.screen;
         let inner = usize::from(w.min(WIDTH).saturating_sub(2));
-        let len = content(ctx.enc.rules(), self.back.kind(), inner, Theme::default()).len();
+        let len = content(
+            ctx.enc.rules(),
+            ctx.enc.system(),
+            self.back.kind(),
+            inner,
+            Theme::default(),
+        )
+        .len();
         let shown = usize::from(body_rows(h).saturating_sub(2));
         self.scroll = (self.scroll + by).min(len.saturating_sub(shown));
         Outcome::Stay
@@ -78,6 +86,7 @@ impl State {
         Clear.render(r, buf);
         let lines = content(
             app.enc.rules(),
+            app.encounter().system(),
             self.back.kind(),
             usize::from(r.width.saturating_sub(2)),
             t,
@@ -100,7 +109,13 @@ impl State {
 }
 
 /// Every line of the help, wrapped to `width`: the screen, the command verbs, the keys.
-pub fn content(rules: &HouseRules, first: ModeKind, width: usize, t: Theme) -> Vec<Line<'static>> {
+pub fn content(
+    rules: &HouseRules,
+    system: System,
+    first: ModeKind,
+    width: usize,
+    t: Theme,
+) -> Vec<Line<'static>> {
     let mut out: Vec<Line<'static>> = Vec::new();
     let head = |out: &mut Vec<Line<'static>>, text: &str| {
         out.push(Line::styled(text.to_string(), t.title()));
@@ -112,7 +127,7 @@ pub fn content(rules: &HouseRules, first: ModeKind, width: usize, t: Theme) -> V
     };
     let keys = |out: &mut Vec<Line<'static>>, m: ModeKind| {
         head(out, &format!("Keys: {}", m.label()));
-        for (k, label) in keymap::bindings(m) {
+        for (k, label) in keymap::bindings(m, system) {
             para(out, &format!("  {k:<16} {label}"));
         }
         if matches!(

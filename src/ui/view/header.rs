@@ -1,4 +1,4 @@
-//! Header: encounter, round, pass, whose turn, their IP, Edge, saved mark.
+//! Header: encounter, rule system, round, pass, whose turn, their IP, Edge, saved mark.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -11,7 +11,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let s = app.state();
     let rules = app.enc.rules();
-    let mut first = vec![Span::styled(format!(" {} ", app.title), t.title())];
+    let mut first = vec![
+        Span::styled(format!(" {} ", app.title), t.title()),
+        Span::raw(format!("  {}", app.enc.system())),
+    ];
     let mut second = Vec::new();
     match &s.phase {
         Phase::Setup => {
@@ -91,5 +94,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         SaveMark::Saved => first.push(Span::styled("  ✓ saved", t.ok())),
         SaveMark::Failed(_) => first.push(Span::styled("  ✗ NOT SAVED", t.error())),
     }
-    super::draw_lines(&[Line::from(first), Line::from(second)], area, buf);
+    // The title is the save's own name, and may say anything.
+    let mut lines = [Line::from(first), Line::from(second)];
+    super::escape_lines(&mut lines);
+    super::draw_lines(&lines, area, buf);
 }

@@ -40,7 +40,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let mode = app.mode_kind();
     let width = area.width as usize;
-    let mut entries = keymap::bar(mode);
+    let mut entries = keymap::bar(mode, app.encounter().system());
     // The bar is short of room: Enter is its one-cell sign there (the help spells it out).
     for e in &mut entries {
         if e.0 == "Enter" {

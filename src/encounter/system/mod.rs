@@ -1,0 +1,162 @@
+//! The rule system an encounter runs under, and the one gate that says which commands it takes.
+//!
+//! A system is chosen when the encounter is created and kept in its save. Nothing else in the
+//! engine asks which system runs: code branches on what the state holds. To add a system's own
+//! commands, add `Command::Sr5(Sr5Command)` (or `Sr2097`, `Anarchy`) and give it
+//! `Family::Own(System::Sr5)` in [`Command::family`]; [`System::accepts`] needs no change.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::command::Command;
+use super::error::RuleError;
+
+/// A rule system. Saves write it as its word (`sr5`, `sr2097`, `anarchy`); a save written before
+/// systems existed has none and runs `sr5`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum System {
+    /// Shadowrun, Fifth Edition: the initiative-pass machine with SR5's dice.
+    #[default]
+    Sr5,
+    /// Shadowrun 2097: the initiative-pass machine with 2d10 success checks.
+    Sr2097,
+    /// Shadowrun: Anarchy: narration turns and plot points.
+    Anarchy,
+}
+
+impl System {
+    pub const ALL: [System; 3] = [System::Sr5, System::Sr2097, System::Anarchy];
+
+    /// The word the command line and the save use.
+    pub fn word(self) -> &'static str {
+        match self {
+            System::Sr5 => "sr5",
+            System::Sr2097 => "sr2097",
+            System::Anarchy => "anarchy",
+        }
+    }
+
+    /// The name a person reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            System::Sr5 => "SR5",
+            System::Sr2097 => "Shadowrun 2097",
+            System::Anarchy => "Shadowrun: Anarchy",
+        }
+    }
+
+    /// Whether this system takes the command; if not, a sentence naming the systems that do.
+    /// The one place in the engine where a system is named.
+    pub fn accepts(self, command: &Command) -> Result<(), RuleError> {
+        let family = command.family();
+        let owners = family.systems();
+        if owners.contains(&self) {
+            Ok(())
+        } else {
+            Err(RuleError::OtherSystem {
+                verb: command.verb(),
+                owners,
+                system: self,
+            })
+        }
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A word that names no rule system.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a rule system: use sr5, sr2097 or anarchy")]
+pub struct UnknownSystem(pub String);
+
+impl FromStr for System {
+    type Err = UnknownSystem;
+
+    fn from_str(word: &str) -> Result<Self, Self::Err> {
+        let word = word.trim();
+        Self::ALL
+            .into_iter()
+            .find(|s| s.word().eq_ignore_ascii_case(word))
+            .ok_or_else(|| UnknownSystem(word.to_string()))
+    }
+}
+
+/// Which systems a command belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// What every system shares: combatants, Downed, damage, statuses, ending.
+    Shared,
+    /// The initiative-pass machine (rolls, passes, turns, IP, delays, readies, changes of
+    /// initiative): SR5 and SR 2097 play in it; Anarchy plays in narration turns.
+    Passes,
+    /// One system's own commands.
+    Own(System),
+}
+
+impl Family {
+    /// The systems that take this family's commands.
+    pub fn systems(self) -> &'static [System] {
+        match self {
+            Family::Shared => &System::ALL,
+            Family::Passes => &[System::Sr5, System::Sr2097],
+            Family::Own(System::Sr5) => &[System::Sr5],
+            Family::Own(System::Sr2097) => &[System::Sr2097],
+            Family::Own(System::Anarchy) => &[System::Anarchy],
+        }
+    }
+}
+
+/// "SR5", "SR5 and Shadowrun 2097", "A, B and C".
+pub(crate) fn list(systems: &[System]) -> String {
+    match systems {
+        [] => String::new(),
+        [one] => one.name().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(|s| s.name()).collect();
+            format!("{} and {}", rest.join(", "), last.name())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_parse_back_to_their_system() {
+        for s in System::ALL {
+            assert_eq!(s.word().parse::<System>(), Ok(s));
+            assert_eq!(s.word().to_uppercase().parse::<System>(), Ok(s));
+        }
+        assert_eq!(
+            "sr4".parse::<System>().unwrap_err().to_string(),
+            "\"sr4\" is not a rule system: use sr5, sr2097 or anarchy"
+        );
+    }
+
+    #[test]
+    fn saves_write_the_word() {
+        assert_eq!(ron::to_string(&System::Sr2097).unwrap(), "sr2097");
+        assert_eq!(ron::from_str::<System>("anarchy").unwrap(), System::Anarchy);
+    }
+
+    #[test]
+    fn lists_read_as_prose() {
+        assert_eq!(list(&[System::Sr5]), "SR5");
+        assert_eq!(
+            list(&[System::Sr5, System::Sr2097]),
+            "SR5 and Shadowrun 2097"
+        );
+        assert_eq!(
+            list(&System::ALL),
+            "SR5, Shadowrun 2097 and Shadowrun: Anarchy"
+        );
+    }
+}

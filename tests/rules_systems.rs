@@ -1,0 +1,91 @@
+//! Given/when/then for the rule system an encounter runs under: its commands pass the gate,
+//! another system's are refused with a sentence naming both (DESIGN.md, "Rule systems").
+
+mod common;
+use common::Table;
+use srtrack::encounter::{RuleError, System};
+
+/// Ana and Bob at an Anarchy table, before anything else happens.
+fn anarchy() -> Table {
+    let mut t = Table::under(System::Anarchy);
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    t.run("add Bob int 3 rea 3 edge 1 body 3 will 3");
+    t
+}
+
+#[test]
+fn an_anarchy_encounter_refuses_delay_naming_the_systems_that_have_it() {
+    let mut t = anarchy();
+    let err = t.refuse("delay Ana 2 after Bob");
+    assert_eq!(
+        err.to_string(),
+        "`delay` is a command of SR5 and Shadowrun 2097; this encounter runs Shadowrun: Anarchy"
+    );
+    assert!(matches!(
+        err,
+        RuleError::OtherSystem {
+            verb: "delay",
+            system: System::Anarchy,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn anarchy_refuses_every_command_of_the_initiative_pass_machine() {
+    let mut t = anarchy();
+    for (line, verb) in [
+        ("roll all", "roll"),
+        ("roll Ana hits 2", "roll"),
+        ("start", "start"),
+        ("next", "next"),
+        ("act Ana simple", "act"),
+        ("edge Ana", "edge"),
+        ("delay Ana 2", "delay"),
+        ("delay Ana after Bob", "delay"),
+        ("ready Ana 2 when the door opens do Fire Gun", "ready"),
+        ("fire Ana", "fire"),
+        ("move Ana after Bob", "move"),
+    ] {
+        let err = t.refuse(line);
+        assert!(
+            matches!(err, RuleError::OtherSystem { verb: v, .. } if v == verb),
+            "`{line}`: {err}"
+        );
+    }
+}
+
+#[test]
+fn anarchy_takes_the_commands_every_system_shares() {
+    let mut t = anarchy();
+    t.run("edit Bob will 4");
+    t.run("damage Bob 3 stun");
+    t.run("heal Bob 1 stun");
+    t.run("status Ana Spotted until never");
+    t.run("clear Ana Spotted");
+    t.run("down Bob");
+    t.run("up Bob");
+    t.run("remove Bob because he ran");
+    t.run("end");
+    assert!(matches!(t.refuse("add Cy int 3 rea 3"), RuleError::Ended));
+}
+
+#[test]
+fn sr5_and_sr2097_accept_delay_in_the_characters_turn() {
+    for system in [System::Sr5, System::Sr2097] {
+        let mut t = Table::under(system);
+        t.run("add Ana pc int 4 rea 5 edge 3");
+        t.run("add Bob int 3 rea 3 edge 1");
+        t.run("roll Ana hits 3");
+        t.run("roll Bob hits 1");
+        t.run("start");
+        t.run("delay Ana 2 after Bob");
+        assert_eq!(t.c("Ana").delay().map(|d| d.0), Some(2), "{system}");
+    }
+}
+
+#[test]
+fn a_new_encounter_runs_sr5_unless_told_otherwise() {
+    assert_eq!(Table::new().enc.system(), System::Sr5);
+    assert_eq!(Table::under(System::Sr2097).enc.system(), System::Sr2097);
+}

@@ -34,8 +34,8 @@ next
 fire Bob 1 before
 act Ganger 1 Sprint
 next
+# Downed in its own turn: Ganger 2's turn ends by itself.
 damage Ganger 2 11 physical
-next
 ";
 
 fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {

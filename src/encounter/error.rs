@@ -67,10 +67,12 @@ pub enum RuleError {
     #[error("{who} has not enough IP: has {have}, needs {need}")]
     NotEnoughIp { who: String, have: u8, need: u8 },
     #[error(
-        "{who} would spend {total} IP in this turn, over the cap of {cap} (already spent {spent}, this costs {cost})"
+        "{who} would spend {total} IP in {turn} turn, over the cap of {cap} IP a character turn (already spent {spent} IP in it, this costs {cost})"
     )]
     OverTurnCap {
         who: String,
+        /// Whose character turn: "their own", or "Bob's".
+        turn: String,
         spent: u8,
         cost: u8,
         total: u8,
@@ -146,6 +148,10 @@ pub enum RuleError {
     ReadyReserveMismatch { who: String, reserve: u8 },
     #[error("{who} can change initiative only at the start of their own turn, before any action")]
     ChangeNotAtStart { who: String },
+    #[error(
+        "{who} cannot move relative to {target}: {target}'s skipped turn waits for {who}'s turn, so neither would come"
+    )]
+    WaitsInCircle { who: String, target: String },
     #[error("{who} cannot move relative to themself")]
     TargetIsSelf { who: String },
     #[error("{who} is already Downed ({cause})")]

@@ -179,6 +179,9 @@ struct Parser<'a> {
 
 /// Parses one line against the encounter (for names) and the catalogue (for actions).
 pub fn parse(line: &str, state: &State, catalogue: &Catalogue) -> Result<Line, ParseError> {
+    use unicode_normalization::UnicodeNormalization as _;
+    // Names are kept in NFC: a name typed with combining accents finds the same combatant.
+    let line: String = line.nfc().collect();
     let trimmed = line.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {
         return Ok(Line::Nothing);
@@ -802,6 +805,21 @@ impl Parser<'_> {
     }
 
     fn roll(&mut self) -> Result<Command, ParseError> {
+        // `all` and `npcs` unquoted are the keywords; a combatant so named is typed in quoted.
+        let keyword = ["all", "npcs"].into_iter().find(|k| self.peek_is(k));
+        if let Some(k) = keyword
+            && self
+                .words
+                .get(self.at + 1)
+                .is_some_and(|w| !w.quoted && w.text.eq_ignore_ascii_case("hits"))
+            && (self.state.find(k).is_some() || self.state.find_group(k).is_some())
+        {
+            let whom = if k == "all" { "everyone" } else { "the NPCs" };
+            return Err(self.error(format!(
+                "a quoted name: `roll {k}` rolls for {whom}; to type in the roll of the combatant called {k}, quote the name: roll \"{k}\" hits {}",
+                self.words.get(self.at + 2).map_or("N", |w| w.text.as_str())
+            )));
+        }
         let target = if self.eat("all") {
             RollTarget::All
         } else if self.eat("npcs") {

@@ -160,10 +160,11 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
             who,
             action,
             paid_from,
-            in_turn,
+            ..
         } => {
-            let how = match (action.interrupt, in_turn, paid_from) {
-                (true, false, _) => " interrupts with",
+            let out_of_turn = before.turn().is_none_or(|t| t.who != *who);
+            let how = match (action.interrupt, out_of_turn, paid_from) {
+                (true, true, _) => " interrupts with",
                 (_, _, PaidFrom::Reserve) => " (reserve):",
                 _ => ":",
             };
@@ -215,6 +216,9 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
                     format!("{who}'s delay lapses with the pass: {returned} IP back")
                 }
                 Release::RoundEnded => format!("{who}'s reserved IP are lost with the round"),
+                Release::NextTurnNewRound => {
+                    format!("{who}'s ready lapses: its IP were lost with the last round's pool")
+                }
                 Release::Downed => {
                     format!("{who}'s delay or ready lapses (Downed): {returned} IP back")
                 }
@@ -238,6 +242,31 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
                 n(*target)
             )
         }
+        Event::TurnDeferred {
+            who,
+            relative,
+            target,
+        } => format!(
+            "{} changes initiative to {} {}: skips the turn, taken when {}'s turn {}",
+            n(*who),
+            relative.word(),
+            n(*target),
+            n(*target),
+            match relative {
+                crate::encounter::Relative::Before => "starts",
+                crate::encounter::Relative::After => "ends",
+            }
+        ),
+        Event::PlaceChanged {
+            who,
+            relative,
+            target,
+        } => format!(
+            "{} moves {} {} in the order",
+            n(*who),
+            relative.word(),
+            n(*target)
+        ),
         Event::Downed { who, cause } => format!("{} is Downed ({})", n(*who), cause.label()),
         Event::Revived { who } => format!("{} is back up", n(*who)),
         Event::Damaged { who, track, boxes } => {
@@ -410,7 +439,7 @@ pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
                 who,
                 action,
                 paid_from,
-                in_turn,
+                ..
             } => {
                 let bonus = used
                     .take()
@@ -431,7 +460,9 @@ pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
                     PaidFrom::Pool => "",
                     PaidFrom::Reserve => " from the reserve",
                 };
-                let head = if action.interrupt && !in_turn {
+                // Out of one's own turn an action can only be an interrupt.
+                let own = state.turn().is_some_and(|t| t.who == *who);
+                let head = if action.interrupt && !own {
                     format!("{name} interrupts with {what}{bonus}")
                 } else {
                     format!("{name}: {what}{bonus}")
@@ -548,7 +579,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
                         out,
                         ": {}'s turn{kind}, {ip} IP, spent {}/{} this turn, Edge IP {}",
                         state.name(t.who),
-                        t.spent,
+                        state.spent_in_turn(t.who),
                         rules.turn_spend_cap,
                         if edge { "used" } else { "unused" }
                     );
@@ -658,6 +689,11 @@ pub fn show(enc: &Encounter, log: usize) -> String {
                 }
             }
             _ => {}
+        }
+        if let Some((_, ip)) = state.spent_by_others().iter().find(|(who, _)| *who == c.id)
+            && let Some(holder) = state.turn_holder()
+        {
+            bits.push(format!("spent {ip} IP in {}'s turn", state.name(holder)));
         }
         if !bits.is_empty() {
             let note = format!("  {}: {}", c.name, bits.join("; "));

@@ -218,7 +218,9 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
                 return Err(format!("{} releases a reserve with none held", c.name));
             }
         }
-        Event::InitiativeChanged { who, target, .. } => {
+        Event::InitiativeChanged { who, target, .. }
+        | Event::TurnDeferred { who, target, .. }
+        | Event::PlaceChanged { who, target, .. } => {
             in_fight("a change of initiative")?;
             present(*who)?;
             exists(*target)?;
@@ -287,7 +289,7 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         Event::DelayDeclared { .. } | Event::DelayTriggerNamed { .. } => &["delay"],
         Event::ReadyDeclared { .. } => &["ready"],
         Event::ReadyFired { .. } => &["fire"],
-        Event::InitiativeChanged { .. } => &["move"],
+        Event::InitiativeChanged { .. } | Event::TurnDeferred { .. } => &["move"],
         Event::Damaged { .. } => &["damage"],
         Event::Healed { .. } => &["heal"],
         Event::Downed { .. } => &["down", "damage", "heal"],
@@ -324,7 +326,10 @@ fn shows(verb: &str, event: &Event) -> bool {
         ),
         "ready" => matches!(event, Event::ReadyDeclared { .. }),
         "fire" => matches!(event, Event::ReadyFired { .. }),
-        "move" => matches!(event, Event::InitiativeChanged { .. }),
+        "move" => matches!(
+            event,
+            Event::InitiativeChanged { .. } | Event::TurnDeferred { .. }
+        ),
         "down" => matches!(event, Event::Downed { .. }),
         "up" => matches!(event, Event::Revived { .. }),
         "damage" => matches!(event, Event::Damaged { .. }),
@@ -352,6 +357,7 @@ fn event_subject(event: &Event) -> Option<CombatantId> {
         | Event::ReadyDeclared { who, .. }
         | Event::ReadyFired { who, .. }
         | Event::InitiativeChanged { who, .. }
+        | Event::TurnDeferred { who, .. }
         | Event::Downed { who, .. }
         | Event::Revived { who }
         | Event::Damaged { who, .. }

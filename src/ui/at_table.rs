@@ -409,7 +409,7 @@ fn the_move_list_has_one_line_per_place() {
         app.encounter()
             .applied()
             .last()
-            .is_some_and(|e| e.text == "move Sniper before Lt. Vasquez")
+            .is_some_and(|e| e.text == "move Sniper after Razor")
     );
 }
 

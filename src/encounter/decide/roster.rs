@@ -4,7 +4,9 @@ use super::{Draft, Outcome};
 use crate::encounter::command::{AddCombatant, SheetInput};
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, Release};
-use crate::encounter::model::{CombatantId, GroupId, Sheet, Side, TurnKind};
+use unicode_normalization::UnicodeNormalization as _;
+
+use crate::encounter::model::{CombatantId, GroupId, Sheet, Side, TurnKind, same_name};
 
 impl Draft<'_> {
     fn sheet(&self, input: &SheetInput) -> Result<Sheet, RuleError> {
@@ -42,8 +44,9 @@ impl Draft<'_> {
         })
     }
 
+    /// Names are kept in NFC, so names that look the same are the same (see `same_name`).
     fn check_name(&mut self, name: &str, except: Option<CombatantId>) -> Result<String, RuleError> {
-        let name = name.trim().to_string();
+        let name: String = name.trim().nfc().collect();
         if crate::text::holds_control(&name) {
             return Err(RuleError::ControlCharacter { field: "name" });
         }
@@ -60,7 +63,7 @@ impl Draft<'_> {
         let state = self.now();
         let taken = state
             .present()
-            .any(|c| Some(c.id) != except && c.name.eq_ignore_ascii_case(&name))
+            .any(|c| Some(c.id) != except && same_name(&c.name, &name))
             || state.find_group(&name).is_some();
         if taken {
             return Err(RuleError::NameTaken { name });

@@ -352,7 +352,7 @@ fn choose_fire(ctx: &Ctx) -> Outcome {
 
 /// The places `who` could move to, one line each: before the first, between two neighbours,
 /// after the last. Between two, the command is the one the engine says keeps the skipped turn
-/// (before the next one if it is still to act, else after the one before).
+/// (after the one before if it is still to act, else before the next one).
 fn choose_move(who: CombatantId, ctx: &Ctx) -> Outcome {
     let s = ctx.state();
     let order: Vec<CombatantId> = s.ordered().map(|c| c.id).collect();
@@ -369,18 +369,18 @@ fn choose_move(who: CombatantId, ctx: &Ctx) -> Outcome {
         let before = gap.checked_sub(1).map(|i| others[i]);
         let after = others.get(gap).copied();
         let mut options = Vec::new();
-        if let Some(b) = after {
-            options.push(Command::ChangeInitiative {
-                who,
-                relative: Relative::Before,
-                target: b,
-            });
-        }
         if let Some(a) = before {
             options.push(Command::ChangeInitiative {
                 who,
                 relative: Relative::After,
                 target: a,
+            });
+        }
+        if let Some(b) = after {
+            options.push(Command::ChangeInitiative {
+                who,
+                relative: Relative::Before,
+                target: b,
             });
         }
         let previews: Vec<(Command, Result<Vec<Event>, String>)> = options
@@ -392,10 +392,11 @@ fn choose_move(who: CombatantId, ctx: &Ctx) -> Outcome {
                 evs.iter().any(|e| {
                     matches!(
                         e,
-                        Event::InitiativeChanged {
-                            skipped: Skipped::Deferred,
-                            ..
-                        }
+                        Event::TurnDeferred { .. }
+                            | Event::InitiativeChanged {
+                                skipped: Skipped::Deferred,
+                                ..
+                            }
                     )
                 })
             })

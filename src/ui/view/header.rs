@@ -55,10 +55,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                             t.reserve(),
                         )),
                     }
-                    // Interrupts out of turn are spent in the pass but in no turn of the
-                    // character's: said apart, so the header and the grid's cell agree.
+                    // IP spent out of turn (an interrupt in another's turn) counts in that
+                    // turn, yet in this pass's cell: said apart, so the header and grid agree.
+                    let in_turn = s.spent_in_turn(c.id);
                     let in_pass = s.spent_this_pass(c.id);
-                    let pass = if in_pass == tu.spent {
+                    let pass = if in_pass == in_turn {
                         String::new()
                     } else {
                         format!(", {in_pass} this pass")
@@ -66,7 +67,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                     second.push(Span::raw(format!(
                         "  IP {}  spent {}/{} this turn{pass}  Edge IP {}",
                         c.ip,
-                        tu.spent,
+                        s.spent_in_turn(c.id),
                         rules.turn_spend_cap,
                         if c.edge_ip_used_up(rules) {
                             "used this round"

@@ -1,5 +1,6 @@
 //! Status: the selected character whole, the marked ones, who is Downed and why, condition
-//! monitors, lasting effects, readies and delays; scrolls when focused.
+//! monitors, lasting effects, readies, delays and IP spent in another's turn; scrolls when
+//! focused.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -188,6 +189,18 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
                 out.push((format!("↳ {} delays {ip} IP, {after}", c.name), t.reserve()));
             }
             None => {}
+        }
+    }
+    if let Some(holder) = s.turn_holder() {
+        for (who, ip) in s.spent_by_others() {
+            out.push((
+                format!(
+                    "• {} spent {ip} IP in {}'s turn",
+                    s.name(who),
+                    s.name(holder)
+                ),
+                t.base(),
+            ));
         }
     }
     if out.is_empty() {

@@ -214,6 +214,8 @@ pub enum Command {
         name: String,
     },
     End,
+    /// SR5's own commands: tests, teamwork, Edge on tests, odds, attacks, weapons and armor.
+    Sr5(super::system::sr5::Sr5Command),
     /// The same damage, healing or status for several characters: one entry, one undo step,
     /// refused as a whole if any one of them would be.
     ForEach {
@@ -275,6 +277,7 @@ impl Command {
             | Command::Ready { .. }
             | Command::FireReady { .. }
             | Command::ChangeInitiative { .. } => Family::Passes,
+            Command::Sr5(_) => Family::Own(super::system::System::Sr5),
         }
     }
 
@@ -301,6 +304,7 @@ impl Command {
             Command::ClearStatus { .. } => "clear",
             Command::ForEach { each, .. } => each.verb(),
             Command::End => "end",
+            Command::Sr5(c) => c.verb(),
         }
     }
 }

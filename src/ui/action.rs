@@ -39,6 +39,8 @@ pub enum Action {
     Heal,
     AddStatus,
     ClearStatus,
+    /// SR5: the test form.
+    Test,
     Undo,
     Redo,
     CommandLine,

@@ -41,6 +41,8 @@ pub enum Action {
     ClearStatus,
     /// SR5: the test form.
     Test,
+    /// SR5: the next step of the attack under way (defense or soak).
+    AttackStep,
     Undo,
     Redo,
     CommandLine,

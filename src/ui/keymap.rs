@@ -159,6 +159,12 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     ),
     // SR5 only (`family`): a test with live odds.
     (ModeKind::Tracker, key('T'), Action::Test, "test"),
+    (
+        ModeKind::Tracker,
+        key('A'),
+        Action::AttackStep,
+        "attack: next step",
+    ),
     (ModeKind::Tracker, key('e'), Action::Edit, "edit"),
     (ModeKind::Tracker, key('x'), Action::Remove, "remove"),
     (ModeKind::Tracker, key('E'), Action::End, "end encounter"),
@@ -328,7 +334,7 @@ pub fn family(action: Action) -> Family {
         | Action::Fire
         | Action::Move
         | Action::Edge => Family::Passes,
-        Action::Test => Family::Own(System::Sr5),
+        Action::Test | Action::AttackStep => Family::Own(System::Sr5),
         _ => Family::Shared,
     }
 }

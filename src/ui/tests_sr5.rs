@@ -224,4 +224,29 @@ fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
         last_sr5(&app)[..],
         [Sr5Event::RoundsFired { rounds: 1, .. }]
     ));
+    // With no attack under way, A says how to start one.
+    press(&mut app, KeyCode::Char('A'));
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert!(news(&app).starts_with("no attack waits"), "{}", news(&app));
+}
+
+#[test]
+fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
+    let mut app = app_with(&[
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
+        "roll Jinx hits 1",
+        "roll Guard hits 4",
+        "start",
+        "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
+    ]);
+    press(&mut app, KeyCode::Char('A'));
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("A opens the step that waits: {:?}", app.mode().kind());
+    };
+    assert!(f.title.contains("Jinx's defense"), "{}", f.title);
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert!(app.state().sr5.pending.is_some());
 }

@@ -72,6 +72,15 @@ impl State {
             Action::Heal => on_selected(ctx, |id| open_form(form::Purpose::Heal(id), ctx)),
             Action::AddStatus => on_selected(ctx, |id| open_form(form::Purpose::Status(id), ctx)),
             Action::Test => on_selected(ctx, |id| test_form::State::test(id, ctx)),
+            Action::AttackStep => test_form::State::pending_step(ctx).map_or_else(
+                || {
+                    Outcome::Fail(
+                        "no attack waits for its next step: spend an attack action (Enter) to start one"
+                            .into(),
+                    )
+                },
+                Outcome::Open,
+            ),
             Action::Delay if selected_delay_unnamed(ctx) => choose_delay_trigger(ctx),
             Action::Delay => on_actor(ctx, |id| open_form(form::Purpose::Delay(id), ctx)),
             Action::Ready => on_actor(ctx, |id| open_form(form::Purpose::Ready(id), ctx)),

@@ -201,9 +201,17 @@ impl App {
                 let idx = self.enc.cursor() - 1;
                 let entry = &self.enc.applied()[idx];
                 let text = entry.text.clone();
-                // The status line says what happened; the log has the command too.
-                let news = report::news(before.clone(), entry, self.enc.rules());
-                let (lines, _) = report::entry_lines(before, entry, self.enc.rules());
+                let (lines, _) = report::entry_lines(before.clone(), entry, self.enc.rules());
+                // A test's result is the news: from its last test line on (the boxes and Downed
+                // that follow included); otherwise what happened, not the command again.
+                let results = report::result_lines(before.clone(), entry, self.enc.rules());
+                let news = results
+                    .last()
+                    .and_then(|last| lines.iter().rposition(|l| l == last))
+                    .map_or_else(
+                        || report::news(before, entry, self.enc.rules()),
+                        |at| lines[at..].join(" · "),
+                    );
                 self.log.push(LogItem {
                     entry: Some(idx),
                     head: text,
@@ -363,7 +371,10 @@ impl App {
             Outcome::Close => self.mode = Mode::Tracker,
             Outcome::Open(next) => self.mode = next,
             Outcome::Run { cmd, then } => match self.run_command(cmd) {
-                Ok(()) => self.mode = then.unwrap_or(Mode::Tracker),
+                Ok(()) => {
+                    let ctx = Ctx::new(&self.enc, &self.tracker).on_screen(self.size);
+                    self.mode = self.mode.after_run(then.unwrap_or(Mode::Tracker), &ctx);
+                }
                 // The mode stays; the reason is on the status line, and a form puts it in the
                 // field it names.
                 Err(e) => self.mode.refused(&e),

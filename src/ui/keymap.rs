@@ -168,6 +168,14 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Tracker, key('u'), Action::Undo, "undo"),
     (ModeKind::Tracker, ctrl('r'), Action::Redo, "redo"),
     (ModeKind::Tracker, key(':'), Action::CommandLine, "command"),
+    // SR5 only (`family`): a test with live odds; the next step of an attack under way.
+    (ModeKind::Tracker, key('T'), Action::Test, "test"),
+    (
+        ModeKind::Tracker,
+        key('A'),
+        Action::AttackStep,
+        "attack: next step",
+    ),
     (
         ModeKind::Tracker,
         code(KeyCode::Tab),
@@ -388,6 +396,7 @@ pub fn family(action: Action) -> Family {
         | Action::Fire
         | Action::Move
         | Action::Edge => Family::Passes,
+        Action::Test | Action::AttackStep => Family::Own(System::Sr5),
         _ => Family::Shared,
     }
 }

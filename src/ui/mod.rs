@@ -174,3 +174,5 @@ mod tests;
 
 #[cfg(test)]
 mod at_table;
+#[cfg(test)]
+mod tests_sr5;

@@ -173,7 +173,7 @@ pub struct State {
     pub error: Option<String>,
 }
 
-fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
+pub(super) fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
     let v = field.get();
     if v.is_empty() {
         return if required {
@@ -212,6 +212,11 @@ fn last_added(ctx: &Ctx) -> Option<(String, Side, crate::encounter::Sheet, bool)
 
 fn opt(v: Option<u8>) -> String {
     v.map(|b| b.to_string()).unwrap_or_default()
+}
+
+/// A text field for another room's form (the SR5 test form): same editing, same drawing.
+pub(super) fn field(label: &'static str, hint: &'static str, value: &str) -> Field {
+    Field::text(label, hint, value)
 }
 
 impl State {
@@ -395,24 +400,13 @@ impl State {
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
-        let n = self.fields.len().max(1);
         match action {
             Action::Cancel => return Outcome::Close,
             Action::NextField | Action::PrevField => {
-                self.focus = if action == Action::NextField {
-                    (self.focus + 1) % n
-                } else {
-                    (self.focus + n - 1) % n
-                };
-                if let Some(fl) = self.fields.get_mut(self.focus) {
-                    fl.enter();
-                }
+                edit_fields(&mut self.fields, &mut self.focus, action);
             }
-            Action::Input(req) => {
-                if let Some(fl) = self.fields.get_mut(self.focus) {
-                    fl.handle(req);
-                    fl.error = None;
-                }
+            Action::Input(_) => {
+                edit_fields(&mut self.fields, &mut self.focus, action);
                 self.error = None;
                 // Live check of the field being typed in (an empty field is fine while typing).
                 if let Err((i, e)) = self.command()
@@ -628,75 +622,13 @@ impl State {
         let t = app.theme;
         let w = area.width.min(78);
         let inner_w = usize::from(w.saturating_sub(2));
-        // The value column fits the longest value (toggles show every word), within reason.
-        let value_w = self
-            .fields
-            .iter()
-            .map(|fl| match &fl.value {
-                Value::Text { input, .. } => input.value().chars().count() + 1,
-                Value::Toggle { options, .. } => {
-                    options.iter().map(|o| o.chars().count() + 3).sum::<usize>()
-                }
-            })
-            .max()
-            .unwrap_or(0)
-            .clamp(12, inner_w.saturating_sub(LABEL + 12).max(12));
-        let hint_at = LABEL + value_w + 1;
-        let hint_w = inner_w.saturating_sub(hint_at).max(10);
         let mut lines: Vec<Line> = Vec::new();
         if let Some(about) = &self.about {
             for l in wrap(about, inner_w, 2) {
                 lines.push(Line::styled(l, t.dim()));
             }
         }
-        for (i, fl) in self.fields.iter().enumerate() {
-            let focused = i == self.focus;
-            let mut spans = vec![Span::styled(
-                format!("{}{:<12}", if focused { "▶" } else { " " }, fl.label),
-                if focused { t.title() } else { t.base() },
-            )];
-            match &fl.value {
-                Value::Text { input, fresh } if focused => {
-                    let mut shown = input_spans(input, value_w, t);
-                    // A value the next key replaces shows as selected.
-                    if *fresh == Fresh::Given && !input.value().is_empty() {
-                        shown = vec![Span::styled(input.value().to_string(), t.current())];
-                    }
-                    spans.extend(shown);
-                }
-                Value::Text { input, .. } => spans.push(Span::raw(input.value().to_string())),
-                Value::Toggle { options, at } => {
-                    for (k, o) in options.iter().enumerate() {
-                        spans.push(if k == *at {
-                            Span::styled(
-                                format!("[{o}]"),
-                                if focused { t.current() } else { t.title() },
-                            )
-                        } else {
-                            Span::styled(format!(" {o} "), t.dim())
-                        });
-                    }
-                }
-            }
-            let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-            spans.push(Span::raw(" ".repeat(hint_at.saturating_sub(used))));
-            let (note, style) = match &fl.error {
-                Some(e) => (format!("✗ {e}"), t.error()),
-                None => (fl.hint.clone(), t.dim()),
-            };
-            // Hints and reasons wrap under themselves: none is cut.
-            let mut parts = wrap(&note, hint_w, 0).into_iter();
-            if let Some(first) = parts.next() {
-                spans.push(Span::styled(first, style));
-            }
-            lines.push(Line::from(spans));
-            for more in parts {
-                lines.push(Line::from(vec![
-                    Span::raw(" ".repeat(hint_at)),
-                    Span::styled(more, style),
-                ]));
-            }
-        }
+        lines.extend(field_lines(&self.fields, self.focus, inner_w, t));
         let foot = match &self.error {
             Some(e) => (format!("✗ {e}"), t.error()),
             None => (
@@ -776,4 +708,104 @@ fn joins(cmd: &Command, ctx: &Ctx) -> Option<State> {
         ),
     };
     Some(State::joined(target, &name))
+}
+
+/// Tab and Shift-Tab move between a form's fields (the one entered gives its value back: the
+/// next character replaces it); typing edits the focused one and clears its refusal.
+pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Action) {
+    let n = fields.len().max(1);
+    match action {
+        Action::NextField | Action::PrevField => {
+            *focus = if action == Action::NextField {
+                (*focus + 1) % n
+            } else {
+                (*focus + n - 1) % n
+            };
+            if let Some(fl) = fields.get_mut(*focus) {
+                fl.enter();
+            }
+        }
+        Action::Input(req) => {
+            if let Some(fl) = fields.get_mut(*focus) {
+                fl.handle(req);
+                fl.error = None;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A form's fields, one line each (hints and refusals wrap under themselves, none is cut):
+/// label, value (the cursor in the focused one; toggles show every word), and the hint or the
+/// reason the value is refused.
+pub(super) fn field_lines(
+    fields: &[Field],
+    focus: usize,
+    inner_w: usize,
+    t: crate::ui::theme::Theme,
+) -> Vec<Line<'static>> {
+    // The value column fits the longest value (toggles show every word), within reason.
+    let value_w = fields
+        .iter()
+        .map(|fl| match &fl.value {
+            Value::Text { input, .. } => input.value().chars().count() + 1,
+            Value::Toggle { options, .. } => {
+                options.iter().map(|o| o.chars().count() + 3).sum::<usize>()
+            }
+        })
+        .max()
+        .unwrap_or(0)
+        .clamp(12, inner_w.saturating_sub(LABEL + 12).max(12));
+    let hint_at = LABEL + value_w + 1;
+    let hint_w = inner_w.saturating_sub(hint_at).max(10);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for (i, fl) in fields.iter().enumerate() {
+        let focused = i == focus;
+        let mut spans = vec![Span::styled(
+            format!("{}{:<12}", if focused { "▶" } else { " " }, fl.label),
+            if focused { t.title() } else { t.base() },
+        )];
+        match &fl.value {
+            Value::Text { input, fresh } if focused => {
+                let mut shown = input_spans(input, value_w, t);
+                // A value the next key replaces shows as selected.
+                if *fresh == Fresh::Given && !input.value().is_empty() {
+                    shown = vec![Span::styled(input.value().to_string(), t.current())];
+                }
+                spans.extend(shown);
+            }
+            Value::Text { input, .. } => spans.push(Span::raw(input.value().to_string())),
+            Value::Toggle { options, at } => {
+                for (k, o) in options.iter().enumerate() {
+                    spans.push(if k == *at {
+                        Span::styled(
+                            format!("[{o}]"),
+                            if focused { t.current() } else { t.title() },
+                        )
+                    } else {
+                        Span::styled(format!(" {o} "), t.dim())
+                    });
+                }
+            }
+        }
+        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        spans.push(Span::raw(" ".repeat(hint_at.saturating_sub(used))));
+        let (note, style) = match &fl.error {
+            Some(e) => (format!("✗ {e}"), t.error()),
+            None => (fl.hint.clone(), t.dim()),
+        };
+        // Hints and reasons wrap under themselves: none is cut.
+        let mut parts = wrap(&note, hint_w, 0).into_iter();
+        if let Some(first) = parts.next() {
+            spans.push(Span::styled(first, style));
+        }
+        lines.push(Line::from(spans));
+        for more in parts {
+            lines.push(Line::from(vec![
+                Span::raw(" ".repeat(hint_at)),
+                Span::styled(more, style),
+            ]));
+        }
+    }
+    lines
 }

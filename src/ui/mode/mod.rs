@@ -11,6 +11,7 @@ pub mod find;
 pub mod form;
 pub mod help;
 pub mod picker;
+pub mod test_form;
 pub mod tracker;
 
 use super::action::Action;
@@ -30,6 +31,8 @@ pub enum Mode {
     Choose(choose::State),
     /// `/`: a name typed on the status line moves the order pane's selection.
     Find(find::State),
+    /// SR5: a test or a step of an attack chain, with live odds.
+    TestForm(test_form::State),
 }
 
 impl Mode {
@@ -44,6 +47,7 @@ impl Mode {
             Mode::Form(f) => f.update(action, ctx),
             Mode::Choose(c) => c.update(action, ctx),
             Mode::Find(f) => f.update(action, ctx),
+            Mode::TestForm(f) => f.update(action, ctx),
         }
     }
 
@@ -53,9 +57,20 @@ impl Mode {
             Mode::Help(_) => ModeKind::Help,
             Mode::Command(_) => ModeKind::Command,
             Mode::Picker(_) => ModeKind::Picker,
-            Mode::Form(_) => ModeKind::Form,
+            // The test form is a form with the form's keys.
+            Mode::Form(_) | Mode::TestForm(_) => ModeKind::Form,
             Mode::Choose(_) => ModeKind::Choose,
             Mode::Find(_) => ModeKind::Find,
+        }
+    }
+
+    /// The room that follows a command this room ran: `then` as the room asked, unless the
+    /// command leaves an SR5 attack waiting for its next step.
+    #[must_use]
+    pub fn after_run(&self, then: Mode, ctx: &Ctx) -> Mode {
+        match self {
+            Mode::TestForm(f) => f.after_run(ctx).unwrap_or(then),
+            _ => then,
         }
     }
 
@@ -65,6 +80,7 @@ impl Mode {
             Mode::Form(f) => f.refused(why),
             // The line stays open: the reason shows above it while the GM mends it.
             Mode::Command(c) => c.refused(why),
+            Mode::TestForm(f) => f.refused(why),
             // The reason is on the status line.
             Mode::Tracker | Mode::Help(_) | Mode::Picker(_) | Mode::Choose(_) | Mode::Find(_) => {}
         }

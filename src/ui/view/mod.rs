@@ -324,6 +324,7 @@ impl Widget for &App {
         match &self.mode {
             Mode::Tracker | Mode::Command(_) | Mode::Picker(_) | Mode::Find(_) => {}
             Mode::Form(f) => f.render(self, a.body, buf),
+            Mode::TestForm(f) => f.render(self, a.body, buf),
             Mode::Choose(c) => c.render(self, a.body, buf),
             Mode::Help(h) => h.render(self, a.body, buf),
         }

@@ -1,6 +1,6 @@
 //! Status: the selected character whole, the marked ones, who is Downed and why, condition
-//! monitors, lasting effects, readies, delays and IP spent in another's turn; scrolls when
-//! focused.
+//! monitors, lasting effects, readies, delays, IP spent in another's turn, and SR5's kit (an
+//! attack under way, weapons with rounds left, armor); scrolls when focused.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -201,6 +201,23 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
                 ),
                 t.base(),
             ));
+        }
+    }
+    // SR5: the attack waiting for the GM, defenses taken, weapons (rounds left) and armor.
+    // Texts are escaped where the pane wraps them.
+    if let Some(p) = crate::report::sr5::pending_text(s) {
+        out.insert(0, (format!("⚔ {p}"), t.reserve()));
+    }
+    for c in s.present() {
+        let Some(kit) = s.sr5.kit(c.id) else { continue };
+        for text in [
+            crate::report::sr5::defense_adds_text(kit),
+            crate::report::sr5::kit_text(kit),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            out.push((format!("⚙ {}: {text}", c.name), t.dim()));
         }
     }
     if out.is_empty() {

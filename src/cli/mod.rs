@@ -218,6 +218,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Check { file }) => {
             let path = store.resolve(&file);
             let (_, enc) = file::load(&path, catalogue())?;
+            file::verify_snapshot(&path, catalogue())?;
             println!(
                 "{}: ok ({} entries, {})",
                 text::escaped(&path.display().to_string()),
@@ -318,8 +319,8 @@ fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     }
     match Lock::acquire(&real) {
         Ok(lock) => {
-            let saver =
-                FileSave::new(real, header.name.clone(), header.created, lock).on_disk(&enc);
+            let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
+                .on_disk(&enc, &header);
             open_tui(enc, header.name, Box::new(saver), None, tui)
         }
         Err(LockError::InUse { pid }) => {
@@ -473,7 +474,11 @@ fn exec(
         None
     };
     let lock = Lock::acquire(&real).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-    let (mut saver, mut enc) = match loaded {
+    let group = save::Durability::Grouped {
+        lines: EXEC_SAVE_LINES,
+        every: EXEC_SAVE_EVERY,
+    };
+    let (saver, mut enc) = match loaded {
         Some(((header, enc), looked)) => {
             // Another writer may have changed it before the lock was ours: read it again.
             let (header, enc) = if stamp(&real) == looked {
@@ -481,7 +486,8 @@ fn exec(
             } else {
                 file::load(path, catalogue())?
             };
-            let saver = FileSave::new(real, header.name, header.created, lock).on_disk(&enc);
+            let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
+                .on_disk(&enc, &header);
             (saver, enc)
         }
         None => {
@@ -490,10 +496,10 @@ fn exec(
             (saver, enc)
         }
     };
+    let mut saver = saver.durability(group);
     let mut dice: RandomDice = seed.map_or_else(RandomDice::new, RandomDice::seeded);
     let mut out = std::io::stdout().lock();
     let mut refused = None;
-    let (mut saved_at, mut unsaved) = (std::time::Instant::now(), 0);
     for (i, line) in text.lines().enumerate() {
         if stop.load(Ordering::Relaxed) {
             refused = Some(format!(
@@ -506,13 +512,11 @@ fn exec(
             refused = Some(format!("{source}:{}: {reason}", i + 1));
             break;
         }
-        unsaved += 1;
-        if unsaved >= EXEC_SAVE_LINES || saved_at.elapsed() >= EXEC_SAVE_EVERY {
-            saver.save(&enc).map_err(Failure)?;
-            (saved_at, unsaved) = (std::time::Instant::now(), 0);
-        }
+        // Appended to the journal at once, synced in groups (`group`).
+        saver.save(&enc).map_err(Failure)?;
     }
     saver.save(&enc).map_err(Failure)?;
+    saver.flush().map_err(Failure)?;
     match refused {
         Some(msg) => Err(Failure(msg)),
         None => Ok(()),

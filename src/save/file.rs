@@ -55,6 +55,10 @@ pub struct SaveFile {
     #[serde(default)]
     pub tail: Option<Tail>,
     pub history: Vec<Entry>,
+    /// Read from the journal beside the file, not from the file: where its whole lines end
+    /// and how many changes they hold (`None`: no journal continues this snapshot).
+    #[serde(skip)]
+    pub journal: Option<(u64, usize)>,
 }
 
 /// The end of the history that opening loads: the state after the first `start` entries, and
@@ -120,6 +124,7 @@ impl SaveFile {
                 state: encounter.state_after(start),
             }),
             history,
+            journal: None,
         }
     }
 
@@ -193,11 +198,13 @@ impl SaveFile {
     }
 
     /// The same without its history: what a caller keeps of the head.
+    #[must_use]
     pub fn head(&self) -> Self {
         Self {
             history: Vec::new(),
             state: None,
             tail: None,
+            journal: self.journal,
             rules: self.rules.clone(),
             name: self.name.clone(),
             created: self.created.clone(),
@@ -268,9 +275,10 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         ));
     }
     match version {
-        // Version 1 had no `system`: its default (SR5) fills it in. Later versions would be
+        // Version 1 had no `system`: its default (SR5) fills it in; versions 1 and 2 have no
+        // `generation` (0: no journal goes with them), `state` or `tail`. Later versions would be
         // migrated here, one step each.
-        1 | VERSION => parsed.map_err(spanned),
+        1..=VERSION => parsed.map_err(spanned),
         v => Err(err(None, format!("unknown save version {v}"))),
     }
 }
@@ -338,7 +346,28 @@ fn field_at(text: &str, line: usize, col: usize) -> (Option<String>, String) {
     (field, number)
 }
 
-/// Reads, parses and replays a save file.
+/// What `srtrack check` adds to [`load`]: the states the snapshot keeps beside its history
+/// (which opening may trust) must be what its history gives.
+pub fn verify_snapshot(path: &Path, catalogue: Arc<Catalogue>) -> Result<(), LoadError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| LoadError {
+        file: file.clone(),
+        at: None,
+        message: super::io_message(&e),
+    })?;
+    let save = parse(&bytes, &file)?;
+    let enc = save.clone().into_encounter(&file, catalogue)?;
+    match save.stale_states(&enc) {
+        Some(message) => Err(LoadError {
+            file,
+            at: None,
+            message,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Reads, parses and replays a save file and the journal that continues it.
 pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encounter), LoadError> {
     let file = path.display().to_string();
     let io = |e: std::io::Error| LoadError {
@@ -366,16 +395,26 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
         });
     }
     let bytes = std::fs::read(path).map_err(io)?;
-    let save = parse(&bytes, &file)?;
-    let header = SaveFile {
-        version: save.version,
-        name: save.name.clone(),
-        created: save.created.clone(),
-        system: save.system,
-        rules: save.rules.clone(),
-        cursor: save.cursor,
-        history: Vec::new(),
-    };
+    let mut save = parse(&bytes, &file)?;
+    let journal_path = super::journal::path_of(&super::atomic::real_path(path).map_err(io)?);
+    let journal =
+        super::journal::read(&journal_path, save.generation).map_err(|message| LoadError {
+            file: journal_path.display().to_string(),
+            at: None,
+            message,
+        })?;
+    if let Some(whole) = journal.whole {
+        save.journal = Some((whole, journal.ops.len()));
+        for (i, op) in journal.ops.into_iter().enumerate() {
+            op.apply(&mut save.history, &mut save.cursor)
+                .map_err(|m| LoadError {
+                    file: journal_path.display().to_string(),
+                    at: None,
+                    message: format!("change {}: {m}", i + 1),
+                })?;
+        }
+    }
+    let header = save.head();
     let enc = save.into_encounter(&file, catalogue)?;
     Ok((header, enc))
 }
@@ -420,26 +459,6 @@ pub fn rfc3339(secs: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cached_text_is_the_plain_serialization() {
-        let demo = parse(super::super::store::DEMO.as_bytes(), "demo.ron").unwrap();
-        let head = to_ron(VERSION, "d", "c", System::Sr5, &demo.rules, 0, &[]);
-        assert!(
-            head.ends_with("  history: [],\n)\n"),
-            "the fast path applies: {head}"
-        );
-        let mut cache = CachedText::default();
-        for upto in [0, 1, 5, 66, 30, 66] {
-            let h = &demo.history[..upto];
-            let plain = to_ron(VERSION, "d", "c", System::Sr5, &demo.rules, upto, h);
-            assert_eq!(
-                cache.text("d", "c", System::Sr5, &demo.rules, upto, h),
-                plain,
-                "{upto} entries"
-            );
-        }
-    }
 
     #[test]
     fn rfc3339_formats_known_instants() {

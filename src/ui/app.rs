@@ -35,6 +35,10 @@ pub enum SaveMark {
     Failed(String),
 }
 
+/// Log items built when a save opens: more than a log pane of any screen shows (one line or more
+/// each); the earlier ones come right after the first frame ([`App::complete_log`]).
+const LOG_AT_OPEN: usize = 128;
+
 pub struct App {
     pub(crate) enc: Encounter,
     pub(crate) title: String,
@@ -45,6 +49,8 @@ pub struct App {
     /// Focus, selection and log scroll: they outlive every popup.
     pub(crate) tracker: tracker::State,
     pub(crate) log: Vec<LogItem>,
+    /// The applied entries before this one have no log items yet ([`App::complete_log`]).
+    log_from: usize,
     pub(crate) message: Option<(String, bool)>,
     pub(crate) saved: SaveMark,
     defer_saves: bool,
@@ -69,6 +75,7 @@ impl App {
             mode: Mode::Tracker,
             tracker: tracker::State::default(),
             log: Vec::new(),
+            log_from: 0,
             message: None,
             saved: SaveMark::Nothing,
             defer_saves: false,
@@ -116,7 +123,7 @@ impl App {
         if self.read_only.is_some() {
             return Ok(());
         }
-        self.store.save(&self.enc)
+        self.store.close(&self.enc)
     }
 
     pub fn state(&self) -> &State {
@@ -258,19 +265,42 @@ impl App {
         }
     }
 
-    /// Folds the whole applied history into log lines (at start; later changes are incremental).
+    /// Folds the end of the applied history into log lines (at start; later changes are
+    /// incremental): the rest waits for [`App::complete_log`], so a long fight opens as fast as
+    /// a short one.
     fn rebuild_log(&mut self) {
-        self.log.clear();
-        let mut state = State::default();
-        for (i, entry) in self.enc.applied().iter().enumerate() {
+        let cursor = self.enc.cursor();
+        self.log_from = cursor.saturating_sub(LOG_AT_OPEN);
+        self.log = self.log_items(self.log_from, cursor);
+    }
+
+    /// The log items of applied entries `from..to`.
+    fn log_items(&self, from: usize, to: usize) -> Vec<LogItem> {
+        let mut state = self.enc.state_after(from);
+        let mut items = Vec::with_capacity(to - from);
+        for (i, entry) in self.enc.applied()[from..to].iter().enumerate() {
             let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
             state = after;
-            self.log.push(LogItem {
-                entry: Some(i),
+            items.push(LogItem {
+                entry: Some(from + i),
                 head: entry.text.clone(),
                 lines,
             });
         }
+        items
+    }
+
+    /// Builds the log items [`App::rebuild_log`] left out (the event loop calls it once the
+    /// first frame is on screen).
+    pub fn complete_log(&mut self) {
+        let to = self.log_from.min(self.enc.cursor());
+        if to == 0 {
+            return;
+        }
+        let mut items = self.log_items(0, to);
+        items.append(&mut self.log);
+        self.log = items;
+        self.log_from = 0;
     }
 
     fn undo(&mut self) {

@@ -549,6 +549,10 @@ fn exec_line(
         Line::Why(a, b) => {
             let _ = writeln!(out, "{}", text::escaped(&enc.state().explain_order(a, b)));
         }
+        Line::Odds(q) => {
+            let line = report::sr5::odds_answer(enc, &q).map_err(|e| e.to_string())?;
+            let _ = writeln!(out, "{line}");
+        }
         Line::Nothing => {}
     }
     Ok(())

@@ -26,10 +26,6 @@ const CHECKPOINT_EVERY: usize = 64;
 
 /// An encounter: the rule system and house rules it runs by, its history, and the state that
 /// history folds to.
-///
-/// The history held may be the end of a longer one: a save opened from its snapshot loads only
-/// the entries after a state it recorded (`first` entries come before, on disk), and
-/// [`Encounter::prepend`] adds those when undo or the log reach back that far.
 #[derive(Debug, Clone)]
 pub struct Encounter {
     /// Chosen at creation, never changed: the commands it takes depend on it.
@@ -38,12 +34,9 @@ pub struct Encounter {
     catalogue: Arc<Catalogue>,
     state: State,
     history: Vec<Entry>,
-    /// How many entries of the whole history come before `history[0]` (not loaded).
-    first: usize,
-    /// Entries `..cursor` of `history` are applied; the rest can be redone.
+    /// Entries `..cursor` are applied; the rest can be redone.
     cursor: usize,
-    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` entries of `history`;
-    /// `checkpoints[0]` is the state the loaded history starts from.
+    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` entries.
     checkpoints: Vec<State>,
 }
 
@@ -70,30 +63,9 @@ impl Encounter {
             catalogue,
             state: State::default(),
             history: Vec::new(),
-            first: 0,
             cursor: 0,
             checkpoints: vec![State::default()],
         }
-    }
-
-    /// Rebuilds an encounter from the end of a history: `base` is the state after the `first`
-    /// entries not loaded, `history` the entries after them; replays `history[..cursor]`.
-    pub fn resume(
-        system: System,
-        rules: Arc<HouseRules>,
-        catalogue: Arc<Catalogue>,
-        first: usize,
-        base: State,
-        history: Vec<Entry>,
-        cursor: usize,
-    ) -> Self {
-        let mut enc = Self::for_system(system, rules, catalogue);
-        enc.first = first;
-        enc.checkpoints = vec![base];
-        enc.cursor = cursor.min(history.len());
-        enc.history = history;
-        enc.state = enc.replay(enc.cursor);
-        enc
     }
 
     /// Rebuilds an encounter from a saved history, replaying `history[..cursor]`.
@@ -127,28 +99,17 @@ impl Encounter {
         &self.catalogue
     }
 
-    /// Every entry loaded, including those undone and waiting for redo ([`Encounter::first`]
-    /// more come before them when only the end of the history was loaded).
+    /// Every entry, including those undone and waiting for redo.
     pub fn history(&self) -> &[Entry] {
         &self.history
     }
 
-    /// How many entries of [`Encounter::history`] are applied.
+    /// How many entries are applied.
     pub fn cursor(&self) -> usize {
         self.cursor
     }
 
-    /// How many entries of the whole history come before the first one loaded.
-    pub fn first(&self) -> usize {
-        self.first
-    }
-
-    /// The state the loaded history starts from (the empty state when it is all loaded).
-    pub fn base(&self) -> &State {
-        &self.checkpoints[0]
-    }
-
-    /// The state after the first `n` loaded entries, from the nearest checkpoint.
+    /// The state after the first `n` entries, from the nearest checkpoint.
     pub fn state_after(&self, n: usize) -> State {
         let n = n.min(self.history.len());
         let k = (n / CHECKPOINT_EVERY).min(self.checkpoints.len() - 1);
@@ -159,34 +120,6 @@ impl Encounter {
             }
         }
         state
-    }
-
-    /// Puts back the entries before the first one loaded (all `first` of them), so undo and the
-    /// log reach the start. The caller has checked that they lead to [`Encounter::base`].
-    pub fn prepend(&mut self, earlier: Vec<Entry>) {
-        debug_assert_eq!(earlier.len(), self.first);
-        let mut history = earlier;
-        self.cursor += history.len();
-        history.append(&mut self.history);
-        self.history = history;
-        self.first = 0;
-        // Rebuilt as undo needs them.
-        self.checkpoints = vec![State::default()];
-    }
-
-    /// Records an entry decided earlier (read back from a save's journal) at the cursor, as
-    /// `execute` would have: its events are applied as they are, and redo is cleared.
-    pub fn append(&mut self, entry: Entry) {
-        self.record(entry);
-    }
-
-    /// Undoes or redoes until `cursor` entries of the loaded history are applied.
-    pub fn move_to(&mut self, cursor: usize) {
-        if cursor < self.cursor {
-            self.undo(self.cursor - cursor);
-        } else if cursor > self.cursor {
-            self.redo(cursor - self.cursor);
-        }
     }
 
     /// The entries that make the current state.
@@ -244,10 +177,7 @@ impl Encounter {
         }
         self.history.push(entry);
         self.cursor += 1;
-        // Only in sequence: after `prepend` they are rebuilt lazily from the start.
-        if self.cursor.is_multiple_of(CHECKPOINT_EVERY)
-            && self.checkpoints.len() == self.cursor / CHECKPOINT_EVERY
-        {
+        if self.cursor.is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push(self.state.clone());
         }
         &self.history[self.cursor - 1]
@@ -303,9 +233,9 @@ impl Encounter {
         self.history[from..target].iter().collect()
     }
 
-    /// The state rebuilt by replaying every applied event (from [`Encounter::base`]).
+    /// The state rebuilt from nothing by replaying every applied event.
     pub fn replayed(&self) -> State {
-        let mut state = self.base().clone();
+        let mut state = State::default();
         for entry in self.applied() {
             for e in &entry.events {
                 state.apply(e, &self.rules);

@@ -105,7 +105,6 @@ impl std::error::Error for LoadError {}
 impl SaveFile {
     /// The snapshot of an encounter whose history is loaded in full.
     pub fn of(encounter: &Encounter, name: &str, created: &str) -> Self {
-        debug_assert_eq!(encounter.first(), 0, "the whole history");
         let cursor = encounter.cursor();
         let history = encounter.history().to_vec();
         let start = cursor.saturating_sub(TAIL);

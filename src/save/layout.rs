@@ -1,6 +1,6 @@
 //! The snapshot's text as srtrack writes it: the head in pretty RON, then the states and each
-//! history entry on a line of its own, so that the head and the last entries can be read without
-//! parsing the rest, and a new snapshot can copy the entries it keeps line by line.
+//! history entry on a line of its own (as the journal writes them), so that a person or a tool
+//! can read the head and the last entries without parsing the rest.
 //!
 //! ```text
 //! SaveFile(
@@ -16,8 +16,7 @@
 //! )
 //! ```
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::io::{self, Write};
 
 use serde::Serialize;
 
@@ -31,9 +30,6 @@ pub const HISTORY_OPEN: &str = "  history: [";
 pub const ENTRY_INDENT: &str = "    ";
 /// The lines after the last entry.
 const CLOSING: [&str; 2] = ["  ],", ")"];
-
-/// How much the fast readers take from the file at a time.
-const CHUNK: usize = 64 * 1024;
 
 /// A value on one line (strings are escaped, so a line holds no line break).
 pub fn one_line<T: Serialize>(value: &T) -> String {
@@ -114,16 +110,9 @@ pub fn head_text(head: &Head<'_>) -> String {
     out
 }
 
-/// Writes a whole snapshot: the head, the entries `earlier` writes (lines copied from the one
-/// before), the entries given, the closing lines.
-pub fn write_snapshot(
-    out: &mut dyn Write,
-    head: &Head<'_>,
-    earlier: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
-    entries: &[Entry],
-) -> io::Result<()> {
+/// Writes a whole snapshot: the head, the entries, the closing lines.
+pub fn write_snapshot(out: &mut dyn Write, head: &Head<'_>, entries: &[Entry]) -> io::Result<()> {
     out.write_all(head_text(head).as_bytes())?;
-    earlier(out)?;
     let mut line = String::new();
     for entry in entries {
         line.clear();
@@ -153,139 +142,6 @@ pub fn snapshot_text(save: &SaveFile) -> String {
     };
     let mut out = Vec::new();
     // Writing to memory cannot fail.
-    let _ = write_snapshot(&mut out, &head, &mut |_| Ok(()), &save.history);
+    let _ = write_snapshot(&mut out, &head, &save.history);
     String::from_utf8(out).expect("RON is UTF-8")
-}
-
-/// The head of a snapshot laid out by srtrack: its bytes up to the history (closed so that it
-/// parses as a save with an empty history), and where the first entry line starts. `None` when
-/// the file is not laid out so (an older version, or edited by hand).
-pub fn read_head(file: &mut File, limit: u64) -> io::Result<Option<(String, u64)>> {
-    file.seek(SeekFrom::Start(0))?;
-    let mut reader = BufReader::with_capacity(CHUNK, file);
-    let mut head = Vec::new();
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let n = reader.read_until(b'\n', &mut line)?;
-        if n == 0 || head.len() as u64 > limit {
-            return Ok(None);
-        }
-        if line.strip_suffix(b"\n") == Some(HISTORY_OPEN.as_bytes()) {
-            let at = (head.len() + n) as u64;
-            let Ok(mut text) = String::from_utf8(head) else {
-                return Ok(None);
-            };
-            text.push_str("  history: [],\n)\n");
-            return Ok(Some((text, at)));
-        }
-        head.extend_from_slice(&line);
-    }
-}
-
-/// The last `count` entry lines of a snapshot laid out by srtrack (without their indent and
-/// comma), read from the end. `history_at` is where its first entry line starts; `whole` says
-/// the tail is the whole history, so the line before it must be the one that opens it (else
-/// another entry). `None` when the file does not end as srtrack writes it.
-pub fn read_tail(
-    file: &mut File,
-    history_at: u64,
-    count: usize,
-    whole: bool,
-) -> io::Result<Option<Vec<String>>> {
-    let len = file.metadata()?.len();
-    // Where the line that opens the history starts: reading never goes before it.
-    let floor = history_at.saturating_sub(HISTORY_OPEN.len() as u64 + 1);
-    // Line ends wanted: the closing lines', the entries', the line before them and the one
-    // before that (so that the line before the tail is read whole).
-    let need = CLOSING.len() + count + 2;
-    let mut buf: Vec<u8> = Vec::new();
-    let (mut pos, mut ends) = (len, 0usize);
-    while pos > floor && ends < need {
-        let start = pos.saturating_sub(CHUNK as u64).max(floor);
-        let mut chunk = vec![0u8; usize::try_from(pos - start).unwrap_or(0)];
-        file.seek(SeekFrom::Start(start))?;
-        file.read_exact(&mut chunk)?;
-        ends += chunk.iter().filter(|b| **b == b'\n').count();
-        chunk.extend_from_slice(&buf);
-        buf = chunk;
-        pos = start;
-    }
-    let mut pieces = buf.split(|b| *b == b'\n').rev();
-    // The piece after the file's last line end is empty.
-    if pieces.next().is_none_or(|l| !l.is_empty()) {
-        return Ok(None);
-    }
-    for close in CLOSING.iter().rev() {
-        if pieces.next() != Some(close.as_bytes()) {
-            return Ok(None);
-        }
-    }
-    let mut entries = Vec::with_capacity(count);
-    for _ in 0..count {
-        let Some(body) = pieces.next().and_then(|l| {
-            l.strip_prefix(ENTRY_INDENT.as_bytes())
-                .and_then(|b| b.strip_suffix(b","))
-        }) else {
-            return Ok(None);
-        };
-        let Ok(text) = std::str::from_utf8(body) else {
-            return Ok(None);
-        };
-        entries.push(text.to_string());
-    }
-    let before = pieces.next().unwrap_or_default();
-    let fits = if whole {
-        before == HISTORY_OPEN.as_bytes()
-    } else {
-        before.starts_with(ENTRY_INDENT.as_bytes())
-    };
-    if !fits {
-        return Ok(None);
-    }
-    entries.reverse();
-    Ok(Some(entries))
-}
-
-/// Copies the first `count` entry lines of a snapshot laid out by srtrack to `out`, as they
-/// are; fails if the file has fewer or is not laid out so.
-pub fn copy_entries(file: &mut File, count: usize, out: &mut dyn Write) -> io::Result<()> {
-    if count == 0 {
-        return Ok(());
-    }
-    let Some((_, at)) = read_head(file, super::file::MAX_BYTES)? else {
-        return Err(io::Error::other(
-            "the save on disk is not laid out as srtrack writes it",
-        ));
-    };
-    file.seek(SeekFrom::Start(at))?;
-    let mut reader = BufReader::with_capacity(CHUNK, file);
-    let mut line = Vec::new();
-    for _ in 0..count {
-        line.clear();
-        reader.read_until(b'\n', &mut line)?;
-        if !line.starts_with(ENTRY_INDENT.as_bytes()) || !line.ends_with(b",\n") {
-            return Err(io::Error::other(
-                "the save on disk holds fewer entries than it should",
-            ));
-        }
-        out.write_all(&line)?;
-    }
-    Ok(())
-}
-
-/// The first `count` entry lines, without their indent and comma.
-pub fn read_entries(file: &mut File, count: usize) -> io::Result<Vec<String>> {
-    let mut out = Vec::new();
-    copy_entries(file, count, &mut out)?;
-    let text = String::from_utf8(out).map_err(|_| io::Error::other("the save is not UTF-8"))?;
-    Ok(text
-        .lines()
-        .map(|l| {
-            l.trim_start_matches(' ')
-                .strip_suffix(',')
-                .unwrap_or(l)
-                .to_string()
-        })
-        .collect())
 }

@@ -457,90 +457,35 @@ pub fn check_history(
     rules: &Arc<HouseRules>,
     catalogue: &Arc<Catalogue>,
 ) -> Result<(), String> {
-    check_history_from(State::default(), 0, history, system, rules, catalogue).map(|_| ())
-}
-
-/// As [`check_history`], for the end of a history: `base` is the state after the `first`
-/// entries before `history` (which number the messages). Returns the state after the last.
-pub fn check_history_from(
-    base: State,
-    first: usize,
-    history: &[Entry],
-    system: System,
-    rules: &Arc<HouseRules>,
-    catalogue: &Arc<Catalogue>,
-) -> Result<State, String> {
-    let mut scratch = scratch(base, system, rules, catalogue);
+    let mut enc = Encounter::for_system(system, Arc::clone(rules), Arc::clone(catalogue));
     for (i, entry) in history.iter().enumerate() {
-        check_one(&mut scratch, entry, first + i, catalogue)?;
-    }
-    Ok(scratch.state().clone())
-}
-
-/// Checks one entry recorded in the state `before` (a journal's, read back); `index` counts
-/// from 0 in the whole history.
-pub fn check_entry(
-    before: &State,
-    entry: &Entry,
-    index: usize,
-    system: System,
-    rules: &Arc<HouseRules>,
-    catalogue: &Arc<Catalogue>,
-) -> Result<(), String> {
-    let mut scratch = scratch(before.clone(), system, rules, catalogue);
-    check_one(&mut scratch, entry, index, catalogue)
-}
-
-/// An encounter to check against: its state moves on event by event, its history stays empty.
-fn scratch(
-    state: State,
-    system: System,
-    rules: &Arc<HouseRules>,
-    catalogue: &Arc<Catalogue>,
-) -> Encounter {
-    Encounter::resume(
-        system,
-        Arc::clone(rules),
-        Arc::clone(catalogue),
-        0,
-        state,
-        Vec::new(),
-        0,
-    )
-}
-
-/// Checks an entry against the scratch encounter's state and applies its events there.
-fn check_one(
-    enc: &mut Encounter,
-    entry: &Entry,
-    index: usize,
-    catalogue: &Catalogue,
-) -> Result<(), String> {
-    let fail = |reason: String| {
-        format!(
-            "entry {} (`{}`): {reason}",
-            index + 1,
-            crate::text::excerpt(&entry.text)
-        )
-    };
-    for a in entry.events.iter().flat_map(action_names) {
-        if let Some(name) = &a.name
-            && catalogue.get(name).is_none()
-        {
-            return Err(fail(format!("unknown action \"{name}\"")));
+        let fail = |reason: String| {
+            format!(
+                "entry {} (`{}`): {reason}",
+                i + 1,
+                crate::text::excerpt(&entry.text)
+            )
+        };
+        for a in entry.events.iter().flat_map(action_names) {
+            if let Some(name) = &a.name
+                && catalogue.get(name).is_none()
+            {
+                return Err(fail(format!("unknown action \"{name}\"")));
+            }
         }
-    }
-    // The text was written in the state before the entry.
-    text_agrees(entry, enc.state()).map_err(fail)?;
-    let mut sheets_ok = Ok(());
-    for event in &entry.events {
-        check_event(enc.state(), event, enc.rules()).map_err(fail)?;
-        if sheets_ok.is_ok() {
-            sheets_ok = recheck_sheet(enc, event);
+        // The text was written in the state before the entry.
+        text_agrees(entry, enc.state()).map_err(fail)?;
+        let mut sheets_ok = Ok(());
+        for event in &entry.events {
+            check_event(enc.state(), event, rules).map_err(fail)?;
+            if sheets_ok.is_ok() {
+                sheets_ok = recheck_sheet(&enc, event);
+            }
+            enc.apply(event);
         }
-        enc.apply(event);
+        sheets_ok.map_err(fail)?;
     }
-    sheets_ok.map_err(fail)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! Names of combatants and actions may have several words and need no quotes: the longest
 //! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
 
-mod sr5;
+pub mod sr5;
 
 use std::fmt;
 

@@ -53,6 +53,33 @@ pub enum Parsed {
     Odds(OddsInput),
 }
 
+/// A roll as typed in a form's field: the faces (`6 5 1 1 3`, or `dice 6 5 1 1 3`), `hits N
+/// [glitch|critical]`, or nothing for srtrack to roll it. The same words as on the command line.
+pub fn typed_roll(
+    text: &str,
+    state: &State,
+    catalogue: &crate::catalogue::Catalogue,
+) -> Result<Given, ParseError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Given::Roll);
+    }
+    let line = if text.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+        format!("dice {text}")
+    } else {
+        text.to_string()
+    };
+    let mut p = Parser {
+        words: super::tokenize(&line)?,
+        at: 0,
+        state,
+        catalogue,
+    };
+    let given = p.given()?;
+    p.finish()?;
+    given.ok_or_else(|| p.error("the faces the dice show (`6 5 1 3`) or `hits N`"))
+}
+
 impl Parser<'_> {
     /// Parses the rest of a line whose verb is one of SR5's.
     pub(super) fn sr5(&mut self, verb: &str) -> Result<Parsed, ParseError> {

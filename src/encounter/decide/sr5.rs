@@ -513,13 +513,7 @@ impl Draft<'_> {
         parts
             .iter()
             .map(|(label, attr)| {
-                let value = match attr {
-                    Attribute::Body => c.sheet.body,
-                    Attribute::Reaction => Some(c.sheet.reaction),
-                    Attribute::Intuition => Some(c.sheet.intuition),
-                    Attribute::Willpower => c.sheet.willpower,
-                };
-                value
+                crate::encounter::system::sr5::attribute(&c.sheet, *attr)
                     .map(|dice| Part {
                         label: label.clone(),
                         dice,

@@ -6,8 +6,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::encounter::model::CombatantId;
+use crate::encounter::model::{CombatantId, Sheet};
 use crate::rules::Glitch;
+use crate::rules::sr5::Attribute;
 use crate::rules::sr5::combat::DamageType;
 use crate::rules::sr5::test::{Bonus, Given, Goal, Roll, TestError};
 
@@ -405,6 +406,16 @@ pub struct PendingAttack {
     pub target: CombatantId,
     pub weapon: Weapon,
     pub stage: Stage,
+}
+
+/// An attribute's rating on the sheet, if the sheet holds it.
+pub fn attribute(sheet: &Sheet, attribute: Attribute) -> Option<u8> {
+    match attribute {
+        Attribute::Body => sheet.body,
+        Attribute::Reaction => Some(sheet.reaction),
+        Attribute::Intuition => Some(sheet.intuition),
+        Attribute::Willpower => sheet.willpower,
+    }
 }
 
 /// SR5's part of the encounter state. Kits are shared between state copies, like combatants.

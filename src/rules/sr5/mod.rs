@@ -29,6 +29,26 @@ impl Attribute {
     }
 }
 
+/// The attributes a catalogue test adds up for the one who takes it (`Body + Willpower`), when it
+/// names nothing else (a skill, a rating): only then can its pool come from the sheet. A limit in
+/// brackets and an opposing side after `v.` are not the taker's pool.
+pub fn attributes_of(test: &str) -> Option<Vec<Attribute>> {
+    let own = test.split('[').next()?.split(" v.").next()?;
+    own.split('+')
+        .map(|term| {
+            let term = term.trim();
+            [
+                Attribute::Body,
+                Attribute::Reaction,
+                Attribute::Intuition,
+                Attribute::Willpower,
+            ]
+            .into_iter()
+            .find(|a| a.label().eq_ignore_ascii_case(term))
+        })
+        .collect()
+}
+
 /// A status that adds an attribute to every defense test while it lasts (Full Defense).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DefenseStatus {
@@ -147,5 +167,27 @@ impl Sr5Rules {
         self.defense_interrupts
             .iter()
             .find(|d| d.action.eq_ignore_ascii_case(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Attribute, attributes_of};
+
+    #[test]
+    fn a_catalogue_test_of_attributes_only_gives_its_attributes() {
+        assert_eq!(
+            attributes_of("Body + Willpower"),
+            Some(vec![Attribute::Body, Attribute::Willpower])
+        );
+        assert_eq!(attributes_of("Intuition"), Some(vec![Attribute::Intuition]));
+        assert_eq!(
+            attributes_of("Reaction + Intuition [Physical] v. Reaction + Intuition"),
+            Some(vec![Attribute::Reaction, Attribute::Intuition])
+        );
+        // A skill or anything else srtrack does not keep: the GM types the pool.
+        assert_eq!(attributes_of("(Weapon Skill) + Reaction [Physical]"), None);
+        assert_eq!(attributes_of("Perception"), None);
+        assert_eq!(attributes_of("none (Firewall action)"), None);
     }
 }

@@ -121,12 +121,21 @@ Examples:
         /// A save name or path.
         file: String,
     },
-    /// Print the fight's log as a Markdown recap for the group chat.
-    #[command(after_help = "Example:
-  srtrack export warehouse > recap.md")]
+    /// Print a Markdown recap of the fight for the group chat (or its whole command log).
+    #[command(
+        after_help = "The recap tells, round by round and pass by pass, who did what, who went
+down, the Edge spent, delays and readies, and every test's result.
+
+Examples:
+  srtrack export warehouse > recap.md
+  srtrack export --log warehouse > log.md"
+    )]
     Export {
         /// A save name or path.
         file: String,
+        /// Every command of the fight with its log lines, instead of the recap.
+        #[arg(long)]
+        log: bool,
     },
     /// Print a shell completion script.
     #[command(after_help = "Example:
@@ -242,9 +251,16 @@ pub fn run(cli: Cli) -> Result<()> {
             print!("{}", report::show(&enc, 10));
             Ok(())
         }
-        Some(Cmd::Export { file }) => {
+        Some(Cmd::Export { file, log }) => {
             let (header, enc) = file::load(&store.resolve(&file), catalogue())?;
-            print!("{}", export::markdown(&header, &enc));
+            if log {
+                print!("{}", export::markdown(&header, &enc));
+            } else {
+                print!(
+                    "{}",
+                    report::recap::markdown(&enc, &header.name, &header.created)
+                );
+            }
             Ok(())
         }
         Some(Cmd::Completions { shell }) => {

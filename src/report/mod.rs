@@ -1,5 +1,7 @@
 //! Plain-text views of an encounter: log lines and the `show` page. No terminal code.
 
+pub mod recap;
+
 use std::fmt::Write as _;
 
 use crate::encounter::Unit;

@@ -99,6 +99,7 @@ impl Table {
                 Ok(Vec::new())
             }
             Line::Why(..) | Line::Nothing => Ok(Vec::new()),
+            Line::FromRoster(r) => panic!("`{line}` asks for the roster ({r:?}): a Table has none"),
         };
         assert_eq!(d.remaining(), 0, "`{line}` left scripted dice unrolled");
         out

@@ -39,6 +39,14 @@ impl State {
                     Ok(Parsed::Redo(n)) => Outcome::Redo(n.max(1)),
                     Ok(Parsed::Why(a, b)) => Outcome::Answer(ctx.state().explain_order(a, b)),
                     Ok(Parsed::Command(cmd)) => Outcome::run(cmd),
+                    Ok(Parsed::FromRoster(add)) => match ctx.sheets.map(|r| r.commands(&add)) {
+                        Some(Ok(cmds)) => Outcome::RunAll(cmds),
+                        Some(Err(e)) => Outcome::Fail(e),
+                        None => Outcome::Fail(
+                            "no roster here: this screen was opened without a data directory"
+                                .into(),
+                        ),
+                    },
                 }
             }
             _ => Outcome::Stay,

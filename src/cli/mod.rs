@@ -719,6 +719,10 @@ fn exec_line(
                 crate::roster::execute_all(enc, commands, dice).map(|_| ())
             })?;
         }
+        Line::Odds(q) => {
+            let line = report::sr5::odds_answer(enc, &q).map_err(|e| e.to_string())?;
+            let _ = writeln!(out, "{line}");
+        }
         Line::Nothing => {}
     }
     Ok(())

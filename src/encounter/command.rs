@@ -182,6 +182,8 @@ pub enum Command {
         name: String,
     },
     End,
+    /// SR5's own commands: tests, teamwork, Edge on tests, odds, attacks, weapons and armor.
+    Sr5(super::system::sr5::Sr5Command),
 }
 
 impl Command {
@@ -208,6 +210,7 @@ impl Command {
             | Command::Ready { .. }
             | Command::FireReady { .. }
             | Command::ChangeInitiative { .. } => Family::Passes,
+            Command::Sr5(_) => Family::Own(super::system::System::Sr5),
         }
     }
 
@@ -233,6 +236,7 @@ impl Command {
             Command::AddStatus { .. } => "status",
             Command::ClearStatus { .. } => "clear",
             Command::End => "end",
+            Command::Sr5(c) => c.verb(),
         }
     }
 }

@@ -208,6 +208,8 @@ pub enum RuleError {
         owners: &'static [System],
         system: System,
     },
+    #[error(transparent)]
+    Sr5(#[from] super::system::sr5::Sr5Error),
 }
 
 fn list_names(names: &[String], one: &str, many: &str) -> String {

@@ -212,4 +212,6 @@ pub enum Event {
         why: StatusEnded,
     },
     EncounterEnded,
+    /// SR5's own events: tests, Edge on tests, attacks, weapons and armor.
+    Sr5(super::system::sr5::Sr5Event),
 }

@@ -425,6 +425,9 @@ pub struct State {
     pub order: Vec<CombatantId>,
     pub rolloffs: Vec<RollOff<Unit>>,
     pub phase: Phase,
+    /// SR5's weapons, armor, last tests and the attack under way.
+    #[serde(default)]
+    pub sr5: super::system::sr5::Sr5State,
 }
 
 impl Default for State {
@@ -435,6 +438,7 @@ impl Default for State {
             order: Vec::new(),
             rolloffs: Vec::new(),
             phase: Phase::Setup,
+            sr5: super::system::sr5::Sr5State::default(),
         }
     }
 }

@@ -3,6 +3,8 @@
 //! Names of combatants and actions may have several words and need no quotes: the longest
 //! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
 
+pub mod sr5;
+
 use std::fmt;
 
 use crate::catalogue::Catalogue;
@@ -20,6 +22,8 @@ pub enum Line {
     Redo(usize),
     /// Why does the first stand where it does against the second?
     Why(CombatantId, CombatantId),
+    /// SR5's exact odds of a test: a question, never recorded.
+    Odds(crate::encounter::system::sr5::OddsInput),
     /// A blank line or a comment.
     Nothing,
     /// Sheets to bring in from the roster: the caller, who has the roster, turns it into
@@ -108,6 +112,26 @@ pub const VERBS: &[(&str, &str)] = &[
     ("undo", "undo [N]"),
     ("redo", "redo [N]"),
     ("why", "why NAME NAME"),
+    (
+        "test",
+        "test NAME POOL [limit N] [threshold N | vs NAME POOL] [push] [dice …|hits N [glitch|critical]]",
+    ),
+    (
+        "attack",
+        "attack NAME TARGET [with WEAPON] [pool N [dice …]] [defense [N] [dice …]] [soak [N] [dice …]]",
+    ),
+    (
+        "teamwork",
+        "teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL[, NAME POOL…]",
+    ),
+    ("closecall", "closecall NAME"),
+    ("odds", "odds POOL [limit N] [threshold N | vs POOL]"),
+    (
+        "weapon",
+        "weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N]",
+    ),
+    ("reload", "reload NAME [WEAPON]"),
+    ("armor", "armor NAME N"),
 ];
 
 const SHEET_WORDS: &[&str] = &["int", "rea", "edge", "mod", "ip", "body", "will"];
@@ -551,6 +575,11 @@ impl Parser<'_> {
                 let b = self.combatant()?;
                 return Ok(Line::Why(a, b));
             }
+            "test" | "teamwork" | "closecall" | "odds" | "attack" | "weapon" | "reload"
+            | "armor" => match self.sr5(&verb)? {
+                sr5::Parsed::Command(c) => c,
+                sr5::Parsed::Odds(q) => return Ok(Line::Odds(q)),
+            },
             _ => {
                 self.at -= 1;
                 let verbs: Vec<&str> = VERBS.iter().map(|(v, _)| *v).collect();
@@ -989,5 +1018,6 @@ pub fn format(command: &Command, state: &State) -> String {
         }
         Command::ClearStatus { who, name } => format!("clear {} {}", n(*who), quote(name)),
         Command::End => "end".into(),
+        Command::Sr5(c) => sr5::format(c, state),
     }
 }

@@ -1,6 +1,7 @@
 //! Plain-text views of an encounter: log lines and the `show` page. No terminal code.
 
 pub mod recap;
+pub mod sr5;
 
 use std::fmt::Write as _;
 
@@ -294,6 +295,7 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
             format!("{}: {name} ends ({why})", n(*who))
         }
         Event::EncounterEnded => "The encounter ends".into(),
+        Event::Sr5(e) => sr5::log_line(before, e),
     })
 }
 
@@ -361,7 +363,10 @@ pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<
 
 /// Whether an event is the outcome of a test (dice rolled or typed in), not bookkeeping.
 fn is_test_result(event: &Event) -> bool {
-    matches!(event, Event::InitiativeRolled { .. })
+    match event {
+        Event::Sr5(e) => e.is_test(),
+        e => matches!(e, Event::InitiativeRolled { .. }),
+    }
 }
 
 fn mark_text(c: &Combatant) -> &'static str {
@@ -511,6 +516,10 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         if !m.is_empty() {
             bits.push(m);
         }
+        if let Some(k) = state.sr5.kit(c.id) {
+            bits.extend(sr5::kit_text(k));
+            bits.extend(sr5::defense_adds_text(k));
+        }
         for s in &c.statuses {
             let stacks = if s.stacks > 1 {
                 format!(" ×{}", s.stacks)
@@ -557,6 +566,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             notes.push(crate::text::escaped(&note).into_owned());
         }
     }
+    notes.extend(sr5::pending_text(state).map(|p| format!("  {p}")));
     if !notes.is_empty() {
         out.push_str("\nStatus:\n");
         for n in notes {

@@ -41,6 +41,13 @@ pub struct HouseRules {
     pub take_aim_willpower_divisor: u8,
     pub limits: Limits,
     pub statuses: Vec<StatusDef>,
+    /// SR5's numbers: tests, Edge, teamwork, weapons, armor, combat.
+    #[serde(default = "sr5_from_embedded")]
+    pub sr5: super::sr5::Sr5Rules,
+}
+
+fn sr5_from_embedded() -> super::sr5::Sr5Rules {
+    HouseRules::from_embedded(|r| &r.sr5)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -270,6 +277,7 @@ impl HouseRules {
         if self.take_aim_willpower_divisor == 0 {
             return Err("take_aim_willpower_divisor must be at least 1".into());
         }
+        self.sr5.validate()?;
         let mut seen = std::collections::HashSet::new();
         for s in &self.statuses {
             if !seen.insert(s.name.to_lowercase()) {

@@ -226,6 +226,10 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             exists(*target)?;
         }
         Event::EncounterEnded => not_ended("the encounter ended")?,
+        Event::Sr5(e) => {
+            not_ended("an SR5 event")?;
+            super::check_sr5::check(state, e, rules)?;
+        }
     }
     Ok(())
 }
@@ -290,9 +294,10 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         Event::ReadyDeclared { .. } => &["ready"],
         Event::ReadyFired { .. } => &["fire"],
         Event::InitiativeChanged { .. } | Event::TurnDeferred { .. } => &["move"],
-        Event::Damaged { .. } => &["damage"],
+        // An SR5 attack puts its boxes on the monitor.
+        Event::Damaged { .. } => &["damage", "attack"],
         Event::Healed { .. } => &["heal"],
-        Event::Downed { .. } => &["down", "damage", "heal"],
+        Event::Downed { .. } => &["down", "damage", "heal", "attack"],
         Event::Revived { .. } => &["up", "heal"],
         Event::StatusStarted { .. } | Event::StatusStacked { .. } => &["status", "act", "fire"],
         Event::EncounterEnded => &["end"],

@@ -232,9 +232,17 @@ impl App {
         let mut said = Vec::new();
         for idx in from..self.enc.cursor() {
             let entry = &self.enc.applied()[idx];
-            let (lines, after) = report::entry_lines(before, entry, self.enc.rules());
+            let (lines, after) = report::entry_lines(before.clone(), entry, self.enc.rules());
+            // A test's result, not its command, is the news: from its last test line on
+            // (the boxes and Downed that follow included).
+            let results = report::result_lines(before, entry, self.enc.rules());
+            said.push(
+                results
+                    .last()
+                    .and_then(|last| lines.iter().rposition(|l| l == last))
+                    .map_or_else(|| entry.text.clone(), |at| lines[at..].join(" · ")),
+            );
             before = after;
-            said.push(entry.text.clone());
             self.log.push(LogItem {
                 entry: Some(idx),
                 head: entry.text.clone(),
@@ -390,7 +398,10 @@ impl App {
             Outcome::Close => self.mode = Mode::Tracker,
             Outcome::Open(next) => self.mode = next,
             Outcome::Run { cmd, then } => match self.run_command(cmd) {
-                Ok(()) => self.mode = then.unwrap_or(Mode::Tracker),
+                Ok(()) => {
+                    let ctx = Ctx::new(&self.enc, self.tracker.selected);
+                    self.mode = self.mode.after_run(then.unwrap_or(Mode::Tracker), &ctx);
+                }
                 // The mode stays; the reason is on the status line, and a form puts it in the
                 // field it names.
                 Err(e) => self.mode.refused(&e),

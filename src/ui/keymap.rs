@@ -157,6 +157,14 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         Action::ClearStatus,
         "clear status",
     ),
+    // SR5 only (`family`): a test with live odds.
+    (ModeKind::Tracker, key('T'), Action::Test, "test"),
+    (
+        ModeKind::Tracker,
+        key('A'),
+        Action::AttackStep,
+        "attack: next step",
+    ),
     (ModeKind::Tracker, key('e'), Action::Edit, "edit"),
     (ModeKind::Tracker, key('x'), Action::Remove, "remove"),
     (ModeKind::Tracker, key('E'), Action::End, "end encounter"),
@@ -326,6 +334,7 @@ pub fn family(action: Action) -> Family {
         | Action::Fire
         | Action::Move
         | Action::Edge => Family::Passes,
+        Action::Test | Action::AttackStep => Family::Own(System::Sr5),
         _ => Family::Shared,
     }
 }

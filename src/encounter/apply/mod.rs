@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use crate::rules::HouseRules;
 
+mod sr5;
+
 impl State {
     fn at_mut(&mut self, id: CombatantId) -> Option<&mut Combatant> {
         self.combatants.get_mut(id.index()).map(Arc::make_mut)
@@ -290,6 +292,7 @@ impl State {
                         t.acted = true;
                     }
                 }
+                self.sr5_action_spent(*who, action, rules);
             }
             Event::EdgeSpent {
                 who,
@@ -439,6 +442,7 @@ impl State {
                 let round = self.fight().map_or(0, |f| f.round);
                 self.phase = Phase::Ended { round };
             }
+            Event::Sr5(e) => self.apply_sr5(e),
         }
     }
 }

@@ -19,6 +19,7 @@ mod initiative;
 mod order;
 mod reserve;
 mod roster;
+mod sr5;
 mod statuses;
 mod turns;
 
@@ -122,6 +123,7 @@ impl<'a> Draft<'a> {
                 self.emit(Event::EncounterEnded);
                 Ok(())
             }
+            Command::Sr5(c) => self.sr5(c, dice),
         }
     }
 

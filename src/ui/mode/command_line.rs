@@ -38,6 +38,10 @@ impl State {
                     Ok(Parsed::Undo(n)) => Outcome::Undo(n.max(1)),
                     Ok(Parsed::Redo(n)) => Outcome::Redo(n.max(1)),
                     Ok(Parsed::Why(a, b)) => Outcome::Answer(ctx.state().explain_order(a, b)),
+                    Ok(Parsed::Odds(q)) => match crate::report::sr5::odds_answer(ctx.enc, &q) {
+                        Ok(line) => Outcome::Answer(line),
+                        Err(e) => Outcome::Fail(e.to_string()),
+                    },
                     Ok(Parsed::Command(cmd)) => Outcome::run(cmd),
                     Ok(Parsed::FromRoster(add)) => match ctx.sheets.map(|r| r.commands(&add)) {
                         Some(Ok(cmds)) => Outcome::RunAll(cmds),

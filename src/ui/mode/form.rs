@@ -51,7 +51,7 @@ pub struct State {
     pub offer: Option<String>,
 }
 
-fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
+pub(super) fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
     let v = field.input.value().trim();
     if v.is_empty() {
         return if required {
@@ -65,7 +65,7 @@ fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
         .map_err(|_| format!("\"{v}\" is not a whole number"))
 }
 
-fn field(label: &'static str, hint: &'static str, value: &str) -> Field {
+pub(super) fn field(label: &'static str, hint: &'static str, value: &str) -> Field {
     Field {
         label,
         hint,
@@ -222,22 +222,14 @@ impl State {
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
-        let n = self.fields.len().max(1);
         match action {
             Action::Cancel => return Outcome::Close,
-            Action::NextField => {
+            Action::NextField | Action::PrevField => {
                 self.fill_from_roster();
-                self.focus = (self.focus + 1) % n;
+                edit_fields(&mut self.fields, &mut self.focus, action);
             }
-            Action::PrevField => {
-                self.fill_from_roster();
-                self.focus = (self.focus + n - 1) % n;
-            }
-            Action::Input(req) => {
-                if let Some(fl) = self.fields.get_mut(self.focus) {
-                    fl.input.handle(req);
-                    fl.error = None;
-                }
+            Action::Input(_) => {
+                edit_fields(&mut self.fields, &mut self.focus, action);
                 self.error = None;
                 // Live check of the field being typed in (an empty field is fine while typing).
                 if let Err((i, e)) = self.command()
@@ -440,26 +432,7 @@ impl State {
         let inner = block.inner(r);
         block.render(r, buf);
         let input_w = (inner.width as usize).saturating_sub(14).min(24);
-        let mut lines = Vec::new();
-        for (i, fl) in self.fields.iter().enumerate() {
-            let focused = i == self.focus;
-            let mut spans = vec![Span::styled(
-                format!("{}{:<11} ", if focused { "▶" } else { " " }, fl.label),
-                if focused { t.title() } else { t.base() },
-            )];
-            if focused {
-                spans.extend(input_spans(&fl.input, input_w, t));
-            } else {
-                spans.push(Span::raw(fl.input.value().to_string()));
-            }
-            let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-            spans.push(Span::raw(" ".repeat((13 + input_w).saturating_sub(used))));
-            match &fl.error {
-                Some(e) => spans.push(Span::styled(format!(" ✗ {e}"), t.error())),
-                None => spans.push(Span::styled(format!(" {}", fl.hint), t.dim())),
-            }
-            lines.push(Line::from(spans));
-        }
+        let mut lines = field_lines(&self.fields, self.focus, input_w, t);
         if let Some(offer) = &self.offer {
             // Sheet names come from files: escaped.
             lines.push(Line::styled(
@@ -476,4 +449,52 @@ impl State {
         }
         Paragraph::new(lines).render(inner, buf);
     }
+}
+
+/// Tab and Shift-Tab move between a form's fields; typing edits the focused one (and clears
+/// its refusal).
+pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Action) {
+    let n = fields.len().max(1);
+    match action {
+        Action::NextField => *focus = (*focus + 1) % n,
+        Action::PrevField => *focus = (*focus + n - 1) % n,
+        Action::Input(req) => {
+            if let Some(fl) = fields.get_mut(*focus) {
+                fl.input.handle(req);
+                fl.error = None;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A form's fields, one line each: label, input (the cursor in the focused one), and the hint
+/// or the reason the value is refused.
+pub(super) fn field_lines(
+    fields: &[Field],
+    focus: usize,
+    input_w: usize,
+    t: crate::ui::theme::Theme,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for (i, fl) in fields.iter().enumerate() {
+        let focused = i == focus;
+        let mut spans = vec![Span::styled(
+            format!("{}{:<11} ", if focused { "▶" } else { " " }, fl.label),
+            if focused { t.title() } else { t.base() },
+        )];
+        if focused {
+            spans.extend(input_spans(&fl.input, input_w, t));
+        } else {
+            spans.push(Span::raw(fl.input.value().to_string()));
+        }
+        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        spans.push(Span::raw(" ".repeat((13 + input_w).saturating_sub(used))));
+        match &fl.error {
+            Some(e) => spans.push(Span::styled(format!(" ✗ {e}"), t.error())),
+            None => spans.push(Span::styled(format!(" {}", fl.hint), t.dim())),
+        }
+        lines.push(Line::from(spans));
+    }
+    lines
 }

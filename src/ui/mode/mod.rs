@@ -10,6 +10,7 @@ pub mod command_line;
 pub mod form;
 pub mod help;
 pub mod picker;
+pub mod test_form;
 pub mod tracker;
 
 use super::action::Action;
@@ -28,6 +29,8 @@ pub enum Mode {
     Picker(picker::State),
     Form(form::State),
     Choose(choose::State),
+    /// SR5: a test or a step of an attack chain, with live odds.
+    TestForm(test_form::State),
 }
 
 impl Mode {
@@ -41,6 +44,7 @@ impl Mode {
             Mode::Picker(p) => p.update(action, ctx),
             Mode::Form(f) => f.update(action, ctx),
             Mode::Choose(c) => c.update(action, ctx),
+            Mode::TestForm(f) => f.update(action, ctx),
         }
     }
 
@@ -50,8 +54,19 @@ impl Mode {
             Mode::Help(_) => ModeKind::Help,
             Mode::Command(_) => ModeKind::Command,
             Mode::Picker(_) => ModeKind::Picker,
-            Mode::Form(_) => ModeKind::Form,
+            // The test form is a form with the form's keys.
+            Mode::Form(_) | Mode::TestForm(_) => ModeKind::Form,
             Mode::Choose(_) => ModeKind::Choose,
+        }
+    }
+
+    /// The room that follows a command this room ran: `then` as the room asked, unless the
+    /// command leaves an SR5 attack waiting for its next step.
+    #[must_use]
+    pub fn after_run(&self, then: Mode, ctx: &Ctx) -> Mode {
+        match self {
+            Mode::TestForm(f) => f.after_run(ctx).unwrap_or(then),
+            _ => then,
         }
     }
 
@@ -59,6 +74,7 @@ impl Mode {
     pub fn refused(&mut self, why: &str) {
         match self {
             Mode::Form(f) => f.refused(why),
+            Mode::TestForm(f) => f.refused(why),
             // The reason is on the status line.
             Mode::Tracker
             | Mode::Help(_)

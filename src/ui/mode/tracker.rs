@@ -1,7 +1,7 @@
 //! The tracker: no popup, the panes have the keys. Its state (focus, selection, log scroll)
 //! outlives every popup, so `App` keeps it beside the mode; the panes in `view/` draw it.
 
-use super::{Ctx, Mode, Outcome, choose, command_line, form, picker, step};
+use super::{Ctx, Mode, Outcome, choose, command_line, form, picker, step, test_form};
 use crate::encounter::{
     ActionChoice, Combatant, CombatantId, Command, Phase, Relative, Reserve, RollTarget, Timing,
 };
@@ -71,6 +71,16 @@ impl State {
             Action::Damage => on_selected(ctx, |id| open_form(form::Purpose::Damage(id), ctx)),
             Action::Heal => on_selected(ctx, |id| open_form(form::Purpose::Heal(id), ctx)),
             Action::AddStatus => on_selected(ctx, |id| open_form(form::Purpose::Status(id), ctx)),
+            Action::Test => on_selected(ctx, |id| test_form::State::test(id, ctx)),
+            Action::AttackStep => test_form::State::pending_step(ctx).map_or_else(
+                || {
+                    Outcome::Fail(
+                        "no attack waits for its next step: spend an attack action (Enter) to start one"
+                            .into(),
+                    )
+                },
+                Outcome::Open,
+            ),
             Action::Delay if selected_delay_unnamed(ctx) => choose_delay_trigger(ctx),
             Action::Delay => on_actor(ctx, |id| open_form(form::Purpose::Delay(id), ctx)),
             Action::Ready => on_actor(ctx, |id| open_form(form::Purpose::Ready(id), ctx)),

@@ -168,6 +168,7 @@ impl Widget for &App {
         match &self.mode {
             Mode::Tracker | Mode::Command(_) | Mode::Picker(_) => {}
             Mode::Form(f) => f.render(self, body, buf),
+            Mode::TestForm(f) => f.render(self, body, buf),
             Mode::Choose(c) => c.render(self, body, buf),
             Mode::Help(h) => h.render(self, body, buf),
         }

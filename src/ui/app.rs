@@ -57,6 +57,8 @@ pub struct App {
     pub(crate) theme: Theme,
     pub(crate) size: (u16, u16),
     quit: bool,
+    /// The sheets `add … from template`, `add party` and the add form bring in.
+    roster: Option<crate::roster::Roster>,
 }
 
 impl App {
@@ -82,6 +84,7 @@ impl App {
             theme: Theme::default(),
             size: (MIN_WIDTH, MIN_HEIGHT),
             quit: false,
+            roster: None,
         };
         app.rebuild_log();
         app.follow_turn();
@@ -92,6 +95,13 @@ impl App {
     #[must_use]
     pub fn with_dice(mut self, dice: Box<dyn Dice>) -> Self {
         self.dice = dice;
+        self
+    }
+
+    /// The roster of the data directory.
+    #[must_use]
+    pub fn with_roster(mut self, roster: crate::roster::Roster) -> Self {
+        self.roster = Some(roster);
         self
     }
 
@@ -198,43 +208,60 @@ impl App {
 
     /// Runs a command through the engine; a refusal goes to the status line and changes nothing.
     pub fn run_command(&mut self, cmd: Command) -> Result<(), String> {
+        self.run_with(|enc, dice| {
+            crate::lang::execute(enc, cmd, dice)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    /// Runs several commands as one (sheets from the roster): all, or none if one is refused.
+    pub fn run_all(&mut self, cmds: Vec<Command>) -> Result<(), String> {
+        self.run_with(|enc, dice| crate::roster::execute_all(enc, cmds, dice).map(|_| ()))
+    }
+
+    /// Runs `run` on the encounter; logs and saves the entries it recorded, or shows its refusal.
+    fn run_with(
+        &mut self,
+        run: impl FnOnce(&mut Encounter, &mut dyn Dice) -> Result<(), String>,
+    ) -> Result<(), String> {
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r.clone());
             return Err(r);
         }
-        let before = self.enc.state().clone();
-        match crate::lang::execute(&mut self.enc, cmd, &mut *self.dice) {
-            Ok(_) => {
-                let idx = self.enc.cursor() - 1;
-                let entry = &self.enc.applied()[idx];
-                let text = entry.text.clone();
-                let (lines, _) = report::entry_lines(before.clone(), entry, self.enc.rules());
-                self.tracker.log_scroll = 0;
-                // A test's result, not its command, is the news: from its last test line on
-                // (the boxes and Downed that follow included).
-                let results = report::result_lines(before, entry, self.enc.rules());
-                let news = results
+        let mut before = self.enc.state().clone();
+        let from = self.enc.cursor();
+        if let Err(e) = run(&mut self.enc, &mut *self.dice) {
+            self.error(e.clone());
+            return Err(e);
+        }
+        let mut said = Vec::new();
+        for idx in from..self.enc.cursor() {
+            let entry = &self.enc.applied()[idx];
+            let (lines, after) = report::entry_lines(before.clone(), entry, self.enc.rules());
+            // A test's result, not its command, is the news: from its last test line on
+            // (the boxes and Downed that follow included).
+            let results = report::result_lines(before, entry, self.enc.rules());
+            said.push(
+                results
                     .last()
                     .and_then(|last| lines.iter().rposition(|l| l == last))
-                    .map_or(text.clone(), |at| lines[at..].join(" · "));
-                self.log.push(LogItem {
-                    entry: Some(idx),
-                    head: text,
-                    lines,
-                });
-                self.info(news);
-                self.save();
-                self.clamp_selection();
-                self.follow_turn();
-                Ok(())
-            }
-            Err(e) => {
-                let e = e.to_string();
-                self.error(e.clone());
-                Err(e)
-            }
+                    .map_or_else(|| entry.text.clone(), |at| lines[at..].join(" · ")),
+            );
+            before = after;
+            self.log.push(LogItem {
+                entry: Some(idx),
+                head: entry.text.clone(),
+                lines,
+            });
         }
+        self.tracker.log_scroll = 0;
+        self.info(said.join("; "));
+        self.save();
+        self.clamp_selection();
+        self.follow_turn();
+        Ok(())
     }
 
     fn save(&mut self) {
@@ -386,7 +413,10 @@ impl App {
             self.mode = Mode::Help(help::State::open(back));
             return;
         }
-        let ctx = Ctx::new(&self.enc, self.tracker.selected);
+        let ctx = Ctx {
+            sheets: self.roster.as_ref(),
+            ..Ctx::new(&self.enc, self.tracker.selected)
+        };
         let outcome = self.mode.update(&mut self.tracker, action, &ctx);
         self.carry_out(outcome);
     }
@@ -406,6 +436,11 @@ impl App {
                 // field it names.
                 Err(e) => self.mode.refused(&e),
             },
+            Outcome::RunAll(cmds) => {
+                if self.run_all(cmds).is_ok() {
+                    self.mode = Mode::Tracker;
+                }
+            }
             Outcome::Undo(n) => {
                 self.mode = Mode::Tracker;
                 for _ in 0..n {

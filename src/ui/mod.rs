@@ -181,6 +181,8 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
 }
 
 #[cfg(test)]
+mod roster_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_sr5;

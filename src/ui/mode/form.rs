@@ -8,8 +8,9 @@ use tui_input::Input;
 
 use super::{Ctx, Mode, Outcome, choose, picker};
 use crate::encounter::{
-    AddCombatant, CombatantId, Command, RollTarget, SheetInput, Side, StatusUntil, Track,
+    AddCombatant, CombatantId, Command, RollTarget, SheetInput, Side, StatusUntil, Track, same_name,
 };
+use crate::roster::Template;
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::view::{centered, input_spans, pane_block};
@@ -44,6 +45,10 @@ pub struct State {
     pub focus: usize,
     /// The engine's refusal of the whole form, when no field is to blame.
     pub error: Option<String>,
+    /// The add form's roster sheets: a Name that is one of them fills the sheet on Tab.
+    pub sheets: Vec<Template>,
+    /// What the add form offers from the roster, or what it filled.
+    pub offer: Option<String>,
 }
 
 pub(super) fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
@@ -163,19 +168,64 @@ impl State {
                 ],
             ),
         };
+        let sheets = match (purpose, ctx.sheets) {
+            (Purpose::Add, Some(r)) => r.templates(),
+            _ => Vec::new(),
+        };
+        let offer = (!sheets.is_empty()).then(|| {
+            let names: Vec<&str> = sheets.iter().map(|t| t.name.as_str()).collect();
+            format!(
+                "Roster: {} (a Name of these + Tab fills its sheet)",
+                names.join(", ")
+            )
+        });
         Self {
             title,
             purpose,
             fields,
             focus: 0,
             error: None,
+            sheets,
+            offer,
         }
+    }
+
+    /// Leaving the add form's Name field on a roster sheet's name: the sheet fills the fields.
+    fn fill_from_roster(&mut self) {
+        if self.purpose != Purpose::Add || self.focus != 0 {
+            return;
+        }
+        let name = self.fields[0].input.value().trim().to_string();
+        let Some(t) = self.sheets.iter().find(|t| same_name(&t.name, &name)) else {
+            return;
+        };
+        let s = t.sheet;
+        let opt = |v: Option<u8>| v.map(|v| v.to_string()).unwrap_or_default();
+        let values = [
+            (0, t.name.clone()),
+            (1, if t.side == Side::Pc { "pc" } else { "npc" }.to_string()),
+            (3, s.intuition.to_string()),
+            (4, s.reaction.to_string()),
+            (5, s.edge.to_string()),
+            (6, s.dice_modifier.to_string()),
+            (7, s.ip_bonus.to_string()),
+            (8, opt(s.body)),
+            (9, opt(s.willpower)),
+        ];
+        for (i, v) in values {
+            if let Some(fl) = self.fields.get_mut(i) {
+                fl.input = Input::new(v);
+                fl.error = None;
+            }
+        }
+        self.offer = Some(format!("Filled from the roster sheet {}", t.name));
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
             Action::Cancel => return Outcome::Close,
             Action::NextField | Action::PrevField => {
+                self.fill_from_roster();
                 edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
@@ -375,7 +425,7 @@ impl State {
 
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
         let t = app.theme;
-        let h = self.fields.len() as u16 + 3;
+        let h = self.fields.len() as u16 + 3 + u16::from(self.offer.is_some());
         let r = centered(area, 76, h);
         Clear.render(r, buf);
         let block = pane_block(&self.title, true, t);
@@ -383,6 +433,13 @@ impl State {
         block.render(r, buf);
         let input_w = (inner.width as usize).saturating_sub(14).min(24);
         let mut lines = field_lines(&self.fields, self.focus, input_w, t);
+        if let Some(offer) = &self.offer {
+            // Sheet names come from files: escaped.
+            lines.push(Line::styled(
+                crate::text::escaped(offer).into_owned(),
+                t.dim(),
+            ));
+        }
         match &self.error {
             Some(e) => lines.push(Line::styled(format!("✗ {e}"), t.error())),
             None => lines.push(Line::styled(

@@ -17,6 +17,7 @@ use super::action::Action;
 use super::keymap::ModeKind;
 use crate::catalogue::Catalogue;
 use crate::encounter::{CombatantId, Command, Encounter, State};
+use crate::roster::Roster;
 
 /// The room that has the keys. Closed on purpose: a match over it names every room.
 #[derive(Debug, Clone)]
@@ -96,6 +97,9 @@ pub enum Outcome {
     /// Run a command through the engine. Done: open `then` (the tracker if `None`). Refused:
     /// the room stays as it is and the reason goes to the status line.
     Run { cmd: Command, then: Option<Mode> },
+    /// Run several commands as one (sheets from the roster): all, or none if one is refused.
+    /// Done: back to the tracker; refused: the room stays.
+    RunAll(Vec<Command>),
     /// Undo this many commands, then back to the tracker.
     Undo(usize),
     /// Redo this many commands, then back to the tracker.
@@ -143,6 +147,8 @@ pub struct Ctx<'a> {
     pub roster: Vec<CombatantId>,
     /// The combatant selected in the order pane.
     pub selected: Option<CombatantId>,
+    /// The sheets kept between fights, when the screen has a data directory.
+    pub sheets: Option<&'a Roster>,
 }
 
 impl<'a> Ctx<'a> {
@@ -154,6 +160,7 @@ impl<'a> Ctx<'a> {
             enc,
             roster,
             selected,
+            sheets: None,
         }
     }
 

@@ -179,13 +179,18 @@ fn a_hostile_save_is_shown_escaped_by_show_export_check_why_and_list() {
         text.contains(SEEN),
         "the status and the trigger, escaped: {text}"
     );
-    let export = srtrack(d, &["export", p], "");
-    let md = clean("export", &export.stdout);
-    assert!(md.starts_with(&format!("# demo{SEEN}")), "{md}");
-    assert!(
-        md.contains(SEEN),
-        "the reason and the entries' texts, escaped: {md}"
-    );
+    // The recap and the log print texts from input as typed: controls written out, Markdown
+    // marks backslash-escaped.
+    let in_md = srtrack::text::markdown(HOSTILE);
+    for args in [["export", p, "--log"].as_slice(), &["export", p]] {
+        let export = srtrack(d, args, "");
+        let md = clean("export", &export.stdout);
+        assert!(md.starts_with(&format!("# demo{in_md}")), "{md}");
+        assert!(
+            md.contains(&in_md),
+            "the trigger (and in the log the entries' texts), escaped: {md}"
+        );
+    }
     clean("check", &srtrack(d, &["check", p], "").stdout);
     let why = srtrack(d, &["exec", p], "why Ana Jinx\n");
     assert!(

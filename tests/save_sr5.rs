@@ -25,6 +25,7 @@ fn run(enc: &mut Encounter, script: &str, seed: u64) {
                 enc.redo(n);
             }
             Line::Why(..) | Line::Odds(_) | Line::Nothing => {}
+            Line::FromRoster(r) => panic!("{line}: no roster here ({r:?})"),
         }
     }
 }

@@ -109,6 +109,19 @@ impl Encounter {
         self.cursor
     }
 
+    /// The state after the first `n` entries, from the nearest checkpoint.
+    pub fn state_after(&self, n: usize) -> State {
+        let n = n.min(self.history.len());
+        let k = (n / CHECKPOINT_EVERY).min(self.checkpoints.len() - 1);
+        let mut state = self.checkpoints[k].clone();
+        for entry in &self.history[k * CHECKPOINT_EVERY..n] {
+            for e in &entry.events {
+                state.apply(e, &self.rules);
+            }
+        }
+        state
+    }
+
     /// The entries that make the current state.
     pub fn applied(&self) -> &[Entry] {
         &self.history[..self.cursor]

@@ -26,6 +26,22 @@ pub enum Line {
     Odds(crate::encounter::system::sr5::OddsInput),
     /// A blank line or a comment.
     Nothing,
+    /// Sheets to bring in from the roster: the caller, who has the roster, turns it into
+    /// self-contained `add` commands (the history never needs the roster).
+    FromRoster(RosterAdd),
+}
+
+/// `add NAME [xN] [shared] from template` or `add party`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RosterAdd {
+    /// One sheet of the roster by name; a count makes a group of that many.
+    Template {
+        name: String,
+        count: Option<i32>,
+        shared_roll: bool,
+    },
+    /// Every PC sheet of the roster.
+    Party,
 }
 
 /// Which word was wrong and what was expected there.
@@ -64,7 +80,7 @@ impl std::error::Error for ParseError {}
 pub const VERBS: &[(&str, &str)] = &[
     (
         "add",
-        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared]",
+        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared] | add NAME [xN] [shared] from template | add party",
     ),
     (
         "edit",
@@ -515,6 +531,11 @@ impl Parser<'_> {
             return Ok(Line::Nothing);
         };
         self.at += 1;
+        if verb == "add"
+            && let Some(r) = self.roster_add()
+        {
+            return Ok(Line::FromRoster(r));
+        }
         let cmd = match verb.as_str() {
             "add" => self.add()?,
             "edit" => self.edit()?,
@@ -741,6 +762,54 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The words after `add`, if they ask for the roster: `party` alone, or ending in
+    /// `from template`.
+    fn roster_add(&mut self) -> Option<RosterAdd> {
+        let rest = &self.words[self.at..];
+        let plain = |w: &Word, k: &str| !w.quoted && w.text.eq_ignore_ascii_case(k);
+        if let [w] = rest
+            && plain(w, "party")
+        {
+            self.at = self.words.len();
+            return Some(RosterAdd::Party);
+        }
+        let [head @ .., from, template] = rest else {
+            return None;
+        };
+        if !plain(from, "from") || !plain(template, "template") {
+            return None;
+        }
+        let mut head = head;
+        let mut shared_roll = false;
+        if let [before @ .., last] = head
+            && plain(last, "shared")
+        {
+            shared_roll = true;
+            head = before;
+        }
+        let mut count = None;
+        if let [before @ .., last] = head
+            && !last.quoted
+            && last.text.len() > 1
+            && last.text.to_lowercase().starts_with('x')
+            && let Some(n) = int_word(&last.text[1..])
+        {
+            count = Some(n);
+            head = before;
+        }
+        if head.is_empty() {
+            return None;
+        }
+        let name: Vec<&str> = head.iter().map(|w| w.text.as_str()).collect();
+        let name = name.join(" ");
+        self.at = self.words.len();
+        Some(RosterAdd::Template {
+            name,
+            count,
+            shared_roll,
+        })
     }
 
     fn add(&mut self) -> Result<Command, ParseError> {

@@ -1,5 +1,6 @@
 //! Plain-text views of an encounter: log lines and the `show` page. No terminal code.
 
+pub mod recap;
 pub mod sr5;
 
 use std::fmt::Write as _;

@@ -35,6 +35,10 @@ pub enum SaveMark {
     Failed(String),
 }
 
+/// Log items built when a save opens: more than a log pane of any screen shows (one line or more
+/// each); the earlier ones come right after the first frame ([`App::complete_log`]).
+const LOG_AT_OPEN: usize = 128;
+
 pub struct App {
     pub(crate) enc: Encounter,
     pub(crate) title: String,
@@ -45,12 +49,16 @@ pub struct App {
     /// Focus, selection and log scroll: they outlive every popup.
     pub(crate) tracker: tracker::State,
     pub(crate) log: Vec<LogItem>,
+    /// The applied entries before this one have no log items yet ([`App::complete_log`]).
+    log_from: usize,
     pub(crate) message: Option<(String, bool)>,
     pub(crate) saved: SaveMark,
     defer_saves: bool,
     pub(crate) theme: Theme,
     pub(crate) size: (u16, u16),
     quit: bool,
+    /// The sheets `add … from template`, `add party` and the add form bring in.
+    roster: Option<crate::roster::Roster>,
 }
 
 impl App {
@@ -69,12 +77,14 @@ impl App {
             mode: Mode::Tracker,
             tracker: tracker::State::default(),
             log: Vec::new(),
+            log_from: 0,
             message: None,
             saved: SaveMark::Nothing,
             defer_saves: false,
             theme: Theme::default(),
             size: (MIN_WIDTH, MIN_HEIGHT),
             quit: false,
+            roster: None,
         };
         app.rebuild_log();
         app
@@ -84,6 +94,13 @@ impl App {
     #[must_use]
     pub fn with_dice(mut self, dice: Box<dyn Dice>) -> Self {
         self.dice = dice;
+        self
+    }
+
+    /// The roster of the data directory.
+    #[must_use]
+    pub fn with_roster(mut self, roster: crate::roster::Roster) -> Self {
+        self.roster = Some(roster);
         self
     }
 
@@ -115,7 +132,7 @@ impl App {
         if self.read_only.is_some() {
             return Ok(());
         }
-        self.store.save(&self.enc)
+        self.store.close(&self.enc)
     }
 
     pub fn state(&self) -> &State {
@@ -190,44 +207,62 @@ impl App {
 
     /// Runs a command through the engine; a refusal goes to the status line and changes nothing.
     pub fn run_command(&mut self, cmd: Command) -> Result<(), String> {
+        self.run_with(|enc, dice| {
+            crate::lang::execute(enc, cmd, dice)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    /// Runs several commands as one (sheets from the roster): all, or none if one is refused.
+    pub fn run_all(&mut self, cmds: Vec<Command>) -> Result<(), String> {
+        self.run_with(|enc, dice| crate::roster::execute_all(enc, cmds, dice).map(|_| ()))
+    }
+
+    /// Runs `run` on the encounter; logs and saves the entries it recorded, or shows its refusal.
+    fn run_with(
+        &mut self,
+        run: impl FnOnce(&mut Encounter, &mut dyn Dice) -> Result<(), String>,
+    ) -> Result<(), String> {
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r.clone());
             return Err(r);
         }
-        let before = self.enc.state().clone();
-        match crate::lang::execute(&mut self.enc, cmd, &mut *self.dice) {
-            Ok(_) => {
-                let idx = self.enc.cursor() - 1;
-                let entry = &self.enc.applied()[idx];
-                let text = entry.text.clone();
-                let (lines, _) = report::entry_lines(before.clone(), entry, self.enc.rules());
-                // A test's result is the news: from its last test line on (the boxes and Downed
-                // that follow included); otherwise what happened, not the command again.
-                let results = report::result_lines(before.clone(), entry, self.enc.rules());
-                let news = results
+        let mut before = self.enc.state().clone();
+        let from = self.enc.cursor();
+        if let Err(e) = run(&mut self.enc, &mut *self.dice) {
+            self.error(e.clone());
+            return Err(e);
+        }
+        let mut said = Vec::new();
+        for idx in from..self.enc.cursor() {
+            let entry = &self.enc.applied()[idx];
+            let (lines, after) = report::entry_lines(before.clone(), entry, self.enc.rules());
+            // A test's result, not its command, is the news: from its last test line on
+            // (the boxes and Downed that follow included).
+            // Otherwise what happened, not the command again.
+            let results = report::result_lines(before.clone(), entry, self.enc.rules());
+            said.push(
+                results
                     .last()
                     .and_then(|last| lines.iter().rposition(|l| l == last))
                     .map_or_else(
                         || report::news(before, entry, self.enc.rules()),
                         |at| lines[at..].join(" · "),
-                    );
-                self.log.push(LogItem {
-                    entry: Some(idx),
-                    head: text,
-                    lines,
-                });
-                self.tracker.log_scroll = 0;
-                self.info(news);
-                self.save();
-                Ok(())
-            }
-            Err(e) => {
-                let e = e.to_string();
-                self.error(e.clone());
-                Err(e)
-            }
+                    ),
+            );
+            before = after;
+            self.log.push(LogItem {
+                entry: Some(idx),
+                head: entry.text.clone(),
+                lines,
+            });
         }
+        self.tracker.log_scroll = 0;
+        self.info(said.join("; "));
+        self.save();
+        Ok(())
     }
 
     fn save(&mut self) {
@@ -265,19 +300,42 @@ impl App {
         }
     }
 
-    /// Folds the whole applied history into log lines (at start; later changes are incremental).
+    /// Folds the end of the applied history into log lines (at start; later changes are
+    /// incremental): the rest waits for [`App::complete_log`], so a long fight opens as fast as
+    /// a short one.
     fn rebuild_log(&mut self) {
-        self.log.clear();
-        let mut state = State::default();
-        for (i, entry) in self.enc.applied().iter().enumerate() {
+        let cursor = self.enc.cursor();
+        self.log_from = cursor.saturating_sub(LOG_AT_OPEN);
+        self.log = self.log_items(self.log_from, cursor);
+    }
+
+    /// The log items of applied entries `from..to`.
+    fn log_items(&self, from: usize, to: usize) -> Vec<LogItem> {
+        let mut state = self.enc.state_after(from);
+        let mut items = Vec::with_capacity(to - from);
+        for (i, entry) in self.enc.applied()[from..to].iter().enumerate() {
             let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
             state = after;
-            self.log.push(LogItem {
-                entry: Some(i),
+            items.push(LogItem {
+                entry: Some(from + i),
                 head: entry.text.clone(),
                 lines,
             });
         }
+        items
+    }
+
+    /// Builds the log items [`App::rebuild_log`] left out (the event loop calls it once the
+    /// first frame is on screen).
+    pub fn complete_log(&mut self) {
+        let to = self.log_from.min(self.enc.cursor());
+        if to == 0 {
+            return;
+        }
+        let mut items = self.log_items(0, to);
+        items.append(&mut self.log);
+        self.log = items;
+        self.log_from = 0;
     }
 
     fn undo(&mut self) {
@@ -358,7 +416,10 @@ impl App {
             self.mode = Mode::Help(help::State::open(back));
             return;
         }
-        let ctx = Ctx::new(&self.enc, &self.tracker).on_screen(self.size);
+        let ctx = Ctx {
+            sheets: self.roster.as_ref(),
+            ..Ctx::new(&self.enc, &self.tracker).on_screen(self.size)
+        };
         let outcome = self.mode.update(&mut self.tracker, action, &ctx);
         self.carry_out(outcome);
         self.keep_in_view();
@@ -379,6 +440,11 @@ impl App {
                 // field it names.
                 Err(e) => self.mode.refused(&e),
             },
+            Outcome::RunAll(cmds) => {
+                if self.run_all(cmds).is_ok() {
+                    self.mode = Mode::Tracker;
+                }
+            }
             Outcome::Undo(n) => {
                 self.mode = Mode::Tracker;
                 for _ in 0..n {

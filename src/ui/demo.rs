@@ -174,6 +174,7 @@ pub fn script(enc: &mut Encounter, lines: &[&str], seed: u64) -> Result<(), Stri
                 enc.redo(n);
             }
             Line::Why(..) | Line::Odds(_) | Line::Nothing => {}
+            Line::FromRoster(_) => return Err(format!("{l}: the demo has no roster")),
         }
     }
     Ok(())

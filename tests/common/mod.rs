@@ -115,6 +115,7 @@ impl Table {
             }
             Line::Odds(q) => srtrack::report::sr5::odds_answer(&self.enc, &q).map(|_| Vec::new()),
             Line::Why(..) | Line::Nothing => Ok(Vec::new()),
+            Line::FromRoster(r) => panic!("`{line}` asks for the roster ({r:?}): a Table has none"),
         };
         assert_eq!(d.remaining(), 0, "`{line}` left scripted dice unrolled");
         out

@@ -56,6 +56,14 @@ impl State {
                         Err(e) => Outcome::Fail(e.to_string()),
                     },
                     Ok(Parsed::Command(cmd)) => Outcome::run(cmd),
+                    Ok(Parsed::FromRoster(add)) => match ctx.sheets.map(|r| r.commands(&add)) {
+                        Some(Ok(cmds)) => Outcome::RunAll(cmds),
+                        Some(Err(e)) => Outcome::Fail(e),
+                        None => Outcome::Fail(
+                            "no roster here: this screen was opened without a data directory"
+                                .into(),
+                        ),
+                    },
                 }
             }
             _ => Outcome::Stay,

@@ -11,8 +11,9 @@ use super::tracker::{delay_triggers, names_of};
 use super::{Ctx, Mode, Outcome, choose, picker};
 use crate::encounter::{
     AddCombatant, CombatantId, Command, Each, Event, GroupId, Phase, RollTarget, SheetInput, Side,
-    StatusUntil, Track,
+    StatusUntil, Track, same_name,
 };
+use crate::roster::Template;
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::view::{centered, input_spans, pane_block, wrap};
@@ -139,6 +140,21 @@ impl Field {
         }
     }
 
+    /// Puts a value in (a toggle takes the word it names); the next character replaces it.
+    fn set(&mut self, v: &str) {
+        match &mut self.value {
+            Value::Text { input, fresh } => {
+                *input = Input::new(v.to_string());
+                *fresh = Fresh::Given;
+            }
+            Value::Toggle { options, at } => {
+                if let Some(i) = options.iter().position(|o| *o == v) {
+                    *at = i;
+                }
+            }
+        }
+    }
+
     /// Entering a field gives its value back to the form: the next character replaces it.
     fn enter(&mut self) {
         if let Value::Text { fresh, .. } = &mut self.value {
@@ -171,6 +187,10 @@ pub struct State {
     pub focus: usize,
     /// The engine's refusal of the whole form, when no field is to blame.
     pub error: Option<String>,
+    /// The add form's roster sheets: a Name that is one of them fills the sheet on Tab.
+    pub sheets: Vec<Template>,
+    /// What the add form offers from the roster, or what it filled.
+    pub offer: Option<String>,
 }
 
 pub(super) fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
@@ -375,6 +395,17 @@ impl State {
                 )
             }
         };
+        let sheets = match (&purpose, ctx.sheets) {
+            (Purpose::Add, Some(r)) => r.templates(),
+            _ => Vec::new(),
+        };
+        let offer = (!sheets.is_empty()).then(|| {
+            let names: Vec<&str> = sheets.iter().map(|t| t.name.as_str()).collect();
+            format!(
+                "Roster: {} (a Name of these + Tab fills its sheet)",
+                names.join(", ")
+            )
+        });
         Self {
             title,
             purpose,
@@ -382,6 +413,8 @@ impl State {
             fields,
             focus: 0,
             error: None,
+            sheets,
+            offer,
         }
     }
 
@@ -396,13 +429,47 @@ impl State {
             fields,
             focus: 0,
             error: None,
+            sheets: Vec::new(),
+            offer: None,
         }
+    }
+
+    /// Leaving the add form's Name field on a roster sheet's name: the sheet fills the fields.
+    fn fill_from_roster(&mut self) {
+        if self.purpose != Purpose::Add || self.focus != 0 {
+            return;
+        }
+        let name = self.fields[0].get();
+        let Some(t) = self.sheets.iter().find(|t| same_name(&t.name, &name)) else {
+            return;
+        };
+        let s = t.sheet;
+        let opt = |v: Option<u8>| v.map(|v| v.to_string()).unwrap_or_default();
+        let values = [
+            (0, t.name.clone()),
+            (1, if t.side == Side::Pc { "pc" } else { "npc" }.to_string()),
+            (3, s.intuition.to_string()),
+            (4, s.reaction.to_string()),
+            (5, s.edge.to_string()),
+            (6, s.dice_modifier.to_string()),
+            (7, s.ip_bonus.to_string()),
+            (8, opt(s.body)),
+            (9, opt(s.willpower)),
+        ];
+        for (i, v) in values {
+            if let Some(fl) = self.fields.get_mut(i) {
+                fl.set(&v);
+                fl.error = None;
+            }
+        }
+        self.offer = Some(format!("Filled from the roster sheet {}", t.name));
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
             Action::Cancel => return Outcome::Close,
             Action::NextField | Action::PrevField => {
+                self.fill_from_roster();
                 edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
@@ -629,6 +696,12 @@ impl State {
             }
         }
         lines.extend(field_lines(&self.fields, self.focus, inner_w, t));
+        if let Some(offer) = &self.offer {
+            // Sheet names come from files: escaped where wrapped.
+            for l in wrap(offer, inner_w, 2) {
+                lines.push(Line::styled(l, t.dim()));
+            }
+        }
         let foot = match &self.error {
             Some(e) => (format!("✗ {e}"), t.error()),
             None => (

@@ -18,6 +18,7 @@ use super::action::Action;
 use super::keymap::ModeKind;
 use crate::catalogue::Catalogue;
 use crate::encounter::{CombatantId, Command, Encounter, Event, State};
+use crate::roster::Roster;
 
 /// The room that has the keys. Closed on purpose: a match over it names every room.
 #[derive(Debug, Clone)]
@@ -99,6 +100,9 @@ pub enum Outcome {
     /// Run a command through the engine. Done: open `then` (the tracker if `None`). Refused:
     /// the room stays as it is and the reason goes to the status line.
     Run { cmd: Command, then: Option<Mode> },
+    /// Run several commands as one (sheets from the roster): all, or none if one is refused.
+    /// Done: back to the tracker; refused: the room stays.
+    RunAll(Vec<Command>),
     /// Undo this many commands, then back to the tracker.
     Undo(usize),
     /// Redo this many commands, then back to the tracker.
@@ -193,6 +197,8 @@ pub struct Ctx<'a> {
     pub marks: Vec<CombatantId>,
     /// The screen's size (a room pages by it).
     pub screen: (u16, u16),
+    /// The sheets kept between fights, when the screen has a data directory.
+    pub sheets: Option<&'a Roster>,
 }
 
 impl<'a> Ctx<'a> {
@@ -212,6 +218,7 @@ impl<'a> Ctx<'a> {
             selected,
             marks,
             screen: (0, 0),
+            sheets: None,
         }
     }
 

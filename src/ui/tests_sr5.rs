@@ -198,10 +198,15 @@ fn an_attack_action_offers_the_chain_step_by_step_down_to_the_boxes() {
             ..
         }
     )));
-    // The screen shows the weapon's rounds left and the armor.
-    let after = screen(&mut app, 120, 36);
-    assert!(after.contains("Ingram Smartgun X 31/32"), "{after}");
-    assert!(after.contains("armor 12"), "{after}");
+    // The status pane holds the weapon's rounds left and the armor (below the selected
+    // character's lines: the pane scrolls to them when focused).
+    let status: Vec<String> = crate::ui::view::status::wrapped(&app, 200)
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect();
+    let status = status.join("\n");
+    assert!(status.contains("Ingram Smartgun X 31/32"), "{status}");
+    assert!(status.contains("armor 12"), "{status}");
 }
 
 #[test]

@@ -185,6 +185,7 @@ fn a_spend_that_needs_words_is_finished_on_the_command_line() {
 fn the_menu_greys_what_the_engine_refuses_with_its_reason() {
     let mut app = sample();
     // Vex has no Plot Point left.
+    select(&mut app, "Vex");
     typ(&mut app, "p");
     let Mode::PlotPoints(m) = app.mode() else {
         panic!("the menu opens");

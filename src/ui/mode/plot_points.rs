@@ -215,7 +215,9 @@ impl State {
         {
             let then = match &item.choice {
                 choose::Choice::Type(_) => " (Enter: finish it on the command line)",
-                choose::Choice::Run(_) | choose::Choice::InterruptBy(_) | choose::Choice::Back => "",
+                choose::Choice::Run(_) | choose::Choice::InterruptBy(_) | choose::Choice::Back => {
+                    ""
+                }
             };
             lines.push(Line::styled(cut(&format!("{summary}{then}"), w), t.dim()));
         }

@@ -36,6 +36,10 @@ wait_for "spend an action"
 tmux -L "$sock" send-keys -t e2e -l "fire gun"
 tmux -L "$sock" send-keys -t e2e Enter
 wait_for "Roto-drone: Fire Gun (Simple, 2 IP)"
+# SR5 offers the attack chain after an attack action: Esc skips it (the action stays spent).
+wait_for "attack"
+tmux -L "$sock" send-keys -t e2e Escape
+sleep 0.3
 tmux -L "$sock" send-keys -t e2e n
 wait_for "Turn: ▶ Ganger 1"
 wait_for "✓ saved"

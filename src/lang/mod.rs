@@ -529,6 +529,32 @@ impl Parser<'_> {
         }
     }
 
+    /// `damage`/`heal TARGETS N [TRACK]`: Anarchy's Armor and Matrix tracks are one
+    /// character's gear; the condition monitors take a list.
+    fn boxes(
+        &mut self,
+        what: &str,
+        gear: impl FnOnce(
+            CombatantId,
+            crate::encounter::system::anarchy::GearTrack,
+            i32,
+        ) -> AnarchyCommand,
+        each: impl FnOnce(Track, i32) -> Each,
+    ) -> Result<Command, ParseError> {
+        let who = self.targets()?;
+        let boxes = self.number(what)?;
+        Ok(match self.gear_track() {
+            Some(track) => match who.as_slice() {
+                [one] => Command::Anarchy(gear(*one, track, boxes)),
+                _ => return Err(self.error("one character for Armor or Matrix boxes")),
+            },
+            None => {
+                let track = self.track();
+                Command::aimed(who, each(track, boxes))
+            }
+        })
+    }
+
     fn track(&mut self) -> Track {
         if self.eat("stun") || self.eat("s") {
             Track::Stun
@@ -650,44 +676,16 @@ impl Parser<'_> {
                 who: self.combatant()?,
                 downed: false,
             },
-            "damage" | "dmg" => {
-                let who = self.targets()?;
-                let boxes = self.number("the boxes of damage (a number)")?;
-                match self.gear_track() {
-                    // Armor and Matrix boxes are one character's gear.
-                    Some(track) => match who.as_slice() {
-                        [one] => Command::Anarchy(AnarchyCommand::Damage {
-                            who: *one,
-                            track,
-                            boxes,
-                        }),
-                        _ => return Err(self.error("one character for Armor or Matrix boxes")),
-                    },
-                    None => {
-                        let track = self.track();
-                        Command::aimed(who, Each::Damage { track, boxes })
-                    }
-                }
-            }
-            "heal" => {
-                let who = self.targets()?;
-                let boxes = self.number("the boxes to heal (a number)")?;
-                match self.gear_track() {
-                    // Armor and Matrix boxes are one character's gear.
-                    Some(track) => match who.as_slice() {
-                        [one] => Command::Anarchy(AnarchyCommand::Repair {
-                            who: *one,
-                            track,
-                            boxes,
-                        }),
-                        _ => return Err(self.error("one character for Armor or Matrix boxes")),
-                    },
-                    None => {
-                        let track = self.track();
-                        Command::aimed(who, Each::Heal { track, boxes })
-                    }
-                }
-            }
+            "damage" | "dmg" => self.boxes(
+                "the boxes of damage (a number)",
+                |who, track, boxes| AnarchyCommand::Damage { who, track, boxes },
+                |track, boxes| Each::Damage { track, boxes },
+            )?,
+            "heal" => self.boxes(
+                "the boxes to heal (a number)",
+                |who, track, boxes| AnarchyCommand::Repair { who, track, boxes },
+                |track, boxes| Each::Heal { track, boxes },
+            )?,
             "narrate" | "seating" | "sheet" | "pp" | "gm" | "atest" | "cooldown" => {
                 self.anarchy(&verb)?
             }

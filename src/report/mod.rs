@@ -509,6 +509,9 @@ pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
 /// One line per test an entry rolled or took typed in, for a script's reader (`srtrack exec`
 /// prints them to standard output). Each rule system's tests join [`is_test_result`].
 pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<String> {
+    if let Some(lines) = sr5::area_lines(&state, &entry.events, rules) {
+        return lines;
+    }
     let mut lines = Vec::new();
     for ev in &entry.events {
         if is_test_result(ev)

@@ -378,6 +378,13 @@ pub fn defense_adds_text(kit: &Kit) -> Option<String> {
         .then(|| format!("{} on the next defense", kit.defense_adds.join(", ")))
 }
 
+fn step_word(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Defense { .. } => "defense",
+        Stage::Soak { .. } => "damage resistance",
+    }
+}
+
 /// The attack chain waiting for the GM, in words: one line per waiting target.
 pub fn pending_text(state: &State) -> Vec<String> {
     state
@@ -385,19 +392,67 @@ pub fn pending_text(state: &State) -> Vec<String> {
         .pending
         .iter()
         .map(|p| {
-            let step = match p.stage {
-                Stage::Defense { .. } => "defense",
-                Stage::Soak { .. } => "damage resistance",
-            };
             format!(
-                "{}'s attack on {} ({}) waits for {}'s {step}",
+                "{}'s attack on {} ({}) waits for {}'s {}",
                 state.name(p.attacker),
                 state.name(p.target),
                 p.weapon.name,
-                state.name(p.target)
+                state.name(p.target),
+                step_word(p.stage)
             )
         })
         .collect()
+}
+
+/// An area attack's lines for `srtrack exec`: the attack's, then one per target (its defense
+/// and soak joined, or what it waits for). `None` for any other entry.
+pub fn area_lines(
+    before: &State,
+    events: &[crate::encounter::Event],
+    rules: &HouseRules,
+) -> Option<Vec<String>> {
+    use crate::encounter::Event;
+    let targets: Vec<CombatantId> = events.iter().find_map(|e| match e {
+        Event::Sr5(Sr5Event::Attacked { target, also, .. }) if !also.is_empty() => Some(
+            std::iter::once(*target)
+                .chain(also.iter().copied())
+                .collect(),
+        ),
+        _ => None,
+    })?;
+    let mut state = before.clone();
+    let mut lines = Vec::new();
+    let mut per_target: Vec<Vec<String>> = vec![Vec::new(); targets.len()];
+    for ev in events {
+        let target = match ev {
+            Event::Sr5(Sr5Event::Defended { target, .. } | Sr5Event::Soaked { target, .. }) => {
+                targets.iter().position(|t| t == target)
+            }
+            Event::Sr5(e) if e.is_test() => None,
+            _ => {
+                state.apply(ev, rules);
+                continue;
+            }
+        };
+        if let Some(line) = super::log_line(&state, ev) {
+            match target {
+                Some(i) => per_target[i].push(line),
+                None => lines.push(line),
+            }
+        }
+        state.apply(ev, rules);
+    }
+    for (id, mut parts) in targets.into_iter().zip(per_target) {
+        if let Some(p) = state.sr5.waiting(id) {
+            parts.push(format!(
+                "{} waits for the {}",
+                state.name(id),
+                step_word(p.stage)
+            ));
+        }
+        lines.push(parts.join("; "));
+    }
+    Some(lines)
 }
 
 /// `odds 10 dice, limit 4, threshold 3: P(success) 0.7009, P(glitch) 0.0024, P(critical)

@@ -323,4 +323,57 @@ mod tests {
                 .contains("no attack waiting")
         );
     }
+
+    #[test]
+    fn an_area_attack_names_each_target_once_and_not_the_attacker() {
+        let (mut state, rules) = one();
+        state.apply(
+            &Event::CombatantAdded {
+                id: CombatantId(1),
+                name: "Bo".into(),
+                side: Side::Npc,
+                sheet: state.get(CombatantId(0)).expect("Ana").sheet,
+                group: None,
+            },
+            &rules,
+        );
+        state.apply(
+            &Event::Sr5(Sr5Event::WeaponAdded {
+                who: CombatantId(0),
+                weapon: crate::encounter::system::sr5::Weapon {
+                    name: "Club".into(),
+                    dv: 5,
+                    damage: crate::rules::sr5::combat::DamageType::Physical,
+                    ap: 0,
+                    accuracy: 4,
+                    ammo: None,
+                },
+            }),
+            &rules,
+        );
+        let attacked = |target: u32, also: Vec<CombatantId>| Sr5Event::Attacked {
+            attacker: CombatantId(0),
+            target: CombatantId(target),
+            also,
+            weapon: state.sr5.kit(CombatantId(0)).expect("a kit").weapons[0].clone(),
+            pool: typed(1),
+            roll: Roll {
+                pool: 1,
+                faces: Faces::Untold,
+                hits: 1,
+                glitch: Glitch::None,
+            },
+        };
+        assert!(
+            check(&state, &attacked(0, Vec::new()), &rules)
+                .unwrap_err()
+                .contains("the attacker's own")
+        );
+        assert!(
+            check(&state, &attacked(1, vec![CombatantId(1)]), &rules)
+                .unwrap_err()
+                .contains("Bo is a target twice")
+        );
+        assert!(check(&state, &attacked(1, Vec::new()), &rules).is_ok());
+    }
 }

@@ -318,6 +318,10 @@ fn marked_characters_are_one_area_attack_and_the_players_defend_one_by_one() {
         status.contains("attack on Ana (Ingram Smartgun X) waits for Ana's defense"),
         "{status}"
     );
+    insta::assert_snapshot!(
+        "sr5_area_attack_waits_for_jinx_120x36",
+        screen(&mut app, 120, 36)
+    );
     // Jinx: Reaction 5 + Intuition 4, nine sixes: the attack misses her.
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "6 6 6 6 6 6 6 6 6");

@@ -131,6 +131,53 @@ fn two_pcs_wait_one_by_one_and_a_new_attack_drops_every_one_still_waiting() {
 }
 
 #[test]
+fn each_target_defends_with_its_own_interrupts_and_wounds() {
+    let mut t = gang();
+    for line in [
+        "roll Ana hits 3",
+        "roll Ganger 1 hits 2",
+        "roll Ganger 2 hits 1",
+        "roll Ganger 3 hits 0",
+        "start",
+        "damage Ganger 3 3",
+        "act Ganger 1 Full Defense",
+        "act Ganger 2 Dodge",
+    ] {
+        t.run(line);
+    }
+    t.roll(
+        "attack Ana Ganger 1, Ganger 2, Ganger 3 pool 2",
+        &[
+            6, 6, // the attack: 2 hits
+            2, 2, 2, 2, 2, 2, 2, 2, // Ganger 1's defense, Willpower added: none
+            2, 2, 2, 2, 2, 2, 2, 2, 2, // its soak: 10 boxes, Downed
+            6, 6, 6, 2, 2, // Ganger 3's defense, one die off for its wounds
+        ],
+    );
+    let l = lines(&t);
+    assert!(
+        l[1].starts_with(
+            "defense Ganger 1: 8 dice (Reaction 3 + Intuition 3 + Willpower (Full Defense) 2)"
+        ),
+        "{l:?}"
+    );
+    assert_eq!(t.c("Ganger 1").downed, Some(DownCause::PhysicalFull));
+    assert!(
+        l.iter().any(|x| x.starts_with("defense Ganger 3: 5 dice")),
+        "{l:?}"
+    );
+    // Ganger 2's Dodge adds a skill srtrack does not keep: its defense waits to be typed.
+    let waiting: Vec<_> = t.state().sr5.pending.iter().map(|p| p.target).collect();
+    assert_eq!(waiting, [t.c("Ganger 2").id]);
+    t.roll(
+        "attack Ana Ganger 2 defense 9",
+        &[5, 5, 6, 2, 2, 2, 3, 3, 3],
+    );
+    assert!(lines(&t)[0].starts_with("defense Ganger 2 with Dodge: 9 dice"));
+    assert_eq!(t.state().sr5.pending, []);
+}
+
+#[test]
 fn armor_and_ap_count_per_target() {
     let mut t = gang();
     t.run("weapon Ana add Pistol dv 2 p ap -4 acc 3");

@@ -287,6 +287,12 @@ fn marked_characters_are_one_area_attack_and_the_players_defend_one_by_one() {
     typ(&mut app, "9");
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "hits 3");
+    // The odds are against the first target srtrack rolls for, named.
+    assert!(
+        odds(&app).is_ok_and(|o| o.starts_with("the attack hits Thug: odds 9 dice, limit 6")),
+        "{:?}",
+        odds(&app)
+    );
     press(&mut app, KeyCode::Enter);
     // One roll for all three; the Thug, an NPC, defends at once; the players wait in order.
     let thug = app.state().find("Thug").expect("Thug").id;

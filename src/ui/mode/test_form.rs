@@ -466,15 +466,28 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String
                     },
                 ))
             }
-            (Purpose::Attack { .. }, Sr5Event::Attacked { pool, weapon, .. }) => {
+            (
+                Purpose::Attack { .. },
+                Sr5Event::Attacked {
+                    pool, weapon, also, ..
+                },
+            ) => {
                 // The defense rolled from the sheet, when srtrack rolls it; a player's defense is
-                // typed later, and the attack's odds wait for it.
-                let defense = events.iter().find_map(|e| match e {
-                    Event::Sr5(Sr5Event::Defended { pool, .. }) => Some(pool.dice()),
+                // typed later, and the attack's odds wait for it. An area attack's odds are
+                // against the first target srtrack rolls for, named.
+                let (target, defense) = events.iter().find_map(|e| match e {
+                    Event::Sr5(Sr5Event::Defended { target, pool, .. }) => {
+                        Some((*target, pool.dice()))
+                    }
                     _ => None,
                 })?;
+                let prefix = if also.is_empty() {
+                    "the attack hits: ".to_string()
+                } else {
+                    format!("the attack hits {}: ", escaped(s.name(target)))
+                };
                 Some((
-                    "the attack hits: ".into(),
+                    prefix,
                     OddsInput {
                         pool: i32::from(pool.dice()),
                         limit: Some(i32::from(weapon.accuracy)),

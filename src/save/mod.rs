@@ -24,6 +24,16 @@ pub trait Autosave {
     fn close(&mut self, encounter: &Encounter) -> Result<(), String> {
         self.save(encounter)
     }
+
+    /// The entries an encounter opened from its end left on disk ([`Encounter::base`]),
+    /// checked: for undo and the log to reach them.
+    fn earlier(&mut self, encounter: &Encounter) -> Result<Vec<crate::encounter::Entry>, String> {
+        if encounter.base() == 0 {
+            Ok(Vec::new())
+        } else {
+            Err("the start of the history is not on disk".into())
+        }
+    }
 }
 
 /// Keeps nothing: for tests, demos and read-only sessions.
@@ -146,8 +156,9 @@ impl FileSave {
         }
     }
 
-    /// Notes that the file holds `encounter` as it is now (just loaded with `header`): saving
-    /// it unchanged writes nothing, and changes go on in its journal.
+    /// Notes that the file holds `encounter` as it is now (just loaded with `header`, by
+    /// `file::load` or `file::open`): saving it unchanged writes nothing, and changes go on in
+    /// its journal.
     #[must_use]
     pub fn on_disk(mut self, encounter: &Encounter, header: &SaveFile) -> Self {
         let (journal, ops) = match header.journal {
@@ -166,8 +177,8 @@ impl FileSave {
             generation,
             journal,
             ops,
-            len: encounter.history().len(),
-            cursor: encounter.cursor(),
+            len: encounter.base() + encounter.history().len(),
+            cursor: encounter.base() + encounter.cursor(),
             next: encounter.history().get(encounter.cursor()).cloned(),
         };
         self
@@ -182,15 +193,22 @@ impl FileSave {
 
     /// The change one command made to the history on disk.
     fn change(&self, encounter: &Encounter) -> Change {
-        let (len, cursor) = (encounter.history().len(), encounter.cursor());
+        // Counted over the whole history, loaded or not (see `Encounter::base`).
+        let base = encounter.base();
+        let (len, cursor) = (base + encounter.history().len(), base + encounter.cursor());
+        let at = |n: usize| n.checked_sub(base).and_then(|i| encounter.history().get(i));
         let d = &self.disk;
         if (len, cursor) == (d.len, d.cursor) {
             return Change::None;
         }
         // A redo and a new command that recorded the same entry leave the same history.
-        let redo_again = len == d.len && d.next.as_ref() == encounter.history().get(d.cursor);
-        if d.cursor.checked_add(1) == Some(len) && cursor == len && !redo_again {
-            return Change::One(journal::Op::Record(encounter.history()[d.cursor].clone()));
+        let redo_again = len == d.len && d.next.as_ref() == at(d.cursor);
+        if d.cursor.checked_add(1) == Some(len)
+            && cursor == len
+            && !redo_again
+            && let Some(entry) = at(d.cursor)
+        {
+            return Change::One(journal::Op::Record(entry.clone()));
         }
         if len == d.len {
             Change::One(journal::Op::Move(cursor))
@@ -201,15 +219,22 @@ impl FileSave {
 
     /// Writes the whole encounter as a new snapshot, then starts its journal.
     fn fold(&mut self, encounter: &Encounter) -> Result<(), String> {
-        let save = SaveFile::of(encounter, &self.name, &self.created);
-        write_atomic(&self.path, &save.to_ron()).map_err(|e| self.failed(&e))?;
+        // The entries not loaded are copied as the snapshot on disk has them.
+        let earlier = match encounter.base() {
+            0 => Vec::new(),
+            n => file::earlier_lines(&self.path, n).map_err(|e| self.failed(&e))?,
+        };
+        let (text, generation) =
+            file::snapshot_text(encounter, &self.name, &self.created, &earlier);
+        drop(earlier);
+        write_atomic(&self.path, &text).map_err(|e| self.failed(&e))?;
         self.disk = OnDisk {
-            generation: save.generation,
+            generation,
             // The snapshot holds everything: without a journal the next change folds again.
-            journal: journal::Writer::start(&self.journal_path, save.generation, &self.path).ok(),
+            journal: journal::Writer::start(&self.journal_path, generation, &self.path).ok(),
             ops: 0,
-            len: encounter.history().len(),
-            cursor: encounter.cursor(),
+            len: encounter.base() + encounter.history().len(),
+            cursor: encounter.base() + encounter.cursor(),
             next: encounter.history().get(encounter.cursor()).cloned(),
         };
         self.unsynced = 0;
@@ -261,9 +286,9 @@ impl Autosave for FileSave {
         }
         self.disk.ops += 1;
         self.appended += 1;
-        self.disk.len = encounter.history().len();
-        self.disk.cursor = encounter.cursor();
-        self.disk.next = encounter.history().get(self.disk.cursor).cloned();
+        self.disk.len = encounter.base() + encounter.history().len();
+        self.disk.cursor = encounter.base() + encounter.cursor();
+        self.disk.next = encounter.history().get(encounter.cursor()).cloned();
         self.unsynced += 1;
         let due = match self.durability {
             Durability::EachCommand => true,
@@ -281,6 +306,10 @@ impl Autosave for FileSave {
             self.fold(encounter)?;
         }
         Ok(())
+    }
+
+    fn earlier(&mut self, encounter: &Encounter) -> Result<Vec<crate::encounter::Entry>, String> {
+        file::earlier(&self.path, encounter)
     }
 }
 

@@ -35,6 +35,9 @@ pub enum SaveMark {
     Failed(String),
 }
 
+/// How the log's first line starts when the start of the history was left on disk.
+const EARLIER_NOTE: &str = "⋯";
+
 /// Log items built when a save opens: more than a log pane of any screen shows (one line or more
 /// each); the earlier ones come right after the first frame ([`App::complete_log`]).
 const LOG_AT_OPEN: usize = 128;
@@ -333,9 +336,36 @@ impl App {
             return;
         }
         let mut items = self.log_items(0, to);
+        if self.enc.base() > 0 {
+            items.insert(
+                0,
+                LogItem {
+                    entry: None,
+                    head: format!(
+                        "{EARLIER_NOTE} {} earlier entries are on disk (undo past them loads them)",
+                        self.enc.base()
+                    ),
+                    lines: Vec::new(),
+                },
+            );
+        }
         items.append(&mut self.log);
         self.log = items;
         self.log_from = 0;
+    }
+
+    /// Loads the entries a save opened from its end left on disk, and their log items.
+    fn load_earlier(&mut self) -> Result<(), String> {
+        let earlier = self.store.earlier(&self.enc)?;
+        let n = earlier.len();
+        self.enc.prepend(earlier)?;
+        self.log.retain(|l| !l.head.starts_with(EARLIER_NOTE));
+        for item in &mut self.log {
+            item.entry = item.entry.map(|i| i + n);
+        }
+        self.log_from += n;
+        self.complete_log();
+        Ok(())
     }
 
     fn undo(&mut self) {
@@ -343,6 +373,13 @@ impl App {
             let r = format!("read-only: {r}");
             self.error(r);
             return;
+        }
+        if self.enc.cursor() == 0 && self.enc.base() > 0 {
+            // The entry to undo is before those loaded at open: load the rest now.
+            if let Err(e) = self.load_earlier() {
+                self.error(e);
+                return;
+            }
         }
         let undone: Vec<String> = self.enc.undo(1).iter().map(|e| e.text.clone()).collect();
         if undone.is_empty() {

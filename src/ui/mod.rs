@@ -91,6 +91,13 @@ impl Autosave for Guarded {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         self.inner.close(encounter)
     }
+
+    fn earlier(
+        &mut self,
+        encounter: &crate::encounter::Encounter,
+    ) -> Result<Vec<crate::encounter::Entry>, String> {
+        self.inner.earlier(encounter)
+    }
 }
 
 /// Whether the terminal has hung up (its window closed, the SSH link dropped).

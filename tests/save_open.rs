@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use srtrack::catalogue::Catalogue;
 use srtrack::encounter::Encounter;
-use srtrack::save::{FileSave, Lock, NoSave, file};
+use srtrack::save::{Autosave, FileSave, Lock, NoSave, Written, file};
 use srtrack::ui::{Action, App};
 
 #[path = "common/cli.rs"]
@@ -102,14 +102,7 @@ fn undo_at_the_start_of_what_is_loaded_reads_the_rest_and_goes_on() {
     let path = long_save(dir.path(), 300);
     let (_, loaded) = file::load(&path, catalogue()).unwrap();
     let (header, opened) = file::open(&path, catalogue()).unwrap();
-    let lock = Lock::acquire(&path).unwrap();
-    let saver = FileSave::new(
-        path.clone(),
-        header.name.clone(),
-        header.created.clone(),
-        lock,
-    )
-    .on_disk(&opened, &header);
+    let saver = saver_of(&path, &header, &opened);
     let undos = opened.cursor() + 3;
     let mut app = App::new(opened, header.name.clone(), Box::new(saver), None);
     app.complete_log();
@@ -133,14 +126,7 @@ fn a_fold_of_an_encounter_opened_from_its_end_keeps_the_history_it_did_not_load(
     let path = long_save(dir.path(), 300);
     let (_, loaded) = file::load(&path, catalogue()).unwrap();
     let (header, mut opened) = file::open(&path, catalogue()).unwrap();
-    let lock = Lock::acquire(&path).unwrap();
-    let mut saver = FileSave::new(
-        path.clone(),
-        header.name.clone(),
-        header.created.clone(),
-        lock,
-    )
-    .on_disk(&opened, &header);
+    let mut saver = saver_of(&path, &header, &opened);
     let mut dice = srtrack::rules::RandomDice::seeded(3);
     let line =
         srtrack::lang::parse("damage Bo 2 stun", opened.state(), opened.catalogue()).unwrap();
@@ -148,8 +134,8 @@ fn a_fold_of_an_encounter_opened_from_its_end_keeps_the_history_it_did_not_load(
         panic!("a command")
     };
     srtrack::lang::execute(&mut opened, cmd, &mut dice).unwrap();
-    srtrack::save::Autosave::save(&mut saver, &opened).unwrap();
-    srtrack::save::Autosave::close(&mut saver, &opened).unwrap();
+    saver.save(&opened).unwrap();
+    saver.close(&opened).unwrap();
     drop(saver);
     let (_, after) = file::load(&path, catalogue()).unwrap();
     assert_eq!(&after.history()[..604], loaded.history());
@@ -206,4 +192,91 @@ fn open_trusts_the_snapshot_but_undo_and_the_check_read_the_history() {
         app.message()
             .is_some_and(|(m, _)| m.contains("not on disk"))
     );
+}
+
+/// Waits for a save written on its own thread to be on disk, or to fail.
+fn settled(saver: &mut FileSave) -> Written {
+    loop {
+        match saver.written() {
+            Written::Writing => std::thread::sleep(std::time::Duration::from_millis(1)),
+            w => return w,
+        }
+    }
+}
+
+/// The save at `path`, locked, as `header` and `enc` were read from it.
+fn saver_of(path: &Path, header: &srtrack::save::SaveFile, enc: &Encounter) -> FileSave {
+    let lock = Lock::acquire(path).unwrap();
+    FileSave::new(
+        path.to_path_buf(),
+        header.name.clone(),
+        header.created.clone(),
+        lock,
+    )
+    .on_disk(enc, header)
+}
+
+/// A long save opened from its end, saved by a writer thread.
+fn opened_in_background(dir: &Path) -> (PathBuf, FileSave, Encounter) {
+    let path = long_save(dir, 300);
+    let (header, enc) = file::open(&path, catalogue()).unwrap();
+    let saver = saver_of(&path, &header, &enc).in_background();
+    (path, saver, enc)
+}
+
+fn run(enc: &mut Encounter, line: &str) {
+    let parsed = srtrack::lang::parse(line, enc.state(), enc.catalogue()).unwrap();
+    let srtrack::lang::Line::Command(cmd) = parsed else {
+        panic!("{line}: a command")
+    };
+    srtrack::lang::execute(enc, cmd, &mut srtrack::rules::RandomDice::seeded(3)).unwrap();
+}
+
+#[test]
+fn a_save_written_on_its_own_thread_is_on_disk_when_it_says_so_and_at_close() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut saver, mut enc) = opened_in_background(dir.path());
+    run(&mut enc, "damage Bo 1 stun");
+    saver.save(&enc).unwrap();
+    assert_eq!(settled(&mut saver), Written::Yes);
+    // On disk before close: a reader sees it.
+    let (_, seen) = file::load(&path, catalogue()).unwrap();
+    assert_eq!(seen.state(), enc.state());
+    enc.undo(1);
+    saver.save(&enc).unwrap();
+    run(&mut enc, "damage Bo 2 stun");
+    saver.save(&enc).unwrap();
+    saver.close(&enc).unwrap();
+    assert_eq!(saver.written(), Written::Yes);
+    drop(saver);
+    let (_, after) = file::load(&path, catalogue()).unwrap();
+    assert_eq!(after.state(), enc.state());
+    assert_eq!(after.history().len(), 605);
+    file::verify_snapshot(&path, catalogue()).unwrap();
+}
+
+#[test]
+fn a_write_that_fails_on_the_writer_thread_is_told_once_and_written_again_at_close() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut saver, mut enc) = opened_in_background(dir.path());
+    let good = std::fs::read(&path).unwrap();
+    // The snapshot is not the one opened: a new one cannot copy the history it did not load.
+    std::fs::write(&path, "not a save\n").unwrap();
+    run(&mut enc, "damage Bo 1 stun");
+    run(&mut enc, "damage Bo 1 stun");
+    // Two commands at once: a new snapshot, which fails.
+    saver.save(&enc).unwrap();
+    let Written::Failed(message) = settled(&mut saver) else {
+        panic!("the failure is told")
+    };
+    assert!(message.starts_with("cannot save "), "{message}");
+    assert!(!message.contains('\n'), "one sentence: {message}");
+    assert_eq!(saver.written(), Written::Yes, "told once");
+    // Put right, the next save writes everything again.
+    std::fs::write(&path, &good).unwrap();
+    saver.close(&enc).unwrap();
+    drop(saver);
+    let (_, after) = file::load(&path, catalogue()).unwrap();
+    assert_eq!(after.state(), enc.state());
+    file::verify_snapshot(&path, catalogue()).unwrap();
 }

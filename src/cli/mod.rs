@@ -470,7 +470,8 @@ fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     match Lock::acquire(&real) {
         Ok(lock) => {
             let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
-                .on_disk(&enc, &header);
+                .on_disk(&enc, &header)
+                .in_background();
             open_tui(enc, header.name, Box::new(saver), None, tui)
         }
         Err(LockError::InUse { pid }) => {

@@ -85,14 +85,10 @@ impl Tail {
     }
 }
 
-/// The text of a snapshot of `encounter` and its generation; `earlier` is the entry lines of
-/// the [`Encounter::base`] entries not loaded, as the snapshot it replaces has them.
-pub fn snapshot_text(
-    encounter: &Encounter,
-    name: &str,
-    created: &str,
-    earlier: &[u8],
-) -> (String, u64) {
+/// A new snapshot of `encounter`: its generation, its head, and the rest of its text after the
+/// entry lines of the [`Encounter::base`] entries not loaded (copied from the snapshot it
+/// replaces: see [`earlier_lines`]).
+pub fn snapshot_parts(encounter: &Encounter, name: &str, created: &str) -> (u64, String, String) {
     let generation = new_generation();
     let tail = Tail::of(encounter);
     let head = super::layout::Head {
@@ -105,10 +101,11 @@ pub fn snapshot_text(
         state: Some(encounter.state()),
         tail: Some(&tail),
     };
-    let mut out = Vec::new();
-    // Writing to memory cannot fail.
-    let _ = super::layout::write_snapshot(&mut out, &head, earlier, encounter.history());
-    (String::from_utf8_lossy(&out).into_owned(), generation)
+    (
+        generation,
+        super::layout::head_text(&head),
+        super::layout::body_text(encounter.history()),
+    )
 }
 
 /// How many entries before the cursor a snapshot's tail holds: more than any screen's log pane

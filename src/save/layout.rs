@@ -17,7 +17,7 @@
 //! ```
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
 use serde::Serialize;
@@ -112,30 +112,19 @@ pub fn head_text(head: &Head<'_>) -> String {
     out
 }
 
-/// Writes a whole snapshot: the head, the entry lines `earlier` as they are (the start of the
-/// history copied from the snapshot this one replaces, see [`Reader::raw`]), the entries, the
-/// closing lines.
-pub fn write_snapshot(
-    out: &mut dyn Write,
-    head: &Head<'_>,
-    earlier: &[u8],
-    entries: &[Entry],
-) -> io::Result<()> {
-    out.write_all(head_text(head).as_bytes())?;
-    out.write_all(earlier)?;
-    let mut line = String::new();
+/// What follows the head and the entry lines copied as they are: the entries, the closing lines.
+pub fn body_text(entries: &[Entry]) -> String {
+    let mut out = String::new();
     for entry in entries {
-        line.clear();
-        line.push_str(ENTRY_INDENT);
-        line.push_str(&entry_line(entry));
-        line.push_str(",\n");
-        out.write_all(line.as_bytes())?;
+        out.push_str(ENTRY_INDENT);
+        out.push_str(&entry_line(entry));
+        out.push_str(",\n");
     }
     for l in CLOSING {
-        out.write_all(l.as_bytes())?;
-        out.write_all(b"\n")?;
+        out.push_str(l);
+        out.push('\n');
     }
-    Ok(())
+    out
 }
 
 /// The text of a snapshot held whole in memory.
@@ -150,10 +139,7 @@ pub fn snapshot_text(save: &SaveFile) -> String {
         state: save.state.as_ref(),
         tail: save.tail.as_ref(),
     };
-    let mut out = Vec::new();
-    // Writing to memory cannot fail.
-    let _ = write_snapshot(&mut out, &head, &[], &save.history);
-    String::from_utf8(out).expect("RON is UTF-8")
+    head_text(&head) + &body_text(&save.history)
 }
 
 /// The entry an entry line holds (`None`: not one written by [`write_snapshot`]).

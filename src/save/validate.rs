@@ -529,7 +529,7 @@ fn text_agrees(entry: &Entry, before: &State) -> Result<(), String> {
     let verb = words.next().unwrap_or_default().to_lowercase();
     let rest = words.next().unwrap_or_default().trim_start();
     if !crate::lang::all_verbs().any(|(v, _)| *v == verb)
-        || matches!(verb.as_str(), "undo" | "redo" | "why" | "aodds")
+        || matches!(verb.as_str(), "undo" | "redo" | "why" | "odds" | "aodds")
     {
         return Err("the text is not a command that changes the fight".into());
     }
@@ -705,5 +705,18 @@ mod tests {
                 .unwrap_err()
                 .contains("id 9")
         );
+    }
+
+    #[test]
+    fn a_query_is_never_an_entry_of_the_history() {
+        let (state, _) = one_added();
+        for text in ["odds 12 limit 4", "aodds 3+4 vs 3", "undo", "why C0"] {
+            let entry = Entry {
+                text: text.into(),
+                events: vec![added(1)],
+            };
+            let err = text_agrees(&entry, &state).unwrap_err();
+            assert!(err.contains("not a command that changes"), "{text}: {err}");
+        }
     }
 }

@@ -296,6 +296,11 @@ impl App {
         }
     }
 
+    /// Whether a command left a save to hand over after this frame ([`App::flush_save`]).
+    pub fn save_pending(&self) -> bool {
+        self.saved == SaveMark::Pending
+    }
+
     /// Whether a save handed to a writer thread is still being written.
     pub fn saving(&self) -> bool {
         self.saved == SaveMark::Writing

@@ -108,6 +108,38 @@ impl Autosave for Guarded {
     }
 }
 
+/// Draws the header's save mark changed: over `shown`, the frame on screen, only the header is
+/// drawn again, so the terminal gets the bytes of the mark and not a second frame (without
+/// `shown`, the whole frame).
+fn draw_mark(
+    terminal: &mut Tui,
+    app: &App,
+    shown: Option<&ratatui::buffer::Buffer>,
+) -> std::io::Result<()> {
+    terminal.draw(|f| {
+        let area = f.area();
+        match shown.filter(|b| b.area == area && !app.too_small()) {
+            Some(shown) => header_over(app, shown, f.buffer_mut()),
+            None => f.render_widget(app, area),
+        }
+    })?;
+    Ok(())
+}
+
+/// `shown` with the header drawn again: the frame the app draws, when only the header changed.
+pub(crate) fn header_over(
+    app: &App,
+    shown: &ratatui::buffer::Buffer,
+    buf: &mut ratatui::buffer::Buffer,
+) {
+    buf.clone_from(shown);
+    let head = view::areas(app, shown.area).head;
+    for pos in head.positions() {
+        buf[pos].reset();
+    }
+    view::header::render(app, head, buf);
+}
+
 /// Whether the terminal has hung up (its window closed, the SSH link dropped).
 fn terminal_gone() -> bool {
     use rustix::event::{PollFd, PollFlags, poll};
@@ -164,10 +196,12 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
         // The first frame is out: the log lines of a long history can wait until now.
         app.complete_log();
         loop {
-            terminal.draw(|f| f.render_widget(&app, f.area()))?;
+            let pending = app.save_pending();
+            let drawn = terminal.draw(|f| f.render_widget(&app, f.area()))?;
+            // The frame a save mark will change is kept: the mark alone is drawn over it.
+            let shown = pending.then(|| drawn.buffer.clone());
             if app.flush_save() {
-                // The header's save mark changed.
-                terminal.draw(|f| f.render_widget(&app, f.area()))?;
+                draw_mark(&mut terminal, &app, shown.as_ref())?;
             }
             if app.should_quit() {
                 return Ok(());
@@ -177,7 +211,7 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             // only after an event, in the same loop turn.
             while app.saving() && !term::poll(SAVE_CHECK)? {
                 if app.poll_save() {
-                    terminal.draw(|f| f.render_widget(&app, f.area()))?;
+                    draw_mark(&mut terminal, &app, shown.as_ref())?;
                 }
             }
             idle.store(true, Ordering::SeqCst);

@@ -724,3 +724,54 @@ fn a_failed_save_shows_in_the_header_and_the_status_line() {
     // The command itself went through: saving is after the fact.
     assert!(app.encounter().can_undo());
 }
+
+/// A store that writes on another thread: the change is on disk at the second look.
+struct SlowSave {
+    looks: std::rc::Rc<std::cell::Cell<u32>>,
+}
+
+impl crate::save::Autosave for SlowSave {
+    fn save(&mut self, _encounter: &Encounter) -> Result<(), String> {
+        self.looks.set(0);
+        Ok(())
+    }
+
+    fn written(&mut self) -> crate::save::Written {
+        self.looks.set(self.looks.get() + 1);
+        if self.looks.get() < 2 {
+            crate::save::Written::Writing
+        } else {
+            crate::save::Written::Yes
+        }
+    }
+}
+
+#[test]
+fn the_save_mark_says_saving_until_the_writer_is_done_and_is_drawn_alone_over_the_frame() {
+    let looks = std::rc::Rc::new(std::cell::Cell::new(0));
+    let mut app = App::new(
+        demo::encounter(),
+        "Demo".into(),
+        Box::new(SlowSave { looks }),
+        None,
+    )
+    .with_dice(Box::new(RandomDice::seeded(1)));
+    app.defer_saves();
+    app.resize(160, 48);
+    typ(&mut app, "n");
+    assert!(app.save_pending());
+    let area = Rect::new(0, 0, 160, 48);
+    let mut shown = Buffer::empty(area);
+    (&app).render(area, &mut shown);
+    assert!(!app.flush_save(), "handed over: the mark stays `… saving`");
+    assert!(app.saving());
+    assert!(screen(&mut app, 160, 48).contains("… saving"));
+    assert!(app.poll_save(), "on disk now");
+    assert!(!app.saving());
+    let mut whole = Buffer::empty(area);
+    (&app).render(area, &mut whole);
+    let mut mark = Buffer::empty(area);
+    crate::ui::header_over(&app, &shown, &mut mark);
+    assert_eq!(mark, whole);
+    assert!(screen(&mut app, 160, 48).contains("✓ saved"));
+}

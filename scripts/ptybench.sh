@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The README's pty table (Performance): srtrack (release build) on the demo and on a
+# 50-combatant 10,000-entry save, `less` on 5,000 lines and, if given, the other tracker, each
+# measured by ptybench.py in a real pseudo-terminal, with the load average before and after.
+# Builds and commits nothing of the other tracker: pass its binary.
+# Usage: scripts/ptybench.sh PTYBENCH.py SRTRACK [OTHER-TRACKER] [COLS ROWS] [RUNS]
+set -euo pipefail
+bench=$(realpath "$1")
+bin=$(realpath "$2")
+other=${3:+$(realpath "$3")}
+cols=${4:-160}
+rows=${5:-48}
+runs=${6:-3}
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pb() { python3 "$bench" --cols "$cols" --rows "$rows" --runs "$runs" "$@"; }
+
+# The 10,000-entry save, 50 combatants (what the benches in benches/save.rs play too).
+{
+  echo 'add Jinx pc int 4 rea 5 edge 2 body 4 will 3'
+  echo 'add Rook pc int 3 rea 4 edge 1 body 5 will 3'
+  echo 'add Ganger x48 npc int 3 rea 3 edge 1 body 3 will 2'
+  echo 'roll all'
+  echo start
+  for _ in $(seq 3331); do echo next; echo 'damage Rook 1 stun'; echo 'heal Rook 1 stun'; done
+  echo next; echo 'damage Rook 1 stun'
+} | "$bin" --data-dir "$work" exec big >/dev/null
+cp "$root/saves/demo.ron" "$work/saves/"
+seq 1 5000 | sed 's/^/line /' >"$work/lines.txt"
+
+echo "load before: $(uptime)"
+for save in demo big; do
+  echo "== srtrack $save, view (? then Esc)"
+  pb --wait 'for every key' --key '?' --expect '*' --key ESC --expect '*' --quit q -- "$bin" --data-dir "$work" open "$save"
+  echo "== srtrack $save, action (n then u)"
+  pb --wait 'for every key' --key n --expect '*' --key u --expect '*' --quit q -- "$bin" --data-dir "$work" open "$save"
+done
+echo "== less, 5,000 lines (Space then b)"
+pb --wait 'line 1' --key SPACE --expect '*' --key b --expect '*' --quit q -- less "$work/lines.txt"
+if [[ -n "$other" ]]; then
+  # Run from an empty directory: it writes its files where it starts.
+  empty=$(mktemp -d)
+  echo "== the other tracker (? then Esc)"
+  pb --cwd "$empty" --wait Quit --key '?' --expect '*' --key ESC --expect '*' --quit q -- "$other" || true
+  # It may outlive the run and eat the CPU: say so (end them by their ids).
+  if pgrep -x "$(basename "$other" | cut -c1-15)" >/dev/null; then
+    echo "left running: $(pgrep -x "$(basename "$other" | cut -c1-15)" | tr '\n' ' ')" >&2
+  fi
+  rm -rf "$empty"
+fi
+echo "load after: $(uptime)"

@@ -180,6 +180,12 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         Action::ToggleDowned,
         "Downed on/off",
     ),
+    (
+        ModeKind::Tracker,
+        key('w'),
+        Action::ToggleHidden,
+        "hidden from players on/off",
+    ),
     (ModeKind::Tracker, key('e'), Action::Edit, "edit"),
     (ModeKind::Tracker, key('x'), Action::Remove, "remove"),
     (

@@ -112,6 +112,20 @@ fn hidden_characters_are_left_out_of_the_view_altogether() {
 }
 
 #[test]
+fn places_count_only_the_characters_seen() {
+    let mut t = Table::three();
+    t.run("hide Bob");
+    let v = view(&t);
+    let places: Vec<(&str, Option<usize>)> =
+        v.rows.iter().map(|r| (r.name.as_str(), r.place)).collect();
+    assert_eq!(
+        places,
+        [("Ana", Some(0)), ("Cy", Some(1))],
+        "no gap where Bob is"
+    );
+}
+
+#[test]
 fn a_hidden_actor_is_not_named_as_acting() {
     let mut t = Table::three();
     t.run("hide Ana");
@@ -152,8 +166,8 @@ fn a_pc_shows_its_ip_edge_and_monitors() {
     assert_eq!(ana.stands, Stands::Acting);
     assert_eq!(ana.statuses, vec![("Prone".to_string(), 1)]);
     let pc = ana.pc.as_ref().expect("a PC shows its facts");
-    assert_eq!(pc.ip_left, t.ip("Ana"));
-    assert_eq!(pc.ip_spent, 2);
+    let ip = pc.ip.expect("SR5 plays in passes");
+    assert_eq!((ip.left, ip.spent), (t.ip("Ana"), 2));
     assert_eq!((pc.edge_left, pc.edge), (3, 3));
     assert_eq!(pc.physical.map(|p| p.0), Some(3));
     assert_eq!(pc.wounds, t.enc.rules().wound_modifier(3, 0));
@@ -187,11 +201,10 @@ fn an_anarchy_table_shows_its_turn_narrator_seats_and_plot_points() {
     let row = v.rows.iter().find(|r| r.name == narrator).expect("seen");
     assert_eq!(row.stands, Stands::Acting);
     assert!(v.rows.iter().all(|r| r.place.is_some()), "seated");
-    assert!(
-        v.rows
-            .iter()
-            .all(|r| r.pc.as_ref().is_some_and(|p| p.plot_points.is_some()))
-    );
+    assert!(v.rows.iter().all(|r| {
+        r.pc.as_ref()
+            .is_some_and(|p| p.plot_points.is_some() && p.ip.is_none())
+    }));
 }
 
 #[test]
@@ -204,6 +217,10 @@ fn a_save_with_hide_and_reveal_loads_and_checks() {
     let enc = save
         .into_encounter("hidden.ron", std::sync::Arc::new(common::test_catalogue()))
         .expect("the check knows hide and reveal");
-    assert!(enc.state().find("Cy").is_some_and(srtrack::encounter::Combatant::is_hidden));
+    assert!(
+        enc.state()
+            .find("Cy")
+            .is_some_and(srtrack::encounter::Combatant::is_hidden)
+    );
     assert!(enc.state().find("Bob").is_some_and(|c| !c.is_hidden()));
 }

@@ -44,7 +44,8 @@ pub struct Row {
     pub id: CombatantId,
     pub name: String,
     pub side: Side,
-    /// Place in the initiative order, or seat at an Anarchy table (from 0).
+    /// Place in the initiative order, or seat at an Anarchy table (from 0), among the
+    /// characters seen.
     pub place: Option<usize>,
     pub stands: Stands,
     pub downed: bool,
@@ -69,18 +70,27 @@ pub enum Stands {
 /// What a player sees of a player character.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PcFacts {
-    /// IP in the pool now, spent in the pass under way, held back for a delay or a ready.
-    pub ip_left: u8,
-    pub ip_spent: u8,
-    pub ip_held: u8,
+    /// `None` where the system plays without passes (Anarchy).
+    pub ip: Option<PcIp>,
     pub edge_left: u8,
     pub edge: u8,
     /// Physical and Stun as (boxes marked, boxes), when the sheet has the attribute.
     pub physical: Option<(u8, u8)>,
     pub stun: Option<(u8, u8)>,
     pub wounds: i32,
-    /// Anarchy: Plot Points.
-    pub plot_points: Option<u8>,
+    /// Anarchy: Plot Points held, and the most a player may hold.
+    pub plot_points: Option<(u8, u8)>,
+}
+
+/// A player character's IP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PcIp {
+    /// In the pool now.
+    pub left: u8,
+    /// Spent in the pass under way, in and out of its turns.
+    pub spent: u8,
+    /// Held back for a delay or a ready.
+    pub held: u8,
 }
 
 /// The players' view of `state`: the one place that decides what is kept from them.
@@ -98,7 +108,7 @@ pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
     let seen = |id: CombatantId| state.get(id).filter(|c| !c.is_hidden());
     let acting = state.acting().and_then(seen).map(|c| c.name.clone());
     let table = state.narration();
-    let rows = state
+    let mut rows: Vec<Row> = state
         .roster()
         .into_iter()
         .filter_map(seen)
@@ -109,9 +119,11 @@ pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
             };
             let stands = stands(state, c.id, c.mark);
             let pc = (c.side == Side::Pc).then(|| PcFacts {
-                ip_left: c.ip,
-                ip_spent: state.spent_this_pass(c.id),
-                ip_held: c.reserve.as_ref().map_or(0, super::Reserve::ip),
+                ip: system.plays_in_passes().then(|| PcIp {
+                    left: c.ip,
+                    spent: state.spent_this_pass(c.id),
+                    held: c.reserve.as_ref().map_or(0, super::Reserve::ip),
+                }),
                 edge_left: c.edge_left,
                 edge: c.sheet.edge,
                 physical: c
@@ -123,7 +135,9 @@ pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
                     .willpower
                     .map(|w| (c.damage.stun, rules.monitor_boxes(w))),
                 wounds: rules.wound_modifier(c.damage.physical, c.damage.stun),
-                plot_points: table.and_then(|n| n.player(c.id)).map(|p| p.plot_points),
+                plot_points: table
+                    .and_then(|n| n.player(c.id))
+                    .map(|p| (p.plot_points, rules.anarchy.plot_points.player_cap)),
             });
             Row {
                 id: c.id,
@@ -141,6 +155,10 @@ pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
             }
         })
         .collect();
+    // Places count the characters seen only: a gap would tell of a hidden one.
+    for (n, r) in rows.iter_mut().filter(|r| r.place.is_some()).enumerate() {
+        r.place = Some(n);
+    }
     PlayersView {
         system,
         stage: at,

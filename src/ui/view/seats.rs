@@ -13,7 +13,7 @@ use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
 
 /// Plot Points as pips: `●●●○○`, so the count of five reads at a glance.
-fn pips(have: u8, cap: u8) -> String {
+pub fn pips(have: u8, cap: u8) -> String {
     let have = have.min(cap);
     "●".repeat(usize::from(have)) + &"○".repeat(usize::from(cap - have))
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::encounter::system::anarchy::{
     Amp, AnarchyEvent, AwardReason, Narration, Slot, Stage, TestInput,
 };
-use crate::encounter::{CombatantId, Encounter, Side, State};
+use crate::encounter::{Combatant, CombatantId, Encounter, Side, State};
 use crate::rules::anarchy::AnarchyRules;
 use crate::rules::anarchy::glitch::Fate;
 use crate::rules::anarchy::narration::{Movements, TurnOrder};
@@ -447,35 +447,43 @@ pub fn show_table(enc: &Encounter, n: &Narration) -> String {
         } else {
             " "
         };
-        let mut bits = vec![c.side.label().to_string()];
-        if let Some(p) = n.player(id) {
-            bits.push(format!(
-                "Plot Points {} of {}",
-                p.plot_points, rules.plot_points.player_cap
-            ));
-        }
-        bits.push(format!("Edge {}/{}", c.edge_left, c.sheet.edge));
-        let m = super::monitors_text(c, enc.rules());
-        if !m.is_empty() {
-            bits.push(m);
-        }
-        if let Some(g) = n.gear_of(id) {
-            for (label, b) in [("Armor", g.armor), ("Matrix", g.matrix)] {
-                if b.size > 0 {
-                    bits.push(format!("{label} {}/{}", b.damage, b.size));
-                }
-            }
-            if g.amp == Amp::BonusPlotPoint {
-                bits.push("Shadow Amp".into());
-            }
-        }
-        if n.has_glitch_die(id) {
-            bits.push("glitch die waiting".into());
-        }
-        if c.is_downed() {
-            bits.push("DOWNED".into());
-        }
+        let bits = character_bits(enc, n, c);
         let _ = writeln!(out, "{seat} {mark} {:<24} {}", c.name, bits.join(", "));
     }
     out
+}
+
+/// A character at the Anarchy table in short: side, Plot Points, Edge, tracks, gear, a waiting
+/// glitch die, Downed (for `show` and the GM's status pane).
+pub fn character_bits(enc: &Encounter, n: &Narration, c: &Combatant) -> Vec<String> {
+    let rules = &enc.rules().anarchy;
+    let mut bits = vec![c.side.label().to_string()];
+    if let Some(p) = n.player(c.id) {
+        bits.push(format!(
+            "Plot Points {} of {}",
+            p.plot_points, rules.plot_points.player_cap
+        ));
+    }
+    bits.push(format!("Edge {}/{}", c.edge_left, c.sheet.edge));
+    let m = super::monitors_text(c, enc.rules());
+    if !m.is_empty() {
+        bits.push(m);
+    }
+    if let Some(g) = n.gear_of(c.id) {
+        for (label, b) in [("Armor", g.armor), ("Matrix", g.matrix)] {
+            if b.size > 0 {
+                bits.push(format!("{label} {}/{}", b.damage, b.size));
+            }
+        }
+        if g.amp == Amp::BonusPlotPoint {
+            bits.push("Shadow Amp".into());
+        }
+    }
+    if n.has_glitch_die(c.id) {
+        bits.push("glitch die waiting".into());
+    }
+    if c.is_downed() {
+        bits.push("DOWNED".into());
+    }
+    bits
 }

@@ -692,7 +692,11 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             notes.push(crate::text::escaped(&note).into_owned());
         }
     }
-    notes.extend(sr5::pending_text(state).map(|p| format!("  {p}")));
+    notes.extend(
+        sr5::pending_text(state)
+            .into_iter()
+            .map(|p| format!("  {p}")),
+    );
     if !notes.is_empty() {
         out.push_str("\nStatus:\n");
         for n in notes {

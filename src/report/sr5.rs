@@ -251,13 +251,18 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
         Sr5Event::Attacked {
             attacker,
             target,
+            also,
             weapon,
             pool,
             roll,
         } => format!(
             "attack {} on {} with {} ({}): {}{}, limit {}, {}",
             n(*attacker),
-            n(*target),
+            std::iter::once(target)
+                .chain(also)
+                .map(|t| n(*t))
+                .collect::<Vec<_>>()
+                .join(", "),
             weapon.name,
             weapon.stats(),
             pool_text(pool),
@@ -282,7 +287,7 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
             let outcome = match result {
                 Defense::Hit { net, dv } => format!(
                     "the attack hits, net {net}, DV {dv}{}",
-                    state.sr5.pending.as_ref().map_or(String::new(), |p| p
+                    state.sr5.waiting(*target).map_or(String::new(), |p| p
                         .weapon
                         .damage
                         .letter()
@@ -322,8 +327,7 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
                 && *damage == crate::rules::sr5::combat::DamageType::Stun
                 && state
                     .sr5
-                    .pending
-                    .as_ref()
+                    .waiting(*target)
                     .is_some_and(|p| p.weapon.damage != *damage)
             {
                 format!(" (Physical becomes Stun: DV {dv} does not exceed armor {armor})")
@@ -374,20 +378,26 @@ pub fn defense_adds_text(kit: &Kit) -> Option<String> {
         .then(|| format!("{} on the next defense", kit.defense_adds.join(", ")))
 }
 
-/// The attack chain waiting for the GM, in words.
-pub fn pending_text(state: &State) -> Option<String> {
-    let p = state.sr5.pending.as_ref()?;
-    let step = match p.stage {
-        Stage::Defense { .. } => "defense",
-        Stage::Soak { .. } => "damage resistance",
-    };
-    Some(format!(
-        "{}'s attack on {} ({}) waits for {}'s {step}",
-        state.name(p.attacker),
-        state.name(p.target),
-        p.weapon.name,
-        state.name(p.target)
-    ))
+/// The attack chain waiting for the GM, in words: one line per waiting target.
+pub fn pending_text(state: &State) -> Vec<String> {
+    state
+        .sr5
+        .pending
+        .iter()
+        .map(|p| {
+            let step = match p.stage {
+                Stage::Defense { .. } => "defense",
+                Stage::Soak { .. } => "damage resistance",
+            };
+            format!(
+                "{}'s attack on {} ({}) waits for {}'s {step}",
+                state.name(p.attacker),
+                state.name(p.target),
+                p.weapon.name,
+                state.name(p.target)
+            )
+        })
+        .collect()
 }
 
 /// `odds 10 dice, limit 4, threshold 3: P(success) 0.7009, P(glitch) 0.0024, P(critical)

@@ -23,11 +23,7 @@ fn next_step(
     step: fn(&Stage) -> bool,
     otherwise: &str,
 ) -> Result<(), String> {
-    let waits = state
-        .sr5
-        .pending
-        .as_ref()
-        .is_some_and(|p| p.target == target && step(&p.stage));
+    let waits = state.sr5.waiting(target).is_some_and(|p| step(&p.stage));
     if waits { Ok(()) } else { Err(otherwise.into()) }
 }
 
@@ -158,8 +154,8 @@ pub fn check(state: &State, event: &Sr5Event, rules: &HouseRules) -> Result<(), 
             if !state
                 .sr5
                 .pending
-                .as_ref()
-                .is_some_and(|p| p.attacker == *attacker && p.target == *target)
+                .iter()
+                .any(|p| p.attacker == *attacker && p.target == *target)
             {
                 return Err("an attack is dropped that was not under way".into());
             }
@@ -167,12 +163,25 @@ pub fn check(state: &State, event: &Sr5Event, rules: &HouseRules) -> Result<(), 
         Sr5Event::Attacked {
             attacker,
             target,
+            also,
             weapon: w,
             pool,
             roll: r,
         } => {
             present(state, *attacker)?;
-            present(state, *target)?;
+            let all: Vec<CombatantId> = std::iter::once(*target).chain(also.clone()).collect();
+            for (i, t) in all.iter().enumerate() {
+                present(state, *t)?;
+                if t == attacker || all[..i].contains(t) {
+                    return Err(format!(
+                        "{} is a target twice, or the attacker's own",
+                        state.name(*t)
+                    ));
+                }
+            }
+            if !state.sr5.pending.is_empty() {
+                return Err("an attack starts while another still waits undropped".into());
+            }
             weapon(*attacker, &w.name)?;
             roll(Some(pool), r, rules)?;
         }

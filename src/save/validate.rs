@@ -554,7 +554,7 @@ fn text_agrees(entry: &Entry, before: &State) -> Result<(), String> {
     let verb = words.next().unwrap_or_default().to_lowercase();
     let rest = words.next().unwrap_or_default().trim_start();
     if !crate::lang::all_verbs().any(|(v, _)| *v == verb)
-        || matches!(verb.as_str(), "undo" | "redo" | "why" | "aodds")
+        || matches!(verb.as_str(), "undo" | "redo" | "why" | "odds" | "aodds")
     {
         return Err("the text is not a command that changes the fight".into());
     }
@@ -599,12 +599,33 @@ pub fn check_history(
     rules: &Arc<HouseRules>,
     catalogue: &Arc<Catalogue>,
 ) -> Result<(), String> {
-    let mut enc = Encounter::for_system(system, Arc::clone(rules), Arc::clone(catalogue));
+    check_entries(history, 0, State::default(), system, rules, catalogue).map(|_| ())
+}
+
+/// As [`check_history`], for entries that follow the first `skipped` ones, which lead to
+/// `start` (the end of a history a save opens from). Gives the state they lead to.
+pub fn check_entries(
+    history: &[Entry],
+    skipped: usize,
+    start: State,
+    system: System,
+    rules: &Arc<HouseRules>,
+    catalogue: &Arc<Catalogue>,
+) -> Result<State, String> {
+    let mut enc = Encounter::from_tail(
+        system,
+        Arc::clone(rules),
+        Arc::clone(catalogue),
+        skipped,
+        start,
+        Vec::new(),
+        0,
+    );
     for (i, entry) in history.iter().enumerate() {
         let fail = |reason: String| {
             format!(
                 "entry {} (`{}`): {reason}",
-                i + 1,
+                skipped + i + 1,
                 crate::text::excerpt(&entry.text)
             )
         };
@@ -627,7 +648,7 @@ pub fn check_history(
         }
         sheets_ok.map_err(fail)?;
     }
-    Ok(())
+    Ok(enc.state().clone())
 }
 
 #[cfg(test)]
@@ -709,5 +730,18 @@ mod tests {
                 .unwrap_err()
                 .contains("id 9")
         );
+    }
+
+    #[test]
+    fn a_query_is_never_an_entry_of_the_history() {
+        let (state, _) = one_added();
+        for text in ["odds 12 limit 4", "aodds 3+4 vs 3", "undo", "why C0"] {
+            let entry = Entry {
+                text: text.into(),
+                events: vec![added(1)],
+            };
+            let err = text_agrees(&entry, &state).unwrap_err();
+            assert!(err.contains("not a command that changes"), "{text}: {err}");
+        }
     }
 }

@@ -40,6 +40,12 @@ fn end_label(app: &App, name: &str, end: StatusEnd) -> String {
 /// The selected character in one sentence: everything its row says in short, in full.
 fn whole(app: &App, c: &Combatant) -> String {
     let s = app.state();
+    // At an Anarchy table there is no initiative and no IP: Plot Points, Edge and tracks instead.
+    if let Some(n) = s.narration() {
+        let mut parts = report::anarchy::character_bits(&app.enc, n, c);
+        parts.extend(status_parts(app, c));
+        return format!("› {}: {}", c.name, parts.join(", "));
+    }
     let rules = app.enc.rules();
     let mut parts = vec![c.side.label().to_string()];
     if let Some(g) = c.group.and_then(|g| s.groups.get(g.0 as usize)) {
@@ -76,19 +82,23 @@ fn whole(app: &App, c: &Combatant) -> String {
     if let Some(d) = c.downed {
         parts.push(format!("Downed ({})", d.label()));
     }
-    for st in &c.statuses {
-        let stacks = if st.stacks > 1 {
-            format!(" ×{}", st.stacks)
-        } else {
-            String::new()
-        };
-        parts.push(format!(
-            "{}{stacks} ({})",
-            st.name,
-            end_label(app, &st.name, st.end)
-        ));
-    }
+    parts.extend(status_parts(app, c));
     format!("› {}: {}", c.name, parts.join(", "))
+}
+
+/// The lasting statuses, each with when it ends.
+fn status_parts(app: &App, c: &Combatant) -> Vec<String> {
+    c.statuses
+        .iter()
+        .map(|st| {
+            let stacks = if st.stacks > 1 {
+                format!(" ×{}", st.stacks)
+            } else {
+                String::new()
+            };
+            format!("{}{stacks} ({})", st.name, end_label(app, &st.name, st.end))
+        })
+        .collect()
 }
 
 /// The pane's lines before wrapping, each with its style.
@@ -214,8 +224,8 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
     }
     // SR5: the attack waiting for the GM, defenses taken, weapons (rounds left) and armor.
     // Texts are escaped where the pane wraps them.
-    if let Some(p) = crate::report::sr5::pending_text(s) {
-        out.insert(0, (format!("⚔ {p}"), t.reserve()));
+    for (i, p) in crate::report::sr5::pending_text(s).into_iter().enumerate() {
+        out.insert(i, (format!("⚔ {p}"), t.reserve()));
     }
     for c in s.present() {
         let Some(kit) = s.sr5.kit(c.id) else { continue };

@@ -110,7 +110,8 @@ impl Follower {
             self.seen = Some(before);
             return Look::Waiting(Waiting::Missing);
         }
-        let result = file::load(&self.save, Arc::clone(&self.catalogue));
+        // `open` reads the snapshot's tail, not its whole history: a long fight reloads fast.
+        let result = file::open(&self.save, Arc::clone(&self.catalogue));
         let after = self.stamps();
         if after.0 != before.0 {
             return Look::Waiting(Waiting::Rewriting);

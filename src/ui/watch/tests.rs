@@ -292,3 +292,35 @@ fn w_hides_the_marked_characters_and_shows_them_again() {
         );
     }
 }
+
+#[test]
+fn q_esc_and_ctrl_c_quit_the_players_view_and_nothing_else_does() {
+    use crate::ui::action::Action;
+    use crate::ui::keymap::{ModeKind, lookup};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let key = |code, mods| KeyEvent::new(code, mods);
+    for system in [System::Sr5, System::Anarchy] {
+        for k in [
+            key(KeyCode::Char('q'), KeyModifiers::NONE),
+            key(KeyCode::Esc, KeyModifiers::NONE),
+            key(KeyCode::Char('c'), KeyModifiers::CONTROL),
+        ] {
+            assert_eq!(lookup(ModeKind::Watch, system, &k), Some(Action::Quit));
+        }
+        for c in ['n', 'w', 'h', 'u', ':'] {
+            let k = key(KeyCode::Char(c), KeyModifiers::NONE);
+            assert_ne!(
+                lookup(ModeKind::Watch, system, &k),
+                Some(Action::Quit),
+                "{c}"
+            );
+            assert!(
+                matches!(
+                    lookup(ModeKind::Watch, system, &k),
+                    None | Some(Action::Help)
+                ),
+                "{c} does something in a read-only view"
+            );
+        }
+    }
+}

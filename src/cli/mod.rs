@@ -1,4 +1,4 @@
-//! The command line: `srtrack [open|new|list|check|exec|show|export|completions]`.
+//! The command line: `srtrack [open|new|list|check|exec|watch|show|export|completions]`.
 
 mod export;
 
@@ -114,6 +114,19 @@ Examples:
         /// save that exists it must be the one the save runs.
         #[arg(long, value_name = "SYSTEM", value_parser = parse_system)]
         system: Option<System>,
+    },
+    /// The players' view: read-only, full screen, following the GM's save as it changes.
+    #[command(
+        after_help = "What the GM keeps secret stays so: characters hidden with `hide`, and an NPC's IP,
+condition monitors, wounds and Edge. It never writes or locks anything; any number may run.
+
+Examples:
+  srtrack watch rooftop
+  ssh -t gm@laptop srtrack watch rooftop"
+    )]
+    Watch {
+        /// A save name or path.
+        save: String,
     },
     /// Print the state of a fight as plain text.
     #[command(after_help = "Example:
@@ -302,6 +315,7 @@ pub fn run(cli: Cli) -> Result<()> {
             seed.or(cli.seed),
             system,
         ),
+        Some(Cmd::Watch { save }) => watch(&store.resolve(&save), tui.no_color),
         Some(Cmd::Show { file }) => {
             let (_, enc) = file::load(&store.resolve(&file), catalogue())?;
             print!("{}", report::show(&enc, 10));
@@ -481,6 +495,28 @@ fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
         }
         Err(e) => Err(Failure(format!("{}: {e}", path.display()))),
     }
+}
+
+/// The players' view of a save. It must load once, so that a mistyped name is said at once;
+/// after that the view waits through whatever happens to the file.
+fn watch(path: &Path, no_color: bool) -> Result<()> {
+    use std::io::IsTerminal as _;
+    file::load(path, catalogue())?;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(Failure(format!(
+            "the players' view needs a terminal (over ssh: `ssh -t`), or print the fight with `srtrack show {}`",
+            path.display()
+        )));
+    }
+    let stop = stop_flag();
+    crate::ui::watch::run(
+        path.to_path_buf(),
+        Store::name_of(path),
+        catalogue(),
+        no_color,
+        &stop,
+    )
+    .map_err(|e| Failure(e.to_string()))
 }
 
 fn io_failure(path: &Path, e: &std::io::Error) -> Failure {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{CombatantId, GroupId, Relative, Sheet, Side, Track};
+use super::model::{CombatantId, GroupId, Relative, Sheet, Side, Track, Visibility};
 use super::system::anarchy::AnarchyCommand;
 use super::system::{Family, System};
 use crate::rules::ActionType;
@@ -225,6 +225,12 @@ pub enum Command {
         who: Vec<CombatantId>,
         each: Each,
     },
+    /// Hides characters from the players' view, or shows them again: one entry, refused as a
+    /// whole if any one of them already is so.
+    SetVisibility {
+        who: Vec<CombatantId>,
+        visibility: Visibility,
+    },
 }
 
 impl Command {
@@ -269,6 +275,7 @@ impl Command {
             | Command::AddStatus { .. }
             | Command::ClearStatus { .. }
             | Command::ForEach { .. }
+            | Command::SetVisibility { .. }
             | Command::End => Family::Shared,
             Command::Roll { .. }
             | Command::Start
@@ -307,6 +314,7 @@ impl Command {
             Command::AddStatus { .. } => "status",
             Command::ClearStatus { .. } => "clear",
             Command::ForEach { each, .. } => each.verb(),
+            Command::SetVisibility { visibility, .. } => visibility.verb(),
             Command::End => "end",
             Command::Anarchy(c) => c.verb(),
             Command::Sr5(c) => c.verb(),

@@ -203,6 +203,10 @@ pub enum RuleError {
     NoTargets,
     #[error("{who} is named twice: name each character once")]
     TargetTwice { who: String },
+    #[error("{who} is hidden from the players already: `reveal {who}` shows them again")]
+    AlreadyHidden { who: String },
+    #[error("{who} is not hidden from the players: `hide {who}` hides them")]
+    NotHidden { who: String },
     #[error(
         "`{verb}` is a command of {}; this encounter runs {system}",
         super::system::list(owners)

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::command::Timing;
 use super::model::{
     ActionUse, ActiveStatus, CombatantId, DownCause, GroupId, ReadyTrigger, Relative, Sheet, Side,
-    Track, Unit,
+    Track, Unit, Visibility,
 };
 use super::system::anarchy::AnarchyEvent;
 use crate::rules::initiative::{InitiativeRoll, RollOff};
@@ -187,6 +187,11 @@ pub enum Event {
     },
     Revived {
         who: CombatantId,
+    },
+    /// The GM hid a character from the players' view, or showed it again.
+    VisibilityChanged {
+        who: CombatantId,
+        visibility: Visibility,
     },
     Damaged {
         who: CombatantId,

@@ -8,6 +8,7 @@ pub mod error;
 pub mod event;
 pub mod history;
 pub mod model;
+pub mod players;
 pub mod query;
 pub mod system;
 
@@ -20,6 +21,6 @@ pub use history::{Encounter, Entry};
 pub use model::{
     ActionUse, ActiveStatus, Combatant, CombatantId, DownCause, Fight, Group, GroupId, PassIp,
     PassMark, Phase, Presence, ReadyTrigger, Relative, Reserve, Sheet, Side, State, StatusEnd,
-    Track, Turn, TurnKind, Unit, Waiting, same_name,
+    Track, Turn, TurnKind, Unit, Visibility, Waiting, same_name,
 };
 pub use system::System;

@@ -301,6 +301,26 @@ pub enum Presence {
     Removed { reason: Option<String> },
 }
 
+/// Whether the players' view (`srtrack watch`) shows a character. The engine treats both
+/// alike: a hidden character acts as any other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Visibility {
+    #[default]
+    Shown,
+    /// The GM keeps it secret from the players (an ambush, a sniper not yet seen).
+    Hidden,
+}
+
+impl Visibility {
+    /// The verb of the command language that sets it.
+    pub fn verb(self) -> &'static str {
+        match self {
+            Visibility::Shown => "reveal",
+            Visibility::Hidden => "hide",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Combatant {
     pub id: CombatantId,
@@ -324,11 +344,18 @@ pub struct Combatant {
     /// A change of initiative whose skipped turn is still to be taken: the place changes then.
     pub waits: Option<Waiting>,
     pub presence: Presence,
+    /// Saves from before the players' view have none: everyone is shown.
+    #[serde(default)]
+    pub visibility: Visibility,
 }
 
 impl Combatant {
     pub fn is_present(&self) -> bool {
         self.presence == Presence::Present
+    }
+
+    pub fn is_hidden(&self) -> bool {
+        self.visibility == Visibility::Hidden
     }
 
     pub fn is_downed(&self) -> bool {

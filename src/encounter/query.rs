@@ -178,6 +178,31 @@ impl State {
         }
     }
 
+    /// Every present character in the order the screens list them: at an Anarchy table the
+    /// seating, else the initiative order, then whoever has no place yet.
+    pub fn roster(&self) -> Vec<CombatantId> {
+        let mut seen = vec![false; self.combatants.len()];
+        let mut ids: Vec<CombatantId> = Vec::with_capacity(self.combatants.len());
+        // At an Anarchy table the seating is the order.
+        let seated = self
+            .narration()
+            .map(|n| n.seating.as_slice())
+            .unwrap_or_default();
+        for c in seated
+            .iter()
+            .filter_map(|id| self.get(*id))
+            .chain(self.ordered())
+        {
+            if !c.is_present() || seen[c.id.index()] {
+                continue;
+            }
+            seen[c.id.index()] = true;
+            ids.push(c.id);
+        }
+        ids.extend(self.present().filter(|c| !seen[c.id.index()]).map(|c| c.id));
+        ids
+    }
+
     /// IP `id` has spent in the character turn under way (0 when no turn is).
     pub fn spent_in_turn(&self, id: CombatantId) -> u8 {
         self.fight()

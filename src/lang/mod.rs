@@ -9,6 +9,7 @@ pub mod sr5;
 use std::fmt;
 
 use crate::catalogue::Catalogue;
+use crate::encounter::Visibility;
 use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::{
     ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry, Relative,
@@ -111,6 +112,8 @@ pub const VERBS: &[(&str, &str)] = &[
     ("move", "move NAME before|after NAME"),
     ("down", "down NAME"),
     ("up", "up NAME"),
+    ("hide", "hide NAME[, NAME...]"),
+    ("reveal", "reveal NAME[, NAME...]"),
     ("damage", "damage NAME[, NAME...] N [physical|stun]"),
     ("heal", "heal NAME[, NAME...] N [physical|stun]"),
     (
@@ -676,6 +679,14 @@ impl Parser<'_> {
                 who: self.combatant()?,
                 downed: false,
             },
+            "hide" | "reveal" => Command::SetVisibility {
+                who: self.targets()?,
+                visibility: if verb == "hide" {
+                    Visibility::Hidden
+                } else {
+                    Visibility::Shown
+                },
+            },
             "damage" | "dmg" => self.boxes(
                 "the boxes of damage (a number)",
                 |who, track, boxes| AnarchyCommand::Damage { who, track, boxes },
@@ -1204,6 +1215,10 @@ pub fn format(command: &Command, state: &State) -> String {
         Command::ForEach { who, each } => {
             let names: Vec<String> = who.iter().map(|id| n(*id)).collect();
             each_words(&names.join(", "), each)
+        }
+        Command::SetVisibility { who, visibility } => {
+            let names: Vec<String> = who.iter().map(|id| n(*id)).collect();
+            format!("{} {}", visibility.verb(), names.join(", "))
         }
         Command::End => "end".into(),
         Command::Sr5(c) => sr5::format(c, state),

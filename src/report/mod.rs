@@ -8,11 +8,11 @@ use std::fmt::Write as _;
 use crate::catalogue::Effect;
 
 pub mod anarchy;
-use crate::encounter::Unit;
 use crate::encounter::{
     Combatant, Encounter, Entry, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped,
     State, StatusEnd, StatusEnded, TurnKind,
 };
+use crate::encounter::{Unit, Visibility};
 use crate::rules::initiative::{InitiativeRoll, RollOff};
 use crate::rules::{Glitch, HouseRules};
 
@@ -288,6 +288,10 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
         ),
         Event::Downed { who, cause } => format!("{} is Downed ({})", n(*who), cause.label()),
         Event::Revived { who } => format!("{} is back up", n(*who)),
+        Event::VisibilityChanged { who, visibility } => match visibility {
+            Visibility::Hidden => format!("{} is hidden from the players", n(*who)),
+            Visibility::Shown => format!("{} is shown to the players", n(*who)),
+        },
         Event::Damaged { who, track, boxes } => {
             format!("{} takes {boxes} {} damage", n(*who), track.label())
         }
@@ -633,6 +637,9 @@ pub fn show(enc: &Encounter, log: usize) -> String {
     let mut notes = Vec::new();
     for c in state.present() {
         let mut bits = Vec::new();
+        if c.is_hidden() {
+            bits.push("hidden from the players".to_string());
+        }
         let m = monitors_text(c, rules);
         // The Anarchy table lists the monitors already.
         if !m.is_empty() && state.narration().is_none() {

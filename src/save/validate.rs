@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::catalogue::Catalogue;
+use crate::encounter::Visibility;
 use crate::encounter::system::anarchy::AnarchyEvent;
 use crate::encounter::{
     ActionUse, AddCombatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom, Phase,
@@ -81,6 +82,7 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         | Event::CombatantRemoved { id, .. }
         | Event::Downed { who: id, .. }
         | Event::Revived { who: id }
+        | Event::VisibilityChanged { who: id, .. }
         | Event::Damaged { who: id, .. }
         | Event::Healed { who: id, .. }
         | Event::StatusStarted { who: id, .. }
@@ -402,6 +404,14 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         Event::Healed { .. } => &["heal", "pp", "gm"],
         Event::Downed { .. } => &["down", "damage", "heal", "attack"],
         Event::Revived { .. } => &["up", "heal", "pp", "gm"],
+        Event::VisibilityChanged {
+            visibility: Visibility::Hidden,
+            ..
+        } => &["hide"],
+        Event::VisibilityChanged {
+            visibility: Visibility::Shown,
+            ..
+        } => &["reveal"],
         Event::StatusStarted { .. } | Event::StatusStacked { .. } => {
             &["status", "act", "fire", "cooldown", "pp", "gm"]
         }
@@ -442,6 +452,20 @@ fn shows(verb: &str, event: &Event) -> bool {
         ),
         "down" => matches!(event, Event::Downed { .. }),
         "up" => matches!(event, Event::Revived { .. }),
+        "hide" => matches!(
+            event,
+            Event::VisibilityChanged {
+                visibility: Visibility::Hidden,
+                ..
+            }
+        ),
+        "reveal" => matches!(
+            event,
+            Event::VisibilityChanged {
+                visibility: Visibility::Shown,
+                ..
+            }
+        ),
         "damage" => matches!(
             event,
             Event::Damaged { .. } | Event::Anarchy(AnarchyEvent::GearDamaged { .. })
@@ -476,6 +500,7 @@ fn event_subject(event: &Event) -> Option<CombatantId> {
         | Event::TurnDeferred { who, .. }
         | Event::Downed { who, .. }
         | Event::Revived { who }
+        | Event::VisibilityChanged { who, .. }
         | Event::Damaged { who, .. }
         | Event::Healed { who, .. }
         | Event::StatusStarted { who, .. }

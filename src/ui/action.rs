@@ -35,6 +35,8 @@ pub enum Action {
     Move,
     Edge,
     ToggleDowned,
+    /// Hide the targets from the players' view (`srtrack watch`), or show them again.
+    ToggleHidden,
     Damage,
     Heal,
     AddStatus,

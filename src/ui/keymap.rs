@@ -21,6 +21,8 @@ pub enum ModeKind {
     Help,
     /// The terminal is below 80×24: only quitting works.
     TooSmall,
+    /// `srtrack watch`, the players' view: it only quits.
+    Watch,
 }
 
 impl ModeKind {
@@ -36,6 +38,7 @@ impl ModeKind {
             ModeKind::Find => "Find a name",
             ModeKind::Help => "Help",
             ModeKind::TooSmall => "Terminal too small",
+            ModeKind::Watch => "Players' view",
         }
     }
 }
@@ -110,6 +113,8 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     // `?` is a character in the text modes: F1 opens the help everywhere.
     (ModeKind::Any, code(KeyCode::F(1)), Action::Help, "help"),
     (ModeKind::TooSmall, key('q'), Action::Quit, "quit"),
+    (ModeKind::Watch, key('q'), Action::Quit, "quit"),
+    (ModeKind::Watch, code(KeyCode::Esc), Action::Quit, "quit"),
     // Tracker
     (ModeKind::Tracker, code(KeyCode::Enter), Action::Act, "act"),
     (ModeKind::Tracker, key('n'), Action::Next, "next"),
@@ -179,6 +184,12 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         key('z'),
         Action::ToggleDowned,
         "Downed on/off",
+    ),
+    (
+        ModeKind::Tracker,
+        key('w'),
+        Action::ToggleHidden,
+        "hidden from players on/off",
     ),
     (ModeKind::Tracker, key('e'), Action::Edit, "edit"),
     (ModeKind::Tracker, key('x'), Action::Remove, "remove"),

@@ -7,6 +7,7 @@ pub mod keymap;
 pub mod mode;
 pub mod theme;
 pub mod view;
+pub mod watch;
 
 pub use action::Action;
 pub use app::App;
@@ -42,7 +43,7 @@ type Tui = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
 /// Like `ratatui::init`, but frames go through our own buffer (a plain `Stdout` takes its lock
 /// for every cell), and the viewport is fixed and resized on resize events instead of asking the
 /// terminal every frame.
-fn init_terminal() -> std::io::Result<Tui> {
+pub(crate) fn init_terminal() -> std::io::Result<Tui> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore_terminal();
@@ -141,7 +142,7 @@ pub(crate) fn header_over(
 }
 
 /// Whether the terminal has hung up (its window closed, the SSH link dropped).
-fn terminal_gone() -> bool {
+pub(crate) fn terminal_gone() -> bool {
     use rustix::event::{PollFd, PollFlags, poll};
     use std::os::fd::AsFd as _;
     let stdin = std::io::stdin();

@@ -3,7 +3,7 @@
 use super::event::{Event, PaidFrom, Skipped};
 use super::model::{
     ActiveStatus, Combatant, CombatantId, Damage, Fight, Group, Moved, PassIp, PassMark, Phase,
-    Presence, Relative, Reserve, State, StatusEnd, Turn, TurnKind, Waiting,
+    Presence, Relative, Reserve, State, StatusEnd, Turn, TurnKind, Visibility, Waiting,
 };
 use std::sync::Arc;
 
@@ -134,6 +134,7 @@ impl State {
                     moved: None,
                     waits: None,
                     presence: Presence::Present,
+                    visibility: Visibility::Shown,
                 }));
             }
             Event::CombatantEdited {
@@ -413,6 +414,11 @@ impl State {
             Event::Revived { who } => {
                 if let Some(c) = self.at_mut(*who) {
                     c.downed = None;
+                }
+            }
+            Event::VisibilityChanged { who, visibility } => {
+                if let Some(c) = self.at_mut(*who) {
+                    c.visibility = *visibility;
                 }
             }
             Event::Damaged { who, track, boxes } => {

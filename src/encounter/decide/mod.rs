@@ -24,6 +24,7 @@ mod sr5;
 mod statuses;
 mod targets;
 mod turns;
+mod visibility;
 
 /// Builds the events of one command, applying them to a scratch copy as it goes when a later
 /// step must see an earlier one (the copy is made only then).
@@ -122,6 +123,7 @@ impl<'a> Draft<'a> {
             Command::AddStatus { who, text, until } => self.add_status(who, &text, until),
             Command::ClearStatus { who, name } => self.clear_status(who, &name),
             Command::ForEach { who, each } => self.for_each(&who, &each),
+            Command::SetVisibility { who, visibility } => self.set_visibility(&who, visibility),
             Command::End => {
                 self.emit(Event::EncounterEnded);
                 Ok(())

@@ -8,6 +8,22 @@ use crate::encounter::model::CombatantId;
 
 impl Draft<'_> {
     pub(super) fn for_each(&mut self, who: &[CombatantId], each: &Each) -> Outcome {
+        self.distinct_targets(who)?;
+        for &id in who {
+            match each {
+                Each::Damage { track, boxes } => self.damage(id, *track, *boxes)?,
+                Each::Heal { track, boxes } => self.heal(id, *track, *boxes)?,
+                Each::AddStatus { text, until } => self.add_status(id, text, *until)?,
+                Each::ClearStatus { name } => self.clear_status(id, name)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Draft<'_> {
+    /// At least one character, each named once.
+    pub(super) fn distinct_targets(&mut self, who: &[CombatantId]) -> Outcome {
         if who.is_empty() {
             return Err(RuleError::NoTargets);
         }
@@ -15,14 +31,6 @@ impl Draft<'_> {
             if who[..i].contains(id) {
                 let name = self.present(*id)?.name;
                 return Err(RuleError::TargetTwice { who: name });
-            }
-        }
-        for &id in who {
-            match each {
-                Each::Damage { track, boxes } => self.damage(id, *track, *boxes)?,
-                Each::Heal { track, boxes } => self.heal(id, *track, *boxes)?,
-                Each::AddStatus { text, until } => self.add_status(id, text, *until)?,
-                Each::ClearStatus { name } => self.clear_status(id, name)?,
             }
         }
         Ok(())

@@ -170,7 +170,8 @@ pub fn content(
         "  #: place in the order; Side: PC or NPC; Group; Edge: left/rating; \
          Wd: wound modifier; Ini: initiative score (! glitched); IP: in the pool now",
         "  Status: short marks: initials (FD Full Defense), two letters for one word \
-         (Pr Prone), stacks as a number (TA2 Take Aim ×2)",
+         (Pr Prone), stacks as a number (TA2 Take Aim ×2); ◌ hidden from the players' \
+         view (w shows it again; `srtrack watch` leaves it out)",
         "  ↳ a delay waiting on this character's turn; ⏸ a ready and its trigger",
         "IP per pass, one column a pass of the round (▸ the one under way):",
         "  5/2    started its turn with 5 IP and spent 2 in that pass (out of turn too)",

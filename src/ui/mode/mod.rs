@@ -152,22 +152,7 @@ pub fn step(selected: usize, len: usize, action: Action) -> usize {
 
 /// The combatants as the order pane lists them: the order, then anyone not yet in it.
 pub fn roster(s: &State) -> Vec<CombatantId> {
-    let mut seen = vec![false; s.combatants.len()];
-    let mut ids: Vec<CombatantId> = Vec::with_capacity(s.combatants.len());
-    // At an Anarchy table the seating is the order.
-    let seated = s
-        .narration()
-        .map(|n| n.seating.as_slice())
-        .unwrap_or_default();
-    for c in seated.iter().filter_map(|id| s.get(*id)).chain(s.ordered()) {
-        if !c.is_present() || seen[c.id.index()] {
-            continue;
-        }
-        seen[c.id.index()] = true;
-        ids.push(c.id);
-    }
-    ids.extend(s.present().filter(|c| !seen[c.id.index()]).map(|c| c.id));
-    ids
+    s.roster()
 }
 
 /// Where a name typed to jump leads, from `from` on (wrapping): the first name it starts (any

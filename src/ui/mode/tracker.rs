@@ -8,7 +8,7 @@ use crate::catalogue::ActionKind;
 use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::{
     ActionChoice, Combatant, CombatantId, Command, Each, Event, Phase, Relative, Reserve,
-    RollTarget, Skipped, State as Fight, Timing,
+    RollTarget, Skipped, State as Fight, Timing, Visibility,
 };
 use crate::ui::action::Action;
 
@@ -174,6 +174,16 @@ impl State {
             Action::ToggleDowned => on_selected(ctx, |who| {
                 let downed = !ctx.state().get(who).is_some_and(Combatant::is_downed);
                 Outcome::run(Command::SetDowned { who, downed })
+            }),
+            Action::ToggleHidden => on_targets(ctx, |who| {
+                let hidden = |id: &CombatantId| ctx.state().get(*id).is_some_and(Combatant::is_hidden);
+                // All hidden: show them again; else hide those still shown.
+                let (who, visibility) = if who.iter().all(hidden) {
+                    (who, Visibility::Shown)
+                } else {
+                    (who.into_iter().filter(|id| !hidden(id)).collect(), Visibility::Hidden)
+                };
+                Outcome::run(Command::SetVisibility { who, visibility })
             }),
             Action::Act => on_actor(ctx, |who| {
                 let p = picker::State::open(who, picker::Purpose::Spend, ctx);

@@ -6,6 +6,7 @@ use ratatui::text::{Line, Span};
 
 use crate::encounter::{Phase, TurnKind};
 use crate::ui::app::{App, SaveMark};
+use crate::ui::theme::Theme;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
@@ -39,15 +40,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             ));
         }
         Phase::Fight(f) => {
-            first.push(Span::raw(format!("  Round {}  Pass ", f.round)));
-            for p in 1..=rules.passes_per_round {
-                first.push(match p.cmp(&f.pass) {
-                    std::cmp::Ordering::Equal => Span::styled(format!("▸{p}"), t.current()),
-                    std::cmp::Ordering::Less => Span::styled(p.to_string(), t.dim()),
-                    std::cmp::Ordering::Greater => Span::raw(p.to_string()),
-                });
-                first.push(Span::raw(" "));
-            }
+            first.extend(round_and_passes(f.round, f.pass, rules.passes_per_round, t));
             match f
                 .turn
                 .as_ref()
@@ -108,4 +101,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let mut lines = [Line::from(first), Line::from(second)];
     super::escape_lines(&mut lines);
     super::draw_lines(&lines, area, buf);
+}
+
+/// "Round 2  Pass 1 ▸2 3 4 5": the passes gone by dim, the one under way marked.
+pub fn round_and_passes(round: u32, pass: u8, passes: u8, t: Theme) -> Vec<Span<'static>> {
+    let mut out = vec![Span::raw(format!("  Round {round}  Pass "))];
+    for p in 1..=passes {
+        out.push(match p.cmp(&pass) {
+            std::cmp::Ordering::Equal => Span::styled(format!("▸{p}"), t.current()),
+            std::cmp::Ordering::Less => Span::styled(p.to_string(), t.dim()),
+            std::cmp::Ordering::Greater => Span::raw(p.to_string()),
+        });
+        out.push(Span::raw(" "));
+    }
+    out
 }

@@ -75,7 +75,7 @@ pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
 }
 
 /// The symbols the screen uses, all one cell wide.
-const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·›●○▲▼←↑↓⏎";
+const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·›●○◌▲▼←↑↓⏎";
 
 /// An input with its cursor drawn as a reversed cell (render stays a pure function).
 pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'static>> {

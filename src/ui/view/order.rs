@@ -133,11 +133,14 @@ pub fn short_mark(name: &str, stacks: u8) -> String {
     mark
 }
 
+/// What hides a character from the players' view, on the GM's screen.
+pub const HIDDEN_MARK: &str = "◌";
+
 fn marks_of(c: &Combatant) -> String {
-    let marks: Vec<String> = c
-        .statuses
-        .iter()
-        .map(|s| short_mark(&s.name, s.stacks))
+    let hidden = c.is_hidden().then(|| HIDDEN_MARK.to_string());
+    let marks: Vec<String> = hidden
+        .into_iter()
+        .chain(c.statuses.iter().map(|s| short_mark(&s.name, s.stacks)))
         .collect();
     marks.join(" ")
 }

@@ -13,7 +13,7 @@ use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
 
 /// Plot Points as pips: `●●●○○`, so the count of five reads at a glance.
-fn pips(have: u8, cap: u8) -> String {
+pub fn pips(have: u8, cap: u8) -> String {
     let have = have.min(cap);
     "●".repeat(usize::from(have)) + &"○".repeat(usize::from(cap - have))
 }
@@ -58,11 +58,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             (Side::Pc, None) => format!("PP {}/{cap}", rules.plot_points.player_start),
             (Side::Npc, _) => "NPC".to_string(),
         };
+        let name = if c.is_hidden() {
+            format!(
+                "{} {}",
+                super::order::HIDDEN_MARK,
+                cut(&c.name, name_w.saturating_sub(2))
+            )
+        } else {
+            cut(&c.name, name_w)
+        };
         let text = format!(
-            "{mark} {seat} {:<name_w$} {points:<11} E {}/{}",
-            cut(&c.name, name_w),
-            c.edge_left,
-            c.sheet.edge
+            "{mark} {seat} {name:<name_w$} {points:<11} E {}/{}",
+            c.edge_left, c.sheet.edge
         );
         let mut style = if narrator == Some(*id) {
             t.current()

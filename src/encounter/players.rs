@@ -1,0 +1,194 @@
+//! What the players may see of an encounter (`srtrack watch`): the GM's secrets taken out.
+//!
+//! One pure function decides it, so no screen can show more by mistake: characters the GM hid
+//! are left out altogether (not even as "hidden"), and an NPC keeps its IP, condition monitors,
+//! wounds and Edge to the GM. Everyone seen shows where it stands, Downed and its statuses; a
+//! PC shows its IP, Edge, monitors and Plot Points too.
+
+use super::model::{CombatantId, PassMark, Phase, Side, State, TurnKind};
+use super::system::System;
+use crate::rules::HouseRules;
+
+/// The encounter as the players see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayersView {
+    pub system: System,
+    pub stage: Stage,
+    /// Who acts (or narrates) now, if the players may see them.
+    pub acting: Option<String>,
+    /// In roster order (initiative order, or the Anarchy seating), hidden characters left out.
+    pub rows: Vec<Row>,
+}
+
+/// Where the encounter stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    Setup,
+    Fight {
+        round: u32,
+        pass: u8,
+        passes: u8,
+    },
+    /// An Anarchy table: its narration turn.
+    Narration {
+        turn: u32,
+    },
+    Ended {
+        round: u32,
+    },
+}
+
+/// One character the players see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    pub id: CombatantId,
+    pub name: String,
+    pub side: Side,
+    /// Place in the initiative order, or seat at an Anarchy table (from 0), among the
+    /// characters seen.
+    pub place: Option<usize>,
+    pub stands: Stands,
+    pub downed: bool,
+    /// Lasting statuses and their stacks (Prone, Take Aim ×2).
+    pub statuses: Vec<(String, u8)>,
+    /// `None` for an NPC: the GM keeps it.
+    pub pc: Option<PcFacts>,
+}
+
+/// Where a character stands in the pass (or the narration turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stands {
+    Acting,
+    ToCome,
+    Done,
+    /// No turn of its own in this pass (skipped, lost, joined late) or one to take later.
+    Skipped,
+    /// A delay's sub-turn or a turn taken later: acting out of its place.
+    ActingOutOfPlace,
+}
+
+/// What a player sees of a player character.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PcFacts {
+    /// `None` where the system plays without passes (Anarchy).
+    pub ip: Option<PcIp>,
+    pub edge_left: u8,
+    pub edge: u8,
+    /// Physical and Stun as (boxes marked, boxes), when the sheet has the attribute.
+    pub physical: Option<(u8, u8)>,
+    pub stun: Option<(u8, u8)>,
+    pub wounds: i32,
+    /// Anarchy: Plot Points held, and the most a player may hold.
+    pub plot_points: Option<(u8, u8)>,
+}
+
+/// A player character's IP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PcIp {
+    /// In the pool now.
+    pub left: u8,
+    /// Spent in the pass under way, in and out of its turns.
+    pub spent: u8,
+    /// Held back for a delay or a ready.
+    pub held: u8,
+}
+
+/// The players' view of `state`: the one place that decides what is kept from them.
+pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
+    let at = match &state.phase {
+        Phase::Setup => Stage::Setup,
+        Phase::Fight(f) => Stage::Fight {
+            round: f.round,
+            pass: f.pass,
+            passes: rules.passes_per_round,
+        },
+        Phase::Narration(n) => Stage::Narration { turn: n.turn },
+        Phase::Ended { round } => Stage::Ended { round: *round },
+    };
+    let seen = |id: CombatantId| state.get(id).filter(|c| !c.is_hidden());
+    let acting = state.acting().and_then(seen).map(|c| c.name.clone());
+    let table = state.narration();
+    let mut rows: Vec<Row> = state
+        .roster()
+        .into_iter()
+        .filter_map(seen)
+        .map(|c| {
+            let place = match table {
+                Some(n) => n.seating.iter().position(|x| *x == c.id),
+                None => state.position(c.id).filter(|_| c.initiative.is_some()),
+            };
+            let stands = stands(state, c.id, c.mark);
+            let pc = (c.side == Side::Pc).then(|| PcFacts {
+                ip: system.plays_in_passes().then(|| PcIp {
+                    left: c.ip,
+                    spent: state.spent_this_pass(c.id),
+                    held: c.reserve.as_ref().map_or(0, super::Reserve::ip),
+                }),
+                edge_left: c.edge_left,
+                edge: c.sheet.edge,
+                physical: c
+                    .sheet
+                    .body
+                    .map(|b| (c.damage.physical, rules.monitor_boxes(b))),
+                stun: c
+                    .sheet
+                    .willpower
+                    .map(|w| (c.damage.stun, rules.monitor_boxes(w))),
+                wounds: rules.wound_modifier(c.damage.physical, c.damage.stun),
+                plot_points: table
+                    .and_then(|n| n.player(c.id))
+                    .map(|p| (p.plot_points, rules.anarchy.plot_points.player_cap)),
+            });
+            Row {
+                id: c.id,
+                name: c.name.clone(),
+                side: c.side,
+                place,
+                stands,
+                downed: c.is_downed(),
+                statuses: c
+                    .statuses
+                    .iter()
+                    .map(|st| (st.name.clone(), st.stacks))
+                    .collect(),
+                pc,
+            }
+        })
+        .collect();
+    // Places count the characters seen only: a gap would tell of a hidden one.
+    for (n, r) in rows.iter_mut().filter(|r| r.place.is_some()).enumerate() {
+        r.place = Some(n);
+    }
+    PlayersView {
+        system,
+        stage: at,
+        acting,
+        rows,
+    }
+}
+
+fn stands(state: &State, id: CombatantId, mark: PassMark) -> Stands {
+    if let Some(n) = state.narration() {
+        return if n.narrator().is_some_and(|x| x.who == id) {
+            Stands::Acting
+        } else if n.has_narrated(id) {
+            Stands::Done
+        } else {
+            Stands::ToCome
+        };
+    }
+    match state.turn() {
+        Some(t) if t.who == id => match t.kind {
+            TurnKind::Own => Stands::Acting,
+            TurnKind::Resumed | TurnKind::Delayed { .. } => Stands::ActingOutOfPlace,
+        },
+        _ => match mark {
+            PassMark::Waiting => Stands::ToCome,
+            PassMark::Acting => Stands::Acting,
+            PassMark::Acted => Stands::Done,
+            PassMark::Skipped | PassMark::Lost | PassMark::Deferred | PassMark::Joined => {
+                Stands::Skipped
+            }
+        },
+    }
+}

@@ -1,0 +1,326 @@
+//! The players' view: snapshots for SR5 and Anarchy, its waiting states, the follower through
+//! a fold's rewrite, that it writes nothing, and the GM's key that hides characters.
+
+use std::sync::Arc;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use super::follow::{Follower, Look, Waiting};
+use super::view::Watch;
+use crate::encounter::{Encounter, System, players};
+use crate::save::{Autosave, FileSave, Lock, file};
+use crate::ui::demo;
+use crate::ui::tests::{app_for, screen, select, typ};
+
+fn draw(watch: &Watch, w: u16, h: u16) -> String {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    watch.render(area, &mut buf);
+    let mut out = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn watching(enc: &Encounter, title: &str) -> Watch {
+    let mut w = Watch::new(title.into(), true);
+    w.shown = Some(players::view(enc.state(), enc.system(), enc.rules()));
+    w
+}
+
+/// The fight of sixteen with Moth hidden and a few wounds on both sides.
+fn sr5() -> Encounter {
+    let mut enc = demo::table();
+    let lines = [
+        "hide Moth, \"Ganger 6\"",
+        "damage Jinx 4",
+        "damage \"Ganger 1\" 5",
+        "status Jinx Shielded",
+    ];
+    assert_eq!(demo::script(&mut enc, &lines, 3), Ok(()));
+    enc
+}
+
+fn anarchy() -> Encounter {
+    let mut enc = Encounter::for_system(
+        System::Anarchy,
+        Arc::new(crate::rules::HouseRules::embedded()),
+        Arc::new(demo::catalogue()),
+    );
+    let lines = [
+        "add Nix pc int 3 rea 4 edge 3 body 3 will 4",
+        "add Brick pc int 2 rea 3 edge 2 body 6 will 3",
+        "add Ganger npc int 3 rea 3 body 4 will 3",
+        "add Lurker npc int 3 rea 3",
+        "hide Lurker",
+        "narrate",
+    ];
+    assert_eq!(demo::script(&mut enc, &lines, 5), Ok(()));
+    enc
+}
+
+#[test]
+fn snapshots_of_the_players_view() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = draw(&watching(&sr5(), "rooftop"), w, h);
+        assert!(
+            !s.contains("Moth") && !s.contains("Ganger 6"),
+            "hidden:\n{s}"
+        );
+        insta::assert_snapshot!(format!("watch_sr5_{w}x{h}"), s);
+        let s = draw(&watching(&anarchy(), "heist"), w, h);
+        assert!(!s.contains("Lurker"), "hidden:\n{s}");
+        insta::assert_snapshot!(format!("watch_anarchy_{w}x{h}"), s);
+    }
+}
+
+#[test]
+fn an_npc_row_says_nothing_the_gm_keeps() {
+    let enc = sr5();
+    let s = draw(&watching(&enc, "rooftop"), 120, 40);
+    let row = s
+        .lines()
+        .find(|l| l.contains("Ganger 1 "))
+        .expect("Ganger 1 is seen");
+    assert!(
+        !row.contains("IP") && !row.contains("Edge") && !row.contains("P 5"),
+        "{row}"
+    );
+    let jinx = s
+        .lines()
+        .find(|l| l.contains("Jinx"))
+        .expect("Jinx is seen");
+    assert!(jinx.contains("IP ") && jinx.contains("P 4/"), "{jinx}");
+}
+
+#[test]
+fn waiting_keeps_the_last_view_and_says_why() {
+    let mut w = watching(&sr5(), "rooftop");
+    w.waiting = Some(Waiting::Missing);
+    let s = draw(&w, 80, 24);
+    assert!(s.contains("Jinx"), "the last view stays:\n{s}");
+    assert!(
+        s.contains("waiting: the save is not there (the GM may have quit)"),
+        "{s}"
+    );
+    w.waiting = Some(Waiting::Broken(
+        "x.ron:1:1: the \u{1b}[2Jfile is empty".into(),
+    ));
+    let s = draw(&w, 120, 24);
+    assert!(
+        s.contains("waiting: the save does not load") && !s.contains('\u{1b}'),
+        "{s}"
+    );
+}
+
+#[test]
+fn text_from_the_save_is_escaped() {
+    // The engine refuses control characters in names; a save edited by hand may hold them.
+    let mut w = watching(&demo::table(), "bad\u{7}name");
+    if let Some(v) = w.shown.as_mut() {
+        v.rows[0].name = "Evil\u{1b}[31m".into();
+        v.rows[0].statuses.push(("Odd\u{1b}]0;x\u{7}".into(), 1));
+        v.acting = Some("Evil\u{1b}[31m".into());
+    }
+    let s = draw(&w, 80, 24);
+    assert!(!s.contains('\u{1b}') && !s.contains('\u{7}'), "{s:?}");
+}
+
+// ---- the follower ----
+
+/// A save on disk written as the GM's screen writes it: snapshot, then a journal line per
+/// command, a fold on close.
+struct Gm {
+    enc: Encounter,
+    saver: FileSave,
+}
+
+impl Gm {
+    fn new(path: &std::path::Path) -> Self {
+        let enc = demo::table();
+        let lock = Lock::acquire(path).expect("lock");
+        let mut saver = FileSave::new(path.to_path_buf(), "t".into(), "2026".into(), lock);
+        saver.save(&enc).expect("first save");
+        Self { enc, saver }
+    }
+
+    fn run(&mut self, line: &str) {
+        assert_eq!(demo::script(&mut self.enc, &[line], 9), Ok(()), "{line}");
+        self.saver.save(&self.enc).expect("saved");
+    }
+}
+
+fn loaded(look: Look) -> Encounter {
+    match look {
+        Look::Loaded(enc) => *enc,
+        Look::Same => panic!("nothing new seen"),
+        Look::Waiting(w) => panic!("waiting: {w:?}"),
+    }
+}
+
+#[test]
+fn the_follower_sees_each_command_and_nothing_twice() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("t.ron");
+    let mut gm = Gm::new(&path);
+    let mut f = Follower::new(path.clone(), Arc::new(demo::catalogue()));
+    assert_eq!(loaded(f.look()).state(), gm.enc.state());
+    assert!(matches!(f.look(), Look::Same));
+    gm.run("hide Moth");
+    let seen = loaded(f.look());
+    assert!(
+        seen.state()
+            .find("Moth")
+            .is_some_and(crate::encounter::Combatant::is_hidden)
+    );
+    gm.saver.close(&gm.enc).expect("folded");
+    assert_eq!(loaded(f.look()).state(), gm.enc.state());
+}
+
+#[test]
+fn a_new_snapshot_beside_the_old_journal_is_never_shown_older() {
+    // The moment inside a fold: the snapshot is new, the journal still the old one's. The
+    // loader gives the new snapshot alone, which holds every change.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("t.ron");
+    let mut gm = Gm::new(&path);
+    gm.run("hide Moth");
+    gm.run("damage Jinx 2");
+    let journal = crate::save::journal::path_of(&path);
+    let old_journal = std::fs::read(&journal).expect("journal");
+    gm.saver.close(&gm.enc).expect("folded");
+    std::fs::write(&journal, &old_journal).expect("the old journal put back");
+    let mut f = Follower::new(path.clone(), Arc::new(demo::catalogue()));
+    assert_eq!(loaded(f.look()).state(), gm.enc.state());
+}
+
+#[test]
+fn a_missing_or_broken_save_waits_and_picks_up_again() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("t.ron");
+    let gm = Gm::new(&path);
+    let mut f = Follower::new(path.clone(), Arc::new(demo::catalogue()));
+    loaded(f.look());
+    let aside = dir.path().join("aside");
+    std::fs::rename(&path, &aside).expect("moved away");
+    assert!(matches!(f.look(), Look::Waiting(Waiting::Missing)));
+    assert!(
+        matches!(f.look(), Look::Same),
+        "no reload while nothing changes"
+    );
+    std::fs::write(&path, b"SaveFile(version: 3, name: ").expect("torn");
+    assert!(matches!(f.look(), Look::Waiting(Waiting::Broken(_))));
+    std::fs::rename(&aside, &path).expect("back");
+    assert_eq!(loaded(f.look()).state(), gm.enc.state());
+}
+
+/// Every file in a directory: name, bytes, modification time.
+fn listing(dir: &std::path::Path) -> Vec<(String, Vec<u8>, std::time::SystemTime)> {
+    let mut out: Vec<_> = std::fs::read_dir(dir)
+        .expect("dir")
+        .map(|e| {
+            let p = e.expect("entry").path();
+            let m = std::fs::metadata(&p).expect("meta");
+            (
+                p.file_name().expect("name").to_string_lossy().into_owned(),
+                std::fs::read(&p).expect("read"),
+                m.modified().expect("mtime"),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn watching_writes_locks_and_creates_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("t.ron");
+    {
+        let mut gm = Gm::new(&path);
+        gm.run("hide Moth");
+        // The GM's lock is dropped with it: a watcher must not take it either.
+    }
+    let before = listing(dir.path());
+    let mut f = Follower::new(path.clone(), Arc::new(demo::catalogue()));
+    loaded(f.look());
+    let _ = f.look();
+    assert_eq!(listing(dir.path()), before);
+    // No lock taken: a GM opens the save while it is watched.
+    assert!(Lock::acquire(&path).is_ok());
+    assert!(file::load(&path, Arc::new(demo::catalogue())).is_ok());
+}
+
+// ---- the GM's key ----
+
+#[test]
+fn w_hides_the_marked_characters_and_shows_them_again() {
+    let mut app = app_for(demo::table());
+    select(&mut app, "Ganger 1");
+    typ(&mut app, "vjv");
+    let marked: Vec<_> = app.tracker.marks.clone();
+    assert_eq!(marked.len(), 2);
+    let cursor = app.encounter().cursor();
+    typ(&mut app, "w");
+    assert_eq!(app.encounter().cursor(), cursor + 1, "one command");
+    for id in &marked {
+        assert!(
+            app.state()
+                .get(*id)
+                .is_some_and(crate::encounter::Combatant::is_hidden)
+        );
+    }
+    let s = screen(&mut app, 160, 48);
+    let name = app.state().name(marked[0]).to_string();
+    let row = s
+        .lines()
+        .filter_map(|l| l.split("││").next())
+        .find(|l| l.contains(&format!(" {name} ")) && l.contains(" NPC "))
+        .expect("the row");
+    assert!(row.contains('◌'), "marked as hidden:\n{row}");
+    typ(&mut app, "w");
+    for id in &marked {
+        assert!(
+            !app.state()
+                .get(*id)
+                .is_some_and(crate::encounter::Combatant::is_hidden)
+        );
+    }
+}
+
+#[test]
+fn q_esc_and_ctrl_c_quit_the_players_view_and_nothing_else_does() {
+    use crate::ui::action::Action;
+    use crate::ui::keymap::{ModeKind, lookup};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let key = |code, mods| KeyEvent::new(code, mods);
+    for system in [System::Sr5, System::Anarchy] {
+        for k in [
+            key(KeyCode::Char('q'), KeyModifiers::NONE),
+            key(KeyCode::Esc, KeyModifiers::NONE),
+            key(KeyCode::Char('c'), KeyModifiers::CONTROL),
+        ] {
+            assert_eq!(lookup(ModeKind::Watch, system, &k), Some(Action::Quit));
+        }
+        for c in ['n', 'w', 'h', 'u', ':'] {
+            let k = key(KeyCode::Char(c), KeyModifiers::NONE);
+            assert_ne!(
+                lookup(ModeKind::Watch, system, &k),
+                Some(Action::Quit),
+                "{c}"
+            );
+            assert!(
+                matches!(
+                    lookup(ModeKind::Watch, system, &k),
+                    None | Some(Action::Help)
+                ),
+                "{c} does something in a read-only view"
+            );
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! Given/when/then for the players' view (`srtrack watch`, issue 13): what the GM hides with
+//! `hide`/`reveal`, and what the view keeps from the players (NPC IP, monitors, wounds, Edge).
+
+mod common;
+
+use common::Table;
+use srtrack::encounter::players::{self, PlayersView, Stage, Stands};
+use srtrack::encounter::{Event, RuleError, System, Visibility};
+
+fn view(t: &Table) -> PlayersView {
+    players::view(t.state(), t.enc.system(), t.enc.rules())
+}
+
+fn names(v: &PlayersView) -> Vec<&str> {
+    v.rows.iter().map(|r| r.name.as_str()).collect()
+}
+
+// ---- hide and reveal ----
+
+#[test]
+fn hiding_two_characters_is_one_entry_and_one_undo_step() {
+    let mut t = Table::three();
+    t.run("add Sniper int 4 rea 4");
+    let entries = t.enc.cursor();
+    let events = t.run("hide Sniper, Cy");
+    assert_eq!(
+        events,
+        vec![
+            Event::VisibilityChanged {
+                who: t.c("Sniper").id,
+                visibility: Visibility::Hidden
+            },
+            Event::VisibilityChanged {
+                who: t.c("Cy").id,
+                visibility: Visibility::Hidden
+            },
+        ]
+    );
+    assert_eq!(t.enc.cursor(), entries + 1);
+    assert_eq!(
+        t.enc.applied().last().map(|e| e.text.as_str()),
+        Some("hide Sniper, Cy")
+    );
+    assert!(t.c("Sniper").is_hidden() && t.c("Cy").is_hidden());
+    t.run("undo");
+    assert!(!t.c("Sniper").is_hidden() && !t.c("Cy").is_hidden());
+}
+
+#[test]
+fn a_hidden_character_acts_as_any_other() {
+    let mut t = Table::three();
+    t.run("hide Ana");
+    assert_eq!(t.turn(), "Ana");
+    t.run("act Ana complex");
+    t.run("next");
+    assert_eq!(t.turn(), "Bob");
+    assert_eq!(t.order(), ["Ana", "Bob", "Cy"]);
+}
+
+#[test]
+fn reveal_shows_again_and_each_refusal_says_what_to_do() {
+    let mut t = Table::three();
+    t.run("hide Cy");
+    let err = t.refuse("hide Bob, Cy");
+    assert_eq!(
+        err.to_string(),
+        "Cy is hidden from the players already: `reveal Cy` shows them again"
+    );
+    assert!(!t.c("Bob").is_hidden(), "refused as a whole");
+    assert!(matches!(
+        t.refuse("reveal Ana"),
+        RuleError::NotHidden { .. }
+    ));
+    assert!(matches!(
+        t.refuse("hide Ana, Ana"),
+        RuleError::TargetTwice { .. }
+    ));
+    t.run("reveal Cy");
+    assert!(!t.c("Cy").is_hidden());
+}
+
+#[test]
+fn every_rule_system_can_hide() {
+    for system in [System::Sr5, System::Sr2097, System::Anarchy] {
+        let mut t = Table::under(system);
+        t.run("add Ana pc int 4 rea 4");
+        t.run("hide Ana");
+        assert!(t.c("Ana").is_hidden(), "{system}");
+    }
+}
+
+#[test]
+fn show_and_the_log_say_who_is_hidden() {
+    let mut t = Table::three();
+    t.run("hide Cy");
+    let shown = srtrack::report::show(&t.enc, 3);
+    assert!(shown.contains("Cy: hidden from the players"), "{shown}");
+    assert!(shown.contains("Cy is hidden from the players"), "{shown}");
+}
+
+// ---- what the players see ----
+
+#[test]
+fn hidden_characters_are_left_out_of_the_view_altogether() {
+    let mut t = Table::three();
+    t.run("add Sniper int 4 rea 4");
+    t.run("hide Sniper");
+    let v = view(&t);
+    assert_eq!(names(&v), ["Ana", "Bob", "Cy"]);
+    t.run("reveal Sniper");
+    assert_eq!(names(&view(&t)), ["Ana", "Bob", "Cy", "Sniper"]);
+}
+
+#[test]
+fn places_count_only_the_characters_seen() {
+    let mut t = Table::three();
+    t.run("hide Bob");
+    let v = view(&t);
+    let places: Vec<(&str, Option<usize>)> =
+        v.rows.iter().map(|r| (r.name.as_str(), r.place)).collect();
+    assert_eq!(
+        places,
+        [("Ana", Some(0)), ("Cy", Some(1))],
+        "no gap where Bob is"
+    );
+}
+
+#[test]
+fn a_hidden_actor_is_not_named_as_acting() {
+    let mut t = Table::three();
+    t.run("hide Ana");
+    let v = view(&t);
+    assert_eq!(v.acting, None);
+    assert!(v.rows.iter().all(|r| r.stands != Stands::Acting));
+    t.run("next");
+    assert_eq!(view(&t).acting.as_deref(), Some("Bob"));
+}
+
+#[test]
+fn an_npc_keeps_its_ip_monitors_wounds_and_edge_from_the_players() {
+    let mut t = Table::three();
+    t.run("damage Cy 3");
+    let v = view(&t);
+    let cy = v.rows.iter().find(|r| r.name == "Cy").expect("Cy is seen");
+    assert_eq!(cy.pc, None);
+    assert_eq!(cy.place, Some(2));
+}
+
+#[test]
+fn a_pc_shows_its_ip_edge_and_monitors() {
+    let mut t = Table::three();
+    t.run("act Ana simple");
+    t.run("damage Ana 3");
+    t.run("status Ana Prone");
+    let v = view(&t);
+    assert_eq!(
+        v.stage,
+        Stage::Fight {
+            round: 1,
+            pass: 1,
+            passes: t.enc.rules().passes_per_round
+        }
+    );
+    assert_eq!(v.acting.as_deref(), Some("Ana"));
+    let ana = &v.rows[0];
+    assert_eq!(ana.stands, Stands::Acting);
+    assert_eq!(ana.statuses, vec![("Prone".to_string(), 1)]);
+    let pc = ana.pc.as_ref().expect("a PC shows its facts");
+    let ip = pc.ip.expect("SR5 plays in passes");
+    assert_eq!((ip.left, ip.spent), (t.ip("Ana"), 2));
+    assert_eq!((pc.edge_left, pc.edge), (3, 3));
+    assert_eq!(pc.physical.map(|p| p.0), Some(3));
+    assert_eq!(pc.wounds, t.enc.rules().wound_modifier(3, 0));
+}
+
+#[test]
+fn a_downed_character_shows_as_downed() {
+    let mut t = Table::three();
+    t.run("down Bob");
+    let v = view(&t);
+    assert!(
+        v.rows
+            .iter()
+            .find(|r| r.name == "Bob")
+            .is_some_and(|r| r.downed)
+    );
+}
+
+#[test]
+fn an_anarchy_table_shows_its_turn_narrator_seats_and_plot_points() {
+    let mut t = Table::under(System::Anarchy);
+    t.run("add Ana pc int 4 rea 4");
+    t.run("add Bo pc int 3 rea 3");
+    t.run("add Ganger int 3 rea 3");
+    t.run("hide Ganger");
+    t.run("narrate");
+    let v = view(&t);
+    assert_eq!(v.stage, Stage::Narration { turn: 1 });
+    assert_eq!(names(&v), ["Ana", "Bo"]);
+    let narrator = v.acting.clone().expect("someone narrates");
+    let row = v.rows.iter().find(|r| r.name == narrator).expect("seen");
+    assert_eq!(row.stands, Stands::Acting);
+    assert!(v.rows.iter().all(|r| r.place.is_some()), "seated");
+    assert!(v.rows.iter().all(|r| {
+        r.pc.as_ref()
+            .is_some_and(|p| p.plot_points.is_some() && p.ip.is_none())
+    }));
+}
+
+#[test]
+fn a_save_with_hide_and_reveal_loads_and_checks() {
+    let mut t = Table::three();
+    t.run("hide Cy, Bob");
+    t.run("reveal Bob");
+    let text = srtrack::save::file::SaveFile::of(&t.enc, "hidden", "2026-11-23T20:00:00Z").to_ron();
+    let save = srtrack::save::file::parse(text.as_bytes(), "hidden.ron").expect("parses");
+    let enc = save
+        .into_encounter("hidden.ron", std::sync::Arc::new(common::test_catalogue()))
+        .expect("the check knows hide and reveal");
+    assert!(
+        enc.state()
+            .find("Cy")
+            .is_some_and(srtrack::encounter::Combatant::is_hidden)
+    );
+    assert!(enc.state().find("Bob").is_some_and(|c| !c.is_hidden()));
+}

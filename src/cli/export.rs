@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::encounter::{Encounter, Event, State};
+use crate::encounter::{Encounter, Event};
 use crate::report;
 use crate::save::SaveFile;
 
@@ -26,7 +26,7 @@ pub fn markdown(header: &SaveFile, enc: &Encounter) -> String {
         md.push('\n');
     }
     md.push_str("## Log\n\n");
-    let mut before = State::default();
+    let mut before = enc.empty_state();
     for entry in enc.applied() {
         // A new round heads the command that started it.
         for event in &entry.events {

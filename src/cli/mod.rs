@@ -502,6 +502,11 @@ fn exec_line(
         Line::Why(a, b) => {
             let _ = writeln!(out, "{}", enc.state().explain_order(a, b));
         }
+        Line::Odds2097(q) => {
+            let answer =
+                report::sr2097::odds_answer(&q, &enc.rules().sr2097).map_err(|e| e.to_string())?;
+            let _ = writeln!(out, "{answer}");
+        }
         Line::Nothing => {}
     }
     Ok(())

@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::{CombatantId, GroupId, Relative, Side, Track};
-use super::system::Family;
+use super::system::sr2097::Sr2097Command;
+use super::system::{Family, System};
 use crate::rules::ActionType;
 
 /// A combatant's sheet as the GM typed it, before validation.
@@ -167,6 +168,8 @@ pub enum Command {
         name: String,
     },
     End,
+    /// Shadowrun 2097's own commands: checks, damage, armor, weapons, Edge.
+    Sr2097(Sr2097Command),
 }
 
 impl Command {
@@ -193,6 +196,7 @@ impl Command {
             | Command::Ready { .. }
             | Command::FireReady { .. }
             | Command::ChangeInitiative { .. } => Family::Passes,
+            Command::Sr2097(_) => Family::Own(System::Sr2097),
         }
     }
 
@@ -218,6 +222,7 @@ impl Command {
             Command::AddStatus { .. } => "status",
             Command::ClearStatus { .. } => "clear",
             Command::End => "end",
+            Command::Sr2097(c) => c.verb(),
         }
     }
 }

@@ -7,6 +7,7 @@ use super::model::{
     ActionUse, ActiveStatus, CombatantId, DownCause, GroupId, ReadyTrigger, Relative, Sheet, Side,
     Track, Unit,
 };
+use super::system::sr2097::Sr2097Event;
 use crate::rules::initiative::{InitiativeRoll, RollOff};
 
 /// Why reserved IP left the reserve.
@@ -192,4 +193,6 @@ pub enum Event {
         why: StatusEnded,
     },
     EncounterEnded,
+    /// Shadowrun 2097's own events.
+    Sr2097(Sr2097Event),
 }

@@ -61,10 +61,10 @@ impl Encounter {
             system,
             rules,
             catalogue,
-            state: State::default(),
+            state: system.empty_state(),
             history: Vec::new(),
             cursor: 0,
-            checkpoints: vec![State::default()],
+            checkpoints: vec![system.empty_state()],
         }
     }
 
@@ -85,6 +85,11 @@ impl Encounter {
 
     pub fn state(&self) -> &State {
         &self.state
+    }
+
+    /// The state before the first entry (a system's slice of state is there from the start).
+    pub fn empty_state(&self) -> State {
+        self.system.empty_state()
     }
 
     pub fn system(&self) -> System {
@@ -222,7 +227,7 @@ impl Encounter {
 
     /// The state rebuilt from nothing by replaying every applied event.
     pub fn replayed(&self) -> State {
-        let mut state = State::default();
+        let mut state = self.system.empty_state();
         for entry in self.applied() {
             for e in &entry.events {
                 state.apply(e, &self.rules);

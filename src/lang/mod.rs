@@ -3,6 +3,8 @@
 //! Names of combatants and actions may have several words and need no quotes: the longest
 //! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
 
+mod sr2097;
+
 use std::fmt;
 
 use crate::catalogue::Catalogue;
@@ -11,6 +13,7 @@ use crate::encounter::{
     RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
 };
 use crate::rules::{ActionType, Dice};
+pub use sr2097::{OddsQuery, dice_expression};
 
 /// One parsed line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +23,8 @@ pub enum Line {
     Redo(usize),
     /// Why does the first stand where it does against the second?
     Why(CombatantId, CombatantId),
+    /// The odds of a Shadowrun 2097 check, before it is made.
+    Odds2097(OddsQuery),
     /// A blank line or a comment.
     Nothing,
 }
@@ -90,6 +95,25 @@ pub const VERBS: &[(&str, &str)] = &[
     ("undo", "undo [N]"),
     ("redo", "redo [N]"),
     ("why", "why NAME NAME"),
+    (
+        "sc",
+        "sc NAME tn N|WORD bonus N [adv|dis] [edge] [dice A B [C]] [drop F]",
+    ),
+    (
+        "dmg",
+        "dmg NAME TARGET (with WEAPON | NdM+ST) [mos N] [edge] [dice ...] [stun]",
+    ),
+    ("armor", "armor NAME pt N dr N"),
+    ("strength", "strength NAME N"),
+    (
+        "weapon",
+        "weapon NAME add WEAPON NdM+ST|NdM melee [stun] | weapon NAME remove WEAPON",
+    ),
+    (
+        "edge",
+        "edge NAME boost [dice A B]|lessen [N]|burn|award N|rest|scenario",
+    ),
+    ("odds2097", "odds2097 tn N|WORD bonus N [adv|dis] [edge]"),
 ];
 
 const SHEET_WORDS: &[&str] = &["int", "rea", "edge", "mod", "ip", "body", "will"];
@@ -374,9 +398,14 @@ impl Parser<'_> {
                 let action = self.action()?;
                 Command::SpendAction { who, action }
             }
-            "edge" => Command::UseEdge {
-                who: self.combatant()?,
-            },
+            "edge" => {
+                let who = self.combatant()?;
+                if self.peek().is_some() {
+                    self.edge_2097(who)?
+                } else {
+                    Command::UseEdge { who }
+                }
+            }
             "delay" => {
                 let who = self.combatant()?;
                 if self.eat("after") {
@@ -458,6 +487,10 @@ impl Parser<'_> {
             },
             "damage" | "dmg" => {
                 let who = self.combatant()?;
+                if self.peek().is_some_and(|w| w.text.parse::<i32>().is_err()) {
+                    // A target's name after the attacker's: a Shadowrun 2097 damage roll.
+                    return Ok(Line::Command(self.damage_2097(who)?));
+                }
                 let boxes = self.number("the boxes of damage (a number)")?;
                 let track = self.track();
                 Command::Damage { who, track, boxes }
@@ -508,6 +541,12 @@ impl Parser<'_> {
                 let b = self.combatant()?;
                 return Ok(Line::Why(a, b));
             }
+            "sc" => self.sc()?,
+            // SR5 has `armor NAME N`: the words after the name tell which is meant.
+            "armor" if self.ahead("pt") => self.armor_2097()?,
+            "strength" | "str" => self.strength()?,
+            "weapon" if self.dice_ahead() || self.ahead("remove") => self.weapon_2097()?,
+            "odds2097" => return self.odds2097(),
             _ => {
                 self.at -= 1;
                 let verbs: Vec<&str> = VERBS.iter().map(|(v, _)| *v).collect();
@@ -688,6 +727,12 @@ impl Parser<'_> {
                 }
             }
         };
+        if self.eat("dice") {
+            let dice = self.faces()?;
+            return Ok(Command::Sr2097(
+                crate::encounter::system::sr2097::Sr2097Command::Initiative { target, dice },
+            ));
+        }
         let typed = if self.eat("hits") {
             let hits = self.number("the number of hits")?;
             Some((hits, self.eat("glitch")))
@@ -780,6 +825,21 @@ pub fn execute<'e>(
     enc.execute(command, dice, format)
 }
 
+/// Who a roll is for, in the language.
+fn target_words(target: RollTarget, state: &State) -> String {
+    match target {
+        RollTarget::All => "all".to_string(),
+        RollTarget::Npcs => "npcs".to_string(),
+        RollTarget::One(id) => quote(state.name(id)),
+        RollTarget::Group(g) => quote(
+            state
+                .groups
+                .get(g.0 as usize)
+                .map_or("?", |g| g.name.as_str()),
+        ),
+    }
+}
+
 /// Writes a command in the language, naming combatants as they are in `state` (before it runs).
 pub fn format(command: &Command, state: &State) -> String {
     let n = |id: CombatantId| quote(state.name(id));
@@ -814,17 +874,7 @@ pub fn format(command: &Command, state: &State) -> String {
             None => format!("remove {}", n(*who)),
         },
         Command::Roll { target, typed } => {
-            let target = match target {
-                RollTarget::All => "all".to_string(),
-                RollTarget::Npcs => "npcs".to_string(),
-                RollTarget::One(id) => n(*id),
-                RollTarget::Group(g) => quote(
-                    state
-                        .groups
-                        .get(g.0 as usize)
-                        .map_or("?", |g| g.name.as_str()),
-                ),
-            };
+            let target = target_words(*target, state);
             match typed {
                 Some((hits, true)) => format!("roll {target} hits {hits} glitch"),
                 Some((hits, false)) => format!("roll {target} hits {hits}"),
@@ -892,5 +942,6 @@ pub fn format(command: &Command, state: &State) -> String {
         }
         Command::ClearStatus { who, name } => format!("clear {} {}", n(*who), quote(name)),
         Command::End => "end".into(),
+        Command::Sr2097(c) => sr2097::format(c, state),
     }
 }

@@ -1,5 +1,7 @@
 //! Plain-text views of an encounter: log lines and the `show` page. No terminal code.
 
+pub mod sr2097;
+
 use std::fmt::Write as _;
 
 use crate::encounter::Unit;
@@ -7,7 +9,7 @@ use crate::encounter::{
     Combatant, Encounter, Entry, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped,
     State, StatusEnd, StatusEnded, TurnKind,
 };
-use crate::rules::initiative::{InitiativeRoll, RollOff};
+use crate::rules::initiative::{InitiativeRoll, RollOff, Scoring};
 use crate::rules::{Glitch, HouseRules};
 
 fn hits(n: u8) -> String {
@@ -19,6 +21,18 @@ fn hits(n: u8) -> String {
 }
 
 fn dice_text(roll: &InitiativeRoll) -> String {
+    if let Scoring::Sum { bonus, total, from } = roll.scoring {
+        let faces: Vec<String> = roll.dice.iter().flatten().map(u8::to_string).collect();
+        let typed = match from {
+            crate::rules::sr2097::DiceFrom::Rolled => "",
+            crate::rules::sr2097::DiceFrom::Typed => " typed in",
+        };
+        return format!(
+            "{}d6 [{}]{typed} + {bonus} = {total}",
+            roll.pool,
+            faces.join(" ")
+        );
+    }
     let glitch = match roll.glitch {
         Glitch::None => "",
         Glitch::Glitch => ", glitch",
@@ -258,6 +272,7 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
             format!("{}: {name} ends ({why})", n(*who))
         }
         Event::EncounterEnded => "The encounter ends".into(),
+        Event::Sr2097(e) => sr2097::log_line(before, e),
     })
 }
 
@@ -286,7 +301,7 @@ fn unit_name(state: &State, unit: Unit) -> String {
 
 /// Every log line of the applied history, oldest first, with the number of its entry.
 pub fn log_lines(enc: &Encounter) -> Vec<(usize, String)> {
-    let mut state = State::default();
+    let mut state = enc.empty_state();
     let mut out = Vec::new();
     for (i, entry) in enc.applied().iter().enumerate() {
         let (lines, after) = entry_lines(state, entry, enc.rules());
@@ -325,7 +340,11 @@ pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<
 
 /// Whether an event is the outcome of a test (dice rolled or typed in), not bookkeeping.
 fn is_test_result(event: &Event) -> bool {
-    matches!(event, Event::InitiativeRolled { .. })
+    match event {
+        Event::InitiativeRolled { .. } => true,
+        Event::Sr2097(e) => e.is_test_result(),
+        _ => false,
+    }
 }
 
 fn mark_text(c: &Combatant) -> &'static str {
@@ -348,7 +367,7 @@ fn score_text(c: &Combatant) -> String {
                 Glitch::Glitch => " (glitch)",
                 Glitch::Critical => " (crit. glitch)",
             };
-            format!("{}{g}", r.hits)
+            format!("{}{g}", r.score())
         }
         None => "—".into(),
     }
@@ -470,7 +489,9 @@ pub fn show(enc: &Encounter, log: usize) -> String {
     }
     let mut notes = Vec::new();
     for c in state.present() {
-        let mut bits = Vec::new();
+        let mut bits = sr2097::sheet_notes(state, c);
+        bits.extend(sr2097::injuries_text(state, c));
+        bits.extend(sr2097::boost_text(state, c));
         let m = monitors_text(c, rules);
         if !m.is_empty() {
             bits.push(m);

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::sr2097::Sr2097Rules;
+
 /// The rules file built into the binary.
 pub const EMBEDDED_RULES: &str = include_str!("../../assets/rules.ron");
 
@@ -41,6 +43,13 @@ pub struct HouseRules {
     pub take_aim_willpower_divisor: u8,
     pub limits: Limits,
     pub statuses: Vec<StatusDef>,
+    /// Shadowrun 2097's numbers: checks, damage and armor, injuries, Edge, initiative.
+    #[serde(default = "sr2097_from_embedded")]
+    pub sr2097: Sr2097Rules,
+}
+
+fn sr2097_from_embedded() -> Sr2097Rules {
+    HouseRules::from_embedded(|r| &r.sr2097)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -262,6 +271,7 @@ impl HouseRules {
         if self.take_aim_willpower_divisor == 0 {
             return Err("take_aim_willpower_divisor must be at least 1".into());
         }
+        self.sr2097.validate()?;
         let mut seen = std::collections::HashSet::new();
         for s in &self.statuses {
             if !seen.insert(s.name.to_lowercase()) {

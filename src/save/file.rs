@@ -114,7 +114,13 @@ impl SaveFile {
                 self.history.len()
             )));
         }
-        validate::check_history(&self.history, &self.rules, &catalogue).map_err(err)?;
+        validate::check_history(
+            self.system.empty_state(),
+            &self.history,
+            &self.rules,
+            &catalogue,
+        )
+        .map_err(err)?;
         Ok(Encounter::from_history(
             self.system,
             Arc::new(self.rules),

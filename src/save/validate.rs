@@ -2,8 +2,11 @@
 //! `State::apply` never fails, so without this a hand-edited save could fold to nonsense.
 
 use crate::catalogue::Catalogue;
+use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{ActionUse, CombatantId, Entry, Event, PaidFrom, Phase, Reserve, State};
 use crate::rules::HouseRules;
+use crate::rules::initiative::Scoring;
+use crate::rules::sr2097::Sr2097Rules;
 
 /// Whether `event` may follow `state`; the message says what is wrong with it.
 pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(), String> {
@@ -85,13 +88,14 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             for id in who {
                 present(*id)?;
             }
+            let sides = match roll.scoring {
+                Scoring::Hits => rules.dice.sides,
+                Scoring::Sum { .. } => rules.sr2097.initiative.die,
+            };
             if let Some(dice) = &roll.dice
-                && dice.iter().any(|d| *d == 0 || *d > rules.dice.sides)
+                && dice.iter().any(|d| *d == 0 || *d > sides)
             {
-                return Err(format!(
-                    "a die shows a face a d{} does not have",
-                    rules.dice.sides
-                ));
+                return Err(format!("a die shows a face a d{sides} does not have"));
             }
         }
         Event::FightStarted { order, .. } => {
@@ -217,8 +221,73 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             exists(*target)?;
         }
         Event::EncounterEnded => not_ended("the encounter ended")?,
+        Event::Sr2097(e) => {
+            not_ended("a Shadowrun 2097 event")?;
+            present(e.who())?;
+            check_sr2097(state, e, &rules.sr2097)?;
+        }
     }
     Ok(())
+}
+
+/// Whether a Shadowrun 2097 event may follow `state` (its combatant is known to be present).
+fn check_sr2097(state: &State, event: &Sr2097Event, rules: &Sr2097Rules) -> Result<(), String> {
+    let Some(slice) = &state.sr2097 else {
+        return Err("a Shadowrun 2097 event in an encounter of another rule system".into());
+    };
+    let who = event.who();
+    let c = state
+        .get(who)
+        .ok_or_else(|| format!("no combatant with id {}", who.0))?;
+    let sheet = slice.sheet(who);
+    let faces = |dice: &[u8], die: u8| {
+        if dice.iter().any(|d| *d == 0 || *d > die) {
+            Err(format!("a die shows a face a d{die} does not have"))
+        } else {
+            Ok(())
+        }
+    };
+    match event {
+        Sr2097Event::EdgeSpent { edge, .. } | Sr2097Event::EdgeBurned { edge, .. }
+            if *edge > c.edge_left =>
+        {
+            return Err(format!(
+                "{} spends {edge} Edge but has {} left",
+                c.name, c.edge_left
+            ));
+        }
+        Sr2097Event::EdgeRecovered { gained, .. } => {
+            let max = c.sheet.edge.saturating_sub(sheet.burned);
+            if c.edge_left.saturating_add(*gained) > max {
+                return Err(format!(
+                    "{} regains {gained} Edge above the maximum of {max}",
+                    c.name
+                ));
+            }
+        }
+        Sr2097Event::Checked { roll, .. } => faces(&roll.dice, rules.check.die)?,
+        Sr2097Event::DamageRolled { by, roll, .. } => {
+            if state.get(*by).is_none() {
+                return Err(format!("no combatant with id {}", by.0));
+            }
+            faces(&roll.dice, rules.damage.die)?;
+        }
+        Sr2097Event::InitiativeBoosted { dice, .. } => {
+            if state.fight().is_none() {
+                return Err("initiative boosted outside a fight".into());
+            }
+            faces(dice, rules.initiative.die)?;
+        }
+        _ => {}
+    }
+    match event {
+        Sr2097Event::InjuryLessened { injury, .. } | Sr2097Event::EdgeBurned { injury, .. }
+            if *injury >= sheet.injuries.len() =>
+        {
+            Err(format!("{} has no injury {}", c.name, injury + 1))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Catalogue names an event spends: each must be in the catalogue.
@@ -235,11 +304,12 @@ fn action_names(event: &Event) -> Vec<&ActionUse> {
 /// Replays the whole history (redo part included) checking every event.
 /// The message reads "entry N (`text`): reason", N counting from 1.
 pub fn check_history(
+    start: State,
     history: &[Entry],
     rules: &HouseRules,
     catalogue: &Catalogue,
 ) -> Result<(), String> {
-    let mut state = State::default();
+    let mut state = start;
     for (i, entry) in history.iter().enumerate() {
         let fail = |reason: String| format!("entry {} (`{}`): {reason}", i + 1, entry.text);
         for event in &entry.events {

@@ -52,4 +52,10 @@ pub enum Action {
     AddMore,
     /// Text editing in an input (typed characters, cursor moves).
     Input(InputRequest),
+    /// A Shadowrun 2097 success check for the selected character.
+    Check,
+    /// A Shadowrun 2097 damage roll by the selected character.
+    DamageRoll,
+    /// Shadowrun 2097's uses of Edge for the selected character.
+    EdgeMenu,
 }

@@ -261,7 +261,7 @@ impl App {
     /// Folds the whole applied history into log lines (at start; later changes are incremental).
     fn rebuild_log(&mut self) {
         self.log.clear();
-        let mut state = State::default();
+        let mut state = self.enc.empty_state();
         for (i, entry) in self.enc.applied().iter().enumerate() {
             let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
             state = after;

@@ -113,6 +113,15 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Tracker, key('u'), Action::Undo, "undo"),
     (ModeKind::Tracker, ctrl('r'), Action::Redo, "redo"),
     (ModeKind::Tracker, key(':'), Action::CommandLine, "command"),
+    // Shadowrun 2097's own keys (`family` says so).
+    (ModeKind::Tracker, key('c'), Action::Check, "success check"),
+    (
+        ModeKind::Tracker,
+        key('w'),
+        Action::DamageRoll,
+        "damage roll",
+    ),
+    (ModeKind::Tracker, key('G'), Action::EdgeMenu, "Edge (2097)"),
     (ModeKind::Tracker, key('a'), Action::Add, "add"),
     (ModeKind::Tracker, key('r'), Action::RollAll, "roll all"),
     (ModeKind::Tracker, key('R'), Action::RollNpcs, "roll NPCs"),
@@ -326,6 +335,7 @@ pub fn family(action: Action) -> Family {
         | Action::Fire
         | Action::Move
         | Action::Edge => Family::Passes,
+        Action::Check | Action::DamageRoll | Action::EdgeMenu => Family::Own(System::Sr2097),
         _ => Family::Shared,
     }
 }
@@ -392,5 +402,24 @@ mod tests {
             Some(Action::Damage)
         );
         assert!(bar.iter().any(|(_, l)| *l == "undo"));
+    }
+
+    #[test]
+    fn shadowrun_2097s_keys_serve_2097_only() {
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Sr2097, &ev('c')),
+            Some(Action::Check)
+        );
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Sr2097, &ev('G')),
+            Some(Action::EdgeMenu)
+        );
+        for system in [System::Sr5, System::Anarchy] {
+            for c in ['c', 'w', 'G'] {
+                assert_eq!(lookup(ModeKind::Tracker, system, &ev(c)), None, "{c}");
+            }
+            let bar = bindings(ModeKind::Tracker, system);
+            assert!(bar.iter().all(|(_, l)| *l != "success check"));
+        }
     }
 }

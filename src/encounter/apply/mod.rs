@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use crate::rules::HouseRules;
 
+mod sr2097;
+
 impl State {
     fn at_mut(&mut self, id: CombatantId) -> Option<&mut Combatant> {
         self.combatants.get_mut(id.index()).map(Arc::make_mut)
@@ -388,6 +390,7 @@ impl State {
                 let round = self.fight().map_or(0, |f| f.round);
                 self.phase = Phase::Ended { round };
             }
+            Event::Sr2097(e) => self.apply_sr2097(e),
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::encounter::event::{Event, Release};
 use crate::encounter::model::{Combatant, CombatantId, DownCause, Track};
 
 impl Draft<'_> {
-    fn down(&mut self, c: &Combatant, cause: DownCause) {
+    pub(super) fn down(&mut self, c: &Combatant, cause: DownCause) {
         self.emit(Event::Downed { who: c.id, cause });
         self.release(c, Release::Downed);
     }
@@ -31,7 +31,8 @@ impl Draft<'_> {
                 who: c.name,
                 track: "Stun",
             }),
-            (false, Some(DownCause::Gm)) => {
+            // No healing in the 2097 text: the GM brings a character up (first aid, a medkit).
+            (false, Some(DownCause::Gm | DownCause::Injury)) => {
                 self.emit(Event::Revived { who });
                 Ok(())
             }

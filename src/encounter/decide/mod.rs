@@ -19,6 +19,7 @@ mod initiative;
 mod order;
 mod reserve;
 mod roster;
+mod sr2097;
 mod statuses;
 mod turns;
 
@@ -122,6 +123,7 @@ impl<'a> Draft<'a> {
                 self.emit(Event::EncounterEnded);
                 Ok(())
             }
+            Command::Sr2097(c) => self.sr2097(c, dice),
         }
     }
 
@@ -178,16 +180,7 @@ impl<'a> Draft<'a> {
     // ----- shared by several families ------------------------------------------------------
 
     fn check_range(field: &'static str, value: i32, range: Range) -> Result<i32, RuleError> {
-        if range.contains(value) {
-            Ok(value)
-        } else {
-            Err(RuleError::OutOfRange {
-                field,
-                value,
-                min: range.min,
-                max: range.max,
-            })
-        }
+        RuleError::in_range(field, value, range)
     }
 
     /// Pending delays and readies lapse; the IP go back to the pool.

@@ -63,6 +63,16 @@ impl Draft<'_> {
                 .filter_map(|id| state.get(*id))
                 .find(|c| c.mark.still_to_act() && (c.is_present() || awaited(c.id)))
                 .cloned();
+            // A boost of initiative (SR 2097) may put someone else still to act ahead of it.
+            let next = match next {
+                Some(c) if c.mark == PassMark::Waiting && c.is_present() && !c.is_downed() => {
+                    Self::boosted_ahead(state, &c)
+                        .and_then(|id| state.get(id))
+                        .cloned()
+                        .or(Some(c))
+                }
+                other => other,
+            };
             match next {
                 Some(c) if !c.is_present() || c.is_downed() => {
                     self.emit(Event::TurnSkipped { who: c.id });

@@ -10,8 +10,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub mod sr2097;
+
 use super::command::Command;
 use super::error::RuleError;
+use super::model::State;
 
 /// A rule system. Saves write it as its word (`sr5`, `sr2097`, `anarchy`); a save written before
 /// systems existed has none and runs `sr5`.
@@ -61,6 +64,17 @@ impl System {
                 owners,
                 system: self,
             })
+        }
+    }
+}
+
+impl System {
+    /// The state an encounter under this system starts from: a system with a slice of state of
+    /// its own has it there from the start, so the rest of the engine branches on the state.
+    pub fn empty_state(self) -> State {
+        State {
+            sr2097: (self == System::Sr2097).then(sr2097::Sr2097State::default),
+            ..State::default()
         }
     }
 }

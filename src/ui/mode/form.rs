@@ -7,6 +7,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 use tui_input::Input;
 
 use super::{Ctx, Mode, Outcome, choose, picker};
+use crate::encounter::system::sr2097::Sr2097Command;
 use crate::encounter::{
     AddCombatant, CombatantId, Command, RollTarget, SheetInput, Side, StatusUntil, Track,
 };
@@ -20,6 +21,8 @@ pub enum Purpose {
     Add,
     Edit(CombatantId),
     TypedRoll(CombatantId),
+    /// A roll typed in as its dice (a Shadowrun 2097 initiative).
+    TypedDice(CombatantId),
     Delay(CombatantId),
     Ready(CombatantId),
     Damage(CombatantId),
@@ -46,7 +49,72 @@ pub struct State {
     pub error: Option<String>,
 }
 
-fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
+/// Tab, Shift-Tab and typing, in a list of fields; whether the action was one of them.
+pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Action) -> bool {
+    let n = fields.len().max(1);
+    match action {
+        Action::NextField => *focus = (*focus + 1) % n,
+        Action::PrevField => *focus = (*focus + n - 1) % n,
+        Action::Input(req) => {
+            if let Some(fl) = fields.get_mut(*focus) {
+                fl.input.handle(req);
+                fl.error = None;
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Enter on a form of the 2097 rooms: the command runs, or its reason goes in the field to blame.
+pub(super) fn confirm(
+    fields: &mut [Field],
+    focus: &mut usize,
+    cmd: Result<Command, (usize, String)>,
+) -> Outcome {
+    for fl in fields.iter_mut() {
+        fl.error = None;
+    }
+    match cmd {
+        Ok(cmd) => Outcome::run(cmd),
+        Err((i, e)) => {
+            if let Some(fl) = fields.get_mut(i) {
+                fl.error = Some(e);
+                *focus = i;
+            }
+            Outcome::Stay
+        }
+    }
+}
+
+/// A form's last line: the engine's refusal, or the keys (Enter `does`).
+pub(super) fn last_line(error: Option<&str>, does: &str, app: &App) -> Line<'static> {
+    match error {
+        Some(e) => Line::styled(format!("✗ {e}"), app.theme.error()),
+        None => Line::styled(
+            format!("Enter: {does}  Tab: next field  Esc: cancel"),
+            app.theme.dim(),
+        ),
+    }
+}
+
+/// Dice faces typed as numbers apart ("7 3", "7,3"); `None` when the field is empty.
+pub(super) fn parse_faces(field: &Field) -> Result<Option<Vec<i32>>, String> {
+    let v = field.input.value().trim();
+    if v.is_empty() {
+        return Ok(None);
+    }
+    v.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.parse::<i32>()
+                .map_err(|_| format!("\"{w}\" is not a die's face"))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+pub(super) fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
     let v = field.input.value().trim();
     if v.is_empty() {
         return if required {
@@ -60,7 +128,7 @@ fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
         .map_err(|_| format!("\"{v}\" is not a whole number"))
 }
 
-fn field(label: &'static str, hint: &'static str, value: &str) -> Field {
+pub(super) fn field(label: &'static str, hint: &'static str, value: &str) -> Field {
     Field {
         label,
         hint,
@@ -129,6 +197,10 @@ impl State {
                     field("Glitch", "y if it glitched", "n"),
                 ],
             ),
+            Purpose::TypedDice(id) => (
+                format!("Type in {}'s initiative dice", name(id)),
+                vec![field("Dice", "the d6s rolled at the table, e.g. 3 5", "")],
+            ),
             Purpose::Delay(id) => (
                 format!("Delay: {} holds IP", name(id)),
                 vec![field("IP", "IP to hold back", "")],
@@ -173,16 +245,10 @@ impl State {
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
-        let n = self.fields.len().max(1);
         match action {
             Action::Cancel => return Outcome::Close,
-            Action::NextField => self.focus = (self.focus + 1) % n,
-            Action::PrevField => self.focus = (self.focus + n - 1) % n,
-            Action::Input(req) => {
-                if let Some(fl) = self.fields.get_mut(self.focus) {
-                    fl.input.handle(req);
-                    fl.error = None;
-                }
+            Action::Input(_) => {
+                edit_fields(&mut self.fields, &mut self.focus, action);
                 self.error = None;
                 // Live check of the field being typed in (an empty field is fine while typing).
                 if let Err((i, e)) = self.command()
@@ -193,7 +259,9 @@ impl State {
                 }
             }
             Action::Confirm => return self.submit(ctx),
-            _ => {}
+            other => {
+                edit_fields(&mut self.fields, &mut self.focus, other);
+            }
         }
         Outcome::Stay
     }
@@ -327,6 +395,15 @@ impl State {
                 target: RollTarget::One(id),
                 typed: Some((or(num(0, true)?, 0), yes(1))),
             },
+            Purpose::TypedDice(id) => {
+                let dice = parse_faces(&self.fields[0])
+                    .map_err(|e| (0, e))?
+                    .ok_or((0, "required".to_string()))?;
+                Command::Sr2097(Sr2097Command::Initiative {
+                    target: RollTarget::One(id),
+                    dice,
+                })
+            }
             Purpose::Delay(who) => Command::Delay {
                 who,
                 ip: or(num(0, true)?, 0),
@@ -377,41 +454,57 @@ impl State {
     }
 
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
-        let t = app.theme;
-        let h = self.fields.len() as u16 + 3;
-        let r = centered(area, 76, h);
-        Clear.render(r, buf);
-        let block = pane_block(&self.title, true, t);
-        let inner = block.inner(r);
-        block.render(r, buf);
-        let input_w = (inner.width as usize).saturating_sub(14).min(24);
-        let mut lines = Vec::new();
-        for (i, fl) in self.fields.iter().enumerate() {
-            let focused = i == self.focus;
-            let mut spans = vec![Span::styled(
-                format!("{}{:<11} ", if focused { "▶" } else { " " }, fl.label),
-                if focused { t.title() } else { t.base() },
-            )];
-            if focused {
-                spans.extend(input_spans(&fl.input, input_w, t));
-            } else {
-                spans.push(Span::raw(fl.input.value().to_string()));
-            }
-            let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-            spans.push(Span::raw(" ".repeat((13 + input_w).saturating_sub(used))));
-            match &fl.error {
-                Some(e) => spans.push(Span::styled(format!(" ✗ {e}"), t.error())),
-                None => spans.push(Span::styled(format!(" {}", fl.hint), t.dim())),
-            }
-            lines.push(Line::from(spans));
-        }
-        match &self.error {
-            Some(e) => lines.push(Line::styled(format!("✗ {e}"), t.error())),
-            None => lines.push(Line::styled(
-                "Enter: submit  Tab: next field  Esc: cancel",
-                t.dim(),
-            )),
-        }
-        Paragraph::new(lines).render(inner, buf);
+        let footer = last_line(self.error.as_deref(), "submit", app);
+        draw(
+            &self.title,
+            &self.fields,
+            self.focus,
+            vec![footer],
+            app,
+            area,
+            buf,
+        );
     }
+}
+
+/// Draws a form's popup: its fields, each with its error or hint, then the footer lines.
+pub(super) fn draw(
+    title: &str,
+    fields: &[Field],
+    focus: usize,
+    footer: Vec<Line<'static>>,
+    app: &App,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let t = app.theme;
+    let h = (fields.len() + footer.len()) as u16 + 2;
+    let r = centered(area, 76, h);
+    Clear.render(r, buf);
+    let block = pane_block(title, true, t);
+    let inner = block.inner(r);
+    block.render(r, buf);
+    let input_w = (inner.width as usize).saturating_sub(14).min(24);
+    let mut lines = Vec::new();
+    for (i, fl) in fields.iter().enumerate() {
+        let focused = i == focus;
+        let mut spans = vec![Span::styled(
+            format!("{}{:<11} ", if focused { "▶" } else { " " }, fl.label),
+            if focused { t.title() } else { t.base() },
+        )];
+        if focused {
+            spans.extend(input_spans(&fl.input, input_w, t));
+        } else {
+            spans.push(Span::raw(fl.input.value().to_string()));
+        }
+        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        spans.push(Span::raw(" ".repeat((13 + input_w).saturating_sub(used))));
+        match &fl.error {
+            Some(e) => spans.push(Span::styled(format!(" ✗ {e}"), t.error())),
+            None => spans.push(Span::styled(format!(" {}", fl.hint), t.dim())),
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.extend(footer);
+    Paragraph::new(lines).render(inner, buf);
 }

@@ -5,8 +5,10 @@
 //! `render`. It never changes the encounter: it may ask the engine why a command would be refused
 //! (`Ctx::refusal`), and it hands the command to `App` in an `Outcome`.
 
+pub mod check_form;
 pub mod choose;
 pub mod command_line;
+pub mod damage_form;
 pub mod form;
 pub mod help;
 pub mod picker;
@@ -27,6 +29,10 @@ pub enum Mode {
     Picker(picker::State),
     Form(form::State),
     Choose(choose::State),
+    /// A Shadowrun 2097 success check with its live odds.
+    CheckForm(check_form::State),
+    /// A Shadowrun 2097 damage roll, through the target's armor.
+    DamageForm(damage_form::State),
 }
 
 impl Mode {
@@ -40,6 +46,8 @@ impl Mode {
             Mode::Picker(p) => p.update(action, ctx),
             Mode::Form(f) => f.update(action, ctx),
             Mode::Choose(c) => c.update(action, ctx),
+            Mode::CheckForm(f) => f.update(action, ctx),
+            Mode::DamageForm(f) => f.update(action, ctx),
         }
     }
 
@@ -49,7 +57,8 @@ impl Mode {
             Mode::Help(_) => ModeKind::Help,
             Mode::Command(_) => ModeKind::Command,
             Mode::Picker(_) => ModeKind::Picker,
-            Mode::Form(_) => ModeKind::Form,
+            // The 2097 forms take the form's keys.
+            Mode::Form(_) | Mode::CheckForm(_) | Mode::DamageForm(_) => ModeKind::Form,
             Mode::Choose(_) => ModeKind::Choose,
         }
     }
@@ -58,6 +67,8 @@ impl Mode {
     pub fn refused(&mut self, why: &str) {
         match self {
             Mode::Form(f) => f.refused(why),
+            Mode::CheckForm(f) => f.refused(why),
+            Mode::DamageForm(f) => f.refused(why),
             // The reason is on the status line.
             Mode::Tracker
             | Mode::Help(_)

@@ -154,6 +154,8 @@ impl Widget for &App {
         match &self.mode {
             Mode::Tracker | Mode::Command(_) | Mode::Picker(_) => {}
             Mode::Form(f) => f.render(self, body, buf),
+            Mode::CheckForm(f) => f.render(self, body, buf),
+            Mode::DamageForm(f) => f.render(self, body, buf),
             Mode::Choose(c) => c.render(self, body, buf),
             Mode::Help(h) => h.render(self, body, buf),
         }

@@ -49,7 +49,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = block.inner(area);
     block.render(area, buf);
     let width = inner.width as usize;
-    let name_w = width.saturating_sub(18).clamp(4, 24);
+    // A 2097 row also shows Edge, current/max.
+    let edge_w = if s.sr2097.is_some() { 7 } else { 0 };
+    let name_w = width.saturating_sub(18 + edge_w).clamp(4, 24);
     let actor = app.actor();
     let roster = app.roster();
     // Delays by trigger, found once (not once per row).
@@ -108,12 +110,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         } else {
             format!("{:>2}", i + 1)
         };
-        let text = format!(
+        let mut text = format!(
             "{} {pos} {:<name_w$} {score} IP{:>3}",
             marker(c.mark, c.is_downed(), acting),
             cut(&c.name, name_w),
             c.ip,
         );
+        if edge_w > 0 {
+            let edge = crate::report::sr2097::edge_text(s, c);
+            text.push_str(&format!(" E{:>5}", edge.trim_start_matches("Edge ")));
+        }
         let mut style = if acting {
             t.current()
         } else if c.is_downed() {

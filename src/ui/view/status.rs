@@ -60,6 +60,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             of(c.damage.stun, st)
         )));
     }
+    // Shadowrun 2097: injuries and boosts of initiative.
+    for c in s.present() {
+        if let Some(inj) = crate::report::sr2097::injuries_text(s, c) {
+            lines.push(Line::from(format!("♥ {}  {inj}", c.name)));
+        }
+        if let Some(b) = crate::report::sr2097::boost_text(s, c) {
+            lines.push(Line::from(format!("▸ {}  {b}", c.name)));
+        }
+    }
     for c in s.present() {
         for st in &c.statuses {
             let stacks = if st.stacks > 1 {

@@ -3,7 +3,6 @@
 
 mod common;
 use common::srtrack;
-use std::path::Path;
 
 const SCRIPT: &str = "\
 # Two runners against two gangers.

@@ -74,7 +74,15 @@ fn autosave_10k_events(bencher: divan::Bencher) {
     let lock = Lock::acquire(&path).unwrap();
     let mut saver = FileSave::new(path, "big".into(), "2026-01-01T00:00:00Z".into(), lock);
     saver.save(&enc).unwrap();
-    bencher.bench_local(|| saver.save(&enc).unwrap());
+    // One command undone and redone in turn: each save has a change to write (an unchanged
+    // encounter is not written again).
+    let mut undone = enc.clone();
+    undone.undo(1);
+    let mut flip = false;
+    bencher.bench_local(|| {
+        flip = !flip;
+        saver.save(if flip { &undone } else { &enc }).unwrap();
+    });
 }
 
 /// The CPU part of a cold autosave (the first after a load): the whole text, no disk.

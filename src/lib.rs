@@ -8,6 +8,7 @@ pub mod lang;
 pub mod report;
 pub mod rules;
 pub mod save;
+pub mod text;
 pub mod ui;
 
 /// The rule set srtrack starts with (built-in or the GM's overrides).

@@ -1,25 +1,37 @@
-//! The actions catalogue against its source text, its validation, GM overrides and search.
+//! The actions catalogue against the facts of its rules text, its validation, GM overrides
+//! and search.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::path::PathBuf;
+#[path = "common/catalogue_facts.rs"]
+mod facts;
 
+use std::collections::{BTreeSet, HashSet};
+
+use facts::{ActionFacts, CatalogueFacts, RUN, run_hash, test_pieces, words};
 use srtrack::catalogue::{
     ActionDef, ActionGroup, ActionKind, Catalogue, EMBEDDED_ACTIONS, Effect, Problem, Restriction,
     load_ruleset,
 };
 use srtrack::rules::{ActionType, HouseRules};
 
-/// The rules text lives next to the repository (`../shared/rules/`), as DESIGN.md lays out.
-fn source() -> String {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/rules/sr5-actions-catalogue.txt");
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("the rules text {} is needed: {e}", path.display()))
+/// What the rules text says of each action, kept in the repository (taken from the text by
+/// `examples/catalogue_facts.rs`).
+fn text_facts() -> CatalogueFacts {
+    ron::from_str(include_str!("fixtures/catalogue-facts.ron"))
+        .unwrap_or_else(|e| panic!("tests/fixtures/catalogue-facts.ron: {e}"))
 }
 
-/// The text with its line breaks joined and runs of whitespace collapsed.
-fn joined(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// The text's heading of a catalogue action. The chase heading adds what the action is for
+/// ("Evasive Driving (Defense)"); the name is the action's.
+fn facts_of<'f>(facts: &'f CatalogueFacts, a: &ActionDef) -> &'f ActionFacts {
+    facts
+        .actions
+        .iter()
+        .find(|f| {
+            f.name
+                .trim_end_matches(" (Defense)")
+                .eq_ignore_ascii_case(&a.name)
+        })
+        .unwrap_or_else(|| panic!("{} is a heading of the text", a.name))
 }
 
 fn rules() -> HouseRules {
@@ -44,16 +56,6 @@ fn action(name: &str) -> ActionDef {
         .unwrap_or_else(|| panic!("{name} is in the catalogue"))
         .clone()
 }
-
-const GROUP_HEADINGS: [(&str, ActionGroup); 7] = [
-    ("Free Actions", ActionGroup::Free),
-    ("Simple Actions", ActionGroup::Simple),
-    ("Complex Actions", ActionGroup::Complex),
-    ("Interrupt Actions", ActionGroup::Interrupt),
-    ("Chase Actions", ActionGroup::Chase),
-    ("Matrix Actions", ActionGroup::Matrix),
-    ("Resonance Actions", ActionGroup::Resonance),
-];
 
 // ---- the catalogue holds every action of the text ----
 
@@ -84,83 +86,66 @@ fn every_group_has_the_number_of_actions_the_text_lists() {
     assert_eq!(cat.len(), 96);
 }
 
-/// Finds the action headings of the text: a short line starting upper-case, without closing
-/// punctuation, right after a line that ends a sentence (or a group heading). A heading wrapped
-/// onto an "or ..." line is joined; "send message" printed before "Send Message" counts once;
-/// a wrapped "Test:" line is not a heading.
-fn headings_of_the_text(text: &str) -> BTreeMap<ActionGroup, BTreeSet<String>> {
-    let lines: Vec<&str> = text.lines().map(str::trim).collect();
-    let mut out: BTreeMap<ActionGroup, BTreeSet<String>> = BTreeMap::new();
-    let mut group = None;
-    for i in 0..lines.len() {
-        let line = lines[i];
-        if let Some((_, g)) = GROUP_HEADINGS.iter().find(|(h, _)| *h == line) {
-            group = Some(*g);
-            continue;
-        }
-        let Some(g) = group else { continue };
-        let prev = if i > 0 { lines[i - 1] } else { "" };
-        let starts_upper = line.chars().next().is_some_and(char::is_uppercase);
-        let open_end = !line.ends_with(['.', ',', ';', ':']);
-        let after_sentence = prev.is_empty()
-            || prev.ends_with(['.', '!', ')'])
-            || GROUP_HEADINGS.iter().any(|(h, _)| *h == prev)
-            || prev.eq_ignore_ascii_case(line);
-        let after_test = prev.starts_with("Test:");
-        if starts_upper && open_end && line.len() <= 40 && after_sentence && !after_test {
-            let mut name = line.to_string();
-            if let Some(next) = lines.get(i + 1)
-                && next.starts_with("or ")
-            {
-                name = format!("{name} {next}");
-            }
-            // The chase heading adds what the action is for; the name is the action's.
-            let name = name.trim_end_matches(" (Defense)").to_lowercase();
-            out.entry(g).or_default().insert(name);
-        }
-    }
-    out
-}
-
 #[test]
 fn the_catalogue_has_exactly_the_headings_of_the_text() {
-    let text = source();
-    let from_text = headings_of_the_text(&text);
+    let facts = text_facts();
     let cat = catalogue();
-    for (_, group) in GROUP_HEADINGS {
+    for group in ActionGroup::ALL {
         let ours: BTreeSet<String> = cat.in_group(group).map(|a| a.name.to_lowercase()).collect();
-        let theirs = from_text.get(&group).cloned().unwrap_or_default();
+        let theirs: BTreeSet<String> = facts
+            .actions
+            .iter()
+            .filter(|f| f.group == group)
+            .map(|f| f.name.trim_end_matches(" (Defense)").to_lowercase())
+            .collect();
         assert_eq!(ours, theirs, "{group:?}");
     }
+    assert_eq!(facts.actions.len(), 96, "one heading an action");
 }
 
 #[test]
-fn tests_and_marks_are_as_written_in_the_text() {
-    let src = joined(&source());
+fn types_tests_marks_and_pages_are_as_written_in_the_text() {
+    let facts = text_facts();
+    let every_page: BTreeSet<u32> = facts.actions.iter().flat_map(|f| f.pages.clone()).collect();
     for a in catalogue().actions() {
-        if let Some(test) = &a.test {
-            // Ramming's test is spread over two sentences of the text; it is checked by hand below.
-            if a.name != "Ramming" {
-                assert!(src.contains(test.as_str()), "{}: test {test:?}", a.name);
+        let f = facts_of(&facts, a);
+        assert_eq!(a.group, f.group, "{}: group", a.name);
+        // The type line under the heading, where the text has one; the group heading otherwise.
+        let written = match a.kind {
+            ActionKind::Interrupt { initiative } if f.group != ActionGroup::Matrix => {
+                format!("{initiative} Initiative")
             }
-        }
-        if let Some(marks) = &a.marks {
-            let written = format!("Marks Required: {marks} -");
-            assert!(src.contains(&written), "{}: marks {marks:?}", a.name);
-        }
-        if matches!(a.group, ActionGroup::Matrix) {
-            assert!(a.marks.is_some(), "{} gives its marks", a.name);
-            assert!(a.test.is_some(), "{} gives its test", a.name);
-            let test = a.test.as_deref().unwrap_or_default();
-            assert!(
-                src.contains(&format!("Test: {test}")),
-                "{}: the test follows `Test:`",
+            kind => format!("{} Action", kind.label()),
+        };
+        if let Some(kind) = &f.kind {
+            assert_eq!(&written, kind, "{}: type", a.name);
+        } else if matches!(
+            f.group,
+            ActionGroup::Free | ActionGroup::Simple | ActionGroup::Complex
+        ) {
+            assert_eq!(
+                a.kind.label(),
+                f.group.label(),
+                "{}: type of its group",
                 a.name
             );
         }
+        match (&f.test, &a.test) {
+            // A "Test:" line: the catalogue writes it as the text does.
+            (Some(theirs), ours) => assert_eq!(ours.as_ref(), Some(theirs), "{}: test", a.name),
+            // A test in the prose: each of its pieces is a phrase of the passage.
+            (None, Some(ours)) => {
+                for piece in test_pieces(ours) {
+                    assert!(f.phrases.contains(&piece), "{}: test {piece:?}", a.name);
+                }
+            }
+            (None, None) => {}
+        }
+        assert_eq!(a.marks, f.marks, "{}: marks", a.name);
         if let Some(page) = a.page {
+            // Often the text refers to an action's page from another action's passage.
             assert!(
-                src.contains(&format!("p. {page}")) || src.contains(&format!("p.{page}")),
+                every_page.contains(&u32::from(page)),
                 "{}: page {page} is referenced in the text",
                 a.name
             );
@@ -168,9 +153,40 @@ fn tests_and_marks_are_as_written_in_the_text() {
     }
     let ramming = action("Ramming");
     let test = ramming.test.unwrap_or_default();
-    assert!(src.contains("The driver rolls Vehicle skill + Reaction to attack."));
     assert!(test.starts_with("Vehicle skill + Reaction v. Reaction + Intuition"));
-    assert!(src.contains("Reaction + Intuition [Handling] if driving another vehicle"));
+    assert_eq!(
+        facts_of(&facts, &action("Ramming")).phrases,
+        [
+            "Vehicle skill + Reaction",
+            "Reaction + Intuition",
+            "Reaction + Intuition [Handling]"
+        ]
+    );
+}
+
+#[test]
+fn the_facts_pieces_split_tests_as_the_text_writes_them() {
+    assert_eq!(
+        test_pieces(
+            "Vehicle skill + Reaction v. Reaction + Intuition (pedestrian) or X [Speed or Handling] (driver)"
+        ),
+        [
+            "Vehicle skill + Reaction",
+            "Reaction + Intuition",
+            "X [Speed or Handling]"
+        ]
+    );
+    assert_eq!(
+        test_pieces("(Weapon Skill) + Reaction [Physical]"),
+        ["(Weapon Skill) + Reaction [Physical]"]
+    );
+    let facts = text_facts();
+    let quick = facts
+        .actions
+        .iter()
+        .find(|f| f.name == "Quick Draw")
+        .unwrap();
+    assert_eq!(quick.pages, [432], "the holster's page, not the action's");
 }
 
 // ---- field by field against the text ----
@@ -413,24 +429,20 @@ fn rulings_of_the_design_for_kinds_the_text_does_not_give() {
 
 // ---- our own words ----
 
-fn word_list(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect()
-}
-
 #[test]
 fn no_summary_copies_a_sentence_of_the_text() {
     // Stricter than a sentence: no run of six words may be the text's.
-    const RUN: usize = 6;
-    let source_words = word_list(&source());
-    let runs: HashSet<String> = source_words.windows(RUN).map(|w| w.join(" ")).collect();
+    let runs: HashSet<u64> = text_facts().word_runs.into_iter().collect();
+    assert!(runs.len() > 7000, "every run of the text: {}", runs.len());
     for a in catalogue().actions() {
-        let words = word_list(&a.summary);
+        let words = words(&a.summary);
         for w in words.windows(RUN) {
-            let run = w.join(" ");
-            assert!(!runs.contains(&run), "{}: {run:?} is the text's", a.name);
+            assert!(
+                !runs.contains(&run_hash(w)),
+                "{}: {:?} is the text's",
+                a.name,
+                w.join(" ")
+            );
         }
         assert!(
             a.summary.chars().count() <= 90,
@@ -439,6 +451,18 @@ fn no_summary_copies_a_sentence_of_the_text() {
         );
         assert!(!a.summary.contains('\n'));
     }
+    // The check bites: a run of the text's own words is caught (here, a "Test:" line).
+    let facts = text_facts();
+    let brute = facts
+        .actions
+        .iter()
+        .find(|f| f.name == "Brute Force")
+        .unwrap();
+    let copied = words(&format!(
+        "Test: {}",
+        brute.test.as_deref().unwrap_or_default()
+    ));
+    assert!(runs.contains(&run_hash(&copied[..RUN])), "{copied:?}");
 }
 
 // ---- the file ----

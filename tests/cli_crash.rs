@@ -128,9 +128,57 @@ fn killed_at_random_the_save_is_always_a_prefix_of_the_script() {
     }
     assert_eq!(saved_prefix(&path, &expected), lines.len());
     assert!(kills > 10, "the test killed processes mid-way ({kills})");
+    // What the killed processes left behind goes with the next one that takes the lock.
+    let last = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .args(["--data-dir", dir.path().to_str().unwrap(), "exec"])
+        .arg(&path)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(last.status.success());
+    let mut left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        ["crash.ron", "crash.ron.bak", "crash.ron.lock"],
+        "no temporary files"
+    );
     eprintln!(
         "{} commands, {kills} kills, {:?}",
         lines.len(),
         started.elapsed()
+    );
+}
+
+#[test]
+fn a_long_exec_killed_midway_keeps_what_it_applied() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.ron");
+    let mut script = String::from("add Ann pc int 3 rea 3 body 4 will 4\n");
+    // Long enough to be running when killed; each line is one entry.
+    script.push_str(&"damage Ann 1 stun\nheal Ann 1 stun\n".repeat(200_000));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .args(["--data-dir", dir.path().to_str().unwrap(), "exec"])
+        .arg(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    drop(stdin);
+    std::thread::sleep(Duration::from_millis(1500));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (_, enc) = file::load(&path, Arc::new(Catalogue::default()))
+        .expect("a save was written while the script ran");
+    assert!(
+        enc.history().len() > 64,
+        "more than the first lines: {}",
+        enc.history().len()
     );
 }

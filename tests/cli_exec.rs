@@ -1,8 +1,16 @@
 //! The command line: exec, show, check, list, new, export, completions, exit codes, locking.
 
-mod common;
-use common::{srtrack, text};
+use std::io::Write;
 use std::path::Path;
+use std::process::{Command, Stdio};
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::srtrack;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
 
 const SETUP: &str =
     "# a fight\nadd Ann pc int 4 rea 5 edge 2\nadd Bo npc int 3 rea 3\nroll all\nstart\n";
@@ -332,4 +340,56 @@ fn exec_prints_one_line_per_test_rolled_or_typed() {
         lines[1].contains("hits") || lines[1].contains("hit,"),
         "{stdout}"
     );
+}
+
+#[test]
+fn a_refusal_in_a_race_for_the_lock_always_names_the_holder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "f"], SETUP);
+    let mut refusals = 0;
+    for _ in 0..6 {
+        // A new lock file each time: the holder has just made it when the others look.
+        let _ = std::fs::remove_file(d.join("saves/f.ron.lock"));
+        let children: Vec<_> = (0..12)
+            .map(|_| {
+                let mut c = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+                    .arg("--data-dir")
+                    .arg(d)
+                    .args(["exec", "f"])
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                c.stdin.take().unwrap().write_all(b"why Ann Bo\n").unwrap();
+                c
+            })
+            .collect();
+        for c in children {
+            let out = c.wait_with_output().unwrap();
+            if out.status.success() {
+                continue;
+            }
+            let err = text(&out.stderr);
+            assert!(err.contains("in use by another srtrack (process "), "{err}");
+            refusals += 1;
+        }
+    }
+    assert!(refusals > 0, "the processes raced");
+}
+
+#[test]
+fn damage_beyond_any_number_says_the_allowed_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = srtrack(
+        d,
+        &["exec", "f"],
+        "add Ana pc int 3 rea 3 body 4 will 4\ndamage Ana 4294967295\n",
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("allowed 1 to"), "{err}");
+    assert!(!err.contains("expected"), "{err}");
 }

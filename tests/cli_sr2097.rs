@@ -2,9 +2,15 @@
 //! output, the odds on asking, wrong input refused in one sentence with exit 1 and the save as it
 //! was; the sample fight in `saves/` is what its script makes.
 
-mod common;
-use common::{srtrack, text};
 use std::path::Path;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::srtrack;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
 
 const SETUP: &str = "add Ana pc int 4 rea 5 edge 1
 add Bo npc int 3 rea 3 edge 2

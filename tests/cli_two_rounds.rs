@@ -1,8 +1,8 @@
 //! End to end: `srtrack exec` plays two full rounds from a script, `srtrack show` prints where the
 //! fight stands, and the same script one line per process gives the same fight.
 
-mod common;
-use common::srtrack;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
 
 const SCRIPT: &str = "\
 # Two runners against two gangers.
@@ -34,9 +34,29 @@ next
 fire Bob 1 before
 act Ganger 1 Sprint
 next
+# Downed in its own turn: Ganger 2's turn ends by itself.
 damage Ganger 2 11 physical
-next
 ";
+
+fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
 
 fn script() -> String {
     // Then `next` through passes 3 to 5 of round 1 and all of round 2 (three turns a pass:

@@ -184,3 +184,16 @@ fn undo_and_redo_step_by_command_and_redo_never_rolls() {
     t.run("add Cy int 2 rea 2");
     assert!(!t.enc.can_redo(), "a new command clears redo");
 }
+
+// DESIGN.md: "a Downed character's turns are skipped (shown, greyed)".
+#[test]
+fn a_character_downed_in_its_own_turn_stops_acting_and_the_next_turn_comes() {
+    let mut t = Table::three();
+    t.run("act Ana simple");
+    t.run("damage Ana 10");
+    assert!(t.c("Ana").is_downed());
+    assert_eq!(t.turn(), "Bob");
+    assert_ne!(t.c("Ana").mark, srtrack::encounter::PassMark::Acting);
+    t.run("down Bob");
+    assert_eq!(t.turn(), "Cy");
+}

@@ -173,7 +173,7 @@ fn a_downed_delayer_loses_the_delay_and_gets_the_ip_back() {
         why: Release::Downed
     }));
     assert_eq!(t.c("Ana").reserve, None);
-    t.run("next");
+    assert_eq!(t.turn(), "Bob", "Downed in her turn, Ana's turn ended");
     t.run("next");
     assert_eq!(t.turn(), "Cy");
     t.run("next");
@@ -280,11 +280,15 @@ fn changing_initiative_to_after_a_character_still_to_act_takes_the_turn_there_wi
     let mut t = Table::three();
     let ip = t.ip("Ana");
     t.run("move Ana after Cy");
-    assert_eq!(t.order(), ["Bob", "Cy", "Ana"]);
     assert_eq!(t.turn(), "Bob");
     t.run("next");
     t.run("next");
     assert_eq!((t.turn(), kind(&t)), ("Ana".to_string(), TurnKind::Resumed));
+    assert_eq!(
+        t.order(),
+        ["Bob", "Cy", "Ana"],
+        "the place changes when the turn is taken"
+    );
     assert_eq!(t.ip("Ana"), ip, "no second IP for the skipped turn");
     t.run("act Ana complex");
     t.run("next");
@@ -295,9 +299,14 @@ fn changing_initiative_to_after_a_character_still_to_act_takes_the_turn_there_wi
 fn changing_initiative_to_before_a_character_still_to_act() {
     let mut t = Table::three();
     t.run("move Ana before Cy");
-    assert_eq!(t.order(), ["Bob", "Ana", "Cy"]);
+    assert_eq!(t.turn(), "Bob");
     t.run("next");
     assert_eq!((t.turn(), kind(&t)), ("Ana".to_string(), TurnKind::Resumed));
+    assert_eq!(
+        t.order(),
+        ["Bob", "Ana", "Cy"],
+        "the place changes when the turn is taken"
+    );
     t.run("next");
     assert_eq!(t.turn(), "Cy");
 }
@@ -340,5 +349,150 @@ fn a_delay_waiting_on_a_character_who_moves_comes_when_its_turn_ends() {
                 trigger: t.c("Bob").id
             }
         )
+    );
+}
+
+/// Cy, last in the order, holds a ready declared in the round's last pass.
+fn ready_in_pass_five() -> Table {
+    let mut t = Table::three();
+    for _ in 0..4 {
+        for _ in 0..3 {
+            t.run("next");
+        }
+    }
+    t.run("next");
+    t.run("next");
+    assert_eq!((t.round_pass(), t.turn()), ((1, 5), "Cy".to_string()));
+    t.run("ready Cy 2 when a door opens do simple");
+    t.run("next");
+    assert_eq!((t.round_pass(), t.turn()), ((2, 1), "Ana".to_string()));
+    t
+}
+
+// "If the specified trigger occurs before the start of your next turn, you take your predefined
+// actions" and "If no specified trigger occurs, you do not lose your reserved IP."
+
+#[test]
+fn a_ready_declared_in_the_last_pass_survives_the_rounds_reset_and_fires_in_the_next() {
+    let mut t = ready_in_pass_five();
+    assert_eq!(
+        t.c("Cy")
+            .reserve
+            .as_ref()
+            .map(srtrack::encounter::Reserve::ip),
+        Some(2)
+    );
+    assert_eq!(
+        t.ip("Cy"),
+        4,
+        "the pool is reset; the reserve is kept apart"
+    );
+    t.run("fire Cy");
+    assert_eq!(t.ip("Cy"), 4, "paid from the reserve");
+    assert!(t.c("Cy").reserve.is_none());
+}
+
+#[test]
+fn a_ready_unfired_until_the_next_turn_of_a_new_round_is_lost_with_the_old_rounds_ip() {
+    let mut t = ready_in_pass_five();
+    t.run("next");
+    let events = t.run("next"); // Cy's turn in round 2
+    assert!(events.contains(&Event::ReserveReleased {
+        who: t.c("Cy").id,
+        returned: 0,
+        why: Release::NextTurnNewRound
+    }));
+    assert_eq!(t.ip("Cy"), 4 + 1);
+}
+
+// "When the chosen character's turn starts or ends (as appropriate), you take your previously
+// skipped turn and your place in the initiative order changes."
+
+/// A, B, C, D in that order, fight started.
+fn four() -> Table {
+    let mut t = Table::new();
+    for (name, hits) in [("A", 4), ("B", 3), ("C", 2), ("D", 1)] {
+        t.run(&format!("add {name} pc int 4 rea 4 edge 1 body 4 will 4"));
+        t.run(&format!("roll {name} hits {hits}"));
+    }
+    t.run("start");
+    t
+}
+
+/// The turns of the rest of the pass, by name.
+fn rest_of_pass(t: &mut Table) -> Vec<String> {
+    let pass = t.round_pass();
+    let mut turns = vec![t.turn()];
+    loop {
+        t.run("next");
+        if t.round_pass() != pass {
+            return turns;
+        }
+        turns.push(t.turn());
+    }
+}
+
+#[test]
+fn a_skipped_turn_waits_for_the_chosen_characters_real_turn_when_it_moves_too() {
+    let mut t = four();
+    t.run("move A after B");
+    assert_eq!(t.turn(), "B");
+    t.run("move B after C");
+    let (a, b) = (t.c("A").id, t.c("B").id);
+    assert!(
+        t.state()
+            .explain_order(a, b)
+            .contains("A skipped its turn to take it after B's, and moves there then"),
+        "{}",
+        t.state().explain_order(a, b)
+    );
+    assert_eq!(rest_of_pass(&mut t), ["C", "B", "A", "D"]);
+    assert_eq!(t.order(), ["C", "B", "A", "D"], "A follows B");
+    assert!(
+        t.state()
+            .explain_order(a, b)
+            .starts_with("B stands before A: B changed initiative to after C"),
+        "{}",
+        t.state().explain_order(a, b)
+    );
+    assert_eq!(rest_of_pass(&mut t), ["C", "B", "A", "D"]);
+}
+
+#[test]
+fn the_same_holds_when_the_chosen_character_moves_before_another() {
+    let mut t = four();
+    t.run("move A after B");
+    t.run("move B before D");
+    assert_eq!(rest_of_pass(&mut t), ["C", "B", "A", "D"]);
+    assert_eq!(t.order(), ["C", "B", "A", "D"]);
+}
+
+#[test]
+fn and_for_longer_chains() {
+    let mut t = four();
+    t.run("move A after B");
+    t.run("move B after C");
+    t.run("move C after D");
+    assert_eq!(rest_of_pass(&mut t), ["D", "C", "B", "A"]);
+    assert_eq!(t.order(), ["D", "C", "B", "A"]);
+}
+
+#[test]
+fn a_downed_link_of_the_chain_gives_the_turn_at_its_slot() {
+    let mut t = four();
+    t.run("move A after B");
+    t.run("down C");
+    t.run("move B after C");
+    assert_eq!(rest_of_pass(&mut t), ["B", "A", "D"]);
+    assert_eq!(t.order(), ["C", "B", "A", "D"]);
+}
+
+#[test]
+fn two_characters_cannot_each_wait_for_the_other() {
+    let mut t = four();
+    t.run("move A after B");
+    assert_eq!(
+        t.refuse("move B after A").to_string(),
+        "B cannot move relative to A: A's skipped turn waits for B's turn, so neither would come"
     );
 }

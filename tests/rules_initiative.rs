@@ -275,3 +275,35 @@ fn a_joiner_tied_with_everything_rolls_off_one_to_one() {
     assert!(matches!(&events[1], Event::Slotted { rolloffs, .. } if rolloffs.len() == 1));
     assert_eq!(t.order(), ["Ana", "Bob", "Dee", "Cy"]);
 }
+
+// DESIGN.md: "Names are unique after Unicode normalization (NFC), so two names that look the same
+// are the same."
+#[test]
+fn names_that_look_the_same_are_the_same_name() {
+    let mut t = Table::new();
+    t.run("add Jos\u{e9} int 3 rea 3"); // é as one code point
+    assert_eq!(
+        t.refuse("add Jose\u{301} int 3 rea 3"), // e and a combining accent
+        RuleError::NameTaken {
+            name: "Jos\u{e9}".into()
+        }
+    );
+    t.run("roll Jose\u{301} hits 2");
+    assert!(t.c("Jos\u{e9}").initiative.is_some());
+}
+
+#[test]
+fn roll_all_hits_with_a_combatant_named_all_says_to_quote_the_name() {
+    let mut t = Table::new();
+    t.run("add all int 3 rea 3");
+    t.run("add Bob int 3 rea 3");
+    let err = srtrack::lang::parse("roll all hits 3", t.state(), t.enc.catalogue()).unwrap_err();
+    assert!(
+        err.to_string().contains(
+            "`roll all` rolls for everyone; to type in the roll of the combatant called all, quote the name: roll \"all\" hits 3"
+        ),
+        "{err}"
+    );
+    t.run("roll \"all\" hits 3");
+    assert!(t.c("all").initiative.is_some());
+}

@@ -66,6 +66,7 @@ fn at_most_five_ip_in_one_turn() {
         err,
         RuleError::OverTurnCap {
             who: "Ana".into(),
+            turn: "their own".into(),
             spent: 4,
             cost: 2,
             total: 6,
@@ -233,7 +234,7 @@ fn an_interrupt_in_the_own_turn_counts_against_the_cap() {
         RuleError::OverTurnCap { .. }
     ));
     t.run("next");
-    t.run("act Ana Dodge"); // out of turn: no cap
+    t.run("act Ana Dodge"); // in Bob's turn: a new character turn, a new cap
     assert_eq!(t.ip("Ana"), 3);
 }
 
@@ -306,4 +307,97 @@ fn a_removed_combatant_leaves_the_order_but_not_the_log() {
         t.run("next");
     }
     assert_eq!((t.round_pass(), t.turn()), ((1, 2), "Bob".to_string()));
+}
+
+// "You cannot spend more than 5 IP per character turn." (initiative-passes-and-ip.txt)
+// DESIGN.md: the cap "counts everything a character spends within one character turn, whoever's
+// turn it is: its own actions, its interrupts, a fired ready, and its delay sub-turn".
+
+#[test]
+fn out_of_turn_interrupts_count_against_the_cap_of_the_turn_they_are_taken_in() {
+    let mut t = Table::three();
+    t.run("next"); // Bob's turn
+    t.run("edge Ana"); // 5 + 4 IP
+    t.run("act Ana Dodge");
+    t.run("act Ana Dodge");
+    let err = t.refuse("act Ana Dodge");
+    assert_eq!(
+        err.to_string(),
+        "Ana would spend 6 IP in Bob's turn, over the cap of 5 IP a character turn (already spent 4 IP in it, this costs 2)"
+    );
+    assert_eq!(t.state().spent_in_turn(t.c("Ana").id), 4);
+    t.run("next"); // Cy's turn: a new character turn
+    t.run("act Ana Dodge");
+    assert_eq!(t.state().spent_in_turn(t.c("Ana").id), 2);
+}
+
+#[test]
+fn a_ready_fired_in_the_holders_own_turn_counts_against_that_turns_cap() {
+    let mut t = Table::three();
+    t.run("ready Ana 3 when the door opens do simple"); // 2 IP left in the pool
+    t.run("edge Ana"); // 6
+    t.run("act Ana complex"); // 4 spent in Ana's turn
+    assert!(matches!(
+        t.refuse("fire Ana"),
+        RuleError::OverTurnCap {
+            spent: 4,
+            cost: 2,
+            total: 6,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn an_interrupt_in_a_delay_sub_turn_counts_with_what_the_sub_turn_spent() {
+    // "You are still limited to 5 IP per character turn and these points are considered part of
+    // the chosen character's turn."
+    let mut t = Table::three();
+    t.run("delay Ana 5 after Cy");
+    t.run("next");
+    t.run("next");
+    t.run("next"); // Cy's turn ends: Ana's sub-turn
+    t.run("act Ana complex");
+    t.run("act Ana free"); // 5 IP spent in Cy's turn
+    t.run("edge Ana");
+    let err = t.refuse("act Ana Dodge");
+    assert!(
+        matches!(
+            &err,
+            RuleError::OverTurnCap { turn, spent: 5, total: 7, .. } if turn == "Cy's"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_interrupt_in_the_triggers_turn_and_the_delay_sub_turn_after_it_share_one_cap() {
+    let mut t = Table::three();
+    t.run("edge Ana"); // 9 IP
+    t.run("delay Ana 4 after Bob"); // 5 in the pool
+    t.run("next"); // Bob's turn
+    t.run("act Ana Dodge"); // 2 IP in Bob's turn, out of turn
+    t.run("next"); // Bob's turn ends: Ana's sub-turn, part of Bob's turn
+    let err = t.refuse("act Ana complex");
+    assert_eq!(
+        err.to_string(),
+        "Ana would spend 6 IP in Bob's turn, over the cap of 5 IP a character turn (already spent 2 IP in it, this costs 4)"
+    );
+    t.run("act Ana simple");
+    t.run("act Ana free");
+}
+
+#[test]
+fn show_tells_what_the_actor_and_others_spent_in_the_turn_under_way() {
+    let mut t = Table::three();
+    t.run("next"); // Bob's turn
+    t.run("act Bob simple");
+    t.run("act Ana Dodge");
+    let page = srtrack::report::show(&t.enc, 5);
+    assert!(page.contains("spent 2/5 this turn"), "{page}");
+    assert!(
+        page.lines()
+            .any(|l| l.starts_with("  Ana:") && l.ends_with("; spent 2 IP in Bob's turn")),
+        "{page}"
+    );
 }

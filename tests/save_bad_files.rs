@@ -143,3 +143,69 @@ fn deeply_nested_file() {
     let err = refused(text.as_bytes());
     assert!(err.contains("bad.ron:1:"), "{err}");
 }
+
+#[test]
+fn deep_nesting_is_said_in_plain_words() {
+    let text = format!(
+        "SaveFile(version: 1, name: {}{})",
+        "[".repeat(100),
+        "]".repeat(100)
+    );
+    let err = refused(text.as_bytes());
+    assert!(err.contains("nested too deeply at 1:"), "{err}");
+    assert!(
+        !err.contains("recursion_limit"),
+        "no advice to programmers: {err}"
+    );
+}
+
+#[test]
+fn a_negative_cursor_names_the_field() {
+    let text = DEMO.replacen("cursor: 66", "cursor: -3", 1);
+    assert_ne!(text, DEMO);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("`cursor` cannot be -3"), "{err}");
+}
+
+#[test]
+fn a_name_add_would_refuse_is_refused_on_load() {
+    let long = "J".repeat(5000);
+    let text = DEMO
+        .replacen("text: \"add Jinx pc", &format!("text: \"add {long} pc"), 1)
+        .replacen("name: \"Jinx\"", &format!("name: \"{long}\""), 1);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("entry 1 ("), "{err}");
+    assert!(err.contains("5000 characters"), "{err}");
+}
+
+#[test]
+fn a_sheet_add_would_refuse_is_refused_on_load() {
+    let text = DEMO
+        .replacen("add Jinx pc int 4", "add Jinx pc int 99", 1)
+        .replacen("intuition: 4,", "intuition: 99,", 1);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("entry 1 ("), "{err}");
+    assert!(err.contains("Intuition 99 is out of range"), "{err}");
+}
+
+#[test]
+fn an_entry_whose_text_says_end_but_whose_event_is_an_action_is_refused() {
+    let text = DEMO.replacen("text: \"act Ana simple\"", "text: \"end\"", 1);
+    assert_ne!(text, DEMO);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("entry 9 (`end`)"), "{err}");
+    assert!(err.contains("the text says `end`"), "{err}");
+}
+
+#[test]
+fn an_entry_whose_text_names_someone_else_is_refused() {
+    // Ana's action, told as Jinx's.
+    let text = DEMO.replacen("text: \"act Ana simple\"", "text: \"act Jinx simple\"", 1);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("entry 9 (`act Jinx simple`)"), "{err}");
+    assert!(err.contains("no event shows what the text says"), "{err}");
+    // And the right person with the wrong action.
+    let text = DEMO.replacen("text: \"act Ana simple\"", "text: \"act Ana Dodge\"", 1);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("no event shows what the text says"), "{err}");
+}

@@ -192,3 +192,66 @@ fn a_delay_waiting_on_a_removed_trigger_saves_and_loads() {
     let back = round_trip(&enc);
     assert_eq!(back.state(), enc.state());
 }
+
+/// A save from before the place changed when a skipped turn is taken holds a change of initiative
+/// that moved at once (`InitiativeChanged`, `Deferred`): it replays as written, and the turn is
+/// then taken at the new place as it was.
+#[test]
+fn an_old_change_of_initiative_replays_and_plays_on() {
+    use srtrack::encounter::{Entry, Event, Relative, Skipped, TurnKind};
+    let cat = Arc::new(Catalogue::default());
+    let rules = Arc::new(HouseRules::embedded());
+    let mut enc = Encounter::new(Arc::clone(&rules), Arc::clone(&cat));
+    let mut dice = RandomDice::seeded(1);
+    let run = |enc: &mut Encounter, line: &str, dice: &mut RandomDice| {
+        let Ok(Line::Command(c)) = lang::parse(line, enc.state(), enc.catalogue()) else {
+            panic!("{line}")
+        };
+        lang::execute(enc, c, dice).unwrap();
+    };
+    for line in [
+        "add Ana int 4 rea 4",
+        "add Bob int 3 rea 3",
+        "add Cy int 2 rea 2",
+        "roll Ana hits 3",
+        "roll Bob hits 2",
+        "roll Cy hits 1",
+        "start",
+    ] {
+        run(&mut enc, line, &mut dice);
+    }
+    let id = |enc: &Encounter, name: &str| enc.state().find(name).unwrap().id;
+    let (ana, bob) = (id(&enc, "Ana"), id(&enc, "Bob"));
+    let mut history = enc.history().to_vec();
+    history.push(Entry {
+        text: "move Ana after Bob".into(),
+        events: vec![
+            Event::InitiativeChanged {
+                who: ana,
+                relative: Relative::After,
+                target: bob,
+                skipped: Skipped::Deferred,
+            },
+            Event::TurnStarted {
+                who: bob,
+                ip_gained: 1,
+            },
+        ],
+    });
+    srtrack::save::validate::check_history(&history, System::Sr5, &rules, &cat).unwrap();
+    let len = history.len();
+    let mut old = Encounter::from_history(System::Sr5, rules, cat, history, len);
+    let names = |enc: &Encounter| -> Vec<String> {
+        enc.state().ordered().map(|c| c.name.clone()).collect()
+    };
+    assert_eq!(
+        names(&old),
+        ["Bob", "Ana", "Cy"],
+        "moved at once, as written"
+    );
+    run(&mut old, "next", &mut dice);
+    let turn = old.state().turn().copied().unwrap();
+    assert_eq!((turn.who, turn.kind), (ana, TurnKind::Resumed));
+    run(&mut old, "next", &mut dice);
+    assert_eq!(old.state().turn().map(|t| t.who), Some(id(&old, "Cy")));
+}

@@ -5,11 +5,13 @@ use std::fmt::Write;
 use crate::encounter::{Encounter, Event};
 use crate::report;
 use crate::save::SaveFile;
+use crate::text::escaped;
 
 pub fn markdown(header: &SaveFile, enc: &Encounter) -> String {
     let mut md = String::new();
-    let _ = writeln!(md, "# {}\n", header.name);
-    let _ = writeln!(md, "*Started {}*\n", header.created);
+    // The header and the entries' texts come from the file as it is: escaped.
+    let _ = writeln!(md, "# {}\n", escaped(&header.name));
+    let _ = writeln!(md, "*Started {}*\n", escaped(&header.created));
     let state = enc.state();
     if !state.combatants.is_empty() {
         md.push_str("## Cast\n\n");
@@ -21,7 +23,7 @@ pub fn markdown(header: &SaveFile, enc: &Encounter) -> String {
             if !c.is_present() {
                 notes.push("left the fight".into());
             }
-            let _ = writeln!(md, "- **{}** ({})", c.name, notes.join(", "));
+            let _ = writeln!(md, "- **{}** ({})", escaped(&c.name), notes.join(", "));
         }
         md.push('\n');
     }
@@ -34,7 +36,7 @@ pub fn markdown(header: &SaveFile, enc: &Encounter) -> String {
                 let _ = writeln!(md, "\n### Round {round}\n");
             }
         }
-        let _ = writeln!(md, "- `{}`", entry.text);
+        let _ = writeln!(md, "- `{}`", escaped(&entry.text));
         for event in &entry.events {
             if let Some(line) = report::log_line(&before, event) {
                 let _ = writeln!(md, "  - {line}");

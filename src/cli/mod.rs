@@ -17,6 +17,7 @@ use crate::report;
 use crate::rules::{Dice, HouseRules, RandomDice};
 use crate::save::store::{DEMO, Store};
 use crate::save::{self, Autosave, FileSave, Lock, LockError, NoSave, file};
+use crate::text;
 
 /// A failure the user can act on: printed as one or two sentences, exit code 1.
 #[derive(Debug)]
@@ -144,7 +145,8 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg)) => {
-            eprintln!("srtrack: {msg}");
+            // Paths, names and file contents may hold anything: escaped, never raw.
+            eprintln!("srtrack: {}", text::escaped(&msg));
             ExitCode::FAILURE
         }
     }
@@ -158,7 +160,7 @@ fn ruleset() -> &'static (Arc<HouseRules>, Arc<Catalogue>) {
     LOADED.get_or_init(|| {
         let loaded = crate::load_ruleset(None);
         for w in &loaded.warnings {
-            eprintln!("srtrack: {w}");
+            eprintln!("srtrack: {}", text::escaped(w));
         }
         (Arc::new(loaded.rules), Arc::new(loaded.catalogue))
     })
@@ -189,7 +191,7 @@ pub fn run(cli: Cli) -> Result<()> {
         None => resume(&store, &tui),
         Some(Cmd::Open { save }) => {
             let path = store.resolve(&save);
-            if !path.is_file() {
+            if !path.exists() {
                 return Err(Failure(format!(
                     "{}: no such save (`srtrack list` shows them; `srtrack new NAME` starts one)",
                     path.display()
@@ -218,7 +220,7 @@ pub fn run(cli: Cli) -> Result<()> {
             let (_, enc) = file::load(&path, catalogue())?;
             println!(
                 "{}: ok ({} entries, {})",
-                path.display(),
+                text::escaped(&path.display().to_string()),
                 enc.history().len(),
                 where_in_fight(&enc)
             );
@@ -304,31 +306,37 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
         .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Opens a save in the TUI; read-only when another srtrack holds it.
+/// Opens a save in the TUI; read-only when another srtrack holds it or its owner made it so.
 fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     let (header, enc) = file::load(path, catalogue())?;
     store.touch_last_used(path);
-    match Lock::acquire(path) {
+    let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
+    if let Err(e) = std::fs::metadata(&real).and_then(|m| save::atomic::refuse_to_replace(&m)) {
+        let why = format!("{}: {}", path.display(), save::io_message(&e));
+        eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
+        return open_tui(enc, header.name, Box::new(NoSave), Some(why), tui);
+    }
+    match Lock::acquire(&real) {
         Ok(lock) => {
-            let saver = FileSave::new(
-                path.to_path_buf(),
-                header.name.clone(),
-                header.created,
-                lock,
-            );
+            let saver =
+                FileSave::new(real, header.name.clone(), header.created, lock).on_disk(&enc);
             open_tui(enc, header.name, Box::new(saver), None, tui)
         }
         Err(LockError::InUse { pid }) => {
             let why = LockError::InUse { pid }.to_string();
-            eprintln!("srtrack: {why}; opening it read-only");
+            eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
             open_tui(enc, header.name, Box::new(NoSave), Some(why), tui)
         }
         Err(e) => Err(Failure(format!("{}: {e}", path.display()))),
     }
 }
 
+fn io_failure(path: &Path, e: &std::io::Error) -> Failure {
+    Failure(format!("{}: {}", path.display(), save::io_message(e)))
+}
+
 /// Runs the screen on an encounter until the GM quits. The store autosaves after every command
-/// and once more on the way out (quit, SIGTERM, SIGHUP).
+/// and once more on the way out (quit, SIGTERM, SIGHUP, SIGINT, SIGQUIT).
 fn open_tui(
     encounter: Encounter,
     title: String,
@@ -350,10 +358,13 @@ fn open_tui(
     crate::ui::run(app, tui.no_color, &stop).map_err(|e| Failure(e.to_string()))
 }
 
-/// Set when SIGTERM or SIGHUP arrives: the current command finishes, the save is written.
+/// Set when SIGTERM, SIGHUP, SIGINT or SIGQUIT arrives: the current command finishes, the save
+/// is written, the terminal is given back as it was. (On the screen Ctrl-C is a key, so these
+/// come from outside: `kill`, a closed window, a shell's job control.)
 pub fn stop_flag() -> Arc<AtomicBool> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     let flag = Arc::new(AtomicBool::new(false));
-    for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+    for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
         // Without the handler the default action still ends the process; the save on disk is
         // always whole (atomic writes), so a failed registration loses at most the last command.
         let _ = signal_hook::flag::register(sig, Arc::clone(&flag));
@@ -366,13 +377,13 @@ fn list(store: &Store) {
     if saves.is_empty() {
         println!(
             "No saves in {} (`srtrack new NAME` starts one).",
-            store.saves_dir().display()
+            text::escaped(&store.saves_dir().display().to_string())
         );
         return;
     }
     let width = saves
         .iter()
-        .map(|s| s.name.chars().count())
+        .map(|s| text::escaped(&s.name).chars().count())
         .max()
         .unwrap_or(4)
         .max(4);
@@ -390,21 +401,39 @@ fn list(store: &Store) {
             .modified
             .duration_since(std::time::UNIX_EPOCH)
             .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()));
+        // A file name in the data directory may hold anything.
+        let name = text::escaped(&s.name);
         match s.at {
             Ok((system, round, pass)) => println!(
-                "{:width$}  {:sys$}  {round:>5}  {pass:>4}  {when}",
-                s.name,
+                "{name:width$}  {:sys$}  {round:>5}  {pass:>4}  {when}",
                 system.name()
             ),
             Err(e) => println!(
-                "{:width$}  {:sys$}  {:>5}  {:>4}  {when}  (unreadable: {e})",
-                s.name, "-", "-", "-"
+                "{name:width$}  {:sys$}  {:>5}  {:>4}  {when}  (unreadable: {})",
+                "-",
+                "-",
+                "-",
+                text::escaped(&e)
             ),
         }
     }
 }
 
+/// `exec` saves as it goes, so that a kill -9 in a long script loses no more than this many
+/// lines or this much time of it (and a signal it can catch, nothing).
+const EXEC_SAVE_LINES: usize = 64;
+const EXEC_SAVE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Identity and last change of a file, to notice it changed between two looks.
+fn stamp(path: &Path) -> Option<(u64, u64, std::time::SystemTime)> {
+    use std::os::unix::fs::MetadataExt as _;
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.ino(), m.len(), m.modified().ok()?))
+}
+
 /// Applies a script to a save; stops at the first refused line, saving all lines before it.
+/// A file that is there must be a save (checked before its lock file is made beside it) that
+/// its owner has not made read-only.
 fn exec(
     path: &Path,
     script: Option<&Path>,
@@ -423,39 +452,48 @@ fn exec(
         s
     };
     let stop = stop_flag();
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
-    }
-    let lock = Lock::acquire(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-    let (mut saver, mut enc) = if path.exists() {
-        let (header, enc) = file::load(path, catalogue())?;
-        if let Some(asked) = system.filter(|s| *s != enc.system()) {
+    let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
+    let loaded = if real.exists() {
+        let loaded = file::load(path, catalogue())?;
+        if let Some(asked) = system.filter(|s| *s != loaded.1.system()) {
             return Err(Failure(format!(
                 "{} runs {}, not {asked}: --system chooses the system only when exec creates the save (nothing changed)",
                 path.display(),
-                enc.system()
+                loaded.1.system()
             )));
         }
-        (
-            FileSave::new(path.to_path_buf(), header.name, header.created, lock),
-            enc,
-        )
+        let meta = std::fs::metadata(&real).map_err(|e| io_failure(path, &e))?;
+        save::atomic::refuse_to_replace(&meta).map_err(|e| io_failure(path, &e))?;
+        Some((loaded, stamp(&real)))
     } else {
-        let enc = Encounter::for_system(system.unwrap_or_default(), house_rules(), catalogue());
-        (
-            FileSave::new(
-                path.to_path_buf(),
-                Store::name_of(path),
-                file::now_rfc3339(),
-                lock,
-            ),
-            enc,
-        )
+        if let Some(dir) = real.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        None
+    };
+    let lock = Lock::acquire(&real).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    let (mut saver, mut enc) = match loaded {
+        Some(((header, enc), looked)) => {
+            // Another writer may have changed it before the lock was ours: read it again.
+            let (header, enc) = if stamp(&real) == looked {
+                (header, enc)
+            } else {
+                file::load(path, catalogue())?
+            };
+            let saver = FileSave::new(real, header.name, header.created, lock).on_disk(&enc);
+            (saver, enc)
+        }
+        None => {
+            let enc = Encounter::for_system(system.unwrap_or_default(), house_rules(), catalogue());
+            let saver = FileSave::new(real, Store::name_of(path), file::now_rfc3339(), lock);
+            (saver, enc)
+        }
     };
     let mut dice: RandomDice = seed.map_or_else(RandomDice::new, RandomDice::seeded);
     let mut out = std::io::stdout().lock();
     let mut refused = None;
+    let (mut saved_at, mut unsaved) = (std::time::Instant::now(), 0);
     for (i, line) in text.lines().enumerate() {
         if stop.load(Ordering::Relaxed) {
             refused = Some(format!(
@@ -467,6 +505,11 @@ fn exec(
         if let Err(reason) = exec_line(&mut enc, line, &mut dice, &mut out) {
             refused = Some(format!("{source}:{}: {reason}", i + 1));
             break;
+        }
+        unsaved += 1;
+        if unsaved >= EXEC_SAVE_LINES || saved_at.elapsed() >= EXEC_SAVE_EVERY {
+            saver.save(&enc).map_err(Failure)?;
+            (saved_at, unsaved) = (std::time::Instant::now(), 0);
         }
     }
     saver.save(&enc).map_err(Failure)?;
@@ -500,7 +543,7 @@ fn exec_line(
             enc.redo(n);
         }
         Line::Why(a, b) => {
-            let _ = writeln!(out, "{}", enc.state().explain_order(a, b));
+            let _ = writeln!(out, "{}", text::escaped(&enc.state().explain_order(a, b)));
         }
         Line::Odds2097(q) => {
             let answer =

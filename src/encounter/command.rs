@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{CombatantId, GroupId, Relative, Side, Track};
+use super::model::{CombatantId, GroupId, Relative, Sheet, Side, Track};
 use super::system::sr2097::Sr2097Command;
 use super::system::{Family, System};
 use crate::rules::ActionType;
@@ -29,6 +29,21 @@ impl Default for SheetInput {
             ip_bonus: 0,
             body: None,
             willpower: None,
+        }
+    }
+}
+
+/// A sheet as the GM would type it again.
+impl From<Sheet> for SheetInput {
+    fn from(s: Sheet) -> Self {
+        Self {
+            intuition: i32::from(s.intuition),
+            reaction: i32::from(s.reaction),
+            edge: i32::from(s.edge),
+            dice_modifier: i32::from(s.dice_modifier),
+            ip_bonus: i32::from(s.ip_bonus),
+            body: s.body.map(i32::from),
+            willpower: s.willpower.map(i32::from),
         }
     }
 }

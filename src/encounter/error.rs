@@ -12,14 +12,29 @@ pub enum RuleError {
         min: i32,
         max: i32,
     },
-    #[error("the name \"{name}\" has {len} characters: allowed {min} to {max}")]
+    #[error(
+        "the name \"{}\" has {len} characters: allowed {min} to {max}",
+        crate::text::excerpt(name)
+    )]
     NameLength {
         name: String,
         len: usize,
         min: i32,
         max: i32,
     },
-    #[error("the name \"{name}\" is already taken in this encounter: names must be unique")]
+    #[error("the {field} holds a control character (a line break, tab or escape): type it without")]
+    ControlCharacter { field: &'static str },
+    #[error("the {field} has {len} characters: allowed {min} to {max}")]
+    TextLength {
+        field: &'static str,
+        len: usize,
+        min: i32,
+        max: i32,
+    },
+    #[error(
+        "the name \"{}\" is already taken in this encounter: names must be unique",
+        crate::text::excerpt(name)
+    )]
     NameTaken { name: String },
     #[error("no combatant with id {0} in this encounter")]
     UnknownCombatant(u32),
@@ -52,10 +67,12 @@ pub enum RuleError {
     #[error("{who} has not enough IP: has {have}, needs {need}")]
     NotEnoughIp { who: String, have: u8, need: u8 },
     #[error(
-        "{who} would spend {total} IP in this turn, over the cap of {cap} (already spent {spent}, this costs {cost})"
+        "{who} would spend {total} IP in {turn} turn, over the cap of {cap} IP a character turn (already spent {spent} IP in it, this costs {cost})"
     )]
     OverTurnCap {
         who: String,
+        /// Whose character turn: "their own", or "Bob's".
+        turn: String,
         spent: u8,
         cost: u8,
         total: u8,
@@ -65,7 +82,7 @@ pub enum RuleError {
     EdgeUsedThisRound { who: String, per_round: u8 },
     #[error("{who} has no Edge left (needs {need}, has {have})")]
     NoEdgeLeft { who: String, have: u8, need: u8 },
-    #[error("no action called \"{name}\" in the catalogue")]
+    #[error("no action called \"{}\" in the catalogue", crate::text::excerpt(name))]
     UnknownAction { name: String },
     #[error(
         "{action} is a {kind} action: say which type it takes this time (free, simple or complex)"
@@ -131,6 +148,10 @@ pub enum RuleError {
     ReadyReserveMismatch { who: String, reserve: u8 },
     #[error("{who} can change initiative only at the start of their own turn, before any action")]
     ChangeNotAtStart { who: String },
+    #[error(
+        "{who} cannot move relative to {target}: {target}'s skipped turn waits for {who}'s turn, so neither would come"
+    )]
+    WaitsInCircle { who: String, target: String },
     #[error("{who} cannot move relative to themself")]
     TargetIsSelf { who: String },
     #[error("{who} is already Downed ({cause})")]
@@ -153,9 +174,9 @@ pub enum RuleError {
     NothingToHeal { who: String, track: &'static str },
     #[error("a status needs some text")]
     EmptyStatus,
-    #[error("{who} has no status \"{name}\"")]
+    #[error("{who} has no status \"{}\"", crate::text::excerpt(name))]
     NoSuchStatus { who: String, name: String },
-    #[error("{who} already has the status \"{name}\"")]
+    #[error("{who} already has the status \"{}\"", crate::text::excerpt(name))]
     StatusHeld { who: String, name: String },
     #[error("\"until this turn\" needs a turn in progress")]
     NoTurnNow,
@@ -215,5 +236,29 @@ fn list_names(names: &[String], one: &str, many: &str) -> String {
     match names {
         [single] => format!("{single} {one}"),
         _ => format!("{} {many}", names.join(", ")),
+    }
+}
+
+impl RuleError {
+    /// The one check of a text typed in (a name, a status, a ready trigger, a reason): no
+    /// control character, and a length within `range` (`rules.ron`'s limits).
+    pub fn check_text(
+        field: &'static str,
+        text: &str,
+        range: crate::rules::house::Range,
+    ) -> Result<(), RuleError> {
+        if crate::text::holds_control(text) {
+            return Err(RuleError::ControlCharacter { field });
+        }
+        let len = text.chars().count();
+        if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) {
+            return Err(RuleError::TextLength {
+                field,
+                len,
+                min: range.min,
+                max: range.max,
+            });
+        }
+        Ok(())
     }
 }

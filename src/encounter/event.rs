@@ -21,8 +21,12 @@ pub enum Release {
     Fired,
     /// No trigger was named before the pass ended.
     PassEnded,
-    /// The round ended: reserved IP are lost with the pool.
+    /// The round ended: reserved IP are lost with the pool. (Saves from before readies outlived
+    /// the round; no longer decided.)
     RoundEnded,
+    /// A ready lapsed at the start of the character's next turn in a later round than it was
+    /// declared in: its IP are lost with that round's pool.
+    NextTurnNewRound,
     Downed,
     Removed,
 }
@@ -48,7 +52,8 @@ pub enum StatusEnded {
 /// Whether a change of initiative keeps the skipped turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Skipped {
-    /// Taken when the chosen character's turn starts or ends.
+    /// Taken at the new place, which it moved to at once. (Saves from before the place changed
+    /// when the turn is taken; now `Event::TurnDeferred` and `Event::PlaceChanged`.)
     Deferred,
     /// The chosen character already acted in this pass: the turn is lost.
     Lost,
@@ -122,7 +127,8 @@ pub enum Event {
         who: CombatantId,
         action: ActionUse,
         paid_from: PaidFrom,
-        /// Counted against the per-turn cap of the turn in progress.
+        /// Counted against the spender's cap in the character turn under way, whoever's turn it
+        /// is. (Saves from before counted only the turn holder's own spending.)
         in_turn: bool,
     },
     EdgeSpent {
@@ -160,6 +166,20 @@ pub enum Event {
         relative: Relative,
         target: CombatantId,
         skipped: Skipped,
+    },
+    /// A change of initiative to a place still to come: the turn is skipped, and taken when
+    /// the chosen character's real turn starts (before) or ends (after).
+    TurnDeferred {
+        who: CombatantId,
+        relative: Relative,
+        target: CombatantId,
+    },
+    /// The skipped turn's time has come: its holder moves before or after the character it
+    /// chose, for the rest of the encounter, and takes the turn there next.
+    PlaceChanged {
+        who: CombatantId,
+        relative: Relative,
+        target: CombatantId,
     },
     Downed {
         who: CombatantId,

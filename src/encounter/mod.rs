@@ -20,6 +20,6 @@ pub use history::{Encounter, Entry};
 pub use model::{
     ActionUse, ActiveStatus, Combatant, CombatantId, DownCause, Fight, Group, GroupId, PassIp,
     PassMark, Phase, Presence, ReadyTrigger, Relative, Reserve, Sheet, Side, State, StatusEnd,
-    Track, Turn, TurnKind, Unit,
+    Track, Turn, TurnKind, Unit, Waiting, same_name,
 };
 pub use system::System;

@@ -200,6 +200,9 @@ pub enum Reserve {
         triggers: Vec<ReadyTrigger>,
         /// The turn it was declared in: more triggers may be added only then.
         turn_serial: u64,
+        /// The round it was declared in: a ready outlives the round's reset, but if it lapses in
+        /// a later round its IP are lost with the old round's pool.
+        round: u32,
     },
 }
 
@@ -271,6 +274,15 @@ impl Relative {
     }
 }
 
+/// A skipped turn waiting for another character's real turn to start (before) or end (after).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Waiting {
+    pub relative: Relative,
+    pub target: CombatantId,
+    /// The turn it was declared in: who waited first is placed first.
+    pub since: u64,
+}
+
 /// A change of initiative, kept to explain the order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Moved {
@@ -306,6 +318,8 @@ pub struct Combatant {
     /// IP pass by pass in this round.
     pub ledger: Vec<PassIp>,
     pub moved: Option<Moved>,
+    /// A change of initiative whose skipped turn is still to be taken: the place changes then.
+    pub waits: Option<Waiting>,
     pub presence: Presence,
 }
 
@@ -363,8 +377,6 @@ pub struct Turn {
     pub kind: TurnKind,
     /// A number unique to this turn in the encounter.
     pub serial: u64,
-    /// IP spent in this turn, against the per-turn cap.
-    pub spent: u8,
     /// Whether the character has done anything yet (actions, delay, ready).
     pub acted: bool,
 }
@@ -376,6 +388,9 @@ pub struct Fight {
     /// `None` only when nobody can act (all Downed or removed).
     pub turn: Option<Turn>,
     pub turns_started: u64,
+    /// IP each character has spent in the character turn under way, against the per-turn cap. A
+    /// delay's sub-turn is part of its trigger's turn, so it does not start a new count.
+    pub spent: Vec<(CombatantId, u8)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -386,6 +401,18 @@ pub enum Phase {
     Ended {
         round: u32,
     },
+}
+
+/// Whether two names are the same: after Unicode normalization (NFC), so names that look alike
+/// are alike, and ignoring ASCII case.
+pub fn same_name(a: &str, b: &str) -> bool {
+    use unicode_normalization::UnicodeNormalization as _;
+    if a.is_ascii() && b.is_ascii() {
+        return a.eq_ignore_ascii_case(b);
+    }
+    a.nfc()
+        .map(|c| c.to_ascii_lowercase())
+        .eq(b.nfc().map(|c| c.to_ascii_lowercase()))
 }
 
 /// The whole state of an encounter: a fold of its events.
@@ -436,17 +463,15 @@ impl State {
         self.all().filter(|c| c.is_present())
     }
 
-    /// A present combatant by name, ignoring case.
+    /// A present combatant by name, ignoring case (see [`same_name`]).
     pub fn find(&self, name: &str) -> Option<&Combatant> {
         let name = name.trim();
-        self.present().find(|c| c.name.eq_ignore_ascii_case(name))
+        self.present().find(|c| same_name(&c.name, name))
     }
 
     pub fn find_group(&self, name: &str) -> Option<&Group> {
         let name = name.trim();
-        self.groups
-            .iter()
-            .find(|g| g.name.eq_ignore_ascii_case(name))
+        self.groups.iter().find(|g| same_name(&g.name, name))
     }
 
     pub fn fight(&self) -> Option<&Fight> {

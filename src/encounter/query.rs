@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use super::model::{Combatant, CombatantId, PassMark, State, Unit};
+use super::model::{Combatant, CombatantId, PassMark, State, TurnKind, Unit};
 use crate::rules::HouseRules;
 use crate::rules::initiative::Decider;
 
@@ -38,6 +38,14 @@ impl State {
         let (first, second) = if pa < pb { (ca, cb) } else { (cb, ca) };
         let mut parts = Vec::new();
         for c in [first, second] {
+            if let Some(w) = c.waits {
+                parts.push(format!(
+                    "{} skipped its turn to take it {} {}'s, and moves there then",
+                    c.name,
+                    w.relative.word(),
+                    self.name(w.target)
+                ));
+            }
             if let Some(m) = c.moved {
                 parts.push(format!(
                     "{} changed initiative to {} {} in round {}, pass {}",
@@ -149,6 +157,33 @@ impl State {
             }
             None => format!("{tied}; placed by the order of arrival"),
         }
+    }
+
+    /// IP `id` has spent in the character turn under way (0 when no turn is).
+    pub fn spent_in_turn(&self, id: CombatantId) -> u8 {
+        self.fight()
+            .and_then(|f| f.spent.iter().find(|(who, _)| *who == id))
+            .map_or(0, |(_, ip)| *ip)
+    }
+
+    /// The character whose turn is under way: a delay's sub-turn is part of its trigger's turn.
+    pub fn turn_holder(&self) -> Option<CombatantId> {
+        self.turn().map(|t| match t.kind {
+            TurnKind::Own | TurnKind::Resumed => t.who,
+            TurnKind::Delayed { trigger } => trigger,
+        })
+    }
+
+    /// Who, besides the turn's holder, has spent IP in the turn under way, and how much.
+    pub fn spent_by_others(&self) -> Vec<(CombatantId, u8)> {
+        let holder = self.turn_holder();
+        self.fight().map_or_else(Vec::new, |f| {
+            f.spent
+                .iter()
+                .filter(|(who, ip)| Some(*who) != holder && *ip > 0)
+                .copied()
+                .collect()
+        })
     }
 
     /// The IP grid row of one character for the current round.

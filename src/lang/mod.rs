@@ -45,7 +45,9 @@ impl fmt::Display for ParseError {
             Some(w) => write!(
                 f,
                 "word {} \"{}\": expected {}",
-                self.word, w, self.expected
+                self.word,
+                crate::text::excerpt(w),
+                self.expected
             ),
             None => write!(
                 f,
@@ -172,6 +174,23 @@ fn tokenize(line: &str) -> Result<Vec<Word>, ParseError> {
     Ok(words)
 }
 
+/// A whole number; one too big for the engine's numbers stands as the biggest there is, so the
+/// engine says what range is allowed rather than the parser asking for "a number".
+fn int_word(text: &str) -> Option<i32> {
+    if let Ok(n) = text.parse::<i32>() {
+        return Some(n);
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if text.starts_with('-') {
+        i32::MIN
+    } else {
+        i32::MAX
+    })
+}
+
 struct Parser<'a> {
     words: Vec<Word>,
     at: usize,
@@ -181,6 +200,9 @@ struct Parser<'a> {
 
 /// Parses one line against the encounter (for names) and the catalogue (for actions).
 pub fn parse(line: &str, state: &State, catalogue: &Catalogue) -> Result<Line, ParseError> {
+    use unicode_normalization::UnicodeNormalization as _;
+    // Names are kept in NFC: a name typed with combining accents finds the same combatant.
+    let line: String = line.nfc().collect();
     let trimmed = line.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {
         return Ok(Line::Nothing);
@@ -230,7 +252,7 @@ impl Parser<'_> {
     }
 
     fn number(&mut self, what: &str) -> Result<i32, ParseError> {
-        match self.peek().and_then(|w| w.text.parse::<i32>().ok()) {
+        match self.peek().and_then(|w| int_word(&w.text)) {
             Some(n) => {
                 self.at += 1;
                 Ok(n)
@@ -240,7 +262,7 @@ impl Parser<'_> {
     }
 
     fn optional_number(&mut self) -> Option<i32> {
-        let n = self.peek().and_then(|w| w.text.parse::<i32>().ok())?;
+        let n = self.peek().and_then(|w| int_word(&w.text))?;
         self.at += 1;
         Some(n)
     }
@@ -487,7 +509,13 @@ impl Parser<'_> {
             },
             "damage" | "dmg" => {
                 let who = self.combatant()?;
-                if self.peek().is_some_and(|w| w.text.parse::<i32>().is_err()) {
+                // A number, however large, is SR5's boxes (a number past any range gets the
+                // engine's allowed range), anything else a target.
+                let numeric = |t: &str| {
+                    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+                    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+                };
+                if self.peek().is_some_and(|w| w.quoted || !numeric(&w.text)) {
                     // A target's name after the attacker's: a Shadowrun 2097 damage roll.
                     return Ok(Line::Command(self.damage_2097(who)?));
                 }
@@ -707,6 +735,21 @@ impl Parser<'_> {
     }
 
     fn roll(&mut self) -> Result<Command, ParseError> {
+        // `all` and `npcs` unquoted are the keywords; a combatant so named is typed in quoted.
+        let keyword = ["all", "npcs"].into_iter().find(|k| self.peek_is(k));
+        if let Some(k) = keyword
+            && self
+                .words
+                .get(self.at + 1)
+                .is_some_and(|w| !w.quoted && w.text.eq_ignore_ascii_case("hits"))
+            && (self.state.find(k).is_some() || self.state.find_group(k).is_some())
+        {
+            let whom = if k == "all" { "everyone" } else { "the NPCs" };
+            return Err(self.error(format!(
+                "a quoted name: `roll {k}` rolls for {whom}; to type in the roll of the combatant called {k}, quote the name: roll \"{k}\" hits {}",
+                self.words.get(self.at + 2).map_or("N", |w| w.text.as_str())
+            )));
+        }
         let target = if self.eat("all") {
             RollTarget::All
         } else if self.eat("npcs") {
@@ -744,16 +787,7 @@ impl Parser<'_> {
 }
 
 fn sheet_input(c: &Combatant) -> SheetInput {
-    let s = c.sheet;
-    SheetInput {
-        intuition: i32::from(s.intuition),
-        reaction: i32::from(s.reaction),
-        edge: i32::from(s.edge),
-        dice_modifier: i32::from(s.dice_modifier),
-        ip_bonus: i32::from(s.ip_bonus),
-        body: s.body.map(i32::from),
-        willpower: s.willpower.map(i32::from),
-    }
+    SheetInput::from(c.sheet)
 }
 
 /// Quotes a name or text when its words could be read as keywords.

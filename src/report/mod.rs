@@ -73,7 +73,12 @@ pub fn status_end_text(end: StatusEnd, state: &State) -> String {
 }
 
 /// The log line of one event, given the state just before it; `None` for bookkeeping events.
+/// Texts from input in it (statuses, triggers, reasons) are escaped.
 pub fn log_line(before: &State, event: &Event) -> Option<String> {
+    line_of(before, event).map(|l| crate::text::escaped(&l).into_owned())
+}
+
+fn line_of(before: &State, event: &Event) -> Option<String> {
     let n = |id| before.name(id).to_string();
     Some(match event {
         Event::GroupFormed {
@@ -168,10 +173,11 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
             who,
             action,
             paid_from,
-            in_turn,
+            ..
         } => {
-            let how = match (action.interrupt, in_turn, paid_from) {
-                (true, false, _) => " interrupts with",
+            let out_of_turn = before.turn().is_none_or(|t| t.who != *who);
+            let how = match (action.interrupt, out_of_turn, paid_from) {
+                (true, true, _) => " interrupts with",
                 (_, _, PaidFrom::Reserve) => " (reserve):",
                 _ => ":",
             };
@@ -223,6 +229,9 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
                     format!("{who}'s delay lapses with the pass: {returned} IP back")
                 }
                 Release::RoundEnded => format!("{who}'s reserved IP are lost with the round"),
+                Release::NextTurnNewRound => {
+                    format!("{who}'s ready lapses: its IP were lost with the last round's pool")
+                }
                 Release::Downed => {
                     format!("{who}'s delay or ready lapses (Downed): {returned} IP back")
                 }
@@ -246,6 +255,31 @@ pub fn log_line(before: &State, event: &Event) -> Option<String> {
                 n(*target)
             )
         }
+        Event::TurnDeferred {
+            who,
+            relative,
+            target,
+        } => format!(
+            "{} changes initiative to {} {}: skips the turn, taken when {}'s turn {}",
+            n(*who),
+            relative.word(),
+            n(*target),
+            n(*target),
+            match relative {
+                crate::encounter::Relative::Before => "starts",
+                crate::encounter::Relative::After => "ends",
+            }
+        ),
+        Event::PlaceChanged {
+            who,
+            relative,
+            target,
+        } => format!(
+            "{} moves {} {} in the order",
+            n(*who),
+            relative.word(),
+            n(*target)
+        ),
         Event::Downed { who, cause } => format!("{} is Downed ({})", n(*who), cause.label()),
         Event::Revived { who } => format!("{} is back up", n(*who)),
         Event::Damaged { who, track, boxes } => {
@@ -424,7 +458,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
                         out,
                         ": {}'s turn{kind}, {ip} IP, spent {}/{} this turn, Edge IP {}",
                         state.name(t.who),
-                        t.spent,
+                        state.spent_in_turn(t.who),
                         rules.turn_spend_cap,
                         if edge { "used" } else { "unused" }
                     );
@@ -532,8 +566,14 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             }
             _ => {}
         }
+        if let Some((_, ip)) = state.spent_by_others().iter().find(|(who, _)| *who == c.id)
+            && let Some(holder) = state.turn_holder()
+        {
+            bits.push(format!("spent {ip} IP in {}'s turn", state.name(holder)));
+        }
         if !bits.is_empty() {
-            notes.push(format!("  {}: {}", c.name, bits.join("; ")));
+            let note = format!("  {}: {}", c.name, bits.join("; "));
+            notes.push(crate::text::escaped(&note).into_owned());
         }
     }
     if !notes.is_empty() {

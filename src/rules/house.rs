@@ -114,6 +114,14 @@ pub struct Limits {
     pub willpower: Range,
     pub group_size: Range,
     pub damage_boxes: Range,
+    /// Free texts: status texts, ready triggers, reasons for leaving. Saves from before it have
+    /// none: they get the built-in one.
+    #[serde(default = "built_in_text_chars")]
+    pub text_chars: Range,
+}
+
+fn built_in_text_chars() -> Range {
+    HouseRules::embedded().limits.text_chars
 }
 
 /// A lasting effect the catalogue can start, and when it ends by itself.

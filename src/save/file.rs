@@ -114,16 +114,11 @@ impl SaveFile {
                 self.history.len()
             )));
         }
-        validate::check_history(
-            self.system.empty_state(),
-            &self.history,
-            &self.rules,
-            &catalogue,
-        )
-        .map_err(err)?;
+        let rules = Arc::new(self.rules);
+        validate::check_history(&self.history, self.system, &rules, &catalogue).map_err(err)?;
         Ok(Encounter::from_history(
             self.system,
-            Arc::new(self.rules),
+            rules,
             catalogue,
             self.history,
             self.cursor,
@@ -255,10 +250,8 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
     }
     let options = ron::Options::default().with_recursion_limit(RECURSION_LIMIT);
     let spanned = |e: ron::error::SpannedError| {
-        err(
-            Some((e.span.start.line, e.span.start.col)),
-            e.code.to_string(),
-        )
+        let (line, col) = (e.span.start.line, e.span.start.col);
+        err(Some((line, col)), plain_words(&e.code, text, line, col))
     };
     // The common case parses once; the version is probed only to explain a failure.
     let parsed = options.from_str::<SaveFile>(text);
@@ -291,6 +284,69 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
     }
 }
 
+/// A parse error in words a GM can act on (ron's own messages give advice to programmers).
+fn plain_words(code: &ron::Error, text: &str, line: usize, col: usize) -> String {
+    match code {
+        ron::Error::ExceededRecursionLimit => format!(
+            "nested too deeply at {line}:{col} (a save nests at most {RECURSION_LIMIT} brackets deep)"
+        ),
+        ron::Error::IntegerOutOfBounds => {
+            let (field, number) = field_at(text, line, col);
+            match field {
+                Some(field) => format!("`{field}` cannot be {number}: out of range for it"),
+                None => format!("{number} is out of range here"),
+            }
+        }
+        // ron's messages quote what they found, which may be anything the file holds.
+        other => crate::text::excerpt_to(&other.to_string(), 160),
+    }
+}
+
+/// The number written at 1-based `line`:`col` (ron points into it or just past it), and the
+/// field it is the value of, when it directly follows `field:`.
+fn field_at(text: &str, line: usize, col: usize) -> (Option<String>, String) {
+    let Some(l) = text.lines().nth(line.saturating_sub(1)) else {
+        return (None, "a number".into());
+    };
+    let chars: Vec<char> = l.chars().collect();
+    let is_num = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '_' | '.');
+    let mut end = col.saturating_sub(1).min(chars.len());
+    // Just past the number: step back into it.
+    if end > 0 && (end == chars.len() || !is_num(chars[end])) {
+        end -= 1;
+    }
+    let mut start = end;
+    while start > 0 && is_num(chars[start - 1]) {
+        start -= 1;
+    }
+    while end < chars.len() && is_num(chars[end]) {
+        end += 1;
+    }
+    let number: String = chars[start..end].iter().collect();
+    let before: String = chars[..start].iter().collect();
+    let field = before
+        .trim_end()
+        .strip_suffix(':')
+        .map(|b| {
+            b.trim_end()
+                .chars()
+                .rev()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect::<String>()
+        })
+        .filter(|f| !f.is_empty());
+    let number = if number.is_empty() {
+        "this number".to_string()
+    } else {
+        // An excerpt: a hostile file may hold a very long one.
+        number.chars().take(24).collect()
+    };
+    (field, number)
+}
+
 /// Reads, parses and replays a save file.
 pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encounter), LoadError> {
     let file = path.display().to_string();
@@ -300,6 +356,13 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
         message: super::io_message(&e),
     };
     let meta = std::fs::metadata(path).map_err(io)?;
+    if meta.is_dir() {
+        return Err(LoadError {
+            file: file.clone(),
+            at: None,
+            message: "it is a directory, not a save file".into(),
+        });
+    }
     if meta.len() > MAX_BYTES {
         return Err(LoadError {
             file: file.clone(),

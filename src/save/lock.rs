@@ -2,9 +2,16 @@
 //! (flock). The kernel drops the lock when the process dies, so a crash never blocks the next
 //! start; the PID is only there to tell the second srtrack who holds it.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rustix::fs::{Mode, OFlags};
+
+/// How long a refused srtrack waits for the holder to write its PID: a holder writes it right
+/// after taking the lock, so only a holder another PID namespace hides takes this long.
+const WAIT_FOR_PID: Duration = Duration::from_millis(500);
 
 /// A held lock on one save; released when dropped (or when the process dies).
 #[derive(Debug)]
@@ -20,6 +27,11 @@ pub enum LockError {
     InUse {
         pid: Option<u32>,
     },
+    /// The lock file is a symbolic link or not a regular file: srtrack writes no such thing.
+    NotAFile {
+        path: PathBuf,
+        link: bool,
+    },
     Io(std::io::Error),
 }
 
@@ -30,6 +42,16 @@ impl std::fmt::Display for LockError {
                 write!(f, "the save is in use by another srtrack (process {pid})")
             }
             LockError::InUse { pid: None } => write!(f, "the save is in use by another srtrack"),
+            LockError::NotAFile { path, link } => write!(
+                f,
+                "its lock file {} is {}, which srtrack never makes: remove it and try again",
+                path.display(),
+                if *link {
+                    "a symbolic link"
+                } else {
+                    "not a regular file"
+                }
+            ),
             LockError::Io(e) => write!(f, "cannot lock the save: {}", super::io_message(e)),
         }
     }
@@ -44,27 +66,51 @@ pub fn lock_path(save: &Path) -> PathBuf {
     save.with_file_name(name)
 }
 
+/// The PID a lock file holds, if it holds one yet.
+fn holder(file: &mut File) -> Option<u32> {
+    let mut text = String::new();
+    file.seek(SeekFrom::Start(0)).ok()?;
+    file.read_to_string(&mut text).ok()?;
+    text.trim().parse().ok()
+}
+
 impl Lock {
-    /// Takes the save's lock without waiting.
+    /// Takes the save's lock without waiting. The lock file is opened without following a
+    /// symbolic link; the caller checks first that `save` is a save (or is not there yet).
     pub fn acquire(save: &Path) -> Result<Self, LockError> {
         let path = lock_path(save);
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(LockError::Io)?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                let mut text = String::new();
-                let _ = file.read_to_string(&mut text);
-                return Err(LockError::InUse {
-                    pid: text.trim().parse().ok(),
-                });
+        let fd = rustix::fs::open(
+            &path,
+            // NONBLOCK: a FIFO put in its place must not hang the open.
+            OFlags::RDWR | OFlags::CREATE | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::NONBLOCK,
+            Mode::from_raw_mode(0o644),
+        )
+        .map_err(|e| match e {
+            rustix::io::Errno::LOOP => LockError::NotAFile {
+                path: path.clone(),
+                link: true,
+            },
+            e => LockError::Io(e.into()),
+        })?;
+        let mut file = File::from(fd);
+        if !file.metadata().map_err(LockError::Io)?.is_file() {
+            return Err(LockError::NotAFile { path, link: false });
+        }
+        let since = Instant::now();
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(TryLockError::WouldBlock) => {
+                    // A new holder may not have written its PID yet, or a dead one's may still
+                    // be there: wait for the live holder's.
+                    let pid = holder(&mut file);
+                    if pid.is_some_and(super::atomic::alive) || since.elapsed() >= WAIT_FOR_PID {
+                        return Err(LockError::InUse { pid });
+                    }
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                Err(TryLockError::Error(e)) => return Err(LockError::Io(e)),
             }
-            Err(TryLockError::Error(e)) => return Err(LockError::Io(e)),
         }
         // A PID left by a crashed holder is simply overwritten.
         file.set_len(0).map_err(LockError::Io)?;

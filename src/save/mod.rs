@@ -1,5 +1,6 @@
 //! Saving encounters. The app calls an [`Autosave`] after every command.
 
+pub mod atomic;
 pub mod file;
 pub mod lock;
 pub mod store;
@@ -31,6 +32,7 @@ pub(crate) fn io_message(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::IsADirectory => "it is a directory, not a save file".into(),
         _ => e.to_string(),
     }
 }
@@ -42,27 +44,10 @@ pub fn backup_path(save: &Path) -> PathBuf {
     save.with_file_name(name)
 }
 
-/// Writes `text` to `path` atomically: temporary file, fsync, rename over, fsync the directory.
-/// The version it replaces is kept as `.bak` (a hard link, so nothing is copied).
+/// Writes `text` to `path` atomically (see [`atomic::replace`]), keeping the version it
+/// replaces as `.bak`.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    if path.exists() {
-        let bak = backup_path(path);
-        let mut tmp_name = bak.file_name().unwrap_or_default().to_os_string();
-        tmp_name.push(".tmp");
-        let tmp = bak.with_file_name(tmp_name);
-        let _ = std::fs::remove_file(&tmp);
-        // Link then rename, so the old .bak is replaced in one step and the save never vanishes.
-        if std::fs::hard_link(path, &tmp).is_ok() {
-            std::fs::rename(&tmp, &bak)?;
-        } else {
-            std::fs::copy(path, &bak)?;
-        }
-    }
-    let mut file = atomic_write_file::AtomicWriteFile::open(path)?;
-    file.write_all(text.as_bytes())?;
-    // commit() fsyncs the file, renames it over the save and fsyncs the directory.
-    file.commit()
+    atomic::replace(path, text.as_bytes(), true)
 }
 
 /// A save on disk, held under its lock: the app's [`Autosave`].
@@ -72,19 +57,31 @@ pub struct FileSave {
     pub name: String,
     pub created: String,
     cache: file::CachedText,
+    /// The text on disk, when known: saving it again would only turn `.bak` into a copy of it.
+    written: Option<String>,
     _lock: Lock,
 }
 
 impl FileSave {
-    /// Wraps a save the caller has locked.
+    /// Wraps a save the caller has locked, and removes what killed writers of it left behind.
     pub fn new(path: PathBuf, name: String, created: String, lock: Lock) -> Self {
+        atomic::remove_stale(&path);
         Self {
             path,
             name,
             created,
             cache: file::CachedText::default(),
+            written: None,
             _lock: lock,
         }
+    }
+
+    /// Notes that the file holds `encounter` as it is now (just loaded): saving it unchanged
+    /// writes nothing.
+    #[must_use]
+    pub fn on_disk(mut self, encounter: &Encounter) -> Self {
+        self.written = Some(self.text(encounter));
+        self
     }
 
     /// The save's text; entries serialized by an earlier call are reused.
@@ -103,7 +100,12 @@ impl FileSave {
 impl Autosave for FileSave {
     fn save(&mut self, encounter: &Encounter) -> Result<(), String> {
         let text = self.text(encounter);
+        if self.written.as_ref() == Some(&text) {
+            return Ok(());
+        }
         write_atomic(&self.path, &text)
-            .map_err(|e| format!("cannot save {}: {}", self.path.display(), io_message(&e)))
+            .map_err(|e| format!("cannot save {}: {}", self.path.display(), io_message(&e)))?;
+        self.written = Some(text);
+        Ok(())
     }
 }

@@ -98,8 +98,11 @@ impl Store {
         let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         // Best effort: failing to remember only changes what a bare `srtrack` opens next time.
         let _ = std::fs::create_dir_all(&self.data_dir);
-        let _ = super::write_atomic(&self.last_used_file(), &path.to_string_lossy());
-        let _ = std::fs::remove_file(super::backup_path(&self.last_used_file()));
+        let _ = super::atomic::replace(
+            &self.last_used_file(),
+            path.to_string_lossy().as_bytes(),
+            false,
+        );
     }
 
     /// The save used last if it still exists, else the newest save in the data directory.

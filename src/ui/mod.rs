@@ -28,7 +28,7 @@ use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
-/// How often the watchdog looks at the stop flag (SIGTERM, SIGHUP) and the terminal.
+/// How often the watchdog looks at the stop flag (a signal from outside) and the terminal.
 const STOP_CHECK: Duration = Duration::from_millis(200);
 
 type Tui = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
@@ -41,7 +41,7 @@ type Tui = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
 fn init_terminal() -> std::io::Result<Tui> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        ratatui::restore();
+        restore_terminal();
         hook(info);
     }));
     enable_raw_mode()?;
@@ -54,6 +54,14 @@ fn init_terminal() -> std::io::Result<Tui> {
             viewport: Viewport::Fixed(Rect::new(0, 0, width, height)),
         },
     )
+}
+
+/// Gives the terminal back as it was: raw mode off, the main screen, the cursor shown.
+/// (`ratatui::restore` leaves the cursor hidden when the process exits without dropping the
+/// `Terminal`, as a shutdown from outside does.)
+pub fn restore_terminal() {
+    ratatui::restore();
+    let _ = execute!(std::io::stdout(), ratatui::crossterm::cursor::Show);
 }
 
 /// Small enough that the terminal gets the start of a frame while the rest is still being
@@ -98,9 +106,9 @@ fn terminal_gone() -> bool {
 /// Runs the app until the GM quits. The terminal is restored on exit, error and panic
 /// (`ratatui::init` installs a panic hook; call `color_eyre::install` first).
 ///
-/// `stop` is set by SIGTERM and SIGHUP. crossterm cannot be woken from a read, and spins on a
-/// terminal that hung up, so a watchdog thread ends the process then: every command is already
-/// saved (atomically), and it waits for a save in progress.
+/// `stop` is set by SIGTERM, SIGHUP, SIGINT and SIGQUIT. crossterm cannot be woken from a read,
+/// and spins on a terminal that hung up, so a watchdog thread ends the process then: every
+/// command is already saved (atomically), and it waits for a save in progress.
 pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::Result<()> {
     let mono = no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     app.set_monochrome(mono);
@@ -120,7 +128,7 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
                 let _saving = busy
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
-                ratatui::restore();
+                restore_terminal();
                 std::process::exit(0);
             }
         }
@@ -155,7 +163,7 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             }
         }
     })();
-    ratatui::restore();
+    restore_terminal();
     let saved = app.save_on_exit();
     result?;
     saved.map_err(|e| color_eyre::eyre::eyre!("the last save failed: {e}"))

@@ -1,9 +1,6 @@
 //! A table to play scripted fights on: commands in the command language, dice scripted.
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
 
 use srtrack::catalogue::{ActionDef, ActionGroup, ActionKind, Catalogue, Effect, Restriction};
@@ -178,29 +175,4 @@ impl Table {
         t.run("start");
         t
     }
-}
-
-/// Runs the srtrack binary on a data directory with `stdin` piped in.
-pub fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("SRTRACK_DATA_DIR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("srtrack runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-pub fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }

@@ -3,7 +3,7 @@
 use super::event::{Event, PaidFrom, Skipped};
 use super::model::{
     ActiveStatus, Combatant, CombatantId, Damage, Fight, Group, Moved, PassIp, PassMark, Phase,
-    Presence, Reserve, State, StatusEnd, Turn, TurnKind,
+    Presence, Relative, Reserve, State, StatusEnd, Turn, TurnKind, Waiting,
 };
 use std::sync::Arc;
 
@@ -43,9 +43,12 @@ impl State {
             who,
             kind,
             serial,
-            spent: 0,
             acted: false,
         });
+        // A new character turn, a new count; a delay's sub-turn belongs to its trigger's turn.
+        if !matches!(kind, TurnKind::Delayed { .. }) {
+            fight.spent.clear();
+        }
         if let Some(c) = self.at_mut(who) {
             if matches!(kind, TurnKind::Own | TurnKind::Resumed) {
                 c.mark = PassMark::Acting;
@@ -57,6 +60,27 @@ impl State {
                     }
                 }
             }
+        }
+    }
+
+    /// Moves `who` before or after `target` in the order, and notes it to explain the order.
+    fn move_in_order(&mut self, who: CombatantId, relative: Relative, target: CombatantId) {
+        let (round, pass) = self.fight().map_or((0, 0), |f| (f.round, f.pass));
+        self.order.retain(|id| *id != who);
+        let at = self
+            .position(target)
+            .map_or(self.order.len(), |p| match relative {
+                Relative::Before => p,
+                Relative::After => p + 1,
+            });
+        self.order.insert(at.min(self.order.len()), who);
+        if let Some(c) = self.at_mut(who) {
+            c.moved = Some(Moved {
+                relative,
+                target,
+                round,
+                pass,
+            });
         }
     }
 
@@ -107,6 +131,7 @@ impl State {
                     mark: PassMark::Waiting,
                     ledger: vec![PassIp::default(); passes],
                     moved: None,
+                    waits: None,
                     presence: Presence::Present,
                 }));
             }
@@ -152,6 +177,7 @@ impl State {
                     pass: 0,
                     turn: None,
                     turns_started: 0,
+                    spent: Vec::new(),
                 });
             }
             Event::Slotted {
@@ -220,6 +246,10 @@ impl State {
                 if let Some(c) = self.at_mut(*who) {
                     c.mark = PassMark::Skipped;
                 }
+                // The slot passing is that character's turn: delays on it belong to it.
+                if let Some(f) = self.fight_mut() {
+                    f.spent.clear();
+                }
             }
             Event::TurnEnded { who } => {
                 if let Some(f) = self.fight_mut()
@@ -253,9 +283,14 @@ impl State {
                 if let Some(l) = self.ledger_mut(*who) {
                     l.spent = l.spent.saturating_add(action.cost);
                 }
-                if *in_turn && let Some(t) = self.fight_mut().and_then(|f| f.turn.as_mut()) {
-                    t.spent = t.spent.saturating_add(action.cost);
-                    t.acted = true;
+                if *in_turn && let Some(f) = self.fight_mut() {
+                    match f.spent.iter_mut().find(|(id, _)| id == who) {
+                        Some((_, ip)) => *ip = ip.saturating_add(action.cost),
+                        None => f.spent.push((*who, action.cost)),
+                    }
+                    if let Some(t) = f.turn.as_mut().filter(|t| t.who == *who) {
+                        t.acted = true;
+                    }
                 }
             }
             Event::EdgeSpent {
@@ -288,6 +323,7 @@ impl State {
             }
             Event::ReadyDeclared { who, ip, trigger } => {
                 let serial = self.turn().map_or(0, |t| t.serial);
+                let round = self.fight().map_or(0, |f| f.round);
                 if let Some(c) = self.at_mut(*who) {
                     match c.reserve.as_mut() {
                         Some(Reserve::Ready { triggers, .. }) => triggers.push(trigger.clone()),
@@ -297,6 +333,7 @@ impl State {
                                 ip: *ip,
                                 triggers: vec![trigger.clone()],
                                 turn_serial: serial,
+                                round,
                             });
                         }
                     }
@@ -316,29 +353,43 @@ impl State {
                 target,
                 skipped,
             } => {
-                let (round, pass) = self.fight().map_or((0, 0), |f| (f.round, f.pass));
-                self.order.retain(|id| id != who);
-                let at = self
-                    .position(*target)
-                    .map_or(self.order.len(), |p| match relative {
-                        super::model::Relative::Before => p,
-                        super::model::Relative::After => p + 1,
-                    });
-                self.order.insert(at.min(self.order.len()), *who);
+                self.move_in_order(*who, *relative, *target);
                 if let Some(c) = self.at_mut(*who) {
                     c.mark = match skipped {
                         Skipped::Deferred => PassMark::Deferred,
                         Skipped::Lost => PassMark::Lost,
                     };
-                    c.moved = Some(Moved {
+                }
+                if let Some(f) = self.fight_mut() {
+                    f.turn = None;
+                }
+            }
+            Event::TurnDeferred {
+                who,
+                relative,
+                target,
+            } => {
+                let since = self.turn().map_or(0, |t| t.serial);
+                if let Some(c) = self.at_mut(*who) {
+                    c.mark = PassMark::Deferred;
+                    c.waits = Some(Waiting {
                         relative: *relative,
                         target: *target,
-                        round,
-                        pass,
+                        since,
                     });
                 }
                 if let Some(f) = self.fight_mut() {
                     f.turn = None;
+                }
+            }
+            Event::PlaceChanged {
+                who,
+                relative,
+                target,
+            } => {
+                self.move_in_order(*who, *relative, *target);
+                if let Some(c) = self.at_mut(*who) {
+                    c.waits = None;
                 }
             }
             Event::Downed { who, cause } => {

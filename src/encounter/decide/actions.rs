@@ -188,24 +188,15 @@ impl Draft<'_> {
         self.fight()?;
         let c = self.able(who)?;
         let (action, restrictions) = self.resolve(choice)?;
-        let turn = self.now().turn().copied();
-        let own = turn.filter(|t| t.who == who);
-        let cap = self.rules.turn_spend_cap;
-        let (paid_from, have, in_turn) = match (action.interrupt, own) {
-            // Interrupts come out of the pool at any moment; in the character's own turn they count.
-            (true, Some(t)) => (
-                PaidFrom::Pool,
-                c.ip,
-                !matches!(t.kind, TurnKind::Delayed { .. }),
-            ),
-            (true, None) => (PaidFrom::Pool, c.ip, false),
+        let own = self.now().turn().copied().filter(|t| t.who == who);
+        let (paid_from, have) = match (action.interrupt, own) {
+            // Interrupts come out of the pool at any moment.
+            (true, _) => (PaidFrom::Pool, c.ip),
             (false, Some(t)) => match t.kind {
-                TurnKind::Delayed { .. } => (
-                    PaidFrom::Reserve,
-                    c.reserve.as_ref().map_or(0, Reserve::ip),
-                    true,
-                ),
-                TurnKind::Own | TurnKind::Resumed => (PaidFrom::Pool, c.ip, true),
+                TurnKind::Delayed { .. } => {
+                    (PaidFrom::Reserve, c.reserve.as_ref().map_or(0, Reserve::ip))
+                }
+                TurnKind::Own | TurnKind::Resumed => (PaidFrom::Pool, c.ip),
             },
             (false, None) => {
                 let current = self.current_name();
@@ -216,18 +207,7 @@ impl Draft<'_> {
             }
         };
         Self::afford(&c.name, have, action.cost)?;
-        if in_turn && let Some(t) = own {
-            let total = t.spent.saturating_add(action.cost);
-            if total > cap {
-                return Err(RuleError::OverTurnCap {
-                    who: c.name,
-                    spent: t.spent,
-                    cost: action.cost,
-                    total,
-                    cap,
-                });
-            }
-        }
+        let in_turn = self.turn_cap(&c, action.cost)?;
         self.check_restrictions(&c, &action, &restrictions)?;
         self.spend_events(&c, action, paid_from, in_turn);
         Ok(())

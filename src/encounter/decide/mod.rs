@@ -222,6 +222,34 @@ impl<'a> Draft<'a> {
         }
     }
 
+    /// Whether `c` may spend `cost` more IP in the character turn under way, whoever's it is
+    /// (the 5 IP cap); `Ok(true)` when a turn is under way and the spending counts in it.
+    fn turn_cap(&mut self, c: &Combatant, cost: u8) -> Result<bool, RuleError> {
+        let cap = self.rules.turn_spend_cap;
+        let state = self.now();
+        let Some(holder) = state.turn_holder() else {
+            return Ok(false);
+        };
+        let spent = state.spent_in_turn(c.id);
+        let total = spent.saturating_add(cost);
+        if total > cap {
+            let turn = if holder == c.id {
+                "their own".to_string()
+            } else {
+                format!("{}'s", state.name(holder))
+            };
+            return Err(RuleError::OverTurnCap {
+                who: c.name.clone(),
+                turn,
+                spent,
+                cost,
+                total,
+                cap,
+            });
+        }
+        Ok(true)
+    }
+
     /// Spending or holding back `need` IP out of `have`.
     fn afford(who: &str, have: u8, need: u8) -> Outcome {
         if need > have {

@@ -26,20 +26,38 @@ impl Draft<'_> {
         if self.now().position(target).is_none() {
             return Err(RuleError::NotInOrder { who: t.name });
         }
-        let skipped = if t.mark.still_to_act() {
-            Skipped::Deferred
-        } else {
-            Skipped::Lost
-        };
+        if !t.mark.still_to_act() {
+            // The chosen character has acted: the turn is lost, the place changes at once, and
+            // the turn ends here, so delays waiting on it come now.
+            self.expire_turn_statuses(turn.serial);
+            self.emit(Event::InitiativeChanged {
+                who,
+                relative,
+                target,
+                skipped: Skipped::Lost,
+            });
+            self.advance(Some(who));
+            return Ok(());
+        }
+        // The skipped turn waits for the chosen character's real turn; refuse a circle of waits.
+        let mut link = t.waits;
+        for _ in 0..self.now().combatants.len() {
+            let Some(w) = link else { break };
+            if w.target == who {
+                return Err(RuleError::WaitsInCircle {
+                    who: c.name,
+                    target: t.name,
+                });
+            }
+            link = self.now().get(w.target).and_then(|x| x.waits);
+        }
         self.expire_turn_statuses(turn.serial);
-        self.emit(Event::InitiativeChanged {
+        self.emit(Event::TurnDeferred {
             who,
             relative,
             target,
-            skipped,
         });
-        // A lost turn ends here, so delays waiting on it come now; a deferred one ends later.
-        self.advance((skipped == Skipped::Lost).then_some(who));
+        self.advance(None);
         Ok(())
     }
 }

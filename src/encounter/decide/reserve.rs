@@ -125,6 +125,7 @@ impl Draft<'_> {
         if text.is_empty() {
             return Err(RuleError::EmptyTrigger);
         }
+        RuleError::check_text("ready trigger", text, self.rules.limits.text_chars)?;
         if choices.is_empty() {
             return Err(RuleError::NoReadyActions);
         }
@@ -164,6 +165,7 @@ impl Draft<'_> {
             });
         };
         let reserve = *ip;
+        let in_turn = self.turn_cap(&c, trigger.cost())?;
         for action in &trigger.actions {
             let restrictions = action
                 .name
@@ -180,7 +182,7 @@ impl Draft<'_> {
         });
         for action in trigger.actions.iter().cloned() {
             let now = self.now().get(who).cloned().unwrap_or_else(|| c.clone());
-            self.spend_events(&now, action, PaidFrom::Reserve, false);
+            self.spend_events(&now, action, PaidFrom::Reserve, in_turn);
         }
         self.emit(Event::ReserveReleased {
             who,

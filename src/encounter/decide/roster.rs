@@ -4,7 +4,9 @@ use super::{Draft, Outcome};
 use crate::encounter::command::{AddCombatant, SheetInput};
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, Release};
-use crate::encounter::model::{CombatantId, GroupId, Sheet, Side, TurnKind};
+use unicode_normalization::UnicodeNormalization as _;
+
+use crate::encounter::model::{CombatantId, GroupId, Sheet, Side, TurnKind, same_name};
 
 impl Draft<'_> {
     fn sheet(&self, input: &SheetInput) -> Result<Sheet, RuleError> {
@@ -42,8 +44,12 @@ impl Draft<'_> {
         })
     }
 
+    /// Names are kept in NFC, so names that look the same are the same (see `same_name`).
     fn check_name(&mut self, name: &str, except: Option<CombatantId>) -> Result<String, RuleError> {
-        let name = name.trim().to_string();
+        let name: String = name.trim().nfc().collect();
+        if crate::text::holds_control(&name) {
+            return Err(RuleError::ControlCharacter { field: "name" });
+        }
         let len = name.chars().count();
         let range = self.rules.limits.name_chars;
         if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) {
@@ -57,7 +63,7 @@ impl Draft<'_> {
         let state = self.now();
         let taken = state
             .present()
-            .any(|c| Some(c.id) != except && c.name.eq_ignore_ascii_case(&name))
+            .any(|c| Some(c.id) != except && same_name(&c.name, &name))
             || state.find_group(&name).is_some();
         if taken {
             return Err(RuleError::NameTaken { name });
@@ -132,6 +138,9 @@ impl Draft<'_> {
 
     pub(super) fn remove(&mut self, who: CombatantId, reason: Option<String>) -> Outcome {
         let c = self.present(who)?;
+        if let Some(r) = reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+            RuleError::check_text("reason", r, self.rules.limits.text_chars)?;
+        }
         self.release(&c, Release::Removed);
         let turn = self.now().turn().copied();
         self.emit(Event::CombatantRemoved {

@@ -159,7 +159,7 @@ impl Draft<'_> {
         let tn = match tn {
             Tn::Number(n) => *n,
             Tn::Word(w) => r.tn_of(w).ok_or_else(|| Sr2097Error::UnknownDifficulty {
-                word: w.clone(),
+                word: crate::text::excerpt(w),
                 words: r.difficulty_words(),
             })?,
         };
@@ -353,6 +353,8 @@ impl Draft<'_> {
         if name.is_empty() {
             return Err(Sr2097Error::NoWeaponName.into());
         }
+        // A weapon's name is shown like a combatant's: the same limits.
+        RuleError::check_text("weapon name", &name, self.rules.limits.name_chars)?;
         if self.sheet_2097(who).weapon(&name).is_some() {
             return Err(Sr2097Error::WeaponTaken {
                 who: c.name,

@@ -18,6 +18,7 @@ impl Draft<'_> {
         if text.is_empty() {
             return Err(RuleError::EmptyStatus);
         }
+        RuleError::check_text("status text", text, self.rules.limits.text_chars)?;
         let name = self
             .rules
             .status(text)

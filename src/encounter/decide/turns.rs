@@ -4,7 +4,7 @@ use super::{Draft, Outcome};
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, Release, StatusEnded};
 use crate::encounter::model::{
-    Combatant, CombatantId, PassMark, Reserve, StatusEnd, Turn, TurnKind,
+    Combatant, CombatantId, PassMark, Relative, Reserve, StatusEnd, Turn, TurnKind, Waiting,
 };
 
 impl Draft<'_> {
@@ -19,7 +19,7 @@ impl Draft<'_> {
     }
 
     /// Ends the turn in progress; returns whose turn's end may trigger delays.
-    fn end_turn(&mut self, turn: Turn) -> CombatantId {
+    pub(super) fn end_turn(&mut self, turn: Turn) -> CombatantId {
         self.expire_turn_statuses(turn.serial);
         self.emit(Event::TurnEnded { who: turn.who });
         match turn.kind {
@@ -33,8 +33,9 @@ impl Draft<'_> {
         }
     }
 
-    /// Walks to the next turn: delays triggered by `anchor`'s turn end, then the next in the
-    /// order, through pass and round ends. Stops with no turn if nobody can act.
+    /// Walks to the next turn: delays and skipped turns waiting on `anchor`'s turn end, then
+    /// the next in the order, through pass and round ends. Stops with no turn if nobody can act.
+    /// Other families call it when a turn ends their way (removed, Downed, initiative changed).
     pub(super) fn advance(&mut self, mut anchor: Option<CombatantId>) {
         loop {
             if let Some(a) = anchor {
@@ -46,6 +47,8 @@ impl Draft<'_> {
                     self.emit(Event::DelayTurnStarted { who: d, trigger: a });
                     return;
                 }
+                // The sub-turns were part of `a`'s turn; now those waiting for its end move.
+                self.take_places(a, Relative::After);
                 anchor = None;
             }
             if !self.now().anyone_can_act() {
@@ -55,13 +58,17 @@ impl Draft<'_> {
             let awaited = |id: CombatantId| {
                 state.present().any(|c| {
                     matches!(c.reserve, Some(Reserve::Delay { trigger: Some(t), .. }) if t == id)
+                        || c.waits.is_some_and(|w| w.target == id)
                 })
             };
+            // A skipped turn still waiting is not taken at its old place.
             let next = state
                 .order
                 .iter()
                 .filter_map(|id| state.get(*id))
-                .find(|c| c.mark.still_to_act() && (c.is_present() || awaited(c.id)))
+                .find(|c| {
+                    c.mark.still_to_act() && c.waits.is_none() && (c.is_present() || awaited(c.id))
+                })
                 .cloned();
             // A boost of initiative (SR 2097) may put someone else still to act ahead of it.
             let next = match next {
@@ -74,6 +81,8 @@ impl Draft<'_> {
                 other => other,
             };
             match next {
+                // Those waiting for this turn's start go first, at their new place before it.
+                Some(c) if self.take_places(c.id, Relative::Before) => {}
                 Some(c) if !c.is_present() || c.is_downed() => {
                     self.emit(Event::TurnSkipped { who: c.id });
                     anchor = Some(c.id);
@@ -83,18 +92,66 @@ impl Draft<'_> {
                     return;
                 }
                 Some(c) => {
-                    if matches!(c.reserve, Some(Reserve::Ready { .. })) {
-                        self.release(&c, Release::NextTurn);
-                    }
+                    self.lapse_ready(&c);
                     self.emit(Event::TurnStarted {
                         who: c.id,
                         ip_gained: self.rules.ip_per_turn,
                     });
                     return;
                 }
+                // A skipped turn whose chosen character has no turn left in the pass is taken
+                // at the pass's end rather than lost.
+                None if self.take_all_places() => {}
                 None => self.end_pass(),
             }
         }
+    }
+
+    /// Skipped turns waiting for `target`'s turn to start (`Before`) or end (`After`) take
+    /// their new place; they come next by the order. Whether any did.
+    fn take_places(&mut self, target: CombatantId, relative: Relative) -> bool {
+        self.take_places_where(|w| w.target == target && w.relative == relative)
+    }
+
+    fn take_all_places(&mut self) -> bool {
+        self.take_places_where(|_| true)
+    }
+
+    /// The waiting skipped turns `pick` chooses move to their new places, first declared first.
+    fn take_places_where(&mut self, pick: impl Fn(&Waiting) -> bool) -> bool {
+        let mut waiting: Vec<(u64, CombatantId, Waiting)> = self
+            .now()
+            .present()
+            .filter_map(|c| c.waits.filter(&pick).map(|w| (w.since, c.id, w)))
+            .collect();
+        waiting.sort_unstable_by_key(|(since, who, _)| (*since, *who));
+        for (_, who, w) in &waiting {
+            self.emit(Event::PlaceChanged {
+                who: *who,
+                relative: w.relative,
+                target: w.target,
+            });
+        }
+        !waiting.is_empty()
+    }
+
+    /// At the start of the holder's next turn unfired readies lapse: the IP go back to the pool,
+    /// unless a new round began since, when they were lost with the old round's pool.
+    fn lapse_ready(&mut self, c: &Combatant) {
+        let Some(Reserve::Ready { ip, round, .. }) = &c.reserve else {
+            return;
+        };
+        let now = self.now().fight().map_or(0, |f| f.round);
+        let (returned, why) = if *round == now {
+            (*ip, Release::NextTurn)
+        } else {
+            (0, Release::NextTurnNewRound)
+        };
+        self.emit(Event::ReserveReleased {
+            who: c.id,
+            returned,
+            why,
+        });
     }
 
     fn end_pass(&mut self) {
@@ -117,13 +174,9 @@ impl Draft<'_> {
         }
         let state = self.now();
         let mut ended = Vec::new();
-        let mut reserved = Vec::new();
         for c in state.present() {
             for s in c.statuses.iter().filter(|s| s.end == StatusEnd::EndOfRound) {
                 ended.push((c.id, s.name.clone()));
-            }
-            if c.reserve.is_some() {
-                reserved.push(c.id);
             }
         }
         for (who, name) in ended {
@@ -133,14 +186,7 @@ impl Draft<'_> {
                 why: StatusEnded::RoundEnded,
             });
         }
-        // Reserved IP are lost with the pool when the round ends.
-        for who in reserved {
-            self.emit(Event::ReserveReleased {
-                who,
-                returned: 0,
-                why: Release::RoundEnded,
-            });
-        }
+        // Delays lapsed with the pass; a ready outlives the round until its holder's next turn.
         self.emit(Event::RoundStarted {
             round: fight.round + 1,
         });

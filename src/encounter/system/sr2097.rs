@@ -331,7 +331,7 @@ impl Sr2097Sheet {
             let names: Vec<&str> = self.weapons.iter().map(|w| w.name.as_str()).collect();
             Sr2097Error::UnknownWeapon {
                 who: who.to_string(),
-                weapon: name.trim().to_string(),
+                weapon: crate::text::excerpt(name.trim()),
                 has: if names.is_empty() {
                     format!("none yet: `weapon {who} add NAME 2d6+4`")
                 } else {

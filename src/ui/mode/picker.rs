@@ -429,6 +429,8 @@ impl State {
                 names.join(", ")
             )));
         }
+        // The GM's own catalogue may say anything: what is drawn is escaped.
+        crate::ui::view::escape_lines(&mut d);
         Paragraph::new(d)
             .wrap(Wrap { trim: true })
             .render(detail, buf);

@@ -58,7 +58,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                     second.push(Span::raw(format!(
                         "  IP {}  spent {}/{} this turn  Edge IP {}",
                         c.ip,
-                        tu.spent,
+                        s.spent_in_turn(c.id),
                         rules.turn_spend_cap,
                         if c.edge_ip_used_up(rules) {
                             "used this round"
@@ -86,5 +86,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         SaveMark::Saved => first.push(Span::styled("  ✓ saved", t.ok())),
         SaveMark::Failed(_) => first.push(Span::styled("  ✗ NOT SAVED", t.error())),
     }
-    super::draw_lines(&[Line::from(first), Line::from(second)], area, buf);
+    // The title is the save's own name, and may say anything.
+    let mut lines = [Line::from(first), Line::from(second)];
+    super::escape_lines(&mut lines);
+    super::draw_lines(&lines, area, buf);
 }

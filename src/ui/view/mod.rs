@@ -94,8 +94,22 @@ pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'stati
     ]
 }
 
-/// Cuts a string to at most `n` characters (the terminal cells of our texts are one each).
+/// Escapes the control characters of every span (texts that did not go through [`cut`]).
+pub fn escape_lines(lines: &mut [Line]) {
+    for line in lines {
+        for span in &mut line.spans {
+            if crate::text::holds_control(&span.content) {
+                span.content = crate::text::escaped(&span.content).into_owned().into();
+            }
+        }
+    }
+}
+
+/// Cuts a string to at most `n` characters (the terminal cells of our texts are one each),
+/// `…` where cut; control characters are escaped first, so that what is drawn is what was
+/// measured.
 pub fn cut(s: &str, n: usize) -> String {
+    let s = crate::text::escaped(s);
     if s.chars().count() <= n {
         s.to_string()
     } else if n == 0 {

@@ -1,8 +1,11 @@
-//! Status: Downed and why, condition monitors, lasting effects, readies, delays.
+//! Status: Downed and why, condition monitors, lasting effects, readies, delays, IP spent in
+//! another's turn.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+
+use crate::text::escaped;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::pane_block;
@@ -63,10 +66,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // Shadowrun 2097: injuries and boosts of initiative.
     for c in s.present() {
         if let Some(inj) = crate::report::sr2097::injuries_text(s, c) {
-            lines.push(Line::from(format!("♥ {}  {inj}", c.name)));
+            lines.push(Line::from(
+                escaped(&format!("♥ {}  {inj}", c.name)).into_owned(),
+            ));
         }
         if let Some(b) = crate::report::sr2097::boost_text(s, c) {
-            lines.push(Line::from(format!("▸ {}  {b}", c.name)));
+            lines.push(Line::from(
+                escaped(&format!("▸ {}  {b}", c.name)).into_owned(),
+            ));
         }
     }
     for c in s.present() {
@@ -76,12 +83,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             } else {
                 String::new()
             };
-            lines.push(Line::from(format!(
+            let line = format!(
                 "◆ {}: {}{stacks} ({})",
                 c.name,
                 st.name,
                 end_label(app, &st.name, st.end)
-            )));
+            );
+            lines.push(Line::from(escaped(&line).into_owned()));
         }
     }
     for c in s.present() {
@@ -93,13 +101,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                         .iter()
                         .map(crate::encounter::ActionUse::label)
                         .collect();
+                    let line = format!(
+                        "⏸ {} ready {ip} IP: when {} → {}",
+                        c.name,
+                        tr.text,
+                        acts.join(", ")
+                    );
                     lines.push(Line::from(Span::styled(
-                        format!(
-                            "⏸ {} ready {ip} IP: when {} → {}",
-                            c.name,
-                            tr.text,
-                            acts.join(", ")
-                        ),
+                        escaped(&line).into_owned(),
                         t.reserve(),
                     )));
                 }
@@ -114,6 +123,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 )));
             }
             None => {}
+        }
+    }
+    if let Some(holder) = s.turn_holder() {
+        for (who, ip) in s.spent_by_others() {
+            lines.push(Line::from(format!(
+                "• {} spent {ip} IP in {}'s turn",
+                s.name(who),
+                s.name(holder)
+            )));
         }
     }
     if lines.is_empty() {

@@ -1,0 +1,90 @@
+//! Text from input on its way out: control characters escaped, so that a name, a status, a
+//! trigger or a file name can never move the cursor, retitle the window or fake a line, and
+//! excerpts of what was refused. Pure functions; every output calls [`escaped`].
+
+use std::borrow::Cow;
+
+/// How many characters of an offending input a message echoes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// Characters no text of srtrack may hold: C0 and C1 controls and DEL, and the bidirectional
+/// overrides and isolates, which reorder what follows them on the line.
+pub fn is_control(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Whether `text` holds a character [`escaped`] would escape.
+pub fn holds_control(text: &str) -> bool {
+    text.chars().any(is_control)
+}
+
+/// `text` with every control character written out: `\e` (escape), `\n`, `\r`, `\t`, and
+/// `\u{7}` for the others. Printable text, backslashes included, is as it was.
+pub fn escaped(text: &str) -> Cow<'_, str> {
+    if !holds_control(text) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\u{1b}' => out.push_str("\\e"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if is_control(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// At most [`EXCERPT_CHARS`] characters of `text`, escaped, with `…` where it was cut: what a
+/// message echoes of an input it refuses.
+pub fn excerpt(text: &str) -> String {
+    excerpt_to(text, EXCERPT_CHARS)
+}
+
+/// At most `max` characters of `text`, escaped, with `…` where it was cut.
+pub fn excerpt_to(text: &str, max: usize) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(max).collect();
+    let cut = chars.next().is_some();
+    let mut out = escaped(&head).into_owned();
+    if cut {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_are_written_out_and_the_rest_is_kept() {
+        assert_eq!(escaped("Ana"), "Ana");
+        assert!(matches!(escaped("Ganger 1 – ★"), Cow::Borrowed(_)));
+        assert_eq!(escaped("\u{1b}]0;PWNED\u{7}"), "\\e]0;PWNED\\u{7}");
+        assert_eq!(escaped("a\nb\r\tc\0"), "a\\nb\\r\\tc\\u{0}");
+        assert_eq!(escaped("\u{9b}2J\u{7f}"), "\\u{9b}2J\\u{7f}");
+        assert_eq!(escaped("evil\u{202e}txt.exe"), "evil\\u{202e}txt.exe");
+        assert_eq!(escaped("C:\\saves"), "C:\\saves");
+    }
+
+    #[test]
+    fn an_excerpt_is_short_escaped_and_says_where_it_was_cut() {
+        assert_eq!(excerpt("Ana"), "Ana");
+        let long = "x".repeat(1_000_000);
+        let e = excerpt(&long);
+        assert_eq!(e.chars().count(), EXCERPT_CHARS + 1);
+        assert!(e.ends_with('…'));
+        assert_eq!(excerpt("\u{1b}[2J"), "\\e[2J");
+    }
+
+    #[test]
+    fn nothing_escaped_holds_a_control_character() {
+        let all: String = (0u32..0x300).filter_map(char::from_u32).collect();
+        assert!(!holds_control(&escaped(&all)));
+        assert!(!escaped(&all).chars().any(char::is_control));
+    }
+}

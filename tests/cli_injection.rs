@@ -1,0 +1,280 @@
+//! Terminal injection: text with control characters is refused where it is typed, and text
+//! loaded from a save (a status, a ready trigger, a reason, an entry's text, the encounter's
+//! name) or a file name reaches no output raw: `show`, `export`, `list`, `why`, messages on
+//! standard error, the log and every pane of the screen show it escaped (`\e`, `\n`,
+//! `\u{7}`), and a message echoes only a short excerpt of what it refuses.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use srtrack::catalogue::Catalogue;
+use srtrack::encounter::{ActiveStatus, CombatantId, Entry, Event, StatusEnd};
+use srtrack::rules::HouseRules;
+use srtrack::save::file;
+
+/// Retitles the window, rings the bell, clears the screen, and fakes a line.
+const HOSTILE: &str = "\u{1b}]0;PWNED\u{7}\u{1b}[2J\nsrtrack: all is well\u{9b}";
+const SEEN: &str = "\\e]0;PWNED\\u{7}\\e[2J\\nsrtrack: all is well\\u{9b}";
+/// What one line of a script can hold (a line ends at a line break).
+const HOSTILE_WORDS: &str = "\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{9b}\t\r";
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::srtrack;
+
+/// The output holds no control character but line ends.
+fn clean(what: &str, bytes: &[u8]) -> String {
+    let text = String::from_utf8(bytes.to_vec()).expect("UTF-8 output");
+    let chars: Vec<char> = text.chars().collect();
+    if let Some(at) = chars
+        .iter()
+        .position(|c| *c != '\n' && srtrack::text::is_control(*c))
+    {
+        let around: String = chars[at.saturating_sub(60)..(at + 60).min(chars.len())]
+            .iter()
+            .collect();
+        panic!("{what}: a raw control character: …{around:?}…");
+    }
+    text
+}
+
+fn catalogue() -> Arc<Catalogue> {
+    Arc::new(Catalogue::embedded(&HouseRules::embedded()).unwrap())
+}
+
+/// The demo with hostile texts in every place a save holds text: its name and creation time,
+/// a status, a ready trigger, a reason for leaving, and the entries' texts.
+fn hostile_save(dir: &Path) -> PathBuf {
+    let mut save = file::parse(include_bytes!("../saves/demo.ron"), "demo.ron").unwrap();
+    save.name = format!("demo{HOSTILE}");
+    save.created = HOSTILE.to_string();
+    for entry in &mut save.history {
+        for e in &mut entry.events {
+            if let Event::ReadyDeclared { trigger, .. } = e {
+                trigger.text = HOSTILE.to_string();
+                entry.text = format!("ready Moth 2 when {HOSTILE} do Fire Gun");
+            }
+        }
+    }
+    let enc = file::parse(save.to_ron().as_bytes(), "demo.ron")
+        .and_then(|s| s.into_encounter("demo.ron", catalogue()))
+        .unwrap();
+    let find = |name: &str| {
+        enc.state()
+            .combatants
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap()
+            .id
+    };
+    let (ana, rook): (CombatantId, CombatantId) = (find("Ana"), find("Rook"));
+    save.history.push(Entry {
+        text: format!("status Ana {HOSTILE} until never"),
+        events: vec![Event::StatusStarted {
+            who: ana,
+            status: ActiveStatus {
+                name: HOSTILE.to_string(),
+                end: StatusEnd::UntilCleared,
+                stacks: 1,
+            },
+        }],
+    });
+    save.history.push(Entry {
+        text: format!("remove Rook because {HOSTILE}"),
+        events: vec![Event::CombatantRemoved {
+            id: rook,
+            reason: Some(HOSTILE.to_string()),
+        }],
+    });
+    save.cursor = save.history.len();
+    let path = dir.join("hostile.ron");
+    std::fs::write(&path, save.to_ron()).unwrap();
+    path
+}
+
+#[test]
+fn text_with_control_characters_is_refused_where_it_is_typed_naming_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let setup = "add Ana pc int 3 rea 3 body 4 will 4\nadd Bo npc int 3 rea 3\n\
+                 roll Ana hits 5\nroll Bo hits 0\nstart\n";
+    assert!(srtrack(d, &["exec", "f"], setup).status.success());
+    let before = std::fs::read(d.join("saves/f.ron")).unwrap();
+    for (line, field) in [
+        (format!("add \"Eve{HOSTILE_WORDS}\" pc int 3 rea 3"), "name"),
+        (format!("edit Bo name \"Bo{HOSTILE_WORDS}\""), "name"),
+        (
+            format!("status Ana \"{HOSTILE_WORDS}\" until never"),
+            "status text",
+        ),
+        (
+            format!("ready Ana 2 when \"{HOSTILE_WORDS}\" do simple"),
+            "ready trigger",
+        ),
+        (format!("remove Bo because \"{HOSTILE_WORDS}\""), "reason"),
+    ] {
+        let out = srtrack(d, &["exec", "f"], &format!("{line}\n"));
+        assert_eq!(out.status.code(), Some(1), "{line:?}");
+        let err = clean(&line, &out.stderr);
+        assert!(
+            err.contains(&format!("the {field} holds a control character")),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(d.join("saves/f.ron")).unwrap(), before);
+    }
+}
+
+#[test]
+fn free_texts_have_a_length_limit_and_a_refusal_echoes_an_excerpt() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let setup = "add Ana pc int 3 rea 3 body 4 will 4\nroll all\nstart\n";
+    assert!(srtrack(d, &["exec", "f"], setup).status.success());
+    let long = "y".repeat(201);
+    for (line, field) in [
+        (format!("status Ana {long} until never"), "status text"),
+        (
+            format!("ready Ana 2 when {long} do simple"),
+            "ready trigger",
+        ),
+        (format!("remove Ana because {long}"), "reason"),
+    ] {
+        let out = srtrack(d, &["exec", "f"], &format!("{line}\n"));
+        let err = clean(&line, &out.stderr);
+        assert!(
+            err.contains(&format!("the {field} has 201 characters: allowed 1 to 200")),
+            "{err}"
+        );
+    }
+    // A megabyte-long name is refused in a short sentence.
+    let huge = format!("add {} pc int 3 rea 3\n", "Z".repeat(1_000_000));
+    let out = srtrack(d, &["exec", "f"], &huge);
+    let err = clean("huge", &out.stderr);
+    assert!(err.contains("1000000 characters"), "{err}");
+    assert!(err.len() < 300, "{} bytes of message", err.len());
+    // So is a word the language does not know.
+    let out = srtrack(
+        d,
+        &["exec", "f"],
+        &format!("act {}{HOSTILE} simple\n", "Q".repeat(100_000)),
+    );
+    let err = clean("unknown word", &out.stderr);
+    assert!(err.len() < 400, "{} bytes of message", err.len());
+}
+
+#[test]
+fn a_hostile_save_is_shown_escaped_by_show_export_check_why_and_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let save = hostile_save(d);
+    let p = save.to_str().unwrap();
+    let show = srtrack(d, &["show", p], "");
+    assert!(
+        show.status.success(),
+        "{}",
+        String::from_utf8_lossy(&show.stderr)
+    );
+    let text = clean("show", &show.stdout);
+    assert!(
+        text.contains(SEEN),
+        "the status and the trigger, escaped: {text}"
+    );
+    let export = srtrack(d, &["export", p], "");
+    let md = clean("export", &export.stdout);
+    assert!(md.starts_with(&format!("# demo{SEEN}")), "{md}");
+    assert!(
+        md.contains(SEEN),
+        "the reason and the entries' texts, escaped: {md}"
+    );
+    clean("check", &srtrack(d, &["check", p], "").stdout);
+    let why = srtrack(d, &["exec", p], "why Ana Jinx\n");
+    assert!(
+        why.status.success(),
+        "{}",
+        String::from_utf8_lossy(&why.stderr)
+    );
+    clean("why", &why.stdout);
+    // A save whose file name is hostile, and one that cannot be read, in the list.
+    std::fs::create_dir_all(d.join("saves")).unwrap();
+    std::fs::copy(&save, d.join(format!("saves/evil{HOSTILE}.ron"))).unwrap();
+    std::fs::write(d.join(format!("saves/bad{HOSTILE}.ron")), HOSTILE).unwrap();
+    let list = clean("list", &srtrack(d, &["list"], "").stdout);
+    assert!(list.contains("evil\\e]0;PWNED"), "{list}");
+    assert_eq!(list.lines().count(), 3, "{list}");
+}
+
+#[test]
+fn errors_about_a_hostile_file_are_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A file name, and an entry the loader refuses, whose text it quotes.
+    let name = d.join(format!("x{HOSTILE}.ron"));
+    let mut save = file::parse(include_bytes!("../saves/demo.ron"), "demo.ron").unwrap();
+    save.history[8].text = format!("end {}{HOSTILE}", "E".repeat(100_000));
+    std::fs::write(&name, save.to_ron()).unwrap();
+    for cmd in ["check", "show", "export", "open", "exec"] {
+        let out = srtrack(d, &[cmd, name.to_str().unwrap()], "");
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        let err = clean(cmd, &out.stderr);
+        assert!(err.contains("x\\e]0;PWNED"), "{cmd}: {err}");
+        assert!(err.len() < 500, "{cmd}: {} bytes of message", err.len());
+    }
+    // A file that is not RON at all, with control characters where a word should be.
+    std::fs::write(
+        d.join("junk.ron"),
+        format!("SaveFile(version: 1, {HOSTILE}: 3)"),
+    )
+    .unwrap();
+    let out = srtrack(d, &["check", d.join("junk.ron").to_str().unwrap()], "");
+    clean("junk", &out.stderr);
+}
+
+#[test]
+fn every_pane_of_the_screen_shows_a_hostile_save_escaped_and_keeps_its_borders() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let dir = tempfile::tempdir().unwrap();
+    let save = hostile_save(dir.path());
+    let (header, enc) = file::load(&save, catalogue()).expect("it loads");
+    let app = srtrack::ui::App::new(
+        enc,
+        header.name,
+        Box::new(srtrack::save::NoSave),
+        Some(format!("read-only{HOSTILE}")),
+    );
+    let mut term = Terminal::new(TestBackend::new(160, 48)).unwrap();
+    term.draw(|f| f.render_widget(&app, f.area())).unwrap();
+    let buf = term.backend().buffer().clone();
+    let mut rows = Vec::new();
+    for y in 0..buf.area.height {
+        let mut row = String::new();
+        for x in 0..buf.area.width {
+            let sym = buf[(x, y)].symbol();
+            assert!(
+                !sym.chars().any(srtrack::text::is_control),
+                "a raw control character at {x},{y}"
+            );
+            row.push_str(sym);
+        }
+        rows.push(row);
+    }
+    let screen = rows.join("\n");
+    assert!(screen.contains("demo\\e]0;PWNED"), "the title:\n{screen}");
+    assert!(screen.contains("\\e]0;PWNED\\u{7}"), "the panes:\n{screen}");
+    // The rows inside the top panes have their borders in the same columns: nothing shifted.
+    let borders: Vec<Vec<usize>> = rows[3..10]
+        .iter()
+        .map(|r| {
+            r.chars()
+                .enumerate()
+                .filter(|(_, c)| *c == '│')
+                .map(|(i, _)| i)
+                .collect()
+        })
+        .collect();
+    assert_eq!(borders[0].len(), 4, "two panes side by side:\n{screen}");
+    assert!(
+        borders.windows(2).all(|w| w[0] == w[1]),
+        "the borders of the top panes line up:\n{screen}"
+    );
+}

@@ -1,0 +1,300 @@
+//! The file system is not to be trusted: symbolic links, modes, read-only saves, files that are
+//! not saves, temporary files, and the backup.
+
+use std::os::unix::fs::{PermissionsExt, symlink};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const SETUP: &str = "add Ann pc int 4 rea 5 edge 2\nadd Bo npc int 3 rea 3\nroll all\nstart\n";
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_srtrack")
+}
+
+/// `srtrack ARGS` with `stdin`, in `sh` so a umask or a file size limit can be set first.
+fn run_in(dir: &Path, prelude: &str, args: &[&str], stdin: &str) -> Output {
+    let mut line = format!("{prelude} exec \"$0\" --data-dir \"$1\"");
+    for i in 0..args.len() {
+        line.push_str(&format!(" \"${}\"", i + 2));
+    }
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(line)
+        .arg(bin())
+        .arg(dir)
+        .args(args)
+        .env_remove("SRTRACK_DATA_DIR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("srtrack runs");
+    let mut input = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut input, stdin.as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn run(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    run_in(dir, "", args, stdin)
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn mode(p: &Path) -> u32 {
+    std::fs::metadata(p).unwrap().permissions().mode() & 0o7777
+}
+
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A save made by `exec`, in `dir`.
+fn a_save(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    let out = run(dir, &["exec", path.to_str().unwrap()], SETUP);
+    assert!(out.status.success(), "{}", err(&out));
+    path
+}
+
+#[test]
+fn a_symlinked_lock_file_is_refused_and_what_it_points_to_is_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = a_save(dir.path(), "f.ron");
+    let victim = dir.path().join("precious.txt");
+    std::fs::write(&victim, "keep me").unwrap();
+    std::fs::remove_file(dir.path().join("f.ron.lock")).unwrap();
+    symlink(&victim, dir.path().join("f.ron.lock")).unwrap();
+    let before = std::fs::read(&save).unwrap();
+    let out = run(dir.path(), &["exec", save.to_str().unwrap()], "next\n");
+    assert_eq!(out.status.code(), Some(1), "{}", err(&out));
+    assert!(err(&out).contains("symbolic link"), "{}", err(&out));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    assert_eq!(std::fs::read(&save).unwrap(), before);
+}
+
+#[test]
+fn exec_on_a_file_that_is_not_a_save_makes_no_lock_file_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let passwd = dir.path().join("passwd");
+    std::fs::write(&passwd, "root:x:0:0:root:/root:/bin/bash\n").unwrap();
+    let out = run(dir.path(), &["exec", passwd.to_str().unwrap()], "next\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        names_in(dir.path()),
+        ["passwd"],
+        "no passwd.lock: {}",
+        err(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&passwd).unwrap(),
+        "root:x:0:0:root:/root:/bin/bash\n"
+    );
+}
+
+#[test]
+fn saving_through_a_symlinked_save_writes_its_target_and_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    let target = a_save(&dir.path().join("real"), "fight.ron");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let link = dir.path().join("fight.ron");
+    symlink(&target, &link).unwrap();
+    let before = std::fs::read(&target).unwrap();
+    let out = run(dir.path(), &["exec", link.to_str().unwrap()], "next\n");
+    assert!(out.status.success(), "{}", err(&out));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink(),
+        "the link is still a link"
+    );
+    assert_ne!(
+        std::fs::read(&target).unwrap(),
+        before,
+        "the target changed"
+    );
+    assert_eq!(mode(&target), 0o640, "the target keeps its mode");
+    let bak = dir.path().join("real/fight.ron.bak");
+    assert_eq!(
+        std::fs::read(&bak).unwrap(),
+        before,
+        "the backup is beside the target"
+    );
+    assert!(!dir.path().join("fight.ron.bak").exists());
+}
+
+#[test]
+fn a_link_to_nothing_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("gone.ron");
+    symlink(dir.path().join("nowhere.ron"), &link).unwrap();
+    let out = run(dir.path(), &["exec", link.to_str().unwrap()], SETUP);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        err(&out).contains("symbolic link to a file that does not exist"),
+        "{}",
+        err(&out)
+    );
+    assert!(!dir.path().join("nowhere.ron").exists());
+}
+
+#[test]
+fn a_new_save_is_0644_less_the_umask_and_a_replaced_one_keeps_its_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("n.ron");
+    let p = path.to_str().unwrap();
+    let out = run_in(dir.path(), "umask 002;", &["exec", p], SETUP);
+    assert!(out.status.success(), "{}", err(&out));
+    assert_eq!(mode(&path), 0o644, "0644 less umask 002");
+    let out = run_in(
+        dir.path(),
+        "umask 077;",
+        &["exec", dir.path().join("m.ron").to_str().unwrap()],
+        SETUP,
+    );
+    assert!(out.status.success(), "{}", err(&out));
+    assert_eq!(
+        mode(&dir.path().join("m.ron")),
+        0o600,
+        "0644 less umask 077"
+    );
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o660)).unwrap();
+    let out = run_in(dir.path(), "umask 077;", &["exec", p], "next\n");
+    assert!(out.status.success(), "{}", err(&out));
+    assert_eq!(mode(&path), 0o660, "the mode of the file it replaced");
+}
+
+#[test]
+fn a_read_only_save_is_refused_with_a_message_and_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = a_save(dir.path(), "ro.ron");
+    std::fs::set_permissions(&save, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = std::fs::read(&save).unwrap();
+    let out = run(dir.path(), &["exec", save.to_str().unwrap()], "next\n");
+    assert_eq!(out.status.code(), Some(1), "{}", err(&out));
+    assert!(err(&out).contains("read-only"), "{}", err(&out));
+    assert_eq!(std::fs::read(&save).unwrap(), before);
+    assert_eq!(mode(&save), 0o444);
+    // The screen opens it read-only (here it then stops: there is no terminal).
+    let open = run(dir.path(), &["open", save.to_str().unwrap()], "");
+    assert!(err(&open).contains("read-only"), "{}", err(&open));
+}
+
+#[test]
+fn a_failed_save_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("big.ron");
+    let mut script = String::from("add Ann pc int 4 rea 5\nadd G x30 npc int 3 rea 3\n");
+    script.push_str("roll all\nstart\n");
+    script.push_str(&"next\n".repeat(40));
+    let out = run(dir.path(), &["exec", save.to_str().unwrap()], &script);
+    assert!(out.status.success(), "{}", err(&out));
+    let before = std::fs::read(&save).unwrap();
+    assert!(
+        before.len() > 16 * 1024,
+        "the save outgrows the limit below: {}",
+        before.len()
+    );
+    // Files may not grow past 4 or 8 KiB (blocks of 512 or 1024 bytes): no new save fits.
+    let out = run_in(
+        dir.path(),
+        "trap '' XFSZ; ulimit -f 8;",
+        &["exec", save.to_str().unwrap()],
+        "next\n",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", err(&out));
+    assert!(err(&out).contains("cannot save"), "{}", err(&out));
+    assert_eq!(std::fs::read(&save).unwrap(), before);
+    assert_eq!(
+        names_in(dir.path()),
+        ["big.ron", "big.ron.lock"],
+        "nothing else is left"
+    );
+}
+
+#[test]
+fn leftovers_of_dead_writers_are_removed_on_the_next_exec_and_others_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = a_save(dir.path(), "f.ron");
+    // A process id that is no longer running.
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let live = std::process::id();
+    let d = dir.path();
+    let leftovers = [
+        format!(".f.ron.{dead}.tmp"),
+        format!(".f.ron.bak.{dead}.tmp"),
+        "f.ron.bak.tmp".to_string(),
+        ".f.ron.Ab12Cd".to_string(),
+    ];
+    for name in &leftovers {
+        std::fs::write(d.join(name), "SaveFile(\n  version: 1,").unwrap();
+    }
+    let kept = [format!(".f.ron.{live}.tmp"), ".f.ron.backup".to_string()];
+    std::fs::write(d.join(&kept[0]), "SaveFile(").unwrap();
+    std::fs::write(d.join(&kept[1]), "the GM's own notes").unwrap();
+    let out = run(d, &["exec", save.to_str().unwrap()], "next\n");
+    assert!(out.status.success(), "{}", err(&out));
+    let names = names_in(d);
+    for name in &leftovers {
+        assert!(!names.contains(name), "{name} removed: {names:?}");
+    }
+    for name in &kept {
+        assert!(names.contains(name), "{name} kept: {names:?}");
+    }
+}
+
+#[test]
+fn a_run_that_changes_nothing_leaves_the_backup_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = a_save(dir.path(), "f.ron");
+    let out = run(dir.path(), &["exec", save.to_str().unwrap()], "next\n");
+    assert!(out.status.success());
+    let bak = dir.path().join("f.ron.bak");
+    let (save_then, bak_then) = (std::fs::read(&save).unwrap(), std::fs::read(&bak).unwrap());
+    assert_ne!(save_then, bak_then);
+    let out = run(
+        dir.path(),
+        &["exec", save.to_str().unwrap()],
+        "why Ann Bo\n# nothing else\n",
+    );
+    assert!(out.status.success(), "{}", err(&out));
+    assert_eq!(
+        std::fs::read(&bak).unwrap(),
+        bak_then,
+        "the version before is still there"
+    );
+    assert_eq!(std::fs::read(&save).unwrap(), save_then);
+}
+
+#[test]
+fn check_and_open_on_a_directory_say_the_same_thing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("d.ron");
+    std::fs::create_dir(&d).unwrap();
+    let p = d.to_str().unwrap();
+    let said: Vec<String> = ["check", "open", "show", "export", "exec"]
+        .iter()
+        .map(|cmd| {
+            let out = run(dir.path(), &[cmd, p], "");
+            assert_eq!(out.status.code(), Some(1), "{cmd}");
+            err(&out)
+        })
+        .collect();
+    for s in &said {
+        assert_eq!(
+            s,
+            &format!("srtrack: {p}: it is a directory, not a save file\n")
+        );
+    }
+}

@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 use super::app::App;
 use super::demo;
 use super::mode::Mode;
-use crate::encounter::{Encounter, Event, Phase, Reserve, TurnKind};
+use crate::encounter::{Encounter, Event, Phase, Relative, Reserve, TurnKind};
 use crate::rules::RandomDice;
 use crate::save::NoSave;
 
@@ -480,12 +480,14 @@ fn change_of_initiative() {
     assert!(
         last_events(&app)
             .iter()
-            .any(|e| matches!(e, Event::InitiativeChanged { .. }))
+            .any(|e| matches!(e, Event::TurnDeferred { .. }))
     );
-    let order = app.roster();
-    let j = order.iter().position(|x| *x == id(&app, "Jinx"));
-    let w = order.iter().position(|x| *x == id(&app, "Whisper"));
-    assert!(j > w);
+    // Her skipped turn waits for Whisper's; her place changes when it is taken.
+    let waits = app.state().get(id(&app, "Jinx")).and_then(|c| c.waits);
+    assert_eq!(
+        waits.map(|w| (w.relative, w.target)),
+        Some((Relative::After, id(&app, "Whisper")))
+    );
 }
 
 #[test]
@@ -506,16 +508,21 @@ fn edge_downed_damage_heal_and_status() {
             .is_some_and(crate::encounter::Combatant::is_downed)
     );
     assert!(screen(&mut app, 80, 24).contains("Jinx Downed: toggled by the GM"));
+    // Downed in her own turn, Jinx's turn ended and the selection followed the next actor.
+    select(&mut app, "Jinx");
     typ(&mut app, "z");
     assert!(app.state().get(jinx).is_some_and(|c| !c.is_downed()));
+    select(&mut app, "Jinx");
     typ(&mut app, "h");
     press(&mut app, KeyCode::Backspace);
     typ(&mut app, "3");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.state().get(jinx).map(|c| c.damage.physical), Some(3));
+    select(&mut app, "Jinx");
     typ(&mut app, "H");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.state().get(jinx).map(|c| c.damage.physical), Some(2));
+    select(&mut app, "Jinx");
     typ(&mut app, "+");
     typ(&mut app, "Blinded");
     press(&mut app, KeyCode::Tab);
@@ -526,6 +533,7 @@ fn edge_downed_damage_heal_and_status() {
             .get(jinx)
             .is_some_and(|c| c.status("Blinded").is_some())
     );
+    select(&mut app, "Jinx");
     typ(&mut app, "-");
     choose(&mut app, "Blinded");
     assert!(
@@ -711,3 +719,5 @@ fn a_failed_save_shows_in_the_header_and_the_status_line() {
     // The command itself went through: saving is after the fact.
     assert!(app.encounter().can_undo());
 }
+
+mod sr2097;

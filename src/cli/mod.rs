@@ -550,6 +550,10 @@ fn exec_line(
                 report::sr2097::odds_answer(&q, &enc.rules().sr2097).map_err(|e| e.to_string())?;
             let _ = writeln!(out, "{answer}");
         }
+        Line::Odds(q) => {
+            let line = report::sr5::odds_answer(enc, &q).map_err(|e| e.to_string())?;
+            let _ = writeln!(out, "{line}");
+        }
         Line::Nothing => {}
     }
     Ok(())

@@ -185,6 +185,8 @@ pub enum Command {
     End,
     /// Shadowrun 2097's own commands: checks, damage, armor, weapons, Edge.
     Sr2097(Sr2097Command),
+    /// SR5's own commands: tests, teamwork, Edge on tests, odds, attacks, weapons and armor.
+    Sr5(super::system::sr5::Sr5Command),
 }
 
 impl Command {
@@ -212,6 +214,7 @@ impl Command {
             | Command::FireReady { .. }
             | Command::ChangeInitiative { .. } => Family::Passes,
             Command::Sr2097(_) => Family::Own(System::Sr2097),
+            Command::Sr5(_) => Family::Own(super::system::System::Sr5),
         }
     }
 
@@ -238,6 +241,7 @@ impl Command {
             Command::ClearStatus { .. } => "clear",
             Command::End => "end",
             Command::Sr2097(c) => c.verb(),
+            Command::Sr5(c) => c.verb(),
         }
     }
 }

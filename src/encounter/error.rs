@@ -210,6 +210,8 @@ pub enum RuleError {
     },
     #[error(transparent)]
     Sr2097(#[from] crate::rules::sr2097::Sr2097Error),
+    #[error(transparent)]
+    Sr5(#[from] super::system::sr5::Sr5Error),
 }
 
 impl RuleError {

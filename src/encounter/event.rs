@@ -215,4 +215,6 @@ pub enum Event {
     EncounterEnded,
     /// Shadowrun 2097's own events.
     Sr2097(Sr2097Event),
+    /// SR5's own events: tests, Edge on tests, attacks, weapons and armor.
+    Sr5(super::system::sr5::Sr5Event),
 }

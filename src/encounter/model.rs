@@ -430,6 +430,9 @@ pub struct State {
     pub phase: Phase,
     /// Shadowrun 2097's slice: there from the start in a 2097 encounter, else `None`.
     pub sr2097: Option<super::system::sr2097::Sr2097State>,
+    /// SR5's weapons, armor, last tests and the attack under way.
+    #[serde(default)]
+    pub sr5: super::system::sr5::Sr5State,
 }
 
 impl Default for State {
@@ -441,6 +444,7 @@ impl Default for State {
             rolloffs: Vec::new(),
             phase: Phase::Setup,
             sr2097: None,
+            sr5: super::system::sr5::Sr5State::default(),
         }
     }
 }

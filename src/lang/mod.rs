@@ -4,6 +4,7 @@
 //! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
 
 mod sr2097;
+pub mod sr5;
 
 use std::fmt;
 
@@ -23,6 +24,8 @@ pub enum Line {
     Redo(usize),
     /// Why does the first stand where it does against the second?
     Why(CombatantId, CombatantId),
+    /// SR5's exact odds of a test: a question, never recorded.
+    Odds(crate::encounter::system::sr5::OddsInput),
     /// The odds of a Shadowrun 2097 check, before it is made.
     Odds2097(OddsQuery),
     /// A blank line or a comment.
@@ -98,6 +101,26 @@ pub const VERBS: &[(&str, &str)] = &[
     ("redo", "redo [N]"),
     ("why", "why NAME NAME"),
     (
+        "test",
+        "test NAME POOL [limit N] [threshold N | vs NAME POOL] [push] [dice …|hits N [glitch|critical]]",
+    ),
+    (
+        "attack",
+        "attack NAME TARGET [with WEAPON] [pool N [dice …]] [defense [N] [dice …]] [soak [N] [dice …]]",
+    ),
+    (
+        "teamwork",
+        "teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL[, NAME POOL…]",
+    ),
+    ("closecall", "closecall NAME"),
+    ("odds", "odds POOL [limit N] [threshold N | vs POOL]"),
+    (
+        "weapon",
+        "weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N] | weapon NAME add WEAPON NdM+ST|NdM melee [stun] | weapon NAME remove WEAPON",
+    ),
+    ("reload", "reload NAME [WEAPON]"),
+    ("armor", "armor NAME N | armor NAME pt N dr N"),
+    (
         "sc",
         "sc NAME tn N|WORD bonus N [adv|dis] [edge] [dice A B [C]] [drop F]",
     ),
@@ -105,12 +128,7 @@ pub const VERBS: &[(&str, &str)] = &[
         "dmg",
         "dmg NAME TARGET (with WEAPON | NdM+ST) [mos N] [edge] [dice ...] [stun]",
     ),
-    ("armor", "armor NAME pt N dr N"),
     ("strength", "strength NAME N"),
-    (
-        "weapon",
-        "weapon NAME add WEAPON NdM+ST|NdM melee [stun] | weapon NAME remove WEAPON",
-    ),
     (
         "edge",
         "edge NAME boost [dice A B]|lessen [N]|burn|award N|rest|scenario",
@@ -575,6 +593,11 @@ impl Parser<'_> {
             "strength" | "str" => self.strength()?,
             "weapon" if self.dice_ahead() || self.ahead("remove") => self.weapon_2097()?,
             "odds2097" => return self.odds2097(),
+            "test" | "teamwork" | "closecall" | "odds" | "attack" | "weapon" | "reload"
+            | "armor" => match self.sr5(&verb)? {
+                sr5::Parsed::Command(c) => c,
+                sr5::Parsed::Odds(q) => return Ok(Line::Odds(q)),
+            },
             _ => {
                 self.at -= 1;
                 let verbs: Vec<&str> = VERBS.iter().map(|(v, _)| *v).collect();
@@ -977,5 +1000,6 @@ pub fn format(command: &Command, state: &State) -> String {
         Command::ClearStatus { who, name } => format!("clear {} {}", n(*who), quote(name)),
         Command::End => "end".into(),
         Command::Sr2097(c) => sr2097::format(c, state),
+        Command::Sr5(c) => sr5::format(c, state),
     }
 }

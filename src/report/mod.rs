@@ -1,6 +1,7 @@
 //! Plain-text views of an encounter: log lines and the `show` page. No terminal code.
 
 pub mod sr2097;
+pub mod sr5;
 
 use std::fmt::Write as _;
 
@@ -307,6 +308,7 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
         }
         Event::EncounterEnded => "The encounter ends".into(),
         Event::Sr2097(e) => sr2097::log_line(before, e),
+        Event::Sr5(e) => sr5::log_line(before, e),
     })
 }
 
@@ -377,6 +379,7 @@ fn is_test_result(event: &Event) -> bool {
     match event {
         Event::InitiativeRolled { .. } => true,
         Event::Sr2097(e) => e.is_test_result(),
+        Event::Sr5(e) => e.is_test(),
         _ => false,
     }
 }
@@ -530,6 +533,10 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         if !m.is_empty() {
             bits.push(m);
         }
+        if let Some(k) = state.sr5.kit(c.id) {
+            bits.extend(sr5::kit_text(k));
+            bits.extend(sr5::defense_adds_text(k));
+        }
         for s in &c.statuses {
             let stacks = if s.stacks > 1 {
                 format!(" ×{}", s.stacks)
@@ -576,6 +583,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             notes.push(crate::text::escaped(&note).into_owned());
         }
     }
+    notes.extend(sr5::pending_text(state).map(|p| format!("  {p}")));
     if !notes.is_empty() {
         out.push_str("\nStatus:\n");
         for n in notes {

@@ -46,10 +46,17 @@ pub struct HouseRules {
     /// Shadowrun 2097's numbers: checks, damage and armor, injuries, Edge, initiative.
     #[serde(default = "sr2097_from_embedded")]
     pub sr2097: Sr2097Rules,
+    /// SR5's numbers: tests, Edge, teamwork, weapons, armor, combat.
+    #[serde(default = "sr5_from_embedded")]
+    pub sr5: super::sr5::Sr5Rules,
 }
 
 fn sr2097_from_embedded() -> Sr2097Rules {
     HouseRules::from_embedded(|r| &r.sr2097)
+}
+
+fn sr5_from_embedded() -> super::sr5::Sr5Rules {
+    HouseRules::from_embedded(|r| &r.sr5)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -280,6 +287,7 @@ impl HouseRules {
             return Err("take_aim_willpower_divisor must be at least 1".into());
         }
         self.sr2097.validate()?;
+        self.sr5.validate()?;
         let mut seen = std::collections::HashSet::new();
         for s in &self.statuses {
             if !seen.insert(s.name.to_lowercase()) {

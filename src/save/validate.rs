@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::catalogue::Catalogue;
+use crate::encounter::system::sr5::Sr5Event;
 use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{
     ActionUse, AddCombatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom, Phase,
@@ -235,6 +236,10 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             present(e.who())?;
             check_sr2097(state, e, &rules.sr2097)?;
         }
+        Event::Sr5(e) => {
+            not_ended("an SR5 event")?;
+            super::check_sr5::check(state, e, rules)?;
+        }
     }
     Ok(())
 }
@@ -366,11 +371,12 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         Event::ReadyDeclared { .. } => &["ready"],
         Event::ReadyFired { .. } => &["fire"],
         Event::InitiativeChanged { .. } | Event::TurnDeferred { .. } => &["move"],
-        Event::Damaged { .. } => &["damage"],
+        // An SR5 attack puts its boxes on the monitor.
+        Event::Damaged { .. } => &["damage", "attack"],
         Event::Healed { .. } => &["heal"],
         // SR 2097: an injury Downs (`dmg`), lessening it may bring one up (`edge`), a failed
         // check leaves a Disadvantage (`sc`).
-        Event::Downed { .. } => &["down", "damage", "heal", "dmg"],
+        Event::Downed { .. } => &["down", "damage", "heal", "attack", "dmg"],
         Event::Revived { .. } => &["up", "heal", "edge"],
         Event::StatusStarted { .. } => &["status", "act", "fire", "sc"],
         Event::StatusStacked { .. } => &["status", "act", "fire"],
@@ -423,11 +429,16 @@ fn shows(verb: &str, event: &Event) -> bool {
         ),
         "sc" => matches!(event, Event::Sr2097(Sr2097Event::Checked { .. })),
         "dmg" => matches!(event, Event::Sr2097(Sr2097Event::DamageRolled { .. })),
-        "armor" => matches!(event, Event::Sr2097(Sr2097Event::ArmorSet { .. })),
+        // `armor` and `weapon` are verbs of SR5 and SR 2097 both; the event says which.
+        "armor" => matches!(
+            event,
+            Event::Sr2097(Sr2097Event::ArmorSet { .. }) | Event::Sr5(Sr5Event::ArmorSet { .. })
+        ),
         "strength" => matches!(event, Event::Sr2097(Sr2097Event::StrengthSet { .. })),
         "weapon" => matches!(
             event,
             Event::Sr2097(Sr2097Event::WeaponAdded { .. } | Sr2097Event::WeaponRemoved { .. })
+                | Event::Sr5(Sr5Event::WeaponAdded { .. })
         ),
         "delay" => matches!(
             event,

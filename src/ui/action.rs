@@ -39,6 +39,10 @@ pub enum Action {
     Heal,
     AddStatus,
     ClearStatus,
+    /// SR5: the test form.
+    Test,
+    /// SR5: the next step of the attack under way (defense or soak).
+    AttackStep,
     Undo,
     Redo,
     CommandLine,

@@ -202,14 +202,21 @@ impl App {
                 let idx = self.enc.cursor() - 1;
                 let entry = &self.enc.applied()[idx];
                 let text = entry.text.clone();
-                let (lines, _) = report::entry_lines(before, entry, self.enc.rules());
+                let (lines, _) = report::entry_lines(before.clone(), entry, self.enc.rules());
+                self.tracker.log_scroll = 0;
+                // A test's result, not its command, is the news: from its last test line on
+                // (the boxes and Downed that follow included).
+                let results = report::result_lines(before, entry, self.enc.rules());
+                let news = results
+                    .last()
+                    .and_then(|last| lines.iter().rposition(|l| l == last))
+                    .map_or(text.clone(), |at| lines[at..].join(" · "));
                 self.log.push(LogItem {
                     entry: Some(idx),
-                    head: text.clone(),
+                    head: text,
                     lines,
                 });
-                self.tracker.log_scroll = 0;
-                self.info(text);
+                self.info(news);
                 self.save();
                 self.clamp_selection();
                 self.follow_turn();
@@ -361,7 +368,10 @@ impl App {
             Outcome::Close => self.mode = Mode::Tracker,
             Outcome::Open(next) => self.mode = next,
             Outcome::Run { cmd, then } => match self.run_command(cmd) {
-                Ok(()) => self.mode = then.unwrap_or(Mode::Tracker),
+                Ok(()) => {
+                    let ctx = Ctx::new(&self.enc, self.tracker.selected);
+                    self.mode = self.mode.after_run(then.unwrap_or(Mode::Tracker), &ctx);
+                }
                 // The mode stays; the reason is on the status line, and a form puts it in the
                 // field it names.
                 Err(e) => self.mode.refused(&e),

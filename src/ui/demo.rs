@@ -171,7 +171,7 @@ pub fn script(enc: &mut Encounter, lines: &[&str], seed: u64) -> Result<(), Stri
             Line::Redo(n) => {
                 enc.redo(n);
             }
-            Line::Why(..) | Line::Odds2097(_) | Line::Nothing => {}
+            Line::Why(..) | Line::Odds(_) | Line::Odds2097(_) | Line::Nothing => {}
         }
     }
     Ok(())

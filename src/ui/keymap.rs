@@ -166,6 +166,14 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         Action::ClearStatus,
         "clear status",
     ),
+    // SR5 only (`family`): a test with live odds.
+    (ModeKind::Tracker, key('T'), Action::Test, "test"),
+    (
+        ModeKind::Tracker,
+        key('A'),
+        Action::AttackStep,
+        "attack: next step",
+    ),
     (ModeKind::Tracker, key('e'), Action::Edit, "edit"),
     (ModeKind::Tracker, key('x'), Action::Remove, "remove"),
     (ModeKind::Tracker, key('E'), Action::End, "end encounter"),
@@ -336,6 +344,7 @@ pub fn family(action: Action) -> Family {
         | Action::Move
         | Action::Edge => Family::Passes,
         Action::Check | Action::DamageRoll | Action::EdgeMenu => Family::Own(System::Sr2097),
+        Action::Test | Action::AttackStep => Family::Own(System::Sr5),
         _ => Family::Shared,
     }
 }

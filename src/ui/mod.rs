@@ -171,3 +171,5 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_sr5;

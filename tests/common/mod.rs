@@ -51,6 +51,12 @@ pub fn test_catalogue() -> Catalogue {
     take_aim.effect = Some(Effect::Stack("Take Aim".into()));
     let mut sprint = action("Sprint", ActionGroup::Complex, ActionKind::Complex);
     sprint.restrictions = vec![Restriction::NotWhile("Prone".into())];
+    let mut full_auto = action(
+        "Fire Full-Auto Weapon (6 Bullets)",
+        ActionGroup::Simple,
+        ActionKind::Simple,
+    );
+    full_auto.ammo = Some(6);
     Catalogue::from_actions(vec![
         full_defense,
         dodge,
@@ -62,6 +68,13 @@ pub fn test_catalogue() -> Catalogue {
         action("Melee Attack", ActionGroup::Complex, ActionKind::Complex),
         action("Control Device", ActionGroup::Matrix, ActionKind::Variable),
         action("Matrix Search", ActionGroup::Matrix, ActionKind::Special),
+        full_auto,
+        action("Reload Firearm", ActionGroup::Complex, ActionKind::Complex),
+        action(
+            "Block",
+            ActionGroup::Interrupt,
+            ActionKind::Interrupt { initiative: -5 },
+        ),
     ])
 }
 
@@ -98,7 +111,11 @@ impl Table {
                 self.enc.redo(n);
                 Ok(Vec::new())
             }
-            Line::Why(..) | Line::Odds2097(_) | Line::Nothing => Ok(Vec::new()),
+            Line::Odds(q) => srtrack::report::sr5::odds_answer(&self.enc, &q).map(|_| Vec::new()),
+            Line::Odds2097(q) => srtrack::report::sr2097::odds_answer(&q, &self.enc.rules().sr2097)
+                .map(|_| Vec::new())
+                .map_err(srtrack::encounter::RuleError::from),
+            Line::Why(..) | Line::Nothing => Ok(Vec::new()),
         };
         assert_eq!(d.remaining(), 0, "`{line}` left scripted dice unrolled");
         out

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::rules::HouseRules;
 
 mod sr2097;
+mod sr5;
 
 impl State {
     fn at_mut(&mut self, id: CombatantId) -> Option<&mut Combatant> {
@@ -292,6 +293,7 @@ impl State {
                         t.acted = true;
                     }
                 }
+                self.sr5_action_spent(*who, action, rules);
             }
             Event::EdgeSpent {
                 who,
@@ -442,6 +444,7 @@ impl State {
                 self.phase = Phase::Ended { round };
             }
             Event::Sr2097(e) => self.apply_sr2097(e),
+            Event::Sr5(e) => self.apply_sr5(e),
         }
     }
 }

@@ -209,7 +209,11 @@ impl Draft<'_> {
         Self::afford(&c.name, have, action.cost)?;
         let in_turn = self.turn_cap(&c, action.cost)?;
         self.check_restrictions(&c, &action, &restrictions)?;
+        let ammunition = self.ammunition(&c, &action)?;
         self.spend_events(&c, action, paid_from, in_turn);
+        if let Some(e) = ammunition {
+            self.emit(e);
+        }
         Ok(())
     }
 

@@ -20,6 +20,7 @@ mod order;
 mod reserve;
 mod roster;
 mod sr2097;
+mod sr5;
 mod statuses;
 mod turns;
 
@@ -124,6 +125,7 @@ impl<'a> Draft<'a> {
                 Ok(())
             }
             Command::Sr2097(c) => self.sr2097(c, dice),
+            Command::Sr5(c) => self.sr5(c, dice),
         }
     }
 

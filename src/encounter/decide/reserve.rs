@@ -182,7 +182,11 @@ impl Draft<'_> {
         });
         for action in trigger.actions.iter().cloned() {
             let now = self.now().get(who).cloned().unwrap_or_else(|| c.clone());
+            let ammunition = self.ammunition(&now, &action)?;
             self.spend_events(&now, action, PaidFrom::Reserve, in_turn);
+            if let Some(e) = ammunition {
+                self.emit(e);
+            }
         }
         self.emit(Event::ReserveReleased {
             who,

@@ -72,7 +72,7 @@ impl Draft<'_> {
                 });
                 Ok(())
             }
-            Sr2097Command::AddWeapon { who, weapon } => self.add_weapon(who, &weapon),
+            Sr2097Command::AddWeapon { who, weapon } => self.add_weapon_2097(who, &weapon),
             Sr2097Command::RemoveWeapon { who, name } => {
                 let c = self.present(who)?;
                 let name = self
@@ -346,7 +346,7 @@ impl Draft<'_> {
         Ok(())
     }
 
-    fn add_weapon(&mut self, who: CombatantId, input: &WeaponInput) -> Outcome {
+    fn add_weapon_2097(&mut self, who: CombatantId, input: &WeaponInput) -> Outcome {
         let c = self.present(who)?;
         let r = self.rules.sr2097.damage.clone();
         let name = input.name.trim().to_string();

@@ -5,6 +5,8 @@
 //! commands, add `Command::Sr5(Sr5Command)` (or `Sr2097`, `Anarchy`) and give it
 //! `Family::Own(System::Sr5)` in [`Command::family`]; [`System::accepts`] needs no change.
 
+pub mod sr5;
+
 use std::fmt;
 use std::str::FromStr;
 

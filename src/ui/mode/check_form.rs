@@ -123,13 +123,13 @@ impl State {
                 let cmd = self.command();
                 form::confirm(&mut self.fields, &mut self.focus, cmd)
             }
-            other => {
-                if edit_fields(&mut self.fields, &mut self.focus, other) {
-                    self.error = None;
-                    self.refresh(ctx);
-                }
+            edit @ (Action::NextField | Action::PrevField | Action::Input(_)) => {
+                edit_fields(&mut self.fields, &mut self.focus, edit);
+                self.error = None;
+                self.refresh(ctx);
                 Outcome::Stay
             }
+            _ => Outcome::Stay,
         }
     }
 

@@ -44,6 +44,10 @@ impl State {
                             Err(e) => Outcome::Fail(e.to_string()),
                         }
                     }
+                    Ok(Parsed::Odds(q)) => match crate::report::sr5::odds_answer(ctx.enc, &q) {
+                        Ok(line) => Outcome::Answer(line),
+                        Err(e) => Outcome::Fail(e.to_string()),
+                    },
                     Ok(Parsed::Command(cmd)) => Outcome::run(cmd),
                 }
             }

@@ -137,13 +137,13 @@ impl State {
                 });
                 form::confirm(&mut self.fields, &mut self.focus, cmd)
             }
-            other => {
-                if edit_fields(&mut self.fields, &mut self.focus, other) {
-                    self.error = None;
-                    self.refresh(ctx);
-                }
+            edit @ (Action::NextField | Action::PrevField | Action::Input(_)) => {
+                edit_fields(&mut self.fields, &mut self.focus, edit);
+                self.error = None;
+                self.refresh(ctx);
                 Outcome::Stay
             }
+            _ => Outcome::Stay,
         }
     }
 

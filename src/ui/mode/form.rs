@@ -49,23 +49,6 @@ pub struct State {
     pub error: Option<String>,
 }
 
-/// Tab, Shift-Tab and typing, in a list of fields; whether the action was one of them.
-pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Action) -> bool {
-    let n = fields.len().max(1);
-    match action {
-        Action::NextField => *focus = (*focus + 1) % n,
-        Action::PrevField => *focus = (*focus + n - 1) % n,
-        Action::Input(req) => {
-            if let Some(fl) = fields.get_mut(*focus) {
-                fl.input.handle(req);
-                fl.error = None;
-            }
-        }
-        _ => return false,
-    }
-    true
-}
-
 /// Enter on a form of the 2097 rooms: the command runs, or its reason goes in the field to blame.
 pub(super) fn confirm(
     fields: &mut [Field],
@@ -247,6 +230,9 @@ impl State {
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
             Action::Cancel => return Outcome::Close,
+            Action::NextField | Action::PrevField => {
+                edit_fields(&mut self.fields, &mut self.focus, action);
+            }
             Action::Input(_) => {
                 edit_fields(&mut self.fields, &mut self.focus, action);
                 self.error = None;
@@ -259,9 +245,7 @@ impl State {
                 }
             }
             Action::Confirm => return self.submit(ctx),
-            other => {
-                edit_fields(&mut self.fields, &mut self.focus, other);
-            }
+            _ => {}
         }
         Outcome::Stay
     }
@@ -485,6 +469,36 @@ pub(super) fn draw(
     let inner = block.inner(r);
     block.render(r, buf);
     let input_w = (inner.width as usize).saturating_sub(14).min(24);
+    let mut lines = field_lines(fields, focus, input_w, t);
+    lines.extend(footer);
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// Tab and Shift-Tab move between a form's fields; typing edits the focused one (and clears
+/// its refusal).
+pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Action) {
+    let n = fields.len().max(1);
+    match action {
+        Action::NextField => *focus = (*focus + 1) % n,
+        Action::PrevField => *focus = (*focus + n - 1) % n,
+        Action::Input(req) => {
+            if let Some(fl) = fields.get_mut(*focus) {
+                fl.input.handle(req);
+                fl.error = None;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A form's fields, one line each: label, input (the cursor in the focused one), and the hint
+/// or the reason the value is refused.
+pub(super) fn field_lines(
+    fields: &[Field],
+    focus: usize,
+    input_w: usize,
+    t: crate::ui::theme::Theme,
+) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for (i, fl) in fields.iter().enumerate() {
         let focused = i == focus;
@@ -505,6 +519,5 @@ pub(super) fn draw(
         }
         lines.push(Line::from(spans));
     }
-    lines.extend(footer);
-    Paragraph::new(lines).render(inner, buf);
+    lines
 }

@@ -12,6 +12,7 @@ pub mod damage_form;
 pub mod form;
 pub mod help;
 pub mod picker;
+pub mod test_form;
 pub mod tracker;
 
 use super::action::Action;
@@ -33,6 +34,8 @@ pub enum Mode {
     CheckForm(check_form::State),
     /// A Shadowrun 2097 damage roll, through the target's armor.
     DamageForm(damage_form::State),
+    /// SR5: a test or a step of an attack chain, with live odds.
+    TestForm(test_form::State),
 }
 
 impl Mode {
@@ -48,6 +51,7 @@ impl Mode {
             Mode::Choose(c) => c.update(action, ctx),
             Mode::CheckForm(f) => f.update(action, ctx),
             Mode::DamageForm(f) => f.update(action, ctx),
+            Mode::TestForm(f) => f.update(action, ctx),
         }
     }
 
@@ -57,9 +61,21 @@ impl Mode {
             Mode::Help(_) => ModeKind::Help,
             Mode::Command(_) => ModeKind::Command,
             Mode::Picker(_) => ModeKind::Picker,
-            // The 2097 forms take the form's keys.
-            Mode::Form(_) | Mode::CheckForm(_) | Mode::DamageForm(_) => ModeKind::Form,
+            // The 2097 forms and SR5's test form take the form's keys.
+            Mode::Form(_) | Mode::CheckForm(_) | Mode::DamageForm(_) | Mode::TestForm(_) => {
+                ModeKind::Form
+            }
             Mode::Choose(_) => ModeKind::Choose,
+        }
+    }
+
+    /// The room that follows a command this room ran: `then` as the room asked, unless the
+    /// command leaves an SR5 attack waiting for its next step.
+    #[must_use]
+    pub fn after_run(&self, then: Mode, ctx: &Ctx) -> Mode {
+        match self {
+            Mode::TestForm(f) => f.after_run(ctx).unwrap_or(then),
+            _ => then,
         }
     }
 
@@ -69,6 +85,7 @@ impl Mode {
             Mode::Form(f) => f.refused(why),
             Mode::CheckForm(f) => f.refused(why),
             Mode::DamageForm(f) => f.refused(why),
+            Mode::TestForm(f) => f.refused(why),
             // The reason is on the status line.
             Mode::Tracker
             | Mode::Help(_)

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use tui_input::Input;
 
-use super::{Ctx, Mode, Outcome, choose, step};
+use super::{Ctx, Mode, Outcome, choose, step, test_form};
 use crate::catalogue::{ActionDef, ActionGroup, ActionKind, Restriction};
 use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event};
 use crate::rules::ActionType;
@@ -130,10 +130,14 @@ impl State {
             if def.kind.asks_type() {
                 return choose_type(self.who, &def.name, ctx);
             }
-            return Outcome::run(Command::SpendAction {
-                who: self.who,
-                action: choice,
-            });
+            // An attack action goes on to its attack chain (SR5), offered.
+            return Outcome::Run {
+                cmd: Command::SpendAction {
+                    who: self.who,
+                    action: choice,
+                },
+                then: test_form::State::attack_offer(self.who, &def.name, ctx),
+            };
         };
         if action == Action::AddMore {
             chosen.push(choice);

@@ -3,6 +3,7 @@
 
 use super::{
     Ctx, Mode, Outcome, check_form, choose, command_line, damage_form, form, picker, step,
+    test_form,
 };
 use crate::encounter::system::sr2097::{EdgeCommand, Sr2097Command};
 use crate::encounter::{
@@ -85,6 +86,16 @@ impl State {
             Action::Damage => on_selected(ctx, |id| open_form(form::Purpose::Damage(id), ctx)),
             Action::Heal => on_selected(ctx, |id| open_form(form::Purpose::Heal(id), ctx)),
             Action::AddStatus => on_selected(ctx, |id| open_form(form::Purpose::Status(id), ctx)),
+            Action::Test => on_selected(ctx, |id| test_form::State::test(id, ctx)),
+            Action::AttackStep => test_form::State::pending_step(ctx).map_or_else(
+                || {
+                    Outcome::Fail(
+                        "no attack waits for its next step: spend an attack action (Enter) to start one"
+                            .into(),
+                    )
+                },
+                Outcome::Open,
+            ),
             Action::Delay if selected_delay_unnamed(ctx) => choose_delay_trigger(ctx),
             Action::Delay => on_actor(ctx, |id| open_form(form::Purpose::Delay(id), ctx)),
             Action::Ready => on_actor(ctx, |id| open_form(form::Purpose::Ready(id), ctx)),

@@ -170,6 +170,7 @@ impl Widget for &App {
             Mode::Form(f) => f.render(self, body, buf),
             Mode::CheckForm(f) => f.render(self, body, buf),
             Mode::DamageForm(f) => f.render(self, body, buf),
+            Mode::TestForm(f) => f.render(self, body, buf),
             Mode::Choose(c) => c.render(self, body, buf),
             Mode::Help(h) => h.render(self, body, buf),
         }

@@ -1,5 +1,5 @@
 //! Status: Downed and why, condition monitors, lasting effects, readies, delays, IP spent in
-//! another's turn.
+//! another's turn, and SR5's kit (an attack under way, weapons with rounds left, armor).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -132,6 +132,23 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 s.name(who),
                 s.name(holder)
             )));
+        }
+    }
+    // SR5: the attack waiting for the GM, defenses taken, weapons (rounds left) and armor.
+    if let Some(p) = crate::report::sr5::pending_text(s) {
+        lines.insert(0, Line::styled(format!("⚔ {}", escaped(&p)), t.reserve()));
+    }
+    for c in s.present() {
+        let Some(kit) = s.sr5.kit(c.id) else { continue };
+        for text in [
+            crate::report::sr5::defense_adds_text(kit),
+            crate::report::sr5::kit_text(kit),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            let line = format!("⚙ {}: {text}", c.name);
+            lines.push(Line::styled(escaped(&line).into_owned(), t.dim()));
         }
     }
     if lines.is_empty() {

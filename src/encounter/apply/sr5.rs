@@ -1,0 +1,157 @@
+//! Folding SR5's events: the sheet's weapons, ammunition and armor, each character's last test,
+//! Edge spent on tests, and where the attack chain stands.
+
+use crate::encounter::model::{ActionUse, CombatantId, State};
+use crate::encounter::system::sr5::{
+    Ammo, Defense, LastTest, PendingAttack, Sr5Event, Stage, TestKind,
+};
+use crate::rules::sr5::test::counted;
+use crate::rules::{Glitch, HouseRules};
+
+impl State {
+    fn tested(&mut self, who: CombatantId, kind: TestKind, glitch: Glitch) {
+        self.sr5.kit_mut(who).last_test = Some(LastTest {
+            kind,
+            glitch,
+            close_called: false,
+        });
+    }
+
+    fn spend_edge(&mut self, who: CombatantId, edge: u8) {
+        if let Some(c) = self.at_mut(who) {
+            c.edge_left = c.edge_left.saturating_sub(edge);
+        }
+    }
+
+    /// The named weapon's ammunition, the weapon taken in hand.
+    fn ammo_mut(&mut self, who: CombatantId, weapon: &str) -> Option<&mut Ammo> {
+        let i = self.in_hand(who, weapon)?;
+        self.sr5.kit_mut(who).weapons[i].ammo.as_mut()
+    }
+
+    /// Takes the named weapon in hand if it holds ammunition; returns its index.
+    fn in_hand(&mut self, who: CombatantId, weapon: &str) -> Option<usize> {
+        let kit = self.sr5.kit_mut(who);
+        let (i, w) = kit.weapon(weapon)?;
+        if w.ammo.is_some() {
+            kit.in_hand = Some(i);
+        }
+        Some(i)
+    }
+
+    pub(super) fn apply_sr5(&mut self, event: &Sr5Event) {
+        match event {
+            Sr5Event::WeaponAdded { who, weapon } => {
+                let kit = self.sr5.kit_mut(*who);
+                kit.weapons.push(weapon.clone());
+                if weapon.ammo.is_some() {
+                    kit.in_hand = Some(kit.weapons.len() - 1);
+                }
+            }
+            Sr5Event::ArmorSet { who, rating } => self.sr5.kit_mut(*who).armor = Some(*rating),
+            Sr5Event::Reloaded {
+                who,
+                weapon,
+                rounds,
+            } => {
+                if let Some(a) = self.ammo_mut(*who, weapon) {
+                    a.left = *rounds;
+                }
+            }
+            Sr5Event::RoundsFired {
+                who,
+                weapon,
+                rounds,
+            } => {
+                if let Some(a) = self.ammo_mut(*who, weapon) {
+                    a.left = a.left.saturating_sub(*rounds);
+                }
+            }
+            Sr5Event::Tested {
+                who,
+                pushed,
+                opponent,
+                roll,
+                ..
+            } => {
+                self.tested(*who, TestKind::Test, roll.glitch);
+                if let Some((_, edge)) = pushed {
+                    self.spend_edge(*who, *edge);
+                }
+                if let Some(o) = opponent {
+                    self.tested(o.who, TestKind::Test, o.roll.glitch);
+                }
+            }
+            Sr5Event::Assisted { who, roll, .. } => {
+                self.tested(*who, TestKind::Assist, roll.glitch);
+            }
+            Sr5Event::CloseCall {
+                who, after, edge, ..
+            } => {
+                if let Some(last) = self.sr5.kit_mut(*who).last_test.as_mut() {
+                    last.glitch = *after;
+                    last.close_called = true;
+                }
+                self.spend_edge(*who, *edge);
+            }
+            Sr5Event::AttackDropped { .. } => self.sr5.pending = None,
+            Sr5Event::Attacked {
+                attacker,
+                target,
+                weapon,
+                roll,
+                ..
+            } => {
+                self.tested(*attacker, TestKind::Attack, roll.glitch);
+                self.in_hand(*attacker, &weapon.name);
+                self.sr5.pending = Some(PendingAttack {
+                    attacker: *attacker,
+                    target: *target,
+                    weapon: weapon.clone(),
+                    stage: Stage::Defense {
+                        hits: counted(roll.hits, Some(weapon.accuracy)),
+                    },
+                });
+            }
+            Sr5Event::Defended {
+                target,
+                used,
+                roll,
+                result,
+                ..
+            } => {
+                self.tested(*target, TestKind::Defense, roll.glitch);
+                self.sr5
+                    .kit_mut(*target)
+                    .defense_adds
+                    .retain(|a| !used.iter().any(|u| u.eq_ignore_ascii_case(a)));
+                match (result, self.sr5.pending.as_mut()) {
+                    (Defense::Hit { dv, .. }, Some(p)) => p.stage = Stage::Soak { dv: *dv },
+                    _ => self.sr5.pending = None,
+                }
+            }
+            Sr5Event::Soaked { target, roll, .. } => {
+                self.tested(*target, TestKind::Soak, roll.glitch);
+                self.sr5.pending = None;
+            }
+        }
+    }
+
+    /// A one-time defense interrupt (Dodge, Block, Parry) waits for the character's next
+    /// defense test.
+    pub(super) fn sr5_action_spent(
+        &mut self,
+        who: CombatantId,
+        action: &ActionUse,
+        rules: &HouseRules,
+    ) {
+        if let Some(d) = action
+            .name
+            .as_deref()
+            .and_then(|n| rules.sr5.defense_interrupt(n))
+        {
+            let name = d.action.clone();
+            self.sr5.kit_mut(who).defense_adds.push(name);
+        }
+    }
+}

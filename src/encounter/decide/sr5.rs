@@ -1,0 +1,759 @@
+//! SR5's decisions: tests (pool, limit, threshold or opponent, Edge), teamwork, Close Call, the
+//! attack chain from the roll to the boxes, and what the sheet holds (weapons, ammunition, armor).
+
+use super::{Draft, Outcome};
+use crate::encounter::error::RuleError;
+use crate::encounter::event::Event;
+use crate::encounter::model::{ActionUse, Combatant, CombatantId, Side, Track};
+use crate::encounter::system::sr5::{
+    Against, Ammo, AttackInput, Defense, Opponent, Part, Pool, PoolFrom, PoolInput, Sr5Command,
+    Sr5Error, Sr5Event, Stage, StepInput, TeamworkInput, TestInput, Weapon, WeaponInput,
+};
+use crate::rules::Dice;
+use crate::rules::sr5::Attribute;
+use crate::rules::sr5::combat::{self, DamageType};
+use crate::rules::sr5::test::{self, Given, Goal, Roll, Verdict};
+
+fn byte(v: i32) -> u8 {
+    u8::try_from(v).unwrap_or(u8::MAX)
+}
+
+/// An attack step srtrack may not roll by itself: why it waits for the GM.
+enum Step {
+    Go(Pool, Given),
+    Wait,
+}
+
+impl Draft<'_> {
+    pub(super) fn sr5(&mut self, command: Sr5Command, dice: &mut dyn Dice) -> Outcome {
+        match command {
+            Sr5Command::Test(t) => self.sr5_test(&t, dice),
+            Sr5Command::Teamwork(t) => self.teamwork(&t, dice),
+            Sr5Command::CloseCall { who } => self.close_call(who),
+            Sr5Command::Odds(q) => self.odds_question(q.pool, q.limit, q.against),
+            Sr5Command::Attack(a) => self.attack(&a, dice),
+            Sr5Command::AddWeapon { who, weapon } => self.add_weapon(who, &weapon),
+            Sr5Command::Reload { who, weapon } => self.reload(who, weapon.as_deref()),
+            Sr5Command::Armor { who, rating } => self.armor(who, rating),
+        }
+    }
+
+    fn emit_sr5(&mut self, event: Sr5Event) {
+        self.emit(Event::Sr5(event));
+    }
+
+    // ----- pools and rolls --------------------------------------------------------------------
+
+    /// A pool the GM typed, with the wound modifier the character carries.
+    fn typed_pool(&self, c: &Combatant, pool: i32) -> Result<Pool, RuleError> {
+        let base = byte(Self::check_range("pool", pool, self.rules.sr5.pool)?);
+        Ok(self.wounded(c, base, PoolFrom::Typed))
+    }
+
+    fn wounded(&self, c: &Combatant, base: u8, from: PoolFrom) -> Pool {
+        let wound = self.rules.wound_modifier(c.damage.physical, c.damage.stun);
+        Pool {
+            base,
+            wound: i8::try_from(wound).unwrap_or(i8::MIN),
+            from,
+        }
+    }
+
+    /// Refuses a pool the wound modifier leaves empty.
+    fn rollable(c: &Combatant, pool: &Pool) -> Result<(), RuleError> {
+        if pool.dice() == 0 {
+            return Err(Sr5Error::PoolGone {
+                who: c.name.clone(),
+                base: pool.base,
+                wound: pool.wound,
+                left: i16::from(pool.base) + i16::from(pool.wound),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    fn take(&self, pool: &Pool, given: &Given, dice: &mut dyn Dice) -> Result<Roll, RuleError> {
+        Roll::take(pool.dice(), given, &self.rules.dice, dice)
+            .map_err(|e| RuleError::Sr5(Sr5Error::Roll(e)))
+    }
+
+    fn limit(&self, limit: Option<i32>) -> Result<Option<u8>, RuleError> {
+        limit
+            .map(|l| Self::check_range("limit", l, self.rules.sr5.limit).map(byte))
+            .transpose()
+    }
+
+    fn threshold(&self, threshold: i32) -> Result<u8, RuleError> {
+        Self::check_range("threshold", threshold, self.rules.sr5.threshold).map(byte)
+    }
+
+    /// Push the Limit: the limit it removes and the Edge it costs, or why it cannot.
+    fn push(&self, c: &Combatant, limit: Option<u8>) -> Result<(u8, u8), RuleError> {
+        let Some(limit) = limit else {
+            return Err(Sr5Error::NothingToPush {
+                who: c.name.clone(),
+            }
+            .into());
+        };
+        let need = self.rules.sr5.push_the_limit_edge;
+        Self::edge_for(c, need)?;
+        Ok((limit, need))
+    }
+
+    fn edge_for(c: &Combatant, need: u8) -> Result<(), RuleError> {
+        if c.edge_left < need {
+            return Err(RuleError::NoEdgeLeft {
+                who: c.name.clone(),
+                have: c.edge_left,
+                need,
+            });
+        }
+        Ok(())
+    }
+
+    // ----- tests ------------------------------------------------------------------------------
+
+    fn sr5_test(&mut self, t: &TestInput, dice: &mut dyn Dice) -> Outcome {
+        let c = self.able(t.who)?;
+        let pool = self.typed_pool(&c, t.pool.pool)?;
+        Self::rollable(&c, &pool)?;
+        let limit = self.limit(t.limit)?;
+        let (goal, opposed) = match &t.against {
+            Against::Open => (Goal::Open, None),
+            Against::Threshold(n) => (Goal::Threshold(self.threshold(*n)?), None),
+            Against::Opponent { who, pool: p } => {
+                if *who == t.who {
+                    return Err(Sr5Error::SelfOpposed { who: c.name }.into());
+                }
+                let o = self.able(*who)?;
+                let op = self.typed_pool(&o, p.pool)?;
+                Self::rollable(&o, &op)?;
+                (Goal::Opposed, Some((o.id, op, &p.given)))
+            }
+        };
+        let pushed = if t.push {
+            Some(self.push(&c, limit)?)
+        } else {
+            None
+        };
+        let roll = self.take(&pool, &t.pool.given, dice)?;
+        let opponent = match opposed {
+            Some((who, pool, given)) => Some(Opponent {
+                who,
+                roll: self.take(&pool, given, dice)?,
+                pool,
+            }),
+            None => None,
+        };
+        self.emit_sr5(Sr5Event::Tested {
+            who: t.who,
+            pool,
+            limit: limit.filter(|_| pushed.is_none()),
+            pushed,
+            goal,
+            opponent,
+            roll,
+            teamwork: None,
+        });
+        Ok(())
+    }
+
+    fn teamwork(&mut self, t: &TeamworkInput, dice: &mut dyn Dice) -> Outcome {
+        let leader = self.able(t.leader)?;
+        let base = self.typed_pool(&leader, t.pool.pool)?;
+        let limit = self.limit(t.limit)?;
+        let goal = match t.threshold {
+            Some(n) => Goal::Threshold(self.threshold(n)?),
+            None => Goal::Open,
+        };
+        let cap = match t.skill {
+            Some(s) => byte(Self::check_range("skill", s, self.rules.sr5.pool)?),
+            // Ruling: without the skill rating the leader's pool (which holds it) bounds the dice.
+            None => base.base,
+        };
+        if t.assistants.is_empty() {
+            return Err(Sr5Error::NoAssistants.into());
+        }
+        let mut helpers: Vec<(Combatant, Pool, &PoolInput)> = Vec::new();
+        for (who, p) in &t.assistants {
+            if *who == t.leader {
+                return Err(Sr5Error::SelfAssist { who: leader.name }.into());
+            }
+            let a = self.able(*who)?;
+            if helpers.iter().any(|(h, ..)| h.id == a.id) {
+                return Err(Sr5Error::AssistsTwice { who: a.name }.into());
+            }
+            let pool = self.typed_pool(&a, p.pool)?;
+            Self::rollable(&a, &pool)?;
+            helpers.push((a, pool, p));
+        }
+        let pushed = if t.push {
+            Some(self.push(&leader, limit)?)
+        } else {
+            None
+        };
+        let mut rolls = Vec::with_capacity(helpers.len());
+        for (_, pool, p) in &helpers {
+            rolls.push(self.take(pool, &p.given, dice)?);
+        }
+        let bonus = test::teamwork(&rolls, cap, &self.rules.sr5);
+        let (more_dice, more_limit) = match bonus {
+            test::Bonus::Added { dice, limit, .. } => (dice, limit),
+            test::Bonus::Spoiled { .. } => (0, 0),
+        };
+        let pool = Pool {
+            base: base.base.saturating_add(more_dice),
+            ..base
+        };
+        Self::rollable(&leader, &pool)?;
+        let roll = self.take(&pool, &t.pool.given, dice)?;
+        for ((a, pool, _), roll) in helpers.into_iter().zip(rolls) {
+            self.emit_sr5(Sr5Event::Assisted {
+                who: a.id,
+                leader: t.leader,
+                pool,
+                roll,
+            });
+        }
+        self.emit_sr5(Sr5Event::Tested {
+            who: t.leader,
+            pool,
+            limit: limit
+                .map(|l| l.saturating_add(more_limit))
+                .filter(|_| pushed.is_none()),
+            pushed: pushed.map(|(l, edge)| (l.saturating_add(more_limit), edge)),
+            goal,
+            opponent: None,
+            roll,
+            teamwork: Some(bonus),
+        });
+        Ok(())
+    }
+
+    fn close_call(&mut self, who: CombatantId) -> Outcome {
+        let c = self.present(who)?;
+        let Some(last) = self.now().sr5.kit(who).and_then(|k| k.last_test) else {
+            return Err(Sr5Error::NoTest { who: c.name }.into());
+        };
+        let what = last.kind.label();
+        if last.close_called {
+            return Err(Sr5Error::AlreadyCloseCalled { who: c.name, what }.into());
+        }
+        let Some(after) = test::close_call(last.glitch) else {
+            return Err(Sr5Error::NoGlitch { who: c.name, what }.into());
+        };
+        let edge = self.rules.sr5.close_call_edge;
+        Self::edge_for(&c, edge)?;
+        self.emit_sr5(Sr5Event::CloseCall {
+            who,
+            before: last.glitch,
+            after,
+            edge,
+        });
+        Ok(())
+    }
+
+    /// An odds question changes nothing: its numbers are checked like a test's.
+    fn odds_question(
+        &self,
+        pool: i32,
+        limit: Option<i32>,
+        against: crate::encounter::system::sr5::OddsAgainst,
+    ) -> Outcome {
+        use crate::encounter::system::sr5::OddsAgainst;
+        Self::check_range("pool", pool, self.rules.sr5.pool)?;
+        self.limit(limit)?;
+        match against {
+            OddsAgainst::Open => {}
+            OddsAgainst::Threshold(n) => {
+                self.threshold(n)?;
+            }
+            OddsAgainst::Pool(n) => {
+                Self::check_range("opposing pool", n, self.rules.sr5.pool)?;
+            }
+        }
+        Ok(())
+    }
+
+    // ----- the attack chain -------------------------------------------------------------------
+
+    fn attack(&mut self, a: &AttackInput, dice: &mut dyn Dice) -> Outcome {
+        let attacker = self.present(a.attacker)?;
+        let target = self.present(a.target)?;
+        if a.attacker == a.target {
+            return Err(Sr5Error::SelfAttack { who: attacker.name }.into());
+        }
+        if target.is_downed() {
+            return Err(Sr5Error::TargetDowned { who: target.name }.into());
+        }
+        let pending = self
+            .now()
+            .sr5
+            .pending
+            .clone()
+            .filter(|p| p.attacker == a.attacker && p.target == a.target);
+        let (weapon, mut stage) = match (&a.attack, pending) {
+            (Some(step), _) => self.attack_roll(&attacker, &target, a, step, dice)?,
+            (None, Some(p)) => {
+                if a.weapon.is_some() {
+                    return Err(Sr5Error::WeaponMidChain.into());
+                }
+                (p.weapon, p.stage)
+            }
+            (None, None) => {
+                return Err(Sr5Error::NoAttack {
+                    attacker: attacker.name,
+                    target: target.name,
+                }
+                .into());
+            }
+        };
+        if let Stage::Defense { hits } = stage {
+            match self.defense_step(&target, &weapon, a.defense.as_ref())? {
+                Step::Wait if a.soak.is_some() => {
+                    return Err(Sr5Error::StepOrder {
+                        what: "the damage resistance",
+                        step: "defense",
+                    }
+                    .into());
+                }
+                Step::Wait => return self.waiting(&attacker, &target, "defense", "defense"),
+                Step::Go(pool, given) => {
+                    Self::rollable(&target, &pool)?;
+                    let roll = self.take(&pool, &given, dice)?;
+                    let result = match test::judge(Goal::Opposed, hits, roll.hits, &self.rules.sr5)
+                    {
+                        Verdict::Success { net } => Defense::Hit {
+                            net,
+                            dv: combat::modified_dv(weapon.dv, net, &self.rules.sr5),
+                        },
+                        Verdict::Failure => Defense::Miss,
+                    };
+                    let used = self.used_interrupts(&target, &weapon);
+                    self.emit_sr5(Sr5Event::Defended {
+                        target: target.id,
+                        attacker: attacker.id,
+                        pool,
+                        used,
+                        roll,
+                        attack_hits: hits,
+                        result,
+                    });
+                    match result {
+                        Defense::Hit { dv, .. } => stage = Stage::Soak { dv },
+                        Defense::Miss if a.soak.is_some() => {
+                            return Err(Sr5Error::Missed {
+                                attacker: attacker.name,
+                            }
+                            .into());
+                        }
+                        Defense::Miss => return Ok(()),
+                    }
+                }
+            }
+        } else if a.defense.is_some() {
+            return Err(Sr5Error::StepDone {
+                attacker: attacker.name,
+                target: target.name,
+                step: "defense",
+            }
+            .into());
+        }
+        if let Stage::Soak { dv } = stage {
+            let worn = self
+                .now()
+                .sr5
+                .kit(target.id)
+                .and_then(|k| k.armor)
+                .unwrap_or(0);
+            let armor = combat::armor_after_ap(worn, weapon.ap, &self.rules.sr5);
+            let armor_part = Part {
+                label: if worn == armor {
+                    "armor".into()
+                } else {
+                    format!("armor {worn} with AP {}:", weapon.ap)
+                },
+                dice: armor,
+            };
+            let Step::Go(pool, given) = self.soak_step(&target, armor_part, a.soak.as_ref())?
+            else {
+                return self.waiting(&attacker, &target, "damage resistance", "soak");
+            };
+            {
+                Self::rollable(&target, &pool)?;
+                let roll = self.take(&pool, &given, dice)?;
+                let damage = combat::damage_type(weapon.damage, dv, armor);
+                let boxes = combat::boxes(dv, roll.hits, &self.rules.sr5);
+                self.emit_sr5(Sr5Event::Soaked {
+                    target: target.id,
+                    pool,
+                    roll,
+                    dv,
+                    armor,
+                    damage,
+                    boxes,
+                });
+                if boxes > 0 {
+                    let track = match damage {
+                        DamageType::Physical => Track::Physical,
+                        DamageType::Stun => Track::Stun,
+                    };
+                    // Boxes past the monitor's last are not tracked: the monitor only fills up.
+                    let most = self.rules.limits.damage_boxes.max;
+                    self.damage(target.id, track, i32::from(boxes).min(most))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A chain that stops for the GM: fine after a step, refused when the command did nothing.
+    fn waiting(
+        &self,
+        attacker: &Combatant,
+        target: &Combatant,
+        step: &'static str,
+        word: &'static str,
+    ) -> Outcome {
+        if self.events.is_empty() {
+            return Err(Sr5Error::Waiting {
+                attacker: attacker.name.clone(),
+                target: target.name.clone(),
+                step,
+                word,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The attack roll that starts a chain, dropping an attack left waiting.
+    fn attack_roll(
+        &mut self,
+        attacker: &Combatant,
+        target: &Combatant,
+        a: &AttackInput,
+        step: &StepInput,
+        dice: &mut dyn Dice,
+    ) -> Result<(Weapon, Stage), RuleError> {
+        if attacker.is_downed() {
+            return Err(RuleError::Downed {
+                who: attacker.name.clone(),
+            });
+        }
+        let weapon = self.weapon_for(attacker, a.weapon.as_deref())?;
+        let Some(n) = step.pool else {
+            return Err(Sr5Error::AttackPool.into());
+        };
+        let pool = self.typed_pool(attacker, n)?;
+        Self::rollable(attacker, &pool)?;
+        let roll = self.take(&pool, &step.given, dice)?;
+        let hits = test::counted(roll.hits, Some(weapon.accuracy));
+        if let Some(p) = self.now().sr5.pending.clone() {
+            self.emit_sr5(Sr5Event::AttackDropped {
+                attacker: p.attacker,
+                target: p.target,
+            });
+        }
+        self.emit_sr5(Sr5Event::Attacked {
+            attacker: attacker.id,
+            target: target.id,
+            weapon: weapon.clone(),
+            pool,
+            roll,
+        });
+        Ok((weapon, Stage::Defense { hits }))
+    }
+
+    /// The weapon named, or the firearm in hand, or the first weapon on the sheet.
+    fn weapon_for(&mut self, c: &Combatant, name: Option<&str>) -> Result<Weapon, RuleError> {
+        let kit = self.now().sr5.kit(c.id);
+        let found = match name {
+            Some(n) => kit.and_then(|k| k.weapon(n)).map(|(_, w)| w),
+            None => kit.and_then(|k| k.firearm_in_hand().or(k.weapons.first())),
+        };
+        match (found, name) {
+            (Some(w), _) => Ok(w.clone()),
+            (None, Some(n)) => Err(Sr5Error::UnknownWeapon {
+                who: c.name.clone(),
+                name: n.to_string(),
+                has: kit
+                    .map(|k| k.weapons.iter().map(|w| w.name.clone()).collect())
+                    .unwrap_or_default(),
+            }
+            .into()),
+            (None, None) => Err(Sr5Error::NoWeapon {
+                who: c.name.clone(),
+            }
+            .into()),
+        }
+    }
+
+    /// Pending one-time defense interrupts that count against this weapon.
+    fn used_interrupts(&mut self, target: &Combatant, weapon: &Weapon) -> Vec<String> {
+        let rules = &self.rules.sr5;
+        let adds = self
+            .now()
+            .sr5
+            .kit(target.id)
+            .map(|k| k.defense_adds.clone())
+            .unwrap_or_default();
+        adds.into_iter()
+            .filter(|name| {
+                rules
+                    .defense_interrupt(name)
+                    .is_some_and(|d| !d.melee_only || weapon.is_melee())
+            })
+            .collect()
+    }
+
+    /// A pool added up from the sheet, or the first attribute it lacks.
+    fn sheet_pool(c: &Combatant, parts: &[(String, Attribute)]) -> Result<Vec<Part>, Attribute> {
+        parts
+            .iter()
+            .map(|(label, attr)| {
+                crate::encounter::system::sr5::attribute(&c.sheet, *attr)
+                    .map(|dice| Part {
+                        label: label.clone(),
+                        dice,
+                    })
+                    .ok_or(*attr)
+            })
+            .collect()
+    }
+
+    /// Whether the table rolls this character's dice (players roll their own).
+    fn table_rolls(&self, c: &Combatant) -> bool {
+        self.rules.sr5.players_roll_their_own && c.side == Side::Pc
+    }
+
+    /// The defense: typed, worked out from the sheet, or waiting for the GM.
+    fn defense_step(
+        &mut self,
+        target: &Combatant,
+        weapon: &Weapon,
+        step: Option<&StepInput>,
+    ) -> Result<Step, RuleError> {
+        if let Some(StepInput {
+            pool: Some(n),
+            given,
+        }) = step
+        {
+            return Ok(Step::Go(self.typed_pool(target, *n)?, given.clone()));
+        }
+        let used = self.used_interrupts(target, weapon);
+        let rules = &self.rules.sr5;
+        let mut parts: Vec<(String, Attribute)> = rules
+            .defense
+            .iter()
+            .map(|a| (a.label().to_string(), *a))
+            .collect();
+        for s in &rules.defense_statuses {
+            if target.status(&s.status).is_some() {
+                parts.push((format!("{} ({})", s.adds.label(), s.status), s.adds));
+            }
+        }
+        let sheet = Self::sheet_pool(target, &parts);
+        match (step, sheet) {
+            (None, _) if self.table_rolls(target) || !used.is_empty() => Ok(Step::Wait),
+            (None, Err(_)) => Ok(Step::Wait),
+            (Some(_), _) if !used.is_empty() => Err(Sr5Error::NeedsDefensePool {
+                who: target.name.clone(),
+                adds: used
+                    .iter()
+                    .filter_map(|u| rules.defense_interrupt(u))
+                    .map(|d| format!("{} ({})", d.adds, d.action))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }
+            .into()),
+            (Some(_), Err(attr)) => Err(Sr5Error::NoAttribute {
+                who: target.name.clone(),
+                attribute: attr.label(),
+                step: "defense",
+            }
+            .into()),
+            (_, Ok(parts)) => {
+                let given = step.map(|s| s.given.clone()).unwrap_or_default();
+                let base = parts.iter().map(|p| p.dice).fold(0u8, u8::saturating_add);
+                Ok(Step::Go(
+                    self.wounded(target, base, PoolFrom::Sheet(parts)),
+                    given,
+                ))
+            }
+        }
+    }
+
+    /// The damage resistance test: typed, Body + armor after AP, or waiting for the GM. Wound
+    /// modifiers do not apply to it.
+    fn soak_step(
+        &self,
+        target: &Combatant,
+        armor: Part,
+        step: Option<&StepInput>,
+    ) -> Result<Step, RuleError> {
+        let unhurt = |base, from| Pool {
+            base,
+            wound: 0,
+            from,
+        };
+        if let Some(StepInput {
+            pool: Some(n),
+            given,
+        }) = step
+        {
+            let base = byte(Self::check_range("pool", *n, self.rules.sr5.pool)?);
+            return Ok(Step::Go(unhurt(base, PoolFrom::Typed), given.clone()));
+        }
+        let parts: Vec<(String, Attribute)> = self
+            .rules
+            .sr5
+            .soak
+            .iter()
+            .map(|a| (a.label().to_string(), *a))
+            .collect();
+        match (step, Self::sheet_pool(target, &parts)) {
+            (None, _) if self.table_rolls(target) => Ok(Step::Wait),
+            (None, Err(_)) => Ok(Step::Wait),
+            (Some(_), Err(attr)) => Err(Sr5Error::NoAttribute {
+                who: target.name.clone(),
+                attribute: attr.label(),
+                step: "soak",
+            }
+            .into()),
+            (_, Ok(mut parts)) => {
+                parts.push(armor);
+                let base = parts.iter().map(|p| p.dice).fold(0u8, u8::saturating_add);
+                let given = step.map(|s| s.given.clone()).unwrap_or_default();
+                Ok(Step::Go(unhurt(base, PoolFrom::Sheet(parts)), given))
+            }
+        }
+    }
+
+    // ----- the sheet: weapons, ammunition, armor ----------------------------------------------
+
+    fn add_weapon(&mut self, who: CombatantId, w: &WeaponInput) -> Outcome {
+        let c = self.present(who)?;
+        let s = &self.rules.sr5;
+        let name = w.name.trim().to_string();
+        RuleError::check_text("weapon name", &name, s.weapon_name_chars)?;
+        if self
+            .now()
+            .sr5
+            .kit(who)
+            .is_some_and(|k| k.weapon(&name).is_some())
+        {
+            return Err(Sr5Error::WeaponTaken { who: c.name, name }.into());
+        }
+        let weapon = Weapon {
+            name,
+            dv: byte(Self::check_range("DV", w.dv, s.weapon_dv)?),
+            damage: w.damage,
+            ap: i8::try_from(Self::check_range("AP", w.ap, s.weapon_ap)?).unwrap_or(0),
+            accuracy: byte(Self::check_range("accuracy", w.accuracy, s.accuracy)?),
+            ammo: w
+                .ammo
+                .map(|n| Self::check_range("ammo", n, s.ammo).map(byte))
+                .transpose()?
+                .map(|capacity| Ammo {
+                    capacity,
+                    left: capacity,
+                }),
+        };
+        self.emit_sr5(Sr5Event::WeaponAdded { who, weapon });
+        Ok(())
+    }
+
+    fn reload(&mut self, who: CombatantId, name: Option<&str>) -> Outcome {
+        let c = self.present(who)?;
+        let weapon = match name {
+            Some(_) => self.weapon_for(&c, name)?,
+            None => self
+                .now()
+                .sr5
+                .kit(who)
+                .and_then(|k| k.firearm_in_hand())
+                .cloned()
+                .ok_or_else(|| Sr5Error::NothingToReload {
+                    who: c.name.clone(),
+                })?,
+        };
+        let Some(ammo) = weapon.ammo else {
+            return Err(Sr5Error::NoAmmo {
+                who: c.name,
+                weapon: weapon.name,
+            }
+            .into());
+        };
+        self.emit_sr5(Sr5Event::Reloaded {
+            who,
+            weapon: weapon.name,
+            rounds: ammo.capacity,
+        });
+        Ok(())
+    }
+
+    fn armor(&mut self, who: CombatantId, rating: i32) -> Outcome {
+        self.present(who)?;
+        let rating = byte(Self::check_range("armor", rating, self.rules.sr5.armor)?);
+        self.emit_sr5(Sr5Event::ArmorSet { who, rating });
+        Ok(())
+    }
+
+    /// What spending `action` does to the firearm in hand: a firing action takes its rounds (the
+    /// catalogue's `ammo`, else the rules'), refused with too few left; a reload action fills
+    /// it. Nothing for a character with no firearm in hand.
+    pub(super) fn ammunition(
+        &mut self,
+        c: &Combatant,
+        action: &ActionUse,
+    ) -> Result<Option<Event>, RuleError> {
+        let Some(name) = action.name.as_deref() else {
+            return Ok(None);
+        };
+        let Some(gun) = self
+            .now()
+            .sr5
+            .kit(c.id)
+            .and_then(|k| k.firearm_in_hand())
+            .cloned()
+        else {
+            return Ok(None);
+        };
+        let Some(ammo) = gun.ammo else {
+            return Ok(None);
+        };
+        let s = &self.rules.sr5;
+        if s.is_reload(name) {
+            return Ok(Some(Event::Sr5(Sr5Event::Reloaded {
+                who: c.id,
+                weapon: gun.name,
+                rounds: ammo.capacity,
+            })));
+        }
+        let rounds = self
+            .catalogue
+            .get(name)
+            .and_then(|d| d.ammo)
+            .or_else(|| s.attack_action(name).and_then(|a| a.rounds));
+        let Some(rounds) = rounds else {
+            return Ok(None);
+        };
+        if ammo.left < rounds {
+            return Err(Sr5Error::TooFewRounds {
+                who: c.name.clone(),
+                weapon: gun.name,
+                left: ammo.left,
+                need: rounds,
+                action: name.to_string(),
+            }
+            .into());
+        }
+        Ok(Some(Event::Sr5(Sr5Event::RoundsFired {
+            who: c.id,
+            weapon: gun.name,
+            rounds,
+        })))
+    }
+}

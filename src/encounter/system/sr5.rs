@@ -1,0 +1,556 @@
+//! SR5's words in the engine: its commands (`Command::Sr5`), its events (`Event::Sr5`), the
+//! state it keeps beside the shared one (weapons, armor, last tests, an attack under way) and why
+//! one of its commands is refused.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::encounter::model::{CombatantId, Sheet};
+use crate::rules::Glitch;
+use crate::rules::sr5::Attribute;
+use crate::rules::sr5::combat::DamageType;
+use crate::rules::sr5::test::{Bonus, Given, Goal, Roll, TestError};
+
+// ----- commands ---------------------------------------------------------------------------------
+
+/// A pool as the GM gives it (checked against `rules.ron`), and how its roll comes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolInput {
+    pub pool: i32,
+    pub given: Given,
+}
+
+/// What a test is measured against, as typed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Against {
+    Open,
+    Threshold(i32),
+    Opponent { who: CombatantId, pool: PoolInput },
+}
+
+/// `test NAME POOL [limit N] [threshold N | vs NAME POOL] [push] [dice …|hits N …]`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestInput {
+    pub who: CombatantId,
+    pub pool: PoolInput,
+    pub limit: Option<i32>,
+    pub against: Against,
+    /// Push the Limit: 1 Edge, no limit.
+    pub push: bool,
+}
+
+/// `teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL[, …]`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamworkInput {
+    pub leader: CombatantId,
+    pub pool: PoolInput,
+    pub limit: Option<i32>,
+    pub threshold: Option<i32>,
+    /// The leader's skill rating (or higher attribute): the most dice the assistants may add.
+    pub skill: Option<i32>,
+    pub push: bool,
+    pub assistants: Vec<(CombatantId, PoolInput)>,
+}
+
+/// What an odds question measures against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OddsAgainst {
+    Open,
+    Threshold(i32),
+    Pool(i32),
+}
+
+/// `odds POOL [limit N] [threshold N | vs POOL]`: a question, never recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OddsInput {
+    pub pool: i32,
+    pub limit: Option<i32>,
+    pub against: OddsAgainst,
+}
+
+/// One step of the attack chain: a pool (or none, for srtrack to work out from the sheet) and
+/// how its roll comes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepInput {
+    pub pool: Option<i32>,
+    pub given: Given,
+}
+
+/// `attack NAME TARGET [with WEAPON] [pool N …] [defense [N] …] [soak [N] …]`
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackInput {
+    pub attacker: CombatantId,
+    pub target: CombatantId,
+    pub weapon: Option<String>,
+    /// The attack roll: starts a new chain (a pool is needed for it).
+    pub attack: Option<StepInput>,
+    pub defense: Option<StepInput>,
+    pub soak: Option<StepInput>,
+}
+
+/// A weapon as typed: `weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WeaponInput {
+    pub name: String,
+    pub dv: i32,
+    pub damage: DamageType,
+    pub ap: i32,
+    pub accuracy: i32,
+    /// Rounds it holds; `None` for a weapon without ammunition (melee, thrown).
+    pub ammo: Option<i32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sr5Command {
+    Test(TestInput),
+    Teamwork(TeamworkInput),
+    /// Close Call on the character's last test.
+    CloseCall {
+        who: CombatantId,
+    },
+    Odds(OddsInput),
+    Attack(AttackInput),
+    AddWeapon {
+        who: CombatantId,
+        weapon: WeaponInput,
+    },
+    /// Refill a weapon (the one in hand when not named) and take it in hand.
+    Reload {
+        who: CombatantId,
+        weapon: Option<String>,
+    },
+    Armor {
+        who: CombatantId,
+        rating: i32,
+    },
+}
+
+impl Sr5Command {
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Sr5Command::Test(_) => "test",
+            Sr5Command::Teamwork(_) => "teamwork",
+            Sr5Command::CloseCall { .. } => "closecall",
+            Sr5Command::Odds(_) => "odds",
+            Sr5Command::Attack(_) => "attack",
+            Sr5Command::AddWeapon { .. } => "weapon",
+            Sr5Command::Reload { .. } => "reload",
+            Sr5Command::Armor { .. } => "armor",
+        }
+    }
+}
+
+// ----- events -----------------------------------------------------------------------------------
+
+/// Ammunition of a weapon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ammo {
+    pub capacity: u8,
+    pub left: u8,
+}
+
+/// A weapon on the sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weapon {
+    pub name: String,
+    pub dv: u8,
+    pub damage: DamageType,
+    pub ap: i8,
+    /// The attack's limit.
+    pub accuracy: u8,
+    pub ammo: Option<Ammo>,
+}
+
+impl Weapon {
+    /// `8P, AP -1, accuracy 5`.
+    pub fn stats(&self) -> String {
+        format!(
+            "DV {}{}, AP {}, accuracy {}",
+            self.dv,
+            self.damage.letter(),
+            self.ap,
+            self.accuracy
+        )
+    }
+
+    /// Whether it is a melee weapon: one that takes no ammunition.
+    pub fn is_melee(&self) -> bool {
+        self.ammo.is_none()
+    }
+}
+
+/// One part of a pool srtrack worked out from the sheet (`Reaction 5`, `armor 9 − AP 1: 8`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Part {
+    pub label: String,
+    pub dice: u8,
+}
+
+/// Where a pool came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PoolFrom {
+    /// The GM typed it.
+    Typed,
+    /// srtrack added it up from the sheet.
+    Sheet(Vec<Part>),
+}
+
+/// A pool as it was rolled: the dice before the wound modifier, and the modifier.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pool {
+    pub base: u8,
+    /// The wound modifier (0 or negative), applied automatically.
+    pub wound: i8,
+    pub from: PoolFrom,
+}
+
+impl Pool {
+    /// The dice rolled.
+    pub fn dice(&self) -> u8 {
+        u8::try_from((i16::from(self.base) + i16::from(self.wound)).max(0)).unwrap_or(0)
+    }
+}
+
+/// The opposing side of an opposed test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opponent {
+    pub who: CombatantId,
+    pub pool: Pool,
+    pub roll: Roll,
+}
+
+/// How the defense came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Defense {
+    /// The attack hits: net hits and the modified DV.
+    Hit { net: u8, dv: u8 },
+    /// The defender had as many hits or more.
+    Miss,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sr5Event {
+    WeaponAdded {
+        who: CombatantId,
+        weapon: Weapon,
+    },
+    ArmorSet {
+        who: CombatantId,
+        rating: u8,
+    },
+    /// The weapon is full again, and in hand.
+    Reloaded {
+        who: CombatantId,
+        weapon: String,
+        rounds: u8,
+    },
+    /// A firing action took rounds from the firearm in hand.
+    RoundsFired {
+        who: CombatantId,
+        weapon: String,
+        rounds: u8,
+    },
+    Tested {
+        who: CombatantId,
+        pool: Pool,
+        /// The limit in force; `None` with no limit or a pushed one.
+        limit: Option<u8>,
+        /// Push the Limit: the limit it removed and the Edge it cost.
+        pushed: Option<(u8, u8)>,
+        goal: Goal,
+        opponent: Option<Opponent>,
+        roll: Roll,
+        /// A teamwork test's bonus from its assistants (already in `pool` and `limit`).
+        teamwork: Option<Bonus>,
+    },
+    /// An assistant's roll for a teamwork test.
+    Assisted {
+        who: CombatantId,
+        leader: CombatantId,
+        pool: Pool,
+        roll: Roll,
+    },
+    CloseCall {
+        who: CombatantId,
+        before: Glitch,
+        after: Glitch,
+        edge: u8,
+    },
+    /// An attack waiting for its next step gave way to a new one.
+    AttackDropped {
+        attacker: CombatantId,
+        target: CombatantId,
+    },
+    Attacked {
+        attacker: CombatantId,
+        target: CombatantId,
+        weapon: Weapon,
+        pool: Pool,
+        roll: Roll,
+    },
+    Defended {
+        target: CombatantId,
+        attacker: CombatantId,
+        pool: Pool,
+        /// One-time defense interrupts the test used up (Dodge).
+        used: Vec<String>,
+        roll: Roll,
+        /// The attack's hits that counted (after its limit).
+        attack_hits: u8,
+        result: Defense,
+    },
+    Soaked {
+        target: CombatantId,
+        pool: Pool,
+        roll: Roll,
+        /// The modified DV resisted.
+        dv: u8,
+        /// Armor after AP.
+        armor: u8,
+        damage: DamageType,
+        boxes: u8,
+    },
+}
+
+impl Sr5Event {
+    /// Whether the event is a test rolled or typed in (one line of `srtrack exec` each).
+    pub fn is_test(&self) -> bool {
+        matches!(
+            self,
+            Sr5Event::Tested { .. }
+                | Sr5Event::Assisted { .. }
+                | Sr5Event::Attacked { .. }
+                | Sr5Event::Defended { .. }
+                | Sr5Event::Soaked { .. }
+        )
+    }
+}
+
+// ----- state ------------------------------------------------------------------------------------
+
+/// Which of a character's tests the last one was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TestKind {
+    Test,
+    Assist,
+    Attack,
+    Defense,
+    Soak,
+}
+
+impl TestKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            TestKind::Test => "test",
+            TestKind::Assist => "teamwork assist",
+            TestKind::Attack => "attack",
+            TestKind::Defense => "defense",
+            TestKind::Soak => "damage resistance",
+        }
+    }
+}
+
+/// A character's last test, for Close Call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastTest {
+    pub kind: TestKind,
+    pub glitch: Glitch,
+    /// Close Call was used on it (once per test).
+    pub close_called: bool,
+}
+
+/// What SR5 keeps of one character: weapons, armor, the last test, defense interrupts taken.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Kit {
+    pub weapons: Vec<Weapon>,
+    /// The firearm firing actions take rounds from (an index into `weapons`).
+    pub in_hand: Option<usize>,
+    pub armor: Option<u8>,
+    pub last_test: Option<LastTest>,
+    /// One-time defense interrupts (Dodge, Block, Parry) taken for the next defense test.
+    pub defense_adds: Vec<String>,
+}
+
+impl Kit {
+    pub fn weapon(&self, name: &str) -> Option<(usize, &Weapon)> {
+        self.weapons
+            .iter()
+            .enumerate()
+            .find(|(_, w)| w.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn firearm_in_hand(&self) -> Option<&Weapon> {
+        self.in_hand.and_then(|i| self.weapons.get(i))
+    }
+
+    /// Whether there is anything to show on the screen.
+    pub fn is_empty(&self) -> bool {
+        self.weapons.is_empty() && self.armor.is_none() && self.defense_adds.is_empty()
+    }
+}
+
+/// Where an attack chain stands when it waits for the GM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// The attack is rolled; the defense comes next. `hits`: the attack's counted hits.
+    Defense { hits: u8 },
+    /// The attack hit; the damage resistance test comes next.
+    Soak { dv: u8 },
+}
+
+/// An attack chain waiting for its next step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingAttack {
+    pub attacker: CombatantId,
+    pub target: CombatantId,
+    pub weapon: Weapon,
+    pub stage: Stage,
+}
+
+/// An attribute's rating on the sheet, if the sheet holds it.
+pub fn attribute(sheet: &Sheet, attribute: Attribute) -> Option<u8> {
+    match attribute {
+        Attribute::Body => sheet.body,
+        Attribute::Reaction => Some(sheet.reaction),
+        Attribute::Intuition => Some(sheet.intuition),
+        Attribute::Willpower => sheet.willpower,
+    }
+}
+
+/// SR5's part of the encounter state. Kits are shared between state copies, like combatants.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Sr5State {
+    /// By combatant index; a combatant past the end has an empty kit.
+    kits: Vec<Arc<Kit>>,
+    pub pending: Option<PendingAttack>,
+}
+
+impl Sr5State {
+    pub fn kit(&self, id: CombatantId) -> Option<&Kit> {
+        self.kits.get(id.index()).map(AsRef::as_ref)
+    }
+
+    /// The kit to change, made if it is not there yet.
+    pub fn kit_mut(&mut self, id: CombatantId) -> &mut Kit {
+        let i = id.index();
+        if self.kits.len() <= i {
+            self.kits.resize_with(i + 1, Default::default);
+        }
+        Arc::make_mut(&mut self.kits[i])
+    }
+}
+
+// ----- refusals ---------------------------------------------------------------------------------
+
+/// Why an SR5 command is refused; the encounter is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Sr5Error {
+    #[error(transparent)]
+    Roll(#[from] TestError),
+    #[error(
+        "{who}'s pool of {base} drops to {left} with the wound modifier {wound}: nothing to roll"
+    )]
+    PoolGone {
+        who: String,
+        base: u8,
+        wound: i8,
+        left: i16,
+    },
+    #[error("{who} has no limit on this test to push: Push the Limit needs a limit")]
+    NothingToPush { who: String },
+    #[error("{who} has taken no test yet: Close Call works on the character's last test")]
+    NoTest { who: String },
+    #[error("{who}'s last test ({what}) did not glitch: Close Call has nothing to save")]
+    NoGlitch { who: String, what: &'static str },
+    #[error("{who} already used Close Call on the last test ({what}): once per test")]
+    AlreadyCloseCalled { who: String, what: &'static str },
+    #[error("{who} cannot test against themself: name another opponent")]
+    SelfOpposed { who: String },
+    #[error("{who} cannot assist their own teamwork test")]
+    SelfAssist { who: String },
+    #[error("{who} assists twice: name each assistant once")]
+    AssistsTwice { who: String },
+    #[error("a teamwork test needs at least one assistant: `with NAME POOL`")]
+    NoAssistants,
+    #[error("{who} has no weapon called \"{name}\"{}", has_list(has))]
+    UnknownWeapon {
+        who: String,
+        name: String,
+        has: Vec<String>,
+    },
+    #[error("{who} already has a weapon called \"{name}\": weapon names are unique per character")]
+    WeaponTaken { who: String, name: String },
+    #[error("{who} has no weapon: add one (`weapon {who} add NAME dv N ap N acc N`)")]
+    NoWeapon { who: String },
+    #[error("{who}'s {weapon} takes no ammunition: nothing to reload")]
+    NoAmmo { who: String, weapon: String },
+    #[error("{who} has no firearm in hand to reload: name one (`reload {who} WEAPON`)")]
+    NothingToReload { who: String },
+    #[error(
+        "{who}'s {weapon} has {left} rounds left, {action} takes {need}: reload first (`reload {who}`)"
+    )]
+    TooFewRounds {
+        who: String,
+        weapon: String,
+        left: u8,
+        need: u8,
+        action: String,
+    },
+    #[error("{who} cannot attack themself: name another target")]
+    SelfAttack { who: String },
+    #[error(
+        "no attack of {attacker} on {target} waits for its next step: start one with `pool N` (the attacker's dice)"
+    )]
+    NoAttack { attacker: String, target: String },
+    #[error("{what} comes after the {step}: give the {step} first")]
+    StepOrder {
+        what: &'static str,
+        step: &'static str,
+    },
+    #[error("the attack of {attacker} on {target} already had its {step}")]
+    StepDone {
+        attacker: String,
+        target: String,
+        step: &'static str,
+    },
+    #[error(
+        "an attack already under way keeps its weapon: `with` goes with a new attack (`pool N`)"
+    )]
+    WeaponMidChain,
+    #[error("{who} is Downed already: attack someone still standing")]
+    TargetDowned { who: String },
+    #[error("{attacker}'s attack missed: there is no damage to resist")]
+    Missed { attacker: String },
+    #[error("a new attack needs the attacker's dice: `pool N` (and `dice …` to type them)")]
+    AttackPool,
+    #[error(
+        "{who}'s defense adds {adds}, which srtrack does not know: type the whole pool (`defense N`)"
+    )]
+    NeedsDefensePool { who: String, adds: String },
+    #[error(
+        "the attack of {attacker} on {target} waits for {target}'s {step}: give it (`{word} N`, `dice …` to type the roll), or `{word}` alone for srtrack to roll it"
+    )]
+    Waiting {
+        attacker: String,
+        target: String,
+        step: &'static str,
+        word: &'static str,
+    },
+    #[error(
+        "{who} has no {attribute} on their sheet to roll the {step} with: type the pool (`{step} N`) or `edit` the sheet"
+    )]
+    NoAttribute {
+        who: String,
+        attribute: &'static str,
+        step: &'static str,
+    },
+}
+
+fn has_list(has: &[String]) -> String {
+    if has.is_empty() {
+        " (has none: add one with `weapon`)".into()
+    } else {
+        format!(" (has {})", has.join(", "))
+    }
+}

@@ -1,0 +1,427 @@
+//! SR5's lines: each test with every die (`test Ana: 8 dice [6 6 5 5 1 1 1 2], limit 3, 3 hits
+//! (4 rolled), threshold 2: success, net 1`), the attack chain, Edge, weapons, and the odds.
+
+use std::fmt::Write as _;
+
+use super::hits;
+use crate::encounter::system::sr5::{
+    Defense, Kit, OddsAgainst, OddsInput, Opponent, Pool, PoolFrom, Sr5Command, Sr5Event, Stage,
+};
+use crate::encounter::{CombatantId, Command, Encounter, RuleError, State};
+use crate::rules::sr5::odds::{Setup, odds};
+use crate::rules::sr5::test::{Bonus, Faces, Goal, Roll, Verdict, counted, dice, verdict};
+use crate::rules::{Glitch, HouseRules};
+
+/// `8 dice`, `7 dice (Reaction 4 + Intuition 3)`, `6 dice (8, wounds -2)`.
+fn pool_text(pool: &Pool) -> String {
+    let mut notes = Vec::new();
+    match &pool.from {
+        PoolFrom::Sheet(parts) => notes.push(
+            parts
+                .iter()
+                .map(|p| format!("{} {}", p.label, p.dice))
+                .collect::<Vec<_>>()
+                .join(" + "),
+        ),
+        PoolFrom::Typed if pool.wound != 0 => notes.push(pool.base.to_string()),
+        PoolFrom::Typed => {}
+    }
+    if pool.wound != 0 {
+        notes.push(format!("wounds {}", pool.wound));
+    }
+    if notes.is_empty() {
+        dice(pool.dice())
+    } else {
+        format!("{} ({})", dice(pool.dice()), notes.join(", "))
+    }
+}
+
+/// ` [6 5 1]` whether srtrack rolled the dice or the GM typed them (the event tells which), or
+/// ` typed in` for hits typed without their dice.
+fn faces_text(roll: &Roll) -> String {
+    match &roll.faces {
+        Faces::Rolled(d) | Faces::Typed(d) => {
+            let faces: Vec<String> = d.iter().map(u8::to_string).collect();
+            format!(" [{}]", faces.join(" "))
+        }
+        Faces::Untold => " typed in".into(),
+    }
+}
+
+fn glitch_text(glitch: Glitch) -> &'static str {
+    match glitch {
+        Glitch::None => "",
+        Glitch::Glitch => ", glitch",
+        Glitch::Critical => ", critical glitch",
+    }
+}
+
+/// `3 hits (4 rolled), glitch`: the hits that count under the limit, and the glitch.
+fn hits_text(roll: &Roll, limit: Option<u8>) -> String {
+    let c = counted(roll.hits, limit);
+    let rolled = if c < roll.hits {
+        format!(" ({} rolled)", roll.hits)
+    } else {
+        String::new()
+    };
+    format!("{}{rolled}{}", hits(c), glitch_text(roll.glitch))
+}
+
+/// `8 dice [..], 3 hits`: a roll without its limit.
+fn roll_text(pool: &Pool, roll: &Roll) -> String {
+    format!(
+        "{}{}, {}",
+        pool_text(pool),
+        faces_text(roll),
+        hits_text(roll, None)
+    )
+}
+
+fn verdict_text(v: Option<Verdict>) -> String {
+    match v {
+        Some(Verdict::Success { net }) => format!("success, net {net}"),
+        Some(Verdict::Failure) | None => "failure".into(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tested_line(
+    state: &State,
+    who: CombatantId,
+    pool: &Pool,
+    limit: Option<u8>,
+    pushed: Option<(u8, u8)>,
+    goal: Goal,
+    opponent: Option<&Opponent>,
+    roll: &Roll,
+    teamwork: Option<Bonus>,
+) -> String {
+    let n = |id| state.name(id).to_string();
+    let team = match teamwork {
+        None => String::new(),
+        Some(Bonus::Added { dice, limit, cap }) => {
+            let capped = if dice == cap {
+                format!(", at most {cap}")
+            } else {
+                String::new()
+            };
+            format!(" (teamwork: +{}{capped}, limit +{limit})", self::dice(dice))
+        }
+        Some(Bonus::Spoiled { .. }) => {
+            " (teamwork: no bonus, an assistant critically glitched)".into()
+        }
+    };
+    let mut line = format!(
+        "test {}{team}: {}{}",
+        n(who),
+        pool_text(pool),
+        faces_text(roll)
+    );
+    match (limit, pushed) {
+        (Some(l), _) => {
+            let _ = write!(line, ", limit {l}");
+        }
+        (None, Some((l, edge))) => {
+            let _ = write!(line, ", limit {l} pushed ({edge} Edge)");
+        }
+        (None, None) => {}
+    }
+    let _ = write!(line, ", {}", hits_text(roll, limit));
+    let c = counted(roll.hits, limit);
+    match (goal, opponent) {
+        (Goal::Threshold(t), _) => {
+            let _ = write!(
+                line,
+                ", threshold {t}: {}",
+                verdict_text(verdict(goal, c, 0))
+            );
+        }
+        (Goal::Opposed, Some(o)) => {
+            let v = verdict(goal, c, o.roll.hits);
+            let tie = if c == o.roll.hits {
+                format!(" (a tie goes to {})", n(o.who))
+            } else {
+                String::new()
+            };
+            let _ = write!(
+                line,
+                " vs {}: {}: {}{tie}",
+                n(o.who),
+                roll_text(&o.pool, &o.roll),
+                verdict_text(v)
+            );
+        }
+        (Goal::Open | Goal::Opposed, _) => {}
+    }
+    line
+}
+
+/// The log line of one SR5 event, given the state just before it.
+pub fn log_line(state: &State, event: &Sr5Event) -> String {
+    let n = |id| state.name(id).to_string();
+    match event {
+        Sr5Event::WeaponAdded { who, weapon } => {
+            let ammo = weapon
+                .ammo
+                .map(|a| format!(", {} rounds", a.capacity))
+                .unwrap_or_default();
+            format!(
+                "{} carries {} ({}{ammo})",
+                n(*who),
+                weapon.name,
+                weapon.stats()
+            )
+        }
+        Sr5Event::ArmorSet { who, rating } => format!("{}'s armor: {rating}", n(*who)),
+        Sr5Event::Reloaded {
+            who,
+            weapon,
+            rounds,
+        } => format!("{} reloads {weapon}: {rounds} rounds", n(*who)),
+        Sr5Event::RoundsFired {
+            who,
+            weapon,
+            rounds,
+        } => {
+            let left = state
+                .sr5
+                .kit(*who)
+                .and_then(|k| k.weapon(weapon))
+                .and_then(|(_, w)| w.ammo)
+                .map_or(0, |a| a.left.saturating_sub(*rounds));
+            let word = if *rounds == 1 { "round" } else { "rounds" };
+            format!("{}'s {weapon} fires {rounds} {word}: {left} left", n(*who))
+        }
+        Sr5Event::Tested {
+            who,
+            pool,
+            limit,
+            pushed,
+            goal,
+            opponent,
+            roll,
+            teamwork,
+        } => tested_line(
+            state,
+            *who,
+            pool,
+            *limit,
+            *pushed,
+            *goal,
+            opponent.as_ref(),
+            roll,
+            *teamwork,
+        ),
+        Sr5Event::Assisted {
+            who,
+            leader,
+            pool,
+            roll,
+        } => format!(
+            "assist {} for {}: {}",
+            n(*who),
+            n(*leader),
+            roll_text(pool, roll)
+        ),
+        Sr5Event::CloseCall {
+            who,
+            before,
+            after,
+            edge,
+        } => {
+            let what = state
+                .sr5
+                .kit(*who)
+                .and_then(|k| k.last_test)
+                .map_or("test", |t| t.kind.label());
+            let change = match (before, after) {
+                (Glitch::Critical, Glitch::Glitch) => "the critical glitch becomes a glitch",
+                _ => "the glitch is negated",
+            };
+            format!(
+                "{} uses Close Call ({edge} Edge) on the {what}: {change}",
+                n(*who)
+            )
+        }
+        Sr5Event::AttackDropped { attacker, target } => format!(
+            "the attack of {} on {} is dropped, unfinished",
+            n(*attacker),
+            n(*target)
+        ),
+        Sr5Event::Attacked {
+            attacker,
+            target,
+            weapon,
+            pool,
+            roll,
+        } => format!(
+            "attack {} on {} with {} ({}): {}{}, limit {}, {}",
+            n(*attacker),
+            n(*target),
+            weapon.name,
+            weapon.stats(),
+            pool_text(pool),
+            faces_text(roll),
+            weapon.accuracy,
+            hits_text(roll, Some(weapon.accuracy))
+        ),
+        Sr5Event::Defended {
+            target,
+            pool,
+            used,
+            roll,
+            attack_hits,
+            result,
+            ..
+        } => {
+            let used = if used.is_empty() {
+                String::new()
+            } else {
+                format!(" with {}", used.join(", "))
+            };
+            let outcome = match result {
+                Defense::Hit { net, dv } => format!(
+                    "the attack hits, net {net}, DV {dv}{}",
+                    state.sr5.pending.as_ref().map_or(String::new(), |p| p
+                        .weapon
+                        .damage
+                        .letter()
+                        .to_string())
+                ),
+                Defense::Miss if roll.hits == *attack_hits => {
+                    "the attack misses (a tie goes to the defender)".into()
+                }
+                Defense::Miss => "the attack misses".into(),
+            };
+            format!(
+                "defense {}{used}: {} vs {}: {outcome}",
+                n(*target),
+                roll_text(pool, roll),
+                hits(*attack_hits)
+            )
+        }
+        Sr5Event::Soaked {
+            target,
+            pool,
+            roll,
+            dv,
+            armor,
+            damage,
+            boxes,
+        } => {
+            let what = if *boxes == 0 {
+                "no damage".to_string()
+            } else {
+                let kind = match damage {
+                    crate::rules::sr5::combat::DamageType::Physical => "Physical",
+                    crate::rules::sr5::combat::DamageType::Stun => "Stun",
+                };
+                format!("{boxes} {kind}")
+            };
+            let converted = if *boxes > 0
+                && *damage == crate::rules::sr5::combat::DamageType::Stun
+                && state
+                    .sr5
+                    .pending
+                    .as_ref()
+                    .is_some_and(|p| p.weapon.damage != *damage)
+            {
+                format!(" (Physical becomes Stun: DV {dv} does not exceed armor {armor})")
+            } else {
+                String::new()
+            };
+            format!(
+                "soak {}: {}: DV {dv} − {} = {what}{converted}",
+                n(*target),
+                roll_text(pool, roll),
+                hits(roll.hits)
+            )
+        }
+    }
+}
+
+/// A character's weapons (rounds left, the one in hand) and armor, for the screen and `show`.
+pub fn kit_text(kit: &Kit) -> Option<String> {
+    if kit.weapons.is_empty() && kit.armor.is_none() {
+        return None;
+    }
+    let mut parts: Vec<String> = kit
+        .weapons
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let ammo = w
+                .ammo
+                .map(|a| format!(" {}/{}", a.left, a.capacity))
+                .unwrap_or_default();
+            let hand = if kit.in_hand == Some(i) {
+                " in hand"
+            } else {
+                ""
+            };
+            format!("{}{ammo}{hand}", w.name)
+        })
+        .collect();
+    if let Some(a) = kit.armor {
+        parts.push(format!("armor {a}"));
+    }
+    Some(parts.join(", "))
+}
+
+/// Defense interrupts taken and waiting for the next defense test.
+pub fn defense_adds_text(kit: &Kit) -> Option<String> {
+    (!kit.defense_adds.is_empty())
+        .then(|| format!("{} on the next defense", kit.defense_adds.join(", ")))
+}
+
+/// The attack chain waiting for the GM, in words.
+pub fn pending_text(state: &State) -> Option<String> {
+    let p = state.sr5.pending.as_ref()?;
+    let step = match p.stage {
+        Stage::Defense { .. } => "defense",
+        Stage::Soak { .. } => "damage resistance",
+    };
+    Some(format!(
+        "{}'s attack on {} ({}) waits for {}'s {step}",
+        state.name(p.attacker),
+        state.name(p.target),
+        p.weapon.name,
+        state.name(p.target)
+    ))
+}
+
+/// `odds 10 dice, limit 4, threshold 3: P(success) 0.7009, P(glitch) 0.0024, P(critical)
+/// 0.0003, net 0.44`, once the engine has taken the question (its system, its numbers).
+pub fn odds_answer(enc: &Encounter, q: &OddsInput) -> Result<String, RuleError> {
+    enc.check(Command::Sr5(Sr5Command::Odds(*q)))?;
+    Ok(odds_line(q, enc.rules()))
+}
+
+/// The odds line of a question already checked.
+pub fn odds_line(q: &OddsInput, rules: &HouseRules) -> String {
+    let byte = |v: i32| u8::try_from(v).unwrap_or(u8::MAX);
+    let (goal, opposing, against) = match q.against {
+        OddsAgainst::Open => (Goal::Open, 0, String::new()),
+        OddsAgainst::Threshold(t) => (Goal::Threshold(byte(t)), 0, format!(", threshold {t}")),
+        OddsAgainst::Pool(p) => (Goal::Opposed, byte(p), format!(", vs {}", dice(byte(p)))),
+    };
+    let o = odds(
+        &Setup {
+            pool: byte(q.pool),
+            limit: q.limit.map(byte),
+            goal,
+            opposing,
+        },
+        &rules.dice,
+        &rules.sr5,
+    );
+    let limit = q.limit.map(|l| format!(", limit {l}")).unwrap_or_default();
+    format!(
+        "odds {}{limit}{against}: P(success) {:.4}, P(glitch) {:.4}, P(critical) {:.4}, net {:.2}",
+        dice(byte(q.pool)),
+        o.success,
+        o.glitch,
+        o.critical,
+        o.net
+    )
+}

@@ -1,0 +1,193 @@
+//! SR5's numbers: what a test may hold, Edge, teamwork, weapons, armor and the combat facts.
+//! Hits and glitches count on the shared `dice` section of the house rules.
+
+pub mod combat;
+pub mod odds;
+pub mod test;
+
+use serde::{Deserialize, Serialize};
+
+use super::house::Range;
+
+/// An attribute of the sheet that a pool srtrack works out itself may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Attribute {
+    Body,
+    Reaction,
+    Intuition,
+    Willpower,
+}
+
+impl Attribute {
+    pub fn label(self) -> &'static str {
+        match self {
+            Attribute::Body => "Body",
+            Attribute::Reaction => "Reaction",
+            Attribute::Intuition => "Intuition",
+            Attribute::Willpower => "Willpower",
+        }
+    }
+}
+
+/// The attributes a catalogue test adds up for the one who takes it (`Body + Willpower`), when it
+/// names nothing else (a skill, a rating): only then can its pool come from the sheet. A limit in
+/// brackets and an opposing side after `v.` are not the taker's pool.
+pub fn attributes_of(test: &str) -> Option<Vec<Attribute>> {
+    let own = test.split('[').next()?.split(" v.").next()?;
+    own.split('+')
+        .map(|term| {
+            let term = term.trim();
+            [
+                Attribute::Body,
+                Attribute::Reaction,
+                Attribute::Intuition,
+                Attribute::Willpower,
+            ]
+            .into_iter()
+            .find(|a| a.label().eq_ignore_ascii_case(term))
+        })
+        .collect()
+}
+
+/// A status that adds an attribute to every defense test while it lasts (Full Defense).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DefenseStatus {
+    pub status: String,
+    pub adds: Attribute,
+}
+
+/// An interrupt that adds a skill to one defense test (Dodge, Block, Parry). srtrack keeps no
+/// skills, so after one of these the defense pool is typed by the GM.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DefenseInterrupt {
+    pub action: String,
+    /// The skill it adds, named for the GM.
+    pub adds: String,
+    /// Only against melee attacks (Block, Parry).
+    pub melee_only: bool,
+}
+
+/// A catalogue action that attacks: spent on the screen, it offers the attack chain.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackAction {
+    pub action: String,
+    /// Rounds it takes from the firearm in hand where the catalogue gives no `ammo`.
+    #[serde(default)]
+    pub rounds: Option<u8>,
+}
+
+/// SR5's section of `rules.ron`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sr5Rules {
+    /// Dice a GM may put in a pool (before the wound modifier).
+    pub pool: Range,
+    pub limit: Range,
+    pub threshold: Range,
+    /// Hits an open test (no threshold, no opponent) needs to count as a success.
+    pub open_test_hits: u8,
+    pub push_the_limit_edge: u8,
+    pub close_call_edge: u8,
+    /// Teamwork: the leader's limit rises this much per assistant with a hit.
+    pub teamwork_limit_per_assistant: u8,
+    /// Teamwork: dice added to the leader's pool per assistant hit.
+    pub teamwork_dice_per_hit: u8,
+    pub weapon_name_chars: Range,
+    pub weapon_dv: Range,
+    pub weapon_ap: Range,
+    pub accuracy: Range,
+    pub ammo: Range,
+    pub armor: Range,
+    /// Modified DV = weapon DV + this much per net hit of the attack.
+    pub dv_per_net_hit: u8,
+    /// Each hit of the damage resistance test takes this many boxes off.
+    pub boxes_per_soak_hit: u8,
+    /// The lowest armor rating AP can bring armor to.
+    pub armor_floor: u8,
+    /// The defense pool srtrack rolls when none is typed.
+    pub defense: Vec<Attribute>,
+    /// The damage resistance pool, besides the AP-modified armor.
+    pub soak: Vec<Attribute>,
+    pub defense_statuses: Vec<DefenseStatus>,
+    pub defense_interrupts: Vec<DefenseInterrupt>,
+    /// Players roll their own dice: an attack on a PC waits for its defense and soak to be
+    /// typed (or asked for) instead of rolling them.
+    pub players_roll_their_own: bool,
+    pub attack_actions: Vec<AttackAction>,
+    /// Actions that refill the firearm in hand.
+    pub reload_actions: Vec<String>,
+}
+
+impl Sr5Rules {
+    /// Checks the numbers hang together.
+    pub fn validate(&self) -> Result<(), String> {
+        for (name, r) in [
+            ("pool", self.pool),
+            ("limit", self.limit),
+            ("threshold", self.threshold),
+            ("accuracy", self.accuracy),
+            ("weapon_name_chars", self.weapon_name_chars),
+        ] {
+            if r.min < 1 || r.min > r.max {
+                return Err(format!(
+                    "sr5: {name} must run from at least 1 up to its max, got {} to {}",
+                    r.min, r.max
+                ));
+            }
+        }
+        // Pools are counted in bytes, teamwork dice (at most the pool again) included.
+        if self.pool.max > 100 {
+            return Err(format!(
+                "sr5: pool max is at most 100, got {}",
+                self.pool.max
+            ));
+        }
+        if self.boxes_per_soak_hit == 0 {
+            return Err("sr5: boxes_per_soak_hit must be at least 1".into());
+        }
+        if self.defense.is_empty() || self.soak.is_empty() {
+            return Err("sr5: defense and soak each name at least one attribute".into());
+        }
+        Ok(())
+    }
+
+    /// The attack action of this name, if it is one.
+    pub fn attack_action(&self, name: &str) -> Option<&AttackAction> {
+        self.attack_actions
+            .iter()
+            .find(|a| a.action.eq_ignore_ascii_case(name))
+    }
+
+    pub fn is_reload(&self, name: &str) -> bool {
+        self.reload_actions
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(name))
+    }
+
+    pub fn defense_interrupt(&self, name: &str) -> Option<&DefenseInterrupt> {
+        self.defense_interrupts
+            .iter()
+            .find(|d| d.action.eq_ignore_ascii_case(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Attribute, attributes_of};
+
+    #[test]
+    fn a_catalogue_test_of_attributes_only_gives_its_attributes() {
+        assert_eq!(
+            attributes_of("Body + Willpower"),
+            Some(vec![Attribute::Body, Attribute::Willpower])
+        );
+        assert_eq!(attributes_of("Intuition"), Some(vec![Attribute::Intuition]));
+        assert_eq!(
+            attributes_of("Reaction + Intuition [Physical] v. Reaction + Intuition"),
+            Some(vec![Attribute::Reaction, Attribute::Intuition])
+        );
+        // A skill or anything else srtrack does not keep: the GM types the pool.
+        assert_eq!(attributes_of("(Weapon Skill) + Reaction [Physical]"), None);
+        assert_eq!(attributes_of("Perception"), None);
+        assert_eq!(attributes_of("none (Firewall action)"), None);
+    }
+}

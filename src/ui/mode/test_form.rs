@@ -1,0 +1,487 @@
+//! The SR5 test form: a test, or one step of an attack chain, set up field by field with its
+//! exact odds redrawn on every key.
+//!
+//! The form does no rule arithmetic: on every key it asks the engine for the events its command
+//! would give (a dry run with dice that never reach the save), takes the pools, limit and goal
+//! from them (wound modifiers, Push the Limit, the sheet's defense and soak pools included) and
+//! hands them to `rules::sr5::odds` through the `odds` line of the report.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+
+use super::form::{Field, edit_fields, field, field_lines, parse_num};
+use super::{Ctx, Mode, Outcome};
+use crate::encounter::system::sr5::{
+    Against, AttackInput, OddsAgainst, OddsInput, PoolInput, Sr5Command, Sr5Event, Stage,
+    StepInput, TestInput,
+};
+use crate::encounter::{CombatantId, Command, Event, State as EncState};
+use crate::rules::Dice;
+use crate::rules::sr5::attributes_of;
+use crate::rules::sr5::test::{Given, Goal};
+use crate::text::escaped;
+use crate::ui::action::Action;
+use crate::ui::app::App;
+use crate::ui::view::{centered, pane_block};
+
+/// What the form sets up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    /// `T`: a test for this character.
+    Test(CombatantId),
+    /// Offered after an attack action is spent: the attacker's roll starts the chain.
+    Attack {
+        attacker: CombatantId,
+        action: String,
+    },
+    /// The attack under way waits for its defense or its damage resistance test.
+    Step,
+}
+
+#[derive(Debug, Clone)]
+pub struct State {
+    pub title: String,
+    pub purpose: Purpose,
+    pub fields: Vec<Field>,
+    pub focus: usize,
+    /// The odds of the test as set up, or why the engine would refuse it.
+    pub odds: Result<String, String>,
+    /// The engine's refusal of the whole form, when no field is to blame.
+    pub error: Option<String>,
+}
+
+/// Dice for the dry run that prices the form: what they show never matters, only the pools.
+struct Dry;
+
+impl Dice for Dry {
+    fn roll(&mut self, _sides: u8) -> u8 {
+        1
+    }
+}
+
+/// Whether the encounter takes SR5's commands (its keys and offers are SR5's own).
+fn takes_sr5(ctx: &Ctx, who: CombatantId) -> bool {
+    ctx.enc
+        .system()
+        .accepts(&Command::Sr5(Sr5Command::CloseCall { who }))
+        .is_ok()
+}
+
+/// The last action `who` took that the catalogue gives a test, with its test and threshold.
+fn last_tested_action(ctx: &Ctx, who: CombatantId) -> Option<(String, String, Option<String>)> {
+    ctx.enc.applied().iter().rev().find_map(|entry| {
+        entry.events.iter().rev().find_map(|e| match e {
+            Event::ActionSpent { who: w, action, .. } if *w == who => {
+                let def = ctx.catalogue().get(action.name.as_deref()?)?;
+                let test = def.test.clone()?;
+                Some((def.name.clone(), test, def.threshold.clone()))
+            }
+            _ => None,
+        })
+    })
+}
+
+/// The number a catalogue threshold starts with ("3 (2 with a quick-draw holster)" gives 3).
+fn leading_number(text: &str) -> Option<i32> {
+    let digits: String = text
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+impl State {
+    fn new(title: String, purpose: Purpose, fields: Vec<Field>, ctx: &Ctx) -> Self {
+        let mut s = Self {
+            title,
+            purpose,
+            fields,
+            focus: 0,
+            odds: Err(String::new()),
+            error: None,
+        };
+        s.reprice(ctx);
+        s
+    }
+
+    /// `T`: a test for `who`, its pool and threshold taken from the last action it took when
+    /// the catalogue's test for it adds up attributes the sheet holds.
+    pub fn test(who: CombatantId, ctx: &Ctx) -> Outcome {
+        if !takes_sr5(ctx, who) {
+            return Outcome::Fail(format!(
+                "tests with a pool, a limit and a threshold are SR5's; this encounter runs {}",
+                ctx.enc.system()
+            ));
+        }
+        let s = ctx.state();
+        let name = escaped(s.name(who)).into_owned();
+        let mut pool = String::new();
+        let mut threshold = String::new();
+        let mut title = format!("{name}: a test");
+        if let Some((action, test, thr)) = last_tested_action(ctx, who) {
+            title = format!("{name}: a test ({}: {})", escaped(&action), escaped(&test));
+            let sheet = s.get(who).map(|c| c.sheet);
+            let from_sheet = attributes_of(&test).and_then(|attrs| {
+                let sheet = sheet?;
+                attrs
+                    .iter()
+                    .map(|a| crate::encounter::system::sr5::attribute(&sheet, *a).map(i32::from))
+                    .sum::<Option<i32>>()
+            });
+            if let Some(p) = from_sheet {
+                pool = p.to_string();
+                if let Some(t) = thr.as_deref().and_then(leading_number) {
+                    threshold = t.to_string();
+                }
+            }
+        }
+        let fields = vec![
+            field("Pool", "attribute + skill + modifiers", &pool),
+            field("Limit", "empty: no limit", ""),
+            field("Threshold", "empty: none, or an opponent", &threshold),
+            field("Vs", "opposed: the opponent's name", ""),
+            field("Vs pool", "the opponent's dice", ""),
+            field("Push", "y: Push the Limit (Edge)", "n"),
+            field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
+        ];
+        Outcome::Open(Mode::TestForm(Self::new(
+            title,
+            Purpose::Test(who),
+            fields,
+            ctx,
+        )))
+    }
+
+    /// After an attack action is spent: the attack chain, offered (Enter goes on, Esc skips).
+    /// `None` where there is nothing to offer (not an attack action, another system's fight).
+    pub fn attack_offer(attacker: CombatantId, action: &str, ctx: &Ctx) -> Option<Mode> {
+        ctx.enc.rules().sr5.attack_action(action)?;
+        if !takes_sr5(ctx, attacker) {
+            return None;
+        }
+        let s = ctx.state();
+        let target = ctx
+            .selected
+            .filter(|t| *t != attacker)
+            .map(|t| s.name(t).to_string())
+            .unwrap_or_default();
+        let fields = vec![
+            field("Target", "who is attacked", &target),
+            field("Weapon", "empty: the one in hand", ""),
+            field("Pool", "the attacker's dice", ""),
+            field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
+        ];
+        let title = format!(
+            "{}: {} — the attack (Enter: roll, Esc: skip)",
+            escaped(s.name(attacker)),
+            escaped(action)
+        );
+        let purpose = Purpose::Attack {
+            attacker,
+            action: action.to_string(),
+        };
+        Some(Mode::TestForm(Self::new(title, purpose, fields, ctx)))
+    }
+
+    /// The next step of the attack under way, if it waits for one.
+    pub fn pending_step(ctx: &Ctx) -> Option<Mode> {
+        let s = ctx.state();
+        let p = s.sr5.pending.as_ref()?;
+        let (step, from) = match p.stage {
+            Stage::Defense { .. } => ("defense", "empty: from the sheet"),
+            Stage::Soak { .. } => ("damage resistance", "empty: Body + armor"),
+        };
+        let title = format!(
+            "{}'s attack on {}: {}'s {step} (Enter: go on, Esc: later)",
+            escaped(s.name(p.attacker)),
+            escaped(s.name(p.target)),
+            escaped(s.name(p.target)),
+        );
+        let fields = vec![
+            field("Pool", from, ""),
+            field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
+        ];
+        Some(Mode::TestForm(Self::new(title, Purpose::Step, fields, ctx)))
+    }
+
+    pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
+        match action {
+            Action::Cancel => return Outcome::Close,
+            Action::NextField | Action::PrevField => {
+                edit_fields(&mut self.fields, &mut self.focus, action);
+            }
+            Action::Input(_) => {
+                edit_fields(&mut self.fields, &mut self.focus, action);
+                self.error = None;
+                self.reprice(ctx);
+            }
+            Action::Confirm => return self.submit(ctx),
+            _ => {}
+        }
+        Outcome::Stay
+    }
+
+    /// Enter: a bad value stays in its field; the command goes to the engine.
+    fn submit(&mut self, ctx: &Ctx) -> Outcome {
+        for fl in &mut self.fields {
+            fl.error = None;
+        }
+        match self.command(ctx) {
+            Ok(cmd) => Outcome::run(cmd),
+            Err((i, e)) => {
+                if let Some(fl) = self.fields.get_mut(i) {
+                    fl.error = Some(e);
+                    self.focus = i;
+                }
+                Outcome::Stay
+            }
+        }
+    }
+
+    /// The engine refused the command: the reason goes under the form.
+    pub fn refused(&mut self, why: &str) {
+        self.error = Some(why.to_string());
+    }
+
+    /// Once its command ran: the attack under way's next step when it waits for one.
+    pub fn after_run(&self, ctx: &Ctx) -> Option<Mode> {
+        match self.purpose {
+            Purpose::Attack { .. } | Purpose::Step => Self::pending_step(ctx),
+            Purpose::Test(_) => None,
+        }
+    }
+
+    fn text(&self, i: usize) -> String {
+        self.fields
+            .get(i)
+            .map(|f| f.input.value().trim().to_string())
+            .unwrap_or_default()
+    }
+
+    fn num(&self, i: usize, required: bool) -> Result<Option<i32>, (usize, String)> {
+        parse_num(&self.fields[i], required).map_err(|e| (i, e))
+    }
+
+    fn given(&self, i: usize, ctx: &Ctx) -> Result<Given, (usize, String)> {
+        crate::lang::sr5::typed_roll(&self.text(i), ctx.state(), ctx.catalogue())
+            .map_err(|e| (i, e.to_string()))
+    }
+
+    fn combatant(&self, i: usize, s: &EncState) -> Result<CombatantId, (usize, String)> {
+        let name = self.text(i);
+        if name.is_empty() {
+            return Err((i, "required: a combatant's name".into()));
+        }
+        s.find(&name).map(|c| c.id).ok_or_else(|| {
+            (
+                i,
+                format!("no combatant called \"{}\"", crate::text::excerpt(&name)),
+            )
+        })
+    }
+
+    /// The form's command, or the field to blame and why.
+    fn command(&self, ctx: &Ctx) -> Result<Command, (usize, String)> {
+        let s = ctx.state();
+        let step = |pool: Option<i32>, given_at: usize| -> Result<StepInput, (usize, String)> {
+            Ok(StepInput {
+                pool,
+                given: self.given(given_at, ctx)?,
+            })
+        };
+        let c = match &self.purpose {
+            Purpose::Test(who) => {
+                let threshold = self.num(2, false)?;
+                let vs = self.text(3);
+                let against = match (threshold, vs.is_empty()) {
+                    (Some(_), false) => {
+                        return Err((3, "a threshold or an opponent, not both".into()));
+                    }
+                    (Some(t), true) => Against::Threshold(t),
+                    (None, false) => Against::Opponent {
+                        who: self.combatant(3, s)?,
+                        pool: PoolInput {
+                            pool: self.num(4, true)?.unwrap_or_default(),
+                            given: Given::Roll,
+                        },
+                    },
+                    (None, true) => Against::Open,
+                };
+                let push = matches!(self.text(5).to_lowercase().as_str(), "y" | "yes");
+                Sr5Command::Test(TestInput {
+                    who: *who,
+                    pool: PoolInput {
+                        pool: self.num(0, true)?.unwrap_or_default(),
+                        given: self.given(6, ctx)?,
+                    },
+                    limit: self.num(1, false)?,
+                    against,
+                    push,
+                })
+            }
+            Purpose::Attack { attacker, .. } => {
+                let weapon = Some(self.text(1)).filter(|w| !w.is_empty());
+                Sr5Command::Attack(AttackInput {
+                    attacker: *attacker,
+                    target: self.combatant(0, s)?,
+                    weapon,
+                    attack: Some(step(self.num(2, true)?, 3)?),
+                    defense: None,
+                    soak: None,
+                })
+            }
+            Purpose::Step => {
+                let Some(p) = s.sr5.pending.as_ref() else {
+                    return Err((0, "no attack waits for its next step any more".into()));
+                };
+                let this = Some(step(self.num(0, false)?, 1)?);
+                let (defense, soak) = match p.stage {
+                    Stage::Defense { .. } => (this, None),
+                    Stage::Soak { .. } => (None, this),
+                };
+                Sr5Command::Attack(AttackInput {
+                    attacker: p.attacker,
+                    target: p.target,
+                    weapon: None,
+                    attack: None,
+                    defense,
+                    soak,
+                })
+            }
+        };
+        Ok(Command::Sr5(c))
+    }
+
+    /// The odds of the form as it stands: the engine's dry run gives the pools, the rules the
+    /// numbers. A field still empty or refused says what is missing instead.
+    fn reprice(&mut self, ctx: &Ctx) {
+        let cmd = match self.command(ctx) {
+            Ok(c) => c,
+            Err((i, e)) => {
+                let label = self.fields.get(i).map_or("", |f| f.label);
+                self.odds = Err(format!("{label}: {e}"));
+                return;
+            }
+        };
+        let events = match ctx.enc.decide(cmd, &mut Dry) {
+            Ok(ev) => ev,
+            Err(e) => {
+                self.odds = Err(e.to_string());
+                return;
+            }
+        };
+        self.odds = question(&self.purpose, &events, ctx.state())
+            .map(|(prefix, q)| {
+                format!(
+                    "{prefix}{}",
+                    crate::report::sr5::odds_line(&q, ctx.enc.rules())
+                )
+            })
+            .ok_or_else(|| "odds: the defense is typed by the player".to_string());
+    }
+
+    pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
+        let t = app.theme;
+        let h = self.fields.len() as u16 + 5;
+        let r = centered(area, 96, h);
+        Clear.render(r, buf);
+        let block = pane_block(&self.title, true, t);
+        let inner = block.inner(r);
+        block.render(r, buf);
+        let input_w = (inner.width as usize).saturating_sub(14).min(24);
+        let mut lines = field_lines(&self.fields, self.focus, input_w, t);
+        match &self.odds {
+            Ok(o) => lines.push(Line::styled(o.clone(), t.title())),
+            Err(why) => lines.push(Line::styled(escaped(why).into_owned(), t.dim())),
+        }
+        match &self.error {
+            Some(e) => lines.push(Line::styled(format!("✗ {e}"), t.error())),
+            None => lines.push(Line::styled(
+                "Enter: roll (or take the typed dice)  Tab: next field  Esc: cancel",
+                t.dim(),
+            )),
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    }
+}
+
+/// The odds question a dry run's events answer: the test (or step) the form sets up, with a few
+/// words saying what P(success) means for a step of the attack chain.
+fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String, OddsInput)> {
+    events.iter().find_map(|e| {
+        let Event::Sr5(e) = e else { return None };
+        match (purpose, e) {
+            (
+                Purpose::Test(_),
+                Sr5Event::Tested {
+                    pool,
+                    limit,
+                    goal,
+                    opponent,
+                    ..
+                },
+            ) => {
+                let against = match goal {
+                    Goal::Open => OddsAgainst::Open,
+                    Goal::Threshold(t) => OddsAgainst::Threshold(i32::from(*t)),
+                    Goal::Opposed => {
+                        OddsAgainst::Pool(opponent.as_ref().map_or(0, |o| o.pool.dice().into()))
+                    }
+                };
+                Some((
+                    String::new(),
+                    OddsInput {
+                        pool: i32::from(pool.dice()),
+                        limit: limit.map(i32::from),
+                        against,
+                    },
+                ))
+            }
+            (Purpose::Attack { .. }, Sr5Event::Attacked { pool, weapon, .. }) => {
+                // The defense rolled from the sheet, when srtrack rolls it; a player's defense is
+                // typed later, and the attack's odds wait for it.
+                let defense = events.iter().find_map(|e| match e {
+                    Event::Sr5(Sr5Event::Defended { pool, .. }) => Some(pool.dice()),
+                    _ => None,
+                })?;
+                Some((
+                    "the attack hits: ".into(),
+                    OddsInput {
+                        pool: i32::from(pool.dice()),
+                        limit: Some(i32::from(weapon.accuracy)),
+                        against: OddsAgainst::Pool(i32::from(defense)),
+                    },
+                ))
+            }
+            (Purpose::Step, Sr5Event::Defended { pool, .. }) => {
+                let hits = match s.sr5.pending.as_ref()?.stage {
+                    Stage::Defense { hits } => hits,
+                    Stage::Soak { .. } => return None,
+                };
+                // A tie goes to the defender: the defense holds with as many hits as the attack.
+                Some((
+                    format!("the defense holds on {hits}+ hits: "),
+                    OddsInput {
+                        pool: i32::from(pool.dice()),
+                        limit: None,
+                        against: OddsAgainst::Threshold(i32::from(hits.max(1))),
+                    },
+                ))
+            }
+            (Purpose::Step, Sr5Event::Soaked { pool, dv, .. }) => Some((
+                format!("no damage on {dv}+ hits: "),
+                OddsInput {
+                    pool: i32::from(pool.dice()),
+                    limit: None,
+                    against: OddsAgainst::Threshold(i32::from((*dv).max(1))),
+                },
+            )),
+            _ => None,
+        }
+    })
+}

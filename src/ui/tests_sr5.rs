@@ -1,0 +1,252 @@
+//! SR5 on the screen, in scripted key sessions: the test form (`T`) with its live odds, and the
+//! attack chain offered after an attack action, step by step to the boxes.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::app::App;
+use super::demo;
+use super::mode::Mode;
+use super::mode::test_form::Purpose;
+use super::tests::{app_for, screen};
+use crate::encounter::system::sr5::Sr5Event;
+use std::sync::Arc;
+
+use crate::encounter::{Encounter, Event, System, Track};
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn typ(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+/// An encounter with the whole catalogue (the demo's is a handful of actions).
+fn encounter(system: System) -> Encounter {
+    let rules = crate::rules::HouseRules::embedded();
+    let catalogue = crate::catalogue::Catalogue::embedded(&rules).expect("the built-in catalogue");
+    Encounter::for_system(system, Arc::new(rules), Arc::new(catalogue))
+}
+
+fn app_with(lines: &[&str]) -> App {
+    let mut enc = encounter(System::Sr5);
+    demo::script(&mut enc, lines, 5).unwrap_or_else(|e| panic!("{e}"));
+    app_for(enc)
+}
+
+fn odds(app: &App) -> Result<String, String> {
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("not in the test form: {:?}", app.mode().kind());
+    };
+    f.odds.clone()
+}
+
+fn news(app: &App) -> String {
+    app.message()
+        .map(|(m, _)| m.to_string())
+        .unwrap_or_default()
+}
+
+fn last_sr5(app: &App) -> Vec<Sr5Event> {
+    let enc = &app.enc;
+    enc.applied()
+        .last()
+        .map(|e| {
+            e.events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Sr5(s) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types() {
+    let mut app = app_with(&[
+        "add Ana pc int 5 rea 3 edge 2 body 3 will 5",
+        "roll Ana hits 3",
+        "start",
+        // Gesture: the catalogue's test is Intuition (2); Ana's sheet has it.
+        "act Ana Gesture",
+    ]);
+    press(&mut app, KeyCode::Char('T'));
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("T opens the test form");
+    };
+    assert_eq!(f.purpose, Purpose::Test(app.selected_id().expect("Ana")));
+    assert!(f.title.contains("Gesture"), "{}", f.title);
+    assert_eq!(f.fields[0].input.value(), "5");
+    assert_eq!(f.fields[2].input.value(), "2");
+    assert!(
+        odds(&app).is_ok_and(|o| o.starts_with("odds 5 dice, threshold 2: P(success) ")),
+        "{:?}",
+        odds(&app)
+    );
+    // A limit typed: the odds follow at once.
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "1");
+    assert!(
+        odds(&app)
+            .is_ok_and(|o| o.starts_with("odds 5 dice, limit 1, threshold 2: P(success) 0.0000"))
+    );
+    // A bad value says why instead of odds, and Enter keeps it in its field.
+    typ(&mut app, "x");
+    assert!(odds(&app).is_err());
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::TestForm(_)));
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Backspace);
+    // The table's dice, typed in the last field.
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "6 5 1 2 3");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert!(
+        news(&app).starts_with("test Ana: 5 dice [6 5 1 2 3]") && news(&app).contains("success"),
+        "{}",
+        news(&app)
+    );
+}
+
+#[test]
+fn the_test_form_is_sr5_only() {
+    let mut enc = encounter(System::Sr2097);
+    demo::script(&mut enc, &["add Ana pc int 5 rea 3"], 1).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = app_for(enc);
+    press(&mut app, KeyCode::Char('T'));
+    assert!(matches!(app.mode(), Mode::Tracker));
+}
+
+/// Guard 1 fires at Jinx, a player character: the screen offers the attack, then waits for the
+/// player's defense and soak dice, each typed in a form of its own, down to the boxes.
+#[test]
+fn an_attack_action_offers_the_chain_step_by_step_down_to_the_boxes() {
+    let mut app = app_with(&[
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
+        "armor Jinx 12",
+        "roll Jinx hits 1",
+        "roll Guard hits 4",
+        "start",
+    ]);
+    // The order pane's selection is the target the offer fills in.
+    let jinx = app
+        .roster()
+        .iter()
+        .position(|id| app.state().name(*id) == "Jinx")
+        .expect("Jinx");
+    for _ in 0..jinx {
+        press(&mut app, KeyCode::Char('j'));
+    }
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire gun");
+    press(&mut app, KeyCode::Enter);
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("Fire Gun offers the attack chain: {:?}", app.mode().kind());
+    };
+    assert!(matches!(f.purpose, Purpose::Attack { .. }));
+    assert_eq!(f.fields[0].input.value(), "Jinx");
+    // A player's defense is typed later: no odds against it yet.
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "9");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "6 6 6 1 2 3 4 2 2");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(last_sr5(&app)[..], [Sr5Event::Attacked { .. }]));
+    // Jinx's defense: Reaction 5 + Intuition 4 from the sheet, against the attack's 3 hits.
+    assert!(
+        odds(&app)
+            .is_ok_and(|o| o.starts_with("the defense holds on 3+ hits: odds 9 dice, threshold 3")),
+        "{:?}",
+        odds(&app)
+    );
+    let before = screen(&mut app, 120, 36);
+    assert!(before.contains("Jinx's defense"), "{before}");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "2 2 2 2 3 3 4 4 6");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(last_sr5(&app)[..], [Sr5Event::Defended { .. }]));
+    // Hit, net 2: DV 10 against Body 4 + armor 12 (DV 10 does not exceed armor 12: Stun).
+    assert!(
+        odds(&app)
+            .is_ok_and(|o| o.starts_with("no damage on 10+ hits: odds 16 dice, threshold 10")),
+        "{:?}",
+        odds(&app)
+    );
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 3");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Tracker));
+    let jinx_id = app.state().find("Jinx").expect("Jinx").id;
+    assert_eq!(app.state().get(jinx_id).map(|c| c.damage.stun), Some(7));
+    assert!(news(&app).contains("7 Stun"), "{}", news(&app));
+    let last = app.enc.applied().last().expect("the soak");
+    assert!(last.events.iter().any(|e| matches!(
+        e,
+        Event::Damaged {
+            track: Track::Stun,
+            boxes: 7,
+            ..
+        }
+    )));
+    // The screen shows the weapon's rounds left and the armor.
+    let after = screen(&mut app, 120, 36);
+    assert!(after.contains("Ingram Smartgun X 31/32"), "{after}");
+    assert!(after.contains("armor 12"), "{after}");
+}
+
+#[test]
+fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
+    let mut app = app_with(&[
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
+        "roll Jinx hits 1",
+        "roll Guard hits 4",
+        "start",
+    ]);
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire gun");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::TestForm(_)));
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert!(matches!(
+        last_sr5(&app)[..],
+        [Sr5Event::RoundsFired { rounds: 1, .. }]
+    ));
+    // With no attack under way, A says how to start one.
+    press(&mut app, KeyCode::Char('A'));
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert!(news(&app).starts_with("no attack waits"), "{}", news(&app));
+}
+
+#[test]
+fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
+    let mut app = app_with(&[
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
+        "roll Jinx hits 1",
+        "roll Guard hits 4",
+        "start",
+        "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
+    ]);
+    press(&mut app, KeyCode::Char('A'));
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("A opens the step that waits: {:?}", app.mode().kind());
+    };
+    assert!(f.title.contains("Jinx's defense"), "{}", f.title);
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert!(app.state().sr5.pending.is_some());
+}

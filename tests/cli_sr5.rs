@@ -1,0 +1,126 @@
+//! `srtrack exec` on SR5's commands: one line per test on standard output, the odds, and what a
+//! GM types wrong (one sentence, exit code 1, the save as it was).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env_remove("SRTRACK_DATA_DIR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("srtrack runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("written");
+    child.wait_with_output().expect("srtrack ends")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const SETUP: &str = "add Ana pc int 4 rea 5 edge 3 body 4 will 5
+add Ganger x2 npc int 3 rea 3 edge 1 body 4 will 2
+weapon Ana add Ares Predator dv 8P ap -1 acc 5 ammo 15
+armor Ganger 1 6
+";
+
+#[test]
+fn exec_prints_the_issues_two_example_lines() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let script = format!(
+        "{SETUP}test Ana 8 limit 3 threshold 2 dice 6 6 5 5 1 1 1 2\nodds 10 limit 4 threshold 3\n"
+    );
+    let out = srtrack(dir.path(), &["exec", "fight"], &script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "test Ana: 8 dice [6 6 5 5 1 1 1 2], limit 3, 3 hits (4 rolled), threshold 2: success, net 1\n\
+         odds 10 dice, limit 4, threshold 3: P(success) 0.7009, P(glitch) 0.0024, P(critical) 0.0003, net 0.44\n"
+    );
+}
+
+#[test]
+fn exec_prints_one_line_per_test_of_an_attack() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let script = format!("{SETUP}attack Ana Ganger 1 pool 9\n");
+    let out = srtrack(dir.path(), &["exec", "--seed", "5", "fight"], &script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[0].starts_with("attack Ana on Ganger 1 with Ares Predator"));
+    assert!(lines[1].starts_with("defense Ganger 1: 6 dice"));
+    // The attack hit or missed; a hit is resisted.
+    assert!(
+        lines.len() == 2 || lines[2].starts_with("soak Ganger 1: "),
+        "{stdout}"
+    );
+    // Same seed, same dice.
+    let again = srtrack(dir.path(), &["exec", "--seed", "5", "other"], &script);
+    assert_eq!(text(&again.stdout), stdout);
+}
+
+#[test]
+fn what_a_gm_types_wrong_exits_1_with_one_sentence_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let d = dir.path();
+    let setup = srtrack(d, &["exec", "fight"], SETUP);
+    assert_eq!(setup.status.code(), Some(0), "{}", text(&setup.stderr));
+    let save = d.join("saves").join("fight.ron");
+    let before = std::fs::read_to_string(&save).expect("the save");
+    for (line, says) in [
+        ("test Ana 0", "pool 0 is out of range: allowed 1 to 60"),
+        ("test Ana 200", "pool 200 is out of range: allowed 1 to 60"),
+        (
+            "test Ana 6 limit -1",
+            "limit -1 is out of range: allowed 1 to 60",
+        ),
+        ("test Ana 3 dice 6 7 1", "a die shows 1 to 6, not 7"),
+        (
+            "attack Ana Ganger 1 with Bazooka pool 6",
+            "Ana has no weapon called \"Bazooka\" (has Ares Predator)",
+        ),
+        ("odds 0", "pool 0 is out of range: allowed 1 to 60"),
+    ] {
+        let out = srtrack(d, &["exec", "fight"], &format!("{line}\n"));
+        assert_eq!(out.status.code(), Some(1), "{line}");
+        assert_eq!(text(&out.stderr), format!("srtrack: stdin:1: {says}\n"));
+        assert_eq!(
+            std::fs::read_to_string(&save).expect("the save"),
+            before,
+            "{line}"
+        );
+    }
+    let downed = srtrack(d, &["exec", "fight"], "down Ganger 2\n");
+    assert_eq!(downed.status.code(), Some(0));
+    let out = srtrack(d, &["exec", "fight"], "attack Ana Ganger 2 pool 6\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "srtrack: stdin:1: Ganger 2 is Downed already: attack someone still standing\n"
+    );
+}
+
+#[test]
+fn a_save_with_sr5_events_checks_and_shows_weapons_and_armor() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let d = dir.path();
+    let script = format!("{SETUP}teamwork Ana 4 with Ganger 2 3\nattack Ana Ganger 1 pool 9\n");
+    let out = srtrack(d, &["exec", "--seed", "2", "fight"], &script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let check = srtrack(d, &["check", "fight"], "");
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+    let show = text(&srtrack(d, &["show", "fight"], "").stdout);
+    assert!(show.contains("; Ares Predator 15/15 in hand"), "{show}");
+    assert!(show.contains("armor 6"), "{show}");
+}

@@ -1,0 +1,340 @@
+//! Given/when/then for SR5 combat from the attack to the condition monitor, and the sheet's
+//! weapons, ammunition and armor (issue 10, "From hit to boxes" and "Weapons and ammo").
+
+mod common;
+use common::Table;
+use srtrack::encounter::system::sr5::{Defense, Sr5Error, Sr5Event, Stage};
+use srtrack::encounter::{DownCause, Event, RuleError};
+
+/// Ana (PC, Ares Predator, 10 rounds) and two NPC gangers, Ganger 1 with a club and armor 6.
+fn armed() -> Table {
+    let mut t = Table::new();
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    t.run("add Ganger x2 int 3 rea 3 edge 1 body 4 will 2");
+    t.run("weapon Ana add Ares Predator dv 8P ap -1 acc 5 ammo 10");
+    t.run("weapon Ganger 1 add Club dv 5 p ap 0 acc 4");
+    t.run("armor Ganger 1 6");
+    t
+}
+
+/// The same, in a fight: Ana acts first.
+fn fighting() -> Table {
+    let mut t = armed();
+    t.run("roll Ana hits 3");
+    t.run("roll Ganger 1 hits 2");
+    t.run("roll Ganger 2 hits 1");
+    t.run("start");
+    t
+}
+
+/// The log lines of the last command.
+fn lines(t: &Table) -> Vec<String> {
+    let log = srtrack::report::log_lines(&t.enc);
+    let last = log.last().map_or(0, |(i, _)| *i);
+    log.into_iter()
+        .filter(|(i, _)| *i == last)
+        .map(|(_, l)| l)
+        .collect()
+}
+
+#[test]
+fn an_attack_runs_from_the_roll_to_the_boxes_and_a_full_monitor_downs() {
+    let mut t = armed();
+    t.roll(
+        "attack Ana Ganger 1 pool 8",
+        &[
+            6, 6, 5, 5, 5, 5, 2, 3, // attack: 6 hits, accuracy 5
+            5, 2, 2, 3, 4, 1, // defense, Reaction 3 + Intuition 3: 1 hit
+            5, 6, 2, 2, 3, 3, 4, 1, 1, // soak, Body 4 + armor 6 − AP 1: 2 hits
+        ],
+    );
+    assert_eq!(
+        lines(&t),
+        [
+            "attack Ana on Ganger 1 with Ares Predator (DV 8P, AP -1, accuracy 5): 8 dice [6 6 5 5 5 5 2 3], limit 5, 5 hits (6 rolled)",
+            "defense Ganger 1: 6 dice (Reaction 3 + Intuition 3) [5 2 2 3 4 1], 1 hit vs 5 hits: the attack hits, net 4, DV 12P",
+            "soak Ganger 1: 9 dice (Body 4 + armor 6 with AP -1: 5) [5 6 2 2 3 3 4 1 1], 2 hits: DV 12 − 2 hits = 10 Physical",
+            "Ganger 1 takes 10 Physical damage",
+            "Ganger 1 is Downed (Physical monitor full)",
+        ]
+    );
+    assert_eq!(t.c("Ganger 1").downed, Some(DownCause::PhysicalFull));
+    assert_eq!(t.state().sr5.pending, None);
+}
+
+#[test]
+fn a_tie_on_the_defense_goes_to_the_defender() {
+    let mut t = armed();
+    let ev = t.roll("attack Ana Ganger 2 pool 3", &[6, 5, 1, 6, 5, 2, 2, 3, 3]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Sr5(Sr5Event::Defended {
+            result: Defense::Miss,
+            ..
+        })
+    )));
+    assert_eq!(
+        lines(&t).last().map(String::as_str),
+        Some(
+            "defense Ganger 2: 6 dice (Reaction 3 + Intuition 3) [6 5 2 2 3 3], 2 hits vs 2 hits: the attack misses (a tie goes to the defender)"
+        )
+    );
+    assert_eq!(t.c("Ganger 2").damage.physical, 0);
+}
+
+#[test]
+fn physical_damage_becomes_stun_when_the_dv_does_not_exceed_the_armor() {
+    let mut t = armed();
+    t.run("weapon Ana add Sap dv 3 p ap 0 acc 6");
+    // Net 1: DV 4 against armor 6 → Stun; the soak (Body 4 + 6) takes 1 off.
+    t.roll(
+        "attack Ana Ganger 1 with Sap pool 2",
+        &[6, 5, 5, 2, 2, 2, 3, 3, 5, 1, 1, 1, 2, 2, 2, 3, 3, 4],
+    );
+    let l = lines(&t);
+    assert_eq!(
+        l[2],
+        "soak Ganger 1: 10 dice (Body 4 + armor 6) [5 1 1 1 2 2 2 3 3 4], 1 hit: DV 4 − 1 hit = 3 Stun (Physical becomes Stun: DV 4 does not exceed armor 6)"
+    );
+    assert_eq!(t.c("Ganger 1").damage.stun, 3);
+    assert_eq!(t.c("Ganger 1").damage.physical, 0);
+}
+
+#[test]
+fn ap_lowers_the_armor_in_the_soak_and_all_hits_resisted_leave_no_damage() {
+    let mut t = armed();
+    t.run("weapon Ana add Pistol dv 2 p ap -4 acc 3");
+    t.roll(
+        "attack Ana Ganger 1 with Pistol pool 1",
+        &[6, 2, 2, 2, 2, 2, 2, 6, 6, 5, 2, 2, 2],
+    );
+    // Armor 6 − 4 = 2: Body 4 + 2 = 6 dice, 3 hits against DV 3.
+    assert_eq!(
+        lines(&t).last().map(String::as_str),
+        Some(
+            "soak Ganger 1: 6 dice (Body 4 + armor 6 with AP -4: 2) [6 6 5 2 2 2], 3 hits: DV 3 − 3 hits = no damage"
+        )
+    );
+    assert_eq!(
+        t.c("Ganger 1").damage,
+        srtrack::encounter::model::Damage::default()
+    );
+}
+
+#[test]
+fn an_attack_on_a_pc_waits_for_the_players_dice() {
+    let mut t = armed();
+    t.roll("attack Ganger 1 Ana pool 6", &[6, 6, 5, 2, 2, 3]);
+    assert!(matches!(
+        t.state().sr5.pending.as_ref().map(|p| p.stage),
+        Some(Stage::Defense { hits: 3 })
+    ));
+    assert_eq!(
+        t.refuse("attack Ganger 1 Ana").to_string(),
+        "the attack of Ganger 1 on Ana waits for Ana's defense: give it (`defense N`, `dice …` to type the roll), or `defense` alone for srtrack to roll it"
+    );
+    assert!(matches!(
+        t.refuse("attack Ganger 1 Ana soak 4"),
+        RuleError::Sr5(Sr5Error::StepOrder { .. })
+    ));
+    t.run("attack Ganger 1 Ana defense 9 dice 5 2 2 2 3 3 4 4 1");
+    assert!(matches!(
+        t.state().sr5.pending.as_ref().map(|p| p.stage),
+        Some(Stage::Soak { dv: 7 })
+    ));
+    // Body 4 and no armor: four dice typed at the table.
+    t.run("attack Ganger 1 Ana soak dice 6 5 1 2");
+    assert_eq!(
+        lines(&t)[..2],
+        [
+            "soak Ana: 4 dice (Body 4 + armor 0) [6 5 1 2], 2 hits: DV 7 − 2 hits = 5 Physical",
+            "Ana takes 5 Physical damage",
+        ]
+    );
+    assert_eq!(t.state().sr5.pending, None);
+}
+
+#[test]
+fn srtrack_rolls_a_pcs_steps_when_asked() {
+    let mut t = armed();
+    t.roll(
+        "attack Ganger 1 Ana pool 2 defense soak",
+        &[6, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3],
+    );
+    // Club 5 + net 1 against Reaction 5 + Intuition 4 and Body 4, all rolled here.
+    assert_eq!(t.c("Ana").damage.physical, 6);
+}
+
+#[test]
+fn dodge_waits_for_the_defense_pool_with_the_skill_added() {
+    let mut t = fighting();
+    t.run("act Ganger 2 Dodge");
+    t.roll("attack Ana Ganger 2 pool 4", &[6, 5, 2, 2]);
+    assert!(matches!(
+        t.state().sr5.pending.as_ref().map(|p| p.stage),
+        Some(Stage::Defense { .. })
+    ));
+    assert_eq!(
+        t.refuse("attack Ana Ganger 2 defense").to_string(),
+        "Ganger 2's defense adds Gymnastics (Dodge), which srtrack does not know: type the whole pool (`defense N`)"
+    );
+    t.roll(
+        "attack Ana Ganger 2 defense 9",
+        &[5, 5, 6, 2, 2, 2, 3, 3, 3],
+    );
+    assert!(
+        lines(&t)[0].starts_with("defense Ganger 2 with Dodge: 9 dice [5 5 6 2 2 2 3 3 3], 3 hits vs 2 hits: the attack misses"),
+        "{:?}",
+        lines(&t)
+    );
+    let kit = t.state().sr5.kit(t.c("Ganger 2").id).expect("a kit");
+    assert!(kit.defense_adds.is_empty(), "Dodge is a one-time add");
+}
+
+#[test]
+fn full_defense_adds_willpower_to_the_defense() {
+    let mut t = fighting();
+    t.run("act Ganger 2 Full Defense");
+    t.roll(
+        "attack Ana Ganger 2 pool 2",
+        &[6, 6, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3],
+    );
+    assert!(lines(&t)[1].starts_with(
+        "defense Ganger 2: 8 dice (Reaction 3 + Intuition 3 + Willpower (Full Defense) 2)"
+    ));
+}
+
+#[test]
+fn block_counts_against_melee_attacks_only() {
+    let mut t = fighting();
+    t.run("act Ganger 2 Block");
+    // A gun: Block does not apply, srtrack rolls the defense as usual and Block stays.
+    t.roll("attack Ana Ganger 2 pool 1", &[2, 2, 2, 2, 2, 2, 2]);
+    let kit = t.state().sr5.kit(t.c("Ganger 2").id).expect("a kit");
+    assert_eq!(kit.defense_adds, ["Block"]);
+    // A club: it does, and the defense waits for its pool.
+    t.roll("attack Ganger 1 Ganger 2 pool 1", &[2]);
+    assert!(matches!(
+        t.state().sr5.pending.as_ref().map(|p| p.stage),
+        Some(Stage::Defense { .. })
+    ));
+}
+
+#[test]
+fn a_new_attack_drops_one_left_waiting() {
+    let mut t = armed();
+    t.roll("attack Ganger 1 Ana pool 2", &[6, 2]);
+    t.roll("attack Ana Ganger 2 pool 1", &[2, 2, 2, 2, 2, 2, 2]);
+    assert!(
+        lines(&t)[0] == "the attack of Ganger 1 on Ana is dropped, unfinished",
+        "{:?}",
+        lines(&t)
+    );
+    assert!(matches!(
+        t.refuse("attack Ganger 1 Ana defense 4"),
+        RuleError::Sr5(Sr5Error::NoAttack { .. })
+    ));
+}
+
+#[test]
+fn a_weapon_that_does_not_exist_and_a_downed_target_are_refused() {
+    let mut t = armed();
+    assert_eq!(
+        t.refuse("attack Ana Ganger 1 with Bazooka pool 6")
+            .to_string(),
+        "Ana has no weapon called \"Bazooka\" (has Ares Predator)"
+    );
+    assert_eq!(
+        t.refuse("attack Ganger 2 Ana pool 6").to_string(),
+        "Ganger 2 has no weapon: add one (`weapon Ganger 2 add NAME dv N ap N acc N`)"
+    );
+    t.run("down Ganger 2");
+    assert_eq!(
+        t.refuse("attack Ana Ganger 2 pool 6").to_string(),
+        "Ganger 2 is Downed already: attack someone still standing"
+    );
+    assert!(matches!(
+        t.refuse("attack Ana Ganger 1"),
+        RuleError::Sr5(Sr5Error::NoAttack { .. })
+    ));
+}
+
+#[test]
+fn firing_actions_take_the_catalogues_rounds_and_too_few_are_refused() {
+    let mut t = fighting();
+    let ev = t.run("act Ana Fire Full-Auto Weapon (6 Bullets)");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Sr5(Sr5Event::RoundsFired { rounds: 6, .. })))
+    );
+    assert_eq!(lines(&t)[1], "Ana's Ares Predator fires 6 rounds: 4 left");
+    assert_eq!(
+        t.refuse("act Ana Fire Full-Auto Weapon (6 Bullets)")
+            .to_string(),
+        "Ana's Ares Predator has 4 rounds left, Fire Full-Auto Weapon (6 Bullets) takes 6: reload first (`reload Ana`)"
+    );
+    // Fire Gun: the catalogue gives no ammo; rules.ron's one shot.
+    t.run("act Ana Fire Gun");
+    let kit = t.state().sr5.kit(t.c("Ana").id).expect("a kit");
+    assert_eq!(kit.weapons[0].ammo.map(|a| a.left), Some(3));
+    t.run("reload Ana");
+    assert_eq!(lines(&t), ["Ana reloads Ares Predator: 10 rounds"]);
+}
+
+#[test]
+fn reload_actions_refill_the_firearm_in_hand() {
+    let mut t = fighting();
+    t.run("act Ana Fire Full-Auto Weapon (6 Bullets)");
+    t.run("next");
+    t.run("next");
+    t.run("next");
+    let ev = t.run("act Ana Reload Firearm");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Sr5(Sr5Event::Reloaded { rounds: 10, .. })))
+    );
+}
+
+#[test]
+fn weapons_and_armor_are_checked_as_they_go_on_the_sheet() {
+    let mut t = armed();
+    assert_eq!(
+        t.refuse("weapon Ana add Ares Predator dv 8 ap -1 acc 5")
+            .to_string(),
+        "Ana already has a weapon called \"Ares Predator\": weapon names are unique per character"
+    );
+    assert_eq!(
+        t.refuse("weapon Ana add Cannon dv 99 ap 0 acc 5")
+            .to_string(),
+        "DV 99 is out of range: allowed 0 to 30"
+    );
+    assert_eq!(
+        t.refuse("armor Ana -2").to_string(),
+        "armor -2 is out of range: allowed 0 to 50"
+    );
+    assert_eq!(
+        t.refuse("reload Ganger 1 Club").to_string(),
+        "Ganger 1's Club takes no ammunition: nothing to reload"
+    );
+    assert_eq!(
+        t.refuse("reload Ganger 2").to_string(),
+        "Ganger 2 has no firearm in hand to reload: name one (`reload Ganger 2 WEAPON`)"
+    );
+}
+
+#[test]
+fn undo_and_redo_of_an_attack_never_roll_again() {
+    let mut t = armed();
+    let first = t.roll(
+        "attack Ana Ganger 2 pool 2",
+        &[6, 6, 2, 2, 2, 2, 2, 2, 1, 1, 2, 2],
+    );
+    t.run("undo");
+    assert_eq!(t.c("Ganger 2").damage.physical, 0);
+    t.run("redo");
+    assert_eq!(
+        t.enc.applied().last().map(|e| e.events.clone()),
+        Some(first)
+    );
+    assert_eq!(t.c("Ganger 2").damage.physical, 10);
+}

@@ -1,0 +1,438 @@
+//! Given/when/then for SR5 tests (sr5-hits-glitches-limits-teamwork.txt): hits, limits,
+//! thresholds, opposed tests, glitches, Edge (Push the Limit, Close Call) and teamwork.
+
+mod common;
+use common::Table;
+use srtrack::encounter::system::sr5::{Sr5Error, Sr5Event};
+use srtrack::encounter::{Event, RuleError, System};
+use srtrack::rules::Glitch;
+use srtrack::rules::sr5::test::{Bonus, TestError};
+
+/// Ana (Edge 3, Body 4, Willpower 5), Bob (Edge 1) and Cy (Edge 2) around a table, no fight yet.
+fn table() -> Table {
+    let mut t = Table::new();
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    t.run("add Bob pc int 3 rea 3 edge 1 body 3 will 3");
+    t.run("add Cy int 3 rea 2 edge 2 body 4 will 2");
+    t
+}
+
+/// The last log line: the test as `srtrack exec` prints it.
+fn last_line(t: &Table) -> String {
+    srtrack::report::log_lines(&t.enc)
+        .last()
+        .map(|(_, l)| l.clone())
+        .unwrap_or_default()
+}
+
+fn tested(events: &[Event]) -> &Sr5Event {
+    events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Sr5(t @ Sr5Event::Tested { .. }) => Some(t),
+            _ => None,
+        })
+        .expect("a test")
+}
+
+fn glitch_of(events: &[Event]) -> Glitch {
+    match tested(events) {
+        Sr5Event::Tested { roll, .. } => roll.glitch,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn the_issue_example_comes_out_in_its_form() {
+    let mut t = table();
+    t.roll("test Ana 8 limit 3 threshold 2", &[6, 6, 5, 5, 1, 1, 1, 2]);
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 8 dice [6 6 5 5 1 1 1 2], limit 3, 3 hits (4 rolled), threshold 2: success, net 1"
+    );
+    // Typed in, the faces read the same.
+    t.run("test Ana 8 limit 3 threshold 2 dice 6 6 5 5 1 1 1 2");
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 8 dice [6 6 5 5 1 1 1 2], limit 3, 3 hits (4 rolled), threshold 2: success, net 1"
+    );
+}
+
+#[test]
+fn fives_and_sixes_are_hits_and_hits_meeting_the_threshold_succeed() {
+    let mut t = table();
+    t.roll("test Bob 4 threshold 2", &[5, 6, 4, 3]);
+    assert!(last_line(&t).ends_with("2 hits, threshold 2: success, net 0"));
+    t.roll("test Bob 4 threshold 3", &[5, 6, 4, 3]);
+    assert!(last_line(&t).ends_with("2 hits, threshold 3: failure"));
+}
+
+#[test]
+fn glitch_at_exactly_half_is_not_a_glitch_more_than_half_is() {
+    let mut t = table();
+    let half = t.roll("test Ana 4", &[1, 1, 5, 3]);
+    assert_eq!(glitch_of(&half), Glitch::None);
+    let more = t.roll("test Ana 4", &[1, 1, 1, 5]);
+    assert_eq!(glitch_of(&more), Glitch::Glitch);
+    assert_eq!(last_line(&t), "test Ana: 4 dice [1 1 1 5], 1 hit, glitch");
+}
+
+#[test]
+fn a_glitch_with_no_hit_is_critical() {
+    let mut t = table();
+    let ev = t.roll("test Ana 4 threshold 1", &[1, 1, 1, 2]);
+    assert_eq!(glitch_of(&ev), Glitch::Critical);
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 4 dice [1 1 1 2], 0 hits, critical glitch, threshold 1: failure"
+    );
+}
+
+#[test]
+fn a_glitch_does_not_cancel_a_success() {
+    let mut t = table();
+    t.roll("test Ana 5 threshold 1", &[6, 1, 1, 1, 2]);
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 5 dice [6 1 1 1 2], 1 hit, glitch, threshold 1: success, net 0"
+    );
+}
+
+#[test]
+fn the_limit_caps_hits_but_not_the_glitch_count() {
+    let mut t = table();
+    let ev = t.roll("test Ana 7 limit 1 threshold 1", &[6, 6, 1, 1, 1, 1, 3]);
+    assert_eq!(glitch_of(&ev), Glitch::Glitch);
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 7 dice [6 6 1 1 1 1 3], limit 1, 1 hit (2 rolled), glitch, threshold 1: success, net 0"
+    );
+}
+
+#[test]
+fn an_opposed_test_needs_more_hits_and_a_tie_goes_to_the_defender() {
+    let mut t = table();
+    t.roll("test Ana 3 vs Bob 3", &[6, 5, 2, 6, 5, 1]);
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 3 dice [6 5 2], 2 hits vs Bob: 3 dice [6 5 1], 2 hits: failure (a tie goes to Bob)"
+    );
+    t.roll("test Ana 3 vs Bob 3", &[6, 5, 5, 6, 1, 2]);
+    assert!(
+        last_line(&t).ends_with("1 hit: success, net 2"),
+        "{}",
+        last_line(&t)
+    );
+    // The opponent's dice may be typed too, right after its pool.
+    t.run("test Ana 2 dice 6 6 vs Bob 2 dice 5 1");
+    assert!(last_line(&t).ends_with("1 hit: success, net 1"));
+}
+
+#[test]
+fn the_wound_modifier_comes_off_the_pool_by_itself() {
+    let mut t = table();
+    // Ana: 4 Physical and 2 Stun: −1 for the Physical monitor, 0 for the Stun.
+    t.run("damage Ana 4 physical");
+    t.run("damage Ana 2 stun");
+    t.roll("test Ana 4 threshold 1", &[6, 2, 3]);
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 3 dice (4, wounds -1) [6 2 3], 1 hit, threshold 1: success, net 0"
+    );
+    let err = t.refuse("test Ana 4 dice 6 2 3 4");
+    assert_eq!(
+        err.to_string(),
+        "the pool has 3 dice but 4 faces were typed: type one face per die"
+    );
+    t.run("damage Ana 5 physical");
+    assert_eq!(
+        t.refuse("test Ana 3").to_string(),
+        "Ana's pool of 3 drops to 0 with the wound modifier -3: nothing to roll"
+    );
+}
+
+#[test]
+fn hits_can_be_typed_in_with_a_glitch_or_a_critical_glitch() {
+    let mut t = table();
+    t.run("test Bob 6 threshold 2 hits 2 glitch");
+    assert_eq!(
+        last_line(&t),
+        "test Bob: 6 dice typed in, 2 hits, glitch, threshold 2: success, net 0"
+    );
+    t.run("test Bob 6 hits 0 critical");
+    assert!(last_line(&t).ends_with("0 hits, critical glitch"));
+    assert_eq!(
+        t.refuse("test Bob 6 hits 4 glitch").to_string(),
+        "a glitch needs more than half the dice on 1, so 4 hits on 6 dice cannot glitch"
+    );
+    assert_eq!(
+        t.refuse("test Bob 6 hits 7").to_string(),
+        "7 hits are impossible on a pool of 6 dice: type 0 to 6"
+    );
+}
+
+#[test]
+fn what_a_gm_types_wrong_gets_one_sentence_and_changes_nothing() {
+    let mut t = table();
+    assert_eq!(
+        t.refuse("test Ana 0").to_string(),
+        "pool 0 is out of range: allowed 1 to 60"
+    );
+    assert_eq!(
+        t.refuse("test Ana 200").to_string(),
+        "pool 200 is out of range: allowed 1 to 60"
+    );
+    assert_eq!(
+        t.refuse("test Ana 6 limit -1").to_string(),
+        "limit -1 is out of range: allowed 1 to 60"
+    );
+    assert_eq!(
+        t.refuse("test Ana 3 dice 6 7 1").to_string(),
+        "a die shows 1 to 6, not 7"
+    );
+    assert!(matches!(
+        t.refuse("test Ana 3 vs Ana 3"),
+        RuleError::Sr5(Sr5Error::SelfOpposed { .. })
+    ));
+    t.run("down Bob");
+    assert_eq!(
+        t.refuse("test Bob 3").to_string(),
+        "Bob is Downed and cannot act"
+    );
+}
+
+#[test]
+fn push_the_limit_removes_the_limit_for_one_edge() {
+    let mut t = table();
+    t.roll("test Ana 6 limit 2 threshold 2 push", &[6, 6, 5, 5, 2, 3]);
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 6 dice [6 6 5 5 2 3], limit 2 pushed (1 Edge), 4 hits, threshold 2: success, net 2"
+    );
+    assert_eq!(t.c("Ana").edge_left, 2);
+    assert!(matches!(
+        t.refuse("test Ana 6 push"),
+        RuleError::Sr5(Sr5Error::NothingToPush { .. })
+    ));
+}
+
+#[test]
+fn push_the_limit_and_close_call_are_refused_with_no_edge_left() {
+    let mut t = table();
+    t.roll("test Bob 3 limit 1 push", &[6, 6, 2]);
+    assert_eq!(t.c("Bob").edge_left, 0);
+    assert_eq!(
+        t.refuse("test Bob 3 limit 1 push").to_string(),
+        "Bob has no Edge left (needs 1, has 0)"
+    );
+    t.roll("test Bob 3", &[1, 1, 5]);
+    assert_eq!(
+        t.refuse("closecall Bob").to_string(),
+        "Bob has no Edge left (needs 1, has 0)"
+    );
+}
+
+#[test]
+fn close_call_negates_a_glitch_on_the_last_test_once() {
+    let mut t = table();
+    t.roll("test Ana 3 threshold 1", &[1, 1, 5]);
+    let ev = t.run("closecall Ana");
+    assert!(matches!(
+        ev.as_slice(),
+        [Event::Sr5(Sr5Event::CloseCall {
+            before: Glitch::Glitch,
+            after: Glitch::None,
+            edge: 1,
+            ..
+        })]
+    ));
+    assert_eq!(
+        last_line(&t),
+        "Ana uses Close Call (1 Edge) on the test: the glitch is negated"
+    );
+    assert_eq!(t.c("Ana").edge_left, 2);
+    assert_eq!(
+        t.refuse("closecall Ana").to_string(),
+        "Ana already used Close Call on the last test (test): once per test"
+    );
+}
+
+#[test]
+fn close_call_turns_a_critical_glitch_into_a_glitch() {
+    let mut t = table();
+    t.roll("test Cy 3", &[1, 1, 2]);
+    t.run("closecall Cy");
+    assert_eq!(
+        last_line(&t),
+        "Cy uses Close Call (1 Edge) on the test: the critical glitch becomes a glitch"
+    );
+    let kit = t.state().sr5.kit(t.c("Cy").id).expect("Cy's kit");
+    assert_eq!(kit.last_test.map(|l| l.glitch), Some(Glitch::Glitch));
+}
+
+#[test]
+fn close_call_needs_a_glitch_on_the_last_test() {
+    let mut t = table();
+    assert_eq!(
+        t.refuse("closecall Ana").to_string(),
+        "Ana has taken no test yet: Close Call works on the character's last test"
+    );
+    t.roll("test Ana 3", &[1, 1, 2]);
+    // A newer test without a glitch is the last one now.
+    t.roll("test Ana 3", &[6, 1, 2]);
+    assert_eq!(
+        t.refuse("closecall Ana").to_string(),
+        "Ana's last test (test) did not glitch: Close Call has nothing to save"
+    );
+}
+
+#[test]
+fn teamwork_assistant_hits_add_dice_and_each_helping_assistant_raises_the_limit() {
+    let mut t = table();
+    // Bob: 2 hits, Cy: 1 hit → +3 dice, limit +2. Ana rolls 4 + 3 = 7 dice with limit 2 + 2.
+    let ev = t.roll(
+        "teamwork Ana 4 limit 2 threshold 3 with Bob 3, Cy 2",
+        &[6, 5, 1, 5, 2, 6, 6, 5, 5, 6, 2, 3],
+    );
+    assert!(matches!(
+        tested(&ev),
+        Sr5Event::Tested {
+            teamwork: Some(Bonus::Added {
+                dice: 3,
+                limit: 2,
+                cap: 4
+            }),
+            limit: Some(4),
+            ..
+        }
+    ));
+    let log = srtrack::report::log_lines(&t.enc);
+    let lines: Vec<&str> = log.iter().rev().take(3).map(|(_, l)| l.as_str()).collect();
+    assert_eq!(
+        lines,
+        [
+            "test Ana (teamwork: +3 dice, limit +2): 7 dice [6 6 5 5 6 2 3], limit 4, 4 hits (5 rolled), threshold 3: success, net 1",
+            "assist Cy for Ana: 2 dice [5 2], 1 hit",
+            "assist Bob for Ana: 3 dice [6 5 1], 2 hits",
+        ]
+    );
+}
+
+#[test]
+fn teamwork_dice_stop_at_the_leaders_skill() {
+    let mut t = table();
+    let ev = t.roll("teamwork Ana 3 skill 1 with Bob 3", &[6, 6, 5, 2, 2, 2, 2]);
+    assert!(matches!(
+        tested(&ev),
+        Sr5Event::Tested {
+            teamwork: Some(Bonus::Added {
+                dice: 1,
+                limit: 1,
+                cap: 1
+            }),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn teamwork_with_a_critically_glitching_assistant_gives_no_bonus_at_all() {
+    let mut t = table();
+    // Bob glitches critically; Cy's 2 hits count for nothing.
+    let ev = t.roll(
+        "teamwork Ana 4 limit 2 with Bob 3, Cy 2",
+        &[1, 1, 2, 6, 6, 5, 2, 3, 4],
+    );
+    assert!(matches!(
+        tested(&ev),
+        Sr5Event::Tested {
+            teamwork: Some(Bonus::Spoiled { by: 0 }),
+            limit: Some(2),
+            ..
+        }
+    ));
+    assert!(last_line(&t).starts_with(
+        "test Ana (teamwork: no bonus, an assistant critically glitched): 4 dice [5 2 3 4], limit 2, 1 hit"
+    ));
+}
+
+#[test]
+fn teamwork_needs_assistants_other_than_the_leader() {
+    let mut t = table();
+    assert!(matches!(
+        t.refuse("teamwork Ana 4 with Ana 3"),
+        RuleError::Sr5(Sr5Error::SelfAssist { .. })
+    ));
+    assert!(matches!(
+        t.refuse("teamwork Ana 4 with Bob 3, Bob 2"),
+        RuleError::Sr5(Sr5Error::AssistsTwice { .. })
+    ));
+}
+
+#[test]
+fn undo_and_redo_never_roll_a_test_again() {
+    let mut t = table();
+    let first = t.roll("test Ana 5 threshold 2", &[6, 5, 1, 2, 3]);
+    t.run("undo");
+    t.run("redo");
+    assert_eq!(
+        t.enc.applied().last().map(|e| e.events.clone()),
+        Some(first)
+    );
+}
+
+#[test]
+fn odds_are_exact_and_worded_as_the_issue_asks() {
+    let mut t = table();
+    let q = match srtrack::lang::parse("odds 10 limit 4 threshold 3", t.state(), t.enc.catalogue())
+    {
+        Ok(srtrack::lang::Line::Odds(q)) => q,
+        other => panic!("not an odds question: {other:?}"),
+    };
+    assert_eq!(
+        srtrack::report::sr5::odds_answer(&t.enc, &q).unwrap(),
+        "odds 10 dice, limit 4, threshold 3: P(success) 0.7009, P(glitch) 0.0024, P(critical) 0.0003, net 0.44"
+    );
+    // A question is never recorded.
+    let len = t.enc.history().len();
+    t.run("odds 6 vs 4");
+    assert_eq!(t.enc.history().len(), len);
+}
+
+#[test]
+fn odds_refuse_a_pool_out_of_range() {
+    let t = table();
+    let q = match srtrack::lang::parse("odds 0", t.state(), t.enc.catalogue()) {
+        Ok(srtrack::lang::Line::Odds(q)) => q,
+        other => panic!("not an odds question: {other:?}"),
+    };
+    assert_eq!(
+        srtrack::report::sr5::odds_answer(&t.enc, &q)
+            .unwrap_err()
+            .to_string(),
+        "pool 0 is out of range: allowed 1 to 60"
+    );
+}
+
+#[test]
+fn sr5_tests_are_sr5_s_own_commands() {
+    for system in [System::Sr2097, System::Anarchy] {
+        let mut t = Table::under(system);
+        t.run("add Ana pc int 4 rea 5 edge 3");
+        let err = t.refuse("test Ana 4");
+        assert!(
+            matches!(err, RuleError::OtherSystem { verb: "test", .. }),
+            "{system}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_typed_roll_names_what_was_wrong() {
+    let mut t = table();
+    assert!(matches!(
+        t.refuse("test Ana 3 hits 1 critical"),
+        RuleError::Sr5(Sr5Error::Roll(TestError::CriticalWithHits { hits: 1 }))
+    ));
+}

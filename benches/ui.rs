@@ -103,7 +103,7 @@ fn render_only(bencher: divan::Bencher, pane: &str) {
         let mut buf = Buffer::empty(area);
         match pane {
             "header" => view::header::render(&app, part, &mut buf),
-            "order" => view::order::render(&app, part, &mut buf),
+            "order" => view::order::render(&app, part, false, &mut buf),
             "ip_grid" => view::ip_grid::render(&app, part, &mut buf),
             "status" => view::status::render(&app, part, &mut buf),
             "log" => view::log::render(&app, part, &mut buf),

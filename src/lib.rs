@@ -6,6 +6,7 @@ pub mod cli;
 pub mod encounter;
 pub mod lang;
 pub mod report;
+pub mod roster;
 pub mod rules;
 pub mod save;
 pub mod text;

@@ -38,6 +38,24 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Characters Markdown may read as formatting inside a line: links, emphasis, code, tables,
+/// HTML. A name like `[pay](https://…)` or `**x**` must print as typed in a recap.
+const MARKDOWN_MARKS: &[char] = &['\\', '`', '*', '_', '[', ']', '<', '>', '#', '|', '~'];
+
+/// `text` [`escaped`], then with every Markdown mark backslash-escaped: for text from input
+/// inside a Markdown line.
+pub fn markdown(text: &str) -> String {
+    let plain = escaped(text);
+    let mut out = String::with_capacity(plain.len() + 4);
+    for c in plain.chars() {
+        if MARKDOWN_MARKS.contains(&c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// At most [`EXCERPT_CHARS`] characters of `text`, escaped, with `…` where it was cut: what a
 /// message echoes of an input it refuses.
 pub fn excerpt(text: &str) -> String {
@@ -79,6 +97,14 @@ mod tests {
         assert_eq!(e.chars().count(), EXCERPT_CHARS + 1);
         assert!(e.ends_with('…'));
         assert_eq!(excerpt("\u{1b}[2J"), "\\e[2J");
+    }
+
+    #[test]
+    fn markdown_marks_print_as_typed() {
+        assert_eq!(markdown("Ana"), "Ana");
+        assert_eq!(markdown("[pay](x) **b**"), "\\[pay\\](x) \\*\\*b\\*\\*");
+        assert_eq!(markdown("a\u{1b}b"), "a\\\\eb");
+        assert!(!holds_control(&markdown("\u{1b}]0;x\u{7}")));
     }
 
     #[test]

@@ -143,7 +143,12 @@ fn killed_at_random_the_save_is_always_a_prefix_of_the_script() {
     left.sort();
     assert_eq!(
         left,
-        ["crash.ron", "crash.ron.bak", "crash.ron.lock"],
+        [
+            "crash.ron",
+            "crash.ron.bak",
+            "crash.ron.journal",
+            "crash.ron.lock"
+        ],
         "no temporary files"
     );
     eprintln!(
@@ -181,4 +186,77 @@ fn a_long_exec_killed_midway_keeps_what_it_applied() {
         "more than the first lines: {}",
         enc.history().len()
     );
+}
+
+/// `srtrack exec PATH` with `script` on stdin; whether it succeeded.
+fn exec(dir: &Path, path: &Path, script: &str) -> bool {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .args(["--data-dir", dir.to_str().unwrap(), "exec"])
+        .arg(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait().unwrap().success()
+}
+
+/// A save made by one `exec` (a snapshot) with a change made by another (in its journal).
+fn two_commands(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    assert!(exec(
+        dir.path(),
+        &path,
+        "add Ann pc int 3 rea 3 body 4 will 4\n"
+    ));
+    assert!(exec(dir.path(), &path, "damage Ann 1 stun\n"));
+    (dir, path)
+}
+
+#[test]
+fn a_journal_line_cut_short_is_dropped_and_the_next_change_goes_on_a_line_of_its_own() {
+    let (dir, path) = two_commands("torn.ron");
+    let journal = dir.path().join("torn.ron.journal");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(text.lines().count(), 2, "a header and one change: {text}");
+    let last = text.lines().last().unwrap();
+    let catalogue = Arc::new(Catalogue::default());
+    // A kill in the middle of the next append: every cut of a whole line.
+    for cut in 1..last.len() {
+        std::fs::write(&journal, format!("{text}{}", &last[..cut])).unwrap();
+        let (_, enc) = file::load(&path, Arc::clone(&catalogue))
+            .unwrap_or_else(|e| panic!("cut at {cut}: {e}"));
+        assert_eq!(enc.history().len(), 2, "cut at {cut}");
+    }
+    assert!(exec(dir.path(), &path, "heal Ann 1 stun\n"));
+    let (_, enc) = file::load(&path, catalogue).unwrap();
+    assert_eq!(
+        enc.history()
+            .iter()
+            .map(|e| e.text.as_str())
+            .collect::<Vec<_>>(),
+        [
+            "add Ann pc int 3 rea 3 body 4 will 4",
+            "damage Ann 1 stun",
+            "heal Ann 1 stun"
+        ]
+    );
+}
+
+#[test]
+fn a_journal_of_an_older_snapshot_is_not_applied() {
+    let (dir, path) = two_commands("old.ron");
+    let journal = dir.path().join("old.ron.journal");
+    let stale = std::fs::read(&journal).unwrap();
+    // The snapshot is rewritten (here by hand, as a fold does) before its journal starts.
+    let (_, enc) = file::load(&path, Arc::new(Catalogue::default())).unwrap();
+    let text = file::SaveFile::of(&enc, "old", "2026-01-01T00:00:00Z").to_ron();
+    std::fs::write(&path, text).unwrap();
+    std::fs::write(&journal, stale).unwrap();
+    let (_, enc) = file::load(&path, Arc::new(Catalogue::default())).unwrap();
+    assert_eq!(enc.history().len(), 2, "the damage is applied once");
 }

@@ -73,7 +73,9 @@ fn exec_runs_a_script_file_with_undo_redo_and_why() {
         std::fs::read_to_string(p)
             .unwrap()
             .lines()
-            .filter(|l| !l.contains("name:") && !l.contains("created:"))
+            .filter(|l| {
+                !l.contains("name:") && !l.contains("created:") && !l.contains("generation:")
+            })
             .collect::<Vec<_>>()
             .join("\n")
     };
@@ -81,13 +83,27 @@ fn exec_runs_a_script_file_with_undo_redo_and_why() {
 }
 
 #[test]
-fn a_second_save_keeps_the_first_as_bak() {
+fn a_change_goes_to_the_journal_and_a_rewrite_keeps_the_file_before_as_bak() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     srtrack(d, &["exec", "f"], SETUP);
     let save = d.join("saves/f.ron");
     let first = std::fs::read(&save).unwrap();
     srtrack(d, &["exec", "f"], "next\n");
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        first,
+        "appended, not rewritten"
+    );
+    assert!(!d.join("saves/f.ron.bak").exists());
+    let journal = std::fs::read_to_string(d.join("saves/f.ron.journal")).unwrap();
+    assert!(
+        journal.lines().last().unwrap().contains("next"),
+        "{journal}"
+    );
+    // Enough changes for a fold: the snapshot is rewritten, the one before kept.
+    let many = "next\n".repeat(srtrack::save::FOLD_EVERY);
+    assert_eq!(srtrack(d, &["exec", "f"], &many).status.code(), Some(0));
     assert_eq!(std::fs::read(d.join("saves/f.ron.bak")).unwrap(), first);
     assert_ne!(std::fs::read(&save).unwrap(), first);
 }

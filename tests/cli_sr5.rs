@@ -1,29 +1,9 @@
 //! `srtrack exec` on SR5's commands: one line per test on standard output, the odds, and what a
 //! GM types wrong (one sentence, exit code 1, the save as it was).
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("SRTRACK_DATA_DIR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("srtrack runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("written");
-    child.wait_with_output().expect("srtrack ends")
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::srtrack;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

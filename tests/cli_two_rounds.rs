@@ -88,8 +88,8 @@ fn exec_plays_two_full_rounds_and_show_prints_round_three() {
         page.contains("Ganger 2") && page.contains("DOWNED (Physical monitor full)"),
         "{page}"
     );
-    let log = srtrack(dir.path(), &["export", "fight"], "");
-    let recap = String::from_utf8_lossy(&log.stdout).into_owned();
+    let log = srtrack(dir.path(), &["export", "--log", "fight"], "");
+    let log = String::from_utf8_lossy(&log.stdout).into_owned();
     for line in [
         "Ana delays 2 IP until after Ganger 2",
         "Ana acts on the delay after Ganger 2 (2 IP)",
@@ -98,9 +98,28 @@ fn exec_plays_two_full_rounds_and_show_prints_round_three() {
         "Bob (reserve): Fire Gun (Simple, 2 IP)",
         "Ganger 2 is Downed (Physical monitor full)",
         "Round 2",
+        "- next",
+    ] {
+        assert!(log.contains(line), "the log tells `{line}`:\n{log}");
+    }
+    let recap = srtrack(dir.path(), &["export", "fight"], "");
+    let recap = String::from_utf8_lossy(&recap.stdout).into_owned();
+    for line in [
+        "- **Ana**: Fire Gun; holds 2 IP until after Ganger 2",
+        "- **Bob**: interrupts with Dodge",
+        "- **Ana**: acts on the delay after Ganger 2; Fire Gun",
+        "*Pass 2*",
+        "- **Ganger 2 goes down** (Physical monitor full)",
+        "- Went down: **Ganger 2** (round 1, pass 2).",
     ] {
         assert!(recap.contains(line), "the recap tells `{line}`:\n{recap}");
     }
+    assert!(
+        recap.lines().count() * 3 < log.lines().count(),
+        "the recap is short: {} lines against the log's {}",
+        recap.lines().count(),
+        log.lines().count()
+    );
 }
 
 #[test]

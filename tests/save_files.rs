@@ -108,7 +108,8 @@ fn saving_through_a_symlinked_save_writes_its_target_and_keeps_the_link() {
     let link = dir.path().join("fight.ron");
     symlink(&target, &link).unwrap();
     let before = std::fs::read(&target).unwrap();
-    let out = run(dir.path(), &["exec", link.to_str().unwrap()], "next\n");
+    // Enough changes that the journal is folded into a new snapshot.
+    let out = run(dir.path(), &["exec", link.to_str().unwrap()], &folding());
     assert!(out.status.success(), "{}", err(&out));
     assert!(
         std::fs::symlink_metadata(&link)
@@ -130,6 +131,14 @@ fn saving_through_a_symlinked_save_writes_its_target_and_keeps_the_link() {
         "the backup is beside the target"
     );
     assert!(!dir.path().join("fight.ron.bak").exists());
+    let journal = dir.path().join("real/fight.ron.journal");
+    assert_eq!(mode(&journal), 0o640, "the journal gets the save's mode");
+    assert!(!dir.path().join("fight.ron.journal").exists());
+}
+
+/// Changes enough for a fold of the journal into the snapshot, whatever the journal held.
+fn folding() -> String {
+    "next\n".repeat(srtrack::save::FOLD_EVERY + 1)
 }
 
 #[test]
@@ -195,7 +204,8 @@ fn a_failed_save_leaves_no_temporary_file() {
     let save = dir.path().join("big.ron");
     let mut script = String::from("add Ann pc int 4 rea 5\nadd G x30 npc int 3 rea 3\n");
     script.push_str("roll all\nstart\n");
-    script.push_str(&"next\n".repeat(40));
+    // A fold, then a journal past the limit below.
+    script.push_str(&"next\n".repeat(srtrack::save::FOLD_EVERY + 120));
     let out = run(dir.path(), &["exec", save.to_str().unwrap()], &script);
     assert!(out.status.success(), "{}", err(&out));
     let before = std::fs::read(&save).unwrap();
@@ -216,7 +226,7 @@ fn a_failed_save_leaves_no_temporary_file() {
     assert_eq!(std::fs::read(&save).unwrap(), before);
     assert_eq!(
         names_in(dir.path()),
-        ["big.ron", "big.ron.lock"],
+        ["big.ron", "big.ron.bak", "big.ron.journal", "big.ron.lock"],
         "nothing else is left"
     );
 }
@@ -258,10 +268,12 @@ fn leftovers_of_dead_writers_are_removed_on_the_next_exec_and_others_kept() {
 fn a_run_that_changes_nothing_leaves_the_backup_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
     let save = a_save(dir.path(), "f.ron");
-    let out = run(dir.path(), &["exec", save.to_str().unwrap()], "next\n");
+    let out = run(dir.path(), &["exec", save.to_str().unwrap()], &folding());
     assert!(out.status.success());
     let bak = dir.path().join("f.ron.bak");
     let (save_then, bak_then) = (std::fs::read(&save).unwrap(), std::fs::read(&bak).unwrap());
+    let journal = dir.path().join("f.ron.journal");
+    let journal_then = std::fs::read(&journal).unwrap();
     assert_ne!(save_then, bak_then);
     let out = run(
         dir.path(),
@@ -275,6 +287,7 @@ fn a_run_that_changes_nothing_leaves_the_backup_as_it_was() {
         "the version before is still there"
     );
     assert_eq!(std::fs::read(&save).unwrap(), save_then);
+    assert_eq!(std::fs::read(&journal).unwrap(), journal_then);
 }
 
 #[test]

@@ -131,19 +131,26 @@ fn fixtures_keep_their_rule_system() {
     assert_eq!((back.version, back.system), (file::VERSION, System::Sr2097));
 }
 
-/// `saves/demo.ron` is what `saves/demo.script` gives with seed 2070, and is mid-fight.
-#[test]
-fn demo_save_matches_its_script() {
+/// The encounter `saves/NAME.script` gives under `system` with the seed its header names.
+fn run_sample_script(name: &str, system: System, seed: u64) -> (Arc<Catalogue>, Encounter) {
     let root = env!("CARGO_MANIFEST_DIR");
-    let script = std::fs::read_to_string(format!("{root}/saves/demo.script")).unwrap();
+    let script = std::fs::read_to_string(format!("{root}/saves/{name}.script")).unwrap();
     let cat = Arc::new(Catalogue::embedded(&HouseRules::embedded()).unwrap());
-    let mut enc = Encounter::new(Arc::new(HouseRules::embedded()), Arc::clone(&cat));
-    let mut dice = RandomDice::seeded(2070);
+    let mut enc = Encounter::for_system(system, Arc::new(HouseRules::embedded()), Arc::clone(&cat));
+    let mut dice = RandomDice::seeded(seed);
     for line in script.lines() {
         if let Line::Command(c) = lang::parse(line, enc.state(), enc.catalogue()).unwrap() {
             lang::execute(&mut enc, c, &mut dice).unwrap();
         }
     }
+    (cat, enc)
+}
+
+/// `saves/demo.ron` is what `saves/demo.script` gives with seed 2070, and is mid-fight.
+#[test]
+fn demo_save_matches_its_script() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let (cat, enc) = run_sample_script("demo", System::Sr5, 2070);
     let path = std::path::PathBuf::from(format!("{root}/saves/demo.ron"));
     let (_, demo) = file::load(&path, cat).unwrap();
     assert_eq!(
@@ -163,6 +170,22 @@ fn demo_save_matches_its_script() {
             .any(|c| matches!(c.reserve, Some(srtrack::encounter::Reserve::Ready { .. }))),
         "a ready is pending"
     );
+}
+
+/// `saves/anarchy.ron` is what `saves/anarchy.script` gives with seed 2080, in turn 2.
+#[test]
+fn anarchy_sample_matches_its_script() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let (cat, enc) = run_sample_script("anarchy", System::Anarchy, 2080);
+    let path = std::path::PathBuf::from(format!("{root}/saves/anarchy.ron"));
+    let (header, sample) = file::load(&path, cat).unwrap();
+    assert_eq!(header.system, System::Anarchy);
+    assert_eq!(
+        sample.history(),
+        enc.history(),
+        "regenerate saves/anarchy.ron from its script"
+    );
+    assert_eq!(sample.state().narration().map(|n| n.turn), Some(2));
 }
 
 /// Found by the round-trip property: a removed trigger's slot still passes (`TurnSkipped` for a

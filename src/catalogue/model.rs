@@ -93,12 +93,15 @@ pub enum Effect {
     End(String),
     /// Adds one to the status's stack (Take Aim).
     Stack(String),
+    /// The action the stacked status was built up for (an attack uses Take Aim): the status
+    /// ends with it as with any other action, and the log says the action took its bonus.
+    Uses(String),
 }
 
 impl Effect {
     pub fn status(&self) -> &str {
         match self {
-            Effect::Start(s) | Effect::End(s) | Effect::Stack(s) => s,
+            Effect::Start(s) | Effect::End(s) | Effect::Stack(s) | Effect::Uses(s) => s,
         }
     }
 }

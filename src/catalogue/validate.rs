@@ -109,6 +109,7 @@ pub(super) fn parse(
                 Effect::Start(_) => "effect Start",
                 Effect::End(_) => "effect End",
                 Effect::Stack(_) => "effect Stack",
+                Effect::Uses(_) => "effect Uses",
             };
             statuses.push((what, effect.status()));
         }

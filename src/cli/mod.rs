@@ -14,6 +14,7 @@ use crate::catalogue::Catalogue;
 use crate::encounter::{Encounter, Phase, System};
 use crate::lang::{self, Line};
 use crate::report;
+use crate::roster::Roster;
 use crate::rules::{Dice, HouseRules, RandomDice};
 use crate::save::store::{DEMO, Store};
 use crate::save::{self, Autosave, FileSave, Lock, LockError, NoSave, file};
@@ -121,17 +122,72 @@ Examples:
         /// A save name or path.
         file: String,
     },
-    /// Print the fight's log as a Markdown recap for the group chat.
-    #[command(after_help = "Example:
-  srtrack export warehouse > recap.md")]
+    /// Print a Markdown recap of the fight for the group chat (or its whole command log).
+    #[command(
+        after_help = "The recap tells, round by round and pass by pass, who did what, who went
+down, the Edge spent, delays and readies, and every test's result.
+
+Examples:
+  srtrack export warehouse > recap.md
+  srtrack export --log warehouse > log.md"
+    )]
     Export {
         /// A save name or path.
         file: String,
+        /// Every command of the fight with its log lines, instead of the recap.
+        #[arg(long)]
+        log: bool,
+    },
+    /// Keep named sheets between fights: the party's PCs and NPC templates such as "Ganger".
+    #[command(
+        after_help = "Sheets live in DATA/roster/NAME.ron. In a fight, `add Ganger x4 from template`
+brings in four gangers and `add party` every PC sheet; the history keeps the plain `add`
+commands, so the save never needs the roster.
+
+Examples:
+  srtrack roster save rooftop \"Ganger 1\" --as Ganger
+  srtrack roster save rooftop Jinx
+  srtrack roster list
+  srtrack roster show Ganger
+  srtrack roster remove Ganger"
+    )]
+    Roster {
+        #[command(subcommand)]
+        what: RosterCmd,
     },
     /// Print a shell completion script.
     #[command(after_help = "Example:
   srtrack completions bash > ~/.local/share/bash-completion/completions/srtrack")]
     Completions { shell: clap_complete::Shell },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RosterCmd {
+    /// List the sheets: name, side, system, stats (unreadable files with the reason).
+    List,
+    /// Print one sheet as its file holds it.
+    Show {
+        /// The sheet's name.
+        name: String,
+    },
+    /// Keep a combatant of a save as a sheet (a PC for the party, an NPC as a template).
+    Save {
+        /// A save name or path.
+        file: String,
+        /// The combatant's name in that save.
+        combatant: String,
+        /// The sheet's name (default: the combatant's), e.g. `--as Ganger` for "Ganger 1".
+        #[arg(long = "as", value_name = "NAME")]
+        name: Option<String>,
+        /// Write over a sheet of that name.
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Remove a sheet (an unreadable file too, by its file name).
+    Remove {
+        /// The sheet's name.
+        name: String,
+    },
 }
 
 fn parse_system(word: &str) -> std::result::Result<System, String> {
@@ -175,10 +231,16 @@ fn house_rules() -> Arc<HouseRules> {
     Arc::clone(&ruleset().0)
 }
 
+/// The roster of the data directory, checked under the house rules in force.
+fn roster_of(store: &Store) -> Roster {
+    Roster::in_data_dir(&store.data_dir, house_rules())
+}
+
 /// How the screen is opened.
 struct TuiOptions {
     no_color: bool,
     seed: Option<u64>,
+    roster: Roster,
 }
 
 pub fn run(cli: Cli) -> Result<()> {
@@ -186,6 +248,7 @@ pub fn run(cli: Cli) -> Result<()> {
     let tui = TuiOptions {
         no_color: cli.no_color,
         seed: cli.seed,
+        roster: roster_of(&store),
     };
     match cli.command {
         None => resume(&store, &tui),
@@ -218,6 +281,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Check { file }) => {
             let path = store.resolve(&file);
             let (_, enc) = file::load(&path, catalogue())?;
+            file::verify_snapshot(&path, catalogue())?;
             println!(
                 "{}: ok ({} entries, {})",
                 text::escaped(&path.display().to_string()),
@@ -232,6 +296,7 @@ pub fn run(cli: Cli) -> Result<()> {
             seed,
             system,
         }) => exec(
+            &roster_of(&store),
             &store.resolve(&file),
             script.as_deref(),
             seed.or(cli.seed),
@@ -242,11 +307,19 @@ pub fn run(cli: Cli) -> Result<()> {
             print!("{}", report::show(&enc, 10));
             Ok(())
         }
-        Some(Cmd::Export { file }) => {
+        Some(Cmd::Export { file, log }) => {
             let (header, enc) = file::load(&store.resolve(&file), catalogue())?;
-            print!("{}", export::markdown(&header, &enc));
+            if log {
+                print!("{}", export::markdown(&header, &enc));
+            } else {
+                print!(
+                    "{}",
+                    report::recap::markdown(&enc, &header.name, &header.created)
+                );
+            }
             Ok(())
         }
+        Some(Cmd::Roster { what }) => roster_cmd(&store, what),
         Some(Cmd::Completions { shell }) => {
             clap_complete::generate(
                 shell,
@@ -259,10 +332,87 @@ pub fn run(cli: Cli) -> Result<()> {
     }
 }
 
+fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
+    let roster = roster_of(store);
+    let shown = |p: &Path| text::escaped(&p.display().to_string()).into_owned();
+    match what {
+        RosterCmd::List => {
+            let all = roster.list();
+            if all.is_empty() {
+                println!(
+                    "No sheets in {} (`srtrack roster save SAVE NAME` keeps one).",
+                    shown(&roster.dir)
+                );
+            }
+            for l in all {
+                match l.sheet {
+                    Ok(t) => println!(
+                        "{}  ({}; {})",
+                        text::escaped(&t.name),
+                        t.system.word(),
+                        t.summary()
+                    ),
+                    Err(e) => println!(
+                        "{}  (unreadable: {})",
+                        text::escaped(&l.stem),
+                        text::escaped(&e)
+                    ),
+                }
+            }
+            Ok(())
+        }
+        RosterCmd::Show { name } => {
+            let t = roster.find(&name).map_err(Failure)?;
+            for line in t.to_ron().lines() {
+                println!("{}", text::escaped(line));
+            }
+            Ok(())
+        }
+        RosterCmd::Save {
+            file,
+            combatant,
+            name,
+            replace,
+        } => {
+            let (_, enc) = file::load(&store.resolve(&file), catalogue())?;
+            let c = enc
+                .state()
+                .all()
+                .find(|c| crate::encounter::same_name(&c.name, combatant.trim()))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = enc.state().all().map(|c| c.name.as_str()).collect();
+                    Failure(format!(
+                        "no combatant \"{combatant}\" in {file}: it has {}",
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            names.join(", ")
+                        }
+                    ))
+                })?;
+            let t = crate::roster::Template::of(c, enc.system(), name.as_deref());
+            let path = roster.put(&t, replace).map_err(Failure)?;
+            println!(
+                "kept {} ({}) in {}",
+                text::escaped(&t.name),
+                t.summary(),
+                shown(&path)
+            );
+            Ok(())
+        }
+        RosterCmd::Remove { name } => {
+            let path = roster.remove(&name).map_err(Failure)?;
+            println!("removed {}", shown(&path));
+            Ok(())
+        }
+    }
+}
+
 fn where_in_fight(enc: &Encounter) -> String {
     match &enc.state().phase {
         Phase::Setup => "in setup".into(),
         Phase::Fight(f) => format!("round {}, pass {}", f.round, f.pass),
+        Phase::Narration(n) => format!("narration turn {}", n.turn),
         Phase::Ended { round } => format!("ended in round {round}"),
     }
 }
@@ -318,8 +468,8 @@ fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     }
     match Lock::acquire(&real) {
         Ok(lock) => {
-            let saver =
-                FileSave::new(real, header.name.clone(), header.created, lock).on_disk(&enc);
+            let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
+                .on_disk(&enc, &header);
             open_tui(enc, header.name, Box::new(saver), None, tui)
         }
         Err(LockError::InUse { pid }) => {
@@ -350,7 +500,8 @@ fn open_tui(
             "\"{title}\" is ready, but the tracker screen needs a terminal: run srtrack in one, or print the fight with `srtrack show`"
         )));
     }
-    let mut app = crate::ui::App::new(encounter, title, store, read_only);
+    let mut app =
+        crate::ui::App::new(encounter, title, store, read_only).with_roster(tui.roster.clone());
     if let Some(seed) = tui.seed {
         app = app.with_dice(Box::new(crate::rules::RandomDice::seeded(seed)));
     }
@@ -435,6 +586,7 @@ fn stamp(path: &Path) -> Option<(u64, u64, std::time::SystemTime)> {
 /// A file that is there must be a save (checked before its lock file is made beside it) that
 /// its owner has not made read-only.
 fn exec(
+    roster: &Roster,
     path: &Path,
     script: Option<&Path>,
     seed: Option<u64>,
@@ -473,7 +625,11 @@ fn exec(
         None
     };
     let lock = Lock::acquire(&real).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-    let (mut saver, mut enc) = match loaded {
+    let group = save::Durability::Grouped {
+        lines: EXEC_SAVE_LINES,
+        every: EXEC_SAVE_EVERY,
+    };
+    let (saver, mut enc) = match loaded {
         Some(((header, enc), looked)) => {
             // Another writer may have changed it before the lock was ours: read it again.
             let (header, enc) = if stamp(&real) == looked {
@@ -481,7 +637,8 @@ fn exec(
             } else {
                 file::load(path, catalogue())?
             };
-            let saver = FileSave::new(real, header.name, header.created, lock).on_disk(&enc);
+            let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
+                .on_disk(&enc, &header);
             (saver, enc)
         }
         None => {
@@ -490,10 +647,10 @@ fn exec(
             (saver, enc)
         }
     };
+    let mut saver = saver.durability(group);
     let mut dice: RandomDice = seed.map_or_else(RandomDice::new, RandomDice::seeded);
     let mut out = std::io::stdout().lock();
     let mut refused = None;
-    let (mut saved_at, mut unsaved) = (std::time::Instant::now(), 0);
     for (i, line) in text.lines().enumerate() {
         if stop.load(Ordering::Relaxed) {
             refused = Some(format!(
@@ -502,40 +659,55 @@ fn exec(
             ));
             break;
         }
-        if let Err(reason) = exec_line(&mut enc, line, &mut dice, &mut out) {
+        if let Err(reason) = exec_line(&mut enc, roster, line, &mut dice, &mut out) {
             refused = Some(format!("{source}:{}: {reason}", i + 1));
             break;
         }
-        unsaved += 1;
-        if unsaved >= EXEC_SAVE_LINES || saved_at.elapsed() >= EXEC_SAVE_EVERY {
-            saver.save(&enc).map_err(Failure)?;
-            (saved_at, unsaved) = (std::time::Instant::now(), 0);
-        }
+        // Appended to the journal at once, synced in groups (`group`).
+        saver.save(&enc).map_err(Failure)?;
     }
     saver.save(&enc).map_err(Failure)?;
+    saver.flush().map_err(Failure)?;
     match refused {
         Some(msg) => Err(Failure(msg)),
         None => Ok(()),
     }
 }
 
-/// One script line: a command, undo/redo, or `why`.
+/// Runs what `run` does to the encounter, then prints a line per test of each entry it recorded.
+fn printing_results(
+    enc: &mut Encounter,
+    out: &mut dyn Write,
+    run: impl FnOnce(&mut Encounter) -> std::result::Result<(), String>,
+) -> std::result::Result<(), String> {
+    let mut state = enc.state().clone();
+    let from = enc.cursor();
+    run(enc)?;
+    for entry in &enc.applied()[from..] {
+        for l in report::result_lines(state.clone(), entry, enc.rules()) {
+            let _ = writeln!(out, "{l}");
+        }
+        for ev in &entry.events {
+            state.apply(ev, enc.rules());
+        }
+    }
+    Ok(())
+}
+
+/// One script line: a command, undo/redo, `why`, or sheets from the roster.
 fn exec_line(
     enc: &mut Encounter,
+    roster: &Roster,
     line: &str,
     dice: &mut dyn Dice,
     out: &mut dyn Write,
 ) -> std::result::Result<(), String> {
     match lang::parse(line, enc.state(), enc.catalogue()).map_err(|e| e.to_string())? {
-        Line::Command(cmd) => {
-            let before = enc.state().clone();
-            lang::execute(enc, cmd, dice).map_err(|e| e.to_string())?;
-            if let Some(entry) = enc.applied().last() {
-                for l in report::result_lines(before, entry, enc.rules()) {
-                    let _ = writeln!(out, "{l}");
-                }
-            }
-        }
+        Line::Command(cmd) => printing_results(enc, out, |enc| {
+            lang::execute(enc, cmd, dice)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })?,
         Line::Undo(n) => {
             enc.undo(n);
         }
@@ -549,6 +721,17 @@ fn exec_line(
             let answer =
                 report::sr2097::odds_answer(&q, &enc.rules().sr2097).map_err(|e| e.to_string())?;
             let _ = writeln!(out, "{answer}");
+        }
+        Line::AnarchyOdds(test) => {
+            let line = report::anarchy::odds_line(&test, &enc.rules().anarchy)?;
+            let _ = writeln!(out, "{line}");
+        }
+        Line::FromRoster(add) => {
+            // Expanded here, so the history holds plain `add` lines and never needs the roster.
+            let commands = roster.commands(&add)?;
+            printing_results(enc, out, |enc| {
+                crate::roster::execute_all(enc, commands, dice).map(|_| ())
+            })?;
         }
         Line::Odds(q) => {
             let line = report::sr5::odds_answer(enc, &q).map_err(|e| e.to_string())?;

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::{CombatantId, GroupId, Relative, Sheet, Side, Track};
+use super::system::anarchy::AnarchyCommand;
 use super::system::sr2097::Sr2097Command;
 use super::system::{Family, System};
 use crate::rules::ActionType;
@@ -106,6 +107,38 @@ pub enum StatusUntil {
     Never,
 }
 
+/// What a command aimed at several characters at once does to each of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Each {
+    Damage {
+        track: Track,
+        boxes: i32,
+    },
+    Heal {
+        track: Track,
+        boxes: i32,
+    },
+    AddStatus {
+        text: String,
+        until: Option<StatusUntil>,
+    },
+    ClearStatus {
+        name: String,
+    },
+}
+
+impl Each {
+    /// The verb of the language for it, as for one character.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Each::Damage { .. } => "damage",
+            Each::Heal { .. } => "heal",
+            Each::AddStatus { .. } => "status",
+            Each::ClearStatus { .. } => "clear",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
     Add(AddCombatant),
@@ -185,8 +218,44 @@ pub enum Command {
     End,
     /// Shadowrun 2097's own commands: checks, damage, armor, weapons, Edge.
     Sr2097(Sr2097Command),
+    /// Shadowrun: Anarchy's commands: narrations, Plot Points, Anarchy tests.
+    Anarchy(AnarchyCommand),
     /// SR5's own commands: tests, teamwork, Edge on tests, odds, attacks, weapons and armor.
     Sr5(super::system::sr5::Sr5Command),
+    /// The same damage, healing or status for several characters: one entry, one undo step,
+    /// refused as a whole if any one of them would be.
+    ForEach {
+        who: Vec<CombatantId>,
+        each: Each,
+    },
+}
+
+impl Command {
+    /// The command doing `each` to these characters: the one-character command for one of
+    /// them (so its entry reads as before), `ForEach` for several.
+    pub fn aimed(who: Vec<CombatantId>, each: Each) -> Command {
+        let [one] = who[..] else {
+            return Command::ForEach { who, each };
+        };
+        match each {
+            Each::Damage { track, boxes } => Command::Damage {
+                who: one,
+                track,
+                boxes,
+            },
+            Each::Heal { track, boxes } => Command::Heal {
+                who: one,
+                track,
+                boxes,
+            },
+            Each::AddStatus { text, until } => Command::AddStatus {
+                who: one,
+                text,
+                until,
+            },
+            Each::ClearStatus { name } => Command::ClearStatus { who: one, name },
+        }
+    }
 }
 
 impl Command {
@@ -202,6 +271,7 @@ impl Command {
             | Command::Heal { .. }
             | Command::AddStatus { .. }
             | Command::ClearStatus { .. }
+            | Command::ForEach { .. }
             | Command::End => Family::Shared,
             Command::Roll { .. }
             | Command::Start
@@ -214,6 +284,7 @@ impl Command {
             | Command::FireReady { .. }
             | Command::ChangeInitiative { .. } => Family::Passes,
             Command::Sr2097(_) => Family::Own(System::Sr2097),
+            Command::Anarchy(_) => Family::Own(System::Anarchy),
             Command::Sr5(_) => Family::Own(super::system::System::Sr5),
         }
     }
@@ -239,8 +310,10 @@ impl Command {
             Command::Heal { .. } => "heal",
             Command::AddStatus { .. } => "status",
             Command::ClearStatus { .. } => "clear",
+            Command::ForEach { each, .. } => each.verb(),
             Command::End => "end",
             Command::Sr2097(c) => c.verb(),
+            Command::Anarchy(c) => c.verb(),
             Command::Sr5(c) => c.verb(),
         }
     }

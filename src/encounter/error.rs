@@ -199,6 +199,10 @@ pub enum RuleError {
     NothingToRoll(&'static str),
     #[error("the fight has already started")]
     AlreadyStarted,
+    #[error("name at least one character to aim at")]
+    NoTargets,
+    #[error("{who} is named twice: name each character once")]
+    TargetTwice { who: String },
     #[error(
         "`{verb}` is a command of {}; this encounter runs {system}",
         super::system::list(owners)
@@ -210,6 +214,8 @@ pub enum RuleError {
     },
     #[error(transparent)]
     Sr2097(#[from] crate::rules::sr2097::Sr2097Error),
+    #[error(transparent)]
+    Anarchy(#[from] super::system::anarchy::AnarchyRefusal),
     #[error(transparent)]
     Sr5(#[from] super::system::sr5::Sr5Error),
 }

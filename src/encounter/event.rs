@@ -7,6 +7,7 @@ use super::model::{
     ActionUse, ActiveStatus, CombatantId, DownCause, GroupId, ReadyTrigger, Relative, Sheet, Side,
     Track, Unit,
 };
+use super::system::anarchy::AnarchyEvent;
 use super::system::sr2097::Sr2097Event;
 use crate::rules::initiative::{InitiativeRoll, RollOff};
 
@@ -215,6 +216,8 @@ pub enum Event {
     EncounterEnded,
     /// Shadowrun 2097's own events.
     Sr2097(Sr2097Event),
+    /// What happened at a Shadowrun: Anarchy table.
+    Anarchy(AnarchyEvent),
     /// SR5's own events: tests, Edge on tests, attacks, weapons and armor.
     Sr5(super::system::sr5::Sr5Event),
 }

@@ -114,6 +114,19 @@ impl Encounter {
         self.cursor
     }
 
+    /// The state after the first `n` entries, from the nearest checkpoint.
+    pub fn state_after(&self, n: usize) -> State {
+        let n = n.min(self.history.len());
+        let k = (n / CHECKPOINT_EVERY).min(self.checkpoints.len() - 1);
+        let mut state = self.checkpoints[k].clone();
+        for entry in &self.history[k * CHECKPOINT_EVERY..n] {
+            for e in &entry.events {
+                state.apply(e, &self.rules);
+            }
+        }
+        state
+    }
+
     /// The entries that make the current state.
     pub fn applied(&self) -> &[Entry] {
         &self.history[..self.cursor]
@@ -136,7 +149,12 @@ impl Encounter {
 
     /// Whether a command would be allowed now, and if not, why. Rolls nothing.
     pub fn check(&self, command: Command) -> Result<(), RuleError> {
-        self.decide(command, &mut NoDice).map(|_| ())
+        self.preview(command).map(|_| ())
+    }
+
+    /// What a command would do now, without rolling (any die it needs shows 1); changes nothing.
+    pub fn preview(&self, command: Command) -> Result<Vec<Event>, RuleError> {
+        self.decide(command, &mut NoDice)
     }
 
     /// Applies one event to the state (not to the history). Never fails.

@@ -12,7 +12,7 @@ pub mod query;
 pub mod system;
 
 pub use command::{
-    ActionChoice, AddCombatant, Command, RollTarget, SheetInput, StatusUntil, Timing,
+    ActionChoice, AddCombatant, Command, Each, RollTarget, SheetInput, StatusUntil, Timing,
 };
 pub use error::RuleError;
 pub use event::{Event, PaidFrom, Release, Skipped, StatusEnded};

@@ -257,6 +257,12 @@ impl PassMark {
 pub struct PassIp {
     pub start: Option<u8>,
     pub spent: u8,
+    /// IP bought with Edge in this pass (outside the starting IP), so `spent` may exceed `start`.
+    #[serde(default)]
+    pub edge: u8,
+    /// IP set aside in this pass for a delay or a ready.
+    #[serde(default)]
+    pub reserved: u8,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -398,6 +404,8 @@ pub enum Phase {
     /// Adding combatants and rolling initiative.
     Setup,
     Fight(Fight),
+    /// Shadowrun: Anarchy plays in narration turns: the table, its seats and Plot Points.
+    Narration(super::system::anarchy::Narration),
     Ended {
         round: u32,
     },
@@ -487,6 +495,30 @@ impl State {
 
     pub fn turn(&self) -> Option<&Turn> {
         self.fight().and_then(|f| f.turn.as_ref())
+    }
+
+    /// The Anarchy table, when the encounter plays in narrations.
+    pub fn narration(&self) -> Option<&super::system::anarchy::Narration> {
+        match &self.phase {
+            Phase::Narration(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// Who has the turn (or narrates) now.
+    pub fn acting(&self) -> Option<CombatantId> {
+        self.turn()
+            .map(|t| t.who)
+            .or_else(|| self.narration().and_then(|n| n.narrator()).map(|n| n.who))
+    }
+
+    /// The serial of the turn (or narration) under way: what "until the end of this turn" ends with.
+    pub fn turn_serial(&self) -> Option<u64> {
+        self.turn().map(|t| t.serial).or_else(|| {
+            self.narration()
+                .and_then(|n| n.narrator())
+                .map(|n| n.serial)
+        })
     }
 
     /// The combatants in initiative order, present ones only.

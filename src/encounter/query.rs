@@ -9,10 +9,29 @@ use crate::rules::initiative::Decider;
 /// One cell of the IP grid: a pass of the round for one character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PassCell {
-    /// A pass gone by (or the current one): IP at the start of its turn, and IP spent in it.
-    Seen { start: Option<u8>, spent: u8 },
+    /// A pass gone by (or the current one): IP at the start of its turn, IP spent in it, IP
+    /// bought with Edge in it and IP set aside in it for a delay or a ready.
+    Seen {
+        start: Option<u8>,
+        spent: u8,
+        edge: u8,
+        reserved: u8,
+    },
     /// A pass ahead: the IP it will have at the start of its turn if it spends nothing more.
     Ahead { projected: u8 },
+    /// A pass ahead of a Downed character: it has no turn there to project.
+    Downed,
+}
+
+/// How much a character could hold back now, for a delay or a ready (the forms show it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReserveLimits {
+    /// IP in the pool now.
+    pub available: u8,
+    /// The most a delay may hold: what the sub-turn could spend, and what the pool has.
+    pub delay_max: u8,
+    /// The most a ready may set aside: the reserve cap, and what the pool has.
+    pub ready_max: u8,
 }
 
 impl State {
@@ -204,12 +223,34 @@ impl State {
                     PassCell::Seen {
                         start: l.start,
                         spent: l.spent,
+                        edge: l.edge,
+                        reserved: l.reserved,
                     }
+                } else if c.is_downed() {
+                    PassCell::Downed
                 } else {
                     projected = projected.saturating_add(rules.ip_per_turn);
                     PassCell::Ahead { projected }
                 }
             })
             .collect()
+    }
+
+    /// IP the character has spent in the pass under way, in and out of its turns.
+    pub fn spent_this_pass(&self, id: CombatantId) -> u8 {
+        let pass = self.fight().map_or(0, |f| usize::from(f.pass));
+        self.get(id)
+            .and_then(|c| c.ledger.get(pass.wrapping_sub(1)))
+            .map_or(0, |l| l.spent)
+    }
+
+    /// What `id` could hold back now, by the rules' caps and its pool.
+    pub fn reserve_limits(&self, id: CombatantId, rules: &HouseRules) -> Option<ReserveLimits> {
+        let c = self.get(id)?;
+        Some(ReserveLimits {
+            available: c.ip,
+            delay_max: c.ip.min(rules.turn_spend_cap),
+            ready_max: c.ip.min(rules.ready_reserve_cap),
+        })
     }
 }

@@ -3,18 +3,22 @@
 //! Names of combatants and actions may have several words and need no quotes: the longest
 //! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
 
+mod anarchy;
 mod sr2097;
 pub mod sr5;
 
 use std::fmt;
 
 use crate::catalogue::Catalogue;
+use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::{
-    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Encounter, Entry, Relative,
+    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry, Relative,
     RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
 };
 use crate::rules::{ActionType, Dice};
 pub use sr2097::{OddsQuery, dice_expression};
+
+pub use anarchy::test_words;
 
 /// One parsed line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,12 +28,30 @@ pub enum Line {
     Redo(usize),
     /// Why does the first stand where it does against the second?
     Why(CombatantId, CombatantId),
+    /// The exact odds of an Anarchy test, before the roll (`aodds`).
+    AnarchyOdds(crate::encounter::system::anarchy::TestInput),
     /// SR5's exact odds of a test: a question, never recorded.
     Odds(crate::encounter::system::sr5::OddsInput),
     /// The odds of a Shadowrun 2097 check, before it is made.
     Odds2097(OddsQuery),
     /// A blank line or a comment.
     Nothing,
+    /// Sheets to bring in from the roster: the caller, who has the roster, turns it into
+    /// self-contained `add` commands (the history never needs the roster).
+    FromRoster(RosterAdd),
+}
+
+/// `add NAME [xN] [shared] from template` or `add party`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RosterAdd {
+    /// One sheet of the roster by name; a count makes a group of that many.
+    Template {
+        name: String,
+        count: Option<i32>,
+        shared_roll: bool,
+    },
+    /// Every PC sheet of the roster.
+    Party,
 }
 
 /// Which word was wrong and what was expected there.
@@ -64,11 +86,12 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// The verbs of the language, with a one-line synopsis each (shown by help and completion).
+/// The verbs of the language, with a one-line synopsis each (shown by help and completion);
+/// each rule system's own verbs follow in [`all_verbs`].
 pub const VERBS: &[(&str, &str)] = &[
     (
         "add",
-        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared]",
+        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared] | add NAME [xN] [shared] from template | add party",
     ),
     (
         "edit",
@@ -92,10 +115,13 @@ pub const VERBS: &[(&str, &str)] = &[
     ("move", "move NAME before|after NAME"),
     ("down", "down NAME"),
     ("up", "up NAME"),
-    ("damage", "damage NAME N [physical|stun]"),
-    ("heal", "heal NAME N [physical|stun]"),
-    ("status", "status NAME TEXT [until turn|next|round|never]"),
-    ("clear", "clear NAME STATUS"),
+    ("damage", "damage NAME[, NAME...] N [physical|stun]"),
+    ("heal", "heal NAME[, NAME...] N [physical|stun]"),
+    (
+        "status",
+        "status NAME[, NAME...] TEXT [until turn|next|round|never]",
+    ),
+    ("clear", "clear NAME[, NAME...] STATUS"),
     ("end", "end"),
     ("undo", "undo [N]"),
     ("redo", "redo [N]"),
@@ -135,6 +161,11 @@ pub const VERBS: &[(&str, &str)] = &[
     ),
     ("odds2097", "odds2097 tn N|WORD bonus N [adv|dis] [edge]"),
 ];
+
+/// Every verb with its synopsis: the shared ones, then each rule system's.
+pub fn all_verbs() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    VERBS.iter().chain(anarchy::VERBS)
+}
 
 const SHEET_WORDS: &[&str] = &["int", "rea", "edge", "mod", "ip", "body", "will"];
 const ADD_WORDS: &[&str] = &["pc", "npc", "shared", "name"];
@@ -330,10 +361,111 @@ impl Parser<'_> {
         }
     }
 
+    /// The longest run of unquoted words from here that starts the words of at least one of
+    /// `names` (`A` for Ana, `sp` for Speak/Text/Transmit Phrase); how many words, and the names.
+    fn by_prefix<'n>(&self, names: &[&'n str]) -> Option<(usize, Vec<&'n str>)> {
+        let mut best = None;
+        let mut run: Vec<&str> = Vec::new();
+        for w in &self.words[self.at..] {
+            if w.quoted || w.text == "," {
+                break;
+            }
+            run.push(&w.text);
+            let fits: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|n| starts_words(&run, n))
+                .collect();
+            if fits.is_empty() {
+                break;
+            }
+            best = Some((run.len(), fits));
+        }
+        best
+    }
+
+    /// A name given in short: the one it fits, `None` if it fits none, and an error naming
+    /// them if it fits several. `then`, if given, lists the words that may follow the name: a
+    /// run stopped by any other word is a misspelling, not a short name (`Fire Gn`).
+    fn short<'n>(
+        &mut self,
+        names: &[&'n str],
+        what: &str,
+        then: Option<&[&str]>,
+    ) -> Result<Option<&'n str>, ParseError> {
+        let found = self.by_prefix(names);
+        if let (Some((n, _)), Some(then)) = (&found, then)
+            && let Some(next) = self.words.get(self.at + n)
+            && next.text != ","
+            && !then.iter().any(|t| next.text.eq_ignore_ascii_case(t))
+        {
+            return Ok(None);
+        }
+        match found {
+            Some((n, fits)) if fits.len() == 1 => {
+                self.at += n;
+                Ok(Some(fits[0]))
+            }
+            Some((n, fits)) => {
+                let run: Vec<&str> = self.words[self.at..self.at + n]
+                    .iter()
+                    .map(|w| w.text.as_str())
+                    .collect();
+                let shown: Vec<&str> = fits.iter().copied().take(8).collect();
+                let more = if fits.len() > shown.len() {
+                    ", …"
+                } else {
+                    ""
+                };
+                Err(self.error(format!(
+                    "one {what}, but \"{}\" fits {} of them ({}{more}): type more of the name",
+                    run.join(" "),
+                    fits.len(),
+                    shown.join(", ")
+                )))
+            }
+            None => Ok(None),
+        }
+    }
+
     fn combatant(&mut self) -> Result<CombatantId, ParseError> {
         let state = self.state;
-        self.longest(|s| state.find(s).map(|c| c.id))
+        if let Some(id) = self.longest(|s| state.find(s).map(|c| c.id)) {
+            return Ok(id);
+        }
+        let names: Vec<&str> = state.present().map(|c| c.name.as_str()).collect();
+        self.short(&names, "character", None)?
+            .and_then(|name| state.find(name))
+            .map(|c| c.id)
             .ok_or_else(|| self.error(self.names_hint()))
+    }
+
+    /// Characters to aim at: names (in full or in short) and groups (each member present),
+    /// separated by commas.
+    fn targets(&mut self) -> Result<Vec<CombatantId>, ParseError> {
+        let mut who = Vec::new();
+        loop {
+            let state = self.state;
+            let group = self.longest(|s| {
+                let one = state.find(s).map(|c| vec![c.id]);
+                one.or_else(|| {
+                    state.find_group(s).map(|g| {
+                        g.members
+                            .iter()
+                            .copied()
+                            .filter(|id| state.get(*id).is_some_and(Combatant::is_present))
+                            .collect()
+                    })
+                })
+            });
+            match group {
+                Some(ids) => who.extend(ids),
+                None => who.push(self.combatant()?),
+            }
+            if !self.eat(",") {
+                return Ok(who);
+            }
+        }
     }
 
     /// Words up to (not including) one of `stops`, joined; quoted text counts as one word.
@@ -365,9 +497,20 @@ impl Parser<'_> {
             return Ok(ActionChoice::Type(t));
         }
         let catalogue = self.catalogue;
-        let name = self
-            .longest(|s| catalogue.get(s).map(|a| a.name.clone()))
-            .ok_or_else(|| self.error(self.action_hint()))?;
+        let name = match self.longest(|s| catalogue.get(s).map(|a| a.name.clone())) {
+            Some(name) => name,
+            None => {
+                let names: Vec<&str> = catalogue
+                    .actions()
+                    .iter()
+                    .map(|a| a.name.as_str())
+                    .collect();
+                match self.short(&names, "action", Some(&["as"]))? {
+                    Some(name) => name.to_string(),
+                    None => return Err(self.error(self.action_hint())),
+                }
+            }
+        };
         let as_type = if self.eat("as") {
             let t = self
                 .peek()
@@ -404,6 +547,32 @@ impl Parser<'_> {
         }
     }
 
+    /// `damage`/`heal TARGETS N [TRACK]`: Anarchy's Armor and Matrix tracks are one
+    /// character's gear; the condition monitors take a list.
+    fn boxes(
+        &mut self,
+        what: &str,
+        gear: impl FnOnce(
+            CombatantId,
+            crate::encounter::system::anarchy::GearTrack,
+            i32,
+        ) -> AnarchyCommand,
+        each: impl FnOnce(Track, i32) -> Each,
+    ) -> Result<Command, ParseError> {
+        let who = self.targets()?;
+        let boxes = self.number(what)?;
+        Ok(match self.gear_track() {
+            Some(track) => match who.as_slice() {
+                [one] => Command::Anarchy(gear(*one, track, boxes)),
+                _ => return Err(self.error("one character for Armor or Matrix boxes")),
+            },
+            None => {
+                let track = self.track();
+                Command::aimed(who, each(track, boxes))
+            }
+        })
+    }
+
     fn track(&mut self) -> Track {
         if self.eat("stun") || self.eat("s") {
             Track::Stun
@@ -418,6 +587,11 @@ impl Parser<'_> {
             return Ok(Line::Nothing);
         };
         self.at += 1;
+        if verb == "add"
+            && let Some(r) = self.roster_add()
+        {
+            return Ok(Line::FromRoster(r));
+        }
         let cmd = match verb.as_str() {
             "add" => self.add()?,
             "edit" => self.edit()?,
@@ -526,29 +700,41 @@ impl Parser<'_> {
                 downed: false,
             },
             "damage" | "dmg" => {
-                let who = self.combatant()?;
-                // A number, however large, is SR5's boxes (a number past any range gets the
-                // engine's allowed range), anything else a target.
+                // A number, however large, is boxes on a monitor (a number past any range gets
+                // the engine's allowed range), anything else after one attacker a target: a
+                // Shadowrun 2097 damage roll.
+                let start = self.at;
+                let who = self.targets()?;
                 let numeric = |t: &str| {
                     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
                     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
                 };
-                if self.peek().is_some_and(|w| w.quoted || !numeric(&w.text)) {
-                    // A target's name after the attacker's: a Shadowrun 2097 damage roll.
-                    return Ok(Line::Command(self.damage_2097(who)?));
+                if let [one] = who[..]
+                    && self.peek().is_some_and(|w| w.quoted || !numeric(&w.text))
+                {
+                    return Ok(Line::Command(self.damage_2097(one)?));
                 }
-                let boxes = self.number("the boxes of damage (a number)")?;
-                let track = self.track();
-                Command::Damage { who, track, boxes }
+                self.at = start;
+                self.boxes(
+                    "the boxes of damage (a number)",
+                    |who, track, boxes| AnarchyCommand::Damage { who, track, boxes },
+                    |track, boxes| Each::Damage { track, boxes },
+                )?
             }
-            "heal" => {
-                let who = self.combatant()?;
-                let boxes = self.number("the boxes to heal (a number)")?;
-                let track = self.track();
-                Command::Heal { who, track, boxes }
+            "heal" => self.boxes(
+                "the boxes to heal (a number)",
+                |who, track, boxes| AnarchyCommand::Repair { who, track, boxes },
+                |track, boxes| Each::Heal { track, boxes },
+            )?,
+            "narrate" | "seating" | "sheet" | "pp" | "gm" | "atest" | "cooldown" => {
+                self.anarchy(&verb)?
+            }
+            "aodds" => {
+                let test = self.test()?;
+                return Ok(Line::AnarchyOdds(test));
             }
             "status" => {
-                let who = self.combatant()?;
+                let who = self.targets()?;
                 let text = self.text_until(&["until"]);
                 if text.is_empty() {
                     return Err(self.error("the status text"));
@@ -569,15 +755,15 @@ impl Parser<'_> {
                 if until.is_some() {
                     self.at += 1;
                 }
-                Command::AddStatus { who, text, until }
+                Command::aimed(who, Each::AddStatus { text, until })
             }
             "clear" => {
-                let who = self.combatant()?;
+                let who = self.targets()?;
                 let name = self.text_until(&[]);
                 if name.is_empty() {
                     return Err(self.error("the status to clear"));
                 }
-                Command::ClearStatus { who, name }
+                Command::aimed(who, Each::ClearStatus { name })
             }
             "end" => Command::End,
             "undo" | "u" => return Ok(Line::Undo(self.count()?)),
@@ -600,7 +786,7 @@ impl Parser<'_> {
             },
             _ => {
                 self.at -= 1;
-                let verbs: Vec<&str> = VERBS.iter().map(|(v, _)| *v).collect();
+                let verbs: Vec<&str> = all_verbs().map(|(v, _)| *v).collect();
                 return Err(self.error(format!("a command: {}", verbs.join(", "))));
             }
         };
@@ -665,6 +851,54 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The words after `add`, if they ask for the roster: `party` alone, or ending in
+    /// `from template`.
+    fn roster_add(&mut self) -> Option<RosterAdd> {
+        let rest = &self.words[self.at..];
+        let plain = |w: &Word, k: &str| !w.quoted && w.text.eq_ignore_ascii_case(k);
+        if let [w] = rest
+            && plain(w, "party")
+        {
+            self.at = self.words.len();
+            return Some(RosterAdd::Party);
+        }
+        let [head @ .., from, template] = rest else {
+            return None;
+        };
+        if !plain(from, "from") || !plain(template, "template") {
+            return None;
+        }
+        let mut head = head;
+        let mut shared_roll = false;
+        if let [before @ .., last] = head
+            && plain(last, "shared")
+        {
+            shared_roll = true;
+            head = before;
+        }
+        let mut count = None;
+        if let [before @ .., last] = head
+            && !last.quoted
+            && last.text.len() > 1
+            && last.text.to_lowercase().starts_with('x')
+            && let Some(n) = int_word(&last.text[1..])
+        {
+            count = Some(n);
+            head = before;
+        }
+        if head.is_empty() {
+            return None;
+        }
+        let name: Vec<&str> = head.iter().map(|w| w.text.as_str()).collect();
+        let name = name.join(" ");
+        self.at = self.words.len();
+        Some(RosterAdd::Template {
+            name,
+            count,
+            shared_roll,
+        })
     }
 
     fn add(&mut self) -> Result<Command, ParseError> {
@@ -788,13 +1022,22 @@ impl Parser<'_> {
             match found {
                 Some(t) => t,
                 None => {
-                    let hint = self.names_hint();
-                    return Err(self.error(format!("all, npcs, a group or {hint}")));
+                    let names: Vec<&str> = state.present().map(|c| c.name.as_str()).collect();
+                    match self
+                        .short(&names, "character", None)?
+                        .and_then(|n| state.find(n))
+                    {
+                        Some(c) => RollTarget::One(c.id),
+                        None => {
+                            let hint = self.names_hint();
+                            return Err(self.error(format!("all, npcs, a group or {hint}")));
+                        }
+                    }
                 }
             }
         };
         if self.eat("dice") {
-            let dice = self.faces()?;
+            let dice = self.faces_2097()?;
             return Ok(Command::Sr2097(
                 crate::encounter::system::sr2097::Sr2097Command::Initiative { target, dice },
             ));
@@ -809,12 +1052,26 @@ impl Parser<'_> {
     }
 }
 
+/// Whether the words of `run` start the words of `name`, in order (`fi wea` starts "Fire
+/// Weapon"); a number must be a whole word (`G 1` is "Ganger 1", not "Ganger 12").
+fn starts_words(run: &[&str], name: &str) -> bool {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    run.len() <= words.len()
+        && run.iter().zip(&words).all(|(r, w)| {
+            if r.chars().all(|c| c.is_ascii_digit()) {
+                r == w
+            } else {
+                w.to_lowercase().starts_with(&r.to_lowercase())
+            }
+        })
+}
+
 fn sheet_input(c: &Combatant) -> SheetInput {
     SheetInput::from(c.sheet)
 }
 
 /// Quotes a name or text when its words could be read as keywords.
-fn quote(text: &str) -> String {
+pub fn quote(text: &str) -> String {
     let risky = text.is_empty()
         || text.contains(',')
         || text.split_whitespace().any(|w| {
@@ -977,17 +1234,51 @@ pub fn format(command: &Command, state: &State) -> String {
         Command::SetDowned { who, downed } => {
             format!("{} {}", if *downed { "down" } else { "up" }, n(*who))
         }
-        Command::Damage { who, track, boxes } => {
-            format!(
-                "damage {} {boxes} {}",
-                n(*who),
-                track.label().to_lowercase()
-            )
+        Command::Damage { who, track, boxes } => each_words(
+            &n(*who),
+            &Each::Damage {
+                track: *track,
+                boxes: *boxes,
+            },
+        ),
+        Command::Heal { who, track, boxes } => each_words(
+            &n(*who),
+            &Each::Heal {
+                track: *track,
+                boxes: *boxes,
+            },
+        ),
+        Command::AddStatus { who, text, until } => each_words(
+            &n(*who),
+            &Each::AddStatus {
+                text: text.clone(),
+                until: *until,
+            },
+        ),
+        Command::ClearStatus { who, name } => {
+            each_words(&n(*who), &Each::ClearStatus { name: name.clone() })
         }
-        Command::Heal { who, track, boxes } => {
-            format!("heal {} {boxes} {}", n(*who), track.label().to_lowercase())
+        Command::ForEach { who, each } => {
+            let names: Vec<String> = who.iter().map(|id| n(*id)).collect();
+            each_words(&names.join(", "), each)
         }
-        Command::AddStatus { who, text, until } => {
+        Command::End => "end".into(),
+        Command::Sr2097(c) => sr2097::format(c, state),
+        Command::Sr5(c) => sr5::format(c, state),
+        Command::Anarchy(c) => anarchy::format(c, state),
+    }
+}
+
+/// A command aimed at `targets` (one name, or names joined by commas), in the language.
+fn each_words(targets: &str, each: &Each) -> String {
+    match each {
+        Each::Damage { track, boxes } => {
+            format!("damage {targets} {boxes} {}", track.label().to_lowercase())
+        }
+        Each::Heal { track, boxes } => {
+            format!("heal {targets} {boxes} {}", track.label().to_lowercase())
+        }
+        Each::AddStatus { text, until } => {
             let until = match until {
                 Some(StatusUntil::ThisTurn) => " until turn",
                 Some(StatusUntil::NextTurn) => " until next",
@@ -995,11 +1286,8 @@ pub fn format(command: &Command, state: &State) -> String {
                 Some(StatusUntil::Never) => " until never",
                 None => "",
             };
-            format!("status {} {}{until}", n(*who), quote(text))
+            format!("status {targets} {}{until}", quote(text))
         }
-        Command::ClearStatus { who, name } => format!("clear {} {}", n(*who), quote(name)),
-        Command::End => "end".into(),
-        Command::Sr2097(c) => sr2097::format(c, state),
-        Command::Sr5(c) => sr5::format(c, state),
+        Each::ClearStatus { name } => format!("clear {targets} {}", quote(name)),
     }
 }

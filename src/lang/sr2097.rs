@@ -73,7 +73,7 @@ impl Parser<'_> {
     }
 
     /// Numbers up to the next word that is not one: the faces after `dice`.
-    pub(super) fn faces(&mut self) -> Result<Vec<i32>, ParseError> {
+    pub(super) fn faces_2097(&mut self) -> Result<Vec<i32>, ParseError> {
         let mut faces = Vec::new();
         while let Some(n) = self.optional_number() {
             faces.push(n);
@@ -120,7 +120,7 @@ impl Parser<'_> {
             } else if self.eat("edge") {
                 q.edge = true;
             } else if with_dice && self.eat("dice") {
-                dice = Some(self.faces()?);
+                dice = Some(self.faces_2097()?);
             } else if with_dice && self.eat("drop") {
                 drop = Some(self.number("the face of the die to remove")?);
             } else {
@@ -179,7 +179,7 @@ impl Parser<'_> {
             } else if self.eat("edge") {
                 edge = true;
             } else if self.eat("dice") {
-                dice = Some(self.faces()?);
+                dice = Some(self.faces_2097()?);
             } else if self.eat("stun") {
                 stun = true;
             } else {
@@ -292,7 +292,7 @@ impl Parser<'_> {
         let edge = if self.eat("boost") {
             EdgeCommand::Boost {
                 dice: if self.eat("dice") {
-                    Some(self.faces()?)
+                    Some(self.faces_2097()?)
                 } else {
                     None
                 },

@@ -1,10 +1,14 @@
 //! Plain-text views of an encounter: log lines and the `show` page. No terminal code.
 
+pub mod recap;
 pub mod sr2097;
 pub mod sr5;
 
 use std::fmt::Write as _;
 
+use crate::catalogue::Effect;
+
+pub mod anarchy;
 use crate::encounter::Unit;
 use crate::encounter::{
     Combatant, Encounter, Entry, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped,
@@ -59,6 +63,20 @@ fn dice_text(roll: &InitiativeRoll) -> String {
 
 /// When a status ends, in words.
 pub fn status_end_text(end: StatusEnd, state: &State) -> String {
+    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is.
+    if let Some(n) = state.narration() {
+        match end {
+            StatusEnd::EndOfTurn { serial } => {
+                return match n.narrator().filter(|x| x.serial == serial) {
+                    Some(x) => format!("until the end of {}'s narration", state.name(x.who)),
+                    None => "until the end of this narration".into(),
+                };
+            }
+            StatusEnd::EndOfNextTurn => return "until the end of their next narration".into(),
+            StatusEnd::EndOfRound => return "until the end of the turn".into(),
+            StatusEnd::OtherAction | StatusEnd::UntilCleared => {}
+        }
+    }
     match end {
         StatusEnd::EndOfTurn { serial } => match state.turn() {
             Some(t) if t.serial == serial => {
@@ -297,7 +315,10 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
         ),
         Event::StatusStacked { who, name, stacks } => format!("{}: {name} ×{stacks}", n(*who)),
         Event::StatusEnded { who, name, why } => {
+            let narrating = before.narration().is_some();
             let why = match why {
+                StatusEnded::TurnEnded if narrating => "the narration ended",
+                StatusEnded::RoundEnded if narrating => "the turn ended",
                 StatusEnded::TurnEnded => "the turn ended",
                 StatusEnded::RoundEnded => "the round ended",
                 StatusEnded::OtherAction => "another action",
@@ -308,6 +329,7 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
         }
         Event::EncounterEnded => "The encounter ends".into(),
         Event::Sr2097(e) => sr2097::log_line(before, e),
+        Event::Anarchy(e) => return anarchy::log_line(before, e),
         Event::Sr5(e) => sr5::log_line(before, e),
     })
 }
@@ -347,16 +369,155 @@ pub fn log_lines(enc: &Encounter) -> Vec<(usize, String)> {
     out
 }
 
+/// Whether `events[i]` ends a stacked status (Take Aim) because the action right after it is
+/// the one the status was built up for (an attack): then the action takes the bonus, and the
+/// status is not "lost".
+fn status_used(events: &[Event], i: usize) -> bool {
+    let Some(Event::StatusEnded {
+        who,
+        name,
+        why: StatusEnded::OtherAction,
+    }) = events.get(i)
+    else {
+        return false;
+    };
+    events[i + 1..]
+        .iter()
+        .find(|e| {
+            !matches!(
+                e,
+                Event::StatusEnded {
+                    why: StatusEnded::OtherAction,
+                    ..
+                }
+            )
+        })
+        .is_some_and(|e| {
+            matches!(e, Event::ActionSpent { who: w, action, .. } if w == who
+                && matches!(&action.effect, Some(Effect::Uses(s)) if s.eq_ignore_ascii_case(name)))
+        })
+}
+
+/// What a stacked status the action uses adds to it: "with Take Aim +2".
+fn bonus_text(state: &State, who: crate::encounter::CombatantId, name: &str) -> String {
+    let stacks = state
+        .get(who)
+        .and_then(|c| c.status(name))
+        .map_or(1, |s| s.stacks);
+    format!("with {name} +{stacks}")
+}
+
+/// An action's line, with the bonus of the stacked status it used ("Fire Gun with Take Aim +2
+/// (Simple, 2 IP)").
+fn action_line(state: &State, event: &Event, used: Option<&str>) -> Option<String> {
+    let line = log_line(state, event)?;
+    let (Some(name), Event::ActionSpent { who, action, .. }) = (used, event) else {
+        return Some(line);
+    };
+    let label = action.label();
+    let bonus = bonus_text(state, *who, name);
+    let with = match &action.name {
+        Some(n) => label.replacen(n.as_str(), &format!("{n} {bonus}"), 1),
+        None => format!("{label} {bonus}"),
+    };
+    Some(line.replacen(&label, &with, 1))
+}
+
 /// The log lines of one entry, folding its events over the state before it; returns the state after.
 pub fn entry_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> (Vec<String>, State) {
     let mut lines = Vec::new();
-    for ev in &entry.events {
-        if let Some(l) = log_line(&state, ev) {
+    // The stacked status the next action uses, and the state it was held in.
+    let mut used: Option<(String, State)> = None;
+    for (i, ev) in entry.events.iter().enumerate() {
+        if status_used(&entry.events, i) {
+            if let Event::StatusEnded { name, .. } = ev {
+                used = Some((name.clone(), state.clone()));
+            }
+        } else if matches!(ev, Event::ActionSpent { .. }) {
+            let line = match used.take() {
+                Some((name, held)) => action_line(&held, ev, Some(&name)),
+                None => action_line(&state, ev, None),
+            };
+            lines.extend(line);
+        } else if let Some(l) = log_line(&state, ev) {
             lines.push(l);
         }
         state.apply(ev, rules);
     }
     (lines, state)
+}
+
+/// What an entry did, in one line for the status line: the actions with what they cost and
+/// what is left, statuses lost on the way, and the other events as the log says them.
+pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut lost: Vec<String> = Vec::new();
+    let mut used: Option<(String, State)> = None;
+    for (i, ev) in entry.events.iter().enumerate() {
+        match ev {
+            Event::StatusEnded { name, .. } if status_used(&entry.events, i) => {
+                used = Some((name.clone(), state.clone()));
+            }
+            Event::StatusEnded {
+                who,
+                name,
+                why: StatusEnded::OtherAction,
+            } => {
+                let stacks = state
+                    .get(*who)
+                    .and_then(|c| c.status(name))
+                    .map_or(1, |s| s.stacks);
+                lost.push(if stacks > 1 {
+                    format!("{name} ×{stacks} lost")
+                } else {
+                    format!("{name} lost")
+                });
+            }
+            Event::ActionSpent {
+                who,
+                action,
+                paid_from,
+                ..
+            } => {
+                let bonus = used
+                    .take()
+                    .map(|(name, held)| format!(" {}", bonus_text(&held, *who, &name)))
+                    .unwrap_or_default();
+                let name = state.name(*who).to_string();
+                let what = action
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{} action", action.kind));
+                let mut after = state.clone();
+                after.apply(ev, rules);
+                let left = after.get(*who).map_or(0, |c| match paid_from {
+                    PaidFrom::Pool => c.ip,
+                    PaidFrom::Reserve => c.reserve.as_ref().map_or(0, Reserve::ip),
+                });
+                let from = match paid_from {
+                    PaidFrom::Pool => "",
+                    PaidFrom::Reserve => " from the reserve",
+                };
+                // Out of one's own turn an action can only be an interrupt.
+                let own = state.turn().is_some_and(|t| t.who == *who);
+                let head = if action.interrupt && !own {
+                    format!("{name} interrupts with {what}{bonus}")
+                } else {
+                    format!("{name}: {what}{bonus}")
+                };
+                parts.push(format!("{head}: {} IP{from}, {left} left", action.cost));
+                parts.append(&mut lost);
+            }
+            _ => parts.extend(log_line(&state, ev)),
+        }
+        state.apply(ev, rules);
+    }
+    parts.append(&mut lost);
+    if parts.is_empty() {
+        entry.text.clone()
+    } else {
+        parts.join("; ")
+    }
 }
 
 /// One line per test an entry rolled or took typed in, for a script's reader (`srtrack exec`
@@ -379,6 +540,7 @@ fn is_test_result(event: &Event) -> bool {
     match event {
         Event::InitiativeRolled { .. } => true,
         Event::Sr2097(e) => e.is_test_result(),
+        Event::Anarchy(e) => anarchy::is_test_result(e),
         Event::Sr5(e) => e.is_test(),
         _ => false,
     }
@@ -435,11 +597,19 @@ pub fn show(enc: &Encounter, log: usize) -> String {
     let state = enc.state();
     let rules = enc.rules();
     let mut out = format!("System: {}\n", enc.system());
+    let passes = enc.system().plays_in_passes();
     match &state.phase {
-        Phase::Setup => out.push_str("Setting up: add combatants, roll initiative, then start.\n"),
-        Phase::Ended { round } => {
-            let _ = writeln!(out, "The encounter has ended (in round {round}).");
+        Phase::Setup if passes => {
+            out.push_str("Setting up: add combatants, roll initiative, then start.\n");
         }
+        Phase::Setup => out.push_str(
+            "Setting up: add characters (pc for the players), then `narrate` begins the first turn.\n",
+        ),
+        Phase::Ended { round } => {
+            let what = if passes { "in round" } else { "after turn" };
+            let _ = writeln!(out, "The encounter has ended ({what} {round}).");
+        }
+        Phase::Narration(n) => out.push_str(&anarchy::show_table(enc, n)),
         Phase::Fight(f) => {
             let _ = write!(
                 out,
@@ -470,59 +640,8 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             }
         }
     }
-    out.push_str("\nOrder:\n");
-    let current = state.turn().map(|t| t.who);
-    let mut row = 0;
-    for c in state.ordered() {
-        row += 1;
-        let pointer = if Some(c.id) == current { "▶" } else { " " };
-        let reserve = match &c.reserve {
-            Some(r) => format!(", {} IP held", r.ip()),
-            None => String::new(),
-        };
-        let down = c
-            .downed
-            .map(|d| format!(", DOWNED ({})", d.label()))
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "{row:>3} {pointer} {:<24} score {:<16} IP {:>2}{reserve}{down}{}",
-            c.name,
-            score_text(c),
-            c.ip,
-            match mark_text(c) {
-                "" => String::new(),
-                m => format!("  [{m}]"),
-            }
-        );
-        for d in state.ordered() {
-            if let Some((ip, Some(t))) = d.delay()
-                && t == c.id
-            {
-                let _ = writeln!(out, "        ↳ {}, {ip} IP, after {}", d.name, c.name);
-            }
-        }
-    }
-    let waiting: Vec<&str> = state
-        .present()
-        .filter(|c| state.position(c.id).is_none())
-        .map(|c| c.name.as_str())
-        .collect();
-    if matches!(state.phase, Phase::Setup) && !waiting.is_empty() {
-        // The order as the rolls so far stand; ties on every step are rolled off at `start`.
-        let mut provisional: Vec<&Combatant> = state.present().collect();
-        provisional.sort_by(|a, b| match (a.order_key(), b.order_key()) {
-            (Some(ka), Some(kb)) => ka.compare(&kb).0,
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => std::cmp::Ordering::Equal,
-        });
-        out.push_str("  (as rolled so far; exact ties are rolled off at `start`)\n");
-        for (i, c) in provisional.iter().enumerate() {
-            let _ = writeln!(out, "{:>3}   {:<24} score {}", i + 1, c.name, score_text(c));
-        }
-    } else if !waiting.is_empty() {
-        let _ = writeln!(out, "Waiting to roll initiative: {}", waiting.join(", "));
+    if passes {
+        order_text(&mut out, state);
     }
     let mut notes = Vec::new();
     for c in state.present() {
@@ -530,7 +649,8 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         bits.extend(sr2097::injuries_text(state, c));
         bits.extend(sr2097::boost_text(state, c));
         let m = monitors_text(c, rules);
-        if !m.is_empty() {
+        // The Anarchy table lists the monitors already.
+        if !m.is_empty() && state.narration().is_none() {
             bits.push(m);
         }
         if let Some(k) = state.sr5.kit(c.id) {
@@ -599,4 +719,67 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         }
     }
     out
+}
+
+/// The initiative order, with delays under their triggers and who still has to roll.
+fn order_text(out: &mut String, state: &State) {
+    out.push_str("\nOrder:\n");
+    let current = state.turn().map(|t| t.who);
+    let mut row = 0;
+    for c in state.ordered() {
+        row += 1;
+        let pointer = if Some(c.id) == current { "▶" } else { " " };
+        let reserve = match &c.reserve {
+            Some(r) => format!(", {} IP held", r.ip()),
+            None => String::new(),
+        };
+        let down = c
+            .downed
+            .map(|d| format!(", DOWNED ({})", d.label()))
+            .unwrap_or_default();
+        let edge = if c.sheet.edge > 0 {
+            format!(", Edge {}/{}", c.edge_left, c.sheet.edge)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "{row:>3} {pointer} {:<24} score {:<16} IP {:>2}{edge}{reserve}{down}{}",
+            c.name,
+            score_text(c),
+            c.ip,
+            match mark_text(c) {
+                "" => String::new(),
+                m => format!("  [{m}]"),
+            }
+        );
+        for d in state.ordered() {
+            if let Some((ip, Some(t))) = d.delay()
+                && t == c.id
+            {
+                let _ = writeln!(out, "        ↳ {}, {ip} IP, after {}", d.name, c.name);
+            }
+        }
+    }
+    let waiting: Vec<&str> = state
+        .present()
+        .filter(|c| state.position(c.id).is_none())
+        .map(|c| c.name.as_str())
+        .collect();
+    if matches!(state.phase, Phase::Setup) && !waiting.is_empty() {
+        // The order as the rolls so far stand; ties on every step are rolled off at `start`.
+        let mut provisional: Vec<&Combatant> = state.present().collect();
+        provisional.sort_by(|a, b| match (a.order_key(), b.order_key()) {
+            (Some(ka), Some(kb)) => ka.compare(&kb).0,
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
+        out.push_str("  (as rolled so far; exact ties are rolled off at `start`)\n");
+        for (i, c) in provisional.iter().enumerate() {
+            let _ = writeln!(out, "{:>3}   {:<24} score {}", i + 1, c.name, score_text(c));
+        }
+    } else if !waiting.is_empty() {
+        let _ = writeln!(out, "Waiting to roll initiative: {}", waiting.join(", "));
+    }
 }

@@ -30,7 +30,7 @@ fn sheet(state: &State, id: CombatantId) -> Option<&Sr2097Sheet> {
 }
 
 /// The most Edge a character can have: its rating, less what Edge Burn took for good.
-fn edge_max(state: &State, c: &Combatant) -> u8 {
+pub fn edge_max(state: &State, c: &Combatant) -> u8 {
     c.sheet
         .edge
         .saturating_sub(sheet(state, c.id).map_or(0, |s| s.burned))

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::anarchy::AnarchyRules;
 use super::sr2097::Sr2097Rules;
 
 /// The rules file built into the binary.
@@ -46,6 +47,9 @@ pub struct HouseRules {
     /// Shadowrun 2097's numbers: checks, damage and armor, injuries, Edge, initiative.
     #[serde(default = "sr2097_from_embedded")]
     pub sr2097: Sr2097Rules,
+    /// Shadowrun: Anarchy's numbers: Plot Points, the menu of spends, tests, the glitch die.
+    #[serde(default = "anarchy_from_embedded")]
+    pub anarchy: AnarchyRules,
     /// SR5's numbers: tests, Edge, teamwork, weapons, armor, combat.
     #[serde(default = "sr5_from_embedded")]
     pub sr5: super::sr5::Sr5Rules,
@@ -53,6 +57,10 @@ pub struct HouseRules {
 
 fn sr2097_from_embedded() -> Sr2097Rules {
     HouseRules::from_embedded(|r| &r.sr2097)
+}
+
+fn anarchy_from_embedded() -> AnarchyRules {
+    HouseRules::from_embedded(|r| &r.anarchy)
 }
 
 fn sr5_from_embedded() -> super::sr5::Sr5Rules {
@@ -287,6 +295,7 @@ impl HouseRules {
             return Err("take_aim_willpower_divisor must be at least 1".into());
         }
         self.sr2097.validate()?;
+        self.anarchy.validate()?;
         self.sr5.validate()?;
         let mut seen = std::collections::HashSet::new();
         for s in &self.statuses {

@@ -1,5 +1,6 @@
 //! Pure game rules: dice pools, the house-rules numbers, initiative ordering. No terminal code.
 
+pub mod anarchy;
 pub mod dice;
 pub mod house;
 pub mod initiative;

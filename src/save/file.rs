@@ -9,14 +9,16 @@ use serde::{Deserialize, Serialize};
 
 use super::validate;
 use crate::catalogue::Catalogue;
-use crate::encounter::{Encounter, Entry, System};
+use crate::encounter::{Encounter, Entry, State, System};
 use crate::rules::HouseRules;
 
 /// The format version this srtrack writes. Older versions are migrated on load.
 ///
-/// 2 added `system`: a version 1 save runs SR5. The bump keeps an older srtrack from reading a
-/// newer save and writing it back without the fields it does not know.
-pub const VERSION: u32 = 2;
+/// 2 added `system`: a version 1 save runs SR5. 3 added `generation`, `state` and `tail`, wrote
+/// each entry on a line of its own and put a journal beside the file (see `save::journal`). Each
+/// bump keeps an older srtrack from reading a newer save and writing it back without the fields
+/// (or the journal) it does not know.
+pub const VERSION: u32 = 3;
 
 /// Files above this are refused before they are read: no real fight comes close.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
@@ -24,7 +26,8 @@ pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
 /// Deeper nesting than any valid save needs; guards the parser's stack.
 const RECURSION_LIMIT: usize = 64;
 
-/// Everything a save holds. `version` comes first so a person (and srtrack) sees it at once.
+/// Everything a save's snapshot holds. `version` comes first so a person (and srtrack) sees it
+/// at once. The journal beside it (`save::journal`) holds what changed since it was written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SaveFile {
     /// The format version the file was written in (written back as [`VERSION`]).
@@ -36,10 +39,42 @@ pub struct SaveFile {
     #[serde(default)]
     pub system: System,
     pub rules: HouseRules,
+    /// A number new at every rewrite of the file; the journal beside it names the one it
+    /// continues, so a journal already folded in (or another file's) is never applied. 0: none
+    /// (an older version, or a file not written by a save), and no journal belongs to it.
+    #[serde(default)]
+    pub generation: u64,
     /// Entries `..cursor` are applied; the rest can be redone.
     pub cursor: usize,
+    /// The state after `cursor` entries, so that opening needs no replay of the history.
+    /// Derived data: `srtrack check` holds it against the replay, and a load that replays the
+    /// history goes by the history.
+    #[serde(default)]
+    pub state: Option<State>,
+    /// Where opening starts reading the history (see [`Tail`]).
+    #[serde(default)]
+    pub tail: Option<Tail>,
     pub history: Vec<Entry>,
+    /// Read from the journal beside the file, not from the file: where its whole lines end
+    /// and how many changes they hold (`None`: no journal continues this snapshot).
+    #[serde(skip)]
+    pub journal: Option<(u64, usize)>,
 }
+
+/// The end of the history that opening loads: the state after the first `start` entries, and
+/// the number of entries after them (to the end, redo part included). The entries before are
+/// read when undo or the log reach them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tail {
+    pub start: usize,
+    pub entries: usize,
+    pub state: State,
+}
+
+/// How many entries before the cursor a snapshot's tail holds: more than any screen's log pane
+/// shows and many undos deep, while opening a save still reads a few dozen KiB whatever its
+/// length. Undo or the log beyond it read the rest of the history from disk.
+pub const TAIL: usize = 200;
 
 /// Only the version, read first so a newer file is refused before its fields are looked at.
 #[derive(Deserialize)]
@@ -68,32 +103,38 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 impl SaveFile {
+    /// The snapshot of an encounter whose history is loaded in full.
     pub fn of(encounter: &Encounter, name: &str, created: &str) -> Self {
+        let cursor = encounter.cursor();
+        let history = encounter.history().to_vec();
+        let start = cursor.saturating_sub(TAIL);
         Self {
             version: VERSION,
             name: name.to_string(),
             created: created.to_string(),
             system: encounter.system(),
             rules: encounter.rules().clone(),
-            cursor: encounter.cursor(),
-            history: encounter.history().to_vec(),
+            generation: new_generation(),
+            cursor,
+            state: Some(encounter.state().clone()),
+            tail: Some(Tail {
+                start,
+                entries: history.len() - start,
+                state: encounter.state_after(start),
+            }),
+            history,
+            journal: None,
         }
     }
 
-    /// The file's text: pretty RON, in this srtrack's format whatever version it was read as.
+    /// The file's text: in this srtrack's format whatever version it was read as.
     pub fn to_ron(&self) -> String {
-        to_ron(
-            VERSION,
-            &self.name,
-            &self.created,
-            self.system,
-            &self.rules,
-            self.cursor,
-            &self.history,
-        )
+        super::layout::snapshot_text(self)
     }
 
-    /// Rebuilds the encounter by replaying the history, checking each event on the way.
+    /// Rebuilds the encounter by replaying the history, checking each event on the way. The
+    /// history is the truth: a `state` or `tail` that disagrees with it is not used (`check`
+    /// reports it, see [`SaveFile::stale_states`]).
     pub fn into_encounter(
         self,
         file: &str,
@@ -124,101 +165,57 @@ impl SaveFile {
             self.cursor,
         ))
     }
-}
 
-/// Serializes without cloning the history (autosave runs after every command).
-pub fn to_ron(
-    version: u32,
-    name: &str,
-    created: &str,
-    system: System,
-    rules: &HouseRules,
-    cursor: usize,
-    history: &[Entry],
-) -> String {
-    #[derive(Serialize)]
-    #[serde(rename = "SaveFile")]
-    struct Borrowed<'a> {
-        version: u32,
-        name: &'a str,
-        created: &'a str,
-        system: System,
-        rules: &'a HouseRules,
-        cursor: usize,
-        history: &'a [Entry],
+    /// What is wrong with the states the file keeps beside its history (`encounter` is this
+    /// file's, replayed): `None` if they are what the history gives, or absent.
+    pub fn stale_states(&self, encounter: &Encounter) -> Option<String> {
+        if let Some(state) = &self.state
+            && state != &encounter.state_after(self.cursor)
+        {
+            return Some(format!(
+                "the state saved after entry {} is not what its history gives (was the file edited?)",
+                self.cursor
+            ));
+        }
+        if let Some(tail) = &self.tail {
+            if tail.start + tail.entries != self.history.len() {
+                return Some(format!(
+                    "`tail` says {} + {} entries, but the history has {}",
+                    tail.start,
+                    tail.entries,
+                    self.history.len()
+                ));
+            }
+            if tail.state != encounter.state_after(tail.start) {
+                return Some(format!(
+                    "the state saved after entry {} (`tail`) is not what its history gives (was the file edited?)",
+                    tail.start
+                ));
+            }
+        }
+        None
     }
-    let config = pretty();
-    // Serializing plain data to a String cannot fail.
-    ron::ser::to_string_pretty(
-        &Borrowed {
-            version,
-            name,
-            created,
-            system,
-            rules,
-            cursor,
-            history,
-        },
-        config,
-    )
-    .expect("a save file serializes")
-        + "\n"
-}
 
-fn pretty() -> ron::ser::PrettyConfig {
-    ron::ser::PrettyConfig::new()
-        .struct_names(true)
-        .indentor("  ")
-}
-
-/// Builds the same text as [`to_ron`] from entries already serialized one by one, so an
-/// autosave serializes only the entries that are new since the last one.
-#[derive(Debug, Default)]
-pub struct CachedText {
-    entries: Vec<(Entry, String)>,
-}
-
-impl CachedText {
-    pub fn text(
-        &mut self,
-        name: &str,
-        created: &str,
-        system: System,
-        rules: &HouseRules,
-        cursor: usize,
-        history: &[Entry],
-    ) -> String {
-        // Entries change only by undo-then-new-command; keep the common prefix.
-        let keep = self
-            .entries
-            .iter()
-            .zip(history)
-            .take_while(|((cached, _), e)| cached == *e)
-            .count();
-        self.entries.truncate(keep);
-        for entry in &history[keep..] {
-            let one = ron::ser::to_string_pretty(entry, pretty()).expect("an entry serializes");
-            // Entries sit two levels deep; strings are escaped, so every newline is layout.
-            let indented = format!("    {},\n", one.replace('\n', "\n    "));
-            self.entries.push((entry.clone(), indented));
+    /// The same without its history: what a caller keeps of the head.
+    #[must_use]
+    pub fn head(&self) -> Self {
+        Self {
+            history: Vec::new(),
+            state: None,
+            tail: None,
+            journal: self.journal,
+            rules: self.rules.clone(),
+            name: self.name.clone(),
+            created: self.created.clone(),
+            ..*self
         }
-        let head = to_ron(VERSION, name, created, system, rules, cursor, &[]);
-        let Some(stem) = head.strip_suffix("  history: [],\n)\n") else {
-            return to_ron(VERSION, name, created, system, rules, cursor, history);
-        };
-        if history.is_empty() {
-            return head;
-        }
-        let body: usize = self.entries.iter().map(|(_, t)| t.len()).sum();
-        let mut out = String::with_capacity(stem.len() + body + 32);
-        out.push_str(stem);
-        out.push_str("  history: [\n");
-        for (_, t) in &self.entries {
-            out.push_str(t);
-        }
-        out.push_str("  ],\n)\n");
-        out
     }
+}
+
+/// A number for a new snapshot: random, so that two files (or a copy put back) never share one.
+pub fn new_generation() -> u64 {
+    use rand::Rng as _;
+    rand::rng().random_range(1..=u64::MAX)
 }
 
 /// Parses a save's bytes; `file` names it in messages. Does not replay the history.
@@ -277,9 +274,10 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         ));
     }
     match version {
-        // Version 1 had no `system`: its default (SR5) fills it in. Later versions would be
+        // Version 1 had no `system`: its default (SR5) fills it in; versions 1 and 2 have no
+        // `generation` (0: no journal goes with them), `state` or `tail`. Later versions would be
         // migrated here, one step each.
-        1 | VERSION => parsed.map_err(spanned),
+        1..=VERSION => parsed.map_err(spanned),
         v => Err(err(None, format!("unknown save version {v}"))),
     }
 }
@@ -347,7 +345,28 @@ fn field_at(text: &str, line: usize, col: usize) -> (Option<String>, String) {
     (field, number)
 }
 
-/// Reads, parses and replays a save file.
+/// What `srtrack check` adds to [`load`]: the states the snapshot keeps beside its history
+/// (which opening may trust) must be what its history gives.
+pub fn verify_snapshot(path: &Path, catalogue: Arc<Catalogue>) -> Result<(), LoadError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| LoadError {
+        file: file.clone(),
+        at: None,
+        message: super::io_message(&e),
+    })?;
+    let save = parse(&bytes, &file)?;
+    let enc = save.clone().into_encounter(&file, catalogue)?;
+    match save.stale_states(&enc) {
+        Some(message) => Err(LoadError {
+            file,
+            at: None,
+            message,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Reads, parses and replays a save file and the journal that continues it.
 pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encounter), LoadError> {
     let file = path.display().to_string();
     let io = |e: std::io::Error| LoadError {
@@ -375,16 +394,26 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
         });
     }
     let bytes = std::fs::read(path).map_err(io)?;
-    let save = parse(&bytes, &file)?;
-    let header = SaveFile {
-        version: save.version,
-        name: save.name.clone(),
-        created: save.created.clone(),
-        system: save.system,
-        rules: save.rules.clone(),
-        cursor: save.cursor,
-        history: Vec::new(),
-    };
+    let mut save = parse(&bytes, &file)?;
+    let journal_path = super::journal::path_of(&super::atomic::real_path(path).map_err(io)?);
+    let journal =
+        super::journal::read(&journal_path, save.generation).map_err(|message| LoadError {
+            file: journal_path.display().to_string(),
+            at: None,
+            message,
+        })?;
+    if let Some(whole) = journal.whole {
+        save.journal = Some((whole, journal.ops.len()));
+        for (i, op) in journal.ops.into_iter().enumerate() {
+            op.apply(&mut save.history, &mut save.cursor)
+                .map_err(|m| LoadError {
+                    file: journal_path.display().to_string(),
+                    at: None,
+                    message: format!("change {}: {m}", i + 1),
+                })?;
+        }
+    }
+    let header = save.head();
     let enc = save.into_encounter(&file, catalogue)?;
     Ok((header, enc))
 }
@@ -429,26 +458,6 @@ pub fn rfc3339(secs: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cached_text_is_the_plain_serialization() {
-        let demo = parse(super::super::store::DEMO.as_bytes(), "demo.ron").unwrap();
-        let head = to_ron(VERSION, "d", "c", System::Sr5, &demo.rules, 0, &[]);
-        assert!(
-            head.ends_with("  history: [],\n)\n"),
-            "the fast path applies: {head}"
-        );
-        let mut cache = CachedText::default();
-        for upto in [0, 1, 5, 66, 30, 66] {
-            let h = &demo.history[..upto];
-            let plain = to_ron(VERSION, "d", "c", System::Sr5, &demo.rules, upto, h);
-            assert_eq!(
-                cache.text("d", "c", System::Sr5, &demo.rules, upto, h),
-                plain,
-                "{upto} entries"
-            );
-        }
-    }
 
     #[test]
     fn rfc3339_formats_known_instants() {

@@ -137,6 +137,8 @@ impl Store {
                         let (round, pass) = match &enc.state().phase {
                             crate::encounter::Phase::Setup => (0, 0),
                             crate::encounter::Phase::Fight(f) => (f.round, f.pass),
+                            // An Anarchy table counts turns, which have no passes.
+                            crate::encounter::Phase::Narration(n) => (n.turn, 0),
                             crate::encounter::Phase::Ended { round } => (*round, 0),
                         };
                         (enc.system(), round, pass)

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::catalogue::Catalogue;
+use crate::encounter::system::anarchy::AnarchyEvent;
 use crate::encounter::system::sr5::Sr5Event;
 use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{
@@ -236,6 +237,7 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             present(e.who())?;
             check_sr2097(state, e, &rules.sr2097)?;
         }
+        Event::Anarchy(e) => check_anarchy(state, e, rules)?,
         Event::Sr5(e) => {
             not_ended("an SR5 event")?;
             super::check_sr5::check(state, e, rules)?;
@@ -311,6 +313,106 @@ fn check_sr2097(state: &State, event: &Sr2097Event, rules: &Sr2097Rules) -> Resu
     }
 }
 
+/// Whether an Anarchy event may follow `state`: at an Anarchy table, about characters present,
+/// paying with Plot Points held, its dice faces of the die.
+fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Result<(), String> {
+    let present = |id: CombatantId| match state.get(id) {
+        Some(c) if c.is_present() => Ok(c),
+        Some(c) => Err(format!("{} has been removed", c.name)),
+        None => Err(format!("no combatant with id {}", id.0)),
+    };
+    if let AnarchyEvent::SessionBegan { .. } = event {
+        return match state.phase {
+            Phase::Setup => Ok(()),
+            _ => Err("an Anarchy table opened twice, or after a fight started".into()),
+        };
+    }
+    let Some(table) = state.narration() else {
+        return Err("an Anarchy event before the Anarchy table opened".into());
+    };
+    let a = &rules.anarchy;
+    match event {
+        AnarchyEvent::SessionBegan { .. } | AnarchyEvent::TurnEnded { .. } => {}
+        AnarchyEvent::SeatingSet { seating: ids } | AnarchyEvent::TurnBegan { order: ids, .. } => {
+            for id in ids {
+                present(*id)?;
+            }
+        }
+        AnarchyEvent::Awarded { who, points, .. } => {
+            let have = table.player(*who).map(|p| p.plot_points);
+            let Some(have) = have else {
+                return Err(format!(
+                    "{} is awarded Plot Points but has no seat",
+                    present(*who)?.name
+                ));
+            };
+            if have.saturating_add(*points) > a.plot_points.player_cap {
+                return Err(format!(
+                    "{} would hold more than {} Plot Points",
+                    present(*who)?.name,
+                    a.plot_points.player_cap
+                ));
+            }
+        }
+        AnarchyEvent::Spent { who, points, .. } => {
+            let have = table.player(*who).map_or(0, |p| p.plot_points);
+            if *points > have {
+                return Err(format!(
+                    "{} spends {points} Plot Points but holds {have}",
+                    present(*who)?.name
+                ));
+            }
+        }
+        AnarchyEvent::GmSpent { points, .. } | AnarchyEvent::OrderChosen { points, .. } => {
+            if u32::from(*points) > table.gm_points {
+                return Err(format!(
+                    "the GM spends {points} Plot Points but holds {}",
+                    table.gm_points
+                ));
+            }
+        }
+        AnarchyEvent::Tested {
+            who,
+            roll,
+            edge_spent,
+            ..
+        } => {
+            let c = present(*who)?;
+            if *edge_spent > c.edge_left {
+                return Err(format!(
+                    "{} spends {edge_spent} Edge but has {} left",
+                    c.name, c.edge_left
+                ));
+            }
+            let sides = a.test.sides;
+            let all = roll
+                .dice
+                .iter()
+                .chain(&roll.opposing)
+                .chain(roll.glitch_die.iter());
+            if all
+                .chain(roll.first.iter().flatten())
+                .any(|d| *d == 0 || *d > sides)
+            {
+                return Err(format!("a die shows a face a d{sides} does not have"));
+            }
+        }
+        AnarchyEvent::Seated { who, .. }
+        | AnarchyEvent::SheetSet { who, .. }
+        | AnarchyEvent::NarrationStarted { who, .. }
+        | AnarchyEvent::NarrationSkipped { who }
+        | AnarchyEvent::NarrationEnded { who }
+        | AnarchyEvent::EdgeRegained { who, .. }
+        | AnarchyEvent::GlitchDieReady { who }
+        | AnarchyEvent::DoubleTime { who }
+        | AnarchyEvent::GearDamaged { who, .. }
+        | AnarchyEvent::GearRepaired { who, .. } => {
+            present(*who)?;
+        }
+    }
+    Ok(())
+}
+
 /// Catalogue names an event spends: each must be in the catalogue.
 fn action_names(event: &Event) -> Vec<&ActionUse> {
     match event {
@@ -373,13 +475,14 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         Event::InitiativeChanged { .. } | Event::TurnDeferred { .. } => &["move"],
         // An SR5 attack puts its boxes on the monitor.
         Event::Damaged { .. } => &["damage", "attack"],
-        Event::Healed { .. } => &["heal"],
+        // Anarchy's First Aid/Fix (`pp`, `gm spend`) heals, and its Cooldowns are statuses.
+        Event::Healed { .. } => &["heal", "pp", "gm"],
         // SR 2097: an injury Downs (`dmg`), lessening it may bring one up (`edge`), a failed
         // check leaves a Disadvantage (`sc`).
         Event::Downed { .. } => &["down", "damage", "heal", "attack", "dmg"],
-        Event::Revived { .. } => &["up", "heal", "edge"],
-        Event::StatusStarted { .. } => &["status", "act", "fire", "sc"],
-        Event::StatusStacked { .. } => &["status", "act", "fire"],
+        Event::Revived { .. } => &["up", "heal", "edge", "pp", "gm"],
+        Event::StatusStarted { .. } => &["status", "act", "fire", "cooldown", "pp", "gm", "sc"],
+        Event::StatusStacked { .. } => &["status", "act", "fire", "cooldown", "pp", "gm"],
         Event::Sr2097(e) => match e {
             Sr2097Event::Checked { .. } => &["sc"],
             Sr2097Event::DamageRolled { .. } => &["dmg"],
@@ -452,8 +555,14 @@ fn shows(verb: &str, event: &Event) -> bool {
         ),
         "down" => matches!(event, Event::Downed { .. }),
         "up" => matches!(event, Event::Revived { .. }),
-        "damage" => matches!(event, Event::Damaged { .. }),
-        "heal" => matches!(event, Event::Healed { .. }),
+        "damage" => matches!(
+            event,
+            Event::Damaged { .. } | Event::Anarchy(AnarchyEvent::GearDamaged { .. })
+        ),
+        "heal" => matches!(
+            event,
+            Event::Healed { .. } | Event::Anarchy(AnarchyEvent::GearRepaired { .. })
+        ),
         "status" => matches!(
             event,
             Event::StatusStarted { .. } | Event::StatusStacked { .. }
@@ -484,7 +593,10 @@ fn event_subject(event: &Event) -> Option<CombatantId> {
         | Event::Healed { who, .. }
         | Event::StatusStarted { who, .. }
         | Event::StatusStacked { who, .. }
-        | Event::StatusEnded { who, .. } => Some(*who),
+        | Event::StatusEnded { who, .. }
+        | Event::Anarchy(
+            AnarchyEvent::GearDamaged { who, .. } | AnarchyEvent::GearRepaired { who, .. },
+        ) => Some(*who),
         // A damage roll's text names the attacker first.
         Event::Sr2097(Sr2097Event::DamageRolled { by, .. }) => Some(*by),
         Event::Sr2097(e) => Some(e.who()),
@@ -498,8 +610,11 @@ fn after_name<'t>(rest: &'t str, name: &str) -> Option<&'t str> {
     [quoted.as_str(), name].into_iter().find_map(|form| {
         let head = rest.get(..form.len())?;
         let after = &rest[form.len()..];
-        let whole =
-            after.is_empty() || after.starts_with(char::is_whitespace) || form.ends_with('"');
+        // A comma ends a name too: it separates the names of a list (`damage Ana, Bob 2`).
+        let whole = after.is_empty()
+            || after.starts_with(char::is_whitespace)
+            || after.starts_with(',')
+            || form.ends_with('"');
         (head.eq_ignore_ascii_case(form) && whole).then_some(after)
     })
 }
@@ -529,8 +644,11 @@ fn text_agrees(entry: &Entry, before: &State) -> Result<(), String> {
     let mut words = entry.text.trim_start().splitn(2, char::is_whitespace);
     let verb = words.next().unwrap_or_default().to_lowercase();
     let rest = words.next().unwrap_or_default().trim_start();
-    if !crate::lang::VERBS.iter().any(|(v, _)| *v == verb)
-        || matches!(verb.as_str(), "undo" | "redo" | "why")
+    if !crate::lang::all_verbs().any(|(v, _)| *v == verb)
+        || matches!(
+            verb.as_str(),
+            "undo" | "redo" | "why" | "odds" | "aodds" | "odds2097"
+        )
     {
         return Err("the text is not a command that changes the fight".into());
     }
@@ -685,5 +803,24 @@ mod tests {
                 .unwrap_err()
                 .contains("id 9")
         );
+    }
+
+    #[test]
+    fn a_query_is_never_an_entry_of_the_history() {
+        let (state, _) = one_added();
+        for text in [
+            "odds 12 limit 4",
+            "aodds 3+4 vs 3",
+            "odds2097 tn 20 bonus 5",
+            "undo",
+            "why C0",
+        ] {
+            let entry = Entry {
+                text: text.into(),
+                events: vec![added(1)],
+            };
+            let err = text_agrees(&entry, &state).unwrap_err();
+            assert!(err.contains("not a command that changes"), "{text}: {err}");
+        }
     }
 }

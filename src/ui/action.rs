@@ -54,6 +54,13 @@ pub enum Action {
     Complete,
     /// In the ready picker: add the action and keep choosing.
     AddMore,
+    /// In the ready picker: declare the ready with the actions chosen so far.
+    Declare,
+    /// Mark or unmark the selected character for the next damage, heal or status.
+    Mark,
+    UnmarkAll,
+    /// Type a name to move the selection to it.
+    Find,
     /// Text editing in an input (typed characters, cursor moves).
     Input(InputRequest),
     /// A Shadowrun 2097 success check for the selected character.
@@ -62,4 +69,14 @@ pub enum Action {
     DamageRoll,
     /// Shadowrun 2097's uses of Edge for the selected character.
     EdgeMenu,
+    /// Anarchy: the narration under way ends, the next seat narrates.
+    Narrate,
+    /// Anarchy: the selected character narrates now, out of turn (Shake It Up).
+    NarrateSelected,
+    /// Anarchy: the Plot Point menu for the selected character.
+    PlotPoints,
+    /// Anarchy: a test for the selected character, typed on the command line.
+    AnarchyTest,
+    /// Anarchy: a Cooldown on one of the selected character's things.
+    Cooldown,
 }

@@ -6,7 +6,7 @@ use tui_input::backend::crossterm::to_input_request;
 
 use super::action::Action;
 use super::keymap::{self, ModeKind};
-use super::mode::{self, Ctx, Mode, Outcome, help, tracker};
+use super::mode::{self, After, Ctx, Mode, Outcome, help, tracker};
 use super::theme::Theme;
 use crate::encounter::{CombatantId, Command, Encounter, State};
 use crate::report;
@@ -35,6 +35,10 @@ pub enum SaveMark {
     Failed(String),
 }
 
+/// Log items built when a save opens: more than a log pane of any screen shows (one line or more
+/// each); the earlier ones come right after the first frame ([`App::complete_log`]).
+const LOG_AT_OPEN: usize = 128;
+
 pub struct App {
     pub(crate) enc: Encounter,
     pub(crate) title: String,
@@ -45,12 +49,16 @@ pub struct App {
     /// Focus, selection and log scroll: they outlive every popup.
     pub(crate) tracker: tracker::State,
     pub(crate) log: Vec<LogItem>,
+    /// The applied entries before this one have no log items yet ([`App::complete_log`]).
+    log_from: usize,
     pub(crate) message: Option<(String, bool)>,
     pub(crate) saved: SaveMark,
     defer_saves: bool,
     pub(crate) theme: Theme,
     pub(crate) size: (u16, u16),
     quit: bool,
+    /// The sheets `add … from template`, `add party` and the add form bring in.
+    roster: Option<crate::roster::Roster>,
 }
 
 impl App {
@@ -69,15 +77,16 @@ impl App {
             mode: Mode::Tracker,
             tracker: tracker::State::default(),
             log: Vec::new(),
+            log_from: 0,
             message: None,
             saved: SaveMark::Nothing,
             defer_saves: false,
             theme: Theme::default(),
             size: (MIN_WIDTH, MIN_HEIGHT),
             quit: false,
+            roster: None,
         };
         app.rebuild_log();
-        app.follow_turn();
         app
     }
 
@@ -85,6 +94,13 @@ impl App {
     #[must_use]
     pub fn with_dice(mut self, dice: Box<dyn Dice>) -> Self {
         self.dice = dice;
+        self
+    }
+
+    /// The roster of the data directory.
+    #[must_use]
+    pub fn with_roster(mut self, roster: crate::roster::Roster) -> Self {
+        self.roster = Some(roster);
         self
     }
 
@@ -116,7 +132,7 @@ impl App {
         if self.read_only.is_some() {
             return Ok(());
         }
-        self.store.save(&self.enc)
+        self.store.close(&self.enc)
     }
 
     pub fn state(&self) -> &State {
@@ -151,7 +167,14 @@ impl App {
             self.update(action);
             return;
         }
-        if matches!(kind, ModeKind::Picker | ModeKind::Form | ModeKind::Command) {
+        if matches!(
+            kind,
+            ModeKind::Picker
+                | ModeKind::Form
+                | ModeKind::Command
+                | ModeKind::Choose
+                | ModeKind::Find
+        ) {
             let ev = ratatui::crossterm::event::Event::Key(key);
             if let Some(req) = to_input_request(&ev) {
                 self.update(Action::Input(req));
@@ -164,21 +187,14 @@ impl App {
         mode::roster(self.enc.state())
     }
 
+    /// The character selected in the order pane.
     pub fn selected_id(&self) -> Option<CombatantId> {
-        self.roster().get(self.tracker.selected).copied()
+        self.tracker.selected(self.enc.state(), &self.roster())
     }
 
-    /// The character whose turn it is.
+    /// The character whose turn it is, or who narrates.
     pub fn actor(&self) -> Option<CombatantId> {
-        self.enc.state().turn().map(|t| t.who)
-    }
-
-    fn follow_turn(&mut self) {
-        if let Some(who) = self.actor()
-            && let Some(i) = self.roster().iter().position(|x| *x == who)
-        {
-            self.tracker.selected = i;
-        }
+        self.enc.state().acting()
     }
 
     fn info(&mut self, msg: impl Into<String>) {
@@ -191,43 +207,62 @@ impl App {
 
     /// Runs a command through the engine; a refusal goes to the status line and changes nothing.
     pub fn run_command(&mut self, cmd: Command) -> Result<(), String> {
+        self.run_with(|enc, dice| {
+            crate::lang::execute(enc, cmd, dice)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    /// Runs several commands as one (sheets from the roster): all, or none if one is refused.
+    pub fn run_all(&mut self, cmds: Vec<Command>) -> Result<(), String> {
+        self.run_with(|enc, dice| crate::roster::execute_all(enc, cmds, dice).map(|_| ()))
+    }
+
+    /// Runs `run` on the encounter; logs and saves the entries it recorded, or shows its refusal.
+    fn run_with(
+        &mut self,
+        run: impl FnOnce(&mut Encounter, &mut dyn Dice) -> Result<(), String>,
+    ) -> Result<(), String> {
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r.clone());
             return Err(r);
         }
-        let before = self.enc.state().clone();
-        match crate::lang::execute(&mut self.enc, cmd, &mut *self.dice) {
-            Ok(_) => {
-                let idx = self.enc.cursor() - 1;
-                let entry = &self.enc.applied()[idx];
-                let text = entry.text.clone();
-                let (lines, _) = report::entry_lines(before.clone(), entry, self.enc.rules());
-                self.tracker.log_scroll = 0;
-                // A test's result, not its command, is the news: from its last test line on
-                // (the boxes and Downed that follow included).
-                let results = report::result_lines(before, entry, self.enc.rules());
-                let news = results
+        let mut before = self.enc.state().clone();
+        let from = self.enc.cursor();
+        if let Err(e) = run(&mut self.enc, &mut *self.dice) {
+            self.error(e.clone());
+            return Err(e);
+        }
+        let mut said = Vec::new();
+        for idx in from..self.enc.cursor() {
+            let entry = &self.enc.applied()[idx];
+            let (lines, after) = report::entry_lines(before.clone(), entry, self.enc.rules());
+            // A test's result, not its command, is the news: from its last test line on
+            // (the boxes and Downed that follow included).
+            // Otherwise what happened, not the command again.
+            let results = report::result_lines(before.clone(), entry, self.enc.rules());
+            said.push(
+                results
                     .last()
                     .and_then(|last| lines.iter().rposition(|l| l == last))
-                    .map_or(text.clone(), |at| lines[at..].join(" · "));
-                self.log.push(LogItem {
-                    entry: Some(idx),
-                    head: text,
-                    lines,
-                });
-                self.info(news);
-                self.save();
-                self.clamp_selection();
-                self.follow_turn();
-                Ok(())
-            }
-            Err(e) => {
-                let e = e.to_string();
-                self.error(e.clone());
-                Err(e)
-            }
+                    .map_or_else(
+                        || report::news(before, entry, self.enc.rules()),
+                        |at| lines[at..].join(" · "),
+                    ),
+            );
+            before = after;
+            self.log.push(LogItem {
+                entry: Some(idx),
+                head: entry.text.clone(),
+                lines,
+            });
         }
+        self.tracker.log_scroll = 0;
+        self.info(said.join("; "));
+        self.save();
+        Ok(())
     }
 
     fn save(&mut self) {
@@ -265,19 +300,42 @@ impl App {
         }
     }
 
-    /// Folds the whole applied history into log lines (at start; later changes are incremental).
+    /// Folds the end of the applied history into log lines (at start; later changes are
+    /// incremental): the rest waits for [`App::complete_log`], so a long fight opens as fast as
+    /// a short one.
     fn rebuild_log(&mut self) {
-        self.log.clear();
-        let mut state = self.enc.empty_state();
-        for (i, entry) in self.enc.applied().iter().enumerate() {
+        let cursor = self.enc.cursor();
+        self.log_from = cursor.saturating_sub(LOG_AT_OPEN);
+        self.log = self.log_items(self.log_from, cursor);
+    }
+
+    /// The log items of applied entries `from..to`.
+    fn log_items(&self, from: usize, to: usize) -> Vec<LogItem> {
+        let mut state = self.enc.state_after(from);
+        let mut items = Vec::with_capacity(to - from);
+        for (i, entry) in self.enc.applied()[from..to].iter().enumerate() {
             let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
             state = after;
-            self.log.push(LogItem {
-                entry: Some(i),
+            items.push(LogItem {
+                entry: Some(from + i),
                 head: entry.text.clone(),
                 lines,
             });
         }
+        items
+    }
+
+    /// Builds the log items [`App::rebuild_log`] left out (the event loop calls it once the
+    /// first frame is on screen).
+    pub fn complete_log(&mut self) {
+        let to = self.log_from.min(self.enc.cursor());
+        if to == 0 {
+            return;
+        }
+        let mut items = self.log_items(0, to);
+        items.append(&mut self.log);
+        self.log = items;
+        self.log_from = 0;
     }
 
     fn undo(&mut self) {
@@ -302,8 +360,6 @@ impl App {
         self.tracker.log_scroll = 0;
         self.info(note);
         self.save();
-        self.clamp_selection();
-        self.follow_turn();
     }
 
     fn redo(&mut self) {
@@ -334,12 +390,16 @@ impl App {
         self.tracker.log_scroll = 0;
         self.info(format!("↷ redone: {}", texts.join("; ")));
         self.save();
-        self.follow_turn();
     }
 
-    fn clamp_selection(&mut self) {
-        let n = self.roster().len();
-        self.tracker.selected = self.tracker.selected.min(n.saturating_sub(1));
+    /// Keeps the status pane's scroll inside its lines, and the marks on those present.
+    fn keep_in_view(&mut self) {
+        let roster = self.roster();
+        self.tracker.marks.retain(|id| roster.contains(id));
+        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        let status = crate::ui::view::areas(self, area).status;
+        let most = crate::ui::view::status::max_scroll(self, status);
+        self.tracker.status_scroll = self.tracker.status_scroll.min(most);
     }
 
     /// Every key ends here: the one place actions become commands or UI changes.
@@ -356,9 +416,13 @@ impl App {
             self.mode = Mode::Help(help::State::open(back));
             return;
         }
-        let ctx = Ctx::new(&self.enc, self.tracker.selected);
+        let ctx = Ctx {
+            sheets: self.roster.as_ref(),
+            ..Ctx::new(&self.enc, &self.tracker).on_screen(self.size)
+        };
         let outcome = self.mode.update(&mut self.tracker, action, &ctx);
         self.carry_out(outcome);
+        self.keep_in_view();
     }
 
     /// Does what a room asked for.
@@ -369,13 +433,18 @@ impl App {
             Outcome::Open(next) => self.mode = next,
             Outcome::Run { cmd, then } => match self.run_command(cmd) {
                 Ok(()) => {
-                    let ctx = Ctx::new(&self.enc, self.tracker.selected);
+                    let ctx = Ctx::new(&self.enc, &self.tracker).on_screen(self.size);
                     self.mode = self.mode.after_run(then.unwrap_or(Mode::Tracker), &ctx);
                 }
                 // The mode stays; the reason is on the status line, and a form puts it in the
                 // field it names.
                 Err(e) => self.mode.refused(&e),
             },
+            Outcome::RunAll(cmds) => {
+                if self.run_all(cmds).is_ok() {
+                    self.mode = Mode::Tracker;
+                }
+            }
             Outcome::Undo(n) => {
                 self.mode = Mode::Tracker;
                 for _ in 0..n {
@@ -394,6 +463,12 @@ impl App {
                 self.info(news);
             }
             Outcome::Fail(why) => self.error(why),
+            Outcome::Select(selection, after) => {
+                self.tracker.selection = selection;
+                if after == After::Close {
+                    self.mode = Mode::Tracker;
+                }
+            }
         }
     }
 }

@@ -15,6 +15,9 @@ pub enum ModeKind {
     Form,
     Command,
     Choose,
+    /// Anarchy's Plot Point menu.
+    PlotPoints,
+    Find,
     Help,
     /// The terminal is below 80×24: only quitting works.
     TooSmall,
@@ -29,6 +32,8 @@ impl ModeKind {
             ModeKind::Form => "Form",
             ModeKind::Command => "Command line",
             ModeKind::Choose => "Choice list",
+            ModeKind::PlotPoints => "Plot Point menu",
+            ModeKind::Find => "Find a name",
             ModeKind::Help => "Help",
             ModeKind::TooSmall => "Terminal too small",
         }
@@ -98,22 +103,50 @@ impl KeyBinding {
     }
 }
 
-/// (mode, key, action, label). Order is the order of the key bar and the help.
+/// (mode, key, action, label). Order is the order of the help and the priority of the key bar
+/// (which shows what fits of the mode's keys, the first key of each, and always help last).
 pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Any, ctrl('c'), Action::Quit, "quit"),
     // `?` is a character in the text modes: F1 opens the help everywhere.
     (ModeKind::Any, code(KeyCode::F(1)), Action::Help, "help"),
     (ModeKind::TooSmall, key('q'), Action::Quit, "quit"),
     // Tracker
-    (ModeKind::Tracker, key('?'), Action::Help, "help"),
-    (ModeKind::Tracker, key('q'), Action::Quit, "quit"),
     (ModeKind::Tracker, code(KeyCode::Enter), Action::Act, "act"),
-    (ModeKind::Tracker, key('n'), Action::Next, "next turn"),
-    (ModeKind::Tracker, key(' '), Action::Next, "next turn"),
-    (ModeKind::Tracker, key('u'), Action::Undo, "undo"),
-    (ModeKind::Tracker, ctrl('r'), Action::Redo, "redo"),
-    (ModeKind::Tracker, key(':'), Action::CommandLine, "command"),
-    // Shadowrun 2097's own keys (`family` says so).
+    (ModeKind::Tracker, key('n'), Action::Next, "next"),
+    (ModeKind::Tracker, key(' '), Action::Next, "next"),
+    // Anarchy's own (keymap::family): narrations, the Plot Point menu, tests, Cooldowns.
+    (
+        ModeKind::Tracker,
+        key('n'),
+        Action::Narrate,
+        "next narration",
+    ),
+    (
+        ModeKind::Tracker,
+        key(' '),
+        Action::Narrate,
+        "next narration",
+    ),
+    (
+        ModeKind::Tracker,
+        key('N'),
+        Action::NarrateSelected,
+        "narrate now (Shake It Up)",
+    ),
+    (
+        ModeKind::Tracker,
+        key('p'),
+        Action::PlotPoints,
+        "Plot Points",
+    ),
+    (
+        ModeKind::Tracker,
+        key('t'),
+        Action::AnarchyTest,
+        "Anarchy test",
+    ),
+    (ModeKind::Tracker, key('c'), Action::Cooldown, "Cooldown"),
+    // Shadowrun 2097's own (keymap::family): `c` is Anarchy's Cooldown there, never both.
     (ModeKind::Tracker, key('c'), Action::Check, "success check"),
     (
         ModeKind::Tracker,
@@ -123,13 +156,41 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     ),
     (ModeKind::Tracker, key('G'), Action::EdgeMenu, "Edge (2097)"),
     (ModeKind::Tracker, key('a'), Action::Add, "add"),
-    (ModeKind::Tracker, key('r'), Action::RollAll, "roll all"),
+    (
+        ModeKind::Tracker,
+        key('r'),
+        Action::RollAll,
+        "roll unrolled",
+    ),
     (ModeKind::Tracker, key('R'), Action::RollNpcs, "roll NPCs"),
-    (ModeKind::Tracker, key('t'), Action::TypeRoll, "type a roll"),
+    (ModeKind::Tracker, key('t'), Action::TypeRoll, "initiative"),
     (ModeKind::Tracker, key('s'), Action::Start, "start"),
     (ModeKind::Tracker, key('i'), Action::Interrupt, "interrupt"),
     (ModeKind::Tracker, key('d'), Action::Delay, "delay"),
     (ModeKind::Tracker, key('y'), Action::Ready, "ready"),
+    (ModeKind::Tracker, key('h'), Action::Damage, "damage"),
+    (ModeKind::Tracker, key('H'), Action::Heal, "heal"),
+    (ModeKind::Tracker, key('m'), Action::Move, "move"),
+    (ModeKind::Tracker, key('v'), Action::Mark, "mark"),
+    (ModeKind::Tracker, key('V'), Action::UnmarkAll, "unmark all"),
+    (ModeKind::Tracker, key('/'), Action::Find, "find a name"),
+    (ModeKind::Tracker, key('+'), Action::AddStatus, "add status"),
+    (
+        ModeKind::Tracker,
+        key('-'),
+        Action::ClearStatus,
+        "clear status",
+    ),
+    (ModeKind::Tracker, key('f'), Action::Fire, "fire ready"),
+    (ModeKind::Tracker, key('g'), Action::Edge, "Edge for IP"),
+    (
+        ModeKind::Tracker,
+        key('z'),
+        Action::ToggleDowned,
+        "Downed on/off",
+    ),
+    (ModeKind::Tracker, key('e'), Action::Edit, "edit"),
+    (ModeKind::Tracker, key('x'), Action::Remove, "remove"),
     (
         ModeKind::Tracker,
         key('1'),
@@ -148,25 +209,10 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         Action::SpendType(ActionType::Complex),
         "Complex action",
     ),
-    (ModeKind::Tracker, key('f'), Action::Fire, "fire ready"),
-    (ModeKind::Tracker, key('m'), Action::Move, "move in order"),
-    (ModeKind::Tracker, key('g'), Action::Edge, "Edge for IP"),
-    (
-        ModeKind::Tracker,
-        key('z'),
-        Action::ToggleDowned,
-        "Downed on/off",
-    ),
-    (ModeKind::Tracker, key('h'), Action::Damage, "damage"),
-    (ModeKind::Tracker, key('H'), Action::Heal, "heal"),
-    (ModeKind::Tracker, key('+'), Action::AddStatus, "add status"),
-    (
-        ModeKind::Tracker,
-        key('-'),
-        Action::ClearStatus,
-        "clear status",
-    ),
-    // SR5 only (`family`): a test with live odds.
+    (ModeKind::Tracker, key('u'), Action::Undo, "undo"),
+    (ModeKind::Tracker, ctrl('r'), Action::Redo, "redo"),
+    (ModeKind::Tracker, key(':'), Action::CommandLine, "command"),
+    // SR5 only (`family`): a test with live odds; the next step of an attack under way.
     (ModeKind::Tracker, key('T'), Action::Test, "test"),
     (
         ModeKind::Tracker,
@@ -174,41 +220,57 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         Action::AttackStep,
         "attack: next step",
     ),
-    (ModeKind::Tracker, key('e'), Action::Edit, "edit"),
-    (ModeKind::Tracker, key('x'), Action::Remove, "remove"),
-    (ModeKind::Tracker, key('E'), Action::End, "end encounter"),
-    (ModeKind::Tracker, key('j'), Action::Down, "select down"),
-    (
-        ModeKind::Tracker,
-        code(KeyCode::Down),
-        Action::Down,
-        "select down",
-    ),
-    (ModeKind::Tracker, key('k'), Action::Up, "select up"),
-    (
-        ModeKind::Tracker,
-        code(KeyCode::Up),
-        Action::Up,
-        "select up",
-    ),
-    (
-        ModeKind::Tracker,
-        code(KeyCode::PageUp),
-        Action::PageUp,
-        "log back",
-    ),
-    (
-        ModeKind::Tracker,
-        code(KeyCode::PageDown),
-        Action::PageDown,
-        "log forward",
-    ),
     (
         ModeKind::Tracker,
         code(KeyCode::Tab),
         Action::FocusNext,
         "focus pane",
     ),
+    (
+        ModeKind::Tracker,
+        key('j'),
+        Action::Down,
+        "down (selection, or the focused pane)",
+    ),
+    (
+        ModeKind::Tracker,
+        code(KeyCode::Down),
+        Action::Down,
+        "down (selection, or the focused pane)",
+    ),
+    (
+        ModeKind::Tracker,
+        key('k'),
+        Action::Up,
+        "up (selection, or the focused pane)",
+    ),
+    (
+        ModeKind::Tracker,
+        code(KeyCode::Up),
+        Action::Up,
+        "up (selection, or the focused pane)",
+    ),
+    (
+        ModeKind::Tracker,
+        code(KeyCode::PageUp),
+        Action::PageUp,
+        "page up",
+    ),
+    (
+        ModeKind::Tracker,
+        code(KeyCode::PageDown),
+        Action::PageDown,
+        "page down",
+    ),
+    (
+        ModeKind::Tracker,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "select the actor",
+    ),
+    (ModeKind::Tracker, key('E'), Action::End, "end encounter"),
+    (ModeKind::Tracker, key('q'), Action::Quit, "quit"),
+    (ModeKind::Tracker, key('?'), Action::Help, "help"),
     // Picker
     (
         ModeKind::Picker,
@@ -241,6 +303,12 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         ctrl('n'),
         Action::AddMore,
         "ready: add, keep choosing",
+    ),
+    (
+        ModeKind::Picker,
+        ctrl('d'),
+        Action::Declare,
+        "ready: declare the chosen",
     ),
     // Form
     (
@@ -293,7 +361,7 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         Action::Complete,
         "complete",
     ),
-    // Choice list
+    // Choice list: letters jump to a name, so only the arrows move.
     (
         ModeKind::Choose,
         code(KeyCode::Enter),
@@ -307,9 +375,49 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         "cancel",
     ),
     (ModeKind::Choose, code(KeyCode::Up), Action::Up, "up"),
-    (ModeKind::Choose, key('k'), Action::Up, "up"),
     (ModeKind::Choose, code(KeyCode::Down), Action::Down, "down"),
     (ModeKind::Choose, key('j'), Action::Down, "down"),
+    // Plot Point menu
+    (
+        ModeKind::PlotPoints,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "spend",
+    ),
+    (
+        ModeKind::PlotPoints,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "close",
+    ),
+    (ModeKind::PlotPoints, code(KeyCode::Up), Action::Up, "up"),
+    (ModeKind::PlotPoints, key('k'), Action::Up, "up"),
+    (
+        ModeKind::PlotPoints,
+        code(KeyCode::Down),
+        Action::Down,
+        "down",
+    ),
+    (ModeKind::PlotPoints, key('j'), Action::Down, "down"),
+    // Find a name
+    (
+        ModeKind::Find,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "keep",
+    ),
+    (
+        ModeKind::Find,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "back to where it was",
+    ),
+    (
+        ModeKind::Find,
+        code(KeyCode::Tab),
+        Action::Complete,
+        "next name that fits",
+    ),
     // Help
     (ModeKind::Help, code(KeyCode::Esc), Action::Cancel, "close"),
     (ModeKind::Help, key('?'), Action::Cancel, "close"),
@@ -323,6 +431,18 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     ),
     (ModeKind::Help, key('k'), Action::Up, "scroll up"),
     (ModeKind::Help, code(KeyCode::Up), Action::Up, "scroll up"),
+    (
+        ModeKind::Help,
+        code(KeyCode::PageUp),
+        Action::PageUp,
+        "page up",
+    ),
+    (
+        ModeKind::Help,
+        code(KeyCode::PageDown),
+        Action::PageDown,
+        "page down",
+    ),
 ];
 
 /// The rule systems a key's action serves, in the engine's own families: the initiative-pass
@@ -344,7 +464,20 @@ pub fn family(action: Action) -> Family {
         | Action::Move
         | Action::Edge => Family::Passes,
         Action::Check | Action::DamageRoll | Action::EdgeMenu => Family::Own(System::Sr2097),
+        Action::Narrate
+        | Action::NarrateSelected
+        | Action::PlotPoints
+        | Action::AnarchyTest
+        | Action::Cooldown => Family::Own(System::Anarchy),
         Action::Test | Action::AttackStep => Family::Own(System::Sr5),
+        _ => Family::Shared,
+    }
+}
+
+/// The rule systems a mode serves: Anarchy's Plot Point menu opens only at an Anarchy table.
+pub fn mode_family(mode: ModeKind) -> Family {
+    match mode {
+        ModeKind::PlotPoints => Family::Own(System::Anarchy),
         _ => Family::Shared,
     }
 }
@@ -370,6 +503,9 @@ pub fn lookup(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<Action> {
 /// keys joined.
 pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str, Action)> = Vec::new();
+    if !mode_family(mode).systems().contains(&system) {
+        return Vec::new();
+    }
     // The mode's own keys first, the keys that work everywhere last.
     let own = KEYMAP.iter().filter(|e| e.0 == mode);
     let any = KEYMAP
@@ -384,6 +520,22 @@ pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
         }
     }
     out.into_iter().map(|(k, l, _)| (k, l)).collect()
+}
+
+/// The key bar's entries for a mode and system: one per action, its first key only, in the
+/// table's order.
+pub fn bar(mode: ModeKind, system: System) -> Vec<(String, &'static str, Action)> {
+    let mut out: Vec<(String, &'static str, Action)> = Vec::new();
+    let own = KEYMAP.iter().filter(|e| e.0 == mode && serves(e.2, system));
+    let any = KEYMAP
+        .iter()
+        .filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any && serves(e.2, system));
+    for (_, k, a, label) in own.chain(any) {
+        if !out.iter().any(|e| e.2 == *a && e.1 == *label) {
+            out.push((k.label(), label, *a));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -404,7 +556,7 @@ mod tests {
         }
         assert_eq!(lookup(ModeKind::Tracker, System::Anarchy, &ev('d')), None);
         let bar = bindings(ModeKind::Tracker, System::Anarchy);
-        assert!(bar.iter().all(|(_, l)| *l != "delay" && *l != "next turn"));
+        assert!(bar.iter().all(|(_, l)| *l != "delay" && *l != "next"));
         // What every system shares stays: damage, statuses, undo, the command line.
         assert_eq!(
             lookup(ModeKind::Tracker, System::Anarchy, &ev('h')),
@@ -425,10 +577,81 @@ mod tests {
         );
         for system in [System::Sr5, System::Anarchy] {
             for c in ['c', 'w', 'G'] {
-                assert_eq!(lookup(ModeKind::Tracker, system, &ev(c)), None, "{c}");
+                let found = lookup(ModeKind::Tracker, system, &ev(c));
+                assert!(
+                    !matches!(
+                        found,
+                        Some(Action::Check | Action::DamageRoll | Action::EdgeMenu)
+                    ),
+                    "{c}"
+                );
             }
             let bar = bindings(ModeKind::Tracker, system);
             assert!(bar.iter().all(|(_, l)| *l != "success check"));
         }
+    }
+
+    #[test]
+    fn within_one_system_a_key_of_a_mode_does_one_thing() {
+        let modes: Vec<ModeKind> = KEYMAP.iter().map(|e| e.0).collect();
+        for system in [System::Sr5, System::Sr2097, System::Anarchy] {
+            for mode in &modes {
+                let rows: Vec<_> = KEYMAP
+                    .iter()
+                    .filter(|e| e.0 == *mode && serves(e.2, system))
+                    .collect();
+                for (i, a) in rows.iter().enumerate() {
+                    for b in &rows[i + 1..] {
+                        assert!(
+                            a.1.label() != b.1.label() || a.2 == b.2,
+                            "{system}: {} in {} is both {:?} and {:?}",
+                            a.1.label(),
+                            mode.label(),
+                            a.2,
+                            b.2
+                        );
+                    }
+                }
+            }
+        }
+        // The letters 2097 shares with Anarchy do each system's own thing.
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Anarchy, &ev('c')),
+            Some(Action::Cooldown)
+        );
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Sr2097, &ev('t')),
+            Some(Action::TypeRoll)
+        );
+    }
+
+    #[test]
+    fn anarchy_keys_serve_anarchy_only_and_reuse_keys_of_the_passes() {
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Anarchy, &ev('n')),
+            Some(Action::Narrate)
+        );
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Sr5, &ev('n')),
+            Some(Action::Next)
+        );
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Anarchy, &ev('p')),
+            Some(Action::PlotPoints)
+        );
+        for system in [System::Sr5, System::Sr2097] {
+            assert_eq!(lookup(ModeKind::Tracker, system, &ev('p')), None);
+            assert!(
+                bindings(ModeKind::Tracker, system)
+                    .iter()
+                    .all(|(_, l)| *l != "Plot Points" && *l != "next narration")
+            );
+        }
+        let bar = bindings(ModeKind::Tracker, System::Anarchy);
+        assert!(
+            bar.iter()
+                .any(|(k, l)| k == "n/Space" && *l == "next narration")
+        );
+        assert!(bar.iter().all(|(_, l)| *l != "roll all" && *l != "start"));
     }
 }

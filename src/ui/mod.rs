@@ -83,6 +83,14 @@ impl Autosave for Guarded {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         self.inner.save(encounter)
     }
+
+    fn close(&mut self, encounter: &crate::encounter::Encounter) -> Result<(), String> {
+        let _saving = self
+            .busy
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.inner.close(encounter)
+    }
 }
 
 /// Whether the terminal has hung up (its window closed, the SSH link dropped).
@@ -137,6 +145,9 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
     let result = (|| -> color_eyre::Result<()> {
         let area = terminal.get_frame().area();
         app.resize(area.width, area.height);
+        terminal.draw(|f| f.render_widget(&app, f.area()))?;
+        // The first frame is out: the log lines of a long history can wait until now.
+        app.complete_log();
         loop {
             terminal.draw(|f| f.render_widget(&app, f.area()))?;
             if app.flush_save() {
@@ -170,6 +181,13 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
 }
 
 #[cfg(test)]
+mod anarchy_tests;
+#[cfg(test)]
+mod roster_tests;
+#[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod at_table;
 #[cfg(test)]
 mod tests_sr5;

@@ -42,21 +42,21 @@ pub fn screen(app: &mut App, w: u16, h: u16) -> String {
     out
 }
 
-fn press(app: &mut App, code: KeyCode) {
+pub(super) fn press(app: &mut App, code: KeyCode) {
     app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
 }
 
-fn ctrl(app: &mut App, c: char) {
+pub(super) fn ctrl(app: &mut App, c: char) {
     app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
 }
 
-fn typ(app: &mut App, text: &str) {
+pub(super) fn typ(app: &mut App, text: &str) {
     for c in text.chars() {
         press(app, KeyCode::Char(c));
     }
 }
 
-fn select(app: &mut App, name: &str) {
+pub(super) fn select(app: &mut App, name: &str) {
     let i = app
         .roster()
         .iter()
@@ -71,7 +71,7 @@ fn select(app: &mut App, name: &str) {
     assert_eq!(app.state().name(app.selected_id().expect("selected")), name);
 }
 
-fn choose(app: &mut App, label: &str) {
+pub(super) fn choose(app: &mut App, label: &str) {
     let Mode::Choose(c) = app.mode() else {
         panic!("not in a choice list: {:?}", app.mode().kind());
     };
@@ -90,7 +90,7 @@ fn choose(app: &mut App, label: &str) {
     press(app, KeyCode::Enter);
 }
 
-fn last_events(app: &App) -> Vec<Event> {
+pub(super) fn last_events(app: &App) -> Vec<Event> {
     app.encounter()
         .applied()
         .last()
@@ -98,7 +98,7 @@ fn last_events(app: &App) -> Vec<Event> {
         .unwrap_or_default()
 }
 
-fn id(app: &App, name: &str) -> crate::encounter::CombatantId {
+pub(super) fn id(app: &App, name: &str) -> crate::encounter::CombatantId {
     app.state().find(name).expect("named combatant").id
 }
 
@@ -186,22 +186,25 @@ fn snapshots_of_every_pane_and_popup() {
     insta::assert_snapshot!("too_small_79x24", screen(&mut small, 79, 24));
 }
 
+/// Whether the screen at this size uses no colour at all.
+pub(super) fn colourless(app: &mut App, w: u16, h: u16) -> bool {
+    app.resize(w, h);
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    (&*app).render(area, &mut buf);
+    buf.content()
+        .iter()
+        .all(|c| c.fg == Color::Reset && c.bg == Color::Reset)
+}
+
 #[test]
 fn monochrome_uses_no_colour() {
     let mut app = demo_app();
     app.set_monochrome(true);
-    app.resize(120, 36);
-    let area = Rect::new(0, 0, 120, 36);
-    let mut buf = Buffer::empty(area);
-    (&app).render(area, &mut buf);
-    assert!(
-        buf.content()
-            .iter()
-            .all(|c| c.fg == Color::Reset && c.bg == Color::Reset)
-    );
-    // State still shows: the current actor is reversed.
+    assert!(colourless(&mut app, 120, 36));
+    // State still shows: the current actor is reversed, and the selection has its gutter mark.
     let txt = screen(&mut app, 120, 36);
-    assert!(txt.contains("▶  5 Jinx"));
+    assert!(txt.contains("› ▶ 5 Jinx"), "{txt}");
 }
 
 // ---- scripted key sessions ----
@@ -231,6 +234,7 @@ fn add_a_combatant_and_a_group_with_the_form() {
     press(&mut app, KeyCode::Enter);
     assert!(screen(&mut app, 80, 24).contains("is not a whole number"));
     press(&mut app, KeyCode::Backspace);
+    typ(&mut app, "3");
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.mode(), Mode::Tracker));
     let rook = app.state().find("Rook").expect("added");
@@ -588,7 +592,7 @@ fn command_line_with_completion() {
 fn help_quit_and_too_small() {
     let mut app = demo_app();
     typ(&mut app, "?");
-    assert!(screen(&mut app, 80, 24).contains("Keys (Esc closes)"));
+    assert!(screen(&mut app, 80, 24).contains("Help (Esc closes)"));
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.mode(), Mode::Tracker));
     let s = screen(&mut app, 60, 20);
@@ -684,6 +688,7 @@ fn readme_material() {
         super::keymap::ModeKind::Form,
         super::keymap::ModeKind::Command,
         super::keymap::ModeKind::Choose,
+        super::keymap::ModeKind::Find,
         super::keymap::ModeKind::Help,
         super::keymap::ModeKind::Any,
         super::keymap::ModeKind::TooSmall,

@@ -80,8 +80,8 @@ fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types(
     };
     assert_eq!(f.purpose, Purpose::Test(app.selected_id().expect("Ana")));
     assert!(f.title.contains("Gesture"), "{}", f.title);
-    assert_eq!(f.fields[0].input.value(), "5");
-    assert_eq!(f.fields[2].input.value(), "2");
+    assert_eq!(f.fields[0].get(), "5");
+    assert_eq!(f.fields[2].get(), "2");
     assert!(
         odds(&app).is_ok_and(|o| o.starts_with("odds 5 dice, threshold 2: P(success) ")),
         "{:?}",
@@ -153,7 +153,7 @@ fn an_attack_action_offers_the_chain_step_by_step_down_to_the_boxes() {
         panic!("Fire Gun offers the attack chain: {:?}", app.mode().kind());
     };
     assert!(matches!(f.purpose, Purpose::Attack { .. }));
-    assert_eq!(f.fields[0].input.value(), "Jinx");
+    assert_eq!(f.fields[0].get(), "Jinx");
     // A player's defense is typed later: no odds against it yet.
     press(&mut app, KeyCode::Tab);
     press(&mut app, KeyCode::Tab);
@@ -198,10 +198,15 @@ fn an_attack_action_offers_the_chain_step_by_step_down_to_the_boxes() {
             ..
         }
     )));
-    // The screen shows the weapon's rounds left and the armor.
-    let after = screen(&mut app, 120, 36);
-    assert!(after.contains("Ingram Smartgun X 31/32"), "{after}");
-    assert!(after.contains("armor 12"), "{after}");
+    // The status pane holds the weapon's rounds left and the armor (below the selected
+    // character's lines: the pane scrolls to them when focused).
+    let status: Vec<String> = crate::ui::view::status::wrapped(&app, 200)
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect();
+    let status = status.join("\n");
+    assert!(status.contains("Ingram Smartgun X 31/32"), "{status}");
+    assert!(status.contains("armor 12"), "{status}");
 }
 
 #[test]

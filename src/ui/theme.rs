@@ -34,10 +34,30 @@ impl Theme {
         )
     }
 
+    /// The selected row: white on blue in colour, underlined and bold without (with the `›`
+    /// gutter mark in both, so it never rests on colour alone).
     pub fn selected(self) -> Style {
         self.pick(
-            Style::new().bg(Color::DarkGray),
-            Style::new().add_modifier(Modifier::UNDERLINED),
+            Style::new().fg(Color::White).bg(Color::Blue),
+            Style::new().add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
+        )
+    }
+
+    /// The `●` of a marked character.
+    pub fn marked(self) -> Style {
+        self.pick(
+            Style::new()
+                .fg(Color::LightMagenta)
+                .add_modifier(Modifier::BOLD),
+            Style::new().add_modifier(Modifier::BOLD),
+        )
+    }
+
+    /// The column of the pass under way in the IP grid.
+    pub fn current_pass(self) -> Style {
+        self.pick(
+            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            Style::new().add_modifier(Modifier::BOLD),
         )
     }
 

@@ -49,6 +49,8 @@ pub fn test_catalogue() -> Catalogue {
     stand_up.restrictions = vec![Restriction::OnlyWhile("Prone".into())];
     let mut take_aim = action("Take Aim", ActionGroup::Simple, ActionKind::Simple);
     take_aim.effect = Some(Effect::Stack("Take Aim".into()));
+    let mut fire_gun = action("Fire Gun", ActionGroup::Simple, ActionKind::Simple);
+    fire_gun.effect = Some(Effect::Uses("Take Aim".into()));
     let mut sprint = action("Sprint", ActionGroup::Complex, ActionKind::Complex);
     sprint.restrictions = vec![Restriction::NotWhile("Prone".into())];
     let mut full_auto = action(
@@ -64,7 +66,7 @@ pub fn test_catalogue() -> Catalogue {
         stand_up,
         take_aim,
         sprint,
-        action("Fire Gun", ActionGroup::Simple, ActionKind::Simple),
+        fire_gun,
         action("Melee Attack", ActionGroup::Complex, ActionKind::Complex),
         action("Control Device", ActionGroup::Matrix, ActionKind::Variable),
         action("Matrix Search", ActionGroup::Matrix, ActionKind::Special),
@@ -115,7 +117,8 @@ impl Table {
             Line::Odds2097(q) => srtrack::report::sr2097::odds_answer(&q, &self.enc.rules().sr2097)
                 .map(|_| Vec::new())
                 .map_err(srtrack::encounter::RuleError::from),
-            Line::Why(..) | Line::Nothing => Ok(Vec::new()),
+            Line::Why(..) | Line::AnarchyOdds(_) | Line::Nothing => Ok(Vec::new()),
+            Line::FromRoster(r) => panic!("`{line}` asks for the roster ({r:?}): a Table has none"),
         };
         assert_eq!(d.remaining(), 0, "`{line}` left scripted dice unrolled");
         out

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::rules::HouseRules;
 
+mod anarchy;
 mod sr2097;
 mod sr5;
 
@@ -305,6 +306,9 @@ impl State {
                     c.edge_left = c.edge_left.saturating_sub(*edge_spent);
                     c.edge_uses_this_round = c.edge_uses_this_round.saturating_add(1);
                 }
+                if let Some(l) = self.ledger_mut(*who) {
+                    l.edge = l.edge.saturating_add(*ip_gained);
+                }
             }
             Event::DelayDeclared { who, ip, trigger } => {
                 if let Some(c) = self.at_mut(*who) {
@@ -313,6 +317,9 @@ impl State {
                         ip: *ip,
                         trigger: *trigger,
                     });
+                }
+                if let Some(l) = self.ledger_mut(*who) {
+                    l.reserved = l.reserved.saturating_add(*ip);
                 }
                 self.mark_turn_acted();
             }
@@ -325,6 +332,7 @@ impl State {
             }
             Event::ReadyDeclared { who, ip, trigger } => {
                 let serial = self.turn().map_or(0, |t| t.serial);
+                let mut set_aside = false;
                 let round = self.fight().map_or(0, |f| f.round);
                 if let Some(c) = self.at_mut(*who) {
                     match c.reserve.as_mut() {
@@ -337,8 +345,12 @@ impl State {
                                 turn_serial: serial,
                                 round,
                             });
+                            set_aside = true;
                         }
                     }
+                }
+                if set_aside && let Some(l) = self.ledger_mut(*who) {
+                    l.reserved = l.reserved.saturating_add(*ip);
                 }
                 self.mark_turn_acted();
             }
@@ -440,10 +452,16 @@ impl State {
                 }
             }
             Event::EncounterEnded => {
-                let round = self.fight().map_or(0, |f| f.round);
+                // An Anarchy table ends after its turns, the initiative machine after rounds.
+                let round = self
+                    .fight()
+                    .map(|f| f.round)
+                    .or_else(|| self.narration().map(|n| n.turn))
+                    .unwrap_or(0);
                 self.phase = Phase::Ended { round };
             }
             Event::Sr2097(e) => self.apply_sr2097(e),
+            Event::Anarchy(e) => self.apply_anarchy(e),
             Event::Sr5(e) => self.apply_sr5(e),
         }
     }

@@ -17,24 +17,31 @@ impl Draft<'_> {
             _ => Unit::One(c.id),
         };
         let mut units: Vec<Unit> = Vec::new();
+        // A roll named outright may be rolled again before the fight; one rolled for everyone
+        // never replaces a roll already made (a player's roll typed in from the table above all).
         let pick = |c: &Combatant| !in_fight || c.initiative.is_none();
         match target {
             RollTarget::All | RollTarget::Npcs => {
+                let mut wanted = 0;
                 for c in state.present() {
-                    if (target == RollTarget::All || c.side == Side::Npc) && pick(c) {
+                    if target == RollTarget::All || c.side == Side::Npc {
+                        wanted += 1;
                         let u = unit_of(c);
-                        if !units.contains(&u) {
+                        if c.initiative.is_none() && !units.contains(&u) {
                             units.push(u);
                         }
                     }
                 }
                 if units.is_empty() {
-                    return Err(RuleError::NothingToRoll(if in_fight {
-                        "everyone has initiative already; it holds for the whole fight"
-                    } else if target == RollTarget::Npcs {
-                        "there are no NPCs"
-                    } else {
-                        "add combatants first"
+                    return Err(RuleError::NothingToRoll(match (wanted, in_fight) {
+                        (0, _) if target == RollTarget::Npcs => "there are no NPCs",
+                        (0, _) => "add combatants first",
+                        (_, true) => {
+                            "everyone has initiative already; it holds for the whole fight"
+                        }
+                        (_, false) => {
+                            "everyone has a roll already: `roll NAME` rolls one again before the fight starts"
+                        }
                     }));
                 }
             }
@@ -148,6 +155,8 @@ impl Draft<'_> {
         let in_fight = match &self.now().phase {
             Phase::Setup => false,
             Phase::Fight(_) => true,
+            // The gate keeps initiative rolls out of a narration game.
+            Phase::Narration(_) => return Err(RuleError::NotStarted),
             Phase::Ended { .. } => return Err(RuleError::Ended),
         };
         let units = self.roll_units(target, in_fight)?;

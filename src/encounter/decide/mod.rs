@@ -14,6 +14,7 @@ use crate::rules::house::Range;
 use crate::rules::{Dice, HouseRules, StatusEnds};
 
 mod actions;
+mod anarchy;
 mod condition;
 mod initiative;
 mod order;
@@ -22,6 +23,7 @@ mod roster;
 mod sr2097;
 mod sr5;
 mod statuses;
+mod targets;
 mod turns;
 
 /// Builds the events of one command, applying them to a scratch copy as it goes when a later
@@ -120,11 +122,13 @@ impl<'a> Draft<'a> {
             Command::Heal { who, track, boxes } => self.heal(who, track, boxes),
             Command::AddStatus { who, text, until } => self.add_status(who, &text, until),
             Command::ClearStatus { who, name } => self.clear_status(who, &name),
+            Command::ForEach { who, each } => self.for_each(&who, &each),
             Command::End => {
                 self.emit(Event::EncounterEnded);
                 Ok(())
             }
             Command::Sr2097(c) => self.sr2097(c, dice),
+            Command::Anarchy(c) => self.anarchy(c, dice),
             Command::Sr5(c) => self.sr5(c, dice),
         }
     }
@@ -155,7 +159,7 @@ impl<'a> Draft<'a> {
     fn fight(&mut self) -> Result<Fight, RuleError> {
         match &self.now().phase {
             Phase::Fight(f) => Ok(f.clone()),
-            Phase::Setup => Err(RuleError::NotStarted),
+            Phase::Setup | Phase::Narration(_) => Err(RuleError::NotStarted),
             Phase::Ended { .. } => Err(RuleError::Ended),
         }
     }
@@ -197,22 +201,23 @@ impl<'a> Draft<'a> {
     }
 
     fn expire_turn_statuses(&mut self, serial: u64) {
+        self.expire_statuses(StatusEnd::EndOfTurn { serial }, StatusEnded::TurnEnded);
+    }
+
+    /// Every status of the present that ends at `end` ends, for `why`.
+    fn expire_statuses(&mut self, end: StatusEnd, why: StatusEnded) {
         let ended: Vec<(CombatantId, String)> = self
             .now()
             .present()
             .flat_map(|c| {
                 c.statuses
                     .iter()
-                    .filter(|s| s.end == StatusEnd::EndOfTurn { serial })
+                    .filter(|s| s.end == end)
                     .map(|s| (c.id, s.name.clone()))
             })
             .collect();
         for (who, name) in ended {
-            self.emit(Event::StatusEnded {
-                who,
-                name,
-                why: StatusEnded::TurnEnded,
-            });
+            self.emit(Event::StatusEnded { who, name, why });
         }
     }
 

@@ -93,6 +93,22 @@ impl Draft<'_> {
         let c = self.able(who)?;
         let turn = self.own_turn(&c, "a ready action")?;
         let cap = self.rules.ready_reserve_cap;
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(RuleError::EmptyTrigger);
+        }
+        RuleError::check_text("ready trigger", text, self.rules.limits.text_chars)?;
+        if choices.is_empty() {
+            return Err(RuleError::NoReadyActions);
+        }
+        let mut actions = Vec::new();
+        for choice in choices {
+            actions.push(self.resolve(choice)?.0);
+        }
+        let trigger = ReadyTrigger {
+            text: text.to_string(),
+            actions,
+        };
         let reserve = match &c.reserve {
             Some(Reserve::Ready {
                 ip: held,
@@ -112,7 +128,8 @@ impl Draft<'_> {
                 0
             }
             None => {
-                let ip = ip.ok_or(RuleError::ReserveTooSmall)?;
+                // No amount given: the first trigger's actions set the reserve.
+                let ip = ip.unwrap_or_else(|| i32::from(trigger.cost()));
                 if ip < 1 || ip > i32::from(cap) {
                     return Err(RuleError::ReadyReserve { ip, cap });
                 }
@@ -120,22 +137,6 @@ impl Draft<'_> {
                 Self::afford(&c.name, c.ip, ip)?;
                 ip
             }
-        };
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(RuleError::EmptyTrigger);
-        }
-        RuleError::check_text("ready trigger", text, self.rules.limits.text_chars)?;
-        if choices.is_empty() {
-            return Err(RuleError::NoReadyActions);
-        }
-        let mut actions = Vec::new();
-        for choice in choices {
-            actions.push(self.resolve(choice)?.0);
-        }
-        let trigger = ReadyTrigger {
-            text: text.to_string(),
-            actions,
         };
         if trigger.cost() > reserve {
             return Err(RuleError::ReadyTooCostly {

@@ -111,6 +111,7 @@ impl Draft<'_> {
                 }
             }
         }
+        self.seat_players();
         Ok(())
     }
 
@@ -133,6 +134,7 @@ impl Draft<'_> {
             side: side.unwrap_or(c.side),
             sheet,
         });
+        self.seat_players();
         Ok(())
     }
 
@@ -142,6 +144,7 @@ impl Draft<'_> {
             RuleError::check_text("reason", r, self.rules.limits.text_chars)?;
         }
         self.release(&c, Release::Removed);
+        self.narration_leaves(who);
         let turn = self.now().turn().copied();
         self.emit(Event::CombatantRemoved {
             id: who,

@@ -28,7 +28,7 @@ impl Draft<'_> {
         }
         let end = match until {
             Some(StatusUntil::ThisTurn) => {
-                let serial = self.now().turn().ok_or(RuleError::NoTurnNow)?.serial;
+                let serial = self.now().turn_serial().ok_or(RuleError::NoTurnNow)?;
                 StatusEnd::EndOfTurn { serial }
             }
             Some(StatusUntil::NextTurn) => StatusEnd::EndOfNextTurn,

@@ -5,6 +5,7 @@
 //! commands, add `Command::Sr5(Sr5Command)` (or `Sr2097`, `Anarchy`) and give it
 //! `Family::Own(System::Sr5)` in [`Command::family`]; [`System::accepts`] needs no change.
 
+pub mod anarchy;
 pub mod sr5;
 
 use std::fmt;
@@ -51,6 +52,12 @@ impl System {
             System::Sr2097 => "Shadowrun 2097",
             System::Anarchy => "Shadowrun: Anarchy",
         }
+    }
+
+    /// Whether this system plays in initiative passes (else in narration turns): what the
+    /// screen and the reports show before anything has happened.
+    pub fn plays_in_passes(self) -> bool {
+        Family::Passes.systems().contains(&self)
     }
 
     /// Whether this system takes the command; if not, a sentence naming the systems that do.

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::form::{self, Field, edit_fields, field, parse_faces, parse_num};
+use super::form::{self, Field, NO_YES, edit_fields, field, parse_faces, parse_num};
 use super::{Ctx, Outcome};
 use crate::encounter::system::sr2097::Tn;
 use crate::encounter::{CombatantId, Command};
@@ -19,6 +19,9 @@ const BONUS: usize = 1;
 const TILT: usize = 2;
 const EDGE: usize = 3;
 const DICE: usize = 4;
+
+/// The Adv/Dis toggle's words: none, Advantage, Disadvantage, or both (they cancel).
+const TILTS: &[&str] = &["none", "adv", "dis", "both"];
 
 #[derive(Debug, Clone)]
 pub struct State {
@@ -47,16 +50,22 @@ impl State {
             fields: vec![
                 field("TN", "a number, or moderate, difficult, …", "moderate"),
                 field("Bonus", "skill ranks + the two key attributes", ""),
-                field(
+                Field::toggle(
                     "Adv/Dis",
                     if owed {
-                        "d: owed by a complete failure"
+                        "dis: owed by a complete failure"
                     } else {
-                        "a, d, ad (cancel) or empty"
+                        "Advantage, Disadvantage, or both (they cancel)"
                     },
-                    if owed { "d" } else { "" },
+                    TILTS,
+                    usize::from(owed) * 2,
                 ),
-                field("Edge", "y: gain Advantage or remove Disadvantage", "n"),
+                Field::toggle(
+                    "Edge",
+                    "yes: gain Advantage or remove Disadvantage",
+                    NO_YES,
+                    0,
+                ),
                 field("Dice", "empty: srtrack rolls; or the table's d10s", ""),
             ],
             focus: BONUS,
@@ -68,7 +77,7 @@ impl State {
     }
 
     fn text(&self, i: usize) -> String {
-        self.fields[i].input.value().trim().to_lowercase()
+        self.fields[i].get().to_lowercase()
     }
 
     /// The check's words, or the field to blame and why.
@@ -83,20 +92,12 @@ impl State {
             .map_err(|e| (BONUS, e))?
             .unwrap_or(0);
         let tilt = self.text(TILT);
-        if !tilt.chars().all(|c| c == 'a' || c == 'd') {
-            return Err((TILT, format!("\"{tilt}\": a, d, ad or empty")));
-        }
-        let edge = match self.text(EDGE).as_str() {
-            "y" | "yes" => true,
-            "n" | "no" | "" => false,
-            other => return Err((EDGE, format!("\"{other}\": y or n"))),
-        };
         Ok(OddsQuery {
             tn,
             bonus,
-            advantage: tilt.contains('a'),
-            disadvantage: tilt.contains('d'),
-            edge,
+            advantage: matches!(tilt.as_str(), "adv" | "both"),
+            disadvantage: matches!(tilt.as_str(), "dis" | "both"),
+            edge: self.text(EDGE) == "yes",
         })
     }
 

@@ -1,15 +1,18 @@
 //! A choice list: who interrupts, the delay's trigger, where to move, which ready fires, a type.
+//! Typing a name jumps to the first line about that character.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Widget};
+use tui_input::InputRequest;
 
 use super::picker::{self, Purpose};
-use super::{Ctx, Mode, Outcome, step};
+use super::{Ctx, Mode, Outcome, command_line, find_name, step};
 use crate::encounter::{CombatantId, Command};
 use crate::ui::action::Action;
 use crate::ui::app::App;
+use crate::ui::theme::Theme;
 use crate::ui::view::{centered, cut, pane_block};
 
 /// What choosing a line of a choice list does.
@@ -18,6 +21,10 @@ pub enum Choice {
     Run(Command),
     /// Open the interrupt picker for this character.
     InterruptBy(CombatantId),
+    /// Open the command line with this much typed, for the GM to finish.
+    Type(String),
+    /// Nothing: back to the tracker (the "no" of a question).
+    Back,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,17 +32,38 @@ pub struct Item {
     pub label: String,
     pub choice: Choice,
     pub refusal: Option<String>,
+    /// The character's name this line is about, for typing to jump to it.
+    pub name: Option<String>,
 }
 
 impl Item {
+    pub fn new(label: String, choice: Choice) -> Self {
+        Self {
+            label,
+            choice,
+            refusal: None,
+            name: None,
+        }
+    }
+
     /// A line that runs a command, greyed out with the engine's reason if it would be refused.
     pub fn run(label: String, cmd: Command, ctx: &Ctx) -> Self {
         let refusal = ctx.refusal(cmd.clone());
-        Self {
-            label,
-            choice: Choice::Run(cmd),
-            refusal,
-        }
+        Self::new(label, Choice::Run(cmd)).refused(refusal)
+    }
+
+    /// The name typing jumps by.
+    #[must_use]
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = Some(name.to_string());
+        self
+    }
+
+    /// Greyed out with this reason, if there is one.
+    #[must_use]
+    pub fn refused(mut self, why: Option<String>) -> Self {
+        self.refusal = why;
+        self
     }
 }
 
@@ -44,14 +72,25 @@ pub struct State {
     pub title: String,
     pub items: Vec<Item>,
     pub selected: usize,
+    /// Letters typed to jump to a name.
+    pub typed: String,
 }
 
 /// A choice list, or `empty` on the status line when there is nothing to choose.
 pub fn offer(title: String, items: Vec<Item>, empty: &str) -> Outcome {
+    offer_at(title, items, None, empty)
+}
+
+/// A choice list opened on line `at` (else on the first line that can be taken).
+pub fn offer_at(title: String, items: Vec<Item>, at: Option<usize>, empty: &str) -> Outcome {
     if items.is_empty() {
         return Outcome::Fail(empty.to_string());
     }
-    Outcome::Open(Mode::Choose(State::open(title, items)))
+    let mut list = State::open(title, items);
+    if let Some(at) = at.filter(|i| *i < list.items.len()) {
+        list.selected = at;
+    }
+    Outcome::Open(Mode::Choose(list))
 }
 
 impl State {
@@ -62,6 +101,7 @@ impl State {
             title,
             items,
             selected,
+            typed: String::new(),
         }
     }
 
@@ -70,34 +110,84 @@ impl State {
             Action::Cancel => Outcome::Close,
             Action::Up | Action::Down => {
                 self.selected = step(self.selected, self.items.len(), action);
+                self.typed.clear();
                 Outcome::Stay
             }
+            Action::Input(req) => self.jump(req),
             Action::Confirm => {
                 match self.items.get(self.selected).map(|it| &it.choice) {
-                    None => Outcome::Close,
+                    None | Some(Choice::Back) => Outcome::Close,
                     Some(Choice::Run(cmd)) => Outcome::run(cmd.clone()),
                     Some(Choice::InterruptBy(who)) => Outcome::Open(Mode::Picker(
                         picker::State::open(*who, Purpose::Interrupt, ctx),
                     )),
+                    Some(Choice::Type(text)) => Outcome::Open(Mode::Command(command_line::State {
+                        input: tui_input::Input::new(text.clone()),
+                        note: None,
+                    })),
                 }
             }
             _ => Outcome::Stay,
         }
     }
 
+    /// Letters typed jump to the first line about a name they fit.
+    fn jump(&mut self, req: InputRequest) -> Outcome {
+        match req {
+            InputRequest::InsertChar(c) => self.typed.push(c),
+            InputRequest::DeletePrevChar => {
+                self.typed.pop();
+            }
+            _ => return Outcome::Stay,
+        }
+        if self.typed.is_empty() {
+            return Outcome::Stay;
+        }
+        let names = self.items.iter().map(|it| it.name.as_deref().unwrap_or(""));
+        match find_name(names, &self.typed, 0) {
+            Some(i) => {
+                self.selected = i;
+                Outcome::Stay
+            }
+            None => Outcome::Fail(format!("no name here fits \"{}\"", self.typed)),
+        }
+    }
+
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
         let t = app.theme;
         let h = (self.items.len() as u16 + 2).min(area.height);
-        let r = centered(area, 70, h.max(3));
+        // As wide as the longest line, reason included, within the screen.
+        let longest = self
+            .items
+            .iter()
+            .map(|it| {
+                it.label.chars().count()
+                    + it.refusal.as_ref().map_or(0, |r| r.chars().count() + 5)
+                    + 4
+            })
+            .max()
+            .unwrap_or(0)
+            .max(self.title.chars().count() + 6);
+        let w = u16::try_from(longest).unwrap_or(u16::MAX).clamp(40, 110);
+        let r = centered(area, w, h.max(3));
         Clear.render(r, buf);
-        let block = pane_block(&self.title, true, t);
+        let mut block = pane_block(&self.title, true, t);
+        if !self.typed.is_empty() {
+            block = block.title_bottom(Line::styled(format!(" find: {} ", self.typed), t.title()));
+        } else if self.items.iter().any(|it| it.name.is_some()) {
+            block = block.title_bottom(Line::styled(" type a name to jump ", t.dim()));
+        }
         let inner = block.inner(r);
         block.render(r, buf);
-        let rows = inner.height as usize;
-        let w = inner.width as usize;
+        let lines = self.lines(inner.height as usize, inner.width as usize, t);
+        Paragraph::new(lines).render(inner, buf);
+    }
+
+    /// The rows of the list that fit, keeping the selection in view; refusals dimmed with
+    /// their reason.
+    pub fn lines(&self, rows: usize, w: usize, t: Theme) -> Vec<Line<'static>> {
         let skip = (self.selected + 1).saturating_sub(rows);
-        let lines: Vec<Line> = self
-            .items
+        self.items
             .iter()
             .enumerate()
             .skip(skip)
@@ -113,7 +203,6 @@ impl State {
                 }
                 Line::styled(cut(&text, w), style)
             })
-            .collect();
-        Paragraph::new(lines).render(inner, buf);
+            .collect()
     }
 }

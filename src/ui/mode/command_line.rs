@@ -9,11 +9,21 @@ use super::{Ctx, Outcome};
 use crate::lang::{self, Line as Parsed};
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{draw_lines, input_spans};
+use crate::ui::view::{draw_lines, input_spans, wrap};
+
+/// What shows above the line while it is open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Note {
+    /// Why the last line was refused (by the parser or the engine); the line stays to mend.
+    Refused(String),
+    /// The words Tab could complete to.
+    Options(String),
+}
 
 #[derive(Debug, Clone, Default)]
 pub struct State {
     pub input: Input,
+    pub note: Option<Note>,
 }
 
 impl State {
@@ -32,8 +42,11 @@ impl State {
             Action::Complete => self.complete(ctx),
             Action::Confirm => {
                 match lang::parse(self.input.value(), ctx.state(), ctx.catalogue()) {
-                    // The line stays for the GM to mend.
-                    Err(e) => Outcome::Fail(e.to_string()),
+                    // The line stays for the GM to mend, the reason above it.
+                    Err(e) => {
+                        self.note = Some(Note::Refused(e.to_string()));
+                        Outcome::Fail(e.to_string())
+                    }
                     Ok(Parsed::Nothing) => Outcome::Close,
                     Ok(Parsed::Undo(n)) => Outcome::Undo(n.max(1)),
                     Ok(Parsed::Redo(n)) => Outcome::Redo(n.max(1)),
@@ -44,11 +57,25 @@ impl State {
                             Err(e) => Outcome::Fail(e.to_string()),
                         }
                     }
+                    Ok(Parsed::AnarchyOdds(test)) => {
+                        match crate::report::anarchy::odds_line(&test, &ctx.enc.rules().anarchy) {
+                            Ok(line) => Outcome::Answer(line),
+                            Err(why) => Outcome::Fail(why),
+                        }
+                    }
                     Ok(Parsed::Odds(q)) => match crate::report::sr5::odds_answer(ctx.enc, &q) {
                         Ok(line) => Outcome::Answer(line),
                         Err(e) => Outcome::Fail(e.to_string()),
                     },
                     Ok(Parsed::Command(cmd)) => Outcome::run(cmd),
+                    Ok(Parsed::FromRoster(add)) => match ctx.sheets.map(|r| r.commands(&add)) {
+                        Some(Ok(cmds)) => Outcome::RunAll(cmds),
+                        Some(Err(e)) => Outcome::Fail(e),
+                        None => Outcome::Fail(
+                            "no roster here: this screen was opened without a data directory"
+                                .into(),
+                        ),
+                    },
                 }
             }
             _ => Outcome::Stay,
@@ -63,7 +90,7 @@ impl State {
         let lw = word.to_lowercase();
         let s = ctx.state();
         let mut cands: Vec<String> = if head.trim().is_empty() {
-            lang::VERBS.iter().map(|(v, _)| (*v).to_string()).collect()
+            lang::all_verbs().map(|(v, _)| (*v).to_string()).collect()
         } else {
             s.present()
                 .map(|c| c.name.clone())
@@ -75,7 +102,11 @@ impl State {
         cands.sort();
         cands.dedup();
         match cands.as_slice() {
-            [] => Outcome::Fail(format!("nothing completes \"{word}\"")),
+            [] => {
+                let why = format!("nothing completes \"{word}\"");
+                self.note = Some(Note::Refused(why.clone()));
+                Outcome::Fail(why)
+            }
             [one] => {
                 let quoted = if one.contains(' ') {
                     format!("\"{one}\"")
@@ -95,9 +126,45 @@ impl State {
                 if common.len() > word.len() {
                     self.input = Input::new(format!("{head}{common}"));
                 }
-                Outcome::Say(many.join("  "))
+                self.note = Some(Note::Options(many.join("  ")));
+                Outcome::Stay
             }
         }
+    }
+
+    /// The engine refused the line: the reason shows above it.
+    pub fn refused(&mut self, why: &str) {
+        self.note = Some(Note::Refused(why.to_string()));
+    }
+
+    fn note_text(&self) -> Option<String> {
+        match &self.note {
+            Some(Note::Refused(why)) => Some(format!("✗ {why}")),
+            Some(Note::Options(words)) => Some(words.clone()),
+            None => None,
+        }
+    }
+
+    /// Rows the note needs above the line on a screen this wide (it wraps, up to 4 rows).
+    pub fn note_rows(&self, width: u16) -> u16 {
+        self.note_text().map_or(0, |n| {
+            u16::try_from(wrap(&n, usize::from(width), 2).len().min(4)).unwrap_or(4)
+        })
+    }
+
+    /// The note above the line, if any: the reason a line was refused, or what Tab offers.
+    pub fn render_note(&self, app: &App, area: Rect, buf: &mut Buffer) {
+        let t = app.theme;
+        let style = match &self.note {
+            Some(Note::Refused(_)) => t.error(),
+            _ => t.dim(),
+        };
+        let Some(text) = self.note_text() else { return };
+        let lines: Vec<Line> = wrap(&text, usize::from(area.width), 2)
+            .into_iter()
+            .map(|l| Line::styled(l, style))
+            .collect();
+        draw_lines(&lines, area, buf);
     }
 
     /// Drawn on the status line, in place of the message.

@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::form::{self, Field, edit_fields, field, parse_faces, parse_num};
+use super::form::{self, Field, NO_YES, edit_fields, field, parse_faces, parse_num};
 use super::{Ctx, Outcome};
 use crate::encounter::system::sr2097::{DamageSource, Sr2097Command};
 use crate::encounter::{CombatantId, Command, Track};
@@ -55,7 +55,7 @@ impl State {
                 field("Target", "who is hit (a name)", ""),
                 field("With", "a weapon on the sheet, or NdM+ST", &weapon),
                 field("MoS", "the attack's MoS: 5+ adds 1d6, 10+ 2d6", "0"),
-                field("Edge", "y: +2d6 for 1 Edge", "n"),
+                Field::toggle("Edge", "yes: +2d6 for 1 Edge", NO_YES, 0),
                 field("Dice", "empty: srtrack rolls; or the table's d6s", ""),
             ],
             focus: TARGET,
@@ -67,7 +67,7 @@ impl State {
     }
 
     fn text(&self, i: usize) -> String {
-        self.fields[i].input.value().trim().to_string()
+        self.fields[i].get()
     }
 
     fn parts(&self, ctx: &Ctx) -> Result<Parts, (usize, String)> {
@@ -92,11 +92,7 @@ impl State {
             None => DamageSource::Weapon(with),
         };
         let mos = parse_num(&self.fields[MOS], false).map_err(|e| (MOS, e))?;
-        let edge = match self.text(EDGE).to_lowercase().as_str() {
-            "y" | "yes" => true,
-            "n" | "no" | "" => false,
-            other => return Err((EDGE, format!("\"{other}\": y or n"))),
-        };
+        let edge = self.text(EDGE) == "yes";
         Ok(Parts {
             target,
             with,

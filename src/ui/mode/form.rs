@@ -1,52 +1,199 @@
-//! A form: labelled one-line inputs for a command, each value checked in its field as it is typed.
+//! A form: labelled inputs for a command, each value checked in its field as it is typed.
+//! A value already there is replaced by typing over it; a choice of a few words is a toggle.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
-use tui_input::Input;
+use tui_input::{Input, InputRequest};
 
+use super::tracker::{delay_triggers, names_of};
 use super::{Ctx, Mode, Outcome, choose, picker};
 use crate::encounter::system::sr2097::Sr2097Command;
 use crate::encounter::{
-    AddCombatant, CombatantId, Command, RollTarget, SheetInput, Side, StatusUntil, Track,
+    AddCombatant, CombatantId, Command, Each, Event, GroupId, Phase, RollTarget, SheetInput, Side,
+    StatusUntil, Track, same_name,
 };
+use crate::roster::Template;
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, input_spans, pane_block};
+use crate::ui::view::{centered, input_spans, pane_block, wrap};
 
 /// What the form is for, and for whom.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Purpose {
     Add,
     Edit(CombatantId),
-    TypedRoll(CombatantId),
-    /// A roll typed in as its dice (a Shadowrun 2097 initiative).
-    TypedDice(CombatantId),
+    /// Roll the initiative of one character (or of a group sharing a roll), or type in the
+    /// table's roll.
+    Initiative(RollTarget),
+    /// A Shadowrun 2097 initiative: srtrack rolls it, or the table's dice are typed in.
+    InitiativeDice(RollTarget),
     Delay(CombatantId),
     Ready(CombatantId),
-    Damage(CombatantId),
-    Heal(CombatantId),
-    Status(CombatantId),
+    Damage(Vec<CombatantId>),
+    Heal(Vec<CombatantId>),
+    Status(Vec<CombatantId>),
+}
+
+/// Whether a text field's value is still the one it was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fresh {
+    /// Given by the form (or the field was just entered): the first character typed replaces it.
+    Given,
+    /// The GM has typed in it: keys edit it.
+    Typed,
+}
+
+/// What a field holds.
+#[derive(Debug, Clone)]
+pub enum Value {
+    Text {
+        input: Input,
+        fresh: Fresh,
+    },
+    /// One of a few words: Space or ←/→ step through them, a letter picks the next it starts.
+    Toggle {
+        options: &'static [&'static str],
+        at: usize,
+    },
 }
 
 /// One labelled input, with the reason its value is refused, if it is.
 #[derive(Debug, Clone)]
 pub struct Field {
     pub label: &'static str,
-    pub hint: &'static str,
-    pub input: Input,
+    pub hint: String,
+    pub value: Value,
     pub error: Option<String>,
 }
+
+impl Field {
+    pub(super) fn text(label: &'static str, hint: impl Into<String>, value: &str) -> Self {
+        Self {
+            label,
+            hint: hint.into(),
+            value: Value::Text {
+                input: Input::new(value.to_string()),
+                fresh: Fresh::Given,
+            },
+            error: None,
+        }
+    }
+
+    pub(super) fn toggle(
+        label: &'static str,
+        hint: impl Into<String>,
+        options: &'static [&'static str],
+        at: usize,
+    ) -> Self {
+        Self {
+            label,
+            hint: hint.into(),
+            value: Value::Toggle { options, at },
+            error: None,
+        }
+    }
+
+    /// The value as text (a toggle's word).
+    pub fn get(&self) -> String {
+        match &self.value {
+            Value::Text { input, .. } => input.value().trim().to_string(),
+            Value::Toggle { options, at } => options.get(*at).copied().unwrap_or("").to_string(),
+        }
+    }
+
+    fn handle(&mut self, req: InputRequest) {
+        match &mut self.value {
+            Value::Text { input, fresh } => {
+                match (*fresh, req) {
+                    (Fresh::Given, InputRequest::InsertChar(c)) => {
+                        *input = Input::new(c.to_string());
+                    }
+                    (
+                        Fresh::Given,
+                        InputRequest::DeletePrevChar
+                        | InputRequest::DeleteNextChar
+                        | InputRequest::DeletePrevWord
+                        | InputRequest::DeleteLine,
+                    ) => *input = Input::default(),
+                    _ => {
+                        input.handle(req);
+                    }
+                }
+                *fresh = Fresh::Typed;
+            }
+            Value::Toggle { options, at } => {
+                let n = options.len().max(1);
+                *at = match req {
+                    InputRequest::InsertChar(' ') | InputRequest::GoToNextChar => (*at + 1) % n,
+                    InputRequest::GoToPrevChar => (*at + n - 1) % n,
+                    InputRequest::InsertChar(c) => (1..=n)
+                        .map(|k| (*at + k) % n)
+                        .find(|&i| {
+                            options[i]
+                                .chars()
+                                .next()
+                                .is_some_and(|f| f.eq_ignore_ascii_case(&c))
+                        })
+                        .unwrap_or(*at),
+                    _ => *at,
+                };
+            }
+        }
+    }
+
+    /// Puts a value in (a toggle takes the word it names); the next character replaces it.
+    fn set(&mut self, v: &str) {
+        match &mut self.value {
+            Value::Text { input, fresh } => {
+                *input = Input::new(v.to_string());
+                *fresh = Fresh::Given;
+            }
+            Value::Toggle { options, at } => {
+                if let Some(i) = options.iter().position(|o| *o == v) {
+                    *at = i;
+                }
+            }
+        }
+    }
+
+    /// Entering a field gives its value back to the form: the next character replaces it.
+    fn enter(&mut self) {
+        if let Value::Text { fresh, .. } = &mut self.value {
+            *fresh = Fresh::Given;
+        }
+    }
+}
+
+/// The label column of a form: the focus mark, the label and a space.
+const LABEL: usize = 13;
+
+const SIDES: &[&str] = &["npc", "pc"];
+pub(super) const NO_YES: &[&str] = &["no", "yes"];
+const TRACKS: &[&str] = &["physical", "stun"];
+const UNTIL: &[&str] = &[
+    "as the rules say",
+    "this turn",
+    "next turn",
+    "round",
+    "never",
+];
 
 #[derive(Debug, Clone)]
 pub struct State {
     pub title: String,
     pub purpose: Purpose,
+    /// A line above the fields: whom the form aims at, or where its values come from.
+    pub about: Option<String>,
     pub fields: Vec<Field>,
     pub focus: usize,
     /// The engine's refusal of the whole form, when no field is to blame.
     pub error: Option<String>,
+    /// The add form's roster sheets: a Name that is one of them fills the sheet on Tab.
+    pub sheets: Vec<Template>,
+    /// What the add form offers from the roster, or what it filled.
+    pub offer: Option<String>,
 }
 
 /// Enter on a form of the 2097 rooms: the command runs, or its reason goes in the field to blame.
@@ -83,7 +230,7 @@ pub(super) fn last_line(error: Option<&str>, does: &str, app: &App) -> Line<'sta
 
 /// Dice faces typed as numbers apart ("7 3", "7,3"); `None` when the field is empty.
 pub(super) fn parse_faces(field: &Field) -> Result<Option<Vec<i32>>, String> {
-    let v = field.input.value().trim();
+    let v = field.get();
     if v.is_empty() {
         return Ok(None);
     }
@@ -98,7 +245,7 @@ pub(super) fn parse_faces(field: &Field) -> Result<Option<Vec<i32>>, String> {
 }
 
 pub(super) fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
-    let v = field.input.value().trim();
+    let v = field.get();
     if v.is_empty() {
         return if required {
             Err("required".into())
@@ -111,126 +258,299 @@ pub(super) fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, St
         .map_err(|_| format!("\"{v}\" is not a whole number"))
 }
 
+/// The sheet and side of the combatant added last, and its name: the add form starts from them.
+fn last_added(ctx: &Ctx) -> Option<(String, Side, crate::encounter::Sheet, bool)> {
+    let applied = ctx.enc.applied();
+    // A bounded look back: the add form wants the last few, not the whole fight.
+    applied.iter().rev().take(300).find_map(|entry| {
+        let shared = entry.events.iter().any(|e| {
+            matches!(
+                e,
+                Event::GroupFormed {
+                    shared_roll: true,
+                    ..
+                }
+            )
+        });
+        entry.events.iter().rev().find_map(|e| match e {
+            Event::CombatantAdded {
+                name, side, sheet, ..
+            } => Some((name.clone(), *side, *sheet, shared)),
+            _ => None,
+        })
+    })
+}
+
+fn opt(v: Option<u8>) -> String {
+    v.map(|b| b.to_string()).unwrap_or_default()
+}
+
+/// A text field for another room's form (the SR5 test form): same editing, same drawing.
 pub(super) fn field(label: &'static str, hint: &'static str, value: &str) -> Field {
-    Field {
-        label,
-        hint,
-        input: Input::new(value.to_string()),
-        error: None,
-    }
+    Field::text(label, hint, value)
 }
 
 impl State {
     pub fn open(purpose: Purpose, ctx: &Ctx) -> Self {
         let s = ctx.state();
         let name = |id: CombatantId| s.name(id).to_string();
-        let (title, fields) = match purpose {
-            Purpose::Add => (
-                "Add a combatant or a group".to_string(),
-                vec![
-                    field("Name", "unique; a group's members get numbers", ""),
-                    field("Side", "pc or npc", "npc"),
-                    field("Count", "empty for one; N for a group of N", ""),
-                    field("Intuition", "", "3"),
-                    field("Reaction", "", "3"),
-                    field("Edge", "", "0"),
-                    field("Dice mod", "initiative dice modifier", "0"),
-                    field("IP bonus", "extra starting IP", "0"),
-                    field("Body", "for the Physical monitor", ""),
-                    field("Willpower", "for the Stun monitor", ""),
-                    field("Shared roll", "y: the group rolls once", "n"),
-                ],
-            ),
+        let mut about = None;
+        let (title, fields) = match &purpose {
+            Purpose::Add => {
+                let last = last_added(ctx);
+                if let Some((n, ..)) = &last {
+                    about = Some(format!("values as {n}, the last added: type over them"));
+                }
+                let sheet = last.as_ref().map(|l| l.2);
+                let num = |f: fn(&crate::encounter::Sheet) -> String, d: &str| {
+                    sheet.as_ref().map_or(d.to_string(), f)
+                };
+                let side = last.as_ref().map_or(0, |l| usize::from(l.1 == Side::Pc));
+                let shared = last.as_ref().map_or(0, |l| usize::from(l.3));
+                (
+                    "Add a combatant or a group".to_string(),
+                    vec![
+                        Field::text("Name", "unique; a group's members get numbers", ""),
+                        Field::toggle("Side", "Space or ←/→ to change", SIDES, side),
+                        Field::text("Count", "empty for one; N for a group of N", ""),
+                        Field::text("Intuition", "", &num(|s| s.intuition.to_string(), "3")),
+                        Field::text("Reaction", "", &num(|s| s.reaction.to_string(), "3")),
+                        Field::text("Edge", "", &num(|s| s.edge.to_string(), "0")),
+                        Field::text(
+                            "Dice mod",
+                            "initiative dice modifier",
+                            &num(|s| s.dice_modifier.to_string(), "0"),
+                        ),
+                        Field::text(
+                            "IP bonus",
+                            "extra starting IP",
+                            &num(|s| s.ip_bonus.to_string(), "0"),
+                        ),
+                        Field::text(
+                            "Body",
+                            "for the Physical monitor",
+                            &num(|s| opt(s.body), ""),
+                        ),
+                        Field::text(
+                            "Willpower",
+                            "for the Stun monitor",
+                            &num(|s| opt(s.willpower), ""),
+                        ),
+                        Field::toggle("Shared roll", "yes: the group rolls once", NO_YES, shared),
+                    ],
+                )
+            }
             Purpose::Edit(id) => {
-                let c = s.get(id);
+                let c = s.get(*id);
                 let v = |f: &dyn Fn(&crate::encounter::Sheet) -> String| {
                     c.map(|c| f(&c.sheet)).unwrap_or_default()
                 };
+                let side = c.map_or(0, |c| usize::from(c.side == Side::Pc));
                 (
-                    format!("Edit {}", name(id)),
+                    format!("Edit {}", name(*id)),
                     vec![
-                        field("Name", "", &name(id)),
-                        field(
-                            "Side",
-                            "pc or npc",
-                            c.map_or("npc", |c| if c.side == Side::Pc { "pc" } else { "npc" }),
-                        ),
-                        field("Intuition", "", &v(&|s| s.intuition.to_string())),
-                        field("Reaction", "", &v(&|s| s.reaction.to_string())),
-                        field("Edge", "", &v(&|s| s.edge.to_string())),
-                        field("Dice mod", "", &v(&|s| s.dice_modifier.to_string())),
-                        field("IP bonus", "", &v(&|s| s.ip_bonus.to_string())),
-                        field(
-                            "Body",
+                        Field::text("Name", "", &name(*id)),
+                        Field::toggle("Side", "Space or ←/→ to change", SIDES, side),
+                        Field::text("Intuition", "", &v(&|s| s.intuition.to_string())),
+                        Field::text("Reaction", "", &v(&|s| s.reaction.to_string())),
+                        Field::text("Edge", "", &v(&|s| s.edge.to_string())),
+                        Field::text("Dice mod", "", &v(&|s| s.dice_modifier.to_string())),
+                        Field::text("IP bonus", "", &v(&|s| s.ip_bonus.to_string())),
+                        Field::text("Body", "", &v(&|s| opt(s.body))),
+                        Field::text("Willpower", "", &v(&|s| opt(s.willpower))),
+                    ],
+                )
+            }
+            Purpose::Initiative(target) | Purpose::InitiativeDice(target) => {
+                let (who, pool) = match target {
+                    RollTarget::Group(g) => {
+                        let group = s.groups.get(g.0 as usize);
+                        let pool = group
+                            .and_then(|g| g.members.first())
+                            .and_then(|id| s.get(*id))
+                            .map(|c| c.sheet.pool());
+                        (
+                            group.map_or_else(String::new, |g| {
+                                format!("{} (the group's one roll)", g.name)
+                            }),
+                            pool,
+                        )
+                    }
+                    RollTarget::One(id) => (name(*id), s.get(*id).map(|c| c.sheet.pool())),
+                    RollTarget::All | RollTarget::Npcs => (String::new(), None),
+                };
+                let title = format!("Initiative for {who}");
+                if matches!(purpose, Purpose::InitiativeDice(_)) {
+                    (
+                        title,
+                        vec![Field::text(
+                            "Dice",
+                            "empty: srtrack rolls; or the d6s rolled at the table, e.g. 3 5",
                             "",
-                            &v(&|s| s.body.map(|b| b.to_string()).unwrap_or_default()),
-                        ),
-                        field(
-                            "Willpower",
-                            "",
-                            &v(&|s| s.willpower.map(|b| b.to_string()).unwrap_or_default()),
+                        )],
+                    )
+                } else {
+                    initiative_form(&title, pool)
+                }
+            }
+            Purpose::Delay(id) => {
+                let hint = s
+                    .reserve_limits(*id, ctx.enc.rules())
+                    .map_or_else(String::new, |l| {
+                        format!(
+                            "{} IP in the pool; allowed 1 to {}",
+                            l.available,
+                            l.delay_max.max(1)
+                        )
+                    });
+                (
+                    format!("Delay: {} holds IP", name(*id)),
+                    vec![Field::text("IP", hint, "")],
+                )
+            }
+            Purpose::Ready(id) => {
+                let hint = s
+                    .reserve_limits(*id, ctx.enc.rules())
+                    .map_or_else(String::new, |l| {
+                        format!(
+                            "empty: what the actions cost; allowed 1 to {} ({} IP in the pool)",
+                            l.ready_max.max(1),
+                            l.available
+                        )
+                    });
+                (
+                    format!("Ready: {} waits for a trigger", name(*id)),
+                    vec![
+                        Field::text("Trigger", "when … (free text)", ""),
+                        Field::text("IP", hint, ""),
+                    ],
+                )
+            }
+            Purpose::Damage(who) | Purpose::Heal(who) => {
+                let verb = if matches!(purpose, Purpose::Damage(_)) {
+                    "Damage"
+                } else {
+                    "Heal"
+                };
+                about = (who.len() > 1).then(|| format!("each of {}", names_of(who, s)));
+                (
+                    format!("{verb} {}", title_names(who, s)),
+                    vec![
+                        Field::text("Boxes", "", "1"),
+                        Field::toggle("Track", "Space or ←/→ to change", TRACKS, 0),
+                    ],
+                )
+            }
+            Purpose::Status(who) => {
+                about = (who.len() > 1).then(|| format!("each of {}", names_of(who, s)));
+                (
+                    format!("Add a status to {}", title_names(who, s)),
+                    vec![
+                        Field::text("Status", "a name from the rules, or free text", ""),
+                        Field::toggle(
+                            "Until",
+                            "when it ends: the rules' end for its name, the end of this turn, \
+                             of their next turn, of the round, or never",
+                            UNTIL,
+                            0,
                         ),
                     ],
                 )
             }
-            Purpose::TypedRoll(id) => (
-                format!("Type in {}'s initiative roll", name(id)),
-                vec![
-                    field("Hits", "hits rolled at the table", ""),
-                    field("Glitch", "y if it glitched", "n"),
-                ],
-            ),
-            Purpose::TypedDice(id) => (
-                format!("Type in {}'s initiative dice", name(id)),
-                vec![field("Dice", "the d6s rolled at the table, e.g. 3 5", "")],
-            ),
-            Purpose::Delay(id) => (
-                format!("Delay: {} holds IP", name(id)),
-                vec![field("IP", "IP to hold back", "")],
-            ),
-            Purpose::Ready(id) => (
-                format!("Ready: {} waits for a trigger", name(id)),
-                vec![
-                    field("Trigger", "when … (free text)", ""),
-                    field("IP", "empty: the actions' cost", ""),
-                ],
-            ),
-            Purpose::Damage(id) | Purpose::Heal(id) => (
-                format!(
-                    "{} {}",
-                    if matches!(purpose, Purpose::Damage(_)) {
-                        "Damage"
-                    } else {
-                        "Heal"
-                    },
-                    name(id)
-                ),
-                vec![
-                    field("Boxes", "", "1"),
-                    field("Track", "p(hysical) or s(tun)", "p"),
-                ],
-            ),
-            Purpose::Status(id) => (
-                format!("Add a status to {}", name(id)),
-                vec![
-                    field("Status", "a name from the rules, or free text", ""),
-                    field("Until", "turn, next, round, never (empty: rules)", ""),
-                ],
-            ),
+        };
+        let sheets = match (&purpose, ctx.sheets) {
+            (Purpose::Add, Some(r)) => r.templates(),
+            _ => Vec::new(),
+        };
+        let offer = (!sheets.is_empty()).then(|| {
+            let names: Vec<&str> = sheets.iter().map(|t| t.name.as_str()).collect();
+            format!(
+                "Roster: {} (a Name of these + Tab fills its sheet)",
+                names.join(", ")
+            )
+        });
+        Self {
+            title,
+            purpose,
+            about,
+            fields,
+            focus: 0,
+            error: None,
+            sheets,
+            offer,
+        }
+    }
+
+    /// The initiative form for a combatant who has just joined the fight (`target` names it as
+    /// the add will make it): the GM rolls it, or types in the table's roll.
+    /// A 2097 fight (a state with its slice) types in its initiative as dice.
+    pub fn joined(target: RollTarget, name: &str, ctx: &Ctx) -> Self {
+        let title = format!("{name} joins: initiative");
+        let (purpose, fields, about) = if ctx.state().sr2097.is_some() {
+            (
+                Purpose::InitiativeDice(target),
+                vec![Field::text(
+                    "Dice",
+                    "the d6s rolled at the table, e.g. 3 5",
+                    "",
+                )],
+                "Enter with Dice empty rolls it; Esc leaves it unrolled (r later)",
+            )
+        } else {
+            (
+                Purpose::Initiative(target),
+                initiative_form(&title, None).1,
+                "Enter with Hits empty rolls it; Esc leaves it unrolled (r later)",
+            )
         };
         Self {
             title,
             purpose,
+            about: Some(about.into()),
             fields,
             focus: 0,
             error: None,
+            sheets: Vec::new(),
+            offer: None,
         }
+    }
+
+    /// Leaving the add form's Name field on a roster sheet's name: the sheet fills the fields.
+    fn fill_from_roster(&mut self) {
+        if self.purpose != Purpose::Add || self.focus != 0 {
+            return;
+        }
+        let name = self.fields[0].get();
+        let Some(t) = self.sheets.iter().find(|t| same_name(&t.name, &name)) else {
+            return;
+        };
+        let s = t.sheet;
+        let opt = |v: Option<u8>| v.map(|v| v.to_string()).unwrap_or_default();
+        let values = [
+            (0, t.name.clone()),
+            (1, if t.side == Side::Pc { "pc" } else { "npc" }.to_string()),
+            (3, s.intuition.to_string()),
+            (4, s.reaction.to_string()),
+            (5, s.edge.to_string()),
+            (6, s.dice_modifier.to_string()),
+            (7, s.ip_bonus.to_string()),
+            (8, opt(s.body)),
+            (9, opt(s.willpower)),
+        ];
+        for (i, v) in values {
+            if let Some(fl) = self.fields.get_mut(i) {
+                fl.set(&v);
+                fl.error = None;
+            }
+        }
+        self.offer = Some(format!("Filled from the roster sheet {}", t.name));
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
             Action::Cancel => return Outcome::Close,
             Action::NextField | Action::PrevField => {
+                self.fill_from_roster();
                 edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
@@ -251,7 +571,7 @@ impl State {
     }
 
     /// Enter: a bad value stays in its field; a delay goes on to its trigger, a ready to its
-    /// actions; anything else is run.
+    /// actions, a roll over one typed in from the table asks first; anything else is run.
     fn submit(&mut self, ctx: &Ctx) -> Outcome {
         for fl in &mut self.fields {
             fl.error = None;
@@ -266,26 +586,21 @@ impl State {
                 return Outcome::Stay;
             }
         };
-        match (self.purpose, cmd) {
+        match (&self.purpose, cmd) {
             (Purpose::Delay(who), Command::Delay { ip, .. }) => {
+                let who = *who;
                 // A delay needs its trigger character: first check the IP, then choose.
                 let delay = |trigger| Command::Delay { who, ip, trigger };
                 if let Some(e) = ctx.refusal(delay(None)) {
                     self.fields[0].error = Some(e.clone());
                     return Outcome::Fail(e);
                 }
-                let s = ctx.state();
                 let mut items = vec![choose::Item::run(
                     "(no trigger yet: name it later)".into(),
                     delay(None),
                     ctx,
                 )];
-                for &t in &ctx.roster {
-                    if t != who {
-                        let label = format!("after {}", s.name(t));
-                        items.push(choose::Item::run(label, delay(Some(t)), ctx));
-                    }
-                }
+                items.extend(delay_triggers(who, ctx, |t| delay(Some(t))));
                 let list = choose::State::open("Delay until after whom?".into(), items);
                 Outcome::Open(Mode::Choose(list))
             }
@@ -295,8 +610,30 @@ impl State {
                     ip,
                     chosen: Vec::new(),
                 };
-                Outcome::Open(Mode::Picker(picker::State::open(who, purpose, ctx)))
+                Outcome::Open(Mode::Picker(picker::State::open(*who, purpose, ctx)))
             }
+            (Purpose::Initiative(target), cmd @ Command::Roll { typed: None, .. }) => {
+                match typed_roll_of(*target, ctx) {
+                    Some((who, hits)) => Outcome::Open(Mode::Choose(choose::State::open(
+                        format!("Roll {who} again? The table's roll ({hits} hits) is lost"),
+                        vec![
+                            choose::Item::new(
+                                "no: keep the table's roll".into(),
+                                choose::Choice::Back,
+                            ),
+                            choose::Item::run("yes: roll again".into(), cmd, ctx),
+                        ],
+                    ))),
+                    None => Outcome::run(cmd),
+                }
+            }
+            (Purpose::Add, cmd @ Command::Add(_)) => match joins(&cmd, ctx) {
+                Some(then) => Outcome::Run {
+                    cmd,
+                    then: Some(Mode::Form(then)),
+                },
+                None => Outcome::run(cmd),
+            },
             (_, cmd) => Outcome::run(cmd),
         }
     }
@@ -327,27 +664,25 @@ impl State {
     /// The form's command, or the field to blame and why.
     fn command(&self) -> Result<Command, (usize, String)> {
         let num = |i: usize, req: bool| parse_num(&self.fields[i], req).map_err(|e| (i, e));
-        let text = |i: usize| self.fields[i].input.value().trim().to_string();
-        let yes = |i: usize| matches!(text(i).to_lowercase().as_str(), "y" | "yes");
-        let side = |i: usize| match text(i).to_lowercase().as_str() {
-            "pc" => Ok(Side::Pc),
-            "npc" | "" => Ok(Side::Npc),
-            other => Err((i, format!("\"{other}\": type pc or npc"))),
-        };
-        let track = |i: usize| match text(i).to_lowercase().chars().next() {
-            Some('s') => Ok(Track::Stun),
-            Some('p') | None => Ok(Track::Physical),
-            Some(_) => Err((i, "type p (Physical) or s (Stun)".to_string())),
+        let text = |i: usize| self.fields[i].get();
+        let yes = |i: usize| text(i) == "yes";
+        let side = |i: usize| if text(i) == "pc" { Side::Pc } else { Side::Npc };
+        let track = |i: usize| {
+            if text(i) == "stun" {
+                Track::Stun
+            } else {
+                Track::Physical
+            }
         };
         let or = |v: Option<i32>, d: i32| v.unwrap_or(d);
-        Ok(match self.purpose {
+        Ok(match &self.purpose {
             Purpose::Add => {
                 if text(0).is_empty() {
                     return Err((0, "required".into()));
                 }
                 Command::Add(AddCombatant {
                     name: text(0),
-                    side: side(1)?,
+                    side: side(1),
                     count: num(2, false)?,
                     sheet: SheetInput {
                         intuition: or(num(3, true)?, 3),
@@ -362,9 +697,9 @@ impl State {
                 })
             }
             Purpose::Edit(who) => Command::Edit {
-                who,
+                who: *who,
                 name: Some(text(0)).filter(|n| !n.is_empty()),
-                side: Some(side(1)?),
+                side: Some(side(1)),
                 sheet: SheetInput {
                     intuition: or(num(2, true)?, 3),
                     reaction: or(num(3, true)?, 3),
@@ -375,21 +710,24 @@ impl State {
                     willpower: num(8, false)?,
                 },
             },
-            Purpose::TypedRoll(id) => Command::Roll {
-                target: RollTarget::One(id),
-                typed: Some((or(num(0, true)?, 0), yes(1))),
+            Purpose::Initiative(target) => Command::Roll {
+                target: *target,
+                typed: num(0, false)?.map(|hits| (hits, yes(1))),
             },
-            Purpose::TypedDice(id) => {
-                let dice = parse_faces(&self.fields[0])
-                    .map_err(|e| (0, e))?
-                    .ok_or((0, "required".to_string()))?;
-                Command::Sr2097(Sr2097Command::Initiative {
-                    target: RollTarget::One(id),
-                    dice,
-                })
+            Purpose::InitiativeDice(target) => {
+                match parse_faces(&self.fields[0]).map_err(|e| (0, e))? {
+                    Some(dice) => Command::Sr2097(Sr2097Command::Initiative {
+                        target: *target,
+                        dice,
+                    }),
+                    None => Command::Roll {
+                        target: *target,
+                        typed: None,
+                    },
+                }
             }
             Purpose::Delay(who) => Command::Delay {
-                who,
+                who: *who,
                 ip: or(num(0, true)?, 0),
                 trigger: None,
             },
@@ -398,60 +736,87 @@ impl State {
                     return Err((0, "required: what the character waits for".into()));
                 }
                 Command::Ready {
-                    who,
+                    who: *who,
                     ip: num(1, false)?,
                     trigger: text(0),
                     actions: Vec::new(),
                 }
             }
-            Purpose::Damage(who) => Command::Damage {
-                who,
-                boxes: or(num(0, true)?, 0),
-                track: track(1)?,
-            },
-            Purpose::Heal(who) => Command::Heal {
-                who,
-                boxes: or(num(0, true)?, 0),
-                track: track(1)?,
-            },
+            Purpose::Damage(who) => Command::aimed(
+                who.clone(),
+                Each::Damage {
+                    boxes: or(num(0, true)?, 0),
+                    track: track(1),
+                },
+            ),
+            Purpose::Heal(who) => Command::aimed(
+                who.clone(),
+                Each::Heal {
+                    boxes: or(num(0, true)?, 0),
+                    track: track(1),
+                },
+            ),
             Purpose::Status(who) => {
                 if text(0).is_empty() {
                     return Err((0, "required".into()));
                 }
-                let until = match text(1).to_lowercase().as_str() {
-                    "" => None,
-                    "turn" => Some(StatusUntil::ThisTurn),
-                    "next" => Some(StatusUntil::NextTurn),
+                let until = match text(1).as_str() {
+                    "this turn" => Some(StatusUntil::ThisTurn),
+                    "next turn" => Some(StatusUntil::NextTurn),
                     "round" => Some(StatusUntil::Round),
                     "never" => Some(StatusUntil::Never),
-                    other => {
-                        return Err((1, format!("\"{other}\": turn, next, round or never")));
-                    }
+                    _ => None,
                 };
-                Command::AddStatus {
-                    who,
-                    text: text(0),
-                    until,
-                }
+                Command::aimed(
+                    who.clone(),
+                    Each::AddStatus {
+                        text: text(0),
+                        until,
+                    },
+                )
             }
         })
     }
 
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
-        let footer = last_line(self.error.as_deref(), "submit", app);
-        draw(
-            &self.title,
-            &self.fields,
-            self.focus,
-            vec![footer],
-            app,
-            area,
-            buf,
-        );
+        let t = app.theme;
+        let w = area.width.min(78);
+        let inner_w = usize::from(w.saturating_sub(2));
+        let mut lines: Vec<Line> = Vec::new();
+        if let Some(about) = &self.about {
+            for l in wrap(about, inner_w, 2) {
+                lines.push(Line::styled(l, t.dim()));
+            }
+        }
+        lines.extend(field_lines(&self.fields, self.focus, inner_w, t));
+        if let Some(offer) = &self.offer {
+            // Sheet names come from files: escaped where wrapped.
+            for l in wrap(offer, inner_w, 2) {
+                lines.push(Line::styled(l, t.dim()));
+            }
+        }
+        let foot = match &self.error {
+            Some(e) => (format!("✗ {e}"), t.error()),
+            None => (
+                "Enter: submit  Tab: next field  Space, ←/→: change a choice  Esc: cancel".into(),
+                t.dim(),
+            ),
+        };
+        for l in wrap(&foot.0, inner_w, 2) {
+            lines.push(Line::styled(l, foot.1));
+        }
+        let h = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+        let r = centered(area, w, h);
+        Clear.render(r, buf);
+        let block = pane_block(&self.title, true, t);
+        let inner = block.inner(r);
+        block.render(r, buf);
+        Paragraph::new(lines).render(inner, buf);
     }
 }
 
-/// Draws a form's popup: its fields, each with its error or hint, then the footer lines.
+/// Draws a form of the 2097 rooms: its fields, each with its error or hint, then the footer
+/// lines, as the other forms draw theirs.
 pub(super) fn draw(
     title: &str,
     fields: &[Field],
@@ -462,28 +827,97 @@ pub(super) fn draw(
     buf: &mut Buffer,
 ) {
     let t = app.theme;
-    let h = (fields.len() + footer.len()) as u16 + 2;
-    let r = centered(area, 76, h);
+    let w = area.width.min(78);
+    let mut lines = field_lines(fields, focus, usize::from(w.saturating_sub(2)), t);
+    lines.extend(footer);
+    let h = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let r = centered(area, w, h);
     Clear.render(r, buf);
     let block = pane_block(title, true, t);
     let inner = block.inner(r);
     block.render(r, buf);
-    let input_w = (inner.width as usize).saturating_sub(14).min(24);
-    let mut lines = field_lines(fields, focus, input_w, t);
-    lines.extend(footer);
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// Tab and Shift-Tab move between a form's fields; typing edits the focused one (and clears
-/// its refusal).
+/// The initiative form's title and fields.
+fn initiative_form(title: &str, pool: Option<u8>) -> (String, Vec<Field>) {
+    let hint = match pool {
+        Some(p) => format!("empty: srtrack rolls {p} dice; or the hits rolled at the table"),
+        None => "empty: srtrack rolls; or the hits rolled at the table".into(),
+    };
+    (
+        title.to_string(),
+        vec![
+            Field::text("Hits", hint, ""),
+            Field::toggle("Glitch", "yes if the table's roll glitched", NO_YES, 0),
+        ],
+    )
+}
+
+/// Names for a form's title: one name, or how many are marked (listed above the fields).
+fn title_names(who: &[CombatantId], s: &crate::encounter::State) -> String {
+    match who {
+        [one] => s.name(*one).to_string(),
+        many => format!("{} marked", many.len()),
+    }
+}
+
+/// Whose roll, typed in from the table, a new roll for `target` would replace, and its hits.
+fn typed_roll_of(target: RollTarget, ctx: &Ctx) -> Option<(String, u8)> {
+    let s = ctx.state();
+    let id = match target {
+        RollTarget::One(id) => id,
+        RollTarget::Group(g) => *s.groups.get(g.0 as usize)?.members.first()?,
+        RollTarget::All | RollTarget::Npcs => return None,
+    };
+    let c = s.get(id)?;
+    let roll = c.initiative.as_ref()?;
+    let name = match target {
+        RollTarget::Group(g) => s.groups.get(g.0 as usize).map(|g| g.name.clone())?,
+        _ => c.name.clone(),
+    };
+    roll.dice.is_none().then_some((name, roll.hits))
+}
+
+/// For a combatant added mid-fight: the initiative form that follows the add. Ids are indices,
+/// so the new combatant's (or group's) id is the next one.
+fn joins(cmd: &Command, ctx: &Ctx) -> Option<State> {
+    let Command::Add(add) = cmd else { return None };
+    let s = ctx.state();
+    if !matches!(s.phase, Phase::Fight(_)) {
+        return None;
+    }
+    let (target, name) = match add.count {
+        None => (
+            RollTarget::One(CombatantId(u32::try_from(s.combatants.len()).ok()?)),
+            add.name.trim().to_string(),
+        ),
+        Some(_) => (
+            RollTarget::Group(GroupId(u32::try_from(s.groups.len()).ok()?)),
+            add.name.trim().to_string(),
+        ),
+    };
+    Some(State::joined(target, &name, ctx))
+}
+
+/// Tab and Shift-Tab move between a form's fields (the one entered gives its value back: the
+/// next character replaces it); typing edits the focused one and clears its refusal.
 pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Action) {
     let n = fields.len().max(1);
     match action {
-        Action::NextField => *focus = (*focus + 1) % n,
-        Action::PrevField => *focus = (*focus + n - 1) % n,
+        Action::NextField | Action::PrevField => {
+            *focus = if action == Action::NextField {
+                (*focus + 1) % n
+            } else {
+                (*focus + n - 1) % n
+            };
+            if let Some(fl) = fields.get_mut(*focus) {
+                fl.enter();
+            }
+        }
         Action::Input(req) => {
             if let Some(fl) = fields.get_mut(*focus) {
-                fl.input.handle(req);
+                fl.handle(req);
                 fl.error = None;
             }
         }
@@ -491,33 +925,77 @@ pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Actio
     }
 }
 
-/// A form's fields, one line each: label, input (the cursor in the focused one), and the hint
-/// or the reason the value is refused.
+/// A form's fields, one line each (hints and refusals wrap under themselves, none is cut):
+/// label, value (the cursor in the focused one; toggles show every word), and the hint or the
+/// reason the value is refused.
 pub(super) fn field_lines(
     fields: &[Field],
     focus: usize,
-    input_w: usize,
+    inner_w: usize,
     t: crate::ui::theme::Theme,
 ) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
+    // The value column fits the longest value (toggles show every word), within reason.
+    let value_w = fields
+        .iter()
+        .map(|fl| match &fl.value {
+            Value::Text { input, .. } => input.value().chars().count() + 1,
+            Value::Toggle { options, .. } => {
+                options.iter().map(|o| o.chars().count() + 3).sum::<usize>()
+            }
+        })
+        .max()
+        .unwrap_or(0)
+        .clamp(12, inner_w.saturating_sub(LABEL + 12).max(12));
+    let hint_at = LABEL + value_w + 1;
+    let hint_w = inner_w.saturating_sub(hint_at).max(10);
+    let mut lines: Vec<Line<'static>> = Vec::new();
     for (i, fl) in fields.iter().enumerate() {
         let focused = i == focus;
         let mut spans = vec![Span::styled(
-            format!("{}{:<11} ", if focused { "▶" } else { " " }, fl.label),
+            format!("{}{:<12}", if focused { "▶" } else { " " }, fl.label),
             if focused { t.title() } else { t.base() },
         )];
-        if focused {
-            spans.extend(input_spans(&fl.input, input_w, t));
-        } else {
-            spans.push(Span::raw(fl.input.value().to_string()));
+        match &fl.value {
+            Value::Text { input, fresh } if focused => {
+                let mut shown = input_spans(input, value_w, t);
+                // A value the next key replaces shows as selected.
+                if *fresh == Fresh::Given && !input.value().is_empty() {
+                    shown = vec![Span::styled(input.value().to_string(), t.current())];
+                }
+                spans.extend(shown);
+            }
+            Value::Text { input, .. } => spans.push(Span::raw(input.value().to_string())),
+            Value::Toggle { options, at } => {
+                for (k, o) in options.iter().enumerate() {
+                    spans.push(if k == *at {
+                        Span::styled(
+                            format!("[{o}]"),
+                            if focused { t.current() } else { t.title() },
+                        )
+                    } else {
+                        Span::styled(format!(" {o} "), t.dim())
+                    });
+                }
+            }
         }
         let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-        spans.push(Span::raw(" ".repeat((13 + input_w).saturating_sub(used))));
-        match &fl.error {
-            Some(e) => spans.push(Span::styled(format!(" ✗ {e}"), t.error())),
-            None => spans.push(Span::styled(format!(" {}", fl.hint), t.dim())),
+        spans.push(Span::raw(" ".repeat(hint_at.saturating_sub(used))));
+        let (note, style) = match &fl.error {
+            Some(e) => (format!("✗ {e}"), t.error()),
+            None => (fl.hint.clone(), t.dim()),
+        };
+        // Hints and reasons wrap under themselves: none is cut.
+        let mut parts = wrap(&note, hint_w, 0).into_iter();
+        if let Some(first) = parts.next() {
+            spans.push(Span::styled(first, style));
         }
         lines.push(Line::from(spans));
+        for more in parts {
+            lines.push(Line::from(vec![
+                Span::raw(" ".repeat(hint_at)),
+                Span::styled(more, style),
+            ]));
+        }
     }
     lines
 }

@@ -1,31 +1,44 @@
-//! Help: every key, those of the room it was opened from first; Esc goes back to that room.
+//! Help: what the screen shows, the verbs of the `:` line, and every key, those of the room it
+//! was opened from first; Esc goes back to that room.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, Widget};
 
 use super::{Ctx, Mode, Outcome};
+use crate::encounter::System;
+use crate::lang::VERBS;
+use crate::rules::HouseRules;
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::keymap::{self, ModeKind};
-use crate::ui::view::{centered, pane_block};
+use crate::ui::theme::Theme;
+use crate::ui::view::{body_rows, centered, draw_lines, pane_block, wrap};
 
-const MODES: [ModeKind; 6] = [
+const MODES: [ModeKind; 8] = [
     ModeKind::Tracker,
     ModeKind::Picker,
     ModeKind::Form,
     ModeKind::Command,
     ModeKind::Choose,
+    ModeKind::PlotPoints,
+    ModeKind::Find,
     ModeKind::Help,
 ];
 
+/// The help's width on screen, borders included.
+const WIDTH: u16 = 76;
+
 #[derive(Debug, Clone)]
 pub struct State {
-    pub scroll: u16,
+    pub scroll: usize,
     /// The room help was opened from, as it was: Esc goes back to it.
     pub back: Box<Mode>,
 }
+
+/// Lines the help pages by.
+const PAGE: usize = 10;
 
 impl State {
     pub fn open(back: Mode) -> Self {
@@ -35,44 +48,156 @@ impl State {
         }
     }
 
-    pub fn update(&mut self, action: Action, _ctx: &Ctx) -> Outcome {
-        match action {
-            Action::Cancel => Outcome::Open(std::mem::replace(&mut *self.back, Mode::Tracker)),
-            Action::Down => {
-                self.scroll += 1;
-                Outcome::Stay
+    pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
+        let by = match action {
+            Action::Cancel => {
+                return Outcome::Open(std::mem::replace(&mut *self.back, Mode::Tracker));
             }
+            Action::Down => 1,
+            Action::PageDown => PAGE,
             Action::Up => {
                 self.scroll = self.scroll.saturating_sub(1);
-                Outcome::Stay
+                return Outcome::Stay;
             }
-            _ => Outcome::Stay,
-        }
+            Action::PageUp => {
+                self.scroll = self.scroll.saturating_sub(PAGE);
+                return Outcome::Stay;
+            }
+            _ => return Outcome::Stay,
+        };
+        // Never past the last page.
+        let (w, h) = ctx.screen;
+        let inner = usize::from(w.min(WIDTH).saturating_sub(2));
+        let len = content(
+            ctx.enc.rules(),
+            ctx.enc.system(),
+            self.back.kind(),
+            inner,
+            Theme::default(),
+        )
+        .len();
+        let shown = usize::from(body_rows(h).saturating_sub(2));
+        self.scroll = (self.scroll + by).min(len.saturating_sub(shown));
+        Outcome::Stay
     }
 
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
         let t = app.theme;
-        let r = centered(area, 72, area.height);
+        let r = centered(area, WIDTH, area.height);
         Clear.render(r, buf);
-        let block = pane_block("Keys (Esc closes)", true, t);
+        let lines = content(
+            app.enc.rules(),
+            app.encounter().system(),
+            self.back.kind(),
+            usize::from(r.width.saturating_sub(2)),
+            t,
+        );
+        let shown = usize::from(r.height.saturating_sub(2));
+        let first = self.scroll.min(lines.len().saturating_sub(shown));
+        let last = (first + shown).min(lines.len());
+        let block = pane_block("Help (Esc closes)", true, t).title_bottom(Line::styled(
+            format!(
+                " lines {}–{last} of {}  j/k, PgUp/PgDn ",
+                first + 1,
+                lines.len()
+            ),
+            t.dim(),
+        ));
         let inner = block.inner(r);
         block.render(r, buf);
-        let first = self.back.kind();
-        let mut lines = Vec::new();
-        for m in std::iter::once(first).chain(MODES.into_iter().filter(|m| *m != first)) {
-            lines.push(Line::styled(m.label().to_string(), t.title()));
-            for (k, label) in keymap::bindings(m, app.encounter().system()) {
-                lines.push(Line::from(format!("  {k:<16} {label}")));
-            }
-            if m == ModeKind::Picker || m == ModeKind::Form || m == ModeKind::Command {
-                lines.push(Line::from(format!(
+        draw_lines(&lines[first..last], inner, buf);
+    }
+}
+
+/// Every line of the help, wrapped to `width`: the screen, the command verbs, the keys.
+pub fn content(
+    rules: &HouseRules,
+    system: System,
+    first: ModeKind,
+    width: usize,
+    t: Theme,
+) -> Vec<Line<'static>> {
+    let mut out: Vec<Line<'static>> = Vec::new();
+    let head = |out: &mut Vec<Line<'static>>, text: &str| {
+        out.push(Line::styled(text.to_string(), t.title()));
+    };
+    let para = |out: &mut Vec<Line<'static>>, text: &str| {
+        for l in wrap(text, width, 4) {
+            out.push(Line::from(l));
+        }
+    };
+    let keys = |out: &mut Vec<Line<'static>>, m: ModeKind| {
+        head(out, &format!("Keys: {}", m.label()));
+        for (k, label) in keymap::bindings(m, system) {
+            para(out, &format!("  {k:<16} {label}"));
+        }
+        if matches!(
+            m,
+            ModeKind::Picker | ModeKind::Form | ModeKind::Command | ModeKind::Find
+        ) {
+            para(
+                out,
+                &format!(
                     "  {:<16} edit the text (←/→, Home/End, Backspace, C-w…)",
                     "typing"
-                )));
-            }
+                ),
+            );
         }
-        Paragraph::new(lines)
-            .scroll((self.scroll, 0))
-            .render(inner, buf);
+        if m == ModeKind::Choose {
+            para(
+                out,
+                &format!("  {:<16} jump to the first line about that name", "typing"),
+            );
+        }
+        out.push(Line::from(""));
+    };
+    // The keys of the room help was opened from come first: they are what was asked for.
+    keys(&mut out, first);
+    let cap = rules.turn_spend_cap;
+    let edge = rules.edge.ip_gained;
+    head(&mut out, "The screen");
+    for text in [
+        &format!(
+            "Header: the round, its passes (▸ the one under way), whose turn it is, their IP \
+             now, the IP spent in this turn against the cap of {cap} (and in this pass when \
+             that differs: interrupts out of turn count there), Edge IP, IP held back."
+        ) as &str,
+        "Initiative order, one row a character:",
+        "  › selected (j/k; / finds a name; Esc goes back to the actor)",
+        "  ● marked (v; V unmarks all): damage, heal and statuses act on each",
+        "  ▶ acting  ✓ acted this pass  ✗ Downed  » takes its skipped turn later  \
+         – skipped or lost its turn this pass",
+        "  #: place in the order; Side: PC or NPC; Group; Edge: left/rating; \
+         Wd: wound modifier; Ini: initiative score (! glitched); IP: in the pool now",
+        "  Status: short marks: initials (FD Full Defense), two letters for one word \
+         (Pr Prone), stacks as a number (TA2 Take Aim ×2)",
+        "  ↳ a delay waiting on this character's turn; ⏸ a ready and its trigger",
+        "IP per pass, one column a pass of the round (▸ the one under way):",
+        "  5/2    started its turn with 5 IP and spent 2 in that pass (out of turn too)",
+        &format!("  2+{edge}/{edge}  bought {edge} IP with Edge in that pass"),
+        "  5/2⏸2  held 2 IP back in that pass (a delay or a ready)",
+        "  →6     a pass to come: the IP at the start of its turn if it spends no more",
+        "  blank  a Downed character: no turn to come",
+        "▲ N more, ▼ N more: rows out of sight. Tab focuses a pane (its title says \
+         focus); j/k and PgUp/PgDn scroll it.",
+        "Status: the selected character whole, the marked ones, who is Downed, \
+         condition monitors, statuses and when they end, readies, delays.",
+        "Log: every command and what it did, newest at the bottom; long lines wrap.",
+        "Status line: what the last command did, or why it was refused (✗): then nothing \
+         changed.",
+    ] {
+        para(&mut out, text);
     }
+    out.push(Line::from(""));
+    head(
+        &mut out,
+        "Commands of the : line (names may be short: A for Ana)",
+    );
+    for (_, synopsis) in VERBS {
+        para(&mut out, &format!("  {synopsis}"));
+    }
+    for m in MODES.into_iter().filter(|m| *m != first) {
+        keys(&mut out, m);
+    }
+    out
 }

@@ -9,16 +9,19 @@ pub mod check_form;
 pub mod choose;
 pub mod command_line;
 pub mod damage_form;
+pub mod find;
 pub mod form;
 pub mod help;
 pub mod picker;
+pub mod plot_points;
 pub mod test_form;
 pub mod tracker;
 
 use super::action::Action;
 use super::keymap::ModeKind;
 use crate::catalogue::Catalogue;
-use crate::encounter::{CombatantId, Command, Encounter, State};
+use crate::encounter::{CombatantId, Command, Encounter, Event, State};
+use crate::roster::Roster;
 
 /// The room that has the keys. Closed on purpose: a match over it names every room.
 #[derive(Debug, Clone)]
@@ -34,6 +37,10 @@ pub enum Mode {
     CheckForm(check_form::State),
     /// A Shadowrun 2097 damage roll, through the target's armor.
     DamageForm(damage_form::State),
+    /// Anarchy's Plot Point menu.
+    PlotPoints(plot_points::State),
+    /// `/`: a name typed on the status line moves the order pane's selection.
+    Find(find::State),
     /// SR5: a test or a step of an attack chain, with live odds.
     TestForm(test_form::State),
 }
@@ -51,6 +58,8 @@ impl Mode {
             Mode::Choose(c) => c.update(action, ctx),
             Mode::CheckForm(f) => f.update(action, ctx),
             Mode::DamageForm(f) => f.update(action, ctx),
+            Mode::PlotPoints(p) => p.update(action, ctx),
+            Mode::Find(f) => f.update(action, ctx),
             Mode::TestForm(f) => f.update(action, ctx),
         }
     }
@@ -66,6 +75,8 @@ impl Mode {
                 ModeKind::Form
             }
             Mode::Choose(_) => ModeKind::Choose,
+            Mode::PlotPoints(_) => ModeKind::PlotPoints,
+            Mode::Find(_) => ModeKind::Find,
         }
     }
 
@@ -85,13 +96,16 @@ impl Mode {
             Mode::Form(f) => f.refused(why),
             Mode::CheckForm(f) => f.refused(why),
             Mode::DamageForm(f) => f.refused(why),
+            // The line stays open: the reason shows above it while the GM mends it.
+            Mode::Command(c) => c.refused(why),
             Mode::TestForm(f) => f.refused(why),
             // The reason is on the status line.
             Mode::Tracker
             | Mode::Help(_)
-            | Mode::Command(_)
             | Mode::Picker(_)
-            | Mode::Choose(_) => {}
+            | Mode::Choose(_)
+            | Mode::Find(_)
+            | Mode::PlotPoints(_) => {}
         }
     }
 }
@@ -108,6 +122,9 @@ pub enum Outcome {
     /// Run a command through the engine. Done: open `then` (the tracker if `None`). Refused:
     /// the room stays as it is and the reason goes to the status line.
     Run { cmd: Command, then: Option<Mode> },
+    /// Run several commands as one (sheets from the roster): all, or none if one is refused.
+    /// Done: back to the tracker; refused: the room stays.
+    RunAll(Vec<Command>),
     /// Undo this many commands, then back to the tracker.
     Undo(usize),
     /// Redo this many commands, then back to the tracker.
@@ -118,6 +135,15 @@ pub enum Outcome {
     Answer(String),
     /// A refusal of the room's own (nothing to pick, a bad value): the status line, and stay.
     Fail(String),
+    /// Put the order pane's selection here; the room stays or closes.
+    Select(tracker::Selection, After),
+}
+
+/// Whether a room stays open after what it asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum After {
+    Stay,
+    Close,
 }
 
 impl Outcome {
@@ -140,12 +166,54 @@ pub fn step(selected: usize, len: usize, action: Action) -> usize {
 pub fn roster(s: &State) -> Vec<CombatantId> {
     let mut seen = vec![false; s.combatants.len()];
     let mut ids: Vec<CombatantId> = Vec::with_capacity(s.combatants.len());
-    for c in s.ordered() {
+    // At an Anarchy table the seating is the order.
+    let seated = s
+        .narration()
+        .map(|n| n.seating.as_slice())
+        .unwrap_or_default();
+    for c in seated.iter().filter_map(|id| s.get(*id)).chain(s.ordered()) {
+        if !c.is_present() || seen[c.id.index()] {
+            continue;
+        }
         seen[c.id.index()] = true;
         ids.push(c.id);
     }
     ids.extend(s.present().filter(|c| !seen[c.id.index()]).map(|c| c.id));
     ids
+}
+
+/// Where a name typed to jump leads, from `from` on (wrapping): the first name it starts (any
+/// case, spaces ignored), else the first holding it, else the first with its letters in order
+/// ("g3" finds "Ganger 3").
+pub fn find_name<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+    typed: &str,
+    from: usize,
+) -> Option<usize> {
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let typed = squash(typed);
+    if typed.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = names.into_iter().map(squash).collect();
+    let in_order = |name: &str| {
+        let mut rest = name.chars();
+        typed.chars().all(|t| rest.any(|c| c == t))
+    };
+    let tests: [&dyn Fn(&str) -> bool; 3] = [
+        &|n: &str| n.starts_with(&typed),
+        &|n: &str| n.contains(&typed),
+        &in_order,
+    ];
+    let n = names.len();
+    tests
+        .iter()
+        .find_map(|test| (0..n).map(|k| (from + k) % n).find(|&i| test(&names[i])))
 }
 
 /// What a room sees of the engine: read-only.
@@ -155,18 +223,40 @@ pub struct Ctx<'a> {
     pub roster: Vec<CombatantId>,
     /// The combatant selected in the order pane.
     pub selected: Option<CombatantId>,
+    /// The combatants marked in the order pane, present ones only, in the order marked.
+    pub marks: Vec<CombatantId>,
+    /// The screen's size (a room pages by it).
+    pub screen: (u16, u16),
+    /// The sheets kept between fights, when the screen has a data directory.
+    pub sheets: Option<&'a Roster>,
 }
 
 impl<'a> Ctx<'a> {
-    /// `selected` is the order pane's selection, an index into the roster.
-    pub fn new(enc: &'a Encounter, selected: usize) -> Self {
+    /// What the rooms see, with the order pane as the tracker's state has it.
+    pub fn new(enc: &'a Encounter, tracker: &tracker::State) -> Self {
         let roster = roster(enc.state());
-        let selected = roster.get(selected).copied();
+        let selected = tracker.selected(enc.state(), &roster);
+        let marks = tracker
+            .marks
+            .iter()
+            .copied()
+            .filter(|id| roster.contains(id))
+            .collect();
         Self {
             enc,
             roster,
             selected,
+            marks,
+            screen: (0, 0),
+            sheets: None,
         }
+    }
+
+    /// The same, for a screen of this size.
+    #[must_use]
+    pub fn on_screen(mut self, size: (u16, u16)) -> Self {
+        self.screen = size;
+        self
     }
 
     pub fn state(&self) -> &'a State {
@@ -177,14 +267,28 @@ impl<'a> Ctx<'a> {
         self.enc.catalogue()
     }
 
-    /// The character whose turn it is.
+    /// The character whose turn it is, or who narrates.
     pub fn actor(&self) -> Option<CombatantId> {
-        self.enc.state().turn().map(|t| t.who)
+        self.enc.state().acting()
+    }
+
+    /// Who damage, healing and statuses aim at: the marked characters, or else the selected one.
+    pub fn targets(&self) -> Vec<CombatantId> {
+        if self.marks.is_empty() {
+            self.selected.into_iter().collect()
+        } else {
+            self.marks.clone()
+        }
     }
 
     /// Why the engine would refuse a command, asked without rolling (to grey out a choice).
     pub fn refusal(&self, cmd: Command) -> Option<String> {
         self.enc.check(cmd).err().map(|e| e.to_string())
+    }
+
+    /// What a command would do, asked without rolling (a list shows where a move would lead).
+    pub fn preview(&self, cmd: Command) -> Result<Vec<Event>, String> {
+        self.enc.preview(cmd).map_err(|e| e.to_string())
     }
 }
 

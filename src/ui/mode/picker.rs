@@ -7,7 +7,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use tui_input::Input;
 
 use super::{Ctx, Mode, Outcome, choose, step, test_form};
-use crate::catalogue::{ActionDef, ActionGroup, ActionKind, Restriction};
+use crate::catalogue::{ActionDef, ActionGroup, ActionKind, Effect, Restriction};
 use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event};
 use crate::rules::ActionType;
 use crate::ui::action::Action;
@@ -64,7 +64,8 @@ impl State {
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
-            Action::Cancel => self.cancel(),
+            // Esc always cancels: a ready with actions chosen is not declared.
+            Action::Cancel => Outcome::Close,
             Action::Up | Action::Down => {
                 self.selected = step(self.selected, self.items.len(), action);
                 Outcome::Stay
@@ -82,13 +83,14 @@ impl State {
                 Outcome::Stay
             }
             Action::Confirm | Action::AddMore => self.confirm(action, ctx),
+            Action::Declare => self.declare_chosen(),
             _ => Outcome::Stay,
         }
     }
 
-    fn cancel(&self) -> Outcome {
+    /// Ctrl-D: declares the ready with the actions chosen so far.
+    fn declare_chosen(&self) -> Outcome {
         match &self.purpose {
-            // Esc with actions chosen declares the ready with them.
             Purpose::Ready {
                 trigger,
                 ip,
@@ -96,7 +98,10 @@ impl State {
             } if !chosen.is_empty() => {
                 Outcome::run(declare(self.who, trigger, *ip, chosen.clone()))
             }
-            _ => Outcome::Close,
+            Purpose::Ready { .. } => Outcome::Fail(
+                "no action chosen yet: Ctrl-N adds one, Enter adds one and declares".into(),
+            ),
+            Purpose::Spend | Purpose::Interrupt => Outcome::Stay,
         }
     }
 
@@ -140,6 +145,14 @@ impl State {
             };
         };
         if action == Action::AddMore {
+            // A line marked ⊘ is not added: the ready could not be declared with it.
+            if let Some(why) = self
+                .items
+                .get(self.selected)
+                .and_then(|it| it.refusal.clone())
+            {
+                return Outcome::Fail(why);
+            }
             chosen.push(choice);
             self.query = Input::default();
             self.refilter(ctx);
@@ -339,17 +352,39 @@ impl State {
             });
         }
         Paragraph::new(Line::from(g)).render(groups, buf);
+        let cat = app.enc.catalogue();
+        // The list is as wide as its lines: the longest name, type and cost, then the reasons
+        // as far as the detail panel (which shows the selected line's reason whole) leaves room.
+        let name_w = self
+            .items
+            .iter()
+            .map(|it| cat.actions()[it.index].name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(12);
+        // The line and a gap before the detail panel.
+        let line_w = name_w + 22;
+        let reason_w = self
+            .items
+            .iter()
+            .filter_map(|it| it.refusal.as_ref().map(|r| r.chars().count() + 2))
+            .max()
+            .unwrap_or(0);
         let [list, detail] = if body.width >= 100 {
-            Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(body)
+            let most = usize::from(body.width).saturating_sub(36);
+            let want = (line_w + reason_w).min(most).max(line_w.min(most));
+            Layout::horizontal([
+                Constraint::Length(u16::try_from(want).unwrap_or(u16::MAX)),
+                Constraint::Min(0),
+            ])
+            .areas(body)
         } else {
             Layout::vertical([Constraint::Min(0), Constraint::Length(5)]).areas(body)
         };
-        let cat = app.enc.catalogue();
         let h = list.height as usize;
         let w = list.width as usize;
         let skip = (self.selected + 1).saturating_sub(h);
-        // Room for the longest names (34 characters) where the list is wide enough.
-        let name_w = w.saturating_sub(40).clamp(24, 36);
+        let name_w = name_w.min(w.saturating_sub(20).max(8));
         let mut lines = Vec::new();
         for (i, it) in self.items.iter().enumerate().skip(skip).take(h) {
             let def = &cat.actions()[it.index];
@@ -400,6 +435,15 @@ impl State {
                 d.push(Line::from(format!("Ammunition: {a}")));
             }
             d.push(Line::from(def.summary.clone()));
+            // What a stacked status the action uses adds to it, when the character holds one.
+            if let Some(Effect::Uses(status)) = &def.effect
+                && let Some(held) = s.get(self.who).and_then(|c| c.status(status))
+            {
+                d.push(Line::styled(
+                    format!("{} with {} +{}", def.name, held.name, held.stacks),
+                    t.ok(),
+                ));
+            }
             for r in &def.restrictions {
                 d.push(Line::styled(
                     match r {
@@ -429,7 +473,7 @@ impl State {
                 })
                 .collect();
             d.push(Line::from(format!(
-                "chosen so far: {} (Enter adds this one and declares)",
+                "chosen so far: {} (Enter adds this one and declares; Ctrl-D declares these)",
                 names.join(", ")
             )));
         }

@@ -257,7 +257,7 @@ impl State {
     fn text(&self, i: usize) -> String {
         self.fields
             .get(i)
-            .map(|f| f.input.value().trim().to_string())
+            .map(super::form::Field::get)
             .unwrap_or_default()
     }
 
@@ -391,8 +391,7 @@ impl State {
         let block = pane_block(&self.title, true, t);
         let inner = block.inner(r);
         block.render(r, buf);
-        let input_w = (inner.width as usize).saturating_sub(14).min(24);
-        let mut lines = field_lines(&self.fields, self.focus, input_w, t);
+        let mut lines = field_lines(&self.fields, self.focus, usize::from(inner.width), t);
         match &self.odds {
             Ok(o) => lines.push(Line::styled(o.clone(), t.title())),
             Err(why) => lines.push(Line::styled(escaped(why).into_owned(), t.dim())),

@@ -36,7 +36,7 @@ fn type_into(text: &str, mut update: impl FnMut(Action) -> Outcome) {
 #[test]
 fn picker_filter_and_confirm_spends_the_action() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let jinx = id(&enc, "Jinx");
     let mut p = picker::State::open(jinx, Purpose::Spend, &ctx);
     type_into("fire w", |a| p.update(a, &ctx));
@@ -63,7 +63,7 @@ fn picker_filter_and_confirm_spends_the_action() {
 #[test]
 fn picker_with_nothing_matching_says_so_and_stays() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let mut p = picker::State::open(id(&enc, "Jinx"), Purpose::Spend, &ctx);
     type_into("zzzzqqq", |a| p.update(a, &ctx));
     assert!(p.items.is_empty());
@@ -75,7 +75,7 @@ fn picker_with_nothing_matching_says_so_and_stays() {
 #[test]
 fn picker_asks_the_type_of_a_variable_action() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let mut p = picker::State::open(id(&enc, "Jinx"), Purpose::Spend, &ctx);
     type_into("control dev", |a| p.update(a, &ctx));
     let Outcome::Open(Mode::Choose(c)) = p.update(Action::Confirm, &ctx) else {
@@ -88,7 +88,7 @@ fn picker_asks_the_type_of_a_variable_action() {
 #[test]
 fn picker_greys_out_refusals_and_lists_only_interrupts_for_an_interrupt() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let jinx = id(&enc, "Jinx");
     let p = picker::State::open(jinx, Purpose::Spend, &ctx);
     // Jinx is not Prone: Stand Up is refused, with the engine's reason.
@@ -107,9 +107,9 @@ fn picker_greys_out_refusals_and_lists_only_interrupts_for_an_interrupt() {
 }
 
 #[test]
-fn ready_picker_adds_with_ctrl_n_and_declares_on_esc() {
+fn ready_picker_adds_with_ctrl_n_declares_with_ctrl_d_and_esc_always_cancels() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let jinx = id(&enc, "Jinx");
     let purpose = Purpose::Ready {
         trigger: "the door opens".into(),
@@ -117,15 +117,17 @@ fn ready_picker_adds_with_ctrl_n_and_declares_on_esc() {
         chosen: Vec::new(),
     };
     let mut p = picker::State::open(jinx, purpose, &ctx);
-    // Esc with nothing chosen declares nothing.
+    // Ctrl-D with nothing chosen declares nothing.
+    assert!(matches!(p.update(Action::Declare, &ctx), Outcome::Fail(_)));
+    type_into("drop", |a| p.update(a, &ctx));
+    assert!(matches!(p.update(Action::AddMore, &ctx), Outcome::Stay));
+    assert_eq!(p.query.value(), "");
+    // Esc cancels, whatever was chosen: nothing is declared.
     assert!(matches!(
         p.clone().update(Action::Cancel, &ctx),
         Outcome::Close
     ));
-    type_into("drop", |a| p.update(a, &ctx));
-    assert!(matches!(p.update(Action::AddMore, &ctx), Outcome::Stay));
-    assert_eq!(p.query.value(), "");
-    match p.update(Action::Cancel, &ctx) {
+    match p.update(Action::Declare, &ctx) {
         Outcome::Run {
             cmd: Command::Ready {
                 who, ip, actions, ..
@@ -139,12 +141,42 @@ fn ready_picker_adds_with_ctrl_n_and_declares_on_esc() {
     }
 }
 
+#[test]
+fn ready_picker_with_the_ip_left_empty_takes_the_actions_cost_and_refuses_a_greyed_line() {
+    let enc = demo();
+    let ctx = Ctx::new(&enc, &tracker::State::default());
+    let jinx = id(&enc, "Jinx");
+    let purpose = Purpose::Ready {
+        trigger: "the door opens".into(),
+        ip: None,
+        chosen: Vec::new(),
+    };
+    let mut p = picker::State::open(jinx, purpose, &ctx);
+    let line = |p: &picker::State, name: &str| {
+        p.items
+            .iter()
+            .position(|it| enc.catalogue().actions()[it.index].name == name)
+            .expect("listed")
+    };
+    // Empty means what the actions cost: a Simple action fits, a Complex one is over the cap of 3.
+    let fire = line(&p, "Fire Weapon");
+    assert_eq!(p.items[fire].refusal, None);
+    let melee = line(&p, "Melee Attack");
+    assert!(p.items[melee].refusal.is_some());
+    p.selected = melee;
+    assert!(matches!(p.update(Action::AddMore, &ctx), Outcome::Fail(_)));
+    let Purpose::Ready { chosen, .. } = &p.purpose else {
+        panic!("a ready")
+    };
+    assert!(chosen.is_empty(), "a line marked ⊘ is not added");
+}
+
 // ---- choice list ----
 
 #[test]
 fn choice_list_starts_on_the_first_line_it_can_take_and_runs_it() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let jinx = id(&enc, "Jinx");
     let stand = Command::SpendAction {
         who: jinx,
@@ -179,13 +211,9 @@ fn choice_list_starts_on_the_first_line_it_can_take_and_runs_it() {
 #[test]
 fn choice_list_opens_the_interrupt_picker_and_says_when_empty() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let whisper = id(&enc, "Whisper");
-    let item = choose::Item {
-        label: "Whisper".into(),
-        choice: Choice::InterruptBy(whisper),
-        refusal: None,
-    };
+    let item = choose::Item::new("Whisper".into(), Choice::InterruptBy(whisper));
     let mut c = choose::State::open("Interrupt: who?".into(), vec![item]);
     let Outcome::Open(Mode::Picker(p)) = c.update(Action::Confirm, &ctx) else {
         panic!("no picker");
@@ -202,10 +230,11 @@ fn choice_list_opens_the_interrupt_picker_and_says_when_empty() {
 #[test]
 fn form_keeps_a_bad_number_in_its_field_and_runs_a_good_one() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let jinx = id(&enc, "Jinx");
-    let mut f = form::State::open(form::Purpose::Damage(jinx), &ctx);
-    // Boxes starts at 1: "1x" is refused as it is typed, and again on Enter, in the field.
+    let mut f = form::State::open(form::Purpose::Damage(vec![jinx]), &ctx);
+    // Boxes starts at 1, and typing replaces it: "x" is refused as it is typed, and again on
+    // Enter, in the field.
     type_into("x", |a| f.update(a, &ctx));
     assert!(
         f.fields[0]
@@ -218,11 +247,12 @@ fn form_keeps_a_bad_number_in_its_field_and_runs_a_good_one() {
     assert_eq!(f.focus, 0);
     f.update(Action::Input(InputRequest::DeletePrevChar), &ctx);
     assert!(f.fields[0].error.is_none());
+    type_into("6", |a| f.update(a, &ctx));
     match f.update(Action::Confirm, &ctx) {
         Outcome::Run {
             cmd: Command::Damage { who, boxes, track },
             then: None,
-        } => assert_eq!((who, boxes, track), (jinx, 1, Track::Physical)),
+        } => assert_eq!((who, boxes, track), (jinx, 6, Track::Physical)),
         other => panic!("not a damage: {other:?}"),
     }
 }
@@ -230,7 +260,7 @@ fn form_keeps_a_bad_number_in_its_field_and_runs_a_good_one() {
 #[test]
 fn form_puts_the_engines_refusal_in_the_field_it_names() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let mut f = form::State::open(form::Purpose::Add, &ctx);
     type_into("Rook", |a| f.update(a, &ctx));
     for _ in 0..3 {
@@ -256,7 +286,7 @@ fn form_puts_the_engines_refusal_in_the_field_it_names() {
 #[test]
 fn delay_form_checks_the_ip_then_asks_for_the_trigger() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let jinx = id(&enc, "Jinx");
     let mut f = form::State::open(form::Purpose::Delay(jinx), &ctx);
     type_into("99", |a| f.update(a, &ctx));
@@ -276,7 +306,7 @@ fn delay_form_checks_the_ip_then_asks_for_the_trigger() {
 #[test]
 fn command_line_hands_a_refused_command_to_app_and_keeps_the_line() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let mut c = command_line::State::default();
     // Parsed, but the engine refuses it: Whisper cannot act in Jinx's turn.
     type_into("act Whisper Fire Weapon", |a| c.update(a, &ctx));
@@ -298,7 +328,7 @@ fn command_line_hands_a_refused_command_to_app_and_keeps_the_line() {
 #[test]
 fn command_line_completes_undoes_and_answers() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let mut c = command_line::State::default();
     type_into("dam", |a| c.update(a, &ctx));
     assert!(matches!(c.update(Action::Complete, &ctx), Outcome::Stay));
@@ -319,7 +349,7 @@ fn command_line_completes_undoes_and_answers() {
 #[test]
 fn help_scrolls_and_goes_back_to_the_room_it_came_from() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
+    let ctx = Ctx::new(&enc, &tracker::State::default());
     let mut p = picker::State::open(id(&enc, "Jinx"), Purpose::Spend, &ctx);
     type_into("fire", |a| p.update(a, &ctx));
     let mut h = help::State::open(Mode::Picker(p));
@@ -338,29 +368,44 @@ fn help_scrolls_and_goes_back_to_the_room_it_came_from() {
 // ---- tracker ----
 
 #[test]
-fn tracker_moves_the_selection_inside_the_roster_and_scrolls_the_log() {
+fn tracker_moves_the_selection_inside_the_roster_and_scrolls_the_focused_pane() {
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
     let mut t = tracker::State::default();
-    t.update(Action::Up, &ctx);
-    assert_eq!(t.selected, 0);
+    let roster = super::roster(enc.state());
+    let key = |t: &mut tracker::State, a: Action| {
+        let ctx = Ctx::new(&enc, t);
+        t.update(a, &ctx)
+    };
     for _ in 0..50 {
-        t.update(Action::Down, &ctx);
+        key(&mut t, Action::Up);
     }
-    assert_eq!(t.selected, ctx.roster.len() - 1);
-    t.update(Action::FocusNext, &ctx);
+    assert_eq!(t.selection, tracker::Selection::On(roster[0]));
+    for _ in 0..50 {
+        key(&mut t, Action::Down);
+    }
+    let last = tracker::Selection::On(roster[roster.len() - 1]);
+    assert_eq!(t.selection, last);
+    // Tab: the status pane, then the log; j/k scroll the focused pane, not the order.
+    key(&mut t, Action::FocusNext);
+    assert_eq!(t.focus, Pane::Status);
+    key(&mut t, Action::Down);
+    assert_eq!(t.status_scroll, 1);
+    key(&mut t, Action::FocusNext);
     assert_eq!(t.focus, Pane::Log);
-    t.update(Action::PageUp, &ctx);
-    t.update(Action::Up, &ctx);
-    t.update(Action::Down, &ctx);
+    key(&mut t, Action::PageUp);
+    key(&mut t, Action::Up);
+    key(&mut t, Action::Down);
     assert_eq!(t.log_scroll, 10);
-    assert_eq!(t.selected, ctx.roster.len() - 1);
+    assert_eq!(t.selection, last);
+    // Esc brings the selection back to the actor.
+    key(&mut t, Action::Cancel);
+    assert_eq!(t.selection, tracker::Selection::Actor);
 }
 
 #[test]
 fn tracker_says_why_a_key_has_nobody_to_act_on() {
     let empty = demo::empty();
-    let ctx = Ctx::new(&empty, 0);
+    let ctx = Ctx::new(&empty, &tracker::State::default());
     let mut t = tracker::State::default();
     assert!(
         matches!(t.update(Action::Act, &ctx), Outcome::Fail(why) if why.contains("has not started"))
@@ -369,11 +414,17 @@ fn tracker_says_why_a_key_has_nobody_to_act_on() {
         matches!(t.update(Action::Edit, &ctx), Outcome::Fail(why) if why.contains("add combatants"))
     );
     let enc = demo();
-    let ctx = Ctx::new(&enc, 0);
-    // Jinx, first in the order, has no ready to fire; Next is handed to App to run.
+    let ctx = Ctx::new(&enc, &tracker::State::default());
+    // Jinx, first in the order, has no ready to fire: the list offers Sledge's, who has one.
+    let Outcome::Open(Mode::Choose(fire)) = t.update(Action::Fire, &ctx) else {
+        panic!("no list of readies");
+    };
     assert!(
-        matches!(t.update(Action::Fire, &ctx), Outcome::Fail(why) if why.contains("no armed ready"))
+        fire.items
+            .iter()
+            .all(|it| it.label.starts_with("Sledge: when"))
     );
+    // Next is handed to App to run.
     assert!(matches!(
         t.update(Action::Next, &ctx),
         Outcome::Run {
@@ -399,9 +450,11 @@ fn the_tracker_state_outlives_a_popup() {
     let mut app = app();
     app.update(Action::Down);
     app.update(Action::FocusNext);
+    app.update(Action::FocusNext);
     app.update(Action::PageUp);
+    assert!(app.tracker.log_scroll > 0);
     let before = (
-        app.tracker.selected,
+        app.tracker.selection,
         app.tracker.focus,
         app.tracker.log_scroll,
     );
@@ -411,7 +464,7 @@ fn the_tracker_state_outlives_a_popup() {
     assert!(matches!(app.mode(), Mode::Tracker));
     assert_eq!(
         (
-            app.tracker.selected,
+            app.tracker.selection,
             app.tracker.focus,
             app.tracker.log_scroll
         ),

@@ -1,13 +1,16 @@
-//! The tracker: no popup, the panes have the keys. Its state (focus, selection, log scroll)
+//! The tracker: no popup, the panes have the keys. Its state (focus, selection, marks, scrolls)
 //! outlives every popup, so `App` keeps it beside the mode; the panes in `view/` draw it.
 
 use super::{
-    Ctx, Mode, Outcome, check_form, choose, command_line, damage_form, form, picker, step,
-    test_form,
+    Ctx, Mode, Outcome, check_form, choose, command_line, damage_form, find, form, picker,
+    plot_points, step, test_form,
 };
+use crate::catalogue::ActionKind;
+use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::system::sr2097::{EdgeCommand, Sr2097Command};
 use crate::encounter::{
-    ActionChoice, Combatant, CombatantId, Command, Phase, Relative, Reserve, RollTarget, Timing,
+    ActionChoice, Combatant, CombatantId, Command, Each, Event, Phase, Relative, Reserve,
+    RollTarget, Skipped, State as Fight, Timing,
 };
 use crate::ui::action::Action;
 
@@ -16,45 +19,120 @@ use crate::ui::action::Action;
 pub enum Pane {
     #[default]
     Order,
+    Status,
     Log,
+}
+
+impl Pane {
+    #[must_use]
+    pub fn next(self) -> Self {
+        match self {
+            Pane::Order => Pane::Status,
+            Pane::Status => Pane::Log,
+            Pane::Log => Pane::Order,
+        }
+    }
+}
+
+/// Which character the order pane's selection is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Selection {
+    /// The character whose turn it is, whoever that becomes: where the screen opens, and where
+    /// Esc brings it back.
+    #[default]
+    Actor,
+    /// Where the GM put it: it stays on that character whatever runs, as long as it is present.
+    On(CombatantId),
 }
 
 #[derive(Debug, Clone, Default)]
 pub struct State {
     pub focus: Pane,
-    /// Index into the roster (`App::roster`).
-    pub selected: usize,
+    pub selection: Selection,
+    /// Characters marked for the next damage, healing or status, in the order marked.
+    pub marks: Vec<CombatantId>,
     /// Lines scrolled back from the bottom of the log.
     pub log_scroll: usize,
+    /// Lines scrolled down from the top of the status pane.
+    pub status_scroll: usize,
 }
 
+/// Rows `PgUp` and `PgDn` move by.
+const PAGE: usize = 10;
+
 impl State {
+    /// The selected character: where the GM put it if it is still present, else the actor,
+    /// else the first in the roster.
+    pub fn selected(&self, state: &Fight, roster: &[CombatantId]) -> Option<CombatantId> {
+        let actor = state.turn().map(|t| t.who);
+        match self.selection {
+            Selection::On(id) if roster.contains(&id) => Some(id),
+            _ => actor
+                .filter(|a| roster.contains(a))
+                .or_else(|| roster.first().copied()),
+        }
+    }
+
+    fn move_selection(&mut self, ctx: &Ctx, by: Action, times: usize) {
+        let at = ctx
+            .selected
+            .and_then(|id| ctx.roster.iter().position(|x| *x == id))
+            .unwrap_or(0);
+        let mut to = at;
+        for _ in 0..times {
+            to = step(to, ctx.roster.len(), by);
+        }
+        if let Some(id) = ctx.roster.get(to) {
+            self.selection = Selection::On(*id);
+        }
+    }
+
+    fn scroll(&mut self, ctx: &Ctx, up: bool, lines: usize) {
+        match self.focus {
+            Pane::Order => {
+                let by = if up { Action::Up } else { Action::Down };
+                self.move_selection(ctx, by, lines);
+            }
+            // The status pane scrolls down from its top; App keeps it inside its lines.
+            Pane::Status if up => self.status_scroll = self.status_scroll.saturating_sub(lines),
+            Pane::Status => self.status_scroll += lines,
+            // Up goes back in the log: further from its bottom.
+            Pane::Log if up => self.log_scroll += lines,
+            Pane::Log => self.log_scroll = self.log_scroll.saturating_sub(lines),
+        }
+    }
+
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
             Action::Up | Action::Down => {
-                match self.focus {
-                    Pane::Order => self.selected = step(self.selected, ctx.roster.len(), action),
-                    // Up goes back in the log: further from its bottom.
-                    Pane::Log if action == Action::Up => self.log_scroll += 1,
-                    Pane::Log => self.log_scroll = self.log_scroll.saturating_sub(1),
-                }
+                self.scroll(ctx, action == Action::Up, 1);
                 Outcome::Stay
             }
-            Action::PageUp => {
-                self.log_scroll += 10;
-                Outcome::Stay
-            }
-            Action::PageDown => {
-                self.log_scroll = self.log_scroll.saturating_sub(10);
+            Action::PageUp | Action::PageDown => {
+                self.scroll(ctx, action == Action::PageUp, PAGE);
                 Outcome::Stay
             }
             Action::FocusNext => {
-                self.focus = match self.focus {
-                    Pane::Order => Pane::Log,
-                    Pane::Log => Pane::Order,
-                };
+                self.focus = self.focus.next();
                 Outcome::Stay
             }
+            Action::Cancel => {
+                self.selection = Selection::Actor;
+                Outcome::Stay
+            }
+            Action::Mark => on_selected(ctx, |id| {
+                if let Some(at) = self.marks.iter().position(|m| *m == id) {
+                    self.marks.remove(at);
+                } else {
+                    self.marks.push(id);
+                }
+                Outcome::Stay
+            }),
+            Action::UnmarkAll => {
+                self.marks.clear();
+                Outcome::Stay
+            }
+            Action::Find => Outcome::Open(Mode::Find(find::State::open(self.selection))),
             Action::CommandLine => Outcome::Open(Mode::Command(command_line::State::default())),
             Action::Undo => Outcome::Undo(1),
             Action::Redo => Outcome::Redo(1),
@@ -72,10 +150,15 @@ impl State {
             Action::Add => open_form(form::Purpose::Add, ctx),
             Action::Edit => on_selected(ctx, |id| open_form(form::Purpose::Edit(id), ctx)),
             // A 2097 initiative is typed in as its dice.
-            Action::TypeRoll if ctx.state().sr2097.is_some() => {
-                on_selected(ctx, |id| open_form(form::Purpose::TypedDice(id), ctx))
-            }
-            Action::TypeRoll => on_selected(ctx, |id| open_form(form::Purpose::TypedRoll(id), ctx)),
+            Action::TypeRoll if ctx.state().sr2097.is_some() => on_selected(ctx, |id| {
+                open_form(
+                    form::Purpose::InitiativeDice(roll_target(ctx.state(), id)),
+                    ctx,
+                )
+            }),
+            Action::TypeRoll => on_selected(ctx, |id| {
+                open_form(form::Purpose::Initiative(roll_target(ctx.state(), id)), ctx)
+            }),
             Action::Check => on_selected(ctx, |id| {
                 Outcome::Open(Mode::CheckForm(check_form::State::open(id, ctx)))
             }),
@@ -83,9 +166,10 @@ impl State {
                 Outcome::Open(Mode::DamageForm(damage_form::State::open(id, ctx)))
             }),
             Action::EdgeMenu => on_selected(ctx, |id| choose_edge_2097(id, ctx)),
-            Action::Damage => on_selected(ctx, |id| open_form(form::Purpose::Damage(id), ctx)),
-            Action::Heal => on_selected(ctx, |id| open_form(form::Purpose::Heal(id), ctx)),
-            Action::AddStatus => on_selected(ctx, |id| open_form(form::Purpose::Status(id), ctx)),
+            Action::Damage => on_targets(ctx, |who| open_form(form::Purpose::Damage(who), ctx)),
+            Action::Heal => on_targets(ctx, |who| open_form(form::Purpose::Heal(who), ctx)),
+            Action::AddStatus => on_targets(ctx, |who| open_form(form::Purpose::Status(who), ctx)),
+            Action::ClearStatus => on_targets(ctx, |who| choose_clear(&who, ctx)),
             Action::Test => on_selected(ctx, |id| test_form::State::test(id, ctx)),
             Action::AttackStep => test_form::State::pending_step(ctx).map_or_else(
                 || {
@@ -118,11 +202,33 @@ impl State {
                 })
             }),
             Action::Interrupt => choose_interrupter(ctx),
-            Action::Fire => on_selected(ctx, |who| choose_fire(who, ctx)),
+            Action::Fire => choose_fire(ctx),
             Action::Move => on_selected(ctx, |who| choose_move(who, ctx)),
-            Action::ClearStatus => on_selected(ctx, |who| choose_clear(who, ctx)),
+            Action::Narrate => {
+                Outcome::run(Command::Anarchy(AnarchyCommand::Narrate { who: None }))
+            }
+            Action::NarrateSelected => on_selected(ctx, |who| {
+                Outcome::run(Command::Anarchy(AnarchyCommand::Narrate { who: Some(who) }))
+            }),
+            Action::PlotPoints => on_selected(ctx, |who| {
+                Outcome::Open(Mode::PlotPoints(plot_points::State::open(who, ctx)))
+            }),
+            Action::AnarchyTest => on_selected(ctx, |who| type_for(ctx, "atest", who)),
+            Action::Cooldown => on_selected(ctx, |who| type_for(ctx, "cooldown", who)),
             _ => Outcome::Stay,
         }
+    }
+}
+
+/// What a roll for this character rolls: its group when the group shares one roll.
+pub fn roll_target(s: &Fight, id: CombatantId) -> RollTarget {
+    match s
+        .get(id)
+        .and_then(|c| c.group)
+        .and_then(|g| s.groups.get(g.0 as usize))
+    {
+        Some(g) if g.shared_roll => RollTarget::Group(g.id),
+        _ => RollTarget::One(id),
     }
 }
 
@@ -131,6 +237,14 @@ fn on_selected(ctx: &Ctx, then: impl FnOnce(CombatantId) -> Outcome) -> Outcome 
     match ctx.selected {
         Some(id) => then(id),
         None => Outcome::Fail("nobody to choose: add combatants first (a)".into()),
+    }
+}
+
+/// What to do with the marked characters (or the selected one), or why there is nobody.
+fn on_targets(ctx: &Ctx, then: impl FnOnce(Vec<CombatantId>) -> Outcome) -> Outcome {
+    match ctx.targets() {
+        who if who.is_empty() => Outcome::Fail("nobody to choose: add combatants first (a)".into()),
+        who => then(who),
     }
 }
 
@@ -143,28 +257,67 @@ fn on_actor(ctx: &Ctx, then: impl FnOnce(CombatantId) -> Outcome) -> Outcome {
         Phase::Setup => "the fight has not started yet: roll (r), then start (s)",
         Phase::Ended { .. } => "the encounter has ended: undo (u) to go back to it",
         Phase::Fight(_) => "nobody has a turn: everyone is Downed",
+        Phase::Narration(_) => "an Anarchy table has narrations, not turns: narrate (n)",
     };
     Outcome::Fail(why.into())
+}
+
+/// The command line, with `VERB NAME ` typed for the GM to finish.
+fn type_for(ctx: &Ctx, verb: &str, who: CombatantId) -> Outcome {
+    let name = crate::lang::quote(ctx.state().name(who));
+    Outcome::Open(Mode::Command(command_line::State {
+        input: tui_input::Input::new(format!("{verb} {name} ")),
+        note: None,
+    }))
 }
 
 fn open_form(purpose: form::Purpose, ctx: &Ctx) -> Outcome {
     Outcome::Open(Mode::Form(form::State::open(purpose, ctx)))
 }
 
+/// Why `who` could take no interrupt now (Downed, no IP), asked of the engine; `None` if it can.
+fn interrupt_refusal(who: CombatantId, ctx: &Ctx) -> Option<String> {
+    let mut first = None;
+    for def in ctx.catalogue().actions() {
+        if !matches!(def.kind, ActionKind::Interrupt { .. }) {
+            continue;
+        }
+        let cmd = Command::SpendAction {
+            who,
+            action: ActionChoice::Named {
+                name: def.name.clone(),
+                as_type: None,
+            },
+        };
+        match ctx.refusal(cmd) {
+            None => return None,
+            Some(why) => {
+                first.get_or_insert(why);
+            }
+        }
+    }
+    first
+}
+
 fn choose_interrupter(ctx: &Ctx) -> Outcome {
     let s = ctx.state();
-    let items = ctx
+    let items: Vec<choose::Item> = ctx
         .roster
         .iter()
-        .map(|&id| choose::Item {
-            label: s.name(id).to_string(),
-            choice: choose::Choice::InterruptBy(id),
-            refusal: None,
+        .map(|&id| {
+            choose::Item::new(s.name(id).to_string(), choose::Choice::InterruptBy(id))
+                .named(s.name(id))
+                .refused(interrupt_refusal(id, ctx))
         })
         .collect();
-    choose::offer(
+    // The list opens on the selected character, whoever it is: the GM aimed there already.
+    let at = ctx
+        .selected
+        .and_then(|id| ctx.roster.iter().position(|x| *x == id));
+    choose::offer_at(
         "Interrupt: who?".into(),
         items,
+        at,
         "nobody to interrupt with: add combatants first (a)",
     )
 }
@@ -177,24 +330,29 @@ fn selected_delay_unnamed(ctx: &Ctx) -> bool {
         .is_some_and(|(_, trigger)| trigger.is_none())
 }
 
+/// The characters a delay may wait on, one line each, refused ones greyed with the reason.
+pub fn delay_triggers(
+    who: CombatantId,
+    ctx: &Ctx,
+    cmd: impl Fn(CombatantId) -> Command,
+) -> Vec<choose::Item> {
+    let s = ctx.state();
+    ctx.roster
+        .iter()
+        .filter(|t| **t != who)
+        .map(|&t| choose::Item::run(format!("after {}", s.name(t)), cmd(t), ctx).named(s.name(t)))
+        .collect()
+}
+
 fn choose_delay_trigger(ctx: &Ctx) -> Outcome {
     let Some(who) = ctx.selected else {
         return Outcome::Stay;
     };
-    let s = ctx.state();
-    let items = ctx
-        .roster
-        .iter()
-        .filter(|t| **t != who)
-        .map(|&trigger| {
-            choose::Item::run(
-                format!("after {}", s.name(trigger)),
-                Command::NameDelayTrigger { who, trigger },
-                ctx,
-            )
-        })
-        .collect();
-    let name = s.name(who);
+    let items = delay_triggers(who, ctx, |trigger| Command::NameDelayTrigger {
+        who,
+        trigger,
+    });
+    let name = ctx.state().name(who);
     choose::offer(
         format!("{name}'s delay: after whom?"),
         items,
@@ -202,52 +360,123 @@ fn choose_delay_trigger(ctx: &Ctx) -> Outcome {
     )
 }
 
-fn choose_fire(who: CombatantId, ctx: &Ctx) -> Outcome {
+/// Every armed ready trigger, the selected character's first: one line for each way to fire it.
+fn choose_fire(ctx: &Ctx) -> Outcome {
     let s = ctx.state();
+    let mut holders: Vec<CombatantId> = ctx.roster.clone();
+    if let Some(sel) = ctx.selected
+        && let Some(at) = holders.iter().position(|x| *x == sel)
+    {
+        holders.remove(at);
+        holders.insert(0, sel);
+    }
     let mut items = Vec::new();
-    if let Some(Reserve::Ready { triggers, .. }) = s.get(who).and_then(|c| c.reserve.as_ref()) {
+    for who in holders {
+        let Some(Reserve::Ready { triggers, .. }) = s.get(who).and_then(|c| c.reserve.as_ref())
+        else {
+            continue;
+        };
         for (i, t) in triggers.iter().enumerate() {
             for timing in [Timing::Before, Timing::After] {
-                let label = format!("{} the trigger: when {}", timing.word(), t.text);
-                items.push(choose::Item::run(
-                    label,
-                    Command::FireReady {
-                        who,
-                        trigger: i,
-                        timing,
-                    },
-                    ctx,
-                ));
+                let label = format!(
+                    "{}: when {} — {} the trigger",
+                    s.name(who),
+                    t.text,
+                    timing.word()
+                );
+                let cmd = Command::FireReady {
+                    who,
+                    trigger: i,
+                    timing,
+                };
+                items.push(choose::Item::run(label, cmd, ctx).named(s.name(who)));
             }
         }
     }
-    let name = s.name(who);
     choose::offer(
-        format!("Fire {name}'s ready"),
+        "Fire a ready".into(),
         items,
-        &format!("{name} has no armed ready trigger"),
+        "nobody holds an armed ready trigger",
     )
 }
 
+/// The places `who` could move to, one line each: before the first, between two neighbours,
+/// after the last. Between two, the command is the one the engine says keeps the skipped turn
+/// (after the one before if it is still to act, else before the next one).
 fn choose_move(who: CombatantId, ctx: &Ctx) -> Outcome {
     let s = ctx.state();
+    let order: Vec<CombatantId> = s.ordered().map(|c| c.id).collect();
+    let Some(at) = order.iter().position(|x| *x == who) else {
+        return Outcome::Fail(format!("{} is not in the initiative order", s.name(who)));
+    };
+    let others: Vec<CombatantId> = order.iter().copied().filter(|x| *x != who).collect();
     let mut items = Vec::new();
-    for &target in &ctx.roster {
-        if target == who {
+    for gap in 0..=others.len() {
+        // The gap `who` stands in now is no move.
+        if gap == at {
             continue;
         }
-        for relative in [Relative::Before, Relative::After] {
-            let label = format!("{} {}", relative.word(), s.name(target));
-            items.push(choose::Item::run(
-                label,
-                Command::ChangeInitiative {
-                    who,
-                    relative,
-                    target,
-                },
-                ctx,
-            ));
+        let before = gap.checked_sub(1).map(|i| others[i]);
+        let after = others.get(gap).copied();
+        let mut options = Vec::new();
+        if let Some(a) = before {
+            options.push(Command::ChangeInitiative {
+                who,
+                relative: Relative::After,
+                target: a,
+            });
         }
+        if let Some(b) = after {
+            options.push(Command::ChangeInitiative {
+                who,
+                relative: Relative::Before,
+                target: b,
+            });
+        }
+        let previews: Vec<(Command, Result<Vec<Event>, String>)> = options
+            .into_iter()
+            .map(|c| (c.clone(), ctx.preview(c)))
+            .collect();
+        let keeps = |r: &Result<Vec<Event>, String>| {
+            r.as_ref().is_ok_and(|evs| {
+                evs.iter().any(|e| {
+                    matches!(
+                        e,
+                        Event::TurnDeferred { .. }
+                            | Event::InitiativeChanged {
+                                skipped: Skipped::Deferred,
+                                ..
+                            }
+                    )
+                })
+            })
+        };
+        let pick = previews
+            .iter()
+            .find(|(_, r)| keeps(r))
+            .or_else(|| previews.iter().find(|(_, r)| r.is_ok()))
+            .or_else(|| previews.first());
+        let Some((cmd, result)) = pick.cloned() else {
+            continue;
+        };
+        let place = match (before, after) {
+            (Some(a), Some(b)) => format!("after {} (before {})", s.name(a), s.name(b)),
+            (Some(a), None) => format!("after {}, last", s.name(a)),
+            (None, Some(b)) => format!("first, before {}", s.name(b)),
+            (None, None) => continue,
+        };
+        let kept = keeps(&result);
+        let (label, refusal) = match result {
+            Ok(_) if kept => (format!("{place}: the turn is taken there"), None),
+            Ok(_) => (format!("{place}: the turn is lost this pass"), None),
+            Err(why) => (place, Some(why)),
+        };
+        let key = before.or(after).map_or("", |id| s.name(id));
+        items.push(
+            choose::Item::new(label, choose::Choice::Run(cmd))
+                .named(key)
+                .refused(refusal),
+        );
     }
     let name = s.name(who);
     choose::offer(
@@ -257,25 +486,40 @@ fn choose_move(who: CombatantId, ctx: &Ctx) -> Outcome {
     )
 }
 
-fn choose_clear(who: CombatantId, ctx: &Ctx) -> Outcome {
+fn choose_clear(who: &[CombatantId], ctx: &Ctx) -> Outcome {
     let s = ctx.state();
-    let items = s
-        .get(who)
-        .map(|c| {
-            c.statuses
+    // Every status any of them holds, once, cleared from each one holding it.
+    let mut names: Vec<String> = Vec::new();
+    for c in who.iter().filter_map(|id| s.get(*id)) {
+        for st in &c.statuses {
+            if !names.iter().any(|n| n.eq_ignore_ascii_case(&st.name)) {
+                names.push(st.name.clone());
+            }
+        }
+    }
+    let items = names
+        .into_iter()
+        .map(|name| {
+            let holders: Vec<CombatantId> = who
                 .iter()
-                .map(|st| {
-                    let name = st.name.clone();
-                    choose::Item::run(name.clone(), Command::ClearStatus { who, name }, ctx)
-                })
-                .collect()
+                .copied()
+                .filter(|id| s.get(*id).is_some_and(|c| c.status(&name).is_some()))
+                .collect();
+            let label = if who.len() > 1 {
+                let held: Vec<&str> = holders.iter().map(|id| s.name(*id)).collect();
+                format!("{name} ({})", held.join(", "))
+            } else {
+                name.clone()
+            };
+            let cmd = Command::aimed(holders, Each::ClearStatus { name: name.clone() });
+            choose::Item::run(label, cmd, ctx).named(&name)
         })
-        .unwrap_or_default();
-    let name = s.name(who);
+        .collect();
+    let whom = names_of(who, s);
     choose::offer(
-        format!("Clear a status of {name}"),
+        format!("Clear a status of {whom}"),
         items,
-        &format!("{name} has no status to clear"),
+        &format!("{whom}: no status to clear"),
     )
 }
 
@@ -325,4 +569,13 @@ fn choose_edge_2097(who: CombatantId, ctx: &Ctx) -> Outcome {
         format!("{}: {}", c.name, crate::report::sr2097::edge_text(s, c))
     });
     choose::offer(format!("Edge of {name}"), items, "no Edge to use")
+}
+
+/// Names for a title: "Ana", or "3 marked: Ana, Jinx, Rook".
+pub fn names_of(who: &[CombatantId], s: &Fight) -> String {
+    let names: Vec<&str> = who.iter().map(|id| s.name(*id)).collect();
+    match names.as_slice() {
+        [one] => (*one).to_string(),
+        many => format!("{} marked: {}", many.len(), many.join(", ")),
+    }
 }

@@ -16,7 +16,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Span::raw(format!("  {}", app.enc.system())),
     ];
     let mut second = Vec::new();
+    let passes = app.enc.system().plays_in_passes();
     match &s.phase {
+        Phase::Setup if !passes => {
+            first.push(Span::raw("  setup"));
+            second.push(Span::raw(
+                " add characters (a; players as PC), then narrate (n) to begin the first turn",
+            ));
+        }
+        Phase::Narration(n) => super::narration::header(app, n, &mut first, &mut second),
         Phase::Setup => {
             first.push(Span::raw("  setup"));
             second.push(Span::raw(
@@ -24,7 +32,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             ));
         }
         Phase::Ended { round } => {
-            first.push(Span::raw(format!("  ended after round {round}")));
+            let what = if passes { "round" } else { "turn" };
+            first.push(Span::raw(format!("  ended after {what} {round}")));
             second.push(Span::raw(
                 " the encounter is over: undo (u) to go back to it",
             ));
@@ -55,8 +64,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                             t.reserve(),
                         )),
                     }
+                    // IP spent out of turn (an interrupt in another's turn) counts in that
+                    // turn, yet in this pass's cell: said apart, so the header and grid agree.
+                    let in_turn = s.spent_in_turn(c.id);
+                    let in_pass = s.spent_this_pass(c.id);
+                    let pass = if in_pass == in_turn {
+                        String::new()
+                    } else {
+                        format!(", {in_pass} this pass")
+                    };
                     second.push(Span::raw(format!(
-                        "  IP {}  spent {}/{} this turn  Edge IP {}",
+                        "  IP {}  spent {}/{} this turn{pass}  Edge IP {}",
                         c.ip,
                         s.spent_in_turn(c.id),
                         rules.turn_spend_cap,

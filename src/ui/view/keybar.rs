@@ -1,24 +1,74 @@
-//! The key bar: the keys of the current mode, from the keymap table.
+//! The key bar: the keys of the current mode, from the keymap table, as many as fit in the
+//! table's order of priority, those of no use in the fight's phase left out, and help last.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
+use crate::encounter::Phase;
+use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::keymap;
+use crate::ui::keymap::{self, ModeKind};
+
+/// Whether a tracker key does anything in this phase (the help lists them all).
+fn of_use(app: &App, action: Action) -> bool {
+    let s = app.state();
+    match (&s.phase, action) {
+        (
+            Phase::Setup,
+            Action::Act
+            | Action::Next
+            | Action::Interrupt
+            | Action::Delay
+            | Action::Ready
+            | Action::Fire
+            | Action::Move
+            | Action::Edge
+            | Action::SpendType(_)
+            | Action::End,
+        )
+        | (Phase::Fight(_), Action::Start) => false,
+        // Everyone rolled: rolling (or typing a roll) does nothing more in a fight.
+        (Phase::Fight(_), Action::RollAll | Action::RollNpcs | Action::TypeRoll) => {
+            s.present().any(|c| c.initiative.is_none())
+        }
+        _ => true,
+    }
+}
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
+    let mode = app.mode_kind();
+    let width = area.width as usize;
+    let mut entries = keymap::bar(mode, app.encounter().system());
+    // The bar is short of room: Enter is its one-cell sign there (the help spells it out).
+    for e in &mut entries {
+        if e.0 == "Enter" {
+            e.0 = "⏎".into();
+        }
+    }
+    if mode == ModeKind::Tracker {
+        entries.retain(|e| of_use(app, e.2));
+    }
+    // Help goes last and always shows: it lists every key.
+    let help = entries
+        .iter()
+        .position(|e| e.2 == Action::Help)
+        .map(|i| entries.remove(i));
+    let room = width.saturating_sub(
+        help.as_ref()
+            .map_or(0, |h| h.0.chars().count() + h.1.chars().count() + 2),
+    );
     let mut spans = Vec::new();
     let mut used = 0usize;
-    let width = area.width as usize;
-    for (k, label) in keymap::bindings(app.mode_kind(), app.encounter().system()) {
+    for (k, label, _) in entries.iter().chain(help.iter()) {
         let len = k.chars().count() + label.chars().count() + 2;
-        if used + len > width {
-            break;
+        let is_help = help.as_ref().is_some_and(|h| h.0 == *k);
+        if !is_help && used + len > room {
+            continue;
         }
         used += len;
-        spans.push(Span::styled(k, t.key()));
+        spans.push(Span::styled(k.clone(), t.key()));
         spans.push(Span::raw(format!(" {label} ")));
     }
     super::draw_lines(&[Line::from(spans)], area, buf);

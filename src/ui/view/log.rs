@@ -1,22 +1,24 @@
-//! The log: the fight so far, newest at the bottom, scrollable.
+//! The log: the fight so far, newest at the bottom, scrollable; a line too long for the pane
+//! wraps under itself.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
-use super::{cut, pane_block};
+use super::{focus_title, pane_block, wrap};
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
+    let focused = app.tracker.focus == Pane::Log;
     let title = if app.tracker.log_scroll > 0 {
         format!("Log (↑{} lines)", app.tracker.log_scroll)
     } else {
         "Log".to_string()
     };
-    let block = pane_block(&title, app.tracker.focus == Pane::Log, t);
+    let block = pane_block(&focus_title(&title, focused), focused, t);
     let inner = block.inner(area);
     block.render(area, buf);
     let h = inner.height as usize;
@@ -24,33 +26,31 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // Walk back from the newest entry: only the lines on screen are built.
     let mut rev: Vec<Line> = Vec::new();
     let mut skip = app.tracker.log_scroll;
-    'items: for item in app.log.iter().rev() {
-        for l in item.lines.iter().rev() {
+    let mut take = |text: &str, style, indent: usize, rev: &mut Vec<Line<'static>>| -> bool {
+        for l in wrap(text, w, indent).into_iter().rev() {
             if skip > 0 {
                 skip -= 1;
                 continue;
             }
-            rev.push(Line::from(cut(&format!("  {l}"), w)));
+            rev.push(Line::styled(l, style));
             if rev.len() >= h {
+                return true;
+            }
+        }
+        false
+    };
+    'items: for item in app.log.iter().rev() {
+        for l in item.lines.iter().rev() {
+            if take(&format!("  {l}"), t.base(), 4, &mut rev) {
                 break 'items;
             }
         }
-        if skip > 0 {
-            skip -= 1;
-            continue;
-        }
-        let style = if item.entry.is_some() {
-            t.title()
+        let (head, style) = if item.entry.is_some() {
+            (format!("› {}", item.head), t.title())
         } else {
-            t.reserve()
+            (item.head.clone(), t.reserve())
         };
-        let head = if item.entry.is_some() {
-            format!("› {}", item.head)
-        } else {
-            item.head.clone()
-        };
-        rev.push(Line::styled(cut(&head, w), style));
-        if rev.len() >= h {
+        if take(&head, style, 2, &mut rev) {
             break;
         }
     }

@@ -9,7 +9,9 @@ pub mod ip_grid;
 pub mod keybar;
 pub mod log;
 pub mod message;
+pub mod narration;
 pub mod order;
+pub mod seats;
 pub mod status;
 
 use ratatui::buffer::Buffer;
@@ -34,7 +36,7 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
     }
 }
 
-pub fn pane_block(title: &str, focused: bool, theme: Theme) -> Block<'_> {
+pub fn pane_block(title: &str, focused: bool, theme: Theme) -> Block<'static> {
     Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border(focused))
@@ -73,7 +75,7 @@ pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
 }
 
 /// The symbols the screen uses, all one cell wide.
-const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·";
+const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·›●○▲▼←↑↓⏎";
 
 /// An input with its cursor drawn as a reversed cell (render stays a pure function).
 pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'static>> {
@@ -121,6 +123,198 @@ pub fn cut(s: &str, n: usize) -> String {
     }
 }
 
+/// Word-wraps `text` to lines of at most `width` characters; lines after the first are indented
+/// by `indent`. A word longer than a line is broken. Nothing is dropped.
+pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
+    // Control characters are escaped first, as in `cut`: what is drawn is what was measured.
+    let text = crate::text::escaped(text);
+    let text = text.as_ref();
+    let width = width.max(indent + 4);
+    let pad = " ".repeat(indent);
+    let mut out = Vec::new();
+    let mut rest = text;
+    loop {
+        let room = if out.is_empty() {
+            width
+        } else {
+            width - indent
+        };
+        let prefix = if out.is_empty() { "" } else { pad.as_str() };
+        let Some((end, _)) = rest.char_indices().nth(room) else {
+            out.push(format!("{prefix}{rest}"));
+            return out;
+        };
+        // Break at the last space that has a word before it, else in the middle of the word.
+        let head = &rest[..end];
+        let space = if rest[end..].starts_with(' ') {
+            Some(end)
+        } else {
+            head.rfind(' ')
+        };
+        let (line, next) = match space {
+            Some(b) if !rest[..b].trim().is_empty() => (&rest[..b], rest[b + 1..].trim_start()),
+            _ => (head, &rest[end..]),
+        };
+        out.push(format!("{prefix}{}", line.trim_end()));
+        if next.is_empty() {
+            return out;
+        }
+        rest = next;
+    }
+}
+
+/// Rows for the panes at this screen height: the header, the status line and the key bar take 4.
+pub fn body_rows(height: u16) -> u16 {
+    height.saturating_sub(4)
+}
+
+/// From this width on, the order and the IP per pass are one table.
+pub const ONE_TABLE: u16 = 100;
+
+/// Where each part of the screen goes.
+#[derive(Debug, Clone, Copy)]
+pub struct Areas {
+    pub head: Rect,
+    pub body: Rect,
+    /// The order, or the order and the IP grid as one table.
+    pub order: Rect,
+    /// The IP grid beside the order, when the screen is narrower than `ONE_TABLE`.
+    pub grid: Option<Rect>,
+    pub status: Rect,
+    pub log: Rect,
+    /// Above the `:` line: why its last line was refused, or what Tab offers.
+    pub note: Option<Rect>,
+    pub status_line: Rect,
+    pub keys: Rect,
+}
+
+/// The layout: the roster gets the rows it needs, down to what leaves the status and the log a
+/// few; the status pane is as wide as its lines need (within a third to a half), the log the rest.
+/// Whether the encounter plays in narration turns (Anarchy): its table and turn take the place
+/// of the order and the IP grid.
+fn narrating(app: &App) -> bool {
+    app.state().narration().is_some() || !app.encounter().system().plays_in_passes()
+}
+
+pub fn areas(app: &App, area: Rect) -> Areas {
+    let note_rows = match &app.mode {
+        Mode::Command(c) => c.note_rows(area.width),
+        _ => 0,
+    };
+    let [head, body, note, status_line, keys] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Min(0),
+        Constraint::Length(note_rows),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    if narrating(app) {
+        // The narration pane lists every character's boxes under four lines of its own.
+        let rows = u16::try_from(app.roster().len() + 4 + 3).unwrap_or(u16::MAX);
+        let top_h = rows.clamp(6, (body.height * 11 / 20).max(6));
+        let [top, bottom] =
+            Layout::vertical([Constraint::Length(top_h), Constraint::Min(0)]).areas(body);
+        let [order, grid] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(top);
+        let [status_area, log_area] =
+            Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)])
+                .areas(bottom);
+        return Areas {
+            head,
+            body,
+            order,
+            grid: Some(grid),
+            status: status_area,
+            log: log_area,
+            note: (note_rows > 0).then_some(note),
+            status_line,
+            keys,
+        };
+    }
+    let want = u16::try_from(order::rows(app).len() + 3).unwrap_or(u16::MAX);
+    let bottom_min = if body.height >= 12 {
+        6
+    } else {
+        body.height / 2
+    };
+    let top_h = want
+        .min(body.height.saturating_sub(bottom_min))
+        .max(5.min(body.height));
+    let [top, bottom] =
+        Layout::vertical([Constraint::Length(top_h), Constraint::Min(0)]).areas(body);
+    let cells = |w: usize| u16::try_from(w).unwrap_or(u16::MAX);
+    let natural = status::width(app) + 2;
+    let status_w = natural.clamp(usize::from(area.width) / 3, usize::from(area.width) / 2);
+    if area.width >= ONE_TABLE {
+        // One table as wide as its columns; the status pane beside it where there is room
+        // (it would be blank otherwise), the log below.
+        let table_w = order::natural_width(app, true);
+        let beside = usize::from(area.width).saturating_sub(table_w);
+        if beside >= 36 {
+            let [order, status_area] =
+                Layout::horizontal([Constraint::Length(cells(table_w)), Constraint::Min(0)])
+                    .areas(top);
+            return Areas {
+                head,
+                body,
+                order,
+                grid: None,
+                status: status_area,
+                log: bottom,
+                note: (note_rows > 0).then_some(note),
+                status_line,
+                keys,
+            };
+        }
+    }
+    let (order, grid) = if area.width >= ONE_TABLE {
+        (top, None)
+    } else {
+        let grid_w = ip_grid::width(app).min(top.width / 2);
+        let [o, g] =
+            Layout::horizontal([Constraint::Min(0), Constraint::Length(grid_w)]).areas(top);
+        (o, Some(g))
+    };
+    let [status_area, log_area] =
+        Layout::horizontal([Constraint::Length(cells(status_w)), Constraint::Min(0)]).areas(bottom);
+    Areas {
+        head,
+        body,
+        order,
+        grid,
+        status: status_area,
+        log: log_area,
+        note: (note_rows > 0).then_some(note),
+        status_line,
+        keys,
+    }
+}
+
+/// A pane's title, saying when the pane has the focus (j/k and PgUp/PgDn act on it) in words,
+/// so it shows without colour.
+pub fn focus_title(title: &str, focused: bool) -> String {
+    if focused {
+        format!("{title} · focus")
+    } else {
+        title.to_string()
+    }
+}
+
+/// "▲ 3 more" and "▼ 5 more" on a pane's borders when rows are out of sight.
+pub fn more_hints(block: Block<'_>, above: usize, below: usize, theme: Theme) -> Block<'_> {
+    let mut block = block;
+    if above > 0 {
+        block =
+            block.title(Line::styled(format!(" ▲ {above} more "), theme.title()).right_aligned());
+    }
+    if below > 0 {
+        block = block
+            .title_bottom(Line::styled(format!(" ▼ {below} more "), theme.title()).right_aligned());
+    }
+    block
+}
+
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let theme = self.theme;
@@ -134,45 +328,47 @@ impl Widget for &App {
             Paragraph::new(lines).style(theme.error()).render(r, buf);
             return;
         }
-        let [head, body, status_line, keys] = Layout::vertical([
-            Constraint::Length(2),
-            Constraint::Min(0),
-            Constraint::Length(1),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        header::render(self, head, buf);
+        let a = areas(self, area);
+        header::render(self, a.head, buf);
         match &self.mode {
-            Mode::Command(c) => c.render(self, status_line, buf),
-            _ => message::render(self, status_line, buf),
+            Mode::Command(c) => {
+                c.render(self, a.status_line, buf);
+                if let Some(n) = a.note {
+                    c.render_note(self, n, buf);
+                }
+            }
+            Mode::Find(f) => f.render(self, a.status_line, buf),
+            _ => message::render(self, a.status_line, buf),
         }
-        keybar::render(self, keys, buf);
+        keybar::render(self, a.keys, buf);
         // The picker takes the whole body: the panes under it would be drawn for nothing.
         if let Mode::Picker(p) = &self.mode {
-            p.render(self, body, buf);
+            p.render(self, a.body, buf);
             return;
         }
-        let rows = order::line_count(self) as u16 + 3;
-        let top_h = rows.clamp(6, (body.height * 11 / 20).max(6));
-        let [top, bottom] =
-            Layout::vertical([Constraint::Length(top_h), Constraint::Min(0)]).areas(body);
-        let [order_area, grid_area] =
-            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(top);
-        order::render(self, order_area, buf);
-        ip_grid::render(self, grid_area, buf);
-        let [status_area, log_area] =
-            Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)])
-                .areas(bottom);
-        status::render(self, status_area, buf);
-        log::render(self, log_area, buf);
+        if narrating(self) {
+            // A narration game (Anarchy) shows its table and turn where passes show order and IP.
+            seats::render(self, a.order, buf);
+            if let Some(g) = a.grid {
+                narration::render(self, g, buf);
+            }
+        } else {
+            order::render(self, a.order, a.grid.is_none(), buf);
+            if let Some(g) = a.grid {
+                ip_grid::render(self, g, buf);
+            }
+        }
+        status::render(self, a.status, buf);
+        log::render(self, a.log, buf);
         match &self.mode {
-            Mode::Tracker | Mode::Command(_) | Mode::Picker(_) => {}
-            Mode::Form(f) => f.render(self, body, buf),
-            Mode::CheckForm(f) => f.render(self, body, buf),
-            Mode::DamageForm(f) => f.render(self, body, buf),
-            Mode::TestForm(f) => f.render(self, body, buf),
-            Mode::Choose(c) => c.render(self, body, buf),
-            Mode::Help(h) => h.render(self, body, buf),
+            Mode::Tracker | Mode::Command(_) | Mode::Picker(_) | Mode::Find(_) => {}
+            Mode::Form(f) => f.render(self, a.body, buf),
+            Mode::CheckForm(f) => f.render(self, a.body, buf),
+            Mode::DamageForm(f) => f.render(self, a.body, buf),
+            Mode::TestForm(f) => f.render(self, a.body, buf),
+            Mode::Choose(c) => c.render(self, a.body, buf),
+            Mode::Help(h) => h.render(self, a.body, buf),
+            Mode::PlotPoints(p) => p.render(self, a.body, buf),
         }
     }
 }

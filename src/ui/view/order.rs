@@ -1,4 +1,6 @@
-//! The initiative order: position, name, score, IP, turn markers, delays inline.
+//! The initiative order: one row a character (where it stands, who it is, what it has left,
+//! what holds it), its delays and readies under it; from `ONE_TABLE` columns on, its IP per
+//! pass on the same row.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -6,10 +8,94 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::{cut, pane_block};
-use crate::encounter::{PassMark, Reserve};
+use super::{cut, focus_title, ip_grid, more_hints, pane_block};
+use crate::encounter::{Combatant, CombatantId, PassMark, Reserve, State};
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
+
+/// One line of the order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Row {
+    Character(CombatantId),
+    /// A ready trigger, under its holder.
+    Ready {
+        holder: CombatantId,
+        trigger: usize,
+    },
+    /// A delay whose trigger is not named yet, under its holder.
+    Holding(CombatantId),
+    /// A delay waiting on this character's turn, under it.
+    Waits {
+        delayer: CombatantId,
+        trigger: CombatantId,
+    },
+}
+
+/// The lines of the order: the roster, each character followed by what waits on it.
+pub fn rows(app: &App) -> Vec<Row> {
+    let s = app.state();
+    let roster = app.roster();
+    let mut waits: Vec<Vec<CombatantId>> = vec![Vec::new(); s.combatants.len()];
+    for d in s.present() {
+        if let Some((_, Some(t))) = d.delay()
+            && let Some(v) = waits.get_mut(t.index())
+        {
+            v.push(d.id);
+        }
+    }
+    let mut out = Vec::with_capacity(roster.len());
+    for id in roster {
+        out.push(Row::Character(id));
+        let Some(c) = s.get(id) else { continue };
+        match &c.reserve {
+            Some(Reserve::Ready { triggers, .. }) => {
+                out.extend((0..triggers.len()).map(|trigger| Row::Ready {
+                    holder: id,
+                    trigger,
+                }));
+            }
+            Some(Reserve::Delay { trigger: None, .. }) => out.push(Row::Holding(id)),
+            _ => {}
+        }
+        for delayer in &waits[id.index()] {
+            out.push(Row::Waits {
+                delayer: *delayer,
+                trigger: id,
+            });
+        }
+    }
+    out
+}
+
+/// Which rows are on screen: the first and how many, and how many are out of sight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    pub first: usize,
+    pub shown: usize,
+    pub above: usize,
+    pub below: usize,
+}
+
+/// The rows a pane of `height` lines shows: as few scrolled as keep the selected character and
+/// what waits on it in sight.
+pub fn window(rows: &[Row], selected: Option<CombatantId>, height: usize) -> Window {
+    let at = rows
+        .iter()
+        .position(|r| Some(*r) == selected.map(Row::Character))
+        .unwrap_or(0);
+    let end = rows[at + 1.min(rows.len())..]
+        .iter()
+        .position(|r| matches!(r, Row::Character(_)))
+        .map_or(rows.len(), |n| at + 1 + n);
+    let first = end.saturating_sub(height).min(at);
+    let shown = height.min(rows.len() - first.min(rows.len()));
+    Window {
+        first,
+        shown,
+        above: first,
+        below: rows.len().saturating_sub(first + shown),
+    }
+}
 
 /// The marker of where a character stands in this pass; symbols, so colour is never needed.
 fn marker(mark: PassMark, downed: bool, acting: bool) -> &'static str {
@@ -28,98 +114,288 @@ fn marker(mark: PassMark, downed: bool, acting: bool) -> &'static str {
     }
 }
 
-/// How many lines the order wants: one per character and one per reserve shown inline.
-pub fn line_count(app: &App) -> usize {
-    let s = app.state();
-    let reserves: usize = s
-        .present()
-        .map(|c| match &c.reserve {
-            Some(Reserve::Ready { triggers, .. }) => triggers.len(),
-            Some(Reserve::Delay { .. }) => 1,
-            None => 0,
-        })
-        .sum();
-    app.roster().len() + reserves
+/// A status as a short mark: initials of several words (FD), two letters of one (Pr), and the
+/// stacks after it (TA2).
+pub fn short_mark(name: &str, stacks: u8) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let mut mark: String = if words.len() > 1 {
+        words
+            .iter()
+            .filter_map(|w| w.chars().next())
+            .flat_map(char::to_uppercase)
+            .collect()
+    } else {
+        name.chars().take(2).collect()
+    };
+    if stacks > 1 {
+        mark.push_str(&stacks.to_string());
+    }
+    mark
 }
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+fn marks_of(c: &Combatant) -> String {
+    let marks: Vec<String> = c
+        .statuses
+        .iter()
+        .map(|s| short_mark(&s.name, s.stacks))
+        .collect();
+    marks.join(" ")
+}
+
+/// Edge left and the most it can be (SR 2097's Edge Burn lowers that for good).
+fn edge_of(s: &State, c: &Combatant) -> String {
+    if c.sheet.edge == 0 {
+        String::new()
+    } else {
+        format!("{}/{}", c.edge_left, crate::report::sr2097::edge_max(s, c))
+    }
+}
+
+fn wounds_of(app: &App, c: &Combatant) -> String {
+    match app
+        .enc
+        .rules()
+        .wound_modifier(c.damage.physical, c.damage.stun)
+    {
+        0 => String::new(),
+        w => w.to_string(),
+    }
+}
+
+fn group_of(app: &App, c: &Combatant) -> String {
+    c.group
+        .and_then(|g| app.state().groups.get(g.0 as usize))
+        .map_or_else(String::new, |g| g.name.clone())
+}
+
+/// The widths of the order's columns; 0 is a column not shown.
+#[derive(Debug, Clone, Copy)]
+struct Columns {
+    name: usize,
+    group: usize,
+    edge: usize,
+    wounds: usize,
+    status: usize,
+}
+
+/// Gutter, mark, marker, place and a space.
+const FIXED: usize = 6;
+/// Side, initiative score and IP, with their spaces.
+const TAIL: usize = 5 + 4 + 2;
+
+impl Columns {
+    fn total(&self) -> usize {
+        let opt = |w: usize| if w > 0 { w + 1 } else { 0 };
+        FIXED
+            + self.name
+            + 1
+            + opt(self.group)
+            + opt(self.edge)
+            + opt(self.wounds)
+            + opt(self.status)
+            + TAIL
+    }
+
+    /// Every column at the width its widest value needs, then given up in this order until
+    /// the row fits: the group (the names say it), long names, the status marks (the status
+    /// pane lists the selected character's whole), shorter names, wounds, Edge.
+    fn fit(app: &App, width: usize) -> Self {
+        let s = app.state();
+        let mut c = Columns {
+            name: 4,
+            group: 0,
+            edge: 0,
+            wounds: 0,
+            status: 0,
+        };
+        for id in app.roster() {
+            let Some(x) = s.get(id) else { continue };
+            c.name = c.name.max(x.name.chars().count());
+            c.group = c.group.max(group_of(app, x).chars().count());
+            c.edge = c.edge.max(edge_of(s, x).chars().count());
+            c.wounds = c.wounds.max(wounds_of(app, x).chars().count());
+            c.status = c.status.max(marks_of(x).chars().count());
+        }
+        let header = |w: usize, label: usize| if w > 0 { w.max(label) } else { 0 };
+        c.group = header(c.group, 5);
+        c.edge = header(c.edge, 4);
+        c.wounds = header(c.wounds, 2);
+        c.status = header(c.status, 6);
+        if c.total() > width {
+            c.group = 0;
+        }
+        if c.total() > width {
+            c.name = c.name.min(12).max(c.name.min(10));
+        }
+        if c.total() > width {
+            let over = c.total() - width;
+            c.status = if c.status > over + 6 {
+                c.status - over
+            } else {
+                0
+            };
+        }
+        while c.total() > width && c.name > 6 {
+            c.name -= 1;
+        }
+        if c.total() > width {
+            c.wounds = 0;
+        }
+        if c.total() > width {
+            c.edge = 0;
+        }
+        c
+    }
+}
+
+/// The width the order needs for every column at its widest (with the IP per pass when
+/// `with_grid`), borders included.
+pub fn natural_width(app: &App, with_grid: bool) -> usize {
+    let grid = if with_grid {
+        ip_grid::total_width(&ip_grid::columns(app)) + 3
+    } else {
+        0
+    };
+    // A delay's or a ready's line under a character wants its words too.
+    let reserves = rows(app)
+        .into_iter()
+        .filter(|r| !matches!(r, Row::Character(_)))
+        .map(|r| reserve_text(app, r).chars().count() + FIXED)
+        .max()
+        .unwrap_or(0);
+    Columns::fit(app, usize::MAX).total().max(reserves) + grid + 2
+}
+
+fn pad(text: &str, w: usize) -> String {
+    format!("{:<w$}", cut(text, w))
+}
+
+/// The header row of the order's columns.
+fn header(c: &Columns) -> String {
+    let mut out = format!("{:>5} {} Side ", "#", pad("Name", c.name));
+    for (w, label) in [
+        (c.group, "Group"),
+        (c.edge, "Edge"),
+        (c.wounds, "Wd"),
+        (c.status, "Status"),
+    ] {
+        if w > 0 {
+            out.push_str(&pad(label, w));
+            out.push(' ');
+        }
+    }
+    out.push_str("Ini IP");
+    out
+}
+
+/// One character's row, from the name on (the gutter, mark and marker are spans of their own).
+fn row_text(app: &App, c: &Combatant, place: Option<usize>, cols: &Columns) -> String {
+    let pos = place.map_or_else(|| "  ".to_string(), |p| format!("{:>2}", p + 1));
+    let score = c.initiative.as_ref().map_or_else(
+        || " — ".to_string(),
+        |r| {
+            format!(
+                "{:>2}{}",
+                r.score(),
+                if r.glitch.is_glitch() { "!" } else { " " }
+            )
+        },
+    );
+    let mut out = format!("{pos} {} {:<4} ", pad(&c.name, cols.name), c.side.label());
+    for (w, text) in [
+        (cols.group, group_of(app, c)),
+        (cols.edge, edge_of(app.state(), c)),
+        (cols.wounds, wounds_of(app, c)),
+        (cols.status, marks_of(c)),
+    ] {
+        if w > 0 {
+            out.push_str(&pad(&text, w));
+            out.push(' ');
+        }
+    }
+    out.push_str(&format!("{score} {:>2}", c.ip));
+    out
+}
+
+/// The text of a reserve's line under a character.
+fn reserve_text(app: &App, row: Row) -> String {
+    let s = app.state();
+    match row {
+        Row::Ready { holder, trigger } => match s.get(holder).and_then(|c| c.reserve.as_ref()) {
+            Some(Reserve::Ready { ip, triggers, .. }) => format!(
+                "⏸ ready {ip} IP: when {}",
+                triggers.get(trigger).map_or("", |t| t.text.as_str())
+            ),
+            _ => String::new(),
+        },
+        Row::Holding(id) => {
+            let ip = s.get(id).and_then(Combatant::delay).map_or(0, |d| d.0);
+            format!("↳ holding {ip} IP, trigger not named")
+        }
+        Row::Waits { delayer, trigger } => {
+            let ip = s.get(delayer).and_then(Combatant::delay).map_or(0, |d| d.0);
+            format!("↳ {}, {ip} IP, after {}", s.name(delayer), s.name(trigger))
+        }
+        Row::Character(_) => String::new(),
+    }
+}
+
+/// The order pane: with the IP per pass on the same rows when `with_grid` (a wide screen).
+pub fn render(app: &App, area: Rect, with_grid: bool, buf: &mut Buffer) {
     let t = app.theme;
     let s = app.state();
-    let block = pane_block("Initiative order", app.tracker.focus == Pane::Order, t);
+    let focused = app.tracker.focus == Pane::Order;
+    let title = if with_grid {
+        "Initiative order · IP per pass"
+    } else {
+        "Initiative order"
+    };
+    let rows = rows(app);
+    let inner_h = usize::from(area.height.saturating_sub(3));
+    let selected = app.selected_id();
+    let win = window(&rows, selected, inner_h);
+    let block = more_hints(
+        pane_block(&focus_title(title, focused), focused, t),
+        win.above,
+        win.below,
+        t,
+    );
     let inner = block.inner(area);
     block.render(area, buf);
-    let width = inner.width as usize;
-    // A 2097 row also shows Edge, current/max.
-    let edge_w = if s.sr2097.is_some() { 7 } else { 0 };
-    let name_w = width.saturating_sub(18 + edge_w).clamp(4, 24);
-    let actor = app.actor();
-    let roster = app.roster();
-    // Delays by trigger, found once (not once per row).
-    let mut delays: Vec<Vec<(usize, u8)>> = vec![Vec::new(); s.combatants.len()];
-    for d in s.present() {
-        if let Some((ip, Some(trig))) = d.delay()
-            && let Some(v) = delays.get_mut(trig.index())
-        {
-            v.push((d.id.index(), ip));
-        }
-    }
-    let extra = |c: &crate::encounter::Combatant| {
-        let own = match &c.reserve {
-            Some(Reserve::Ready { triggers, .. }) => triggers.len(),
-            Some(Reserve::Delay { trigger: None, .. }) => 1,
-            _ => 0,
-        };
-        own + delays[c.id.index()].len()
+    let grid = with_grid.then(|| ip_grid::columns(app));
+    let grid_w = grid.as_ref().map_or(0, |g| ip_grid::total_width(g) + 3);
+    let room = usize::from(inner.width).saturating_sub(grid_w);
+    let cols = Columns::fit(app, room);
+    // In one table the grid follows the order's last column; alone, the order fills its pane.
+    let width = if grid.is_some() {
+        natural_width(app, false).saturating_sub(2).min(room)
+    } else {
+        room
     };
-    // Only the rows on screen are formatted: find the first one that keeps the selection seen.
-    let h = inner.height as usize;
-    let mut first = 0;
-    let mut lines_to_selected = 0;
-    for (i, id) in roster.iter().enumerate().take(app.tracker.selected + 1) {
-        let n = s.get(*id).map_or(1, |c| 1 + extra(c));
-        lines_to_selected += if i == app.tracker.selected { 1 } else { n };
+    let mut head = vec![Span::styled(pad(&header(&cols), width), t.title())];
+    if let Some(g) = &grid {
+        head.push(Span::styled(" │ ", t.dim()));
+        head.extend(ip_grid::header_spans(app, g));
     }
-    let mut used = lines_to_selected;
-    while used > h && first < app.tracker.selected {
-        used -= roster
-            .get(first)
-            .and_then(|id| s.get(*id))
-            .map_or(1, |c| 1 + extra(c));
-        first += 1;
-    }
+    let mut lines: Vec<Line> = vec![Line::from(head)];
+    let actor = app.actor();
     let in_order = s.ordered().count();
-    let mut lines: Vec<Line> = Vec::with_capacity(h);
-    for (i, id) in roster.iter().enumerate().skip(first) {
-        if lines.len() >= h {
-            break;
-        }
-        let Some(c) = s.get(*id) else { continue };
-        let acting = actor == Some(*id);
-        let score = c.initiative.as_ref().map_or_else(
-            || "  —".to_string(),
-            |r| {
-                format!(
-                    "{:>3}{}",
-                    r.score(),
-                    if r.glitch.is_glitch() { "!" } else { " " }
-                )
-            },
-        );
-        let pos = if i >= in_order {
-            "  ".to_string()
-        } else {
-            format!("{:>2}", i + 1)
+    let roster = app.roster();
+    let marks = &app.tracker.marks;
+    for row in rows.iter().skip(win.first).take(win.shown) {
+        let Row::Character(id) = *row else {
+            let mut spans = vec![Span::styled(
+                pad(&format!("      {}", reserve_text(app, *row)), width),
+                t.reserve(),
+            )];
+            if grid.is_some() {
+                spans.push(Span::styled(" │ ", t.dim()));
+            }
+            lines.push(Line::from(spans));
+            continue;
         };
-        let mut text = format!(
-            "{} {pos} {:<name_w$} {score} IP{:>3}",
-            marker(c.mark, c.is_downed(), acting),
-            cut(&c.name, name_w),
-            c.ip,
-        );
-        if edge_w > 0 {
-            let edge = crate::report::sr2097::edge_text(s, c);
-            text.push_str(&format!(" E{:>5}", edge.trim_start_matches("Edge ")));
-        }
+        let Some(c) = s.get(id) else { continue };
+        let acting = actor == Some(id);
         let mut style = if acting {
             t.current()
         } else if c.is_downed() {
@@ -129,36 +405,31 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         } else {
             Style::default()
         };
-        if i == app.tracker.selected {
+        let is_selected = selected == Some(id);
+        if is_selected {
             style = style.patch(t.selected());
         }
-        lines.push(Line::styled(text, style));
-        // Reserves are shown after the character they wait on.
-        if let Some(Reserve::Ready { ip, triggers, .. }) = &c.reserve {
-            for tr in triggers {
-                lines.push(Line::from(Span::styled(
-                    cut(&format!("    ⏸ ready {ip} IP: when {}", tr.text), width),
-                    t.reserve(),
-                )));
-            }
+        let place = roster
+            .iter()
+            .position(|x| *x == id)
+            .filter(|p| *p < in_order);
+        let marked = marks.contains(&id);
+        let mut spans = vec![
+            Span::styled(if is_selected { "›" } else { " " }, style),
+            Span::styled(if marked { "●" } else { " " }, style.patch(t.marked())),
+            Span::styled(marker(c.mark, c.is_downed(), acting), style),
+            Span::styled(
+                pad(&row_text(app, c, place, &cols), width.saturating_sub(3)),
+                style,
+            ),
+        ];
+        if let Some(g) = &grid {
+            spans.push(Span::styled(" │ ", t.dim()));
+            spans.extend(ip_grid::row_spans(app, id, g, is_selected));
         }
-        if let Some((ip, None)) = c.delay() {
-            lines.push(Line::from(Span::styled(
-                cut(&format!("    ↳ holding {ip} IP, trigger not named"), width),
-                t.reserve(),
-            )));
-        }
-        for (d, ip) in &delays[c.id.index()] {
-            lines.push(Line::from(Span::styled(
-                cut(
-                    &format!("    ↳ {}, {ip} IP, after {}", s.combatants[*d].name, c.name),
-                    width,
-                ),
-                t.reserve(),
-            )));
-        }
+        lines.push(Line::from(spans));
     }
-    if lines.is_empty() {
+    if roster.is_empty() {
         lines.push(Line::styled("no combatants yet: a to add", t.dim()));
     }
     super::draw_lines(&lines, inner, buf);

@@ -1,18 +1,29 @@
-//! Status: Downed and why, condition monitors, lasting effects, readies, delays, IP spent in
-//! another's turn, and SR5's kit (an attack under way, weapons with rounds left, armor).
+//! Status: the selected character whole, the marked ones, who is Downed and why, condition
+//! monitors, lasting effects, readies, delays, IP spent in another's turn, and SR5's kit (an
+//! attack under way, weapons with rounds left, armor); scrolls when focused.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
 
-use crate::text::escaped;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
-
-use super::pane_block;
-use crate::encounter::{Reserve, StatusEnd};
+use super::{focus_title, more_hints, pane_block, wrap};
+use crate::encounter::{Combatant, Reserve, StatusEnd};
+use crate::report;
 use crate::ui::app::App;
+use crate::ui::mode::tracker::Pane;
 
 fn end_label(app: &App, name: &str, end: StatusEnd) -> String {
+    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is.
+    if app.state().narration().is_some() {
+        match end {
+            StatusEnd::EndOfTurn { .. } => return "ends with this narration".into(),
+            StatusEnd::EndOfNextTurn => return "ends after their next narration".into(),
+            StatusEnd::EndOfRound => return "ends with the turn".into(),
+            StatusEnd::OtherAction | StatusEnd::UntilCleared => {}
+        }
+    }
     match end {
         StatusEnd::EndOfTurn { .. } => "ends with this turn".into(),
         StatusEnd::EndOfNextTurn => "ends after their next turn".into(),
@@ -26,25 +37,111 @@ fn end_label(app: &App, name: &str, end: StatusEnd) -> String {
     }
 }
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+/// The selected character in one sentence: everything its row says in short, in full.
+fn whole(app: &App, c: &Combatant) -> String {
+    let s = app.state();
+    // At an Anarchy table there is no initiative and no IP: Plot Points, Edge and tracks instead.
+    if let Some(n) = s.narration() {
+        let mut parts = report::anarchy::character_bits(&app.enc, n, c);
+        parts.extend(status_parts(app, c));
+        return format!("› {}: {}", c.name, parts.join(", "));
+    }
+    let rules = app.enc.rules();
+    let mut parts = vec![c.side.label().to_string()];
+    if let Some(g) = c.group.and_then(|g| s.groups.get(g.0 as usize)) {
+        parts.push(if g.shared_roll {
+            format!("group {} (one shared roll)", g.name)
+        } else {
+            format!("group {}", g.name)
+        });
+    }
+    parts.push(match &c.initiative {
+        Some(r) => format!(
+            "initiative {}{} on {} dice",
+            r.score(),
+            if r.glitch.is_glitch() {
+                " (glitch)"
+            } else {
+                ""
+            },
+            r.pool
+        ),
+        None => "no initiative yet".into(),
+    });
+    parts.push(format!("IP {}", c.ip));
+    if let Some(r) = &c.reserve {
+        parts.push(format!("{} IP held back", r.ip()));
+    }
+    if c.sheet.edge > 0 {
+        parts.push(format!(
+            "Edge {}/{} left",
+            c.edge_left,
+            report::sr2097::edge_max(s, c)
+        ));
+    }
+    // SR 2097: strength, armor and weapons.
+    parts.extend(report::sr2097::sheet_notes(s, c));
+    let monitors = report::monitors_text(c, rules);
+    if !monitors.is_empty() {
+        parts.push(monitors);
+    }
+    if let Some(d) = c.downed {
+        parts.push(format!("Downed ({})", d.label()));
+    }
+    parts.extend(status_parts(app, c));
+    format!("› {}: {}", c.name, parts.join(", "))
+}
+
+/// The lasting statuses, each with when it ends.
+fn status_parts(app: &App, c: &Combatant) -> Vec<String> {
+    c.statuses
+        .iter()
+        .map(|st| {
+            let stacks = if st.stacks > 1 {
+                format!(" ×{}", st.stacks)
+            } else {
+                String::new()
+            };
+            format!("{}{stacks} ({})", st.name, end_label(app, &st.name, st.end))
+        })
+        .collect()
+}
+
+/// The pane's lines before wrapping, each with its style.
+pub fn lines(app: &App) -> Vec<(String, Style)> {
     let t = app.theme;
     let s = app.state();
     let rules = app.enc.rules();
-    let block = pane_block("Status", false, t);
-    let inner = block.inner(area);
-    block.render(area, buf);
-    let mut lines: Vec<Line> = Vec::new();
+    let mut out: Vec<(String, Style)> = Vec::new();
+    if let Some(c) = app.selected_id().and_then(|id| s.get(id)) {
+        out.push((whole(app, c), t.title()));
+    }
+    let marked: Vec<&str> = app
+        .tracker
+        .marks
+        .iter()
+        .filter_map(|id| s.get(*id))
+        .filter(|c| c.is_present())
+        .map(|c| c.name.as_str())
+        .collect();
+    if !marked.is_empty() {
+        out.push((
+            format!(
+                "● marked: {} (h, H, + and - act on each; V unmarks)",
+                marked.join(", ")
+            ),
+            t.marked(),
+        ));
+    }
     for c in s.present() {
         if let Some(cause) = c.downed {
-            lines.push(Line::styled(
+            out.push((
                 format!("✗ {} Downed: {}", c.name, cause.label()),
                 t.downed(),
             ));
         }
     }
     for c in s.present() {
-        let p = c.sheet.body.map(|b| rules.monitor_boxes(b));
-        let st = c.sheet.willpower.map(|w| rules.monitor_boxes(w));
         // Only the hurt: a monitor at zero says nothing at a glance.
         if c.damage.physical == 0 && c.damage.stun == 0 {
             continue;
@@ -56,24 +153,29 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         } else {
             format!("  wounds {wounds}")
         };
-        lines.push(Line::from(format!(
-            "♥ {}  P {}  S {}{wounds}",
-            c.name,
-            of(c.damage.physical, p),
-            of(c.damage.stun, st)
-        )));
+        out.push((
+            format!(
+                "♥ {}  P {}  S {}{wounds}",
+                c.name,
+                of(
+                    c.damage.physical,
+                    c.sheet.body.map(|b| rules.monitor_boxes(b))
+                ),
+                of(
+                    c.damage.stun,
+                    c.sheet.willpower.map(|w| rules.monitor_boxes(w))
+                )
+            ),
+            t.base(),
+        ));
     }
     // Shadowrun 2097: injuries and boosts of initiative.
     for c in s.present() {
-        if let Some(inj) = crate::report::sr2097::injuries_text(s, c) {
-            lines.push(Line::from(
-                escaped(&format!("♥ {}  {inj}", c.name)).into_owned(),
-            ));
+        if let Some(inj) = report::sr2097::injuries_text(s, c) {
+            out.push((format!("♥ {}  {inj}", c.name), t.base()));
         }
-        if let Some(b) = crate::report::sr2097::boost_text(s, c) {
-            lines.push(Line::from(
-                escaped(&format!("▸ {}  {b}", c.name)).into_owned(),
-            ));
+        if let Some(b) = report::sr2097::boost_text(s, c) {
+            out.push((format!("▸ {}  {b}", c.name), t.base()));
         }
     }
     for c in s.present() {
@@ -83,13 +185,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             } else {
                 String::new()
             };
-            let line = format!(
-                "◆ {}: {}{stacks} ({})",
-                c.name,
-                st.name,
-                end_label(app, &st.name, st.end)
-            );
-            lines.push(Line::from(escaped(&line).into_owned()));
+            out.push((
+                format!(
+                    "◆ {}: {}{stacks} ({})",
+                    c.name,
+                    st.name,
+                    end_label(app, &st.name, st.end)
+                ),
+                t.base(),
+            ));
         }
     }
     for c in s.present() {
@@ -101,42 +205,42 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                         .iter()
                         .map(crate::encounter::ActionUse::label)
                         .collect();
-                    let line = format!(
-                        "⏸ {} ready {ip} IP: when {} → {}",
-                        c.name,
-                        tr.text,
-                        acts.join(", ")
-                    );
-                    lines.push(Line::from(Span::styled(
-                        escaped(&line).into_owned(),
+                    out.push((
+                        format!(
+                            "⏸ {} ready {ip} IP: when {} → {}",
+                            c.name,
+                            tr.text,
+                            acts.join(", ")
+                        ),
                         t.reserve(),
-                    )));
+                    ));
                 }
             }
             Some(Reserve::Delay { ip, trigger }) => {
                 let after = trigger.map_or("trigger not named".to_string(), |tr| {
                     format!("after {}", s.name(tr))
                 });
-                lines.push(Line::from(Span::styled(
-                    format!("↳ {} delays {ip} IP, {after}", c.name),
-                    t.reserve(),
-                )));
+                out.push((format!("↳ {} delays {ip} IP, {after}", c.name), t.reserve()));
             }
             None => {}
         }
     }
     if let Some(holder) = s.turn_holder() {
         for (who, ip) in s.spent_by_others() {
-            lines.push(Line::from(format!(
-                "• {} spent {ip} IP in {}'s turn",
-                s.name(who),
-                s.name(holder)
-            )));
+            out.push((
+                format!(
+                    "• {} spent {ip} IP in {}'s turn",
+                    s.name(who),
+                    s.name(holder)
+                ),
+                t.base(),
+            ));
         }
     }
     // SR5: the attack waiting for the GM, defenses taken, weapons (rounds left) and armor.
+    // Texts are escaped where the pane wraps them.
     if let Some(p) = crate::report::sr5::pending_text(s) {
-        lines.insert(0, Line::styled(format!("⚔ {}", escaped(&p)), t.reserve()));
+        out.insert(0, (format!("⚔ {p}"), t.reserve()));
     }
     for c in s.present() {
         let Some(kit) = s.sr5.kit(c.id) else { continue };
@@ -147,15 +251,61 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .into_iter()
         .flatten()
         {
-            let line = format!("⚙ {}: {text}", c.name);
-            lines.push(Line::styled(escaped(&line).into_owned(), t.dim()));
+            out.push((format!("⚙ {}: {text}", c.name), t.dim()));
         }
     }
-    if lines.is_empty() {
-        lines.push(Line::styled("nobody Downed, hurt or waiting", t.dim()));
+    if out.is_empty() {
+        out.push(("nobody Downed, hurt or waiting".into(), t.dim()));
     }
-    lines.truncate(inner.height as usize);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    out
+}
+
+/// The widest line, unwrapped: the pane takes this much if the screen has it.
+pub fn width(app: &App) -> usize {
+    lines(app)
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The lines wrapped to the pane's inner width.
+pub fn wrapped(app: &App, width: usize) -> Vec<(String, Style)> {
+    lines(app)
+        .into_iter()
+        .flat_map(|(text, style)| wrap(&text, width, 2).into_iter().map(move |l| (l, style)))
+        .collect()
+}
+
+/// How far the pane may scroll: its wrapped lines less those it shows.
+pub fn max_scroll(app: &App, area: Rect) -> usize {
+    let inner_w = usize::from(area.width.saturating_sub(2));
+    let inner_h = usize::from(area.height.saturating_sub(2));
+    wrapped(app, inner_w).len().saturating_sub(inner_h)
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let focused = app.tracker.focus == Pane::Status;
+    let inner_w = usize::from(area.width.saturating_sub(2));
+    let inner_h = usize::from(area.height.saturating_sub(2));
+    let all = wrapped(app, inner_w);
+    let first = app
+        .tracker
+        .status_scroll
+        .min(all.len().saturating_sub(inner_h));
+    let shown = inner_h.min(all.len() - first);
+    let block = more_hints(
+        pane_block(&focus_title("Status", focused), focused, t),
+        first,
+        all.len() - first - shown,
+        t,
+    );
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let lines: Vec<Line> = all[first..first + shown]
+        .iter()
+        .map(|(l, st)| Line::styled(l.clone(), *st))
+        .collect();
+    super::draw_lines(&lines, inner, buf);
 }

@@ -1,0 +1,215 @@
+//! Folding Shadowrun: Anarchy's events into the table. Never fails: `decide` checked them.
+
+use std::sync::Arc;
+
+use crate::encounter::model::{Phase, State, StatusEnd};
+use crate::encounter::system::anarchy::{
+    Amp, AnarchyEvent, Boxes, Gear, GmSpend, Narration, NarrationTurn, Narrator, Player, Stage,
+};
+use crate::rules::anarchy::narration::{Movements, TurnOrder};
+
+impl State {
+    fn table_mut(&mut self) -> Option<&mut Narration> {
+        match &mut self.phase {
+            Phase::Narration(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    pub(super) fn apply_anarchy(&mut self, event: &AnarchyEvent) {
+        if let AnarchyEvent::SessionBegan { gm_points } = event {
+            self.phase = Phase::Narration(Narration::new(*gm_points));
+            return;
+        }
+        if let AnarchyEvent::Tested {
+            who, edge_spent, ..
+        } = event
+            && let Some(c) = self.combatants.get_mut(who.index()).map(Arc::make_mut)
+        {
+            c.edge_left = c.edge_left.saturating_sub(*edge_spent);
+        }
+        if let AnarchyEvent::EdgeRegained { who, edge } = event
+            && let Some(c) = self.combatants.get_mut(who.index()).map(Arc::make_mut)
+        {
+            c.edge_left = c.edge_left.saturating_add(*edge).min(c.sheet.edge);
+        }
+        if let AnarchyEvent::NarrationStarted { who, .. } = event {
+            let serial = self.table_mut().map_or(0, |n| n.narrations + 1);
+            // Statuses "until the end of their next turn" end with this narration.
+            if let Some(c) = self.combatants.get_mut(who.index()).map(Arc::make_mut) {
+                for s in &mut c.statuses {
+                    if s.end == StatusEnd::EndOfNextTurn {
+                        s.end = StatusEnd::EndOfTurn { serial };
+                    }
+                }
+            }
+        }
+        let is_player = |state: &State, who| {
+            state
+                .get(who)
+                .is_some_and(|c| c.side == crate::encounter::Side::Pc)
+        };
+        let on_player = match event {
+            AnarchyEvent::GmSpent { on: Some(who), .. } if is_player(self, *who) => Some(*who),
+            _ => None,
+        };
+        let Some(n) = self.table_mut() else { return };
+        n.fold(event, on_player);
+    }
+}
+
+impl Narration {
+    fn player_mut(&mut self, who: crate::encounter::CombatantId) -> Option<&mut Player> {
+        self.players.iter_mut().find(|p| p.who == who)
+    }
+
+    fn turn_mut(&mut self) -> Option<&mut NarrationTurn> {
+        match &mut self.stage {
+            Stage::Turn(t) => Some(t),
+            Stage::Between { .. } => None,
+        }
+    }
+
+    fn fold(&mut self, event: &AnarchyEvent, gm_on_player: Option<crate::encounter::CombatantId>) {
+        match event {
+            AnarchyEvent::SessionBegan { .. } | AnarchyEvent::EdgeRegained { .. } => {}
+            AnarchyEvent::Seated { who, plot_points } => {
+                self.players.push(Player {
+                    who: *who,
+                    plot_points: *plot_points,
+                    cues: Vec::new(),
+                });
+                if !self.seating.contains(who) {
+                    self.seating.push(*who);
+                }
+            }
+            AnarchyEvent::SeatingSet { seating } => self.seating.clone_from(seating),
+            AnarchyEvent::SheetSet {
+                who,
+                armor,
+                matrix,
+                amp,
+            } => {
+                let gear = match self.gear.iter_mut().find(|g| g.who == *who) {
+                    Some(g) => g,
+                    None => {
+                        self.gear.push(Gear {
+                            who: *who,
+                            armor: Boxes::default(),
+                            matrix: Boxes::default(),
+                            amp: Amp::default(),
+                        });
+                        let last = self.gear.len() - 1;
+                        &mut self.gear[last]
+                    }
+                };
+                gear.armor.size = *armor;
+                gear.armor.damage = gear.armor.damage.min(*armor);
+                gear.matrix.size = *matrix;
+                gear.matrix.damage = gear.matrix.damage.min(*matrix);
+                gear.amp = *amp;
+            }
+            AnarchyEvent::TurnBegan { turn, order, how } => {
+                self.turn = *turn;
+                self.stage = Stage::Turn(NarrationTurn {
+                    order: order.clone(),
+                    how: *how,
+                    done: Vec::new(),
+                    narrator: None,
+                });
+            }
+            AnarchyEvent::NarrationStarted { who, slot } => {
+                self.narrations += 1;
+                let serial = self.narrations;
+                if let Some(t) = self.turn_mut() {
+                    t.narrator = Some(Narrator {
+                        who: *who,
+                        serial,
+                        slot: *slot,
+                        movements: Movements::Usual,
+                    });
+                }
+            }
+            AnarchyEvent::NarrationSkipped { who } => {
+                if let Some(t) = self.turn_mut() {
+                    t.done.push(*who);
+                }
+            }
+            AnarchyEvent::NarrationEnded { who } => {
+                if let Some(t) = self.turn_mut() {
+                    t.narrator = None;
+                    t.done.push(*who);
+                }
+            }
+            AnarchyEvent::TurnEnded { .. } => {
+                self.stage = Stage::Between {
+                    next: TurnOrder::Seating,
+                };
+                self.gm_spends.clear();
+            }
+            AnarchyEvent::OrderChosen { how, points } => {
+                self.gm_points = self.gm_points.saturating_sub(u32::from(*points));
+                self.gm_spends.push(GmSpend {
+                    points: *points,
+                    on_player: None,
+                });
+                self.stage = Stage::Between { next: *how };
+            }
+            AnarchyEvent::Awarded {
+                who,
+                points,
+                reason,
+            } => {
+                if let Some(p) = self.player_mut(*who) {
+                    p.plot_points = p.plot_points.saturating_add(*points);
+                    if let crate::encounter::system::anarchy::AwardReason::Cue(cue) = reason {
+                        p.cues.push(cue.clone());
+                    }
+                }
+            }
+            AnarchyEvent::Spent {
+                who,
+                points,
+                gm_gained,
+                ..
+            } => {
+                if let Some(p) = self.player_mut(*who) {
+                    p.plot_points = p.plot_points.saturating_sub(*points);
+                }
+                self.gm_points = self.gm_points.saturating_add(*gm_gained);
+            }
+            AnarchyEvent::GmSpent { points, .. } => {
+                self.gm_points = self.gm_points.saturating_sub(u32::from(*points));
+                self.gm_spends.push(GmSpend {
+                    points: *points,
+                    on_player: gm_on_player,
+                });
+            }
+            AnarchyEvent::GlitchDieReady { who } => self.glitch_dice.push(*who),
+            AnarchyEvent::DoubleTime { who } => {
+                if let Some(n) = self.turn_mut().and_then(|t| t.narrator.as_mut())
+                    && n.who == *who
+                {
+                    n.movements = Movements::DoubleTime;
+                }
+            }
+            AnarchyEvent::Tested { who, spec, .. } => {
+                if spec.glitch_die {
+                    self.glitch_dice.retain(|x| x != who);
+                }
+            }
+            AnarchyEvent::GearDamaged { who, track, boxes } => {
+                if let Some(g) = self.gear.iter_mut().find(|g| g.who == *who) {
+                    let b = g.track_mut(*track);
+                    b.damage = b.damage.saturating_add(*boxes).min(b.size);
+                }
+            }
+            AnarchyEvent::GearRepaired { who, track, boxes } => {
+                if let Some(g) = self.gear.iter_mut().find(|g| g.who == *who) {
+                    let b = g.track_mut(*track);
+                    b.damage = b.damage.saturating_sub(*boxes);
+                }
+            }
+        }
+    }
+}

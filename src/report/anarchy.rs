@@ -1,0 +1,489 @@
+//! Shadowrun: Anarchy in plain text: the log line of each event, a test's result line, the
+//! odds before a test, and the table on the `show` page.
+
+use std::fmt::Write as _;
+
+use crate::encounter::system::anarchy::{
+    Amp, AnarchyEvent, AwardReason, Narration, Slot, Stage, TestInput,
+};
+use crate::encounter::{Combatant, CombatantId, Encounter, Side, State};
+use crate::rules::anarchy::AnarchyRules;
+use crate::rules::anarchy::glitch::Fate;
+use crate::rules::anarchy::narration::{Movements, TurnOrder};
+use crate::rules::anarchy::test::{self, Edge, Outcome, Pool, Roll, Source, Spec, Verdict};
+
+fn points(n: impl Into<u32>) -> String {
+    match n.into() {
+        1 => "1 Plot Point".into(),
+        n => format!("{n} Plot Points"),
+    }
+}
+
+fn hits(n: u8) -> String {
+    if n == 1 {
+        "1 hit".into()
+    } else {
+        format!("{n} hits")
+    }
+}
+
+fn faces(d: &[u8]) -> String {
+    let f: Vec<String> = d.iter().map(u8::to_string).collect();
+    format!("[{}]", f.join(" "))
+}
+
+/// How a turn's order was made, in words.
+pub fn order_how(how: TurnOrder<CombatantId>, state: &State) -> String {
+    match how {
+        TurnOrder::Seating => "as seated".into(),
+        TurnOrder::Reversed => "reversed".into(),
+        TurnOrder::From { seat, die } => format!("from {} (die {die})", state.name(seat)),
+    }
+}
+
+fn names(ids: &[CombatantId], state: &State) -> String {
+    let n: Vec<&str> = ids.iter().map(|id| state.name(*id)).collect();
+    n.join(", ")
+}
+
+fn pool_text(p: Pool) -> String {
+    let signed = |m: i8| match m {
+        0 => String::new(),
+        m if m > 0 => format!("+{m}"),
+        m => m.to_string(),
+    };
+    match p {
+        Pool::Dice(n) => n.to_string(),
+        Pool::Skill {
+            skill,
+            attribute,
+            modifier,
+        } => format!("{skill}+{attribute}{}", signed(modifier)),
+        Pool::Untrained {
+            attribute,
+            modifier,
+        } => format!("untrained {attribute}{}", signed(modifier)),
+        Pool::Attributes {
+            first,
+            second,
+            modifier,
+        } => format!("attribute-only {first}+{second}{}", signed(modifier)),
+    }
+}
+
+/// A test's one line: the pools, every die, the hits, success or failure, the glitch die.
+pub fn test_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome) -> String {
+    let mut line = format!(
+        "{who} tests {} vs {}",
+        pool_text(spec.pool),
+        pool_text(spec.opposing)
+    );
+    if spec.teamwork > 0 {
+        let _ = write!(line, ", teamwork +{}", spec.teamwork_dice().unwrap_or(0));
+    }
+    match spec.edge {
+        Edge::None => {}
+        Edge::Before => line.push_str(", Edge before (4s hit)"),
+        Edge::After => line.push_str(", Edge after"),
+    }
+    if roll.source != Source::Rolled {
+        line.push_str(", typed in");
+    }
+    line.push_str(": ");
+    if let Some(first) = &roll.first {
+        let _ = write!(line, "{} re-rolled → ", faces(first));
+    }
+    let _ = write!(
+        line,
+        "{} → {} vs {} → {}: {}",
+        faces(&roll.dice),
+        hits(outcome.hits),
+        faces(&roll.opposing),
+        hits(outcome.opposing_hits),
+        match outcome.verdict {
+            Verdict::Success => "success",
+            Verdict::Failure if outcome.hits == 0 => "failure (no hit)",
+            Verdict::Failure => "failure",
+        }
+    );
+    if let (Some(face), Some(fate)) = (roll.glitch_die, outcome.fate) {
+        let said = match fate {
+            Fate::Glitch => "glitch",
+            Fate::Exploit => "exploit",
+            Fate::Quiet => "no glitch, no exploit",
+        };
+        let _ = write!(line, "; glitch die {face}: {said}");
+    }
+    line
+}
+
+/// The log line of an Anarchy event, given the state just before it; `None` for bookkeeping.
+pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
+    let n = |id: CombatantId| before.name(id).to_string();
+    let table = before.narration();
+    let gm = table.map_or(0, |t| t.gm_points);
+    let held = |id| {
+        table
+            .and_then(|t| t.player(id))
+            .map_or(0, |p| p.plot_points)
+    };
+    Some(match event {
+        AnarchyEvent::SessionBegan { gm_points } => {
+            format!("The Anarchy table opens: the GM's pool starts at {gm_points}")
+        }
+        AnarchyEvent::Seated { who, plot_points } => {
+            format!("{} takes a seat with {}", n(*who), points(*plot_points))
+        }
+        AnarchyEvent::SeatingSet { seating } => {
+            format!("Seating (from the next turn): {}", names(seating, before))
+        }
+        AnarchyEvent::SheetSet {
+            who,
+            armor,
+            matrix,
+            amp,
+        } => {
+            let amp = match amp {
+                Amp::BonusPlotPoint => ", Shadow Amp: a Plot Point at the start of combat",
+                Amp::None => "",
+            };
+            format!("{}'s sheet: Armor {armor}, Matrix {matrix}{amp}", n(*who))
+        }
+        AnarchyEvent::TurnBegan { turn, order, how } => format!(
+            "── Turn {turn} ── order {}: {}",
+            order_how(*how, before),
+            names(order, before)
+        ),
+        AnarchyEvent::NarrationStarted { who, slot } => match slot {
+            Slot::Seat => format!("{} narrates", n(*who)),
+            Slot::OutOfTurn => format!("{} narrates now, out of turn", n(*who)),
+        },
+        AnarchyEvent::NarrationSkipped { who } => {
+            format!("{} is Downed: narration skipped", n(*who))
+        }
+        AnarchyEvent::NarrationEnded { .. } => return None,
+        AnarchyEvent::TurnEnded { turn } => format!("── Turn {turn} ends ──"),
+        AnarchyEvent::OrderChosen { how, points: p } => format!(
+            "The GM spends {} for the next turn's order: {} (GM {} left)",
+            points(*p),
+            order_how(*how, before),
+            gm.saturating_sub(u32::from(*p))
+        ),
+        AnarchyEvent::Awarded {
+            who,
+            points: p,
+            reason,
+        } => {
+            let why = match reason {
+                AwardReason::Unsaid => String::new(),
+                AwardReason::Cue(c) => format!(" for the Cue \"{c}\""),
+                AwardReason::Disposition(d) => format!(" for the Disposition \"{d}\""),
+                AwardReason::ShadowAmp => " from a Shadow Amp at the start of combat".into(),
+                AwardReason::Other(o) => format!(" for {o}"),
+            };
+            format!(
+                "{} gains {}{why}: now {}",
+                n(*who),
+                points(*p),
+                held(*who).saturating_add(*p)
+            )
+        }
+        AnarchyEvent::Spent {
+            who,
+            what,
+            points: p,
+            on,
+            note,
+            gm_gained,
+        } => {
+            let on = on
+                .filter(|o| o != who)
+                .map(|o| format!(" on {}", n(o)))
+                .unwrap_or_default();
+            let note = note.as_ref().map(|t| format!(": {t}")).unwrap_or_default();
+            format!(
+                "{} spends {}: {what}{on}{note} ({} left; GM +{gm_gained}, now {})",
+                n(*who),
+                points(*p),
+                held(*who).saturating_sub(*p),
+                gm.saturating_add(*gm_gained)
+            )
+        }
+        AnarchyEvent::GmSpent {
+            what,
+            points: p,
+            on,
+            note,
+        } => {
+            let on = on.map(|o| format!(" on {}", n(o))).unwrap_or_default();
+            let note = note.as_ref().map(|t| format!(": {t}")).unwrap_or_default();
+            format!(
+                "The GM spends {}: {what}{on}{note} (GM {} left)",
+                points(*p),
+                gm.saturating_sub(u32::from(*p))
+            )
+        }
+        AnarchyEvent::EdgeRegained { who, edge } => match before.get(*who) {
+            Some(c) if *edge > 0 => format!(
+                "Interesting Times: {} regains {edge} Edge ({} of {})",
+                c.name,
+                c.edge_left.saturating_add(*edge),
+                c.sheet.edge
+            ),
+            _ => format!("Interesting Times: {}'s Edge is already full", n(*who)),
+        },
+        AnarchyEvent::GlitchDieReady { who } => {
+            format!("A glitch die waits for {}'s next test", n(*who))
+        }
+        AnarchyEvent::DoubleTime { who } => {
+            format!(
+                "{} takes Double-Time It's Movements in this narration",
+                n(*who)
+            )
+        }
+        AnarchyEvent::Tested {
+            who,
+            spec,
+            roll,
+            outcome,
+            ..
+        } => test_line(&n(*who), spec, roll, outcome),
+        AnarchyEvent::GearDamaged { who, track, boxes } => {
+            let size = table.and_then(|t| t.gear_of(*who)).map(|g| g.track(*track));
+            let now = size.map_or(String::new(), |b| {
+                format!(
+                    " ({}/{})",
+                    b.damage.saturating_add(*boxes).min(b.size),
+                    b.size
+                )
+            });
+            format!("{} takes {boxes} {} damage{now}", n(*who), track.label())
+        }
+        AnarchyEvent::GearRepaired { who, track, boxes } => {
+            let size = table.and_then(|t| t.gear_of(*who)).map(|g| g.track(*track));
+            let now = size.map_or(String::new(), |b| {
+                format!(" ({}/{})", b.damage.saturating_sub(*boxes), b.size)
+            });
+            format!(
+                "{} recovers {boxes} {} box{}{now}",
+                n(*who),
+                track.label(),
+                if *boxes == 1 { "" } else { "es" }
+            )
+        }
+    })
+}
+
+/// Whether an Anarchy event is a test's result.
+pub fn is_test_result(event: &AnarchyEvent) -> bool {
+    matches!(event, AnarchyEvent::Tested { .. })
+}
+
+fn dice(n: u8) -> String {
+    if n == 1 {
+        "1 die".into()
+    } else {
+        format!("{n} dice")
+    }
+}
+
+fn percent(p: f64) -> String {
+    format!("{:.1} %", p * 100.0)
+}
+
+/// The exact odds of a test, as `aodds` prints them; the reason when its numbers are refused.
+pub fn odds_line(input: &TestInput, rules: &AnarchyRules) -> Result<String, String> {
+    let spec = input.spec(rules).map_err(|e| e.to_string())?;
+    let o = test::odds(&spec, &rules.test, &rules.glitch_die);
+    let hit_at = match spec.edge {
+        Edge::Before => rules.test.edge_before_hit_at_least,
+        Edge::None | Edge::After => rules.test.hit_at_least,
+    };
+    let mut line = format!(
+        "aodds {}: {} (hits on {hit_at}+{}) vs {}: success {}, failure {} (no hit {})",
+        crate::lang::test_words(input),
+        dice(o.dice),
+        if spec.edge == Edge::After {
+            ", misses re-rolled"
+        } else {
+            ""
+        },
+        dice(o.opposing_dice),
+        percent(o.success),
+        percent(1.0 - o.success),
+        percent(o.zero_hits)
+    );
+    if let Some((glitch, exploit)) = o.glitch {
+        let _ = write!(
+            line,
+            "; glitch die: glitch {}, exploit {}",
+            percent(glitch),
+            percent(exploit)
+        );
+    }
+    Ok(line)
+}
+
+/// Where the narration stands, for the top of the `show` page.
+pub fn show_where(n: &Narration, state: &State, rules: &AnarchyRules) -> String {
+    let mut out = match &n.stage {
+        Stage::Between { next } if n.turn == 0 => format!(
+            "Before the first turn: `narrate` begins it (order {})",
+            order_how(*next, state)
+        ),
+        Stage::Between { next } => format!(
+            "Turn {} is over: `narrate` begins turn {} (order {})",
+            n.turn,
+            n.turn + 1,
+            order_how(*next, state)
+        ),
+        Stage::Turn(t) => {
+            let now = match &t.narrator {
+                Some(x) => format!(
+                    "{} narrates ({} Movement{})",
+                    state.name(x.who),
+                    x.movements.count(&rules.movements),
+                    if x.movements == Movements::Usual && rules.movements.per_narration == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                ),
+                None => "nobody narrates".into(),
+            };
+            format!(
+                "Turn {}: {now}; order {}: {}",
+                n.turn,
+                order_how(t.how, state),
+                names(&t.order, state)
+            )
+        }
+    };
+    out.push('\n');
+    out
+}
+
+/// The GM's pool and this turn's spends against the turn's limit: `GM pool 7 · spent 1/3`.
+pub fn gm_pool_text(n: &Narration, state: &State, rules: &AnarchyRules) -> String {
+    format!(
+        "GM pool {} · spent {}/{} this turn",
+        n.gm_points,
+        n.gm_spent(None),
+        gm_turn_limit(n, state, rules)
+    )
+}
+
+fn players_at(n: &Narration, state: &State) -> Vec<CombatantId> {
+    n.players
+        .iter()
+        .map(|p| p.who)
+        .filter(|id| {
+            state
+                .get(*id)
+                .is_some_and(|c| c.is_present() && c.side == Side::Pc)
+        })
+        .collect()
+}
+
+fn gm_turn_limit(n: &Narration, state: &State, rules: &AnarchyRules) -> u32 {
+    u32::try_from(players_at(n, state).len()).unwrap_or(u32::MAX)
+        * u32::from(rules.plot_points.gm_turn_points_per_player)
+}
+
+/// This turn's GM spends on each player, against the limit on one: `Nix 0/2 · Vex 1/2`.
+pub fn gm_players_text(n: &Narration, state: &State, rules: &AnarchyRules) -> String {
+    let per: Vec<String> = players_at(n, state)
+        .iter()
+        .map(|id| {
+            format!(
+                "{} {}/{}",
+                state.name(*id),
+                n.gm_spent(Some(*id)),
+                rules.plot_points.gm_on_one_player_per_turn
+            )
+        })
+        .collect();
+    per.join(" · ")
+}
+
+/// The GM's pool and this turn's spends, in all and per player.
+pub fn gm_text(n: &Narration, state: &State, rules: &AnarchyRules) -> String {
+    let per = gm_players_text(n, state, rules);
+    if per.is_empty() {
+        gm_pool_text(n, state, rules)
+    } else {
+        format!("{} (on players: {per})", gm_pool_text(n, state, rules))
+    }
+}
+
+/// One line per character at the table: seat, Plot Points, Edge, tracks, a waiting glitch die.
+pub fn show_table(enc: &Encounter, n: &Narration) -> String {
+    let state = enc.state();
+    let rules = &enc.rules().anarchy;
+    let mut out = show_where(n, state, rules);
+    let _ = writeln!(out, "{}", gm_text(n, state, rules));
+    out.push_str("\nTable:\n");
+    let current = n.narrator().map(|x| x.who);
+    let mut ids: Vec<CombatantId> = n.seating.clone();
+    ids.extend(
+        state
+            .present()
+            .map(|c| c.id)
+            .filter(|id| !n.seating.contains(id)),
+    );
+    for id in ids {
+        let Some(c) = state.get(id).filter(|c| c.is_present()) else {
+            continue;
+        };
+        let seat = n
+            .seating
+            .iter()
+            .position(|s| *s == id)
+            .map_or("  ".to_string(), |i| format!("{:>2}", i + 1));
+        let mark = if current == Some(id) {
+            "▶"
+        } else if n.has_narrated(id) {
+            "✓"
+        } else {
+            " "
+        };
+        let bits = character_bits(enc, n, c);
+        let _ = writeln!(out, "{seat} {mark} {:<24} {}", c.name, bits.join(", "));
+    }
+    out
+}
+
+/// A character at the Anarchy table in short: side, Plot Points, Edge, tracks, gear, a waiting
+/// glitch die, Downed (for `show` and the GM's status pane).
+pub fn character_bits(enc: &Encounter, n: &Narration, c: &Combatant) -> Vec<String> {
+    let rules = &enc.rules().anarchy;
+    let mut bits = vec![c.side.label().to_string()];
+    if let Some(p) = n.player(c.id) {
+        bits.push(format!(
+            "Plot Points {} of {}",
+            p.plot_points, rules.plot_points.player_cap
+        ));
+    }
+    bits.push(format!("Edge {}/{}", c.edge_left, c.sheet.edge));
+    let m = super::monitors_text(c, enc.rules());
+    if !m.is_empty() {
+        bits.push(m);
+    }
+    if let Some(g) = n.gear_of(c.id) {
+        for (label, b) in [("Armor", g.armor), ("Matrix", g.matrix)] {
+            if b.size > 0 {
+                bits.push(format!("{label} {}/{}", b.damage, b.size));
+            }
+        }
+        if g.amp == Amp::BonusPlotPoint {
+            bits.push("Shadow Amp".into());
+        }
+    }
+    if n.has_glitch_die(c.id) {
+        bits.push("glitch die waiting".into());
+    }
+    if c.is_downed() {
+        bits.push("DOWNED".into());
+    }
+    bits
+}

@@ -1,0 +1,308 @@
+//! The roster: named sheets kept between fights in `DATA/roster/NAME.ron`, PCs (the party) and
+//! NPC templates, and the self-contained `add` commands `add … from template` and `add party`
+//! become. Files are checked on load like saves; a bad one is reported and never overwritten.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalogue::Catalogue;
+use crate::encounter::{
+    AddCombatant, Combatant, Command, Encounter, Sheet, SheetInput, Side, System, same_name,
+};
+use crate::lang::RosterAdd;
+use crate::rules::HouseRules;
+
+/// The format of a roster file; a file of another version is refused, not guessed at.
+pub const VERSION: u32 = 1;
+
+/// A roster file bigger than this is not a sheet (a sheet is a few hundred bytes).
+const MAX_BYTES: u64 = 64 * 1024;
+
+/// One named sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Template {
+    pub version: u32,
+    pub name: String,
+    pub side: Side,
+    /// The rule system of the fight it was kept from.
+    pub system: System,
+    pub sheet: Sheet,
+}
+
+impl Template {
+    /// A combatant's sheet, kept under `name` (its own name if `None`).
+    pub fn of(c: &Combatant, system: System, name: Option<&str>) -> Self {
+        Self {
+            version: VERSION,
+            name: name.unwrap_or(&c.name).trim().to_string(),
+            side: c.side,
+            system,
+            sheet: c.sheet,
+        }
+    }
+
+    /// The `add` command that brings it in: everything written out, so that the history never
+    /// needs the roster.
+    pub fn add(&self, count: Option<i32>, shared_roll: bool) -> Command {
+        Command::Add(AddCombatant {
+            name: self.name.clone(),
+            side: self.side,
+            sheet: SheetInput::from(self.sheet),
+            count,
+            shared_roll,
+        })
+    }
+
+    /// "NPC, Intuition 3 Reaction 3 Edge 0, Body 4" for lists.
+    pub fn summary(&self) -> String {
+        let s = &self.sheet;
+        let mut out = format!(
+            "{}, Intuition {} Reaction {} Edge {}",
+            self.side.label(),
+            s.intuition,
+            s.reaction,
+            s.edge
+        );
+        if s.dice_modifier != 0 {
+            out.push_str(&format!(" mod {:+}", s.dice_modifier));
+        }
+        if s.ip_bonus != 0 {
+            out.push_str(&format!(" IP +{}", s.ip_bonus));
+        }
+        if let Some(b) = s.body {
+            out.push_str(&format!(" Body {b}"));
+        }
+        if let Some(w) = s.willpower {
+            out.push_str(&format!(" Willpower {w}"));
+        }
+        out
+    }
+
+    /// Pretty RON, as the file holds it.
+    pub fn to_ron(&self) -> String {
+        let mut text =
+            ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}
+
+/// What `add` would refuse of a sheet (a name too long, Intuition 99): asked of the engine.
+fn check(t: &Template, rules: &Arc<HouseRules>) -> Result<(), String> {
+    let enc = Encounter::for_system(t.system, Arc::clone(rules), Arc::new(Catalogue::default()));
+    enc.check(t.add(None, false)).map_err(|e| e.to_string())
+}
+
+/// A roster file's text as a sheet, checked; the reason in words if it is not one.
+pub fn parse(text: &[u8], rules: &Arc<HouseRules>) -> Result<Template, String> {
+    let text = std::str::from_utf8(text).map_err(|_| "not UTF-8 text".to_string())?;
+    let t: Template = ron::from_str(text).map_err(|e| format!("not a roster sheet: {e}"))?;
+    if t.version != VERSION {
+        return Err(format!(
+            "roster format {} is not one this srtrack reads (it reads {VERSION})",
+            t.version
+        ));
+    }
+    check(&t, rules)?;
+    Ok(t)
+}
+
+/// One file of the roster directory, read or not.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub path: PathBuf,
+    /// The file name without `.ron`.
+    pub stem: String,
+    pub sheet: Result<Template, String>,
+}
+
+/// The roster directory of a data directory.
+#[derive(Debug, Clone)]
+pub struct Roster {
+    pub dir: PathBuf,
+    rules: Arc<HouseRules>,
+}
+
+impl Roster {
+    pub fn in_data_dir(data_dir: &Path, rules: Arc<HouseRules>) -> Self {
+        Self {
+            dir: data_dir.join("roster"),
+            rules,
+        }
+    }
+
+    fn read(&self, path: &Path) -> Result<Template, String> {
+        let meta = std::fs::metadata(path).map_err(|e| crate::save::io_message(&e))?;
+        if meta.len() > MAX_BYTES {
+            return Err(format!("{} bytes: too big for a roster sheet", meta.len()));
+        }
+        let bytes = std::fs::read(path).map_err(|e| crate::save::io_message(&e))?;
+        parse(&bytes, &self.rules)
+    }
+
+    /// Every `.ron` file of the roster, by name; the unreadable ones with the reason.
+    pub fn list(&self) -> Vec<Listed> {
+        let Ok(dir) = std::fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Listed> = dir
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .map(|path| Listed {
+                stem: crate::save::store::Store::name_of(&path),
+                sheet: self.read(&path),
+                path,
+            })
+            .collect();
+        out.sort_by_key(|l| l.stem.to_lowercase());
+        out
+    }
+
+    /// The good sheets, by name.
+    pub fn templates(&self) -> Vec<Template> {
+        self.list()
+            .into_iter()
+            .filter_map(|l| l.sheet.ok())
+            .collect()
+    }
+
+    /// The file a sheet of this name is in: by the name it holds, else by its file name.
+    fn listed(&self, name: &str) -> Option<Listed> {
+        let all = self.list();
+        let by_sheet = all
+            .iter()
+            .position(|l| l.sheet.as_ref().is_ok_and(|t| same_name(&t.name, name)));
+        let at = by_sheet.or_else(|| all.iter().position(|l| same_name(&l.stem, name)))?;
+        all.into_iter().nth(at)
+    }
+
+    fn unknown(&self, name: &str) -> String {
+        let names: Vec<String> = self.templates().into_iter().map(|t| t.name).collect();
+        if names.is_empty() {
+            format!(
+                "no sheet \"{name}\" in the roster, which is empty: `srtrack roster save SAVE NAME` keeps one"
+            )
+        } else {
+            format!(
+                "no sheet \"{name}\" in the roster: it holds {}",
+                names.join(", ")
+            )
+        }
+    }
+
+    /// One sheet by name (ignoring case); a bad file of that name is reported.
+    pub fn find(&self, name: &str) -> Result<Template, String> {
+        let listed = self.listed(name).ok_or_else(|| self.unknown(name))?;
+        listed.sheet.map_err(|e| {
+            format!(
+                "the roster sheet {} cannot be read: {e}",
+                listed.path.display()
+            )
+        })
+    }
+
+    /// Writes a sheet (atomically). One of the same name is replaced only if `replace`; a file
+    /// that cannot be read is never written over.
+    pub fn put(&self, t: &Template, replace: bool) -> Result<PathBuf, String> {
+        crate::save::store::Store::check_name(&t.name).map_err(|_| {
+            format!(
+                "\"{}\" cannot name a roster file: use letters, digits, spaces, - or _",
+                t.name
+            )
+        })?;
+        check(t, &self.rules)?;
+        let path = match self.listed(&t.name) {
+            Some(l) => match &l.sheet {
+                Err(e) => {
+                    return Err(format!(
+                        "{} cannot be read ({e}): srtrack leaves it as it is; mend it or `srtrack roster remove {}`",
+                        l.path.display(),
+                        l.stem
+                    ));
+                }
+                Ok(old) if !replace => {
+                    return Err(format!(
+                        "the roster already holds \"{}\": --replace writes over it",
+                        old.name
+                    ));
+                }
+                Ok(_) => l.path,
+            },
+            None => self.dir.join(format!("{}.ron", t.name)),
+        };
+        std::fs::create_dir_all(&self.dir).map_err(|e| {
+            format!(
+                "cannot create {}: {}",
+                self.dir.display(),
+                crate::save::io_message(&e)
+            )
+        })?;
+        crate::save::write_atomic(&path, &t.to_ron()).map_err(|e| {
+            format!(
+                "cannot write {}: {}",
+                path.display(),
+                crate::save::io_message(&e)
+            )
+        })?;
+        Ok(path)
+    }
+
+    /// Removes a sheet's file (a bad one too, by its file name).
+    pub fn remove(&self, name: &str) -> Result<PathBuf, String> {
+        let listed = self.listed(name).ok_or_else(|| self.unknown(name))?;
+        std::fs::remove_file(&listed.path).map_err(|e| {
+            format!(
+                "cannot remove {}: {}",
+                listed.path.display(),
+                crate::save::io_message(&e)
+            )
+        })?;
+        Ok(listed.path)
+    }
+
+    /// The `add` commands a roster line asks for, each self-contained.
+    pub fn commands(&self, add: &RosterAdd) -> Result<Vec<Command>, String> {
+        match add {
+            RosterAdd::Template {
+                name,
+                count,
+                shared_roll,
+            } => Ok(vec![self.find(name)?.add(*count, *shared_roll)]),
+            RosterAdd::Party => {
+                let party: Vec<Command> = self
+                    .templates()
+                    .iter()
+                    .filter(|t| t.side == Side::Pc)
+                    .map(|t| t.add(None, false))
+                    .collect();
+                if party.is_empty() {
+                    Err(
+                        "the roster holds no PC sheet: `srtrack roster save SAVE NAME` keeps one"
+                            .into(),
+                    )
+                } else {
+                    Ok(party)
+                }
+            }
+        }
+    }
+}
+
+/// Runs several commands as one: all of them, or (if one is refused) none, the state and the
+/// history left as they were. Returns how many entries were recorded.
+pub fn execute_all(
+    enc: &mut Encounter,
+    commands: Vec<Command>,
+    dice: &mut dyn crate::rules::Dice,
+) -> Result<usize, String> {
+    let mut trial = enc.clone();
+    let n = commands.len();
+    for c in commands {
+        crate::lang::execute(&mut trial, c, dice).map_err(|e| e.to_string())?;
+    }
+    *enc = trial;
+    Ok(n)
+}

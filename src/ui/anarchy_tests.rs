@@ -1,0 +1,241 @@
+//! The Anarchy screen: snapshots of the table, the narration pane and the Plot Point menu, and
+//! scripted key sessions on `saves/anarchy.ron` (turn 2, Vex narrating).
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::app::App;
+use super::mode::Mode;
+use super::tests::{app_for, press, screen, select, typ};
+use crate::encounter::system::anarchy::AnarchyEvent;
+use crate::encounter::{Encounter, Event, System};
+use crate::rules::RandomDice;
+use crate::save::NoSave;
+
+/// `saves/anarchy.ron`, the sample session, with the built-in catalogue.
+fn sample() -> App {
+    let rules = crate::rules::HouseRules::embedded();
+    let catalogue = crate::catalogue::Catalogue::embedded(&rules).expect("built-in catalogue");
+    let save = crate::save::file::parse(
+        include_bytes!("../../saves/anarchy.ron"),
+        "saves/anarchy.ron",
+    )
+    .expect("the sample parses");
+    let enc = save
+        .into_encounter("saves/anarchy.ron", std::sync::Arc::new(catalogue))
+        .expect("the sample loads");
+    App::new(enc, "anarchy".into(), Box::new(NoSave), None)
+        .with_dice(Box::new(RandomDice::seeded(42)))
+}
+
+/// An Anarchy encounter with two players and a ganger, nothing else done.
+fn fresh() -> App {
+    let mut enc = Encounter::for_system(
+        System::Anarchy,
+        std::sync::Arc::new(crate::rules::HouseRules::embedded()),
+        std::sync::Arc::new(super::demo::catalogue()),
+    );
+    let lines = [
+        "add Nix pc int 3 rea 4 edge 3 body 3 will 4",
+        "add Brick pc int 2 rea 3 edge 2 body 6 will 3",
+        "add Ganger npc int 3 rea 3 body 4 will 3",
+    ];
+    assert_eq!(super::demo::script(&mut enc, &lines, 1), Ok(()));
+    app_for(enc)
+}
+
+/// Moves the Plot Point menu to the line containing `label` and takes it.
+fn take(app: &mut App, label: &str) {
+    let Mode::PlotPoints(m) = app.mode() else {
+        panic!("not in the Plot Point menu: {:?}", app.mode().kind());
+    };
+    let i = m
+        .list
+        .items
+        .iter()
+        .position(|it| it.label.contains(label))
+        .expect("a line of the menu");
+    let n = m.list.items.len();
+    for _ in 0..n {
+        press(app, KeyCode::Up);
+    }
+    for _ in 0..i {
+        press(app, KeyCode::Down);
+    }
+    press(app, KeyCode::Enter);
+}
+
+fn last(app: &App) -> Vec<AnarchyEvent> {
+    app.encounter()
+        .applied()
+        .last()
+        .map(|e| {
+            e.events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Anarchy(a) => Some(a.clone()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn narrator(app: &App) -> String {
+    let s = app.state();
+    s.narration()
+        .and_then(|n| n.narrator())
+        .map(|x| s.name(x.who).to_string())
+        .unwrap_or_default()
+}
+
+fn plot_points(app: &App, name: &str) -> u8 {
+    let s = app.state();
+    let id = s.find(name).expect("named").id;
+    s.narration()
+        .and_then(|n| n.player(id))
+        .map_or(0, |p| p.plot_points)
+}
+
+#[test]
+fn snapshots_of_the_anarchy_screen() {
+    type Keys = fn(&mut App);
+    let shots: [(&str, Keys); 5] = [
+        ("main", |_| {}),
+        ("plot_points", |a| typ(a, "p")),
+        ("plot_points_npc", |a| {
+            select(a, "Guard 1");
+            typ(a, "p");
+        }),
+        ("help", |a| typ(a, "?")),
+        ("test_line", |a| typ(a, "t")),
+    ];
+    for (name, keys) in shots {
+        for (w, h) in [(80, 24), (160, 48)] {
+            let mut app = sample();
+            keys(&mut app);
+            insta::assert_snapshot!(format!("anarchy_{name}_{w}x{h}"), screen(&mut app, w, h));
+        }
+    }
+    for (w, h) in [(80, 24), (120, 36)] {
+        let mut app = fresh();
+        insta::assert_snapshot!(format!("anarchy_setup_{w}x{h}"), screen(&mut app, w, h));
+    }
+}
+
+#[test]
+fn n_ends_the_narration_and_the_next_seat_narrates() {
+    let mut app = sample();
+    assert_eq!(narrator(&app), "Vex");
+    typ(&mut app, "n");
+    assert_eq!(narrator(&app), "Guard 1");
+    press(&mut app, KeyCode::Char(' '));
+    assert_eq!(narrator(&app), "Brick");
+}
+
+#[test]
+fn the_first_n_opens_the_table_and_begins_turn_one() {
+    let mut app = fresh();
+    assert!(app.state().narration().is_none());
+    typ(&mut app, "n");
+    assert_eq!(narrator(&app), "Nix");
+    assert_eq!(plot_points(&app, "Brick"), 3);
+}
+
+#[test]
+fn shift_n_lets_the_selected_player_narrate_now_for_a_plot_point() {
+    let mut app = sample();
+    select(&mut app, "Brick");
+    typ(&mut app, "N");
+    assert_eq!(narrator(&app), "Brick");
+    assert_eq!(plot_points(&app, "Brick"), 3);
+}
+
+#[test]
+fn the_plot_point_menu_spends_for_the_selected_player() {
+    let mut app = sample();
+    select(&mut app, "Brick");
+    typ(&mut app, "p");
+    take(&mut app, "Surprise Threat!");
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert!(
+        last(&app)
+            .iter()
+            .any(|e| matches!(e, AnarchyEvent::Spent { what, .. } if what == "Surprise Threat!"))
+    );
+    assert_eq!(plot_points(&app, "Brick"), 3);
+}
+
+#[test]
+fn a_spend_that_needs_words_is_finished_on_the_command_line() {
+    let mut app = sample();
+    select(&mut app, "Brick");
+    typ(&mut app, "p");
+    take(&mut app, "Other");
+    let Mode::Command(c) = app.mode() else {
+        panic!("the command line opens: {:?}", app.mode().kind());
+    };
+    assert_eq!(c.value(), "pp Brick spend other ");
+    typ(&mut app, "a lucky break");
+    press(&mut app, KeyCode::Enter);
+    assert!(last(&app).iter().any(|e| matches!(e,
+        AnarchyEvent::Spent { note: Some(n), .. } if n == "a lucky break")));
+}
+
+#[test]
+fn the_menu_greys_what_the_engine_refuses_with_its_reason() {
+    let mut app = sample();
+    // Vex has no Plot Point left.
+    select(&mut app, "Vex");
+    typ(&mut app, "p");
+    let Mode::PlotPoints(m) = app.mode() else {
+        panic!("the menu opens");
+    };
+    let threat = m
+        .list
+        .items
+        .iter()
+        .find(|i| i.label.starts_with("Surprise Threat!"))
+        .expect("in the menu");
+    assert_eq!(
+        threat.refusal.as_deref(),
+        Some("Vex has 0 Plot Points: Surprise Threat! costs 1")
+    );
+    // Esc closes it; Enter on a greyed line would be refused and change nothing.
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode(), Mode::Tracker));
+}
+
+#[test]
+fn t_types_an_anarchy_test_for_the_selected_character() {
+    let mut app = sample();
+    select(&mut app, "Guard 2");
+    typ(&mut app, "t");
+    typ(&mut app, "3+3 vs 2");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        last(&app)
+            .iter()
+            .any(|e| matches!(e, AnarchyEvent::Tested { .. }))
+    );
+}
+
+#[test]
+fn the_odds_are_answered_on_the_status_line() {
+    let mut app = sample();
+    typ(&mut app, ":aodds 1 vs 0");
+    press(&mut app, KeyCode::Enter);
+    let (msg, error) = app.message().expect("an answer");
+    assert!(!error);
+    assert!(msg.contains("success 33.3 %"), "{msg}");
+}
+
+#[test]
+fn initiative_pass_keys_do_nothing_at_an_anarchy_table() {
+    let mut app = sample();
+    let before = app.encounter().cursor();
+    for k in ['r', 'R', 's', 'd', 'y', 'i', '1', 'g', 'm'] {
+        typ(&mut app, &k.to_string());
+        assert!(matches!(app.mode(), Mode::Tracker), "{k} opened something");
+    }
+    assert_eq!(app.encounter().cursor(), before);
+}

@@ -1,0 +1,226 @@
+//! The Plot Point menu: for the selected character, an award and every spend of the menu, and
+//! the GM's spends and turn orders; refusals greyed with the engine's reason.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Widget};
+
+use super::{Ctx, Outcome, choose};
+use crate::encounter::system::anarchy::{
+    AnarchyCommand, AnarchyRefusal, AwardReason, OrderChange, SpendInput,
+};
+use crate::encounter::{CombatantId, Command, RuleError, Side};
+use crate::rules::anarchy::{GmUse, SpendCost, SpendDef, SpendEffect};
+use crate::ui::action::Action;
+use crate::ui::app::App;
+use crate::ui::view::{centered, cut, pane_block};
+
+/// The menu: a choice list under a line of Plot Points, with what each line does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    pub who: CombatantId,
+    /// The line above the list: the character's Plot Points and the GM's pool.
+    pub head: String,
+    pub list: choose::State,
+    /// What each line of the list does, in a few words.
+    pub summaries: Vec<String>,
+}
+
+/// Whether a spend needs words typed after it (a track, a thing, a number, some text).
+fn needs_words(def: &SpendDef) -> bool {
+    def.cost == SpendCost::Chosen
+        || matches!(
+            def.effect,
+            SpendEffect::Recover | SpendEffect::Cooldown | SpendEffect::Text
+        )
+}
+
+fn cost(def: &SpendDef) -> String {
+    match def.cost {
+        SpendCost::Points(p) => format!("{p} PP"),
+        SpendCost::Chosen => "X PP".into(),
+    }
+}
+
+fn spend(words: &str, on: Option<CombatantId>) -> SpendInput {
+    SpendInput {
+        words: words.to_string(),
+        on,
+        rest: String::new(),
+    }
+}
+
+fn run(label: String, summary: String, cmd: Command, ctx: &Ctx) -> (choose::Item, String) {
+    (choose::Item::run(label, cmd, ctx), summary)
+}
+
+/// A line that opens the command line. `probe` is the spend with its words still missing: the
+/// engine's refusal greys the line, unless the missing words are all it lacks.
+fn typed(
+    label: String,
+    summary: String,
+    text: String,
+    probe: Command,
+    ctx: &Ctx,
+) -> (choose::Item, String) {
+    let refusal = match ctx.enc.check(probe) {
+        Ok(()) | Err(RuleError::Anarchy(AnarchyRefusal::SpendNeeds { .. })) => None,
+        Err(e) => Some(e.to_string()),
+    };
+    let item = choose::Item {
+        label,
+        choice: choose::Choice::Type(text),
+        refusal,
+        name: None,
+    };
+    (item, summary)
+}
+
+impl State {
+    /// The menu for `who`: a player's own spends, or the GM's on an NPC; the GM's orders last.
+    pub fn open(who: CombatantId, ctx: &Ctx) -> Self {
+        let s = ctx.state();
+        let rules = &ctx.enc.rules().anarchy;
+        let name = crate::lang::quote(s.name(who));
+        let player = s.get(who).is_some_and(|c| c.side == Side::Pc);
+        let mut items = Vec::new();
+        if player {
+            items.push(run(
+                "Award 1 Plot Point".into(),
+                "good narration, a Cue or a Disposition shown".into(),
+                Command::Anarchy(AnarchyCommand::Award {
+                    who,
+                    reason: AwardReason::Unsaid,
+                }),
+                ctx,
+            ));
+            for def in &rules.spends {
+                let label = format!("{} ({})", def.name, cost(def));
+                let words = def.name.to_lowercase();
+                items.push(if needs_words(def) {
+                    typed(
+                        label,
+                        def.summary.clone(),
+                        format!("pp {name} spend {words} "),
+                        Command::Anarchy(AnarchyCommand::Spend {
+                            who,
+                            spend: spend(&def.name, None),
+                        }),
+                        ctx,
+                    )
+                } else {
+                    run(
+                        label,
+                        def.summary.clone(),
+                        Command::Anarchy(AnarchyCommand::Spend {
+                            who,
+                            spend: spend(&def.name, None),
+                        }),
+                        ctx,
+                    )
+                });
+            }
+        }
+        for def in rules.spends.iter().filter(|d| d.gm != GmUse::Never) {
+            // On a player the GM may only buy the glitch die or a twist.
+            if player && def.gm == GmUse::Npc {
+                continue;
+            }
+            let label = format!("GM: {} on {} ({})", def.name, s.name(who), cost(def));
+            let words = def.name.to_lowercase();
+            items.push(if needs_words(def) {
+                typed(
+                    label,
+                    def.summary.clone(),
+                    format!("gm spend {words} on {name} "),
+                    Command::Anarchy(AnarchyCommand::GmSpend {
+                        spend: spend(&def.name, Some(who)),
+                    }),
+                    ctx,
+                )
+            } else {
+                run(
+                    label,
+                    def.summary.clone(),
+                    Command::Anarchy(AnarchyCommand::GmSpend {
+                        spend: spend(&def.name, Some(who)),
+                    }),
+                    ctx,
+                )
+            });
+        }
+        for (change, label, summary) in [
+            (
+                OrderChange::Reverse,
+                "GM: next turn in reverse order",
+                "the last seat narrates first",
+            ),
+            (
+                OrderChange::Random,
+                "GM: next turn from a rolled seat",
+                "a die picks who narrates first",
+            ),
+        ] {
+            items.push(run(
+                label.into(),
+                summary.into(),
+                Command::Anarchy(AnarchyCommand::GmOrder { change }),
+                ctx,
+            ));
+        }
+        let table = s.narration();
+        let have = table
+            .and_then(|n| n.player(who))
+            .map_or(rules.plot_points.player_start, |p| p.plot_points);
+        let gm = table.map_or(u32::from(rules.plot_points.gm_start), |n| n.gm_points);
+        let head = if player {
+            format!(
+                "{}: {have} of {} Plot Points · GM pool {gm}",
+                s.name(who),
+                rules.plot_points.player_cap
+            )
+        } else {
+            format!("{} (NPC) · GM pool {gm}", s.name(who))
+        };
+        let (items, summaries) = items.into_iter().unzip();
+        Self {
+            who,
+            head,
+            list: choose::State::open("Plot Points".into(), items),
+            summaries,
+        }
+    }
+
+    pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
+        self.list.update(action, ctx)
+    }
+
+    pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
+        let t = app.theme;
+        // The head, the list, and the selected line's summary.
+        let h = (self.list.items.len() as u16 + 4).min(area.height);
+        let r = centered(area, 76, h.max(6));
+        Clear.render(r, buf);
+        let block = pane_block(&self.list.title, true, t);
+        let inner = block.inner(r);
+        block.render(r, buf);
+        let w = inner.width as usize;
+        let rows = (inner.height as usize).saturating_sub(2);
+        let mut lines = vec![Line::styled(cut(&self.head, w), t.title())];
+        lines.extend(self.list.lines(rows, w, t));
+        let selected = self.list.selected;
+        if let (Some(summary), Some(item)) =
+            (self.summaries.get(selected), self.list.items.get(selected))
+        {
+            let then = match &item.choice {
+                choose::Choice::Type(_) => " (Enter: finish it on the command line)",
+                choose::Choice::Run(_) | choose::Choice::InterruptBy(_) | choose::Choice::Back => {
+                    ""
+                }
+            };
+            lines.push(Line::styled(cut(&format!("{summary}{then}"), w), t.dim()));
+        }
+        Paragraph::new(lines).render(inner, buf);
+    }
+}

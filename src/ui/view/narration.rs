@@ -1,0 +1,172 @@
+//! The narration turn: its order and how it was made, the narrator and their Movements, the
+//! GM's pool with this turn's spends per player, glitch dice waiting, condition boxes. Chosen
+//! by the phase in place of the IP grid.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::{cut, pane_block};
+use crate::encounter::Side;
+use crate::encounter::system::anarchy::{Narration, Stage};
+use crate::report::anarchy::{gm_players_text, gm_pool_text, order_how};
+use crate::ui::app::App;
+
+/// The header's words for a narration game.
+pub fn header(app: &App, n: &Narration, first: &mut Vec<Span>, second: &mut Vec<Span>) {
+    let t = app.theme;
+    let s = app.state();
+    let rules = &app.enc.rules().anarchy;
+    match &n.stage {
+        Stage::Between { next } => {
+            first.push(Span::raw(if n.turn == 0 {
+                "  before the first turn".to_string()
+            } else {
+                format!("  Turn {} over", n.turn)
+            }));
+            second.push(Span::raw(format!(
+                " narrate (n) begins turn {} (order {})",
+                n.turn + 1,
+                order_how(*next, s)
+            )));
+        }
+        Stage::Turn(turn) => {
+            first.push(Span::raw(format!("  Turn {}", n.turn)));
+            match &turn.narrator {
+                Some(x) => {
+                    second.push(Span::raw(" Narrating: "));
+                    second.push(Span::styled(format!("▶ {}", s.name(x.who)), t.current()));
+                    let moves = x.movements.count(&rules.movements);
+                    second.push(Span::raw(format!(
+                        "  Movements {moves}{}",
+                        if n.has_glitch_die(x.who) {
+                            "  glitch die waiting"
+                        } else {
+                            ""
+                        }
+                    )));
+                }
+                None => second.push(Span::raw(" nobody narrates: narrate (n) for the next")),
+            }
+        }
+    }
+    second.push(Span::raw(format!("  {}", gm_pool_text(n, s, rules))));
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let s = app.state();
+    let rules = &app.enc.rules().anarchy;
+    let block = pane_block("Narration", false, t);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let w = inner.width as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    let Some(n) = s.narration() else {
+        if matches!(s.phase, crate::encounter::Phase::Ended { .. }) {
+            lines.push(Line::styled(
+                "the encounter has ended: undo (u) to go back to it",
+                t.dim(),
+            ));
+            super::draw_lines(&lines, inner, buf);
+            return;
+        }
+        lines.push(Line::styled("narrate (n) begins turn 1", t.dim()));
+        lines.push(Line::styled(
+            format!(
+                "players start with {} PP of {}, GM {}",
+                rules.plot_points.player_start,
+                rules.plot_points.player_cap,
+                rules.plot_points.gm_start
+            ),
+            t.dim(),
+        ));
+        super::draw_lines(&lines, inner, buf);
+        return;
+    };
+    match &n.stage {
+        Stage::Turn(turn) => {
+            lines.push(Line::styled(
+                format!("Turn {} · order {}", n.turn, order_how(turn.how, s)),
+                t.title(),
+            ));
+            let mut order = Vec::new();
+            for id in &turn.order {
+                let name = s.name(*id);
+                let span = if turn.narrator.is_some_and(|x| x.who == *id) {
+                    Span::styled(format!("▶{name}"), t.current())
+                } else if turn.done.contains(id) {
+                    Span::styled(format!("✓{name}"), t.dim())
+                } else {
+                    Span::raw(name.to_string())
+                };
+                order.push(span);
+                order.push(Span::raw(" "));
+            }
+            lines.push(Line::from(order));
+            if let Some(x) = turn.narrator.filter(|x| !turn.order.contains(&x.who)) {
+                lines.push(Line::styled(
+                    format!("▶{} narrates out of turn", s.name(x.who)),
+                    t.current(),
+                ));
+            }
+        }
+        Stage::Between { next } => lines.push(Line::styled(
+            format!("Turn {} next · order {}", n.turn + 1, order_how(*next, s)),
+            t.title(),
+        )),
+    }
+    lines.push(Line::from(gm_pool_text(n, s, rules)));
+    let per = gm_players_text(n, s, rules);
+    if !per.is_empty() {
+        lines.push(Line::from(format!("GM on: {per}")));
+    }
+    if !n.glitch_dice.is_empty() {
+        let who: Vec<&str> = n.glitch_dice.iter().map(|id| s.name(*id)).collect();
+        lines.push(Line::styled(
+            format!("glitch die waiting: {}", who.join(", ")),
+            t.reserve(),
+        ));
+    }
+    lines.push(Line::styled("Condition boxes (damage/size)", t.title()));
+    let core = app.enc.rules();
+    // Narrow panes give the name less room, so the four tracks fit.
+    let name_w = if w >= 50 { 14 } else { 8 };
+    for c in s.present() {
+        let mut bits = Vec::new();
+        if let Some(b) = c.sheet.body {
+            bits.push(format!("P {}/{}", c.damage.physical, core.monitor_boxes(b)));
+        }
+        if let Some(wp) = c.sheet.willpower {
+            bits.push(format!("S {}/{}", c.damage.stun, core.monitor_boxes(wp)));
+        }
+        if let Some(g) = n.gear_of(c.id) {
+            if g.armor.size > 0 {
+                bits.push(format!("A {}/{}", g.armor.damage, g.armor.size));
+            }
+            if g.matrix.size > 0 {
+                bits.push(format!("M {}/{}", g.matrix.damage, g.matrix.size));
+            }
+        }
+        if bits.is_empty() {
+            continue;
+        }
+        let style = if c.is_downed() {
+            t.downed()
+        } else if c.side == Side::Npc {
+            t.dim()
+        } else {
+            t.base()
+        };
+        lines.push(Line::styled(
+            cut(
+                &format!("{:<name_w$} {}", cut(&c.name, name_w), bits.join(" ")),
+                w,
+            ),
+            style,
+        ));
+    }
+    lines.truncate(inner.height as usize);
+    super::draw_lines(&lines, inner, buf);
+}

@@ -1,0 +1,85 @@
+//! The Anarchy table: who sits where, who narrates, Plot Points of five, Edge. Shown in place
+//! of the initiative order when the encounter plays in narrations.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+
+use super::{cut, pane_block};
+use crate::encounter::Side;
+use crate::ui::app::App;
+use crate::ui::mode::tracker::Pane;
+
+/// Plot Points as pips: `●●●○○`, so the count of five reads at a glance.
+fn pips(have: u8, cap: u8) -> String {
+    let have = have.min(cap);
+    "●".repeat(usize::from(have)) + &"○".repeat(usize::from(cap - have))
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let s = app.state();
+    let rules = &app.enc.rules().anarchy;
+    let block = pane_block("Table", app.tracker.focus == Pane::Order, t);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let width = inner.width as usize;
+    let table = s.narration();
+    let narrator = table.and_then(|n| n.narrator()).map(|x| x.who);
+    let cap = rules.plot_points.player_cap;
+    let name_w = width.saturating_sub(24).clamp(4, 24);
+    let h = inner.height as usize;
+    let roster = app.roster();
+    let selected = roster
+        .iter()
+        .position(|id| Some(*id) == app.selected_id())
+        .unwrap_or(0);
+    let skip = selected.saturating_sub(h.saturating_sub(1));
+    let mut lines: Vec<Line> = Vec::with_capacity(h);
+    for (i, id) in roster.iter().enumerate().skip(skip).take(h) {
+        let Some(c) = s.get(*id) else { continue };
+        let seat = table
+            .and_then(|n| n.seating.iter().position(|x| x == id))
+            .map_or("  ".to_string(), |p| format!("{:>2}", p + 1));
+        let done = table.is_some_and(|n| n.has_narrated(*id));
+        let mark = if narrator == Some(*id) {
+            "▶"
+        } else if c.is_downed() {
+            "✗"
+        } else if done {
+            "✓"
+        } else {
+            " "
+        };
+        let points = match (c.side, table.and_then(|n| n.player(*id))) {
+            (Side::Pc, Some(p)) => format!("{} {}/{cap}", pips(p.plot_points, cap), p.plot_points),
+            (Side::Pc, None) => format!("PP {}/{cap}", rules.plot_points.player_start),
+            (Side::Npc, _) => "NPC".to_string(),
+        };
+        let text = format!(
+            "{mark} {seat} {:<name_w$} {points:<11} E {}/{}",
+            cut(&c.name, name_w),
+            c.edge_left,
+            c.sheet.edge
+        );
+        let mut style = if narrator == Some(*id) {
+            t.current()
+        } else if c.is_downed() {
+            t.downed()
+        } else if done {
+            t.acted()
+        } else {
+            Style::default()
+        };
+        if i == selected {
+            style = style.patch(t.selected());
+        }
+        lines.push(Line::styled(cut(&text, width), style));
+    }
+    if lines.is_empty() {
+        lines.push(Line::styled("nobody at the table yet: a to add", t.dim()));
+    }
+    super::draw_lines(&lines, inner, buf);
+}

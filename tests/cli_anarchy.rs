@@ -1,0 +1,136 @@
+//! `srtrack exec` at an Anarchy table: one line per test with its words, the odds before the
+//! roll, and a refused line (exit 1) that leaves the save as it was.
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::srtrack;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const TABLE: &str = "add Ana pc int 3 rea 3 edge 2 body 4 will 4\n\
+                     add Bo pc int 3 rea 3 edge 1 body 3 will 3\n\
+                     add Guard npc int 3 rea 3 body 4 will 3\n\
+                     narrate\n";
+
+#[test]
+fn exec_prints_one_line_per_anarchy_test_with_hits_verdict_glitch_and_exploit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = format!(
+        "{TABLE}pp Ana spend live dangerously\n\
+         atest Ana 3+2 vs 2 glitchdie dice 5 6 1 1 2 1 vs 1 1\n\
+         pp Ana award good narration\n\
+         gm spend glitch die on Bo\n\
+         atest Bo 2+2 vs 3 glitchdie dice 1 1 1 2 5 vs 5 5 6\n\
+         atest Guard 3+3 vs 2 dice 1 2 3 4 1 2 vs 5 5\n"
+    );
+    let out = srtrack(
+        d,
+        &["exec", "--system", "anarchy", "--seed", "3", "heist"],
+        &script,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    // Three tests, nothing for the spends, awards and narrations around them.
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(
+        lines[0],
+        "Ana tests 3+2 vs 2, typed in: [5 6 1 1 2] → 2 hits vs [1 1] → 0 hits: success; glitch die 1: glitch",
+        "{stdout}"
+    );
+    // An exploit even on a failure.
+    assert!(
+        lines[1].starts_with("Bo tests 2+2 vs 3, typed in: [1 1 1 2] → ")
+            && lines[1].contains("hits: failure")
+            && lines[1].ends_with("; glitch die 5: exploit"),
+        "{stdout}"
+    );
+    assert!(
+        lines[2].ends_with("→ 0 hits vs [5 5] → 2 hits: failure (no hit)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn aodds_prints_the_exact_odds_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "--system", "anarchy", "heist"], TABLE);
+    let save = d.join("saves/heist.ron");
+    let before = std::fs::read(&save).unwrap();
+    let out = srtrack(
+        d,
+        &["exec", "heist"],
+        "aodds 1 vs 0\naodds 2+2 vs 3 edge before glitchdie\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    // One die against none: a 5 or a 6 succeeds, anything else is no hit.
+    assert!(
+        lines[0].ends_with(
+            "1 die (hits on 5+) vs 0 dice: success 33.3 %, failure 66.7 % (no hit 66.7 %)"
+        ),
+        "{stdout}"
+    );
+    assert!(lines[1].contains("glitch die: glitch"), "{stdout}");
+    assert!(lines[1].contains("hits on 4+"), "{stdout}");
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        before,
+        "a query writes nothing"
+    );
+}
+
+#[test]
+fn a_refused_anarchy_line_exits_1_with_one_sentence_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(
+        d,
+        &["exec", "--system", "anarchy", "heist"],
+        &format!(
+            "{TABLE}pp Ana spend surprise threat\npp Ana award\npp Ana award\npp Ana award\n\
+             gm spend surprise threat on Ana\ngm spend surprise threat on Ana\n"
+        ),
+    );
+    let save = d.join("saves/heist.ron");
+    let before = std::fs::read(&save).unwrap();
+    for (line, says) in [
+        (
+            "pp Ana award\n",
+            "Ana already has 5 Plot Points, the most a player may hold",
+        ),
+        (
+            "pp Guard spend surprise threat\n",
+            "Plot Points are the players': Guard is an NPC",
+        ),
+        (
+            "gm spend other on Ana: a third twist\n",
+            "the GM has spent 2 Plot Points",
+        ),
+        (
+            "atest Ana 3+2 vs 2 glitchdie\n",
+            "no glitch die was bought for Ana's test",
+        ),
+        (
+            "cooldown Ana \u{202e}drone\n",
+            "the thing on Cooldown holds 6 characters",
+        ),
+    ] {
+        let out = srtrack(d, &["exec", "heist"], line);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{line}: {err}");
+        assert!(err.contains(says), "{line}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "one sentence: {err}");
+        assert_eq!(
+            std::fs::read(&save).unwrap(),
+            before,
+            "{line}: nothing changed"
+        );
+    }
+}

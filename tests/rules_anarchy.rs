@@ -1,0 +1,706 @@
+//! Given/when/then for Shadowrun: Anarchy (anarchy-narration-plot-points-glitch-die.txt):
+//! narration turns, Plot Points for players and the GM, the menu of spends, "Interesting Times",
+//! Cooldowns and condition boxes, Anarchy tests and the glitch die.
+
+mod common;
+use std::sync::Arc;
+
+use common::{Table, test_catalogue};
+use srtrack::encounter::system::anarchy::{AnarchyEvent, AnarchyRefusal, Narration};
+use srtrack::encounter::{Encounter, Event, RuleError, System};
+use srtrack::rules::HouseRules;
+use srtrack::rules::anarchy::Switch;
+
+/// Ana, Bo and Cy (players, seated in that order) and a Ganger, before anything else.
+fn table() -> Table {
+    let mut t = Table::under(System::Anarchy);
+    t.run("add Ana pc int 3 rea 3 edge 3 body 4 will 5");
+    t.run("add Bo pc int 3 rea 3 edge 2 body 3 will 3");
+    t.run("add Cy pc int 3 rea 3 edge 1 body 4 will 2");
+    t.run("add Ganger npc int 3 rea 3 edge 1 body 4 will 2");
+    t
+}
+
+fn n(t: &Table) -> &Narration {
+    t.state().narration().expect("an Anarchy table")
+}
+
+fn pp(t: &Table, name: &str) -> u8 {
+    let id = t.c(name).id;
+    n(t).player(id).expect("a player").plot_points
+}
+
+fn gm(t: &Table) -> u32 {
+    n(t).gm_points
+}
+
+fn narrator(t: &Table) -> String {
+    n(t).narrator()
+        .map(|x| t.state().name(x.who).to_string())
+        .unwrap_or_default()
+}
+
+fn anarchy(err: RuleError) -> AnarchyRefusal {
+    match err {
+        RuleError::Anarchy(a) => a,
+        other => panic!("not an Anarchy refusal: {other}"),
+    }
+}
+
+fn events(evs: &[Event]) -> Vec<&AnarchyEvent> {
+    evs.iter()
+        .filter_map(|e| match e {
+            Event::Anarchy(a) => Some(a),
+            _ => None,
+        })
+        .collect()
+}
+
+// ----- Plot Points: players --------------------------------------------------------------------
+
+#[test]
+fn players_start_the_session_with_three_plot_points_and_the_gm_with_one() {
+    let mut t = table();
+    t.run("narrate");
+    assert_eq!((pp(&t, "Ana"), pp(&t, "Bo"), pp(&t, "Cy")), (3, 3, 3));
+    assert_eq!(gm(&t), 1);
+    assert!(n(&t).player(t.c("Ganger").id).is_none(), "NPCs hold none");
+}
+
+#[test]
+fn the_gm_awards_one_point_at_a_time_and_never_over_five() {
+    let mut t = table();
+    t.run("pp Ana award good narration");
+    assert_eq!(pp(&t, "Ana"), 4);
+    t.run("pp Ana award disposition loyal to the crew");
+    assert_eq!(pp(&t, "Ana"), 5);
+    let err = t.refuse("pp Ana award cue Quick Draw");
+    assert_eq!(
+        err.to_string(),
+        "Ana already has 5 Plot Points, the most a player may hold"
+    );
+}
+
+#[test]
+fn a_cue_earns_a_plot_point_only_the_first_time_in_the_session() {
+    let mut t = table();
+    t.run("pp Bo award cue Never Alone");
+    let err = t.refuse("pp Bo award cue never alone");
+    assert!(matches!(anarchy(err), AnarchyRefusal::CueRepeated { .. }));
+    assert_eq!(pp(&t, "Bo"), 4);
+}
+
+#[test]
+fn plot_points_are_the_players_not_the_npcs() {
+    let mut t = table();
+    let err = t.refuse("pp Ganger award");
+    assert_eq!(
+        err.to_string(),
+        "Plot Points are the players': Ganger is an NPC (the GM spends for NPCs with `gm spend`)"
+    );
+    assert!(matches!(
+        anarchy(t.refuse("pp Ganger spend surprise threat")),
+        AnarchyRefusal::NotAPlayer { .. }
+    ));
+}
+
+#[test]
+fn every_plot_point_a_player_spends_gives_the_gm_two() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("pp Ana spend surprise threat: a hellhound");
+    assert_eq!((pp(&t, "Ana"), gm(&t)), (2, 3));
+    t.run("pp Bo spend get a clue");
+    assert_eq!((pp(&t, "Bo"), gm(&t)), (2, 5));
+}
+
+#[test]
+fn a_player_cannot_spend_points_they_do_not_hold() {
+    let mut t = table();
+    t.run("narrate");
+    for _ in 0..3 {
+        t.run("pp Cy spend take the hit");
+    }
+    let err = t.refuse("pp Cy spend take the hit");
+    assert_eq!(
+        err.to_string(),
+        "Cy has 0 Plot Points: Take the Hit costs 1"
+    );
+}
+
+#[test]
+fn the_menu_names_each_spend_and_refuses_an_unknown_one_listing_them() {
+    let mut t = table();
+    let err = t.refuse("pp Ana spend a bigger gun");
+    let msg = err.to_string();
+    assert!(
+        msg.starts_with(
+            "no Plot Point spend called \"a bigger gun\": Live Dangerously, Shake It Up"
+        ),
+        "{msg}"
+    );
+    assert!(msg.contains("Flashback") && msg.contains("Montage") && msg.contains("Other"));
+}
+
+#[test]
+fn other_needs_words_and_logs_them() {
+    let mut t = table();
+    let err = t.refuse("pp Ana spend other");
+    assert!(matches!(anarchy(err), AnarchyRefusal::SpendNeeds { .. }));
+    let evs = t.run("pp Ana spend other the fixer owes me");
+    assert!(events(&evs).iter().any(|e| matches!(e,
+        AnarchyEvent::Spent { what, note: Some(note), points: 1, .. } if what == "Other" && note == "the fixer owes me")));
+}
+
+#[test]
+fn a_montage_costs_the_points_the_player_names() {
+    let mut t = table();
+    t.run("pp Ana spend montage 2");
+    assert_eq!((pp(&t, "Ana"), gm(&t)), (1, 5));
+    let err = t.refuse("pp Bo spend montage");
+    assert!(matches!(anarchy(err), AnarchyRefusal::SpendNeeds { .. }));
+    assert!(matches!(
+        anarchy(t.refuse("pp Bo spend montage 9")),
+        AnarchyRefusal::OutOfRange { .. }
+    ));
+}
+
+#[test]
+fn a_shadow_amp_gives_a_point_at_the_start_of_combat_within_the_cap() {
+    let mut t = table();
+    t.run("sheet Ana amp on");
+    t.run("sheet Bo amp on");
+    t.run("pp Bo award");
+    t.run("pp Bo award");
+    t.run("narrate");
+    assert_eq!((pp(&t, "Ana"), pp(&t, "Bo"), pp(&t, "Cy")), (4, 5, 3));
+}
+
+// ----- Plot Points: the GM ---------------------------------------------------------------------
+
+/// The table in turn 1, Ana narrating, with a GM pool of 7 (Ana and Bo spent 3 points).
+fn gm_table() -> Table {
+    let mut t = table();
+    t.run("narrate");
+    t.run("pp Ana spend surprise threat");
+    t.run("pp Ana spend never give up");
+    t.run("pp Bo spend ignore cooldown");
+    assert_eq!(gm(&t), 7);
+    t
+}
+
+#[test]
+fn the_gm_spends_at_most_one_point_per_player_a_turn() {
+    let mut t = gm_table();
+    t.run("gm spend surprise threat: a drone swarm");
+    t.run("gm spend take the hit on Ganger");
+    t.run("gm spend glitch die on Ganger");
+    let err = t.refuse("gm spend get revenge on Ganger");
+    assert_eq!(
+        err.to_string(),
+        "the GM has spent 3 Plot Points this turn, the limit (one per player, 3 players)"
+    );
+    assert_eq!(gm(&t), 4);
+}
+
+#[test]
+fn the_gm_spends_at_most_two_points_on_one_player_a_turn() {
+    let mut t = gm_table();
+    t.run("gm spend glitch die on Ana");
+    t.run("gm spend surprise threat on Ana");
+    let err = t.refuse("gm spend other on Ana the roof gives way");
+    assert_eq!(
+        err.to_string(),
+        "the GM has spent 2 Plot Points on Ana this turn, the most on one player (2)"
+    );
+}
+
+#[test]
+fn the_gm_spends_on_a_player_only_the_glitch_die_or_a_twist() {
+    let mut t = gm_table();
+    let err = t.refuse("gm spend first aid on Ana stun");
+    assert_eq!(
+        err.to_string(),
+        "the GM spends on a player only the glitch die or a plot twist: First Aid/Fix would aid or hinder Ana directly (spend it on an NPC)"
+    );
+    assert!(matches!(
+        anarchy(t.refuse("gm spend flashback")),
+        AnarchyRefusal::PlayersOnly { .. }
+    ));
+    t.run("gm spend glitch die on Ana");
+    assert!(n(&t).has_glitch_die(t.c("Ana").id));
+}
+
+#[test]
+fn the_gms_limits_start_again_each_turn() {
+    let mut t = gm_table();
+    for line in [
+        "gm spend surprise threat",
+        "gm spend surprise threat",
+        "gm spend surprise threat",
+    ] {
+        t.run(line);
+    }
+    t.refuse("gm spend surprise threat");
+    for _ in 0..3 {
+        t.run("narrate");
+    }
+    assert_eq!(n(&t).turn, 1, "turn 1 has ended");
+    assert_eq!(n(&t).gm_spent(None), 0);
+    t.run("gm spend surprise threat");
+}
+
+#[test]
+fn the_gm_pays_for_a_reversed_order_of_the_next_turn() {
+    let mut t = gm_table();
+    let err = t.refuse("gm order reverse");
+    assert!(matches!(anarchy(err), AnarchyRefusal::OrderMidTurn));
+    for _ in 0..3 {
+        t.run("narrate");
+    }
+    assert!(narrator(&t).is_empty(), "turn 1 is over");
+    t.run("gm order reverse");
+    assert_eq!(gm(&t), 6);
+    assert!(matches!(
+        anarchy(t.refuse("gm order random")),
+        AnarchyRefusal::OrderChanged { .. }
+    ));
+    t.run("narrate");
+    assert_eq!(narrator(&t), "Cy");
+    t.run("narrate");
+    assert_eq!(narrator(&t), "Bo");
+}
+
+#[test]
+fn the_gm_rolls_a_die_for_a_new_starting_player_and_the_die_is_logged() {
+    let mut t = gm_table();
+    for _ in 0..3 {
+        t.run("narrate");
+    }
+    let evs = t.roll("gm order random", &[2]);
+    assert!(events(&evs).iter().any(|e| matches!(
+        e,
+        AnarchyEvent::OrderChosen {
+            how: srtrack::rules::anarchy::narration::TurnOrder::From { die: 2, .. },
+            points: 1
+        }
+    )));
+    t.run("narrate");
+    assert_eq!(narrator(&t), "Bo");
+    let log = srtrack::report::log_lines(&t.enc);
+    assert!(
+        log.iter().any(|(_, l)| l.contains("from Bo (die 2)")),
+        "{log:?}"
+    );
+}
+
+// ----- narration turns -------------------------------------------------------------------------
+
+#[test]
+fn each_player_narrates_once_a_turn_in_seating_order_then_the_turn_ends() {
+    let mut t = table();
+    t.run("narrate");
+    assert_eq!((n(&t).turn, narrator(&t)), (1, "Ana".to_string()));
+    t.run("narrate");
+    assert_eq!(narrator(&t), "Bo");
+    t.run("narrate");
+    assert_eq!(narrator(&t), "Cy");
+    let evs = t.run("narrate");
+    assert!(
+        events(&evs)
+            .iter()
+            .any(|e| matches!(e, AnarchyEvent::TurnEnded { turn: 1 }))
+    );
+    assert_eq!(narrator(&t), "");
+    t.run("narrate");
+    assert_eq!((n(&t).turn, narrator(&t)), (2, "Ana".to_string()));
+}
+
+#[test]
+fn the_gm_sets_the_seating_and_puts_npc_narrations_where_wanted() {
+    let mut t = table();
+    t.run("seating Cy, Ganger, Ana, Bo");
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        t.run("narrate");
+        seen.push(narrator(&t));
+    }
+    assert_eq!(seen, ["Cy", "Ganger", "Ana", "Bo"]);
+    let err = t.refuse("seating Ana, Bo");
+    assert_eq!(
+        err.to_string(),
+        "the seating must name every player character: Cy is missing"
+    );
+    assert!(matches!(
+        anarchy(t.refuse("seating Ana, Bo, Cy, Ana")),
+        AnarchyRefusal::SeatedTwice { .. }
+    ));
+}
+
+#[test]
+fn shake_it_up_narrates_now_for_a_plot_point_and_not_again_at_the_seat() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("narrate Cy");
+    assert_eq!(
+        (narrator(&t), pp(&t, "Cy"), gm(&t)),
+        ("Cy".to_string(), 2, 3)
+    );
+    t.run("narrate");
+    assert_eq!(narrator(&t), "Bo");
+    let evs = t.run("narrate");
+    assert!(
+        events(&evs)
+            .iter()
+            .any(|e| matches!(e, AnarchyEvent::TurnEnded { .. })),
+        "Cy narrated already: the turn ends after Bo"
+    );
+    let err = {
+        t.run("narrate");
+        t.refuse("narrate Ana")
+    };
+    assert_eq!(err.to_string(), "Ana is narrating now");
+}
+
+#[test]
+fn the_next_seat_narrates_for_free_and_a_second_narration_is_refused() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("narrate Bo");
+    assert_eq!(pp(&t, "Bo"), 3, "Bo's seat came next: no Shake It Up");
+    assert!(matches!(
+        anarchy(t.refuse("pp Cy spend shake it up")),
+        AnarchyRefusal::NextAnyway { .. }
+    ));
+    assert_eq!(
+        t.refuse("narrate Ana").to_string(),
+        "Ana has narrated in this turn already: one narration a turn"
+    );
+}
+
+#[test]
+fn a_downed_character_is_skipped_and_cannot_narrate() {
+    let mut t = table();
+    t.run("down Bo");
+    t.run("narrate");
+    let evs = t.run("narrate");
+    assert!(
+        events(&evs)
+            .iter()
+            .any(|e| matches!(e, AnarchyEvent::NarrationSkipped { .. }))
+    );
+    assert_eq!(narrator(&t), "Cy");
+    assert!(matches!(t.refuse("narrate Bo"), RuleError::Downed { .. }));
+}
+
+#[test]
+fn one_movement_a_narration_two_with_double_time_it() {
+    let mut t = table();
+    t.run("narrate");
+    let moves = |t: &Table| {
+        n(t).narrator()
+            .map(|x| x.movements.count(&t.enc.rules().anarchy.movements))
+    };
+    assert_eq!(moves(&t), Some(1));
+    t.run("pp Ana spend double-time it");
+    assert_eq!(moves(&t), Some(2));
+    assert!(matches!(
+        anarchy(t.refuse("pp Ana spend double time")),
+        AnarchyRefusal::AlreadyDoubleTime { .. }
+    ));
+    assert_eq!(
+        t.refuse("pp Bo spend double time").to_string(),
+        "Double-Time It is for one's own narration: Ana is narrating, not Bo"
+    );
+}
+
+// ----- lasting effects -------------------------------------------------------------------------
+
+#[test]
+fn frag_it_puts_a_thing_on_cooldown_until_the_turn_ends() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("pp Ana spend frag it on Ganger Uzi IV");
+    assert!(t.c("Ganger").status("Cooldown: Uzi IV").is_some());
+    t.run("cooldown Bo cyberdeck");
+    for _ in 0..3 {
+        t.run("narrate");
+    }
+    assert!(t.c("Ganger").status("Cooldown: Uzi IV").is_none());
+    assert!(t.c("Bo").status("Cooldown: cyberdeck").is_none());
+}
+
+#[test]
+fn first_aid_recovers_one_box_of_stun_physical_armor_or_matrix() {
+    let mut t = table();
+    t.run("sheet Bo armor 6 matrix 4");
+    t.run("damage Bo 2 stun");
+    t.run("damage Bo 3 armor");
+    t.run("pp Bo spend first aid stun");
+    assert_eq!(t.c("Bo").damage.stun, 1);
+    t.run("pp Ana spend fix on Bo armor");
+    let gear = *n(&t).gear_of(t.c("Bo").id).unwrap();
+    assert_eq!((gear.armor.damage, gear.armor.size), (2, 6));
+    assert_eq!(
+        t.refuse("pp Bo spend first aid matrix").to_string(),
+        "Bo has no Matrix damage to recover"
+    );
+    assert_eq!(
+        t.refuse("pp Bo spend first aid on Cy armor").to_string(),
+        "Cy has no Armor track: `sheet Cy armor N` gives one"
+    );
+    assert!(matches!(
+        anarchy(t.refuse("pp Bo spend first aid")),
+        AnarchyRefusal::SpendNeeds { .. }
+    ));
+}
+
+#[test]
+fn armor_and_matrix_tracks_fill_and_empty_within_their_size() {
+    let mut t = table();
+    t.run("sheet Ana armor 3");
+    t.run("damage Ana 5 armor");
+    let armor = |t: &Table| n(t).gear_of(t.c("Ana").id).unwrap().armor;
+    assert_eq!(armor(&t).damage, 3);
+    t.run("heal Ana 1 armor");
+    assert_eq!(armor(&t).damage, 2);
+}
+
+// ----- "Interesting Times" ---------------------------------------------------------------------
+
+#[test]
+fn interesting_times_a_complication_for_oneself_gives_back_one_edge() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("atest Ana 2 vs 0 edge before dice 5 5 5");
+    assert_eq!(t.c("Ana").edge_left, 2);
+    t.run("pp Ana spend frag it on Ana commlink");
+    assert_eq!(t.c("Ana").edge_left, 3);
+}
+
+#[test]
+fn interesting_times_a_complication_for_another_player_gives_that_player_edge() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("atest Bo 2 vs 0 edge after dice 5 5");
+    t.run("pp Ana spend surprise threat on Bo: lone star arrives");
+    assert_eq!((t.c("Ana").edge_left, t.c("Bo").edge_left), (3, 2));
+    let evs = t.run("pp Ana spend surprise threat on Ganger");
+    assert!(
+        !events(&evs)
+            .iter()
+            .any(|e| matches!(e, AnarchyEvent::EdgeRegained { .. })),
+        "a complication for an NPC gives no Edge"
+    );
+}
+
+#[test]
+fn interesting_times_is_a_switch_in_the_rules() {
+    let mut rules = HouseRules::embedded();
+    rules.anarchy.interesting_times.switch = Switch::Off;
+    let mut t = Table {
+        enc: Encounter::for_system(System::Anarchy, Arc::new(rules), Arc::new(test_catalogue())),
+    };
+    t.run("add Ana pc int 3 rea 3 edge 3");
+    t.run("narrate");
+    t.run("atest Ana 2 vs 0 edge before dice 5 5 5");
+    let evs = t.run("pp Ana spend surprise threat");
+    assert!(
+        !events(&evs)
+            .iter()
+            .any(|e| matches!(e, AnarchyEvent::EdgeRegained { .. }))
+    );
+    assert_eq!(t.c("Ana").edge_left, 2);
+}
+
+// ----- Anarchy tests ---------------------------------------------------------------------------
+
+fn tested(evs: &[Event]) -> srtrack::rules::anarchy::test::Outcome {
+    events(evs)
+        .iter()
+        .find_map(|e| match e {
+            AnarchyEvent::Tested { outcome, .. } => Some(*outcome),
+            _ => None,
+        })
+        .expect("a test")
+}
+
+use srtrack::rules::anarchy::glitch::Fate;
+use srtrack::rules::anarchy::test::Verdict;
+
+#[test]
+fn hits_are_fives_and_sixes_and_ties_succeed() {
+    let mut t = table();
+    let o = tested(&t.run("atest Ana 4+3 vs 3 dice 6 5 4 3 2 1 1 vs 5 6 1"));
+    assert_eq!(
+        (o.hits, o.opposing_hits, o.verdict),
+        (2, 2, Verdict::Success)
+    );
+}
+
+#[test]
+fn zero_hits_always_fail_even_against_zero() {
+    let mut t = table();
+    let o = tested(&t.run("atest Ana 3 vs 2 dice 4 3 1 vs 2 1"));
+    assert_eq!(
+        (o.hits, o.opposing_hits, o.verdict),
+        (0, 0, Verdict::Failure)
+    );
+    let o = tested(&t.run("atest Ana 2 vs 0 dice 1 2"));
+    assert_eq!(o.verdict, Verdict::Failure);
+}
+
+#[test]
+fn edge_before_adds_a_die_and_counts_fours() {
+    let mut t = table();
+    assert!(matches!(
+        anarchy(t.refuse("atest Ana 2 vs 1 edge before dice 4 4")),
+        AnarchyRefusal::Test(_)
+    ));
+    let o = tested(&t.run("atest Ana 2 vs 1 edge before dice 4 4 1 vs 5"));
+    assert_eq!((o.hits, o.verdict), (2, Verdict::Success));
+    assert_eq!(t.c("Ana").edge_left, 2, "one Edge spent");
+}
+
+#[test]
+fn edge_after_rerolls_what_did_not_hit_and_only_fives_and_sixes_count() {
+    let mut t = table();
+    // Rolled by srtrack: 2 dice [5 2], opposing [5], then the 2 is rolled again: 4.
+    let evs = t.roll("atest Ana 2 vs 1 edge after", &[5, 2, 5, 4]);
+    let o = tested(&evs);
+    assert_eq!(
+        (o.hits, o.opposing_hits, o.verdict),
+        (1, 1, Verdict::Success)
+    );
+    let roll = events(&evs)
+        .iter()
+        .find_map(|e| match e {
+            AnarchyEvent::Tested { roll, .. } => Some(roll.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!((roll.first, roll.dice), (Some(vec![5, 2]), vec![5, 4]));
+    assert_eq!(t.c("Ana").edge_left, 2);
+}
+
+#[test]
+fn edge_needs_edge_left() {
+    let mut t = table();
+    t.run("atest Cy 1 vs 0 edge before dice 6 6");
+    let err = t.refuse("atest Cy 1 vs 0 edge after dice 6");
+    assert_eq!(err.to_string(), "Cy has no Edge left (needs 1, has 0)");
+}
+
+#[test]
+fn teamwork_adds_the_assistants_hits_up_to_the_leaders_skill() {
+    let mut t = table();
+    // Skill 2 + attribute 3, four hits from the helpers: only 2 count, 7 dice.
+    let o = tested(&t.run("atest Ana 2+3 vs 0 team 4 dice 6 6 6 6 6 6 6"));
+    assert_eq!(o.hits, 7);
+    // Attribute-only: up to the higher attribute.
+    t.run("atest Ana attr 2+4 vs 0 team 5 dice 1 1 1 1 1 1 1 1 1 1");
+    // Untrained: no skill, no teamwork dice.
+    t.run("atest Ana untrained 3 vs 0 team 2 dice 1 1 1");
+    assert!(matches!(
+        anarchy(t.refuse("atest Ana 5 vs 0 team 2")),
+        AnarchyRefusal::Test(_)
+    ));
+}
+
+#[test]
+fn the_glitch_die_must_be_bought_before_the_roll() {
+    let mut t = table();
+    let err = t.refuse("atest Ana 2 vs 1 glitchdie dice 5 5 1");
+    assert_eq!(
+        err.to_string(),
+        "no glitch die was bought for Ana's test: `pp NAME spend live dangerously on Ana` or `gm spend glitch die on Ana` first"
+    );
+    t.run("pp Bo spend glitch die on Ana");
+    assert_eq!(
+        t.refuse("atest Ana 2 vs 1 dice 5 5").to_string(),
+        "a glitch die was bought for Ana's next test: add `glitchdie` to the test"
+    );
+    assert!(matches!(
+        anarchy(t.refuse("pp Ana spend live dangerously")),
+        AnarchyRefusal::GlitchDieWaiting { .. }
+    ));
+    t.run("atest Ana 2 vs 1 glitchdie dice 5 5 3 vs 2");
+    assert!(!n(&t).has_glitch_die(t.c("Ana").id), "used up by the test");
+}
+
+#[test]
+fn a_glitch_die_on_one_is_a_glitch_even_when_the_test_succeeds() {
+    let mut t = table();
+    t.run("pp Ana spend live dangerously");
+    let o = tested(&t.run("atest Ana 3 vs 1 glitchdie dice 6 6 5 1 vs 2"));
+    assert_eq!((o.verdict, o.fate), (Verdict::Success, Some(Fate::Glitch)));
+}
+
+#[test]
+fn a_glitch_die_on_five_or_six_is_an_exploit_even_when_the_test_fails() {
+    let mut t = table();
+    t.run("pp Ana spend glitch die");
+    let o = tested(&t.run("atest Ana 2 vs 3 glitchdie dice 1 2 6 vs 6 6 5"));
+    assert_eq!(
+        (o.hits, o.verdict, o.fate),
+        (1, Verdict::Failure, Some(Fate::Exploit))
+    );
+}
+
+#[test]
+fn a_flashback_costs_two_narrates_now_and_tests_with_the_glitch_die() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("pp Cy spend flashback: bribed the guard last night");
+    assert_eq!(
+        (pp(&t, "Cy"), gm(&t), narrator(&t)),
+        (1, 5, "Cy".to_string())
+    );
+    assert!(n(&t).has_glitch_die(t.c("Cy").id));
+    let o = tested(&t.run("atest Cy 3+2 vs 2 glitchdie dice 5 1 1 1 1 5 vs 1 1"));
+    assert_eq!((o.verdict, o.fate), (Verdict::Success, Some(Fate::Exploit)));
+}
+
+#[test]
+fn a_refused_command_changes_nothing_and_undo_gives_the_points_back() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("pp Ana spend surprise threat");
+    t.run("undo");
+    assert_eq!((pp(&t, "Ana"), gm(&t)), (3, 1));
+    t.run("redo");
+    assert_eq!((pp(&t, "Ana"), gm(&t)), (2, 3));
+    // `refuse` checks the state and history are untouched.
+    t.refuse("pp Ana spend montage 4");
+}
+
+#[test]
+fn anarchy_commands_are_refused_in_the_initiative_pass_systems() {
+    for system in [System::Sr5, System::Sr2097] {
+        let mut t = Table::under(system);
+        t.run("add Ana pc int 3 rea 3");
+        let err = t.refuse("narrate");
+        assert_eq!(
+            err.to_string(),
+            format!("`narrate` is a command of Shadowrun: Anarchy; this encounter runs {system}")
+        );
+    }
+}
+
+#[test]
+fn texts_with_control_characters_or_bidi_overrides_are_refused_naming_the_field() {
+    let mut t = table();
+    t.run("narrate");
+    for (line, field) in [
+        ("cooldown Ana drone\u{202e}gpj", "the thing on Cooldown"),
+        ("pp Ana award cue \u{1b}]0;owned", "the Cue"),
+        ("pp Ana spend surprise threat: a\u{7}b", "the note"),
+    ] {
+        let err = anarchy(t.refuse(line));
+        assert!(
+            matches!(err, AnarchyRefusal::BadText { what, .. } if what == field),
+            "{line}: {err}"
+        );
+        assert!(err.to_string().contains("no control characters"), "{err}");
+    }
+}

@@ -1,0 +1,198 @@
+//! The journal beside a save: changes are appended to it, folded into the snapshot every
+//! `FOLD_EVERY` changes, and saves of earlier versions open and go on in the current format.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+
+use srtrack::catalogue::Catalogue;
+use srtrack::encounter::Encounter;
+use srtrack::save::{FOLD_EVERY, file};
+
+fn exec(path: &Path, script: &str) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .args(["--data-dir", path.parent().unwrap().to_str().unwrap()])
+        .args(["--seed", "5", "exec"])
+        .arg(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, script.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn load(path: &Path) -> Encounter {
+    file::load(path, Arc::new(Catalogue::default()))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .1
+}
+
+fn texts(enc: &Encounter) -> Vec<String> {
+    enc.history().iter().map(|e| e.text.clone()).collect()
+}
+
+fn version_of(path: &Path) -> u32 {
+    file::parse(&std::fs::read(path).unwrap(), "t")
+        .unwrap()
+        .version
+}
+
+#[test]
+fn saves_of_earlier_versions_open_and_go_on_in_the_current_format() {
+    for (fixture, version) in [("v1.ron", 1), ("v2.ron", 2)] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(fixture);
+        let old = std::fs::read(Path::new("tests/fixtures").join(fixture)).unwrap();
+        std::fs::write(&path, &old).unwrap();
+        assert_eq!(version_of(&path), version);
+        let before = load(&path);
+        // Opening changes nothing on disk.
+        let o = exec(&path, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            old,
+            "{fixture}: not rewritten"
+        );
+        let who = before.state().combatants[0].name.clone();
+        let o = exec(&path, &format!("damage \"{who}\" 1 stun\n"));
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(version_of(&path), file::VERSION, "{fixture}");
+        assert_eq!(
+            std::fs::read(dir.path().join(format!("{fixture}.bak"))).unwrap(),
+            old,
+            "{fixture}: the backup is the file as it was"
+        );
+        let after = load(&path);
+        assert_eq!(after.history().len(), before.cursor() + 1, "{fixture}");
+        assert_eq!(&after.history()[..before.cursor()], before.applied());
+    }
+}
+
+#[test]
+fn undo_redo_and_new_commands_replay_from_the_journal_as_they_were_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.ron");
+    let script = [
+        "add Ann pc int 3 rea 3 body 4 will 4",
+        "add Bo npc int 3 rea 3 body 4 will 4",
+        "damage Ann 1 stun",
+        "damage Ann 2 stun",
+        "undo 2",
+        "redo",
+        "heal Ann 1 stun",
+        "undo",
+        "damage Bo 3 physical",
+        "undo",
+    ];
+    assert!(exec(&path, &format!("{}\n", script[0])).status.success());
+    // One process a line, so every change goes through the journal.
+    for line in &script[1..] {
+        let o = exec(&path, &format!("{line}\n"));
+        assert!(
+            o.status.success(),
+            "{line}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let journal = std::fs::read_to_string(dir.path().join("j.ron.journal")).unwrap();
+    assert_eq!(journal.lines().count(), script.len(), "{journal}");
+    let enc = load(&path);
+    assert_eq!(
+        texts(&enc),
+        [
+            "add Ann pc int 3 rea 3 body 4 will 4",
+            "add Bo npc int 3 rea 3 body 4 will 4",
+            "damage Ann 1 stun",
+            "damage Bo 3 physical"
+        ]
+    );
+    assert_eq!(enc.cursor(), 3);
+    assert_eq!(enc.state(), &enc.replayed());
+    let check = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+}
+
+#[test]
+fn the_journal_is_folded_into_the_snapshot_every_so_many_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.ron");
+    let mut script = String::from("add Ann pc int 3 rea 3 body 4 will 4\n");
+    for _ in 0..FOLD_EVERY + 10 {
+        script.push_str("damage Ann 1 stun\nheal Ann 1 stun\n");
+    }
+    let o = exec(&path, &script);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let journal = std::fs::read_to_string(dir.path().join("f.ron.journal")).unwrap();
+    assert!(
+        journal.lines().count() <= FOLD_EVERY + 1,
+        "{} lines",
+        journal.lines().count()
+    );
+    assert_eq!(load(&path).history().len(), 1 + 2 * (FOLD_EVERY + 10));
+}
+
+#[test]
+fn loading_writes_and_locks_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.ron");
+    assert!(
+        exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n")
+            .status
+            .success()
+    );
+    assert!(exec(&path, "damage Ann 1 stun\n").status.success());
+    let listing = |d: &Path| {
+        let mut v: Vec<_> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (e.file_name(), std::fs::read(e.path()).unwrap())
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let before = listing(dir.path());
+    assert_eq!(load(&path).history().len(), 2);
+    assert_eq!(listing(dir.path()), before);
+}
+
+#[test]
+fn a_save_edited_so_that_its_state_disagrees_with_its_history_fails_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("e.ron");
+    assert!(
+        exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n")
+            .status
+            .success()
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    // The kept state says Ann has initiative 3 and reaction 4; her entry says 3 and 3.
+    let edited = text.replacen("reaction: 3", "reaction: 4", 1);
+    assert_ne!(edited, text, "the state is in the file: {text}");
+    std::fs::write(&path, edited).unwrap();
+    let check = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!check.status.success());
+    assert!(
+        String::from_utf8_lossy(&check.stderr).contains("not what its history gives"),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+}

@@ -12,37 +12,23 @@ fn main() {
     divan::main();
 }
 
-/// A fight played until its history holds at least 10,000 events.
-fn big_encounter() -> Encounter {
+/// A fight: `setup`, then the lines `then` gives (from the encounter and the line's number)
+/// until `enough` says so (from the encounter and the events so far).
+fn play(
+    setup: &[&str],
+    then: impl Fn(&Encounter, usize) -> String,
+    enough: impl Fn(&Encounter, usize) -> bool,
+) -> Encounter {
     let mut enc = Encounter::new(
         Arc::new(HouseRules::embedded()),
         Arc::new(Catalogue::default()),
     );
     let mut dice = RandomDice::seeded(1);
-    let setup = [
-        "add Jinx pc int 4 rea 5 edge 2 body 4 will 3",
-        "add Rook pc int 3 rea 4 edge 1 body 5 will 3",
-        "add Ganger x3 npc int 3 rea 3 edge 1 body 3 will 2",
-        "roll all",
-        "start",
-    ];
-    let mut events = 0;
-    let mut i = 0usize;
-    while events < 10_000 {
-        let line = match setup.get(i) {
-            Some(l) => (*l).to_string(),
-            None => {
-                let who = enc
-                    .state()
-                    .turn()
-                    .map_or(String::new(), |t| enc.state().name(t.who).to_string());
-                if i.is_multiple_of(3) {
-                    format!("act {who} simple")
-                } else {
-                    "next".into()
-                }
-            }
-        };
+    let (mut events, mut i) = (0, 0usize);
+    while !enough(&enc, events) {
+        let line = setup
+            .get(i)
+            .map_or_else(|| then(&enc, i), |l| (*l).to_string());
         i += 1;
         if let Ok(Line::Command(c)) = lang::parse(&line, enc.state(), enc.catalogue())
             && let Ok(e) = lang::execute(&mut enc, c, &mut dice)
@@ -53,16 +39,32 @@ fn big_encounter() -> Encounter {
     enc
 }
 
+/// A fight played until its history holds at least 10,000 events.
+fn big_encounter() -> Encounter {
+    let setup = [
+        "add Jinx pc int 4 rea 5 edge 2 body 4 will 3",
+        "add Rook pc int 3 rea 4 edge 1 body 5 will 3",
+        "add Ganger x3 npc int 3 rea 3 edge 1 body 3 will 2",
+        "roll all",
+        "start",
+    ];
+    let then = |enc: &Encounter, i: usize| {
+        let who = enc
+            .state()
+            .turn()
+            .map_or(String::new(), |t| enc.state().name(t.who).to_string());
+        if i.is_multiple_of(3) {
+            format!("act {who} simple")
+        } else {
+            "next".into()
+        }
+    };
+    play(&setup, then, |_, events| events >= 10_000)
+}
+
 #[divan::bench(sample_count = 30)]
 fn load_10k_events(bencher: divan::Bencher) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("big.ron");
-    let enc = big_encounter();
-    std::fs::write(
-        &path,
-        SaveFile::of(&enc, "big", "2026-01-01T00:00:00Z").to_ron(),
-    )
-    .unwrap();
+    let (_dir, path) = written(&big_encounter());
     bencher.bench(|| file::load(&path, Arc::new(Catalogue::default())).unwrap());
 }
 
@@ -107,4 +109,47 @@ fn parse_and_replay_10k_events(bencher: divan::Bencher) {
             .into_encounter("big.ron", Arc::new(Catalogue::default()))
             .unwrap()
     });
+}
+
+/// The save of the pty runs (README, Performance): 50 combatants, 10,000 entries.
+fn table_encounter() -> Encounter {
+    let setup = [
+        "add Jinx pc int 4 rea 5 edge 2 body 4 will 3",
+        "add Rook pc int 3 rea 4 edge 1 body 5 will 3",
+        "add Ganger x48 npc int 3 rea 3 edge 1 body 3 will 2",
+        "roll all",
+        "start",
+    ];
+    let cycle = ["next", "damage Rook 1 stun", "heal Rook 1 stun"];
+    play(
+        &setup,
+        |_, i| cycle[i % 3].to_string(),
+        |enc, _| enc.history().len() >= 10_000,
+    )
+}
+
+/// `enc` written as a snapshot in a new directory.
+fn written(enc: &Encounter) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.ron");
+    std::fs::write(
+        &path,
+        SaveFile::of(enc, "big", "2026-01-01T00:00:00Z").to_ron(),
+    )
+    .unwrap();
+    (dir, path)
+}
+
+/// The whole history: what `srtrack check`, `exec` and a watcher pay.
+#[divan::bench(sample_count = 20)]
+fn load_50_combatants_10k_entries(bencher: divan::Bencher) {
+    let (_dir, path) = written(&table_encounter());
+    bencher.bench(|| file::load(&path, Arc::new(Catalogue::default())).unwrap());
+}
+
+/// From the snapshot's end: what the screen pays before its first frame.
+#[divan::bench(sample_count = 20)]
+fn open_50_combatants_10k_entries(bencher: divan::Bencher) {
+    let (_dir, path) = written(&table_encounter());
+    bencher.bench(|| file::open(&path, Arc::new(Catalogue::default())).unwrap());
 }

@@ -51,6 +51,27 @@ fn exec_prints_one_line_per_test_of_an_attack() {
 }
 
 #[test]
+fn exec_prints_an_area_attacks_line_then_one_line_per_target() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let script = format!(
+        "{SETUP}add Jinx pc int 3 rea 4 edge 2 body 3\nattack Ana Ganger 1, Ganger 2, Jinx pool 9\n"
+    );
+    let out = srtrack(dir.path(), &["exec", "--seed", "5", "fight"], &script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert!(lines[0].starts_with("attack Ana on Ganger 1, Ganger 2, Jinx with Ares Predator"));
+    assert!(lines[1].starts_with("defense Ganger 1: 6 dice"), "{stdout}");
+    assert!(lines[2].starts_with("defense Ganger 2: 6 dice"), "{stdout}");
+    // A hit target's soak joins its defense on its line.
+    for l in &lines[1..3] {
+        assert!(l.contains("misses") || l.contains("; soak Ganger"), "{l}");
+    }
+    assert_eq!(lines[3], "Jinx waits for the defense");
+}
+
+#[test]
 fn what_a_gm_types_wrong_exits_1_with_one_sentence_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let d = dir.path();

@@ -59,7 +59,7 @@ fn an_attack_runs_from_the_roll_to_the_boxes_and_a_full_monitor_downs() {
         ]
     );
     assert_eq!(t.c("Ganger 1").downed, Some(DownCause::PhysicalFull));
-    assert_eq!(t.state().sr5.pending, None);
+    assert_eq!(t.state().sr5.pending, []);
 }
 
 #[test]
@@ -126,7 +126,7 @@ fn an_attack_on_a_pc_waits_for_the_players_dice() {
     let mut t = armed();
     t.roll("attack Ganger 1 Ana pool 6", &[6, 6, 5, 2, 2, 3]);
     assert!(matches!(
-        t.state().sr5.pending.as_ref().map(|p| p.stage),
+        t.state().sr5.pending.first().map(|p| p.stage),
         Some(Stage::Defense { hits: 3 })
     ));
     assert_eq!(
@@ -139,7 +139,7 @@ fn an_attack_on_a_pc_waits_for_the_players_dice() {
     ));
     t.run("attack Ganger 1 Ana defense 9 dice 5 2 2 2 3 3 4 4 1");
     assert!(matches!(
-        t.state().sr5.pending.as_ref().map(|p| p.stage),
+        t.state().sr5.pending.first().map(|p| p.stage),
         Some(Stage::Soak { dv: 7 })
     ));
     // Body 4 and no armor: four dice typed at the table.
@@ -151,7 +151,7 @@ fn an_attack_on_a_pc_waits_for_the_players_dice() {
             "Ana takes 5 Physical damage",
         ]
     );
-    assert_eq!(t.state().sr5.pending, None);
+    assert_eq!(t.state().sr5.pending, []);
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn dodge_waits_for_the_defense_pool_with_the_skill_added() {
     t.run("act Ganger 2 Dodge");
     t.roll("attack Ana Ganger 2 pool 4", &[6, 5, 2, 2]);
     assert!(matches!(
-        t.state().sr5.pending.as_ref().map(|p| p.stage),
+        t.state().sr5.pending.first().map(|p| p.stage),
         Some(Stage::Defense { .. })
     ));
     assert_eq!(
@@ -215,7 +215,7 @@ fn block_counts_against_melee_attacks_only() {
     // A club: it does, and the defense waits for its pool.
     t.roll("attack Ganger 1 Ganger 2 pool 1", &[2]);
     assert!(matches!(
-        t.state().sr5.pending.as_ref().map(|p| p.stage),
+        t.state().sr5.pending.first().map(|p| p.stage),
         Some(Stage::Defense { .. })
     ));
 }

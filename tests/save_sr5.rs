@@ -66,7 +66,7 @@ fn the_sr5_sample_fight_matches_its_script() {
     ));
     assert!(has(|e| matches!(e, Sr5Event::Assisted { .. })));
     assert!(has(|e| matches!(e, Sr5Event::CloseCall { .. })));
-    assert!(saved.state().sr5.pending.is_some(), "an attack waits");
+    assert_eq!(saved.state().sr5.pending.len(), 1, "an attack waits");
 }
 
 #[test]

@@ -458,7 +458,8 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
 
 /// Opens a save in the TUI; read-only when another srtrack holds it or its owner made it so.
 fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
-    let (header, enc) = file::load(path, catalogue())?;
+    // From the snapshot's end: the first frame does not wait for the whole history.
+    let (header, enc) = file::open(path, catalogue())?;
     store.touch_last_used(path);
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
     if let Err(e) = std::fs::metadata(&real).and_then(|m| save::atomic::refuse_to_replace(&m)) {
@@ -469,7 +470,8 @@ fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     match Lock::acquire(&real) {
         Ok(lock) => {
             let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
-                .on_disk(&enc, &header);
+                .on_disk(&enc, &header)
+                .in_background();
             open_tui(enc, header.name, Box::new(saver), None, tui)
         }
         Err(LockError::InUse { pid }) => {

@@ -33,10 +33,14 @@ pub struct Encounter {
     rules: Arc<HouseRules>,
     catalogue: Arc<Catalogue>,
     state: State,
+    /// Entries before the loaded ones, left on disk: a save opens from its end (see
+    /// `save::file::open`). `history`, `cursor` and the checkpoints count from there.
+    base: usize,
     history: Vec<Entry>,
     /// Entries `..cursor` are applied; the rest can be redone.
     cursor: usize,
-    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` entries.
+    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` loaded entries
+    /// (`checkpoints[0]`: the state after the `base` entries not loaded).
     checkpoints: Vec<State>,
 }
 
@@ -62,10 +66,58 @@ impl Encounter {
             rules,
             catalogue,
             state: system.empty_state(),
+            base: 0,
             history: Vec::new(),
             cursor: 0,
             checkpoints: vec![system.empty_state()],
         }
+    }
+
+    /// An encounter of which only the end of the history is loaded: `base` entries, left on
+    /// disk, lead to `base_state`; `history` follows them, `..cursor` of it applied. The caller
+    /// vouches for `base_state` (a save's snapshot; [`Encounter::prepend`] loads the rest).
+    pub fn from_tail(
+        system: System,
+        rules: Arc<HouseRules>,
+        catalogue: Arc<Catalogue>,
+        base: usize,
+        base_state: State,
+        history: Vec<Entry>,
+        cursor: usize,
+    ) -> Self {
+        let mut enc = Self::for_system(system, rules, catalogue);
+        enc.base = base;
+        enc.checkpoints = vec![base_state];
+        enc.cursor = cursor.min(history.len());
+        enc.history = history;
+        enc.state = enc.replay(enc.cursor);
+        enc
+    }
+
+    /// How many entries before [`Encounter::history`] are not loaded (0: all are).
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// Puts the `base` entries left on disk in front of the history (`earlier` must be them,
+    /// leading to the state they were vouched for), so that undo and the log reach them.
+    /// Refused, changing nothing, when their number is not `base`.
+    pub fn prepend(&mut self, mut earlier: Vec<Entry>) -> Result<(), String> {
+        if earlier.len() != self.base {
+            return Err(format!(
+                "{} earlier entries given for the {} not loaded",
+                earlier.len(),
+                self.base
+            ));
+        }
+        let n = earlier.len();
+        earlier.append(&mut self.history);
+        self.history = earlier;
+        self.cursor += n;
+        self.base = 0;
+        self.checkpoints = vec![self.system.empty_state()];
+        self.state = self.replay(self.cursor);
+        Ok(())
     }
 
     /// Rebuilds an encounter from a saved history, replaying `history[..cursor]`.
@@ -76,11 +128,15 @@ impl Encounter {
         history: Vec<Entry>,
         cursor: usize,
     ) -> Self {
-        let mut enc = Self::for_system(system, rules, catalogue);
-        enc.cursor = cursor.min(history.len());
-        enc.history = history;
-        enc.state = enc.replay(enc.cursor);
-        enc
+        Self::from_tail(
+            system,
+            rules,
+            catalogue,
+            0,
+            system.empty_state(),
+            history,
+            cursor,
+        )
     }
 
     pub fn state(&self) -> &State {
@@ -102,6 +158,11 @@ impl Encounter {
 
     pub fn catalogue(&self) -> &Catalogue {
         &self.catalogue
+    }
+
+    /// The house rules and the catalogue as the encounter shares them.
+    pub fn shared(&self) -> (&Arc<HouseRules>, &Arc<Catalogue>) {
+        (&self.rules, &self.catalogue)
     }
 
     /// Every entry, including those undone and waiting for redo.
@@ -243,9 +304,10 @@ impl Encounter {
         self.history[from..target].iter().collect()
     }
 
-    /// The state rebuilt from nothing by replaying every applied event.
+    /// The state rebuilt by replaying every applied event (from nothing, or from the state
+    /// the entries not loaded lead to).
     pub fn replayed(&self) -> State {
-        let mut state = self.system.empty_state();
+        let mut state = self.checkpoints[0].clone();
         for entry in self.applied() {
             for e in &entry.events {
                 state.apply(e, &self.rules);

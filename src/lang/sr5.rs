@@ -324,10 +324,10 @@ impl Parser<'_> {
 
     fn attack(&mut self) -> Result<AttackInput, ParseError> {
         let attacker = self.combatant()?;
-        let target = self.combatant()?;
+        let targets = self.targets()?;
         let mut a = AttackInput {
             attacker,
-            target,
+            targets,
             weapon: None,
             attack: None,
             defense: None,
@@ -522,10 +522,11 @@ pub(super) fn format(command: &Sr5Command, state: &State) -> String {
                 .as_deref()
                 .map(|w| format!(" with {}", sr5_quote(w)))
                 .unwrap_or_default();
+            let targets: Vec<String> = a.targets.iter().map(|t| n(*t)).collect();
             format!(
                 "attack {} {}{with}{}{}{}",
                 n(a.attacker),
-                n(a.target),
+                targets.join(", "),
                 step_words("pool", a.attack.as_ref()),
                 step_words("defense", a.defense.as_ref()),
                 step_words("soak", a.soak.as_ref())

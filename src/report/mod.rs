@@ -523,6 +523,9 @@ pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
 /// One line per test an entry rolled or took typed in, for a script's reader (`srtrack exec`
 /// prints them to standard output). Each rule system's tests join [`is_test_result`].
 pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<String> {
+    if let Some(lines) = sr5::area_lines(&state, &entry.events, rules) {
+        return lines;
+    }
     let mut lines = Vec::new();
     for ev in &entry.events {
         if is_test_result(ev)
@@ -703,7 +706,11 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             notes.push(crate::text::escaped(&note).into_owned());
         }
     }
-    notes.extend(sr5::pending_text(state).map(|p| format!("  {p}")));
+    notes.extend(
+        sr5::pending_text(state)
+            .into_iter()
+            .map(|p| format!("  {p}")),
+    );
     if !notes.is_empty() {
         out.push_str("\nStatus:\n");
         for n in notes {

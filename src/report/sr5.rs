@@ -251,13 +251,18 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
         Sr5Event::Attacked {
             attacker,
             target,
+            also,
             weapon,
             pool,
             roll,
         } => format!(
             "attack {} on {} with {} ({}): {}{}, limit {}, {}",
             n(*attacker),
-            n(*target),
+            std::iter::once(target)
+                .chain(also)
+                .map(|t| n(*t))
+                .collect::<Vec<_>>()
+                .join(", "),
             weapon.name,
             weapon.stats(),
             pool_text(pool),
@@ -282,7 +287,7 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
             let outcome = match result {
                 Defense::Hit { net, dv } => format!(
                     "the attack hits, net {net}, DV {dv}{}",
-                    state.sr5.pending.as_ref().map_or(String::new(), |p| p
+                    state.sr5.waiting(*target).map_or(String::new(), |p| p
                         .weapon
                         .damage
                         .letter()
@@ -322,8 +327,7 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
                 && *damage == crate::rules::sr5::combat::DamageType::Stun
                 && state
                     .sr5
-                    .pending
-                    .as_ref()
+                    .waiting(*target)
                     .is_some_and(|p| p.weapon.damage != *damage)
             {
                 format!(" (Physical becomes Stun: DV {dv} does not exceed armor {armor})")
@@ -374,20 +378,81 @@ pub fn defense_adds_text(kit: &Kit) -> Option<String> {
         .then(|| format!("{} on the next defense", kit.defense_adds.join(", ")))
 }
 
-/// The attack chain waiting for the GM, in words.
-pub fn pending_text(state: &State) -> Option<String> {
-    let p = state.sr5.pending.as_ref()?;
-    let step = match p.stage {
+fn step_word(stage: Stage) -> &'static str {
+    match stage {
         Stage::Defense { .. } => "defense",
         Stage::Soak { .. } => "damage resistance",
-    };
-    Some(format!(
-        "{}'s attack on {} ({}) waits for {}'s {step}",
-        state.name(p.attacker),
-        state.name(p.target),
-        p.weapon.name,
-        state.name(p.target)
-    ))
+    }
+}
+
+/// The attack chain waiting for the GM, in words: one line per waiting target.
+pub fn pending_text(state: &State) -> Vec<String> {
+    state
+        .sr5
+        .pending
+        .iter()
+        .map(|p| {
+            format!(
+                "{}'s attack on {} ({}) waits for {}'s {}",
+                state.name(p.attacker),
+                state.name(p.target),
+                p.weapon.name,
+                state.name(p.target),
+                step_word(p.stage)
+            )
+        })
+        .collect()
+}
+
+/// An area attack's lines for `srtrack exec`: the attack's, then one per target (its defense
+/// and soak joined, or what it waits for). `None` for any other entry.
+pub fn area_lines(
+    before: &State,
+    events: &[crate::encounter::Event],
+    rules: &HouseRules,
+) -> Option<Vec<String>> {
+    use crate::encounter::Event;
+    let targets: Vec<CombatantId> = events.iter().find_map(|e| match e {
+        Event::Sr5(Sr5Event::Attacked { target, also, .. }) if !also.is_empty() => Some(
+            std::iter::once(*target)
+                .chain(also.iter().copied())
+                .collect(),
+        ),
+        _ => None,
+    })?;
+    let mut state = before.clone();
+    let mut lines = Vec::new();
+    let mut per_target: Vec<Vec<String>> = vec![Vec::new(); targets.len()];
+    for ev in events {
+        let target = match ev {
+            Event::Sr5(Sr5Event::Defended { target, .. } | Sr5Event::Soaked { target, .. }) => {
+                targets.iter().position(|t| t == target)
+            }
+            Event::Sr5(e) if e.is_test() => None,
+            _ => {
+                state.apply(ev, rules);
+                continue;
+            }
+        };
+        if let Some(line) = super::log_line(&state, ev) {
+            match target {
+                Some(i) => per_target[i].push(line),
+                None => lines.push(line),
+            }
+        }
+        state.apply(ev, rules);
+    }
+    for (id, mut parts) in targets.into_iter().zip(per_target) {
+        if let Some(p) = state.sr5.waiting(id) {
+            parts.push(format!(
+                "{} waits for the {}",
+                state.name(id),
+                step_word(p.stage)
+            ));
+        }
+        lines.push(parts.join("; "));
+    }
+    Some(lines)
 }
 
 /// `odds 10 dice, limit 4, threshold 3: P(success) 0.7009, P(glitch) 0.0024, P(critical)

@@ -23,11 +23,7 @@ fn next_step(
     step: fn(&Stage) -> bool,
     otherwise: &str,
 ) -> Result<(), String> {
-    let waits = state
-        .sr5
-        .pending
-        .as_ref()
-        .is_some_and(|p| p.target == target && step(&p.stage));
+    let waits = state.sr5.waiting(target).is_some_and(|p| step(&p.stage));
     if waits { Ok(()) } else { Err(otherwise.into()) }
 }
 
@@ -158,8 +154,8 @@ pub fn check(state: &State, event: &Sr5Event, rules: &HouseRules) -> Result<(), 
             if !state
                 .sr5
                 .pending
-                .as_ref()
-                .is_some_and(|p| p.attacker == *attacker && p.target == *target)
+                .iter()
+                .any(|p| p.attacker == *attacker && p.target == *target)
             {
                 return Err("an attack is dropped that was not under way".into());
             }
@@ -167,12 +163,25 @@ pub fn check(state: &State, event: &Sr5Event, rules: &HouseRules) -> Result<(), 
         Sr5Event::Attacked {
             attacker,
             target,
+            also,
             weapon: w,
             pool,
             roll: r,
         } => {
             present(state, *attacker)?;
-            present(state, *target)?;
+            let all: Vec<CombatantId> = std::iter::once(*target).chain(also.clone()).collect();
+            for (i, t) in all.iter().enumerate() {
+                present(state, *t)?;
+                if t == attacker || all[..i].contains(t) {
+                    return Err(format!(
+                        "{} is a target twice, or the attacker's own",
+                        state.name(*t)
+                    ));
+                }
+            }
+            if !state.sr5.pending.is_empty() {
+                return Err("an attack starts while another still waits undropped".into());
+            }
             weapon(*attacker, &w.name)?;
             roll(Some(pool), r, rules)?;
         }
@@ -313,5 +322,58 @@ mod tests {
                 .unwrap_err()
                 .contains("no attack waiting")
         );
+    }
+
+    #[test]
+    fn an_area_attack_names_each_target_once_and_not_the_attacker() {
+        let (mut state, rules) = one();
+        state.apply(
+            &Event::CombatantAdded {
+                id: CombatantId(1),
+                name: "Bo".into(),
+                side: Side::Npc,
+                sheet: state.get(CombatantId(0)).expect("Ana").sheet,
+                group: None,
+            },
+            &rules,
+        );
+        state.apply(
+            &Event::Sr5(Sr5Event::WeaponAdded {
+                who: CombatantId(0),
+                weapon: crate::encounter::system::sr5::Weapon {
+                    name: "Club".into(),
+                    dv: 5,
+                    damage: crate::rules::sr5::combat::DamageType::Physical,
+                    ap: 0,
+                    accuracy: 4,
+                    ammo: None,
+                },
+            }),
+            &rules,
+        );
+        let attacked = |target: u32, also: Vec<CombatantId>| Sr5Event::Attacked {
+            attacker: CombatantId(0),
+            target: CombatantId(target),
+            also,
+            weapon: state.sr5.kit(CombatantId(0)).expect("a kit").weapons[0].clone(),
+            pool: typed(1),
+            roll: Roll {
+                pool: 1,
+                faces: Faces::Untold,
+                hits: 1,
+                glitch: Glitch::None,
+            },
+        };
+        assert!(
+            check(&state, &attacked(0, Vec::new()), &rules)
+                .unwrap_err()
+                .contains("the attacker's own")
+        );
+        assert!(
+            check(&state, &attacked(1, vec![CombatantId(1)]), &rules)
+                .unwrap_err()
+                .contains("Bo is a target twice")
+        );
+        assert!(check(&state, &attacked(1, Vec::new()), &rules).is_ok());
     }
 }

@@ -24,7 +24,7 @@ pub const VERSION: u32 = 3;
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Deeper nesting than any valid save needs; guards the parser's stack.
-const RECURSION_LIMIT: usize = 64;
+pub(crate) const RECURSION_LIMIT: usize = 64;
 
 /// Everything a save's snapshot holds. `version` comes first so a person (and srtrack) sees it
 /// at once. The journal beside it (`save::journal`) holds what changed since it was written.
@@ -71,6 +71,43 @@ pub struct Tail {
     pub state: State,
 }
 
+impl Tail {
+    /// The tail a snapshot of `encounter` keeps: [`TAIL`] entries before the cursor, or all
+    /// that are loaded if fewer (numbers count the whole history, loaded or not).
+    fn of(encounter: &Encounter) -> Self {
+        let base = encounter.base();
+        let start = (base + encounter.cursor()).saturating_sub(TAIL).max(base);
+        Self {
+            start,
+            entries: base + encounter.history().len() - start,
+            state: encounter.state_after(start - base),
+        }
+    }
+}
+
+/// A new snapshot of `encounter`: its generation, its head, and the rest of its text after the
+/// entry lines of the [`Encounter::base`] entries not loaded (copied from the snapshot it
+/// replaces: see [`earlier_lines`]).
+pub fn snapshot_parts(encounter: &Encounter, name: &str, created: &str) -> (u64, String, String) {
+    let generation = new_generation();
+    let tail = Tail::of(encounter);
+    let head = super::layout::Head {
+        name,
+        created,
+        system: encounter.system(),
+        rules: encounter.rules(),
+        generation,
+        cursor: encounter.base() + encounter.cursor(),
+        state: Some(encounter.state()),
+        tail: Some(&tail),
+    };
+    (
+        generation,
+        super::layout::head_text(&head),
+        super::layout::body_text(encounter.history()),
+    )
+}
+
 /// How many entries before the cursor a snapshot's tail holds: more than any screen's log pane
 /// shows and many undos deep, while opening a save still reads a few dozen KiB whatever its
 /// length. Undo or the log beyond it read the rest of the history from disk.
@@ -107,7 +144,6 @@ impl SaveFile {
     pub fn of(encounter: &Encounter, name: &str, created: &str) -> Self {
         let cursor = encounter.cursor();
         let history = encounter.history().to_vec();
-        let start = cursor.saturating_sub(TAIL);
         Self {
             version: VERSION,
             name: name.to_string(),
@@ -117,11 +153,7 @@ impl SaveFile {
             generation: new_generation(),
             cursor,
             state: Some(encounter.state().clone()),
-            tail: Some(Tail {
-                start,
-                entries: history.len() - start,
-                state: encounter.state_after(start),
-            }),
+            tail: Some(Tail::of(encounter)),
             history,
             journal: None,
         }
@@ -277,7 +309,18 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         // Version 1 had no `system`: its default (SR5) fills it in; versions 1 and 2 have no
         // `generation` (0: no journal goes with them), `state` or `tail`. Later versions would be
         // migrated here, one step each.
-        1..=VERSION => parsed.map_err(spanned),
+        1..=VERSION => {
+            let mut save = parsed.map_err(spanned)?;
+            // States written before the system had a slice of its own get its empty one.
+            let system = save.system;
+            if let Some(state) = &mut save.state {
+                system.own_slices(state);
+            }
+            if let Some(tail) = &mut save.tail {
+                system.own_slices(&mut tail.state);
+            }
+            Ok(save)
+        }
         v => Err(err(None, format!("unknown save version {v}"))),
     }
 }
@@ -416,6 +459,121 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
     let header = save.head();
     let enc = save.into_encounter(&file, catalogue)?;
     Ok((header, enc))
+}
+
+/// Opens a save for the screen: from the state its snapshot keeps at the start of its tail
+/// and the entries after it (checked and replayed), and its journal; the history before the
+/// tail stays on disk ([`earlier`] reads it when undo or the log need it). Files in another
+/// layout (older versions, edited by hand) and a journal that moves back before the tail are
+/// read whole, as [`load`] does; so are files with anything wrong, so that the error is its.
+pub fn open(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encounter), LoadError> {
+    match open_tail(path, &catalogue) {
+        Some(opened) => Ok(opened),
+        None => load(path, catalogue),
+    }
+}
+
+fn open_tail(path: &Path, catalogue: &Arc<Catalogue>) -> Option<(SaveFile, Encounter)> {
+    let file = path.display().to_string();
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > MAX_BYTES {
+        return None;
+    }
+    let (head, mut reader) = super::layout::Reader::open(path).ok()??;
+    let mut save = parse(super::layout::head_alone(&head).as_bytes(), &file).ok()?;
+    let tail = save.tail.take().filter(|_| save.version == VERSION)?;
+    let cursor_in_tail = (tail.start..=tail.start + tail.entries).contains(&save.cursor);
+    if !cursor_in_tail || !reader.skip(tail.start).ok()? {
+        return None;
+    }
+    let mut entries = reader.entries(tail.entries).ok()??;
+    if !reader.at_end().ok()? {
+        return None;
+    }
+    let mut cursor = save.cursor - tail.start;
+    let real = super::atomic::real_path(path).ok()?;
+    let journal = super::journal::read(&super::journal::path_of(&real), save.generation).ok()?;
+    if let Some(whole) = journal.whole {
+        save.journal = Some((whole, journal.ops.len()));
+        for op in journal.ops {
+            let op = match op {
+                super::journal::Op::Move(to) => {
+                    super::journal::Op::Move(to.checked_sub(tail.start)?)
+                }
+                record @ super::journal::Op::Record(_) => record,
+            };
+            op.apply(&mut entries, &mut cursor).ok()?;
+        }
+    }
+    save.rules.validate().ok()?;
+    let rules = Arc::new(save.rules.clone());
+    validate::check_entries(
+        &entries,
+        tail.start,
+        tail.state.clone(),
+        save.system,
+        &rules,
+        catalogue,
+    )
+    .ok()?;
+    save.cursor = tail.start + cursor;
+    save.state = None;
+    let enc = Encounter::from_tail(
+        save.system,
+        rules,
+        Arc::clone(catalogue),
+        tail.start,
+        tail.state,
+        entries,
+        cursor,
+    );
+    Some((save, enc))
+}
+
+/// The entries an encounter [`open`]ed left on disk, read from its snapshot at `path`, checked
+/// and replayed: they must lead to the state the encounter starts from.
+pub fn earlier(path: &Path, encounter: &Encounter) -> Result<Vec<Entry>, String> {
+    let file = path.display().to_string();
+    let unreadable = || {
+        format!(
+            "{file}: the history before entry {} cannot be read (run `srtrack check` on it)",
+            encounter.base() + 1
+        )
+    };
+    let (_, mut reader) = super::layout::Reader::open(path)
+        .map_err(|e| format!("{file}: {}", super::io_message(&e)))?
+        .ok_or_else(unreadable)?;
+    let entries = reader
+        .entries(encounter.base())
+        .map_err(|e| format!("{file}: {}", super::io_message(&e)))?
+        .ok_or_else(unreadable)?;
+    let (rules, catalogue) = encounter.shared();
+    let reached = validate::check_entries(
+        &entries,
+        0,
+        encounter.system().empty_state(),
+        encounter.system(),
+        rules,
+        catalogue,
+    )
+    .map_err(|m| format!("{file}: {m}"))?;
+    if reached != encounter.state_after(0) {
+        return Err(format!(
+            "{file}: the history before entry {} does not lead to the state saved after it (run `srtrack check` on it)",
+            encounter.base() + 1
+        ));
+    }
+    Ok(entries)
+}
+
+/// The entry lines of the first `n` entries of the snapshot at `path`, as they are written:
+/// what a new snapshot of an encounter [`open`]ed copies of the history it did not load.
+pub fn earlier_lines(path: &Path, n: usize) -> std::io::Result<Vec<u8>> {
+    let lost = || {
+        std::io::Error::other("the history on disk is not the one opened (was the file changed?)")
+    };
+    let (_, mut reader) = super::layout::Reader::open(path)?.ok_or_else(lost)?;
+    reader.raw(n)?.ok_or_else(lost)
 }
 
 /// 1-based line and column (in characters) at the end of `bytes`.

@@ -125,6 +125,11 @@ pub fn parse(bytes: &[u8], generation: u64) -> Result<Read, String> {
     })
 }
 
+/// A change's line in the journal, with its line end.
+pub fn line_of(op: &Op) -> String {
+    one_line(op) + "\n"
+}
+
 /// A journal open for appending, its header written and synced.
 #[derive(Debug)]
 pub struct Writer {
@@ -180,7 +185,11 @@ impl Writer {
 
     /// Appends one change (not yet synced: see [`Writer::sync`]).
     pub fn append(&mut self, op: &Op) -> io::Result<()> {
-        let line = one_line(op) + "\n";
+        self.append_line(&line_of(op))
+    }
+
+    /// Appends a line [`line_of`] wrote.
+    pub fn append_line(&mut self, line: &str) -> io::Result<()> {
         // One write: a kill leaves the line whole or cut short, never interleaved.
         self.file.write_all(line.as_bytes())?;
         self.unsynced = true;

@@ -16,7 +16,9 @@
 //! )
 //! ```
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::Path;
 
 use serde::Serialize;
 
@@ -110,22 +112,19 @@ pub fn head_text(head: &Head<'_>) -> String {
     out
 }
 
-/// Writes a whole snapshot: the head, the entries, the closing lines.
-pub fn write_snapshot(out: &mut dyn Write, head: &Head<'_>, entries: &[Entry]) -> io::Result<()> {
-    out.write_all(head_text(head).as_bytes())?;
-    let mut line = String::new();
+/// What follows the head and the entry lines copied as they are: the entries, the closing lines.
+pub fn body_text(entries: &[Entry]) -> String {
+    let mut out = String::new();
     for entry in entries {
-        line.clear();
-        line.push_str(ENTRY_INDENT);
-        line.push_str(&entry_line(entry));
-        line.push_str(",\n");
-        out.write_all(line.as_bytes())?;
+        out.push_str(ENTRY_INDENT);
+        out.push_str(&entry_line(entry));
+        out.push_str(",\n");
     }
     for l in CLOSING {
-        out.write_all(l.as_bytes())?;
-        out.write_all(b"\n")?;
+        out.push_str(l);
+        out.push('\n');
     }
-    Ok(())
+    out
 }
 
 /// The text of a snapshot held whole in memory.
@@ -140,8 +139,112 @@ pub fn snapshot_text(save: &SaveFile) -> String {
         state: save.state.as_ref(),
         tail: save.tail.as_ref(),
     };
-    let mut out = Vec::new();
-    // Writing to memory cannot fail.
-    let _ = write_snapshot(&mut out, &head, &save.history);
-    String::from_utf8(out).expect("RON is UTF-8")
+    head_text(&head) + &body_text(&save.history)
+}
+
+/// The entry an entry line holds (`None`: not one written by [`write_snapshot`]).
+fn parse_entry_line(line: &[u8]) -> Option<Entry> {
+    let text = std::str::from_utf8(line).ok()?;
+    let inner = text.strip_prefix(ENTRY_INDENT)?.strip_suffix(",\n")?;
+    ron::Options::default()
+        .with_recursion_limit(super::file::RECURSION_LIMIT)
+        .from_str(inner)
+        .ok()
+}
+
+/// A snapshot file in this layout read from its start, one line at a time, so that opening
+/// reads the head and the entries it wants and keeps nothing of the rest.
+pub struct Reader {
+    file: BufReader<File>,
+    line: Vec<u8>,
+}
+
+impl Reader {
+    /// Reads the head, up to and with [`HISTORY_OPEN`]: `None` when the file has no such line
+    /// (another version's layout, or edited), or its head is larger than a save may be.
+    pub fn open(path: &Path) -> io::Result<Option<(String, Self)>> {
+        let mut file = BufReader::new(File::open(path)?);
+        let mut head = Vec::new();
+        let open = format!("{HISTORY_OPEN}\n");
+        loop {
+            let start = head.len();
+            if file.read_until(b'\n', &mut head)? == 0 || head.len() as u64 > super::file::MAX_BYTES
+            {
+                return Ok(None);
+            }
+            if head[start..] == *open.as_bytes() {
+                break;
+            }
+        }
+        let Ok(head) = String::from_utf8(head) else {
+            return Ok(None);
+        };
+        let reader = Self {
+            file,
+            line: Vec::new(),
+        };
+        Ok(Some((head, reader)))
+    }
+
+    /// Reads the next line into `self.line`: false at the end of the file.
+    fn next_line(&mut self) -> io::Result<bool> {
+        self.line.clear();
+        Ok(self.file.read_until(b'\n', &mut self.line)? > 0)
+    }
+
+    /// Passes over `n` lines without keeping them: false if the file ends first.
+    pub fn skip(&mut self, n: usize) -> io::Result<bool> {
+        for _ in 0..n {
+            if self.file.skip_until(b'\n')? == 0 {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The next `n` entry lines as they are written: `None` if one is not an entry line.
+    pub fn raw(&mut self, n: usize) -> io::Result<Option<Vec<u8>>> {
+        let mut out = Vec::new();
+        for _ in 0..n {
+            if !self.next_line()? || !self.line.starts_with(ENTRY_INDENT.as_bytes()) {
+                return Ok(None);
+            }
+            out.extend_from_slice(&self.line);
+        }
+        Ok(Some(out))
+    }
+
+    /// The next `n` entries: `None` if a line is not one.
+    pub fn entries(&mut self, n: usize) -> io::Result<Option<Vec<Entry>>> {
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            if !self.next_line()? {
+                return Ok(None);
+            }
+            match parse_entry_line(&self.line) {
+                Some(entry) => out.push(entry),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// Whether the closing lines come next, and nothing after them.
+    pub fn at_end(&mut self) -> io::Result<bool> {
+        for l in CLOSING {
+            if !self.next_line()? || self.line.strip_suffix(b"\n") != Some(l.as_bytes()) {
+                return Ok(false);
+            }
+        }
+        Ok(!self.next_line()?)
+    }
+}
+
+/// The head's text as a snapshot without entries, for the parser (its lines where the file
+/// has them, so errors point at the right line).
+pub fn head_alone(head: &str) -> String {
+    let head = head
+        .strip_suffix(&format!("{HISTORY_OPEN}\n"))
+        .unwrap_or(head);
+    format!("{head}  history: [],\n)\n")
 }

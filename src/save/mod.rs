@@ -8,12 +8,14 @@ pub mod layout;
 pub mod lock;
 pub mod store;
 pub mod validate;
+pub mod writer;
 
 use std::path::{Path, PathBuf};
 
 use crate::encounter::Encounter;
 pub use file::{LoadError, SaveFile};
 pub use lock::{Lock, LockError};
+pub use writer::Written;
 
 /// Where the app writes the encounter after every change.
 pub trait Autosave {
@@ -23,6 +25,21 @@ pub trait Autosave {
     /// The last save of a session: everything on disk, in the form it opens fastest.
     fn close(&mut self, encounter: &Encounter) -> Result<(), String> {
         self.save(encounter)
+    }
+
+    /// The entries an encounter opened from its end left on disk ([`Encounter::base`]),
+    /// checked: for undo and the log to reach them.
+    /// Whether what `save` was given is on disk yet (a save that writes on another thread).
+    fn written(&mut self) -> Written {
+        Written::Yes
+    }
+
+    fn earlier(&mut self, encounter: &Encounter) -> Result<Vec<crate::encounter::Entry>, String> {
+        if encounter.base() == 0 {
+            Ok(Vec::new())
+        } else {
+            Err("the start of the history is not on disk".into())
+        }
     }
 }
 
@@ -85,20 +102,29 @@ enum Change {
     Other,
 }
 
-/// What is on disk, as far as this session wrote or read it.
+/// What is on disk, as far as this session wrote (or queued for writing) or read it.
 #[derive(Debug)]
 struct OnDisk {
-    /// The snapshot's; 0 when the file is not one this srtrack wrote (or not there yet): the
-    /// next change writes a snapshot before any journal.
+    /// The snapshot's; 0 when the file is not one this srtrack wrote (or not there yet, or a
+    /// write failed): the next change writes a snapshot before any journal.
     generation: u64,
-    journal: Option<journal::Writer>,
     /// Changes in the journal.
     ops: usize,
-    /// Entries and cursor of the history on disk (snapshot and journal).
+    /// Entries and cursor of the history on disk (snapshot and journal), counted over the
+    /// whole history (see `Encounter::base`).
     len: usize,
     cursor: usize,
     /// The entry on disk after the cursor, which a redo applies again.
     next: Option<crate::encounter::Entry>,
+}
+
+/// Who writes the files.
+#[derive(Debug)]
+enum Io {
+    /// This thread, as each change is saved (`exec`, tests).
+    Inline(writer::Disk),
+    /// The writer thread ([`FileSave::in_background`]).
+    Background(writer::Background),
 }
 
 /// A save on disk, held under its lock: the app's [`Autosave`]. Each command's change is
@@ -108,8 +134,8 @@ pub struct FileSave {
     pub path: PathBuf,
     pub name: String,
     pub created: String,
-    journal_path: PathBuf,
     disk: OnDisk,
+    io: Io,
     durability: Durability,
     /// Changes this session appended: a session that changed nothing leaves the file be.
     appended: usize,
@@ -126,13 +152,12 @@ impl FileSave {
         let journal_path = journal::path_of(&path);
         atomic::remove_stale(&journal_path);
         Self {
+            io: Io::Inline(writer::Disk::new(path.clone(), journal_path)),
             path,
             name,
             created,
-            journal_path,
             disk: OnDisk {
                 generation: 0,
-                journal: None,
                 ops: 0,
                 len: usize::MAX,
                 cursor: usize::MAX,
@@ -146,28 +171,28 @@ impl FileSave {
         }
     }
 
-    /// Notes that the file holds `encounter` as it is now (just loaded with `header`): saving
-    /// it unchanged writes nothing, and changes go on in its journal.
+    /// Notes that the file holds `encounter` as it is now (just loaded with `header`, by
+    /// `file::load` or `file::open`): saving it unchanged writes nothing, and changes go on in
+    /// its journal.
     #[must_use]
     pub fn on_disk(mut self, encounter: &Encounter, header: &SaveFile) -> Self {
-        let (journal, ops) = match header.journal {
-            Some((whole, ops)) if header.generation != 0 => {
+        let (resumed, ops) = match (&mut self.io, header.journal) {
+            (Io::Inline(disk), Some((whole, ops))) if header.generation != 0 => {
                 // A journal that cannot be reopened is started anew by the next fold.
-                (journal::Writer::resume(&self.journal_path, whole).ok(), ops)
+                (disk.resume(header.generation, whole), ops)
             }
-            _ => (None, 0),
+            _ => (false, 0),
         };
-        let generation = if journal.is_some() || header.journal.is_none() {
+        let generation = if resumed || header.journal.is_none() {
             header.generation
         } else {
             0
         };
         self.disk = OnDisk {
             generation,
-            journal,
             ops,
-            len: encounter.history().len(),
-            cursor: encounter.cursor(),
+            len: encounter.base() + encounter.history().len(),
+            cursor: encounter.base() + encounter.cursor(),
             next: encounter.history().get(encounter.cursor()).cloned(),
         };
         self
@@ -180,17 +205,44 @@ impl FileSave {
         self
     }
 
+    /// Writes on a thread of its own from now on: [`Autosave::save`] returns at once and
+    /// [`Autosave::written`] says when the change is on disk. Stays on this thread if no
+    /// thread can be started.
+    #[must_use]
+    pub fn in_background(mut self) -> Self {
+        let placeholder = writer::Disk::new(PathBuf::new(), PathBuf::new());
+        if let Io::Inline(disk) = std::mem::replace(&mut self.io, Io::Inline(placeholder)) {
+            let (path, journal_path) = (disk.path.clone(), disk.journal_path.clone());
+            self.io = match writer::Background::spawn(disk) {
+                Ok(b) => Io::Background(b),
+                // The disk went into the failed spawn: a fresh one reopens the journal.
+                Err(_) => Io::Inline(writer::Disk::new(path, journal_path)),
+            };
+            if matches!(self.io, Io::Inline(_)) {
+                self.disk.generation = 0;
+            }
+        }
+        self
+    }
+
     /// The change one command made to the history on disk.
     fn change(&self, encounter: &Encounter) -> Change {
-        let (len, cursor) = (encounter.history().len(), encounter.cursor());
+        // Counted over the whole history, loaded or not (see `Encounter::base`).
+        let base = encounter.base();
+        let (len, cursor) = (base + encounter.history().len(), base + encounter.cursor());
+        let at = |n: usize| n.checked_sub(base).and_then(|i| encounter.history().get(i));
         let d = &self.disk;
         if (len, cursor) == (d.len, d.cursor) {
             return Change::None;
         }
         // A redo and a new command that recorded the same entry leave the same history.
-        let redo_again = len == d.len && d.next.as_ref() == encounter.history().get(d.cursor);
-        if d.cursor.checked_add(1) == Some(len) && cursor == len && !redo_again {
-            return Change::One(journal::Op::Record(encounter.history()[d.cursor].clone()));
+        let redo_again = len == d.len && d.next.as_ref() == at(d.cursor);
+        if d.cursor.checked_add(1) == Some(len)
+            && cursor == len
+            && !redo_again
+            && let Some(entry) = at(d.cursor)
+        {
+            return Change::One(journal::Op::Record(entry.clone()));
         }
         if len == d.len {
             Change::One(journal::Op::Move(cursor))
@@ -199,40 +251,66 @@ impl FileSave {
         }
     }
 
+    /// Hands a job to whoever writes.
+    fn run(&mut self, job: writer::Job) -> Result<(), String> {
+        match &mut self.io {
+            Io::Inline(disk) => disk.run(job),
+            Io::Background(b) => b.queue(job),
+        }
+    }
+
+    /// Notes what the encounter is on disk once what was handed over is written.
+    fn note(&mut self, encounter: &Encounter) {
+        self.disk.len = encounter.base() + encounter.history().len();
+        self.disk.cursor = encounter.base() + encounter.cursor();
+        self.disk.next = encounter.history().get(encounter.cursor()).cloned();
+    }
+
     /// Writes the whole encounter as a new snapshot, then starts its journal.
     fn fold(&mut self, encounter: &Encounter) -> Result<(), String> {
-        let save = SaveFile::of(encounter, &self.name, &self.created);
-        write_atomic(&self.path, &save.to_ron()).map_err(|e| self.failed(&e))?;
-        self.disk = OnDisk {
-            generation: save.generation,
-            // The snapshot holds everything: without a journal the next change folds again.
-            journal: journal::Writer::start(&self.journal_path, save.generation, &self.path).ok(),
-            ops: 0,
-            len: encounter.history().len(),
-            cursor: encounter.cursor(),
-            next: encounter.history().get(encounter.cursor()).cloned(),
+        let (generation, head, body) = file::snapshot_parts(encounter, &self.name, &self.created);
+        let job = writer::Job::Fold {
+            generation,
+            head,
+            earlier: encounter.base(),
+            body,
         };
+        if let Err(e) = self.run(job) {
+            self.disk.generation = 0;
+            return Err(e);
+        }
+        self.disk.generation = generation;
+        self.disk.ops = 0;
+        self.note(encounter);
         self.unsynced = 0;
         self.synced_at = std::time::Instant::now();
         Ok(())
     }
 
-    fn failed(&self, e: &std::io::Error) -> String {
-        format!("cannot save {}: {}", self.path.display(), io_message(e))
-    }
-
     fn sync(&mut self) -> Result<(), String> {
-        if let Some(j) = &mut self.disk.journal {
-            j.sync().map_err(|e| {
-                format!(
-                    "cannot save {}: {}",
-                    self.journal_path.display(),
-                    io_message(&e)
-                )
-            })?;
-        }
+        self.run(writer::Job::Sync)?;
         self.unsynced = 0;
         self.synced_at = std::time::Instant::now();
+        Ok(())
+    }
+
+    /// After a write on the writer thread failed: nothing on disk is known any more, so the
+    /// next change writes the whole encounter.
+    fn forget(&mut self) {
+        self.disk.generation = 0;
+        self.disk.len = usize::MAX;
+        self.disk.cursor = usize::MAX;
+    }
+
+    /// Waits for the writer thread to write everything handed to it: its error, if one failed.
+    fn drain(&mut self) -> Result<(), String> {
+        if let Io::Background(b) = &self.io {
+            b.wait_idle();
+            if let writer::Written::Failed(e) = b.written() {
+                self.forget();
+                return Err(e);
+            }
+        }
         Ok(())
     }
 }
@@ -241,52 +319,73 @@ impl Autosave for FileSave {
     fn save(&mut self, encounter: &Encounter) -> Result<(), String> {
         let op = match self.change(encounter) {
             Change::None => return Ok(()),
-            Change::One(op) if self.disk.ops < FOLD_EVERY => op,
-            // Not one command's change (or the journal is full): the whole encounter.
+            Change::One(op) if self.disk.ops < FOLD_EVERY && self.disk.generation != 0 => op,
+            // Not one command's change (or the journal is full, or none continues the
+            // snapshot): the whole encounter.
             _ => return self.fold(encounter),
         };
-        if self.disk.journal.is_none() && self.disk.generation != 0 {
-            // The snapshot's journal was never started (a kill right after the fold).
-            self.disk.journal =
-                journal::Writer::start(&self.journal_path, self.disk.generation, &self.path).ok();
-        }
-        let Some(writer) = self.disk.journal.as_mut() else {
-            return self.fold(encounter);
-        };
-        if writer.append(&op).is_err() {
-            // It may hold part of a line now: a fold starts a new snapshot and journal.
-            self.disk.journal = None;
-            self.disk.generation = 0;
-            return self.fold(encounter);
-        }
-        self.disk.ops += 1;
-        self.appended += 1;
-        self.disk.len = encounter.history().len();
-        self.disk.cursor = encounter.cursor();
-        self.disk.next = encounter.history().get(self.disk.cursor).cloned();
         self.unsynced += 1;
-        let due = match self.durability {
+        let sync = match self.durability {
             Durability::EachCommand => true,
             Durability::Grouped { lines, every } => {
                 self.unsynced >= lines || self.synced_at.elapsed() >= every
             }
         };
-        if due { self.sync() } else { Ok(()) }
+        let job = writer::Job::Append {
+            generation: self.disk.generation,
+            line: journal::line_of(&op),
+            sync,
+        };
+        if self.run(job).is_err() {
+            // The journal may hold part of a line now: a new snapshot and journal instead.
+            self.disk.generation = 0;
+            return self.fold(encounter);
+        }
+        if sync {
+            self.unsynced = 0;
+            self.synced_at = std::time::Instant::now();
+        }
+        self.disk.ops += 1;
+        self.appended += 1;
+        self.note(encounter);
+        Ok(())
     }
 
     fn close(&mut self, encounter: &Encounter) -> Result<(), String> {
+        if self.drain().is_err() {
+            // Written again in full below: what failed is not lost.
+            self.appended += 1;
+        }
         self.save(encounter)?;
         self.sync()?;
         if self.appended > 0 && self.disk.ops > 0 {
             self.fold(encounter)?;
         }
-        Ok(())
+        self.drain()
+    }
+
+    fn earlier(&mut self, encounter: &Encounter) -> Result<Vec<crate::encounter::Entry>, String> {
+        file::earlier(&self.path, encounter)
+    }
+
+    fn written(&mut self) -> writer::Written {
+        match &self.io {
+            Io::Inline(_) => writer::Written::Yes,
+            Io::Background(b) => {
+                let w = b.written();
+                if matches!(w, writer::Written::Failed(_)) {
+                    self.forget();
+                }
+                w
+            }
+        }
     }
 }
 
 impl FileSave {
     /// Puts every change saved so far on disk, without a fold (`exec`'s end).
     pub fn flush(&mut self) -> Result<(), String> {
-        self.sync()
+        self.sync()?;
+        self.drain()
     }
 }

@@ -693,12 +693,33 @@ pub fn check_history(
     rules: &Arc<HouseRules>,
     catalogue: &Arc<Catalogue>,
 ) -> Result<(), String> {
-    let mut enc = Encounter::for_system(system, Arc::clone(rules), Arc::clone(catalogue));
+    check_entries(history, 0, system.empty_state(), system, rules, catalogue).map(|_| ())
+}
+
+/// As [`check_history`], for entries that follow the first `skipped` ones, which lead to
+/// `start` (the end of a history a save opens from). Gives the state they lead to.
+pub fn check_entries(
+    history: &[Entry],
+    skipped: usize,
+    start: State,
+    system: System,
+    rules: &Arc<HouseRules>,
+    catalogue: &Arc<Catalogue>,
+) -> Result<State, String> {
+    let mut enc = Encounter::from_tail(
+        system,
+        Arc::clone(rules),
+        Arc::clone(catalogue),
+        skipped,
+        start,
+        Vec::new(),
+        0,
+    );
     for (i, entry) in history.iter().enumerate() {
         let fail = |reason: String| {
             format!(
                 "entry {} (`{}`): {reason}",
-                i + 1,
+                skipped + i + 1,
                 crate::text::excerpt(&entry.text)
             )
         };
@@ -721,7 +742,7 @@ pub fn check_history(
         }
         sheets_ok.map_err(fail)?;
     }
-    Ok(())
+    Ok(enc.state().clone())
 }
 
 #[cfg(test)]

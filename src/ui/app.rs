@@ -11,7 +11,7 @@ use super::theme::Theme;
 use crate::encounter::{CombatantId, Command, Encounter, State};
 use crate::report;
 use crate::rules::{Dice, RandomDice};
-use crate::save::Autosave;
+use crate::save::{Autosave, Written};
 
 /// The smallest screen the tracker draws on.
 pub const MIN_WIDTH: u16 = 80;
@@ -29,11 +29,16 @@ pub struct LogItem {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SaveMark {
     Nothing,
-    /// A change waits to be written, right after this frame.
+    /// A change waits to be handed to the store, right after this frame.
     Pending,
+    /// Handed over, not yet on disk (the store writes on a thread of its own).
+    Writing,
     Saved,
     Failed(String),
 }
+
+/// How the log's first line starts when the start of the history was left on disk.
+const EARLIER_NOTE: &str = "⋯";
 
 /// Log items built when a save opens: more than a log pane of any screen shows (one line or more
 /// each); the earlier ones come right after the first frame ([`App::complete_log`]).
@@ -280,24 +285,49 @@ impl App {
         self.defer_saves = true;
     }
 
-    /// Writes a save the last command left pending; true if it did (the header changes).
+    /// Hands over a save the last command left pending; true if the header's mark changed
+    /// (`… saving` stays while a writer thread writes it: see [`App::poll_save`]).
     pub fn flush_save(&mut self) -> bool {
         if self.saved == SaveMark::Pending {
             self.write_save();
-            true
+            self.saved != SaveMark::Writing
         } else {
             false
         }
     }
 
+    /// Whether a save handed to a writer thread is still being written.
+    pub fn saving(&self) -> bool {
+        self.saved == SaveMark::Writing
+    }
+
+    /// Looks whether the save being written is on disk (or failed); true if the mark changed.
+    pub fn poll_save(&mut self) -> bool {
+        if self.saved != SaveMark::Writing {
+            return false;
+        }
+        self.mark_written();
+        self.saved != SaveMark::Writing
+    }
+
     fn write_save(&mut self) {
         match self.store.save(&self.enc) {
-            Ok(()) => self.saved = SaveMark::Saved,
-            Err(e) => {
-                self.error(format!("not saved: {e}"));
-                self.saved = SaveMark::Failed(e);
-            }
+            Ok(()) => self.mark_written(),
+            Err(e) => self.save_failed(e),
         }
+    }
+
+    fn mark_written(&mut self) {
+        match self.store.written() {
+            Written::Yes => self.saved = SaveMark::Saved,
+            Written::Writing => self.saved = SaveMark::Writing,
+            Written::Failed(e) => self.save_failed(e),
+        }
+    }
+
+    fn save_failed(&mut self, e: String) {
+        self.error(format!("not saved: {e}"));
+        self.saved = SaveMark::Failed(e);
     }
 
     /// Folds the end of the applied history into log lines (at start; later changes are
@@ -333,9 +363,36 @@ impl App {
             return;
         }
         let mut items = self.log_items(0, to);
+        if self.enc.base() > 0 {
+            items.insert(
+                0,
+                LogItem {
+                    entry: None,
+                    head: format!(
+                        "{EARLIER_NOTE} {} earlier entries are on disk (undo past them loads them)",
+                        self.enc.base()
+                    ),
+                    lines: Vec::new(),
+                },
+            );
+        }
         items.append(&mut self.log);
         self.log = items;
         self.log_from = 0;
+    }
+
+    /// Loads the entries a save opened from its end left on disk, and their log items.
+    fn load_earlier(&mut self) -> Result<(), String> {
+        let earlier = self.store.earlier(&self.enc)?;
+        let n = earlier.len();
+        self.enc.prepend(earlier)?;
+        self.log.retain(|l| !l.head.starts_with(EARLIER_NOTE));
+        for item in &mut self.log {
+            item.entry = item.entry.map(|i| i + n);
+        }
+        self.log_from += n;
+        self.complete_log();
+        Ok(())
     }
 
     fn undo(&mut self) {
@@ -343,6 +400,13 @@ impl App {
             let r = format!("read-only: {r}");
             self.error(r);
             return;
+        }
+        if self.enc.cursor() == 0 && self.enc.base() > 0 {
+            // The entry to undo is before those loaded at open: load the rest now.
+            if let Err(e) = self.load_earlier() {
+                self.error(e);
+                return;
+            }
         }
         let undone: Vec<String> = self.enc.undo(1).iter().map(|e| e.text.clone()).collect();
         if undone.is_empty() {

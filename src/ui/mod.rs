@@ -28,6 +28,10 @@ use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
+/// How often the loop looks whether the writer thread has put a change on disk: an fsync of a
+/// journal line takes a few milliseconds.
+const SAVE_CHECK: Duration = Duration::from_millis(2);
+
 /// How often the watchdog looks at the stop flag (a signal from outside) and the terminal.
 const STOP_CHECK: Duration = Duration::from_millis(200);
 
@@ -90,6 +94,17 @@ impl Autosave for Guarded {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         self.inner.close(encounter)
+    }
+
+    fn earlier(
+        &mut self,
+        encounter: &crate::encounter::Encounter,
+    ) -> Result<Vec<crate::encounter::Entry>, String> {
+        self.inner.earlier(encounter)
+    }
+
+    fn written(&mut self) -> crate::save::Written {
+        self.inner.written()
     }
 }
 
@@ -157,7 +172,14 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             if app.should_quit() {
                 return Ok(());
             }
-            // Blocking read: we redraw only after an event, in the same loop turn.
+            // While the writer thread writes, look now and then for the save mark to change
+            // (not idle: a shutdown from outside waits for it); then a blocking read: we redraw
+            // only after an event, in the same loop turn.
+            while app.saving() && !term::poll(SAVE_CHECK)? {
+                if app.poll_save() {
+                    terminal.draw(|f| f.render_widget(&app, f.area()))?;
+                }
+            }
             idle.store(true, Ordering::SeqCst);
             let event = term::read();
             idle.store(false, Ordering::SeqCst);

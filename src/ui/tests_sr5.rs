@@ -253,5 +253,96 @@ fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
     assert!(f.title.contains("Jinx's defense"), "{}", f.title);
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.mode(), Mode::Tracker));
-    assert!(app.state().sr5.pending.is_some());
+    assert!(app.state().sr5.pending.len() == 1);
+}
+
+#[test]
+fn marked_characters_are_one_area_attack_and_the_players_defend_one_by_one() {
+    let mut app = app_with(&[
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Ana pc int 3 rea 3 edge 2 body 3 will 3",
+        "add Thug npc int 2 rea 3 edge 1 body 5 will 2",
+        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
+        "roll Guard hits 4",
+        "roll Jinx hits 3",
+        "roll Ana hits 2",
+        "roll Thug hits 1",
+        "start",
+    ]);
+    // The Guard acts; Jinx, Ana and the Thug are marked, in that order.
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Char('j'));
+        press(&mut app, KeyCode::Char('v'));
+    }
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire gun");
+    press(&mut app, KeyCode::Enter);
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("Fire Gun offers the attack chain: {:?}", app.mode().kind());
+    };
+    assert_eq!(f.fields[0].get(), "Jinx, Ana, Thug");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "9");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 3");
+    // The odds are against the first target srtrack rolls for, named.
+    assert!(
+        odds(&app).is_ok_and(|o| o.starts_with("the attack hits Thug: odds 9 dice, limit 6")),
+        "{:?}",
+        odds(&app)
+    );
+    press(&mut app, KeyCode::Enter);
+    // One roll for all three; the Thug, an NPC, defends at once; the players wait in order.
+    let thug = app.state().find("Thug").expect("Thug").id;
+    let events = last_sr5(&app);
+    assert!(matches!(events[0], Sr5Event::Attacked { ref also, .. } if also.len() == 2));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Sr5Event::Defended { target, .. } if *target == thug))
+    );
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("Jinx's defense is asked for: {:?}", app.mode().kind());
+    };
+    assert!(
+        f.title.contains("Jinx's defense (1 more waiting)"),
+        "{}",
+        f.title
+    );
+    let status: Vec<String> = crate::ui::view::status::wrapped(&app, 200)
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect();
+    let status = status.join("\n");
+    assert!(
+        status.contains("attack on Jinx (Ingram Smartgun X) waits for Jinx's defense"),
+        "{status}"
+    );
+    assert!(
+        status.contains("attack on Ana (Ingram Smartgun X) waits for Ana's defense"),
+        "{status}"
+    );
+    insta::assert_snapshot!(
+        "sr5_area_attack_waits_for_jinx_120x36",
+        screen(&mut app, 120, 36)
+    );
+    // Jinx: Reaction 5 + Intuition 4, nine sixes: the attack misses her.
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "6 6 6 6 6 6 6 6 6");
+    press(&mut app, KeyCode::Enter);
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("Ana's defense comes next: {:?}", app.mode().kind());
+    };
+    assert!(f.title.contains("Ana's defense"), "{}", f.title);
+    assert!(!f.title.contains("more waiting"), "{}", f.title);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 4");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert!(app.state().sr5.pending.is_empty());
+    // The area attack and each player's step are entries of their own: undo takes back Ana's.
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.state().sr5.pending.len(), 1);
 }

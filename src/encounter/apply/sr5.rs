@@ -94,27 +94,38 @@ impl State {
                 }
                 self.spend_edge(*who, *edge);
             }
-            Sr5Event::AttackDropped { .. } => self.sr5.pending = None,
+            Sr5Event::AttackDropped { attacker, target } => self
+                .sr5
+                .pending
+                .retain(|p| !(p.attacker == *attacker && p.target == *target)),
             Sr5Event::Attacked {
                 attacker,
                 target,
+                also,
                 weapon,
                 roll,
                 ..
             } => {
                 self.tested(*attacker, TestKind::Attack, roll.glitch);
                 self.in_hand(*attacker, &weapon.name);
-                self.sr5.pending = Some(PendingAttack {
-                    attacker: *attacker,
-                    target: *target,
-                    weapon: weapon.clone(),
-                    stage: Stage::Defense {
-                        hits: counted(roll.hits, Some(weapon.accuracy)),
-                    },
-                });
+                let hits = counted(roll.hits, Some(weapon.accuracy));
+                let targets: Vec<CombatantId> = std::iter::once(*target)
+                    .chain(also.iter().copied())
+                    .collect();
+                // One attack waits at a time: what still waited was dropped before this.
+                self.sr5.pending.retain(|p| !targets.contains(&p.target));
+                self.sr5
+                    .pending
+                    .extend(targets.into_iter().map(|target| PendingAttack {
+                        attacker: *attacker,
+                        target,
+                        weapon: weapon.clone(),
+                        stage: Stage::Defense { hits },
+                    }));
             }
             Sr5Event::Defended {
                 target,
+                attacker,
                 used,
                 roll,
                 result,
@@ -125,14 +136,24 @@ impl State {
                     .kit_mut(*target)
                     .defense_adds
                     .retain(|a| !used.iter().any(|u| u.eq_ignore_ascii_case(a)));
-                match (result, self.sr5.pending.as_mut()) {
-                    (Defense::Hit { dv, .. }, Some(p)) => p.stage = Stage::Soak { dv: *dv },
-                    _ => self.sr5.pending = None,
+                let at = self
+                    .sr5
+                    .pending
+                    .iter()
+                    .position(|p| p.target == *target && p.attacker == *attacker);
+                match (result, at) {
+                    (Defense::Hit { dv, .. }, Some(i)) => {
+                        self.sr5.pending[i].stage = Stage::Soak { dv: *dv };
+                    }
+                    (_, Some(i)) => {
+                        self.sr5.pending.remove(i);
+                    }
+                    (_, None) => {}
                 }
             }
             Sr5Event::Soaked { target, roll, .. } => {
                 self.tested(*target, TestKind::Soak, roll.glitch);
-                self.sr5.pending = None;
+                self.sr5.pending.retain(|p| p.target != *target);
             }
         }
     }

@@ -278,49 +278,116 @@ impl Draft<'_> {
 
     // ----- the attack chain -------------------------------------------------------------------
 
+    /// One attack roll for every target; then each target, in the order named, defends and soaks
+    /// on its own, or waits for the table's dice. One refusal refuses them all.
     fn attack(&mut self, a: &AttackInput, dice: &mut dyn Dice) -> Outcome {
         let attacker = self.present(a.attacker)?;
-        let target = self.present(a.target)?;
-        if a.attacker == a.target {
-            return Err(Sr5Error::SelfAttack { who: attacker.name }.into());
-        }
-        if target.is_downed() {
-            return Err(Sr5Error::TargetDowned { who: target.name }.into());
-        }
-        let pending = self
-            .now()
-            .sr5
-            .pending
-            .clone()
-            .filter(|p| p.attacker == a.attacker && p.target == a.target);
-        let (weapon, mut stage) = match (&a.attack, pending) {
-            (Some(step), _) => self.attack_roll(&attacker, &target, a, step, dice)?,
-            (None, Some(p)) => {
-                if a.weapon.is_some() {
-                    return Err(Sr5Error::WeaponMidChain.into());
+        let targets = self.attack_targets(&attacker, &a.targets)?;
+        if targets.len() > 1 {
+            for (step, word) in [(&a.defense, "defense"), (&a.soak, "soak")] {
+                if step
+                    .as_ref()
+                    .is_some_and(|s| !matches!(s.given, Given::Roll))
+                {
+                    return Err(Sr5Error::SharedDice { word }.into());
                 }
-                (p.weapon, p.stage)
             }
-            (None, None) => {
-                return Err(Sr5Error::NoAttack {
-                    attacker: attacker.name,
-                    target: target.name,
+        }
+        let mut chains = Vec::with_capacity(targets.len());
+        if let Some(step) = &a.attack {
+            let (weapon, stage) = self.attack_roll(&attacker, &targets, a, step, dice)?;
+            chains.resize(targets.len(), (weapon, stage));
+        } else {
+            if a.weapon.is_some() {
+                return Err(Sr5Error::WeaponMidChain.into());
+            }
+            for target in &targets {
+                let waits = self
+                    .now()
+                    .sr5
+                    .pending
+                    .iter()
+                    .find(|p| p.attacker == a.attacker && p.target == target.id)
+                    .map(|p| (p.weapon.clone(), p.stage));
+                chains.push(waits.ok_or_else(|| Sr5Error::NoAttack {
+                    attacker: attacker.name.clone(),
+                    target: target.name.clone(),
+                })?);
+            }
+        }
+        let mut first_wait = None;
+        for (target, (weapon, stage)) in targets.iter().zip(chains) {
+            if let Some(wait) = self.chain(&attacker, target, &weapon, stage, a, dice)? {
+                first_wait.get_or_insert((target, wait));
+            }
+        }
+        match first_wait {
+            // A chain that stops for the GM is fine after a step, refused when nothing happened.
+            Some((target, (step, word))) if self.events.is_empty() => Err(Sr5Error::Waiting {
+                attacker: attacker.name,
+                target: target.name.clone(),
+                step,
+                word,
+            }
+            .into()),
+            _ => Ok(()),
+        }
+    }
+
+    /// The targets named, each present, standing, not the attacker, and named once.
+    fn attack_targets(
+        &mut self,
+        attacker: &Combatant,
+        ids: &[CombatantId],
+    ) -> Result<Vec<Combatant>, RuleError> {
+        if ids.is_empty() {
+            return Err(RuleError::NoTargets);
+        }
+        let mut targets: Vec<Combatant> = Vec::with_capacity(ids.len());
+        for &id in ids {
+            let target = self.present(id)?;
+            if id == attacker.id {
+                return Err(Sr5Error::SelfAttack {
+                    who: attacker.name.clone(),
                 }
                 .into());
             }
-        };
+            if target.is_downed() {
+                return Err(Sr5Error::TargetDowned { who: target.name }.into());
+            }
+            if targets.iter().any(|t| t.id == id) {
+                return Err(RuleError::TargetTwice { who: target.name });
+            }
+            targets.push(target);
+        }
+        Ok(targets)
+    }
+
+    /// One target's steps from where its chain stands: `Some((step, word))` when it stops to
+    /// wait for the GM. A step the command gives that this target cannot take is refused when
+    /// the target is the only one named; with several, each takes what applies to it.
+    fn chain(
+        &mut self,
+        attacker: &Combatant,
+        target: &Combatant,
+        weapon: &Weapon,
+        mut stage: Stage,
+        a: &AttackInput,
+        dice: &mut dyn Dice,
+    ) -> Result<Option<(&'static str, &'static str)>, RuleError> {
+        let alone = a.targets.len() == 1;
         if let Stage::Defense { hits } = stage {
-            match self.defense_step(&target, &weapon, a.defense.as_ref())? {
-                Step::Wait if a.soak.is_some() => {
+            match self.defense_step(target, weapon, a.defense.as_ref())? {
+                Step::Wait if a.soak.is_some() && alone => {
                     return Err(Sr5Error::StepOrder {
                         what: "the damage resistance",
                         step: "defense",
                     }
                     .into());
                 }
-                Step::Wait => return self.waiting(&attacker, &target, "defense", "defense"),
+                Step::Wait => return Ok(Some(("defense", "defense"))),
                 Step::Go(pool, given) => {
-                    Self::rollable(&target, &pool)?;
+                    Self::rollable(target, &pool)?;
                     let roll = self.take(&pool, &given, dice)?;
                     let result = match test::judge(Goal::Opposed, hits, roll.hits, &self.rules.sr5)
                     {
@@ -330,7 +397,7 @@ impl Draft<'_> {
                         },
                         Verdict::Failure => Defense::Miss,
                     };
-                    let used = self.used_interrupts(&target, &weapon);
+                    let used = self.used_interrupts(target, weapon);
                     self.emit_sr5(Sr5Event::Defended {
                         target: target.id,
                         attacker: attacker.id,
@@ -342,20 +409,20 @@ impl Draft<'_> {
                     });
                     match result {
                         Defense::Hit { dv, .. } => stage = Stage::Soak { dv },
-                        Defense::Miss if a.soak.is_some() => {
+                        Defense::Miss if a.soak.is_some() && alone => {
                             return Err(Sr5Error::Missed {
-                                attacker: attacker.name,
+                                attacker: attacker.name.clone(),
                             }
                             .into());
                         }
-                        Defense::Miss => return Ok(()),
+                        Defense::Miss => return Ok(None),
                     }
                 }
             }
         } else if a.defense.is_some() {
             return Err(Sr5Error::StepDone {
-                attacker: attacker.name,
-                target: target.name,
+                attacker: attacker.name.clone(),
+                target: target.name.clone(),
                 step: "defense",
             }
             .into());
@@ -376,63 +443,41 @@ impl Draft<'_> {
                 },
                 dice: armor,
             };
-            let Step::Go(pool, given) = self.soak_step(&target, armor_part, a.soak.as_ref())?
-            else {
-                return self.waiting(&attacker, &target, "damage resistance", "soak");
+            let Step::Go(pool, given) = self.soak_step(target, armor_part, a.soak.as_ref())? else {
+                return Ok(Some(("damage resistance", "soak")));
             };
-            {
-                Self::rollable(&target, &pool)?;
-                let roll = self.take(&pool, &given, dice)?;
-                let damage = combat::damage_type(weapon.damage, dv, armor);
-                let boxes = combat::boxes(dv, roll.hits, &self.rules.sr5);
-                self.emit_sr5(Sr5Event::Soaked {
-                    target: target.id,
-                    pool,
-                    roll,
-                    dv,
-                    armor,
-                    damage,
-                    boxes,
-                });
-                if boxes > 0 {
-                    let track = match damage {
-                        DamageType::Physical => Track::Physical,
-                        DamageType::Stun => Track::Stun,
-                    };
-                    // Boxes past the monitor's last are not tracked: the monitor only fills up.
-                    let most = self.rules.limits.damage_boxes.max;
-                    self.damage(target.id, track, i32::from(boxes).min(most))?;
-                }
+            Self::rollable(target, &pool)?;
+            let roll = self.take(&pool, &given, dice)?;
+            let damage = combat::damage_type(weapon.damage, dv, armor);
+            let boxes = combat::boxes(dv, roll.hits, &self.rules.sr5);
+            self.emit_sr5(Sr5Event::Soaked {
+                target: target.id,
+                pool,
+                roll,
+                dv,
+                armor,
+                damage,
+                boxes,
+            });
+            if boxes > 0 {
+                let track = match damage {
+                    DamageType::Physical => Track::Physical,
+                    DamageType::Stun => Track::Stun,
+                };
+                // Boxes past the monitor's last are not tracked: the monitor only fills up.
+                let most = self.rules.limits.damage_boxes.max;
+                self.damage(target.id, track, i32::from(boxes).min(most))?;
             }
         }
-        Ok(())
+        Ok(None)
     }
 
-    /// A chain that stops for the GM: fine after a step, refused when the command did nothing.
-    fn waiting(
-        &self,
-        attacker: &Combatant,
-        target: &Combatant,
-        step: &'static str,
-        word: &'static str,
-    ) -> Outcome {
-        if self.events.is_empty() {
-            return Err(Sr5Error::Waiting {
-                attacker: attacker.name.clone(),
-                target: target.name.clone(),
-                step,
-                word,
-            }
-            .into());
-        }
-        Ok(())
-    }
-
-    /// The attack roll that starts a chain, dropping an attack left waiting.
+    /// The attack roll that starts a chain (one for all its targets), dropping every target an
+    /// attack left waiting.
     fn attack_roll(
         &mut self,
         attacker: &Combatant,
-        target: &Combatant,
+        targets: &[Combatant],
         a: &AttackInput,
         step: &StepInput,
         dice: &mut dyn Dice,
@@ -450,15 +495,17 @@ impl Draft<'_> {
         Self::rollable(attacker, &pool)?;
         let roll = self.take(&pool, &step.given, dice)?;
         let hits = test::counted(roll.hits, Some(weapon.accuracy));
-        if let Some(p) = self.now().sr5.pending.clone() {
+        for p in self.now().sr5.pending.clone() {
             self.emit_sr5(Sr5Event::AttackDropped {
                 attacker: p.attacker,
                 target: p.target,
             });
         }
+        let (first, also) = targets.split_first().ok_or(RuleError::NoTargets)?;
         self.emit_sr5(Sr5Event::Attacked {
             attacker: attacker.id,
-            target: target.id,
+            target: first.id,
+            also: also.iter().map(|t| t.id).collect(),
             weapon: weapon.clone(),
             pool,
             roll,

@@ -77,11 +77,13 @@ pub struct StepInput {
     pub given: Given,
 }
 
-/// `attack NAME TARGET [with WEAPON] [pool N …] [defense [N] …] [soak [N] …]`
+/// `attack NAME TARGET[, TARGET …] [with WEAPON] [pool N …] [defense [N] …] [soak [N] …]`
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AttackInput {
     pub attacker: CombatantId,
-    pub target: CombatantId,
+    /// One target, or several for an area attack (each defends and soaks on its own), in the
+    /// order they are resolved.
+    pub targets: Vec<CombatantId>,
     pub weapon: Option<String>,
     /// The attack roll: starts a new chain (a pool is needed for it).
     pub attack: Option<StepInput>,
@@ -282,9 +284,13 @@ pub enum Sr5Event {
         attacker: CombatantId,
         target: CombatantId,
     },
+    /// The attacker's one roll; an area attack's other targets in `also`, each of which
+    /// defends and soaks on its own after `target`.
     Attacked {
         attacker: CombatantId,
         target: CombatantId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        also: Vec<CombatantId>,
         weapon: Weapon,
         pool: Pool,
         roll: Roll,
@@ -423,10 +429,51 @@ pub fn attribute(sheet: &Sheet, attribute: Attribute) -> Option<u8> {
 pub struct Sr5State {
     /// By combatant index; a combatant past the end has an empty kit.
     kits: Vec<Arc<Kit>>,
-    pub pending: Option<PendingAttack>,
+    /// The attack's targets still waiting for a step, in the order they are resolved (one
+    /// attack at a time, so each target once). Saves from before area attacks hold one or none.
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub pending: Vec<PendingAttack>,
+}
+
+/// `Some(attack)`/`None` (saves from before area attacks) or a list. A visitor rather than an
+/// untagged enum, so the attack inside is read by its own type (RON's untagged reading loses
+/// enum variants).
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<PendingAttack>, D::Error> {
+    struct OneOrMany;
+    impl<'de> serde::de::Visitor<'de> for OneOrMany {
+        type Value = Vec<PendingAttack>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a list of waiting attacks, or Some/None")
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_some<D2: serde::Deserializer<'de>>(self, d: D2) -> Result<Self::Value, D2::Error> {
+            Ok(vec![PendingAttack::deserialize(d)?])
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut all = Vec::new();
+            while let Some(p) = seq.next_element()? {
+                all.push(p);
+            }
+            Ok(all)
+        }
+    }
+    d.deserialize_any(OneOrMany)
 }
 
 impl Sr5State {
+    /// The waiting step of `target`, if its attack waits for one.
+    pub fn waiting(&self, target: CombatantId) -> Option<&PendingAttack> {
+        self.pending.iter().find(|p| p.target == target)
+    }
+
     pub fn kit(&self, id: CombatantId) -> Option<&Kit> {
         self.kits.get(id.index()).map(AsRef::as_ref)
     }
@@ -518,6 +565,10 @@ pub enum Sr5Error {
         "an attack already under way keeps its weapon: `with` goes with a new attack (`pool N`)"
     )]
     WeaponMidChain,
+    #[error(
+        "typed dice belong to one target: with several targets give `{word} N` (the same pool for each) or `{word}` alone, and type a target's dice with `attack ATTACKER TARGET {word} N dice …` when it waits"
+    )]
+    SharedDice { word: &'static str },
     #[error("{who} is Downed already: attack someone still standing")]
     TargetDowned { who: String },
     #[error("{attacker}'s attack missed: there is no damage to resist")]
@@ -552,5 +603,24 @@ fn has_list(has: &[String]) -> String {
         " (has none: add one with `weapon`)".into()
     } else {
         format!(" (has {})", has.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_from_before_area_attacks_keeps_its_waiting_attack() {
+        let old = "Sr5State(kits: [], pending: Some(PendingAttack(attacker: CombatantId(1), \
+                   target: CombatantId(0), weapon: Weapon(name: \"Club\", dv: 5, damage: Physical, \
+                   ap: 0, accuracy: 4, ammo: None), stage: Soak(dv: 7))))";
+        let s: Sr5State = ron::from_str(old).expect("the old form loads");
+        assert_eq!(s.pending.len(), 1);
+        assert_eq!(s.pending[0].stage, Stage::Soak { dv: 7 });
+        let none: Sr5State = ron::from_str("Sr5State(kits: [], pending: None)").expect("loads");
+        assert!(none.pending.is_empty());
+        let back: Sr5State = ron::from_str(&ron::to_string(&s).expect("writes")).expect("reads");
+        assert_eq!(back, s);
     }
 }

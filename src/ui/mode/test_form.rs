@@ -36,8 +36,8 @@ pub enum Purpose {
         attacker: CombatantId,
         action: String,
     },
-    /// The attack under way waits for its defense or its damage resistance test.
-    Step,
+    /// The attack under way waits for this target's defense or damage resistance test.
+    Step(CombatantId),
 }
 
 #[derive(Debug, Clone)]
@@ -163,13 +163,16 @@ impl State {
             return None;
         }
         let s = ctx.state();
+        // The marked characters (an area attack), else the selected one.
         let target = ctx
-            .selected
+            .targets()
+            .into_iter()
             .filter(|t| *t != attacker)
             .map(|t| s.name(t).to_string())
-            .unwrap_or_default();
+            .collect::<Vec<_>>()
+            .join(", ");
         let fields = vec![
-            field("Target", "who is attacked", &target),
+            field("Target", "who is attacked; several: A, B, C", &target),
             field("Weapon", "empty: the one in hand", ""),
             field("Pool", "the attacker's dice", ""),
             field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
@@ -186,16 +189,21 @@ impl State {
         Some(Mode::TestForm(Self::new(title, purpose, fields, ctx)))
     }
 
-    /// The next step of the attack under way, if it waits for one.
+    /// The next step of the attack under way, if it waits for one: the first target waiting,
+    /// in the order the attack named them.
     pub fn pending_step(ctx: &Ctx) -> Option<Mode> {
         let s = ctx.state();
-        let p = s.sr5.pending.as_ref()?;
+        let p = s.sr5.pending.first()?;
+        let more = match s.sr5.pending.len() - 1 {
+            0 => String::new(),
+            n => format!(" ({n} more waiting)"),
+        };
         let (step, from) = match p.stage {
             Stage::Defense { .. } => ("defense", "empty: from the sheet"),
             Stage::Soak { .. } => ("damage resistance", "empty: Body + armor"),
         };
         let title = format!(
-            "{}'s attack on {}: {}'s {step} (Enter: go on, Esc: later)",
+            "{}'s attack on {}: {}'s {step}{more} (Enter: go on, Esc: later)",
             escaped(s.name(p.attacker)),
             escaped(s.name(p.target)),
             escaped(s.name(p.target)),
@@ -204,7 +212,12 @@ impl State {
             field("Pool", from, ""),
             field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
         ];
-        Some(Mode::TestForm(Self::new(title, Purpose::Step, fields, ctx)))
+        Some(Mode::TestForm(Self::new(
+            title,
+            Purpose::Step(p.target),
+            fields,
+            ctx,
+        )))
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
@@ -249,7 +262,7 @@ impl State {
     /// Once its command ran: the attack under way's next step when it waits for one.
     pub fn after_run(&self, ctx: &Ctx) -> Option<Mode> {
         match self.purpose {
-            Purpose::Attack { .. } | Purpose::Step => Self::pending_step(ctx),
+            Purpose::Attack { .. } | Purpose::Step(_) => Self::pending_step(ctx),
             Purpose::Test(_) => None,
         }
     }
@@ -271,16 +284,18 @@ impl State {
     }
 
     fn combatant(&self, i: usize, s: &EncState) -> Result<CombatantId, (usize, String)> {
-        let name = self.text(i);
-        if name.is_empty() {
-            return Err((i, "required: a combatant's name".into()));
+        named(&self.text(i), s).map_err(|e| (i, e))
+    }
+
+    /// A list of names (`A, B, C`), each a combatant; a name holding a comma is taken whole.
+    fn combatants(&self, i: usize, s: &EncState) -> Result<Vec<CombatantId>, (usize, String)> {
+        let text = self.text(i);
+        if let Some(c) = s.find(text.trim()) {
+            return Ok(vec![c.id]);
         }
-        s.find(&name).map(|c| c.id).ok_or_else(|| {
-            (
-                i,
-                format!("no combatant called \"{}\"", crate::text::excerpt(&name)),
-            )
-        })
+        text.split(',')
+            .map(|name| named(name.trim(), s).map_err(|e| (i, e)))
+            .collect()
     }
 
     /// The form's command, or the field to blame and why.
@@ -326,15 +341,15 @@ impl State {
                 let weapon = Some(self.text(1)).filter(|w| !w.is_empty());
                 Sr5Command::Attack(AttackInput {
                     attacker: *attacker,
-                    target: self.combatant(0, s)?,
+                    targets: self.combatants(0, s)?,
                     weapon,
                     attack: Some(step(self.num(2, true)?, 3)?),
                     defense: None,
                     soak: None,
                 })
             }
-            Purpose::Step => {
-                let Some(p) = s.sr5.pending.as_ref() else {
+            Purpose::Step(target) => {
+                let Some(p) = s.sr5.waiting(*target) else {
                     return Err((0, "no attack waits for its next step any more".into()));
                 };
                 let this = Some(step(self.num(0, false)?, 1)?);
@@ -344,7 +359,7 @@ impl State {
                 };
                 Sr5Command::Attack(AttackInput {
                     attacker: p.attacker,
-                    target: p.target,
+                    targets: vec![p.target],
                     weapon: None,
                     attack: None,
                     defense,
@@ -409,6 +424,16 @@ impl State {
     }
 }
 
+/// The combatant a field names, or why not.
+fn named(name: &str, s: &EncState) -> Result<CombatantId, String> {
+    if name.is_empty() {
+        return Err("required: a combatant's name".into());
+    }
+    s.find(name)
+        .map(|c| c.id)
+        .ok_or_else(|| format!("no combatant called \"{}\"", crate::text::excerpt(name)))
+}
+
 /// The odds question a dry run's events answer: the test (or step) the form sets up, with a few
 /// words saying what P(success) means for a step of the attack chain.
 fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String, OddsInput)> {
@@ -441,15 +466,28 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String
                     },
                 ))
             }
-            (Purpose::Attack { .. }, Sr5Event::Attacked { pool, weapon, .. }) => {
+            (
+                Purpose::Attack { .. },
+                Sr5Event::Attacked {
+                    pool, weapon, also, ..
+                },
+            ) => {
                 // The defense rolled from the sheet, when srtrack rolls it; a player's defense is
-                // typed later, and the attack's odds wait for it.
-                let defense = events.iter().find_map(|e| match e {
-                    Event::Sr5(Sr5Event::Defended { pool, .. }) => Some(pool.dice()),
+                // typed later, and the attack's odds wait for it. An area attack's odds are
+                // against the first target srtrack rolls for, named.
+                let (target, defense) = events.iter().find_map(|e| match e {
+                    Event::Sr5(Sr5Event::Defended { target, pool, .. }) => {
+                        Some((*target, pool.dice()))
+                    }
                     _ => None,
                 })?;
+                let prefix = if also.is_empty() {
+                    "the attack hits: ".to_string()
+                } else {
+                    format!("the attack hits {}: ", escaped(s.name(target)))
+                };
                 Some((
-                    "the attack hits: ".into(),
+                    prefix,
                     OddsInput {
                         pool: i32::from(pool.dice()),
                         limit: Some(i32::from(weapon.accuracy)),
@@ -457,8 +495,8 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String
                     },
                 ))
             }
-            (Purpose::Step, Sr5Event::Defended { pool, .. }) => {
-                let hits = match s.sr5.pending.as_ref()?.stage {
+            (Purpose::Step(target), Sr5Event::Defended { pool, .. }) => {
+                let hits = match s.sr5.waiting(*target)?.stage {
                     Stage::Defense { hits } => hits,
                     Stage::Soak { .. } => return None,
                 };
@@ -472,7 +510,7 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String
                     },
                 ))
             }
-            (Purpose::Step, Sr5Event::Soaked { pool, dv, .. }) => Some((
+            (Purpose::Step(_), Sr5Event::Soaked { pool, dv, .. }) => Some((
                 format!("no damage on {dv}+ hits: "),
                 OddsInput {
                     pool: i32::from(pool.dice()),

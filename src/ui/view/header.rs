@@ -100,7 +100,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     match &app.saved {
         SaveMark::Nothing => {}
-        SaveMark::Pending => first.push(Span::styled("  … saving", t.dim())),
+        SaveMark::Pending | SaveMark::Writing => first.push(Span::styled("  … saving", t.dim())),
         SaveMark::Saved => first.push(Span::styled("  ✓ saved", t.ok())),
         SaveMark::Failed(_) => first.push(Span::styled("  ✗ NOT SAVED", t.error())),
     }

@@ -239,8 +239,8 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
     }
     // SR5: the attack waiting for the GM, defenses taken, weapons (rounds left) and armor.
     // Texts are escaped where the pane wraps them.
-    if let Some(p) = crate::report::sr5::pending_text(s) {
-        out.insert(0, (format!("⚔ {p}"), t.reserve()));
+    for (i, p) in crate::report::sr5::pending_text(s).into_iter().enumerate() {
+        out.insert(i, (format!("⚔ {p}"), t.reserve()));
     }
     for c in s.present() {
         let Some(kit) = s.sr5.kit(c.id) else { continue };

@@ -80,3 +80,26 @@ fn a_typed_in_glitch_and_a_mid_fight_joiner_are_told() {
         "{md}"
     );
 }
+
+#[test]
+fn a_2097_fight_tells_its_checks_damage_and_edge() {
+    let mut t = Table::under(srtrack::encounter::System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3");
+    t.run("add Bo int 3 rea 3 edge 1");
+    t.run("armor Bo pt 15 dr 30");
+    t.run("roll Ana dice 6 6");
+    t.run("roll Bo dice 4 4");
+    t.run("start");
+    t.run("sc Ana tn 20 bonus 12 edge dice 7 7 3");
+    t.run("dmg Ana Bo 2d6+4 edge dice 6 6 6 6");
+    t.run("edge Bo lessen");
+    let md = recap::markdown(&t.enc, "f", CREATED);
+    assert!(
+        md.contains("- Initiative: **Ana** 2d6 \\[6 6\\] typed in + 9 = 21"),
+        "{md}"
+    );
+    assert!(md.contains("sc Ana: 3d10"), "{md}");
+    assert!(md.contains("dmg Ana → Bo"), "{md}");
+    assert!(md.contains("- Edge spent: Ana 2, Bo 1."), "{md}");
+    assert!(md.contains("- Damage taken: Bo "), "{md}");
+}

@@ -76,8 +76,13 @@ fn sr5_and_sr2097_accept_delay_in_the_characters_turn() {
         let mut t = Table::under(system);
         t.run("add Ana pc int 4 rea 5 edge 3");
         t.run("add Bob int 3 rea 3 edge 1");
-        t.run("roll Ana hits 3");
-        t.run("roll Bob hits 1");
+        // SR5 types in hits; 2097 its initiative d6s.
+        let (ana, bob) = match system {
+            System::Sr2097 => ("roll Ana dice 6 6", "roll Bob dice 1 1"),
+            _ => ("roll Ana hits 3", "roll Bob hits 1"),
+        };
+        t.run(ana);
+        t.run(bob);
         t.run("start");
         t.run("delay Ana 2 after Bob");
         assert_eq!(t.c("Ana").delay().map(|d| d.0), Some(2), "{system}");

@@ -24,7 +24,11 @@ fn run(enc: &mut Encounter, script: &str, seed: u64) {
             Line::Redo(n) => {
                 enc.redo(n);
             }
-            Line::Why(..) | Line::Odds(_) | Line::AnarchyOdds(_) | Line::Nothing => {}
+            Line::Why(..)
+            | Line::Odds(_)
+            | Line::AnarchyOdds(_)
+            | Line::Odds2097(_)
+            | Line::Nothing => {}
             Line::FromRoster(r) => panic!("{line}: no roster here ({r:?})"),
         }
     }

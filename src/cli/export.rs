@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::encounter::{Encounter, Event, State};
+use crate::encounter::{Encounter, Event};
 use crate::report;
 use crate::save::SaveFile;
 use crate::text::markdown as md;
@@ -10,7 +10,7 @@ use crate::text::markdown as md;
 pub fn markdown(header: &SaveFile, enc: &Encounter) -> String {
     let mut out = report::recap::heading(enc, &header.name, &header.created);
     out.push_str("## Log\n\n");
-    let mut before = State::default();
+    let mut before = enc.empty_state();
     for entry in enc.applied() {
         // A new round heads the command that started it.
         for event in &entry.events {

@@ -755,6 +755,11 @@ fn exec_line(
         Line::Why(a, b) => {
             let _ = writeln!(out, "{}", text::escaped(&enc.state().explain_order(a, b)));
         }
+        Line::Odds2097(q) => {
+            let answer =
+                report::sr2097::odds_answer(&q, &enc.rules().sr2097).map_err(|e| e.to_string())?;
+            let _ = writeln!(out, "{answer}");
+        }
         Line::AnarchyOdds(test) => {
             let line = report::anarchy::odds_line(&test, &enc.rules().anarchy)?;
             let _ = writeln!(out, "{line}");

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{CombatantId, GroupId, Relative, Sheet, Side, Track, Visibility};
 use super::system::anarchy::AnarchyCommand;
+use super::system::sr2097::Sr2097Command;
 use super::system::{Family, System};
 use crate::rules::ActionType;
 
@@ -215,6 +216,8 @@ pub enum Command {
         name: String,
     },
     End,
+    /// Shadowrun 2097's own commands: checks, damage, armor, weapons, Edge.
+    Sr2097(Sr2097Command),
     /// Shadowrun: Anarchy's commands: narrations, Plot Points, Anarchy tests.
     Anarchy(AnarchyCommand),
     /// SR5's own commands: tests, teamwork, Edge on tests, odds, attacks, weapons and armor.
@@ -287,6 +290,7 @@ impl Command {
             | Command::Ready { .. }
             | Command::FireReady { .. }
             | Command::ChangeInitiative { .. } => Family::Passes,
+            Command::Sr2097(_) => Family::Own(System::Sr2097),
             Command::Anarchy(_) => Family::Own(System::Anarchy),
             Command::Sr5(_) => Family::Own(super::system::System::Sr5),
         }
@@ -316,6 +320,7 @@ impl Command {
             Command::ForEach { each, .. } => each.verb(),
             Command::SetVisibility { visibility, .. } => visibility.verb(),
             Command::End => "end",
+            Command::Sr2097(c) => c.verb(),
             Command::Anarchy(c) => c.verb(),
             Command::Sr5(c) => c.verb(),
         }

@@ -217,9 +217,31 @@ pub enum RuleError {
         system: System,
     },
     #[error(transparent)]
+    Sr2097(#[from] crate::rules::sr2097::Sr2097Error),
+    #[error(transparent)]
     Anarchy(#[from] super::system::anarchy::AnarchyRefusal),
     #[error(transparent)]
     Sr5(#[from] super::system::sr5::Sr5Error),
+}
+
+impl RuleError {
+    /// `value` if `range` allows it, else a sentence naming the field and the range.
+    pub(crate) fn in_range(
+        field: &'static str,
+        value: i32,
+        range: crate::rules::house::Range,
+    ) -> Result<i32, RuleError> {
+        if range.contains(value) {
+            Ok(value)
+        } else {
+            Err(RuleError::OutOfRange {
+                field,
+                value,
+                min: range.min,
+                max: range.max,
+            })
+        }
+    }
 }
 
 fn list_names(names: &[String], one: &str, many: &str) -> String {

@@ -8,6 +8,7 @@ use super::model::{
     Track, Unit, Visibility,
 };
 use super::system::anarchy::AnarchyEvent;
+use super::system::sr2097::Sr2097Event;
 use crate::rules::initiative::{InitiativeRoll, RollOff};
 
 /// Why reserved IP left the reserve.
@@ -218,6 +219,8 @@ pub enum Event {
         why: StatusEnded,
     },
     EncounterEnded,
+    /// Shadowrun 2097's own events.
+    Sr2097(Sr2097Event),
     /// What happened at a Shadowrun: Anarchy table.
     Anarchy(AnarchyEvent),
     /// SR5's own events: tests, Edge on tests, attacks, weapons and armor.

@@ -65,11 +65,11 @@ impl Encounter {
             system,
             rules,
             catalogue,
-            state: State::default(),
+            state: system.empty_state(),
             base: 0,
             history: Vec::new(),
             cursor: 0,
-            checkpoints: vec![State::default()],
+            checkpoints: vec![system.empty_state()],
         }
     }
 
@@ -115,7 +115,7 @@ impl Encounter {
         self.history = earlier;
         self.cursor += n;
         self.base = 0;
-        self.checkpoints = vec![State::default()];
+        self.checkpoints = vec![self.system.empty_state()];
         self.state = self.replay(self.cursor);
         Ok(())
     }
@@ -133,7 +133,7 @@ impl Encounter {
             rules,
             catalogue,
             0,
-            State::default(),
+            system.empty_state(),
             history,
             cursor,
         )
@@ -141,6 +141,11 @@ impl Encounter {
 
     pub fn state(&self) -> &State {
         &self.state
+    }
+
+    /// The state before the first entry (a system's slice of state is there from the start).
+    pub fn empty_state(&self) -> State {
+        self.system.empty_state()
     }
 
     pub fn system(&self) -> System {

@@ -77,6 +77,8 @@ pub enum DownCause {
     Gm,
     PhysicalFull,
     StunFull,
+    /// An injury at or above the severity that Downs (SR 2097).
+    Injury,
 }
 
 impl DownCause {
@@ -85,6 +87,7 @@ impl DownCause {
             DownCause::Gm => "toggled by the GM",
             DownCause::PhysicalFull => "Physical monitor full",
             DownCause::StunFull => "Stun monitor full",
+            DownCause::Injury => "injury",
         }
     }
 }
@@ -460,6 +463,8 @@ pub struct State {
     pub order: Vec<CombatantId>,
     pub rolloffs: Vec<RollOff<Unit>>,
     pub phase: Phase,
+    /// Shadowrun 2097's slice: there from the start in a 2097 encounter, else `None`.
+    pub sr2097: Option<super::system::sr2097::Sr2097State>,
     /// SR5's weapons, armor, last tests and the attack under way.
     #[serde(default)]
     pub sr5: super::system::sr5::Sr5State,
@@ -473,6 +478,7 @@ impl Default for State {
             order: Vec::new(),
             rolloffs: Vec::new(),
             phase: Phase::Setup,
+            sr2097: None,
             sr5: super::system::sr5::Sr5State::default(),
         }
     }

@@ -4,6 +4,7 @@
 //! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
 
 mod anarchy;
+mod sr2097;
 pub mod sr5;
 
 use std::fmt;
@@ -16,6 +17,7 @@ use crate::encounter::{
     RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
 };
 use crate::rules::{ActionType, Dice};
+pub use sr2097::{OddsQuery, dice_expression};
 
 pub use anarchy::test_words;
 
@@ -31,6 +33,8 @@ pub enum Line {
     AnarchyOdds(crate::encounter::system::anarchy::TestInput),
     /// SR5's exact odds of a test: a question, never recorded.
     Odds(crate::encounter::system::sr5::OddsInput),
+    /// The odds of a Shadowrun 2097 check, before it is made.
+    Odds2097(OddsQuery),
     /// A blank line or a comment.
     Nothing,
     /// Sheets to bring in from the roster: the caller, who has the roster, turns it into
@@ -141,10 +145,24 @@ pub const VERBS: &[(&str, &str)] = &[
     ("odds", "odds POOL [limit N] [threshold N | vs POOL]"),
     (
         "weapon",
-        "weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N]",
+        "weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N] | weapon NAME add WEAPON NdM+ST|NdM melee [stun] | weapon NAME remove WEAPON",
     ),
     ("reload", "reload NAME [WEAPON]"),
-    ("armor", "armor NAME N"),
+    ("armor", "armor NAME N | armor NAME pt N dr N"),
+    (
+        "sc",
+        "sc NAME tn N|WORD bonus N [adv|dis] [edge] [dice A B [C]] [drop F]",
+    ),
+    (
+        "dmg",
+        "dmg NAME TARGET (with WEAPON | NdM+ST) [mos N] [edge] [dice ...] [stun]",
+    ),
+    ("strength", "strength NAME N"),
+    (
+        "edge",
+        "edge NAME boost [dice A B]|lessen [N]|burn|award N|rest|scenario",
+    ),
+    ("odds2097", "odds2097 tn N|WORD bonus N [adv|dis] [edge]"),
 ];
 
 /// Every verb with its synopsis: the shared ones, then each rule system's.
@@ -597,9 +615,14 @@ impl Parser<'_> {
                 let action = self.action()?;
                 Command::SpendAction { who, action }
             }
-            "edge" => Command::UseEdge {
-                who: self.combatant()?,
-            },
+            "edge" => {
+                let who = self.combatant()?;
+                if self.peek().is_some() {
+                    self.edge_2097(who)?
+                } else {
+                    Command::UseEdge { who }
+                }
+            }
             "delay" => {
                 let who = self.combatant()?;
                 if self.eat("after") {
@@ -687,11 +710,28 @@ impl Parser<'_> {
                     Visibility::Shown
                 },
             },
-            "damage" | "dmg" => self.boxes(
-                "the boxes of damage (a number)",
-                |who, track, boxes| AnarchyCommand::Damage { who, track, boxes },
-                |track, boxes| Each::Damage { track, boxes },
-            )?,
+            "damage" | "dmg" => {
+                // A number, however large, is boxes on a monitor (a number past any range gets
+                // the engine's allowed range), anything else after one attacker a target: a
+                // Shadowrun 2097 damage roll.
+                let start = self.at;
+                let who = self.targets()?;
+                let numeric = |t: &str| {
+                    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+                    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+                };
+                if let [one] = who[..]
+                    && self.peek().is_some_and(|w| w.quoted || !numeric(&w.text))
+                {
+                    return Ok(Line::Command(self.damage_2097(one)?));
+                }
+                self.at = start;
+                self.boxes(
+                    "the boxes of damage (a number)",
+                    |who, track, boxes| AnarchyCommand::Damage { who, track, boxes },
+                    |track, boxes| Each::Damage { track, boxes },
+                )?
+            }
             "heal" => self.boxes(
                 "the boxes to heal (a number)",
                 |who, track, boxes| AnarchyCommand::Repair { who, track, boxes },
@@ -744,6 +784,12 @@ impl Parser<'_> {
                 let b = self.combatant()?;
                 return Ok(Line::Why(a, b));
             }
+            "sc" => self.sc()?,
+            // SR5 has `armor NAME N`: the words after the name tell which is meant.
+            "armor" if self.ahead("pt") => self.armor_2097()?,
+            "strength" | "str" => self.strength()?,
+            "weapon" if self.dice_ahead() || self.ahead("remove") => self.weapon_2097()?,
+            "odds2097" => return self.odds2097(),
             "test" | "teamwork" | "closecall" | "odds" | "attack" | "weapon" | "reload"
             | "armor" => match self.sr5(&verb)? {
                 sr5::Parsed::Command(c) => c,
@@ -1001,6 +1047,12 @@ impl Parser<'_> {
                 }
             }
         };
+        if self.eat("dice") {
+            let dice = self.faces_2097()?;
+            return Ok(Command::Sr2097(
+                crate::encounter::system::sr2097::Sr2097Command::Initiative { target, dice },
+            ));
+        }
         let typed = if self.eat("hits") {
             let hits = self.number("the number of hits")?;
             Some((hits, self.eat("glitch")))
@@ -1098,6 +1150,21 @@ pub fn execute<'e>(
     enc.execute(command, dice, format)
 }
 
+/// Who a roll is for, in the language.
+fn target_words(target: RollTarget, state: &State) -> String {
+    match target {
+        RollTarget::All => "all".to_string(),
+        RollTarget::Npcs => "npcs".to_string(),
+        RollTarget::One(id) => quote(state.name(id)),
+        RollTarget::Group(g) => quote(
+            state
+                .groups
+                .get(g.0 as usize)
+                .map_or("?", |g| g.name.as_str()),
+        ),
+    }
+}
+
 /// Writes a command in the language, naming combatants as they are in `state` (before it runs).
 pub fn format(command: &Command, state: &State) -> String {
     let n = |id: CombatantId| quote(state.name(id));
@@ -1132,17 +1199,7 @@ pub fn format(command: &Command, state: &State) -> String {
             None => format!("remove {}", n(*who)),
         },
         Command::Roll { target, typed } => {
-            let target = match target {
-                RollTarget::All => "all".to_string(),
-                RollTarget::Npcs => "npcs".to_string(),
-                RollTarget::One(id) => n(*id),
-                RollTarget::Group(g) => quote(
-                    state
-                        .groups
-                        .get(g.0 as usize)
-                        .map_or("?", |g| g.name.as_str()),
-                ),
-            };
+            let target = target_words(*target, state);
             match typed {
                 Some((hits, true)) => format!("roll {target} hits {hits} glitch"),
                 Some((hits, false)) => format!("roll {target} hits {hits}"),
@@ -1221,6 +1278,7 @@ pub fn format(command: &Command, state: &State) -> String {
             format!("{} {}", visibility.verb(), names.join(", "))
         }
         Command::End => "end".into(),
+        Command::Sr2097(c) => sr2097::format(c, state),
         Command::Sr5(c) => sr5::format(c, state),
         Command::Anarchy(c) => anarchy::format(c, state),
     }

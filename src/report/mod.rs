@@ -1,6 +1,7 @@
 //! Plain-text views of an encounter: log lines and the `show` page. No terminal code.
 
 pub mod recap;
+pub mod sr2097;
 pub mod sr5;
 
 use std::fmt::Write as _;
@@ -13,7 +14,7 @@ use crate::encounter::{
     State, StatusEnd, StatusEnded, TurnKind,
 };
 use crate::encounter::{Unit, Visibility};
-use crate::rules::initiative::{InitiativeRoll, RollOff};
+use crate::rules::initiative::{InitiativeRoll, RollOff, Scoring};
 use crate::rules::{Glitch, HouseRules};
 
 fn hits(n: u8) -> String {
@@ -25,6 +26,18 @@ fn hits(n: u8) -> String {
 }
 
 fn dice_text(roll: &InitiativeRoll) -> String {
+    if let Scoring::Sum { bonus, total, from } = roll.scoring {
+        let faces: Vec<String> = roll.dice.iter().flatten().map(u8::to_string).collect();
+        let typed = match from {
+            crate::rules::sr2097::DiceFrom::Rolled => "",
+            crate::rules::sr2097::DiceFrom::Typed => " typed in",
+        };
+        return format!(
+            "{}d6 [{}]{typed} + {bonus} = {total}",
+            roll.pool,
+            faces.join(" ")
+        );
+    }
     let glitch = match roll.glitch {
         Glitch::None => "",
         Glitch::Glitch => ", glitch",
@@ -319,6 +332,7 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
             format!("{}: {name} ends ({why})", n(*who))
         }
         Event::EncounterEnded => "The encounter ends".into(),
+        Event::Sr2097(e) => sr2097::log_line(before, e),
         Event::Anarchy(e) => return anarchy::log_line(before, e),
         Event::Sr5(e) => sr5::log_line(before, e),
     })
@@ -349,7 +363,7 @@ fn unit_name(state: &State, unit: Unit) -> String {
 
 /// Every log line of the applied history, oldest first, with the number of its entry.
 pub fn log_lines(enc: &Encounter) -> Vec<(usize, String)> {
-    let mut state = State::default();
+    let mut state = enc.empty_state();
     let mut out = Vec::new();
     for (i, entry) in enc.applied().iter().enumerate() {
         let (lines, after) = entry_lines(state, entry, enc.rules());
@@ -531,9 +545,11 @@ pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<
 /// Whether an event is the outcome of a test (dice rolled or typed in), not bookkeeping.
 fn is_test_result(event: &Event) -> bool {
     match event {
+        Event::InitiativeRolled { .. } => true,
+        Event::Sr2097(e) => e.is_test_result(),
         Event::Anarchy(e) => anarchy::is_test_result(e),
         Event::Sr5(e) => e.is_test(),
-        e => matches!(e, Event::InitiativeRolled { .. }),
+        _ => false,
     }
 }
 
@@ -557,7 +573,7 @@ fn score_text(c: &Combatant) -> String {
                 Glitch::Glitch => " (glitch)",
                 Glitch::Critical => " (crit. glitch)",
             };
-            format!("{}{g}", r.hits)
+            format!("{}{g}", r.score())
         }
         None => "—".into(),
     }
@@ -640,6 +656,9 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         if c.is_hidden() {
             bits.push("hidden from the players".to_string());
         }
+        bits.extend(sr2097::sheet_notes(state, c));
+        bits.extend(sr2097::injuries_text(state, c));
+        bits.extend(sr2097::boost_text(state, c));
         let m = monitors_text(c, rules);
         // The Anarchy table lists the monitors already.
         if !m.is_empty() && state.narration().is_none() {

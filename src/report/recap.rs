@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{ActionUse, CombatantId, Encounter, Event, Phase, Release, Skipped, State};
 use crate::rules::Glitch;
 use crate::text::markdown as md;
@@ -160,6 +161,15 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
                 None => "leaves the fight".into(),
             },
         },
+        // A 2097 score is a sum of dice, told as the log tells it.
+        Event::InitiativeRolled { who, roll } if !roll.scoring.is_hits() => {
+            let names: Vec<String> = who.iter().map(|id| b(*id)).collect();
+            Told::Line(format!(
+                "- Initiative: {} {}",
+                names.join(", "),
+                md(&super::dice_text(roll))
+            ))
+        }
         Event::InitiativeRolled { who, roll } => {
             let names: Vec<String> = who.iter().map(|id| b(*id)).collect();
             let typed = if roll.dice.is_none() {
@@ -310,6 +320,38 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
             what: format!("now {}", md(&status.name)),
         },
         Event::EncounterEnded => Told::Line("- The encounter ends.".into()),
+        // Shadowrun 2097: Edge spent or burned counts with the rest; an injury is damage taken
+        // (its points, on its track); Edge's other uses are told as the log tells them.
+        Event::Sr2097(e) => {
+            match e {
+                Sr2097Event::EdgeSpent { who, edge, .. }
+                | Sr2097Event::EdgeBurned { who, edge, .. } => {
+                    *rec.edge.entry(*who).or_default() += u32::from(*edge);
+                }
+                Sr2097Event::DamageRolled {
+                    target,
+                    injury: Some(i),
+                    ..
+                } => {
+                    *rec.damage.entry((*target, i.track.label())).or_default() +=
+                        u32::from(i.damage);
+                }
+                _ => {}
+            }
+            match e {
+                Sr2097Event::EdgeSpent { .. }
+                | Sr2097Event::EdgeBurned { .. }
+                | Sr2097Event::InjuryLessened { .. }
+                | Sr2097Event::EdgeRecovered { .. }
+                | Sr2097Event::Checked { .. }
+                | Sr2097Event::DamageRolled { .. }
+                | Sr2097Event::InitiativeBoosted { .. } => Told::Line(format!(
+                    "- {}",
+                    md(&super::line_of(before, event).unwrap_or_default())
+                )),
+                _ => return None,
+            }
+        }
         // Each system's tests (and whatever else a test is) tell their result as in the log.
         other if super::is_test_result(other) => Told::Line(format!(
             "- {}",
@@ -322,7 +364,7 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
 /// The recap of an encounter as Markdown, titled with the save's name and creation time.
 pub fn markdown(enc: &Encounter, title: &str, created: &str) -> String {
     let mut rec = Recap::default();
-    let mut state = State::default();
+    let mut state = enc.empty_state();
     for entry in enc.applied() {
         let by_action = entry
             .events

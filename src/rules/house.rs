@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::anarchy::AnarchyRules;
+use super::sr2097::Sr2097Rules;
 
 /// The rules file built into the binary.
 pub const EMBEDDED_RULES: &str = include_str!("../../assets/rules.ron");
@@ -43,12 +44,19 @@ pub struct HouseRules {
     pub take_aim_willpower_divisor: u8,
     pub limits: Limits,
     pub statuses: Vec<StatusDef>,
+    /// Shadowrun 2097's numbers: checks, damage and armor, injuries, Edge, initiative.
+    #[serde(default = "sr2097_from_embedded")]
+    pub sr2097: Sr2097Rules,
     /// Shadowrun: Anarchy's numbers: Plot Points, the menu of spends, tests, the glitch die.
     #[serde(default = "anarchy_from_embedded")]
     pub anarchy: AnarchyRules,
     /// SR5's numbers: tests, Edge, teamwork, weapons, armor, combat.
     #[serde(default = "sr5_from_embedded")]
     pub sr5: super::sr5::Sr5Rules,
+}
+
+fn sr2097_from_embedded() -> Sr2097Rules {
+    HouseRules::from_embedded(|r| &r.sr2097)
 }
 
 fn anarchy_from_embedded() -> AnarchyRules {
@@ -286,6 +294,7 @@ impl HouseRules {
         if self.take_aim_willpower_divisor == 0 {
             return Err("take_aim_willpower_divisor must be at least 1".into());
         }
+        self.sr2097.validate()?;
         self.anarchy.validate()?;
         self.sr5.validate()?;
         let mut seen = std::collections::HashSet::new();

@@ -10,13 +10,39 @@ use super::house::DiceRules;
 /// How a combatant's initiative came about: rolled here, or typed in from the table's dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InitiativeRoll {
-    /// Intuition + Reaction + modifier, at the time of the roll.
+    /// The dice rolled: Intuition + Reaction + modifier at the time of the roll (SR5), or the
+    /// initiative d6s (SR 2097). The tie steps' "bigger pool" compares it.
     pub pool: u8,
-    /// The score: hits on the pool.
+    /// SR5's score: hits on the pool (0 for a sum).
     pub hits: u8,
+    /// Never a glitch for a sum: the tie steps' "glitched goes last" then passes over it.
     pub glitch: Glitch,
-    /// The dice when srtrack rolled them; `None` when the table's roll was typed in.
+    /// The dice when srtrack rolled them (or, for a sum, typed them in); `None` when SR5's
+    /// hits were typed in.
     pub dice: Option<Vec<u8>>,
+    /// What the score counts. Saves from before SR 2097 have no field here: hits.
+    #[serde(default, skip_serializing_if = "Scoring::is_hits")]
+    pub scoring: Scoring,
+}
+
+/// What an initiative score counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Scoring {
+    /// Hits on the pool (SR5).
+    #[default]
+    Hits,
+    /// The dice's sum plus a bonus (SR 2097, our ruling: Intuition + Reaction).
+    Sum {
+        bonus: u8,
+        total: u8,
+        from: super::sr2097::DiceFrom,
+    },
+}
+
+impl Scoring {
+    pub fn is_hits(&self) -> bool {
+        *self == Scoring::Hits
+    }
 }
 
 impl InitiativeRoll {
@@ -27,6 +53,7 @@ impl InitiativeRoll {
             hits: r.hits,
             glitch: r.glitch,
             dice: Some(r.dice),
+            scoring: Scoring::Hits,
         }
     }
 
@@ -36,11 +63,27 @@ impl InitiativeRoll {
             hits,
             glitch: Glitch::from_parts(glitched, hits),
             dice: None,
+            scoring: Scoring::Hits,
+        }
+    }
+
+    /// A score that is the dice's sum plus `bonus`, from dice rolled or typed in.
+    pub fn summed(dice: Vec<u8>, bonus: u8, from: super::sr2097::DiceFrom) -> Self {
+        let total = dice.iter().fold(bonus, |t, d| t.saturating_add(*d));
+        Self {
+            pool: u8::try_from(dice.len()).unwrap_or(u8::MAX),
+            hits: 0,
+            glitch: Glitch::None,
+            dice: Some(dice),
+            scoring: Scoring::Sum { bonus, total, from },
         }
     }
 
     pub fn score(&self) -> u8 {
-        self.hits
+        match self.scoring {
+            Scoring::Hits => self.hits,
+            Scoring::Sum { total, .. } => total,
+        }
     }
 }
 

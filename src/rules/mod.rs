@@ -4,6 +4,7 @@ pub mod anarchy;
 pub mod dice;
 pub mod house;
 pub mod initiative;
+pub mod sr2097;
 pub mod sr5;
 
 pub use dice::{Dice, Glitch, PoolRoll, RandomDice, ScriptedDice};

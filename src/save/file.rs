@@ -309,7 +309,18 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         // Version 1 had no `system`: its default (SR5) fills it in; versions 1 and 2 have no
         // `generation` (0: no journal goes with them), `state` or `tail`. Later versions would be
         // migrated here, one step each.
-        1..=VERSION => parsed.map_err(spanned),
+        1..=VERSION => {
+            let mut save = parsed.map_err(spanned)?;
+            // States written before the system had a slice of its own get its empty one.
+            let system = save.system;
+            if let Some(state) = &mut save.state {
+                system.own_slices(state);
+            }
+            if let Some(tail) = &mut save.tail {
+                system.own_slices(&mut tail.state);
+            }
+            Ok(save)
+        }
         v => Err(err(None, format!("unknown save version {v}"))),
     }
 }
@@ -540,7 +551,7 @@ pub fn earlier(path: &Path, encounter: &Encounter) -> Result<Vec<Entry>, String>
     let reached = validate::check_entries(
         &entries,
         0,
-        State::default(),
+        encounter.system().empty_state(),
         encounter.system(),
         rules,
         catalogue,

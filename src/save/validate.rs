@@ -8,11 +8,15 @@ use std::sync::Arc;
 use crate::catalogue::Catalogue;
 use crate::encounter::Visibility;
 use crate::encounter::system::anarchy::AnarchyEvent;
+use crate::encounter::system::sr5::Sr5Event;
+use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{
     ActionUse, AddCombatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom, Phase,
     Reserve, RuleError, Sheet, SheetInput, State, System,
 };
 use crate::rules::HouseRules;
+use crate::rules::initiative::Scoring;
+use crate::rules::sr2097::Sr2097Rules;
 
 /// Whether `event` may follow `state`; the message says what is wrong with it.
 pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(), String> {
@@ -95,13 +99,14 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             for id in who {
                 present(*id)?;
             }
+            let sides = match roll.scoring {
+                Scoring::Hits => rules.dice.sides,
+                Scoring::Sum { .. } => rules.sr2097.initiative.die,
+            };
             if let Some(dice) = &roll.dice
-                && dice.iter().any(|d| *d == 0 || *d > rules.dice.sides)
+                && dice.iter().any(|d| *d == 0 || *d > sides)
             {
-                return Err(format!(
-                    "a die shows a face a d{} does not have",
-                    rules.dice.sides
-                ));
+                return Err(format!("a die shows a face a d{sides} does not have"));
             }
         }
         Event::FightStarted { order, .. } => {
@@ -229,6 +234,11 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             exists(*target)?;
         }
         Event::EncounterEnded => not_ended("the encounter ended")?,
+        Event::Sr2097(e) => {
+            not_ended("a Shadowrun 2097 event")?;
+            present(e.who())?;
+            check_sr2097(state, e, &rules.sr2097)?;
+        }
         Event::Anarchy(e) => check_anarchy(state, e, rules)?,
         Event::Sr5(e) => {
             not_ended("an SR5 event")?;
@@ -236,6 +246,73 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         }
     }
     Ok(())
+}
+
+/// Whether a Shadowrun 2097 event may follow `state` (its combatant is known to be present).
+fn check_sr2097(state: &State, event: &Sr2097Event, rules: &Sr2097Rules) -> Result<(), String> {
+    let Some(slice) = &state.sr2097 else {
+        return Err("a Shadowrun 2097 event in an encounter of another rule system".into());
+    };
+    let who = event.who();
+    let c = state
+        .get(who)
+        .ok_or_else(|| format!("no combatant with id {}", who.0))?;
+    let sheet = slice.sheet(who);
+    let faces = |dice: &[u8], die: u8| {
+        if dice.iter().any(|d| *d == 0 || *d > die) {
+            Err(format!("a die shows a face a d{die} does not have"))
+        } else {
+            Ok(())
+        }
+    };
+    match event {
+        Sr2097Event::EdgeSpent { edge, .. } | Sr2097Event::EdgeBurned { edge, .. }
+            if *edge > c.edge_left =>
+        {
+            return Err(format!(
+                "{} spends {edge} Edge but has {} left",
+                c.name, c.edge_left
+            ));
+        }
+        Sr2097Event::EdgeRecovered { gained, .. } => {
+            let max = c.sheet.edge.saturating_sub(sheet.burned);
+            if c.edge_left.saturating_add(*gained) > max {
+                return Err(format!(
+                    "{} regains {gained} Edge above the maximum of {max}",
+                    c.name
+                ));
+            }
+        }
+        Sr2097Event::Checked { roll, .. } => faces(&roll.dice, rules.check.die)?,
+        Sr2097Event::DamageRolled { by, roll, .. } => {
+            if state.get(*by).is_none() {
+                return Err(format!("no combatant with id {}", by.0));
+            }
+            faces(&roll.dice, rules.damage.die)?;
+        }
+        Sr2097Event::InitiativeBoosted { dice, .. } => {
+            if state.fight().is_none() {
+                return Err("initiative boosted outside a fight".into());
+            }
+            faces(dice, rules.initiative.die)?;
+        }
+        // A weapon's name is drawn on screen: what `weapon NAME add` would refuse is refused.
+        Sr2097Event::WeaponAdded { weapon, .. } if crate::text::holds_control(&weapon.name) => {
+            return Err(format!(
+                "weapon \"{}\" holds a control character",
+                crate::text::excerpt(&weapon.name)
+            ));
+        }
+        _ => {}
+    }
+    match event {
+        Sr2097Event::InjuryLessened { injury, .. } | Sr2097Event::EdgeBurned { injury, .. }
+            if *injury >= sheet.injuries.len() =>
+        {
+            Err(format!("{} has no injury {}", c.name, injury + 1))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Whether an Anarchy event may follow `state`: at an Anarchy table, about characters present,
@@ -402,8 +479,10 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         Event::Damaged { .. } => &["damage", "attack"],
         // Anarchy's First Aid/Fix (`pp`, `gm spend`) heals, and its Cooldowns are statuses.
         Event::Healed { .. } => &["heal", "pp", "gm"],
-        Event::Downed { .. } => &["down", "damage", "heal", "attack"],
-        Event::Revived { .. } => &["up", "heal", "pp", "gm"],
+        // SR 2097: an injury Downs (`dmg`), lessening it may bring one up (`edge`), a failed
+        // check leaves a Disadvantage (`sc`).
+        Event::Downed { .. } => &["down", "damage", "heal", "attack", "dmg"],
+        Event::Revived { .. } => &["up", "heal", "edge", "pp", "gm"],
         Event::VisibilityChanged {
             visibility: Visibility::Hidden,
             ..
@@ -412,9 +491,20 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
             visibility: Visibility::Shown,
             ..
         } => &["reveal"],
-        Event::StatusStarted { .. } | Event::StatusStacked { .. } => {
-            &["status", "act", "fire", "cooldown", "pp", "gm"]
-        }
+        Event::StatusStarted { .. } => &["status", "act", "fire", "cooldown", "pp", "gm", "sc"],
+        Event::StatusStacked { .. } => &["status", "act", "fire", "cooldown", "pp", "gm"],
+        Event::Sr2097(e) => match e {
+            Sr2097Event::Checked { .. } => &["sc"],
+            Sr2097Event::DamageRolled { .. } => &["dmg"],
+            Sr2097Event::EdgeSpent { .. } => &["sc", "dmg", "edge"],
+            Sr2097Event::InjuryLessened { .. }
+            | Sr2097Event::InitiativeBoosted { .. }
+            | Sr2097Event::EdgeBurned { .. }
+            | Sr2097Event::EdgeRecovered { .. } => &["edge"],
+            Sr2097Event::ArmorSet { .. } => &["armor"],
+            Sr2097Event::StrengthSet { .. } => &["strength"],
+            Sr2097Event::WeaponAdded { .. } | Sr2097Event::WeaponRemoved { .. } => &["weapon"],
+        },
         Event::EncounterEnded => &["end"],
         _ => return None,
     })
@@ -439,7 +529,30 @@ fn shows(verb: &str, event: &Event) -> bool {
                 | Event::RoundStarted { .. }
         ),
         "act" => matches!(event, Event::ActionSpent { .. }),
-        "edge" => matches!(event, Event::EdgeSpent { .. }),
+        "edge" => matches!(
+            event,
+            Event::EdgeSpent { .. }
+                | Event::Sr2097(
+                    Sr2097Event::EdgeSpent { .. }
+                        | Sr2097Event::InjuryLessened { .. }
+                        | Sr2097Event::InitiativeBoosted { .. }
+                        | Sr2097Event::EdgeBurned { .. }
+                        | Sr2097Event::EdgeRecovered { .. }
+                )
+        ),
+        "sc" => matches!(event, Event::Sr2097(Sr2097Event::Checked { .. })),
+        "dmg" => matches!(event, Event::Sr2097(Sr2097Event::DamageRolled { .. })),
+        // `armor` and `weapon` are verbs of SR5 and SR 2097 both; the event says which.
+        "armor" => matches!(
+            event,
+            Event::Sr2097(Sr2097Event::ArmorSet { .. }) | Event::Sr5(Sr5Event::ArmorSet { .. })
+        ),
+        "strength" => matches!(event, Event::Sr2097(Sr2097Event::StrengthSet { .. })),
+        "weapon" => matches!(
+            event,
+            Event::Sr2097(Sr2097Event::WeaponAdded { .. } | Sr2097Event::WeaponRemoved { .. })
+                | Event::Sr5(Sr5Event::WeaponAdded { .. })
+        ),
         "delay" => matches!(
             event,
             Event::DelayDeclared { .. } | Event::DelayTriggerNamed { .. }
@@ -509,6 +622,9 @@ fn event_subject(event: &Event) -> Option<CombatantId> {
         | Event::Anarchy(
             AnarchyEvent::GearDamaged { who, .. } | AnarchyEvent::GearRepaired { who, .. },
         ) => Some(*who),
+        // A damage roll's text names the attacker first.
+        Event::Sr2097(Sr2097Event::DamageRolled { by, .. }) => Some(*by),
+        Event::Sr2097(e) => Some(e.who()),
         _ => None,
     }
 }
@@ -554,7 +670,10 @@ fn text_agrees(entry: &Entry, before: &State) -> Result<(), String> {
     let verb = words.next().unwrap_or_default().to_lowercase();
     let rest = words.next().unwrap_or_default().trim_start();
     if !crate::lang::all_verbs().any(|(v, _)| *v == verb)
-        || matches!(verb.as_str(), "undo" | "redo" | "why" | "odds" | "aodds")
+        || matches!(
+            verb.as_str(),
+            "undo" | "redo" | "why" | "odds" | "aodds" | "odds2097"
+        )
     {
         return Err("the text is not a command that changes the fight".into());
     }
@@ -599,7 +718,7 @@ pub fn check_history(
     rules: &Arc<HouseRules>,
     catalogue: &Arc<Catalogue>,
 ) -> Result<(), String> {
-    check_entries(history, 0, State::default(), system, rules, catalogue).map(|_| ())
+    check_entries(history, 0, system.empty_state(), system, rules, catalogue).map(|_| ())
 }
 
 /// As [`check_history`], for entries that follow the first `skipped` ones, which lead to
@@ -735,7 +854,13 @@ mod tests {
     #[test]
     fn a_query_is_never_an_entry_of_the_history() {
         let (state, _) = one_added();
-        for text in ["odds 12 limit 4", "aodds 3+4 vs 3", "undo", "why C0"] {
+        for text in [
+            "odds 12 limit 4",
+            "aodds 3+4 vs 3",
+            "odds2097 tn 20 bonus 5",
+            "undo",
+            "why C0",
+        ] {
             let entry = Entry {
                 text: text.into(),
                 events: vec![added(1)],

@@ -65,6 +65,12 @@ pub enum Action {
     Find,
     /// Text editing in an input (typed characters, cursor moves).
     Input(InputRequest),
+    /// A Shadowrun 2097 success check for the selected character.
+    Check,
+    /// A Shadowrun 2097 damage roll by the selected character.
+    DamageRoll,
+    /// Shadowrun 2097's uses of Edge for the selected character.
+    EdgeMenu,
     /// Anarchy: the narration under way ends, the next seat narrates.
     Narrate,
     /// Anarchy: the selected character narrates now, out of turn (Shake It Up).

@@ -173,7 +173,11 @@ pub fn script(enc: &mut Encounter, lines: &[&str], seed: u64) -> Result<(), Stri
             Line::Redo(n) => {
                 enc.redo(n);
             }
-            Line::Why(..) | Line::AnarchyOdds(_) | Line::Odds(_) | Line::Nothing => {}
+            Line::Why(..)
+            | Line::AnarchyOdds(_)
+            | Line::Odds(_)
+            | Line::Odds2097(_)
+            | Line::Nothing => {}
             Line::FromRoster(_) => return Err(format!("{l}: the demo has no roster")),
         }
     }

@@ -151,6 +151,15 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         "Anarchy test",
     ),
     (ModeKind::Tracker, key('c'), Action::Cooldown, "Cooldown"),
+    // Shadowrun 2097's own (keymap::family): `c` is Anarchy's Cooldown there, never both.
+    (ModeKind::Tracker, key('c'), Action::Check, "success check"),
+    (
+        ModeKind::Tracker,
+        key('w'),
+        Action::DamageRoll,
+        "damage roll",
+    ),
+    (ModeKind::Tracker, key('G'), Action::EdgeMenu, "Edge (2097)"),
     (ModeKind::Tracker, key('a'), Action::Add, "add"),
     (
         ModeKind::Tracker,
@@ -187,7 +196,7 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     ),
     (
         ModeKind::Tracker,
-        key('w'),
+        key('W'),
         Action::ToggleHidden,
         "hidden from players on/off",
     ),
@@ -465,6 +474,7 @@ pub fn family(action: Action) -> Family {
         | Action::Fire
         | Action::Move
         | Action::Edge => Family::Passes,
+        Action::Check | Action::DamageRoll | Action::EdgeMenu => Family::Own(System::Sr2097),
         Action::Narrate
         | Action::NarrateSelected
         | Action::PlotPoints
@@ -564,6 +574,66 @@ mod tests {
             Some(Action::Damage)
         );
         assert!(bar.iter().any(|(_, l)| *l == "undo"));
+    }
+
+    #[test]
+    fn shadowrun_2097s_keys_serve_2097_only() {
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Sr2097, &ev('c')),
+            Some(Action::Check)
+        );
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Sr2097, &ev('G')),
+            Some(Action::EdgeMenu)
+        );
+        for system in [System::Sr5, System::Anarchy] {
+            for c in ['c', 'w', 'G'] {
+                let found = lookup(ModeKind::Tracker, system, &ev(c));
+                assert!(
+                    !matches!(
+                        found,
+                        Some(Action::Check | Action::DamageRoll | Action::EdgeMenu)
+                    ),
+                    "{c}"
+                );
+            }
+            let bar = bindings(ModeKind::Tracker, system);
+            assert!(bar.iter().all(|(_, l)| *l != "success check"));
+        }
+    }
+
+    #[test]
+    fn within_one_system_a_key_of_a_mode_does_one_thing() {
+        let modes: Vec<ModeKind> = KEYMAP.iter().map(|e| e.0).collect();
+        for system in [System::Sr5, System::Sr2097, System::Anarchy] {
+            for mode in &modes {
+                let rows: Vec<_> = KEYMAP
+                    .iter()
+                    .filter(|e| e.0 == *mode && serves(e.2, system))
+                    .collect();
+                for (i, a) in rows.iter().enumerate() {
+                    for b in &rows[i + 1..] {
+                        assert!(
+                            a.1.label() != b.1.label() || a.2 == b.2,
+                            "{system}: {} in {} is both {:?} and {:?}",
+                            a.1.label(),
+                            mode.label(),
+                            a.2,
+                            b.2
+                        );
+                    }
+                }
+            }
+        }
+        // The letters 2097 shares with Anarchy do each system's own thing.
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Anarchy, &ev('c')),
+            Some(Action::Cooldown)
+        );
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Sr2097, &ev('t')),
+            Some(Action::TypeRoll)
+        );
     }
 
     #[test]

@@ -775,3 +775,5 @@ fn the_save_mark_says_saving_until_the_writer_is_done_and_is_drawn_alone_over_th
     assert_eq!(mark, whole);
     assert!(screen(&mut app, 160, 48).contains("✓ saved"));
 }
+
+mod sr2097;

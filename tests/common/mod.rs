@@ -114,6 +114,9 @@ impl Table {
                 Ok(Vec::new())
             }
             Line::Odds(q) => srtrack::report::sr5::odds_answer(&self.enc, &q).map(|_| Vec::new()),
+            Line::Odds2097(q) => srtrack::report::sr2097::odds_answer(&q, &self.enc.rules().sr2097)
+                .map(|_| Vec::new())
+                .map_err(srtrack::encounter::RuleError::from),
             Line::Why(..) | Line::AnarchyOdds(_) | Line::Nothing => Ok(Vec::new()),
             Line::FromRoster(r) => panic!("`{line}` asks for the roster ({r:?}): a Table has none"),
         };

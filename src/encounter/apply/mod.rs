@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::rules::HouseRules;
 
 mod anarchy;
+mod sr2097;
 mod sr5;
 
 impl State {
@@ -465,6 +466,7 @@ impl State {
                     .unwrap_or(0);
                 self.phase = Phase::Ended { round };
             }
+            Event::Sr2097(e) => self.apply_sr2097(e),
             Event::Anarchy(e) => self.apply_anarchy(e),
             Event::Sr5(e) => self.apply_sr5(e),
         }

@@ -8,7 +8,7 @@ use crate::encounter::model::{Combatant, CombatantId, DownCause, Track};
 impl Draft<'_> {
     /// A Downed character's pending reserve lapses, and a turn it is taking ends with it (its
     /// delays come now, as for one removed): it is no longer shown acting.
-    fn down(&mut self, c: &Combatant, cause: DownCause) {
+    pub(super) fn down(&mut self, c: &Combatant, cause: DownCause) {
         self.emit(Event::Downed { who: c.id, cause });
         self.release(c, Release::Downed);
         if let Some(turn) = self.now().turn().copied().filter(|t| t.who == c.id) {
@@ -37,7 +37,8 @@ impl Draft<'_> {
                 who: c.name,
                 track: "Stun",
             }),
-            (false, Some(DownCause::Gm)) => {
+            // No healing in the 2097 text: the GM brings a character up (first aid, a medkit).
+            (false, Some(DownCause::Gm | DownCause::Injury)) => {
                 self.emit(Event::Revived { who });
                 Ok(())
             }

@@ -4,7 +4,7 @@ use super::{Draft, Outcome};
 use crate::encounter::command::RollTarget;
 use crate::encounter::error::RuleError;
 use crate::encounter::event::Event;
-use crate::encounter::model::{Combatant, CombatantId, Phase, Side, State, Unit};
+use crate::encounter::model::{Combatant, CombatantId, Phase, Sheet, Side, State, Unit};
 use crate::rules::Dice;
 use crate::rules::initiative::{self, InitiativeRoll, OrderKey};
 
@@ -122,6 +122,36 @@ impl Draft<'_> {
         typed: Option<(i32, bool)>,
         dice: &mut dyn Dice,
     ) -> Outcome {
+        // A 2097 encounter (its slice is there from the start) rolls a sum of d6s.
+        let summed = self.now().sr2097.is_some();
+        if summed && typed.is_some() {
+            return Err(crate::rules::sr2097::Sr2097Error::HitsIn2097.into());
+        }
+        self.roll_each(
+            target,
+            typed.is_some(),
+            dice,
+            |draft, sheet, dice| match typed {
+                Some((hits, glitched)) => draft.typed_roll(sheet.pool(), hits, glitched),
+                None if summed => Ok(Self::summed_roll(&draft.rules.sr2097, sheet, dice)),
+                None => Ok(InitiativeRoll::rolled(
+                    sheet.pool(),
+                    &draft.rules.dice,
+                    dice,
+                )),
+            },
+        )
+    }
+
+    /// One initiative per unit of the target, made by `make` from the unit's sheet (rolled or
+    /// typed in; `one`: a typed roll is for one unit), slotting in whoever joins mid-fight.
+    pub(super) fn roll_each(
+        &mut self,
+        target: RollTarget,
+        one: bool,
+        dice: &mut dyn Dice,
+        mut make: impl FnMut(&Self, &Sheet, &mut dyn Dice) -> Result<InitiativeRoll, RuleError>,
+    ) -> Outcome {
         let in_fight = match &self.now().phase {
             Phase::Setup => false,
             Phase::Fight(_) => true,
@@ -130,19 +160,19 @@ impl Draft<'_> {
             Phase::Ended { .. } => return Err(RuleError::Ended),
         };
         let units = self.roll_units(target, in_fight)?;
-        if typed.is_some() && units.len() != 1 {
+        if one && units.len() != 1 {
             return Err(RuleError::TypedNeedsOne);
         }
         for unit in units {
             let members = Self::members(self.now(), unit);
-            let Some(first) = members.first().and_then(|id| self.now().get(*id)) else {
+            let Some(sheet) = members
+                .first()
+                .and_then(|id| self.now().get(*id))
+                .map(|c| c.sheet)
+            else {
                 continue;
             };
-            let pool = first.sheet.pool();
-            let roll = match typed {
-                Some((hits, glitched)) => self.typed_roll(pool, hits, glitched)?,
-                None => InitiativeRoll::rolled(pool, &self.rules.dice, dice),
-            };
+            let roll = make(self, &sheet, dice)?;
             self.emit(Event::InitiativeRolled {
                 who: members.clone(),
                 roll,

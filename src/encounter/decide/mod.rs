@@ -20,6 +20,7 @@ mod initiative;
 mod order;
 mod reserve;
 mod roster;
+mod sr2097;
 mod sr5;
 mod statuses;
 mod targets;
@@ -128,6 +129,7 @@ impl<'a> Draft<'a> {
                 self.emit(Event::EncounterEnded);
                 Ok(())
             }
+            Command::Sr2097(c) => self.sr2097(c, dice),
             Command::Anarchy(c) => self.anarchy(c, dice),
             Command::Sr5(c) => self.sr5(c, dice),
         }
@@ -186,16 +188,7 @@ impl<'a> Draft<'a> {
     // ----- shared by several families ------------------------------------------------------
 
     fn check_range(field: &'static str, value: i32, range: Range) -> Result<i32, RuleError> {
-        if range.contains(value) {
-            Ok(value)
-        } else {
-            Err(RuleError::OutOfRange {
-                field,
-                value,
-                min: range.min,
-                max: range.max,
-            })
-        }
+        RuleError::in_range(field, value, range)
     }
 
     /// Pending delays and readies lapse; the IP go back to the pool.

@@ -70,6 +70,16 @@ impl Draft<'_> {
                     c.mark.still_to_act() && c.waits.is_none() && (c.is_present() || awaited(c.id))
                 })
                 .cloned();
+            // A boost of initiative (SR 2097) may put someone else still to act ahead of it.
+            let next = match next {
+                Some(c) if c.mark == PassMark::Waiting && c.is_present() && !c.is_downed() => {
+                    Self::boosted_ahead(state, &c)
+                        .and_then(|id| state.get(id))
+                        .cloned()
+                        .or(Some(c))
+                }
+                other => other,
+            };
             match next {
                 // Those waiting for this turn's start go first, at their new place before it.
                 Some(c) if self.take_places(c.id, Relative::Before) => {}

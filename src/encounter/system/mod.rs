@@ -13,8 +13,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub mod sr2097;
+
 use super::command::Command;
 use super::error::RuleError;
+use super::model::State;
 
 /// A rule system. Saves write it as its word (`sr5`, `sr2097`, `anarchy`); a save written before
 /// systems existed has none and runs `sr5`.
@@ -70,6 +73,25 @@ impl System {
                 owners,
                 system: self,
             })
+        }
+    }
+}
+
+impl System {
+    /// Gives a state saved before this system had a slice of state of its own (a save made by
+    /// an older srtrack) that slice, empty, as [`System::empty_state`] has it.
+    pub fn own_slices(self, state: &mut State) {
+        if self == System::Sr2097 && state.sr2097.is_none() {
+            state.sr2097 = Some(sr2097::Sr2097State::default());
+        }
+    }
+
+    /// The state an encounter under this system starts from: a system with a slice of state of
+    /// its own has it there from the start, so the rest of the engine branches on the state.
+    pub fn empty_state(self) -> State {
+        State {
+            sr2097: (self == System::Sr2097).then(sr2097::Sr2097State::default),
+            ..State::default()
         }
     }
 }

@@ -51,6 +51,12 @@ impl State {
                     Ok(Parsed::Undo(n)) => Outcome::Undo(n.max(1)),
                     Ok(Parsed::Redo(n)) => Outcome::Redo(n.max(1)),
                     Ok(Parsed::Why(a, b)) => Outcome::Answer(ctx.state().explain_order(a, b)),
+                    Ok(Parsed::Odds2097(q)) => {
+                        match crate::report::sr2097::odds_answer(&q, &ctx.enc.rules().sr2097) {
+                            Ok(answer) => Outcome::Answer(answer),
+                            Err(e) => Outcome::Fail(e.to_string()),
+                        }
+                    }
                     Ok(Parsed::AnarchyOdds(test)) => {
                         match crate::report::anarchy::odds_line(&test, &ctx.enc.rules().anarchy) {
                             Ok(line) => Outcome::Answer(line),

@@ -9,6 +9,7 @@ use tui_input::{Input, InputRequest};
 
 use super::tracker::{delay_triggers, names_of};
 use super::{Ctx, Mode, Outcome, choose, picker};
+use crate::encounter::system::sr2097::Sr2097Command;
 use crate::encounter::{
     AddCombatant, CombatantId, Command, Each, Event, GroupId, Phase, RollTarget, SheetInput, Side,
     StatusUntil, Track, same_name,
@@ -26,6 +27,8 @@ pub enum Purpose {
     /// Roll the initiative of one character (or of a group sharing a roll), or type in the
     /// table's roll.
     Initiative(RollTarget),
+    /// A Shadowrun 2097 initiative: srtrack rolls it, or the table's dice are typed in.
+    InitiativeDice(RollTarget),
     Delay(CombatantId),
     Ready(CombatantId),
     Damage(Vec<CombatantId>),
@@ -66,7 +69,7 @@ pub struct Field {
 }
 
 impl Field {
-    fn text(label: &'static str, hint: impl Into<String>, value: &str) -> Self {
+    pub(super) fn text(label: &'static str, hint: impl Into<String>, value: &str) -> Self {
         Self {
             label,
             hint: hint.into(),
@@ -78,7 +81,7 @@ impl Field {
         }
     }
 
-    fn toggle(
+    pub(super) fn toggle(
         label: &'static str,
         hint: impl Into<String>,
         options: &'static [&'static str],
@@ -167,7 +170,7 @@ impl Field {
 const LABEL: usize = 13;
 
 const SIDES: &[&str] = &["npc", "pc"];
-const NO_YES: &[&str] = &["no", "yes"];
+pub(super) const NO_YES: &[&str] = &["no", "yes"];
 const TRACKS: &[&str] = &["physical", "stun"];
 const UNTIL: &[&str] = &[
     "as the rules say",
@@ -191,6 +194,54 @@ pub struct State {
     pub sheets: Vec<Template>,
     /// What the add form offers from the roster, or what it filled.
     pub offer: Option<String>,
+}
+
+/// Enter on a form of the 2097 rooms: the command runs, or its reason goes in the field to blame.
+pub(super) fn confirm(
+    fields: &mut [Field],
+    focus: &mut usize,
+    cmd: Result<Command, (usize, String)>,
+) -> Outcome {
+    for fl in fields.iter_mut() {
+        fl.error = None;
+    }
+    match cmd {
+        Ok(cmd) => Outcome::run(cmd),
+        Err((i, e)) => {
+            if let Some(fl) = fields.get_mut(i) {
+                fl.error = Some(e);
+                *focus = i;
+            }
+            Outcome::Stay
+        }
+    }
+}
+
+/// A form's last line: the engine's refusal, or the keys (Enter `does`).
+pub(super) fn last_line(error: Option<&str>, does: &str, app: &App) -> Line<'static> {
+    match error {
+        Some(e) => Line::styled(format!("✗ {e}"), app.theme.error()),
+        None => Line::styled(
+            format!("Enter: {does}  Tab: next field  Esc: cancel"),
+            app.theme.dim(),
+        ),
+    }
+}
+
+/// Dice faces typed as numbers apart ("7 3", "7,3"); `None` when the field is empty.
+pub(super) fn parse_faces(field: &Field) -> Result<Option<Vec<i32>>, String> {
+    let v = field.get();
+    if v.is_empty() {
+        return Ok(None);
+    }
+    v.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.parse::<i32>()
+                .map_err(|_| format!("\"{w}\" is not a die's face"))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
 }
 
 pub(super) fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, String> {
@@ -310,7 +361,7 @@ impl State {
                     ],
                 )
             }
-            Purpose::Initiative(target) => {
+            Purpose::Initiative(target) | Purpose::InitiativeDice(target) => {
                 let (who, pool) = match target {
                     RollTarget::Group(g) => {
                         let group = s.groups.get(g.0 as usize);
@@ -328,7 +379,19 @@ impl State {
                     RollTarget::One(id) => (name(*id), s.get(*id).map(|c| c.sheet.pool())),
                     RollTarget::All | RollTarget::Npcs => (String::new(), None),
                 };
-                initiative_form(&format!("Initiative for {who}"), pool)
+                let title = format!("Initiative for {who}");
+                if matches!(purpose, Purpose::InitiativeDice(_)) {
+                    (
+                        title,
+                        vec![Field::text(
+                            "Dice",
+                            "empty: srtrack rolls; or the d6s rolled at the table, e.g. 3 5",
+                            "",
+                        )],
+                    )
+                } else {
+                    initiative_form(&title, pool)
+                }
             }
             Purpose::Delay(id) => {
                 let hint = s
@@ -420,12 +483,30 @@ impl State {
 
     /// The initiative form for a combatant who has just joined the fight (`target` names it as
     /// the add will make it): the GM rolls it, or types in the table's roll.
-    pub fn joined(target: RollTarget, name: &str) -> Self {
-        let (title, fields) = initiative_form(&format!("{name} joins: initiative"), None);
+    /// A 2097 fight (a state with its slice) types in its initiative as dice.
+    pub fn joined(target: RollTarget, name: &str, ctx: &Ctx) -> Self {
+        let title = format!("{name} joins: initiative");
+        let (purpose, fields, about) = if ctx.state().sr2097.is_some() {
+            (
+                Purpose::InitiativeDice(target),
+                vec![Field::text(
+                    "Dice",
+                    "the d6s rolled at the table, e.g. 3 5",
+                    "",
+                )],
+                "Enter with Dice empty rolls it; Esc leaves it unrolled (r later)",
+            )
+        } else {
+            (
+                Purpose::Initiative(target),
+                initiative_form(&title, None).1,
+                "Enter with Hits empty rolls it; Esc leaves it unrolled (r later)",
+            )
+        };
         Self {
             title,
-            purpose: Purpose::Initiative(target),
-            about: Some("Enter with Hits empty rolls it; Esc leaves it unrolled (r later)".into()),
+            purpose,
+            about: Some(about.into()),
             fields,
             focus: 0,
             error: None,
@@ -633,6 +714,18 @@ impl State {
                 target: *target,
                 typed: num(0, false)?.map(|hits| (hits, yes(1))),
             },
+            Purpose::InitiativeDice(target) => {
+                match parse_faces(&self.fields[0]).map_err(|e| (0, e))? {
+                    Some(dice) => Command::Sr2097(Sr2097Command::Initiative {
+                        target: *target,
+                        dice,
+                    }),
+                    None => Command::Roll {
+                        target: *target,
+                        typed: None,
+                    },
+                }
+            }
             Purpose::Delay(who) => Command::Delay {
                 who: *who,
                 ip: or(num(0, true)?, 0),
@@ -722,6 +815,30 @@ impl State {
     }
 }
 
+/// Draws a form of the 2097 rooms: its fields, each with its error or hint, then the footer
+/// lines, as the other forms draw theirs.
+pub(super) fn draw(
+    title: &str,
+    fields: &[Field],
+    focus: usize,
+    footer: Vec<Line<'static>>,
+    app: &App,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let t = app.theme;
+    let w = area.width.min(78);
+    let mut lines = field_lines(fields, focus, usize::from(w.saturating_sub(2)), t);
+    lines.extend(footer);
+    let h = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let r = centered(area, w, h);
+    Clear.render(r, buf);
+    let block = pane_block(title, true, t);
+    let inner = block.inner(r);
+    block.render(r, buf);
+    Paragraph::new(lines).render(inner, buf);
+}
+
 /// The initiative form's title and fields.
 fn initiative_form(title: &str, pool: Option<u8>) -> (String, Vec<Field>) {
     let hint = match pool {
@@ -780,7 +897,7 @@ fn joins(cmd: &Command, ctx: &Ctx) -> Option<State> {
             add.name.trim().to_string(),
         ),
     };
-    Some(State::joined(target, &name))
+    Some(State::joined(target, &name, ctx))
 }
 
 /// Tab and Shift-Tab move between a form's fields (the one entered gives its value back: the

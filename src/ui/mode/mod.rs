@@ -5,8 +5,10 @@
 //! `render`. It never changes the encounter: it may ask the engine why a command would be refused
 //! (`Ctx::refusal`), and it hands the command to `App` in an `Outcome`.
 
+pub mod check_form;
 pub mod choose;
 pub mod command_line;
+pub mod damage_form;
 pub mod find;
 pub mod form;
 pub mod help;
@@ -31,6 +33,10 @@ pub enum Mode {
     Picker(picker::State),
     Form(form::State),
     Choose(choose::State),
+    /// A Shadowrun 2097 success check with its live odds.
+    CheckForm(check_form::State),
+    /// A Shadowrun 2097 damage roll, through the target's armor.
+    DamageForm(damage_form::State),
     /// Anarchy's Plot Point menu.
     PlotPoints(plot_points::State),
     /// `/`: a name typed on the status line moves the order pane's selection.
@@ -50,6 +56,8 @@ impl Mode {
             Mode::Picker(p) => p.update(action, ctx),
             Mode::Form(f) => f.update(action, ctx),
             Mode::Choose(c) => c.update(action, ctx),
+            Mode::CheckForm(f) => f.update(action, ctx),
+            Mode::DamageForm(f) => f.update(action, ctx),
             Mode::PlotPoints(p) => p.update(action, ctx),
             Mode::Find(f) => f.update(action, ctx),
             Mode::TestForm(f) => f.update(action, ctx),
@@ -62,8 +70,10 @@ impl Mode {
             Mode::Help(_) => ModeKind::Help,
             Mode::Command(_) => ModeKind::Command,
             Mode::Picker(_) => ModeKind::Picker,
-            // The test form is a form with the form's keys.
-            Mode::Form(_) | Mode::TestForm(_) => ModeKind::Form,
+            // The 2097 forms and SR5's test form take the form's keys.
+            Mode::Form(_) | Mode::CheckForm(_) | Mode::DamageForm(_) | Mode::TestForm(_) => {
+                ModeKind::Form
+            }
             Mode::Choose(_) => ModeKind::Choose,
             Mode::PlotPoints(_) => ModeKind::PlotPoints,
             Mode::Find(_) => ModeKind::Find,
@@ -84,6 +94,8 @@ impl Mode {
     pub fn refused(&mut self, why: &str) {
         match self {
             Mode::Form(f) => f.refused(why),
+            Mode::CheckForm(f) => f.refused(why),
+            Mode::DamageForm(f) => f.refused(why),
             // The line stays open: the reason shows above it while the GM mends it.
             Mode::Command(c) => c.refused(why),
             Mode::TestForm(f) => f.refused(why),

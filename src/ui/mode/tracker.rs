@@ -2,10 +2,12 @@
 //! outlives every popup, so `App` keeps it beside the mode; the panes in `view/` draw it.
 
 use super::{
-    Ctx, Mode, Outcome, choose, command_line, find, form, picker, plot_points, step, test_form,
+    Ctx, Mode, Outcome, check_form, choose, command_line, damage_form, find, form, picker,
+    plot_points, step, test_form,
 };
 use crate::catalogue::ActionKind;
 use crate::encounter::system::anarchy::AnarchyCommand;
+use crate::encounter::system::sr2097::{EdgeCommand, Sr2097Command};
 use crate::encounter::{
     ActionChoice, Combatant, CombatantId, Command, Each, Event, Phase, Relative, Reserve,
     RollTarget, Skipped, State as Fight, Timing, Visibility,
@@ -147,9 +149,23 @@ impl State {
             Action::End => Outcome::run(Command::End),
             Action::Add => open_form(form::Purpose::Add, ctx),
             Action::Edit => on_selected(ctx, |id| open_form(form::Purpose::Edit(id), ctx)),
+            // A 2097 initiative is typed in as its dice.
+            Action::TypeRoll if ctx.state().sr2097.is_some() => on_selected(ctx, |id| {
+                open_form(
+                    form::Purpose::InitiativeDice(roll_target(ctx.state(), id)),
+                    ctx,
+                )
+            }),
             Action::TypeRoll => on_selected(ctx, |id| {
                 open_form(form::Purpose::Initiative(roll_target(ctx.state(), id)), ctx)
             }),
+            Action::Check => on_selected(ctx, |id| {
+                Outcome::Open(Mode::CheckForm(check_form::State::open(id, ctx)))
+            }),
+            Action::DamageRoll => on_selected(ctx, |id| {
+                Outcome::Open(Mode::DamageForm(damage_form::State::open(id, ctx)))
+            }),
+            Action::EdgeMenu => on_selected(ctx, |id| choose_edge_2097(id, ctx)),
             Action::Damage => on_targets(ctx, |who| open_form(form::Purpose::Damage(who), ctx)),
             Action::Heal => on_targets(ctx, |who| open_form(form::Purpose::Heal(who), ctx)),
             Action::AddStatus => on_targets(ctx, |who| open_form(form::Purpose::Status(who), ctx)),
@@ -515,6 +531,54 @@ fn choose_clear(who: &[CombatantId], ctx: &Ctx) -> Outcome {
         items,
         &format!("{whom}: no status to clear"),
     )
+}
+
+/// Shadowrun 2097's uses of Edge for a character, each greyed out with the engine's reason.
+fn choose_edge_2097(who: CombatantId, ctx: &Ctx) -> Outcome {
+    let s = ctx.state();
+    let edge = |edge| Command::Sr2097(Sr2097Command::Edge { who, edge });
+    let mut items = vec![choose::Item::run(
+        "boost initiative: +2d6 for the next turn".into(),
+        edge(EdgeCommand::Boost { dice: None }),
+        ctx,
+    )];
+    let injuries = s
+        .sr2097
+        .as_ref()
+        .map(|x| x.sheet(who).injuries.clone())
+        .unwrap_or_default();
+    for (i, inj) in injuries.iter().enumerate() {
+        items.push(choose::Item::run(
+            format!(
+                "lessen injury {}: {} ({} damage), one step down",
+                i + 1,
+                inj.severity.word(),
+                inj.damage
+            ),
+            edge(EdgeCommand::Lessen {
+                injury: Some(i + 1),
+            }),
+            ctx,
+        ));
+    }
+    items.extend([
+        choose::Item::run(
+            "burn Edge: survive a life-threatening injury".into(),
+            edge(EdgeCommand::Burn),
+            ctx,
+        ),
+        choose::Item::run("award 1 Edge".into(), edge(EdgeCommand::Award(1)), ctx),
+        choose::Item::run("long rest: +1 Edge".into(), edge(EdgeCommand::Rest), ctx),
+        choose::Item::run(
+            "between scenarios: all Edge back".into(),
+            edge(EdgeCommand::Scenario),
+            ctx,
+        ),
+    ]);
+    let name = s.get(who).map_or_else(String::new, |c| {
+        format!("{}: {}", c.name, crate::report::sr2097::edge_text(s, c))
+    });
+    choose::offer(format!("Edge of {name}"), items, "no Edge to use")
 }
 
 /// Names for a title: "Ana", or "3 marked: Ana, Jinx, Rook".

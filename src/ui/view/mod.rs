@@ -363,6 +363,8 @@ impl Widget for &App {
         match &self.mode {
             Mode::Tracker | Mode::Command(_) | Mode::Picker(_) | Mode::Find(_) => {}
             Mode::Form(f) => f.render(self, a.body, buf),
+            Mode::CheckForm(f) => f.render(self, a.body, buf),
+            Mode::DamageForm(f) => f.render(self, a.body, buf),
             Mode::TestForm(f) => f.render(self, a.body, buf),
             Mode::Choose(c) => c.render(self, a.body, buf),
             Mode::Help(h) => h.render(self, a.body, buf),

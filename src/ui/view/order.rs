@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::{cut, focus_title, ip_grid, more_hints, pane_block};
-use crate::encounter::{Combatant, CombatantId, PassMark, Reserve};
+use crate::encounter::{Combatant, CombatantId, PassMark, Reserve, State};
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
 
@@ -145,11 +145,12 @@ fn marks_of(c: &Combatant) -> String {
     marks.join(" ")
 }
 
-fn edge_of(c: &Combatant) -> String {
+/// Edge left and the most it can be (SR 2097's Edge Burn lowers that for good).
+fn edge_of(s: &State, c: &Combatant) -> String {
     if c.sheet.edge == 0 {
         String::new()
     } else {
-        format!("{}/{}", c.edge_left, c.sheet.edge)
+        format!("{}/{}", c.edge_left, crate::report::sr2097::edge_max(s, c))
     }
 }
 
@@ -214,7 +215,7 @@ impl Columns {
             let Some(x) = s.get(id) else { continue };
             c.name = c.name.max(x.name.chars().count());
             c.group = c.group.max(group_of(app, x).chars().count());
-            c.edge = c.edge.max(edge_of(x).chars().count());
+            c.edge = c.edge.max(edge_of(s, x).chars().count());
             c.wounds = c.wounds.max(wounds_of(app, x).chars().count());
             c.status = c.status.max(marks_of(x).chars().count());
         }
@@ -306,7 +307,7 @@ fn row_text(app: &App, c: &Combatant, place: Option<usize>, cols: &Columns) -> S
     let mut out = format!("{pos} {} {:<4} ", pad(&c.name, cols.name), c.side.label());
     for (w, text) in [
         (cols.group, group_of(app, c)),
-        (cols.edge, edge_of(c)),
+        (cols.edge, edge_of(app.state(), c)),
         (cols.wounds, wounds_of(app, c)),
         (cols.status, marks_of(c)),
     ] {

@@ -73,8 +73,14 @@ fn whole(app: &App, c: &Combatant) -> String {
         parts.push(format!("{} IP held back", r.ip()));
     }
     if c.sheet.edge > 0 {
-        parts.push(format!("Edge {}/{} left", c.edge_left, c.sheet.edge));
+        parts.push(format!(
+            "Edge {}/{} left",
+            c.edge_left,
+            report::sr2097::edge_max(s, c)
+        ));
     }
+    // SR 2097: strength, armor and weapons.
+    parts.extend(report::sr2097::sheet_notes(s, c));
     let monitors = report::monitors_text(c, rules);
     if !monitors.is_empty() {
         parts.push(monitors);
@@ -162,6 +168,15 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             ),
             t.base(),
         ));
+    }
+    // Shadowrun 2097: injuries and boosts of initiative.
+    for c in s.present() {
+        if let Some(inj) = report::sr2097::injuries_text(s, c) {
+            out.push((format!("♥ {}  {inj}", c.name), t.base()));
+        }
+        if let Some(b) = report::sr2097::boost_text(s, c) {
+            out.push((format!("▸ {}  {b}", c.name), t.base()));
+        }
     }
     for c in s.present() {
         for st in &c.statuses {

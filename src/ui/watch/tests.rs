@@ -259,14 +259,14 @@ fn watching_writes_locks_and_creates_nothing() {
 // ---- the GM's key ----
 
 #[test]
-fn w_hides_the_marked_characters_and_shows_them_again() {
+fn shift_w_hides_the_marked_characters_and_shows_them_again() {
     let mut app = app_for(demo::table());
     select(&mut app, "Ganger 1");
     typ(&mut app, "vjv");
     let marked: Vec<_> = app.tracker.marks.clone();
     assert_eq!(marked.len(), 2);
     let cursor = app.encounter().cursor();
-    typ(&mut app, "w");
+    typ(&mut app, "W");
     assert_eq!(app.encounter().cursor(), cursor + 1, "one command");
     for id in &marked {
         assert!(
@@ -283,7 +283,7 @@ fn w_hides_the_marked_characters_and_shows_them_again() {
         .find(|l| l.contains(&format!(" {name} ")) && l.contains(" NPC "))
         .expect("the row");
     assert!(row.contains('◌'), "marked as hidden:\n{row}");
-    typ(&mut app, "w");
+    typ(&mut app, "W");
     for id in &marked {
         assert!(
             !app.state()

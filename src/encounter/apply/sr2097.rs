@@ -1,0 +1,92 @@
+//! Folding Shadowrun 2097's events into the state: Edge, injuries, boosts, armor and weapons.
+//! Never fails: an event naming no known combatant changes nothing.
+
+use crate::encounter::model::State;
+use crate::encounter::system::sr2097::{Boost, Fate, Sr2097Event};
+
+impl State {
+    pub(super) fn apply_sr2097(&mut self, event: &Sr2097Event) {
+        let who = event.who();
+        if self.get(who).is_none() {
+            return;
+        }
+        match event {
+            Sr2097Event::EdgeSpent { edge, .. } => {
+                if let Some(c) = self.at_mut(who) {
+                    c.edge_left = c.edge_left.saturating_sub(*edge);
+                }
+            }
+            Sr2097Event::EdgeRecovered { gained, .. } => {
+                if let Some(c) = self.at_mut(who) {
+                    c.edge_left = c.edge_left.saturating_add(*gained);
+                }
+            }
+            Sr2097Event::EdgeBurned {
+                injury, edge, max, ..
+            } => {
+                if let Some(c) = self.at_mut(who) {
+                    c.edge_left = c.edge_left.saturating_sub(*edge);
+                }
+                let sheet = self.sr2097_sheet_mut(who);
+                if let Some(s) = sheet {
+                    s.burned = s.burned.saturating_add(*max);
+                    if let Some(i) = s.injuries.get_mut(*injury) {
+                        i.fate = Fate::Survived;
+                    }
+                }
+            }
+            Sr2097Event::Checked { .. } => {}
+            Sr2097Event::DamageRolled { injury, .. } => {
+                if let (Some(injury), Some(s)) = (injury, self.sr2097_sheet_mut(who)) {
+                    s.injuries.push(*injury);
+                }
+            }
+            Sr2097Event::InjuryLessened { injury, to, .. } => {
+                if let Some(i) = self
+                    .sr2097_sheet_mut(who)
+                    .and_then(|s| s.injuries.get_mut(*injury))
+                {
+                    i.severity = *to;
+                }
+            }
+            Sr2097Event::InitiativeBoosted {
+                dice, round, pass, ..
+            } => {
+                if let Some(s) = self.sr2097_sheet_mut(who) {
+                    s.boost = Some(Boost {
+                        dice: dice.clone(),
+                        round: *round,
+                        pass: *pass,
+                    });
+                }
+            }
+            Sr2097Event::ArmorSet { armor, .. } => {
+                if let Some(s) = self.sr2097_sheet_mut(who) {
+                    s.armor = Some(*armor);
+                }
+            }
+            Sr2097Event::StrengthSet { strength, .. } => {
+                if let Some(s) = self.sr2097_sheet_mut(who) {
+                    s.strength = Some(*strength);
+                }
+            }
+            Sr2097Event::WeaponAdded { weapon, .. } => {
+                if let Some(s) = self.sr2097_sheet_mut(who) {
+                    s.weapons.push(weapon.clone());
+                }
+            }
+            Sr2097Event::WeaponRemoved { name, .. } => {
+                if let Some(s) = self.sr2097_sheet_mut(who) {
+                    s.weapons.retain(|w| !w.name.eq_ignore_ascii_case(name));
+                }
+            }
+        }
+    }
+
+    fn sr2097_sheet_mut(
+        &mut self,
+        id: crate::encounter::CombatantId,
+    ) -> Option<&mut crate::encounter::system::sr2097::Sr2097Sheet> {
+        self.sr2097.as_mut().map(|s| s.sheet_mut(id))
+    }
+}

@@ -1,0 +1,471 @@
+//! Shadowrun 2097's words in the command language: `sc`, `dmg NAME TARGET`, `armor NAME pt N dr
+//! N`, `strength`, `weapon NAME add|remove`, `edge NAME boost|lessen|burn|award|rest|scenario`,
+//! `roll NAME dice …` and `odds2097`, parsed and written back.
+
+use super::{Line, ParseError, Parser, quote, target_words};
+use crate::encounter::system::sr2097::{DamageSource, EdgeCommand, Sr2097Command, Tn, WeaponInput};
+use crate::encounter::{CombatantId, Command, State, Track};
+
+/// The words that end a name or a text in a 2097 command.
+const KEYWORDS: &[&str] = &[
+    "tn", "bonus", "adv", "dis", "edge", "dice", "drop", "with", "mos", "pt", "dr", "add",
+    "remove", "melee", "stun",
+];
+
+/// What `odds2097` asks: the odds of a check before it is made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OddsQuery {
+    pub tn: Tn,
+    pub bonus: i32,
+    pub advantage: bool,
+    pub disadvantage: bool,
+    pub edge: bool,
+}
+
+impl OddsQuery {
+    /// The check itself, for `who`, with the table's dice if typed in.
+    pub fn check(self, who: CombatantId, dice: Option<Vec<i32>>, drop: Option<i32>) -> Command {
+        Command::Sr2097(Sr2097Command::Check {
+            who,
+            tn: self.tn,
+            bonus: self.bonus,
+            advantage: self.advantage,
+            disadvantage: self.disadvantage,
+            edge: self.edge,
+            dice,
+            drop,
+        })
+    }
+}
+
+/// What follows `sc NAME` (or `odds2097`): the check, the typed dice, the face to drop.
+type CheckWords = (OddsQuery, Option<Vec<i32>>, Option<i32>);
+
+/// `NdM`, `NdM+ST` or `NdM-ST` as numbers.
+pub fn dice_expression(word: &str) -> Option<(i32, i32, Option<i32>)> {
+    let lower = word.to_ascii_lowercase();
+    let (n, rest) = lower.split_once('d')?;
+    let (m, st) = match rest.find(['+', '-']) {
+        Some(at) => {
+            let (m, st) = rest.split_at(at);
+            (m, Some(st.parse::<i32>().ok()?))
+        }
+        None => (rest, None),
+    };
+    let n = n.parse::<i32>().ok()?;
+    let m = m.parse::<i32>().ok()?;
+    Some((n, m, st))
+}
+
+impl Parser<'_> {
+    /// Whether an unquoted `word` comes later on the line.
+    pub(super) fn ahead(&self, word: &str) -> bool {
+        self.words[self.at..]
+            .iter()
+            .any(|w| !w.quoted && w.text.eq_ignore_ascii_case(word))
+    }
+
+    /// Whether a dice expression (`2d6+4`) comes later on the line.
+    pub(super) fn dice_ahead(&self) -> bool {
+        self.words[self.at..]
+            .iter()
+            .any(|w| !w.quoted && dice_expression(&w.text).is_some())
+    }
+
+    /// Numbers up to the next word that is not one: the faces after `dice`.
+    pub(super) fn faces_2097(&mut self) -> Result<Vec<i32>, ParseError> {
+        let mut faces = Vec::new();
+        while let Some(n) = self.optional_number() {
+            faces.push(n);
+        }
+        if faces.is_empty() {
+            return Err(self.error("the faces of the dice, e.g. `dice 7 3`"));
+        }
+        Ok(faces)
+    }
+
+    /// A TN as a number or a difficulty word (checked against the rules when the check runs).
+    fn tn(&mut self) -> Result<Tn, ParseError> {
+        if let Some(n) = self.optional_number() {
+            return Ok(Tn::Number(n));
+        }
+        let word = self.text_until(KEYWORDS);
+        if word.is_empty() {
+            return Err(self.error("a TN: a number or a difficulty (easy, moderate, difficult, …)"));
+        }
+        Ok(Tn::Word(word))
+    }
+
+    /// `sc NAME tn N|WORD bonus N [adv] [dis] [edge] [dice A B [C]] [drop F]`, or the same
+    /// words after `odds2097` without the name and the dice.
+    fn check_words(&mut self, with_dice: bool) -> Result<CheckWords, ParseError> {
+        let (mut tn, mut bonus) = (None, None);
+        let mut q = OddsQuery {
+            tn: Tn::Number(0),
+            bonus: 0,
+            advantage: false,
+            disadvantage: false,
+            edge: false,
+        };
+        let (mut dice, mut drop) = (None, None);
+        loop {
+            if self.eat("tn") {
+                tn = Some(self.tn()?);
+            } else if self.eat("bonus") {
+                bonus = Some(self.number("the skill bonus (a number)")?);
+            } else if self.eat("adv") || self.eat("advantage") {
+                q.advantage = true;
+            } else if self.eat("dis") || self.eat("disadvantage") {
+                q.disadvantage = true;
+            } else if self.eat("edge") {
+                q.edge = true;
+            } else if with_dice && self.eat("dice") {
+                dice = Some(self.faces_2097()?);
+            } else if with_dice && self.eat("drop") {
+                drop = Some(self.number("the face of the die to remove")?);
+            } else {
+                break;
+            }
+        }
+        q.tn = tn.ok_or_else(|| self.error("`tn N` or `tn WORD` (the target number)"))?;
+        q.bonus = bonus.ok_or_else(|| self.error("`bonus N` (the skill bonus)"))?;
+        Ok((q, dice, drop))
+    }
+
+    pub(super) fn sc(&mut self) -> Result<Command, ParseError> {
+        let who = self.combatant()?;
+        let (q, dice, drop) = self.check_words(true)?;
+        Ok(q.check(who, dice, drop))
+    }
+
+    pub(super) fn odds2097(&mut self) -> Result<Line, ParseError> {
+        let (q, _, _) = self.check_words(false)?;
+        Ok(Line::Odds2097(q))
+    }
+
+    /// After `dmg NAME`: `TARGET (with WEAPON | NdM+ST) [mos N] [edge] [dice …] [stun]`.
+    pub(super) fn damage_2097(&mut self, by: CombatantId) -> Result<Command, ParseError> {
+        let target = self.combatant()?;
+        let with = if self.eat("with") {
+            let name = self.text_until(KEYWORDS);
+            if name.is_empty() {
+                return Err(self.error("the weapon's name"));
+            }
+            DamageSource::Weapon(name)
+        } else {
+            match self
+                .peek()
+                .filter(|w| !w.quoted)
+                .and_then(|w| dice_expression(&w.text))
+            {
+                Some((dice, sides, st)) => {
+                    self.at += 1;
+                    DamageSource::Dice {
+                        dice,
+                        sides,
+                        st: st.unwrap_or(0),
+                        track: Track::Physical,
+                    }
+                }
+                None => {
+                    return Err(self.error("`with WEAPON` or the damage as NdM+ST (e.g. 2d6+4)"));
+                }
+            }
+        };
+        let (mut mos, mut edge, mut dice, mut stun) = (None, false, None, false);
+        loop {
+            if self.eat("mos") {
+                mos = Some(self.number("the attack's MoS (a number)")?);
+            } else if self.eat("edge") {
+                edge = true;
+            } else if self.eat("dice") {
+                dice = Some(self.faces_2097()?);
+            } else if self.eat("stun") {
+                stun = true;
+            } else {
+                break;
+            }
+        }
+        let with = match with {
+            DamageSource::Dice {
+                dice, sides, st, ..
+            } if stun => DamageSource::Dice {
+                dice,
+                sides,
+                st,
+                track: Track::Stun,
+            },
+            DamageSource::Weapon(_) if stun => {
+                return Err(self.error("no `stun` with a weapon: its sheet says what it deals"));
+            }
+            other => other,
+        };
+        Ok(Command::Sr2097(Sr2097Command::Damage {
+            by,
+            target,
+            with,
+            mos,
+            edge,
+            dice,
+        }))
+    }
+
+    pub(super) fn armor_2097(&mut self) -> Result<Command, ParseError> {
+        let who = self.combatant()?;
+        if !self.eat("pt") {
+            return Err(self.error("`pt N` (the Penetration Threshold)"));
+        }
+        let pt = self.number("the Penetration Threshold (a number)")?;
+        if !self.eat("dr") {
+            return Err(self.error("`dr N` (the Damage Reduction, a percentage)"));
+        }
+        let dr = self.number("the Damage Reduction (a percentage)")?;
+        Ok(Command::Sr2097(Sr2097Command::Armor { who, pt, dr }))
+    }
+
+    pub(super) fn strength(&mut self) -> Result<Command, ParseError> {
+        let who = self.combatant()?;
+        let strength = self.number("the Strength (a number)")?;
+        Ok(Command::Sr2097(Sr2097Command::Strength { who, strength }))
+    }
+
+    /// `weapon NAME add WEAPON NdM+ST|NdM melee [stun]` or `weapon NAME remove WEAPON`.
+    pub(super) fn weapon_2097(&mut self) -> Result<Command, ParseError> {
+        let who = self.combatant()?;
+        if self.eat("remove") {
+            let name = self.text_until(&[]);
+            if name.is_empty() {
+                return Err(self.error("the weapon to remove"));
+            }
+            return Ok(Command::Sr2097(Sr2097Command::RemoveWeapon { who, name }));
+        }
+        if !self.eat("add") {
+            return Err(self.error("`add` or `remove`"));
+        }
+        let mut name = Vec::new();
+        while let Some(w) = self.peek() {
+            if !w.quoted && dice_expression(&w.text).is_some() {
+                break;
+            }
+            name.push(w.text.clone());
+            self.at += 1;
+        }
+        let Some((dice, sides, st)) = self.peek().and_then(|w| dice_expression(&w.text)) else {
+            return Err(self.error("the weapon's damage as NdM+ST (e.g. 2d6+4), or NdM melee"));
+        };
+        self.at += 1;
+        let melee = self.eat("melee");
+        let track = if self.eat("stun") {
+            Track::Stun
+        } else {
+            Track::Physical
+        };
+        let st = match (st, melee) {
+            (Some(_), true) => {
+                self.at -= 1;
+                return Err(self.error(format!(
+                    "no `melee` after an ST: a melee weapon adds its wielder's Strength, so write {dice}d{sides} melee"
+                )));
+            }
+            (None, false) => {
+                return Err(self.error(format!(
+                    "the weapon's own ST ({dice}d{sides}+4) or `melee` (the wielder's Strength)"
+                )));
+            }
+            (st, _) => st,
+        };
+        Ok(Command::Sr2097(Sr2097Command::AddWeapon {
+            who,
+            weapon: WeaponInput {
+                name: name.join(" "),
+                dice,
+                sides,
+                st,
+                track,
+            },
+        }))
+    }
+
+    /// After `edge NAME`: `boost [dice A B]`, `lessen [N]`, `burn`, `award N`, `rest`,
+    /// `scenario`.
+    pub(super) fn edge_2097(&mut self, who: CombatantId) -> Result<Command, ParseError> {
+        let edge = if self.eat("boost") {
+            EdgeCommand::Boost {
+                dice: if self.eat("dice") {
+                    Some(self.faces_2097()?)
+                } else {
+                    None
+                },
+            }
+        } else if self.eat("lessen") {
+            let injury = match self.optional_number() {
+                Some(n) if n >= 1 => Some(n as usize),
+                Some(_) => {
+                    self.at -= 1;
+                    return Err(self.error("an injury number from 1"));
+                }
+                None => None,
+            };
+            EdgeCommand::Lessen { injury }
+        } else if self.eat("burn") {
+            EdgeCommand::Burn
+        } else if self.eat("award") {
+            EdgeCommand::Award(self.number("the Edge awarded (a number)")?)
+        } else if self.eat("rest") {
+            EdgeCommand::Rest
+        } else if self.eat("scenario") {
+            EdgeCommand::Scenario
+        } else {
+            return Err(self.error("boost, lessen, burn, award N, rest or scenario"));
+        };
+        Ok(Command::Sr2097(Sr2097Command::Edge { who, edge }))
+    }
+}
+
+fn q(text: &str) -> String {
+    let risky = text
+        .split_whitespace()
+        .any(|w| KEYWORDS.contains(&w.to_lowercase().as_str()) || dice_expression(w).is_some());
+    if risky && !text.contains('"') {
+        format!("\"{text}\"")
+    } else {
+        quote(text)
+    }
+}
+
+fn faces(dice: &[i32]) -> String {
+    let f: Vec<String> = dice.iter().map(i32::to_string).collect();
+    f.join(" ")
+}
+
+fn tn_words(tn: &Tn) -> String {
+    match tn {
+        Tn::Number(n) => n.to_string(),
+        Tn::Word(w) => w.clone(),
+    }
+}
+
+fn st_words(st: i32) -> String {
+    if st < 0 {
+        st.to_string()
+    } else {
+        format!("+{st}")
+    }
+}
+
+/// Writes a 2097 command in the language, naming combatants as they are in `state`.
+pub fn format(command: &Sr2097Command, state: &State) -> String {
+    let n = |id: CombatantId| quote(state.name(id));
+    match command {
+        Sr2097Command::Check {
+            who,
+            tn,
+            bonus,
+            advantage,
+            disadvantage,
+            edge,
+            dice,
+            drop,
+        } => {
+            let mut out = format!("sc {} tn {} bonus {bonus}", n(*who), tn_words(tn));
+            for (on, word) in [
+                (*advantage, " adv"),
+                (*disadvantage, " dis"),
+                (*edge, " edge"),
+            ] {
+                if on {
+                    out.push_str(word);
+                }
+            }
+            if let Some(d) = dice {
+                out.push_str(&format!(" dice {}", faces(d)));
+            }
+            if let Some(f) = drop {
+                out.push_str(&format!(" drop {f}"));
+            }
+            out
+        }
+        Sr2097Command::Damage {
+            by,
+            target,
+            with,
+            mos,
+            edge,
+            dice,
+        } => {
+            let (with, stun) = match with {
+                DamageSource::Weapon(w) => (format!("with {}", q(w)), false),
+                DamageSource::Dice {
+                    dice,
+                    sides,
+                    st,
+                    track,
+                } => (
+                    format!("{dice}d{sides}{}", st_words(*st)),
+                    *track == Track::Stun,
+                ),
+            };
+            let mut out = format!("dmg {} {} {with}", n(*by), n(*target));
+            if let Some(m) = mos {
+                out.push_str(&format!(" mos {m}"));
+            }
+            if *edge {
+                out.push_str(" edge");
+            }
+            if let Some(d) = dice {
+                out.push_str(&format!(" dice {}", faces(d)));
+            }
+            if stun {
+                out.push_str(" stun");
+            }
+            out
+        }
+        Sr2097Command::Armor { who, pt, dr } => format!("armor {} pt {pt} dr {dr}", n(*who)),
+        Sr2097Command::Strength { who, strength } => format!("strength {} {strength}", n(*who)),
+        Sr2097Command::AddWeapon { who, weapon } => {
+            let damage = match weapon.st {
+                Some(st) => format!("{}d{}{}", weapon.dice, weapon.sides, st_words(st)),
+                None => format!("{}d{} melee", weapon.dice, weapon.sides),
+            };
+            let stun = if weapon.track == Track::Stun {
+                " stun"
+            } else {
+                ""
+            };
+            format!("weapon {} add {} {damage}{stun}", n(*who), q(&weapon.name))
+        }
+        Sr2097Command::RemoveWeapon { who, name } => {
+            format!("weapon {} remove {}", n(*who), quote(name))
+        }
+        Sr2097Command::Edge { who, edge } => {
+            let what = match edge {
+                EdgeCommand::Boost { dice: None } => "boost".to_string(),
+                EdgeCommand::Boost { dice: Some(d) } => format!("boost dice {}", faces(d)),
+                EdgeCommand::Lessen { injury: None } => "lessen".to_string(),
+                EdgeCommand::Lessen { injury: Some(i) } => format!("lessen {i}"),
+                EdgeCommand::Burn => "burn".to_string(),
+                EdgeCommand::Award(k) => format!("award {k}"),
+                EdgeCommand::Rest => "rest".to_string(),
+                EdgeCommand::Scenario => "scenario".to_string(),
+            };
+            format!("edge {} {what}", n(*who))
+        }
+        Sr2097Command::Initiative { target, dice } => {
+            format!("roll {} dice {}", target_words(*target, state), faces(dice))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_expressions_read_count_die_and_st() {
+        assert_eq!(dice_expression("2d6+4"), Some((2, 6, Some(4))));
+        assert_eq!(dice_expression("3D6"), Some((3, 6, None)));
+        assert_eq!(dice_expression("1d6-1"), Some((1, 6, Some(-1))));
+        assert_eq!(dice_expression("dice"), None);
+        assert_eq!(dice_expression("2d"), None);
+    }
+}

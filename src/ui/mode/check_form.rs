@@ -1,0 +1,170 @@
+//! The success check form (Shadowrun 2097): TN, bonus, Advantage, Edge and the table's dice,
+//! with the exact odds of the check as it stands, refreshed on every key.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+use super::form::{self, Field, NO_YES, edit_fields, field, parse_faces, parse_num};
+use super::{Ctx, Outcome};
+use crate::encounter::system::sr2097::Tn;
+use crate::encounter::{CombatantId, Command};
+use crate::lang::OddsQuery;
+use crate::report::sr2097::{odds_lines, odds_of};
+use crate::ui::action::Action;
+use crate::ui::app::App;
+
+const TN: usize = 0;
+const BONUS: usize = 1;
+const TILT: usize = 2;
+const EDGE: usize = 3;
+const DICE: usize = 4;
+
+/// The Adv/Dis toggle's words: none, Advantage, Disadvantage, or both (they cancel).
+const TILTS: &[&str] = &["none", "adv", "dis", "both"];
+
+#[derive(Debug, Clone)]
+pub struct State {
+    pub who: CombatantId,
+    pub title: String,
+    pub fields: Vec<Field>,
+    pub focus: usize,
+    /// The odds of the check as the fields stand, or why they cannot be worked out yet.
+    pub odds: Result<[String; 3], String>,
+    /// The engine's refusal of the whole check.
+    pub error: Option<String>,
+}
+
+impl State {
+    pub fn open(who: CombatantId, ctx: &Ctx) -> Self {
+        let s = ctx.state();
+        let rules = &ctx.enc.rules().sr2097;
+        // A complete failure's Disadvantage weighs on this check: the form says so up front.
+        let owed = s
+            .get(who)
+            .and_then(|c| c.status(&rules.check.any_disadvantage))
+            .is_some();
+        let mut st = Self {
+            who,
+            title: format!("Success check: {}", s.name(who)),
+            fields: vec![
+                field("TN", "a number, or moderate, difficult, …", "moderate"),
+                field("Bonus", "skill ranks + the two key attributes", ""),
+                Field::toggle(
+                    "Adv/Dis",
+                    if owed {
+                        "dis: owed by a complete failure"
+                    } else {
+                        "Advantage, Disadvantage, or both (they cancel)"
+                    },
+                    TILTS,
+                    usize::from(owed) * 2,
+                ),
+                Field::toggle(
+                    "Edge",
+                    "yes: gain Advantage or remove Disadvantage",
+                    NO_YES,
+                    0,
+                ),
+                field("Dice", "empty: srtrack rolls; or the table's d10s", ""),
+            ],
+            focus: BONUS,
+            odds: Err(String::new()),
+            error: None,
+        };
+        st.refresh(ctx);
+        st
+    }
+
+    fn text(&self, i: usize) -> String {
+        self.fields[i].get().to_lowercase()
+    }
+
+    /// The check's words, or the field to blame and why.
+    fn query(&self) -> Result<OddsQuery, (usize, String)> {
+        let tn_text = self.text(TN);
+        let tn = match tn_text.parse::<i32>() {
+            Ok(n) => Tn::Number(n),
+            Err(_) if tn_text.is_empty() => return Err((TN, "required".into())),
+            Err(_) => Tn::Word(tn_text),
+        };
+        let bonus = parse_num(&self.fields[BONUS], true)
+            .map_err(|e| (BONUS, e))?
+            .unwrap_or(0);
+        let tilt = self.text(TILT);
+        Ok(OddsQuery {
+            tn,
+            bonus,
+            advantage: matches!(tilt.as_str(), "adv" | "both"),
+            disadvantage: matches!(tilt.as_str(), "dis" | "both"),
+            edge: self.text(EDGE) == "yes",
+        })
+    }
+
+    fn command(&self) -> Result<Command, (usize, String)> {
+        let q = self.query()?;
+        let dice = parse_faces(&self.fields[DICE]).map_err(|e| (DICE, e))?;
+        Ok(q.check(self.who, dice, None))
+    }
+
+    /// The odds, asked of the rules with the fields as they stand.
+    fn refresh(&mut self, ctx: &Ctx) {
+        self.odds = match self.query() {
+            Ok(q) => odds_of(&q, &ctx.enc.rules().sr2097)
+                .map(|(_, odds)| odds_lines(&odds))
+                .map_err(|e| e.to_string()),
+            Err((_, e)) => Err(e),
+        };
+    }
+
+    pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
+        match action {
+            Action::Cancel => Outcome::Close,
+            Action::Confirm => {
+                let cmd = self.command();
+                form::confirm(&mut self.fields, &mut self.focus, cmd)
+            }
+            edit @ (Action::NextField | Action::PrevField | Action::Input(_)) => {
+                edit_fields(&mut self.fields, &mut self.focus, edit);
+                self.error = None;
+                self.refresh(ctx);
+                Outcome::Stay
+            }
+            _ => Outcome::Stay,
+        }
+    }
+
+    /// The engine refused the check (no Edge left, a face of 11, …): under the form.
+    pub fn refused(&mut self, why: &str) {
+        self.error = Some(why.to_string());
+    }
+
+    pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
+        let t = app.theme;
+        let mut footer = match &self.odds {
+            Ok([head, wins, losses]) => vec![
+                Line::styled(format!("Odds: {head}"), t.title()),
+                Line::styled(format!("  {wins}"), t.base()),
+                Line::styled(format!("  {losses}"), t.base()),
+            ],
+            Err(e) => vec![Line::styled(
+                if e.is_empty() || e == "required" {
+                    "Odds: give the TN and the bonus".to_string()
+                } else {
+                    format!("Odds: {e}")
+                },
+                t.dim(),
+            )],
+        };
+        footer.push(form::last_line(self.error.as_deref(), "roll", app));
+        form::draw(
+            &self.title,
+            &self.fields,
+            self.focus,
+            footer,
+            app,
+            area,
+            buf,
+        );
+    }
+}

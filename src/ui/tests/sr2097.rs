@@ -1,0 +1,138 @@
+//! Shadowrun 2097's rooms on the screen: the check form and its live odds, the damage form
+//! through the armor, the Edge menu, and Edge on each row of the order.
+
+use std::sync::Arc;
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::{app_for, last_events, press, screen, select, typ};
+use crate::encounter::system::sr2097::Sr2097Event;
+use crate::encounter::{Encounter, Event, System};
+use crate::rules::HouseRules;
+use crate::rules::sr2097::Through;
+use crate::ui::app::App;
+use crate::ui::demo;
+use crate::ui::mode::Mode;
+
+fn fight() -> App {
+    let mut enc = Encounter::for_system(
+        System::Sr2097,
+        Arc::new(HouseRules::embedded()),
+        Arc::new(demo::catalogue()),
+    );
+    let lines = [
+        "add Ana pc int 4 rea 5 edge 2",
+        "add Bo npc int 3 rea 3 edge 1",
+        "armor Bo pt 15 dr 30",
+        "weapon Ana add Pistol 2d6+4",
+        "roll Ana dice 6 6",
+        "roll Bo dice 1 1",
+        "start",
+    ];
+    assert_eq!(demo::script(&mut enc, &lines, 1), Ok(()));
+    app_for(enc)
+}
+
+#[test]
+fn the_check_form_shows_the_odds_as_it_is_typed_and_rolls_the_check() {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('c'));
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("not the check form: {:?}", app.mode().kind());
+    };
+    assert!(f.odds.is_err(), "no odds before the bonus");
+    typ(&mut app, "15");
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the form closed");
+    };
+    // TN 20 (moderate), +15: 2d10 ≥ 5 is 94 of 100 rolls (the text: about 94%).
+    let odds = f.odds.clone().expect("odds");
+    assert!(odds[0].contains("94.0%"), "{odds:?}");
+    let shown = screen(&mut app, 100, 30);
+    assert!(shown.contains("Success check: Ana"), "{shown}");
+    assert!(shown.contains("94.0%"), "{shown}");
+    // The table's dice: a double on a success.
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "4 4");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Tracker));
+    let checked = last_events(&app).into_iter().find_map(|e| match e {
+        Event::Sr2097(Sr2097Event::Checked { outcome, .. }) => Some(outcome),
+        _ => None,
+    });
+    assert_eq!(checked.map(|o| o.mos), Some(3 + 5));
+}
+
+#[test]
+fn a_refused_check_keeps_the_form_open_with_the_reason() {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('c'));
+    typ(&mut app, "15");
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "11 3");
+    let before = app.encounter().applied().len();
+    press(&mut app, KeyCode::Enter);
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the form closed");
+    };
+    assert!(
+        f.error.as_deref().is_some_and(|e| e.contains("not 11")),
+        "{:?}",
+        f.error
+    );
+    assert_eq!(app.encounter().applied().len(), before);
+}
+
+#[test]
+fn the_damage_form_says_what_the_armor_makes_of_it_and_applies_it_in_one_go() {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('w'));
+    assert!(matches!(app.mode(), Mode::DamageForm(_)));
+    typ(&mut app, "Bo");
+    let shown = screen(&mut app, 100, 30);
+    assert!(shown.contains("PT 15"), "{shown}");
+    // Weapon (the pistol, filled in), MoS, Edge, then the table's dice: 6 6 + 4 = 16 → 12.
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "6 6");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Tracker));
+    let hit = last_events(&app).into_iter().find_map(|e| match e {
+        Event::Sr2097(Sr2097Event::DamageRolled {
+            through, injury, ..
+        }) => Some((through, injury.map(|i| i.damage))),
+        _ => None,
+    });
+    assert_eq!(hit, Some((Through::Reduced { reduced: 4 }, Some(12))));
+}
+
+#[test]
+fn the_edge_menu_boosts_initiative_and_rows_show_edge() {
+    let mut app = fight();
+    let shown = screen(&mut app, 100, 30);
+    assert!(shown.contains("2/2"), "Ana's Edge on her row: {shown}");
+    select(&mut app, "Bo");
+    press(&mut app, KeyCode::Char('G'));
+    super::choose(&mut app, "boost initiative");
+    let boosted = last_events(&app)
+        .iter()
+        .any(|e| matches!(e, Event::Sr2097(Sr2097Event::InitiativeBoosted { .. })));
+    assert!(boosted, "{:?}", last_events(&app));
+    let shown = screen(&mut app, 100, 30);
+    assert!(shown.contains("0/1"), "Bo's Edge spent: {shown}");
+}
+
+#[test]
+fn the_2097_keys_do_nothing_in_an_sr5_fight() {
+    let mut app = app_for(demo::encounter());
+    press(&mut app, KeyCode::Char('c'));
+    assert!(matches!(app.mode(), Mode::Tracker));
+}

@@ -1,0 +1,139 @@
+//! `srtrack exec` on a Shadowrun 2097 fight: one line per check and per damage roll on standard
+//! output, the odds on asking, wrong input refused in one sentence with exit 1 and the save as it
+//! was; the sample fight in `saves/` is what its script makes.
+
+use std::path::Path;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::srtrack;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const SETUP: &str = "add Ana pc int 4 rea 5 edge 1
+add Bo npc int 3 rea 3 edge 2
+armor Bo pt 15 dr 30
+weapon Ana add Pistol 2d6+4
+";
+
+#[test]
+fn exec_prints_a_line_per_check_and_per_damage_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = format!(
+        "{SETUP}sc Ana tn 20 bonus 12 dice 7 7\ndmg Ana Bo 2d6+4 dice 6 6\nodds2097 tn moderate bonus 10 adv\n"
+    );
+    let out = srtrack(d, &["exec", "--system", "sr2097", "fight"], &script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(
+        lines[0],
+        "sc Ana: 2d10 [7 7] + 12 = 26 vs TN 20: success, MoS 6 +5 double = 11 (complete); an attack adds 2d6 damage"
+    );
+    assert_eq!(
+        lines[1],
+        "dmg Ana → Bo: 2d6 [6 6] + 4 = 16 vs PT 15/DR 30: 16 - 4 (30%) = 12, serious injury"
+    );
+    assert!(
+        lines[2].starts_with("TN 20, bonus +10, Advantage: success "),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines.len(), 3);
+}
+
+#[test]
+fn wrong_input_is_one_sentence_exit_1_and_the_save_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Ana's only Edge goes on a check.
+    let setup = format!("{SETUP}sc Ana tn 20 bonus 10 edge dice 5 6 1\n");
+    let out = srtrack(d, &["exec", "--system", "sr2097", "fight"], &setup);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let save = d.join("saves/fight.ron");
+    let before = std::fs::read(&save).unwrap();
+    for (line, reason) in [
+        (
+            "sc Ana tn tough bonus 10",
+            "\"tough\" is not a difficulty: give a number or one of very easy 10, easy 15, moderate 20, challenging 25, difficult 30, very difficult 35, near impossible 40",
+        ),
+        (
+            "sc Ana tn 20 bonus 10 dice 11 3",
+            "a d10 has faces 1 to 10, not 11",
+        ),
+        (
+            "dmg Ana Bo with Rifle",
+            "Ana carries no weapon \"Rifle\" (has Pistol)",
+        ),
+        (
+            "sc Ana tn 20 bonus 10 edge",
+            "Ana has no Edge left (needs 1, has 0)",
+        ),
+        (
+            "edge Bo award 1",
+            "Bo's Edge is full (2 of 2): there is nothing to regain",
+        ),
+        (
+            "edge Ana award 2",
+            "Ana has 0 of 1 Edge: 2 more would be above the maximum",
+        ),
+    ] {
+        let out = srtrack(d, &["exec", "fight"], &format!("{line}\n"));
+        assert_eq!(out.status.code(), Some(1), "{line}");
+        assert_eq!(
+            text(&out.stderr).trim(),
+            format!("srtrack: stdin:1: {reason}"),
+            "{line}"
+        );
+        assert!(text(&out.stdout).is_empty(), "{line}");
+        assert_eq!(
+            std::fs::read(&save).unwrap(),
+            before,
+            "{line} changed the save"
+        );
+    }
+}
+
+#[test]
+fn the_sample_fight_is_what_its_script_makes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let made = d.join("sr2097.ron");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = srtrack(
+        d,
+        &[
+            "exec",
+            "--system",
+            "sr2097",
+            "--seed",
+            "2097",
+            made.to_str().unwrap(),
+            root.join("saves/sr2097.script").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Compared as loaded (snapshot and journal): a save's generation is new at every rewrite.
+    let history = |p: &Path| {
+        let rules = srtrack::rules::HouseRules::embedded();
+        let catalogue = srtrack::catalogue::Catalogue::embedded(&rules).unwrap();
+        let catalogue = std::sync::Arc::new(catalogue);
+        let (header, enc) = srtrack::save::file::load(p, catalogue).unwrap();
+        assert_eq!(header.system, srtrack::encounter::System::Sr2097);
+        enc.history().to_vec()
+    };
+    assert_eq!(
+        history(&made),
+        history(&root.join("saves/sr2097.ron")),
+        "saves/sr2097.ron is out of date: regenerate it from saves/sr2097.script"
+    );
+    let check = srtrack(
+        d,
+        &["check", root.join("saves/sr2097.ron").to_str().unwrap()],
+        "",
+    );
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+}

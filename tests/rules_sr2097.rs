@@ -1,0 +1,647 @@
+//! Given/when/then for Shadowrun 2097 (sr2097-success-checks-damage-edge.txt): success checks,
+//! Advantage and Disadvantage, MoS bands, doubles, damage through armor, injuries, Edge, and our
+//! rulings (initiative as a sum of d6s, Boost Initiative in the pass order, the injury track).
+
+mod common;
+use common::Table;
+use srtrack::encounter::system::sr2097::{Fate, Sr2097Event, Sr2097Sheet};
+use srtrack::encounter::{DownCause, Event, RuleError, System};
+use srtrack::report;
+use srtrack::rules::sr2097::check::{Band, Double, Verdict};
+use srtrack::rules::sr2097::{Severity, Sr2097Error, Through, Tilt};
+
+/// Ana (Edge 3), Bo (Edge 1) and Cy (Edge 2) at a 2097 table, in setup.
+fn table() -> Table {
+    let mut t = Table::under(System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3");
+    t.run("add Bo int 3 rea 3 edge 1");
+    t.run("add Cy int 2 rea 2 edge 2");
+    t
+}
+
+/// The same three in a fight: Ana 21, Bo 14, Cy 6.
+fn fight() -> Table {
+    let mut t = table();
+    t.run("roll Ana dice 6 6");
+    t.run("roll Bo dice 4 4");
+    t.run("roll Cy dice 1 1");
+    t.run("start");
+    t
+}
+
+fn checked(
+    events: &[Event],
+) -> (
+    srtrack::rules::sr2097::CheckRoll,
+    srtrack::rules::sr2097::check::Outcome,
+) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::Sr2097(Sr2097Event::Checked { roll, outcome, .. }) => {
+                Some((roll.clone(), *outcome))
+            }
+            _ => None,
+        })
+        .expect("a check was made")
+}
+
+fn sheet(t: &Table, name: &str) -> Sr2097Sheet {
+    let id = t.c(name).id;
+    t.state()
+        .sr2097
+        .as_ref()
+        .expect("a 2097 table")
+        .sheet(id)
+        .clone()
+}
+
+fn sr2097_error(err: RuleError) -> Sr2097Error {
+    match err {
+        RuleError::Sr2097(e) => e,
+        other => panic!("not a 2097 refusal: {other}"),
+    }
+}
+
+/// The log lines of the last entry.
+fn last_lines(t: &Table) -> Vec<String> {
+    let applied = t.enc.applied();
+    let mut state = t.enc.empty_state();
+    for entry in &applied[..applied.len() - 1] {
+        for e in &entry.events {
+            state.apply(e, t.enc.rules());
+        }
+    }
+    report::entry_lines(state, applied.last().unwrap(), t.enc.rules()).0
+}
+
+// ----- success checks -------------------------------------------------------------------------
+
+#[test]
+fn a_double_on_a_success_adds_five_to_the_mos_the_issues_example() {
+    let mut t = table();
+    let (roll, out) = checked(&t.run("sc Ana tn 20 bonus 12 dice 7 7"));
+    assert_eq!(roll.kept(), vec![7, 7]);
+    assert_eq!((out.total, out.margin, out.mos), (26, 6, 11));
+    assert_eq!(out.double, Double::Success);
+    assert_eq!(out.verdict, Verdict::Success(Band::Complete));
+    assert_eq!(
+        last_lines(&t),
+        vec![
+            "sc Ana: 2d10 [7 7] + 12 = 26 vs TN 20: success, MoS 6 +5 double = 11 (complete); an attack adds 2d6 damage"
+        ]
+    );
+}
+
+#[test]
+fn srtrack_rolls_two_d10_and_adds_the_skill_bonus() {
+    let mut t = table();
+    let (roll, out) = checked(&t.roll("sc Ana tn 20 bonus 10 ", &[3, 5]));
+    assert_eq!(roll.dice, vec![3, 5]);
+    assert_eq!((out.total, out.mos), (18, -2));
+    assert_eq!(out.verdict, Verdict::Failure(Band::Marginal));
+}
+
+#[test]
+fn the_difficulty_words_are_target_numbers() {
+    let mut t = table();
+    for (word, tn) in [
+        ("very easy", 10),
+        ("easy", 15),
+        ("moderate", 20),
+        ("challenging", 25),
+        ("difficult", 30),
+        ("very difficult", 35),
+        ("near impossible", 40),
+    ] {
+        let (roll, _) = checked(&t.run(&format!("sc Ana tn {word} bonus 30 dice 4 5")));
+        assert_eq!(roll.check.tn, tn, "{word}");
+    }
+}
+
+#[test]
+fn an_unknown_difficulty_word_is_refused_naming_the_words() {
+    let mut t = table();
+    let err = t.refuse("sc Ana tn hard bonus 10 dice 4 5");
+    assert_eq!(
+        err.to_string(),
+        "\"hard\" is not a difficulty: give a number or one of very easy 10, easy 15, moderate 20, challenging 25, difficult 30, very difficult 35, near impossible 40"
+    );
+}
+
+#[test]
+fn a_die_face_of_eleven_is_refused() {
+    let mut t = table();
+    assert_eq!(
+        t.refuse("sc Ana tn 20 bonus 10 dice 11 3").to_string(),
+        "a d10 has faces 1 to 10, not 11"
+    );
+    assert_eq!(
+        t.refuse("sc Ana tn 20 bonus 10 dice 4").to_string(),
+        "this check (no Advantage) rolls 2 dice: type 2 faces, not 1"
+    );
+}
+
+#[test]
+fn the_mos_bands_of_success_and_failure() {
+    let mut t = table();
+    // 4 + 5 = 9 and no double: MoS = 9 + bonus - TN.
+    for (bonus, verdict) in [
+        (11, Verdict::Success(Band::Marginal)),    // MoS 0
+        (15, Verdict::Success(Band::Marginal)),    // 4
+        (16, Verdict::Success(Band::Significant)), // 5
+        (20, Verdict::Success(Band::Significant)), // 9
+        (21, Verdict::Success(Band::Complete)),    // 10
+        (10, Verdict::Failure(Band::Marginal)),    // -1
+        (6, Verdict::Failure(Band::Marginal)),     // -5
+        (5, Verdict::Failure(Band::Significant)),  // -6
+        (1, Verdict::Failure(Band::Significant)),  // -10
+        (0, Verdict::Failure(Band::Complete)),     // -11
+    ] {
+        let (_, out) = checked(&t.run(&format!("sc Cy tn 20 bonus {bonus} dice 4 5")));
+        assert_eq!(out.verdict, verdict, "bonus {bonus}");
+        // Failures leave statuses; clear them so the next check is plain.
+        for s in t.c("Cy").statuses.clone() {
+            t.run(&format!("clear Cy {}", s.name));
+        }
+    }
+}
+
+#[test]
+fn a_double_on_a_failure_takes_five_from_the_mos() {
+    let mut t = table();
+    let (_, out) = checked(&t.run("sc Ana tn 20 bonus 10 dice 3 3"));
+    assert_eq!((out.margin, out.double, out.mos), (-4, Double::Failure, -9));
+    assert_eq!(out.verdict, Verdict::Failure(Band::Significant));
+}
+
+#[test]
+fn with_edge_a_double_adds_five_even_to_a_failure_and_may_make_it_a_success() {
+    let mut t = table();
+    // Edge gains Advantage: 3d10 [4 4 1]; dropping the 1 keeps the double: 8 + 10 = 18, MoS -2,
+    // and with Edge the double adds 5: MoS 3, a success.
+    let events = t.run("sc Ana tn 20 bonus 10 edge dice 4 4 1");
+    let (roll, out) = checked(&events);
+    assert_eq!(roll.check.tilt, Tilt::Advantage);
+    assert_eq!(roll.kept(), vec![4, 4]);
+    assert_eq!((out.margin, out.double, out.mos), (-2, Double::Edge, 3));
+    assert!(out.verdict.is_success());
+    assert_eq!(t.c("Ana").edge_left, 2);
+    assert_eq!(
+        last_lines(&t)[1],
+        "sc Ana: 3d10 [4 4 1] drop 1 (Advantage, by Edge) + 10 = 18 vs TN 20: success, MoS -2 +5 double (Edge) = 3 (marginal)"
+    );
+}
+
+#[test]
+fn advantage_keeps_a_double_when_that_does_better_than_dropping_the_lowest() {
+    let mut t = table();
+    // [9 7 7]: dropping the 9 gives 14 + 10 = 24, MoS 4 + 5 = 9; dropping a 7 gives MoS 6.
+    let (roll, out) = checked(&t.run("sc Ana tn 20 bonus 10 adv dice 9 7 7"));
+    assert_eq!((roll.dropped, out.mos), (Some(0), 9));
+    // [2 2 9]: the double would fail (14 + 10 = 24 - 30 = -6 - 5); the lowest goes.
+    let (roll, out) = checked(&t.run("sc Ana tn 30 bonus 10 adv dice 2 2 9"));
+    assert_eq!(roll.kept(), vec![2, 9]);
+    assert_eq!(out.mos, -9);
+}
+
+#[test]
+fn disadvantage_drops_the_highest_or_forces_a_double_when_that_is_worse() {
+    let mut t = table();
+    let (roll, _) = checked(&t.run("sc Ana tn 20 bonus 10 dis dice 8 3 5"));
+    assert_eq!(roll.kept(), vec![3, 5]);
+    // [3 3 2]: the highest out leaves 3 + 2 (MoS -5); the GM takes the 2 and forces the
+    // double: 16 - 20 = -4, -5 more: -9.
+    let (roll, out) = checked(&t.run("sc Bo tn 20 bonus 10 dis dice 3 3 2"));
+    assert_eq!((roll.kept(), out.mos), (vec![3, 3], -9));
+    // [5 5 9]: dropping the 9 would hand the roller a double that succeeds (MoS 2 + 5); the GM
+    // drops a 5 instead (MoS 6).
+    let (roll, out) = checked(&t.run("sc Cy tn 20 bonus 12 dis dice 5 5 9"));
+    assert_eq!((roll.kept(), out.mos), (vec![5, 9], 6));
+}
+
+#[test]
+fn the_gm_may_pick_the_die_removed() {
+    let mut t = table();
+    let (roll, out) = checked(&t.run("sc Ana tn 20 bonus 10 adv dice 9 7 7 drop 7"));
+    assert_eq!((roll.kept(), out.mos), (vec![9, 7], 6));
+    assert_eq!(
+        t.refuse("sc Ana tn 20 bonus 10 adv dice 9 7 7 drop 3")
+            .to_string(),
+        "`drop 3`: none of the dice shows 3"
+    );
+    assert!(matches!(
+        sr2097_error(t.refuse("sc Ana tn 20 bonus 10 dice 9 7 drop 9")),
+        Sr2097Error::DropWithoutTilt
+    ));
+}
+
+#[test]
+fn advantage_and_disadvantage_together_cancel_to_two_dice() {
+    let mut t = table();
+    let (roll, _) = checked(&t.roll("sc Ana tn 20 bonus 10 adv dis", &[4, 6]));
+    assert_eq!((roll.check.tilt, roll.dice.len()), (Tilt::Even, 2));
+}
+
+#[test]
+fn edge_removes_disadvantage_and_cannot_add_to_advantage() {
+    let mut t = table();
+    let (roll, _) = checked(&t.run("sc Ana tn 20 bonus 10 dis edge dice 4 6"));
+    assert_eq!(roll.check.tilt, Tilt::Even);
+    assert_eq!(t.c("Ana").edge_left, 2);
+    // With both sources, Edge removes the Disadvantage and the Advantage stands.
+    let (roll, _) = checked(&t.run("sc Ana tn 20 bonus 10 adv dis edge dice 4 6 1"));
+    assert_eq!(roll.check.tilt, Tilt::Advantage);
+    assert_eq!(
+        t.refuse("sc Ana tn 20 bonus 10 adv edge dice 4 6 1")
+            .to_string(),
+        "Ana already has Advantage: Edge gains Advantage or removes Disadvantage, and there is neither to do"
+    );
+}
+
+#[test]
+fn edge_with_none_left_is_refused_and_nothing_changes() {
+    let mut t = table();
+    t.run("sc Bo tn 20 bonus 10 edge dice 4 6 1");
+    assert_eq!(t.c("Bo").edge_left, 0);
+    assert_eq!(
+        t.refuse("sc Bo tn 20 bonus 10 edge dice 4 6 1").to_string(),
+        "Bo has no Edge left (needs 1, has 0)"
+    );
+}
+
+#[test]
+fn a_significant_failure_leaves_disadvantage_for_the_next_related_check() {
+    let mut t = table();
+    t.run("sc Ana tn 20 bonus 5 dice 4 5"); // MoS -6
+    assert!(
+        t.c("Ana")
+            .status("Disadvantage: next related check")
+            .is_some()
+    );
+    // An unrelated check: the GM gives no `dis`, the status stays.
+    let (roll, _) = checked(&t.run("sc Ana tn 15 bonus 10 dice 4 5"));
+    assert_eq!(roll.check.tilt, Tilt::Even);
+    assert!(
+        t.c("Ana")
+            .status("Disadvantage: next related check")
+            .is_some()
+    );
+    // The related one: `dis` uses it up.
+    t.run("sc Ana tn 15 bonus 10 dis dice 4 5 6");
+    assert!(
+        t.c("Ana")
+            .status("Disadvantage: next related check")
+            .is_none()
+    );
+}
+
+#[test]
+fn a_complete_failure_gives_disadvantage_on_the_next_check_whatever_it_is() {
+    let mut t = table();
+    t.run("sc Ana tn 30 bonus 5 dice 4 5"); // MoS -16
+    assert!(t.c("Ana").status("Disadvantage: next check").is_some());
+    let (roll, _) = checked(&t.run("sc Ana tn 15 bonus 10 dice 4 5 6"));
+    assert_eq!(roll.check.tilt, Tilt::Disadvantage);
+    assert!(t.c("Ana").status("Disadvantage: next check").is_none());
+}
+
+#[test]
+fn a_downed_character_makes_no_check() {
+    let mut t = table();
+    t.run("down Ana");
+    assert!(matches!(
+        t.refuse("sc Ana tn 20 bonus 10 dice 4 5"),
+        RuleError::Downed { .. }
+    ));
+}
+
+// ----- damage and armor -----------------------------------------------------------------------
+
+fn damaged(events: &[Event]) -> (u16, Through, Option<Severity>) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::Sr2097(Sr2097Event::DamageRolled {
+                roll,
+                through,
+                injury,
+                ..
+            }) => Some((roll.total(), *through, injury.map(|i| i.severity))),
+            _ => None,
+        })
+        .expect("a damage roll")
+}
+
+#[test]
+fn the_pistol_against_light_armor_16_leaves_12_the_texts_example() {
+    let mut t = table();
+    t.run("armor Bo pt 15 dr 30");
+    let (total, through, injury) = damaged(&t.run("dmg Ana Bo 2d6+4 dice 6 6"));
+    assert_eq!(total, 16);
+    assert_eq!(through, Through::Reduced { reduced: 4 });
+    assert_eq!(through.left(total), 12);
+    assert_eq!(injury, Some(Severity::Serious));
+    assert_eq!(sheet(&t, "Bo").injuries[0].damage, 12);
+    assert_eq!(
+        last_lines(&t),
+        vec!["dmg Ana → Bo: 2d6 [6 6] + 4 = 16 vs PT 15/DR 30: 16 - 4 (30%) = 12, serious injury"]
+    );
+}
+
+#[test]
+fn damage_below_the_penetration_threshold_is_stopped() {
+    let mut t = table();
+    t.run("armor Bo pt 15 dr 30");
+    let (total, through, injury) = damaged(&t.run("dmg Ana Bo 2d6+4 dice 5 5"));
+    assert_eq!((total, through, injury), (14, Through::Stopped, None));
+    assert!(sheet(&t, "Bo").injuries.is_empty());
+}
+
+#[test]
+fn a_melee_weapon_adds_the_wielders_strength_and_a_complete_success_two_dice() {
+    let mut t = table();
+    // Street Samurai: ST 6, a sword 2d6+6; at MoS 10+, 4d6+6.
+    t.run("strength Ana 6");
+    t.run("weapon Ana add Sword 2d6 melee");
+    let (total, through, _) = damaged(&t.run("dmg Ana Bo with Sword mos 10 dice 1 2 3 4"));
+    assert_eq!((total, through), (16, Through::Unarmored));
+}
+
+#[test]
+fn a_ranged_weapon_adds_its_own_st_and_a_significant_success_one_die() {
+    let mut t = table();
+    t.run("weapon Bo add Ares Predator 3d6+5");
+    let events = t.run("dmg Bo Ana with Ares Predator mos 6 dice 1 1 1 1");
+    assert_eq!(damaged(&events).0, 9);
+}
+
+#[test]
+fn edge_boosts_damage_by_two_dice() {
+    let mut t = table();
+    let events = t.run("dmg Ana Bo 2d6+4 edge dice 1 1 6 6");
+    assert_eq!(damaged(&events).0, 18);
+    assert_eq!(t.c("Ana").edge_left, 2);
+}
+
+#[test]
+fn wrong_damage_input_is_refused_with_one_sentence() {
+    let mut t = table();
+    assert_eq!(
+        t.refuse("dmg Ana Bo with Blaster").to_string(),
+        "Ana carries no weapon \"Blaster\" (none yet: `weapon Ana add NAME 2d6+4`)"
+    );
+    t.run("weapon Ana add Sword 2d6 melee");
+    assert_eq!(
+        t.refuse("dmg Ana Bo with Sword dice 3 4").to_string(),
+        "Sword is a melee weapon and Ana has no Strength on the sheet: `strength Ana N`"
+    );
+    assert_eq!(
+        t.refuse("dmg Ana Bo 2d8+4").to_string(),
+        "Shadowrun 2097 damage dice are d6: write 2d6, not 2d8"
+    );
+    assert_eq!(
+        t.refuse("dmg Ana Bo 2d6+4 mos 5 dice 3 4").to_string(),
+        "this damage roll (2d6 + 1d6 for the MoS + 0d6 for Edge) rolls 3 dice: type 3 faces, not 2"
+    );
+    assert_eq!(
+        t.refuse("dmg Ana Bo 2d6+4 mos -2").to_string(),
+        "a failed attack (MoS -2) deals no damage: give the MoS of a success, 0 or more"
+    );
+}
+
+#[test]
+fn injury_severity_bands_and_downed_at_critical() {
+    let mut t = table();
+    for (faces, severity) in [
+        ("1", Severity::Graze),        // 1 + 0
+        ("6", Severity::Moderate),     // 6
+        ("5 6", Severity::Serious),    // 11
+        ("6 6 4", Severity::Critical), // 16
+    ] {
+        let n = faces.split(' ').count();
+        let events = t.run(&format!("dmg Ana Bo {n}d6+0 dice {faces}"));
+        assert_eq!(damaged(&events).2, Some(severity), "{faces}");
+    }
+    assert_eq!(t.c("Bo").downed, Some(DownCause::Injury));
+}
+
+#[test]
+fn lessen_injury_steps_one_severity_down_and_can_bring_the_character_back_up() {
+    let mut t = table();
+    t.run("dmg Ana Bo 3d6+0 dice 6 6 4"); // 16: critical, Downed
+    assert!(t.c("Bo").is_downed());
+    t.run("edge Bo lessen");
+    let s = sheet(&t, "Bo");
+    assert_eq!(s.injuries[0].severity, Severity::Serious);
+    assert!(!t.c("Bo").is_downed());
+    assert_eq!(t.c("Bo").edge_left, 0);
+    assert_eq!(
+        t.refuse("edge Bo lessen").to_string(),
+        "Bo has no Edge left (needs 1, has 0)"
+    );
+    t.run("dmg Bo Cy 1d6+0 dice 2");
+    assert_eq!(
+        t.refuse("edge Cy lessen").to_string(),
+        "Cy's injury 1 is a graze, the lightest: it cannot be lessened"
+    );
+}
+
+#[test]
+fn edge_burn_only_to_survive_a_life_threatening_injury_lowers_current_and_maximum() {
+    let mut t = table();
+    assert_eq!(
+        t.refuse("edge Ana burn").to_string(),
+        "Edge Burn only keeps a character from dying: Ana has no life-threatening injury left to survive"
+    );
+    t.run("dmg Bo Ana 4d6+0 dice 6 6 6 6"); // 24: life-threatening
+    t.run("edge Ana burn");
+    let s = sheet(&t, "Ana");
+    assert_eq!(s.injuries[0].fate, Fate::Survived);
+    assert_eq!(s.edge(3, t.c("Ana").edge_left).current, 2);
+    assert_eq!(s.edge(3, t.c("Ana").edge_left).max, 2);
+    assert!(
+        t.c("Ana").is_downed(),
+        "alive, but it needs medical attention"
+    );
+    // Once burned for, the injury is survived: no second burn for it.
+    assert!(matches!(
+        sr2097_error(t.refuse("edge Ana burn")),
+        Sr2097Error::NothingToBurnFor { .. }
+    ));
+}
+
+#[test]
+fn edge_comes_back_by_award_rest_and_between_scenarios_never_above_the_maximum() {
+    let mut t = table();
+    assert_eq!(
+        t.refuse("edge Ana award 1").to_string(),
+        "Ana's Edge is full (3 of 3): there is nothing to regain"
+    );
+    t.run("sc Ana tn 20 bonus 10 edge dice 1 2 3");
+    t.run("sc Ana tn 20 bonus 10 edge dice 1 2 3");
+    assert_eq!(t.c("Ana").edge_left, 1);
+    assert_eq!(
+        t.refuse("edge Ana award 3").to_string(),
+        "Ana has 1 of 3 Edge: 3 more would be above the maximum"
+    );
+    t.run("edge Ana rest");
+    assert_eq!(t.c("Ana").edge_left, 2);
+    t.run("edge Ana award 1");
+    assert_eq!(t.c("Ana").edge_left, 3);
+    t.run("sc Ana tn 20 bonus 10 edge dice 1 2 3");
+    t.run("edge Ana scenario");
+    assert_eq!(t.c("Ana").edge_left, 3);
+}
+
+// ----- initiative -----------------------------------------------------------------------------
+
+#[test]
+fn initiative_is_two_d6_plus_intuition_and_reaction() {
+    let mut t = table();
+    t.roll("roll all", &[6, 5, 1, 2, 3, 3]);
+    let score = |t: &Table, n: &str| t.c(n).initiative.as_ref().unwrap().score();
+    assert_eq!(
+        (score(&t, "Ana"), score(&t, "Bo"), score(&t, "Cy")),
+        (20, 9, 10)
+    );
+    t.run("start");
+    assert_eq!(t.order(), vec!["Ana", "Cy", "Bo"]);
+    assert!(t.refuse("roll Ana hits 3").to_string().contains("not hits"));
+}
+
+#[test]
+fn the_sheets_dice_modifier_adds_initiative_dice() {
+    let mut t = Table::under(System::Sr2097);
+    t.run("add Wired pc int 4 rea 5 mod 1");
+    t.roll("roll Wired", &[1, 2, 3]);
+    assert_eq!(t.c("Wired").initiative.as_ref().unwrap().score(), 15);
+    assert_eq!(t.c("Wired").initiative.as_ref().unwrap().pool, 3);
+}
+
+#[test]
+fn tied_sums_go_to_more_dice_then_edge_then_a_roll_off_never_a_glitch() {
+    let mut t = Table::under(System::Sr2097);
+    t.run("add Ana int 5 rea 4 edge 1 mod 1"); // 3 dice
+    t.run("add Bo int 5 rea 4 edge 3"); // 2 dice
+    t.run("add Cy int 5 rea 4 edge 1");
+    t.run("roll Ana dice 1 1 1"); // 3 + 9
+    t.run("roll Bo dice 1 2"); // 3 + 9
+    t.run("roll Cy dice 2 1");
+    let score = |t: &Table, n: &str| t.c(n).initiative.as_ref().unwrap().score();
+    assert_eq!(
+        (score(&t, "Ana"), score(&t, "Bo"), score(&t, "Cy")),
+        (12, 12, 12)
+    );
+    t.run("start");
+    // Ana rolled more dice; Bo has the higher Edge.
+    assert_eq!(t.order(), vec!["Ana", "Bo", "Cy"]);
+}
+
+#[test]
+fn boost_initiative_puts_the_character_ahead_for_one_turn() {
+    let mut t = fight(); // Ana 21, Bo 14, Cy 6
+    assert_eq!(t.turn(), "Ana");
+    // Cy boosts: 6 + 12 = 18 beats Bo's 14 in this pass.
+    t.run("edge Cy boost dice 6 6");
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+    t.run("next");
+    assert_eq!(t.turn(), "Bo");
+    // The next pass is back to the order.
+    t.run("next");
+    assert_eq!((t.round_pass(), t.turn()), ((1, 2), "Ana".to_string()));
+    t.run("next");
+    assert_eq!(t.turn(), "Bo");
+}
+
+#[test]
+fn a_boost_bought_after_the_turn_counts_in_the_next_pass() {
+    let mut t = fight();
+    t.run("next"); // Bo
+    t.run("next"); // Cy
+    // Ana has acted in pass 1: her boost is for pass 2, where she leads anyway; Cy's for pass 2.
+    let events = t.run("edge Cy boost dice 5 5");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Sr2097(Sr2097Event::InitiativeBoosted {
+            round: 1,
+            pass: 2,
+            ..
+        })
+    )));
+    t.run("next");
+    assert_eq!((t.round_pass(), t.turn()), ((1, 2), "Ana".to_string()));
+    t.run("next");
+    assert_eq!(t.turn(), "Cy", "16 beats Bo's 14");
+}
+
+#[test]
+fn a_boost_that_does_not_outscore_changes_nothing_and_one_turn_takes_one_boost() {
+    let mut t = fight();
+    t.run("edge Cy boost dice 1 2"); // 9: still below Bo
+    assert_eq!(
+        t.refuse("edge Cy boost dice 6 6").to_string(),
+        "Cy's initiative is already boosted for round 1, pass 1"
+    );
+    t.run("next");
+    assert_eq!(t.turn(), "Bo");
+}
+
+// ----- the sheet and the gate ----------------------------------------------------------------
+
+#[test]
+fn armor_strength_and_weapons_are_on_the_sheet() {
+    let mut t = table();
+    t.run("armor Bo pt 25 dr 40");
+    t.run("strength Bo 5");
+    t.run("weapon Bo add Fists 1d6 melee stun");
+    t.run("weapon Bo add SMG 2d6+4");
+    let s = sheet(&t, "Bo");
+    assert_eq!(s.armor.map(|a| (a.pt, a.dr)), Some((25, 40)));
+    assert_eq!((s.strength, s.weapons.len()), (Some(5), 2));
+    assert_eq!(
+        t.refuse("armor Bo pt 25 dr 140").to_string(),
+        "DR 140 is out of range: allowed 0 to 100"
+    );
+    assert_eq!(
+        t.refuse("weapon Bo add SMG 2d6+5").to_string(),
+        "Bo already carries a weapon called \"SMG\": remove it first"
+    );
+    t.run("weapon Bo remove smg");
+    assert_eq!(sheet(&t, "Bo").weapons.len(), 1);
+    // A weapon's name is drawn on screen like a combatant's: no control characters.
+    assert_eq!(
+        t.refuse("weapon Bo add \"Gun\u{1b}[2J\" 2d6+4").to_string(),
+        "the weapon name holds a control character (a line break, tab or escape): type it without"
+    );
+}
+
+#[test]
+fn sr5_refuses_2097s_commands_naming_the_system() {
+    let mut t = Table::new();
+    t.run("add Ana pc int 4 rea 5 edge 3");
+    t.run("add Bo int 3 rea 3 edge 1");
+    assert_eq!(
+        t.refuse("sc Ana tn 20 bonus 10").to_string(),
+        "`sc` is a command of Shadowrun 2097; this encounter runs SR5"
+    );
+    for line in [
+        "dmg Ana Bo 2d6+4",
+        "armor Bo pt 15 dr 30",
+        "edge Ana boost",
+        "edge Ana award 1",
+        "roll Ana dice 3 4",
+        "weapon Ana add Pistol 2d6+4",
+    ] {
+        assert!(
+            matches!(t.refuse(line), RuleError::OtherSystem { .. }),
+            "{line}"
+        );
+    }
+    // SR5's `edge NAME` and `damage NAME N` are untouched.
+    t.run("roll Ana hits 2");
+    t.run("roll Bo hits 1");
+    t.run("start");
+    t.run("edge Ana");
+}

@@ -1,5 +1,6 @@
 //! A key → a new frame: `handle_key` then a draw into a 160×48 `TestBackend`,
-//! with 50 combatants and 10,000 events in the history.
+//! with 50 combatants and 10,000 events in the history; and the same through crossterm's
+//! encoding (the bytes a terminal is sent) with the save on disk included.
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -14,6 +15,10 @@ fn main() {
 }
 
 fn big_app() -> App {
+    big_app_saving_to(Box::new(NoSave))
+}
+
+fn big_app_saving_to(store: Box<dyn srtrack::save::Autosave>) -> App {
     let mut enc = demo::empty();
     demo::script(
         &mut enc,
@@ -35,7 +40,7 @@ fn big_app() -> App {
             break;
         }
     }
-    App::new(enc, "Bench".into(), Box::new(NoSave), None).with_dice(Box::new(dice))
+    App::new(enc, "Bench".into(), store, None).with_dice(Box::new(dice))
 }
 
 fn key(c: char) -> KeyEvent {
@@ -88,6 +93,100 @@ fn picker_open_close_two_frames(bencher: divan::Bencher) {
     });
 }
 
+/// A writer that counts the bytes a terminal would be sent and drops them.
+struct Counted(std::rc::Rc<std::cell::Cell<usize>>);
+
+impl std::io::Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.set(self.0.get() + buf.len());
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+type Crossterm = Terminal<ratatui::backend::CrosstermBackend<Counted>>;
+
+/// The big encounter saved in a temporary directory, under its lock, saving each command as
+/// `exec` does (the journal line written and synced before the key returns; the screen hands
+/// the same write to its writer thread).
+fn saved_app(dir: &tempfile::TempDir) -> App {
+    use srtrack::save::{FileSave, Lock};
+    let path = dir.path().join("bench.ron");
+    let lock = Lock::acquire(&path).expect("lock");
+    let store = FileSave::new(path, "bench".into(), "2026-11-23T00:00:00Z".into(), lock);
+    let mut app = big_app_saving_to(Box::new(store));
+    // The first save writes the whole snapshot; what is timed is the journal after it.
+    app.handle_key(key('n'));
+    app.handle_key(key('u'));
+    app
+}
+
+/// A 160×48 terminal over crossterm's encoding, and the count of the bytes it was sent.
+fn crossterm_terminal() -> (Crossterm, std::rc::Rc<std::cell::Cell<usize>>) {
+    let sent = std::rc::Rc::new(std::cell::Cell::new(0));
+    let backend = ratatui::backend::CrosstermBackend::new(Counted(sent.clone()));
+    let term = Terminal::with_options(
+        backend,
+        ratatui::TerminalOptions {
+            viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, 160, 48)),
+        },
+    )
+    .expect("terminal");
+    (term, sent)
+}
+
+/// A view key through crossterm's encoding: `j`/`k`, a frame, the bytes written.
+#[divan::bench]
+fn select_key_crossterm(bencher: divan::Bencher) {
+    let mut app = big_app();
+    app.resize(160, 48);
+    let (mut term, sent) = crossterm_terminal();
+    term.draw(|f| f.render_widget(&app, f.area()))
+        .expect("draw");
+    let before = sent.get();
+    app.handle_key(key('j'));
+    term.draw(|f| f.render_widget(&app, f.area()))
+        .expect("draw");
+    eprintln!("select key: {} bytes", sent.get() - before);
+    let mut down = false;
+    bencher.bench_local(|| {
+        app.handle_key(key(if down { 'j' } else { 'k' }));
+        down = !down;
+        term.draw(|f| f.render_widget(&app, f.area()))
+            .expect("draw");
+    });
+}
+
+/// `n` then `u` straight after it, each saved to disk (journal line, fsync) and drawn through
+/// crossterm's encoding: what an action key costs the GM, end to end but for the emulator.
+#[divan::bench]
+fn next_then_undo_saved_crossterm(bencher: divan::Bencher) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = saved_app(&dir);
+    app.resize(160, 48);
+    let (mut term, sent) = crossterm_terminal();
+    term.draw(|f| f.render_widget(&app, f.area()))
+        .expect("draw");
+    let before = sent.get();
+    app.handle_key(key('n'));
+    term.draw(|f| f.render_widget(&app, f.area()))
+        .expect("draw");
+    eprintln!("action key: {} bytes", sent.get() - before);
+    app.handle_key(key('u'));
+    term.draw(|f| f.render_widget(&app, f.area()))
+        .expect("draw");
+    bencher.bench_local(|| {
+        app.handle_key(key('n'));
+        term.draw(|f| f.render_widget(&app, f.area()))
+            .expect("draw");
+        app.handle_key(key('u'));
+        term.draw(|f| f.render_widget(&app, f.area()))
+            .expect("draw");
+    });
+}
+
 /// The draw alone into a bare buffer, per pane, to see where a frame goes.
 #[divan::bench(args = ["all", "header", "order", "ip_grid", "status", "log", "keybar"])]
 fn render_only(bencher: divan::Bencher, pane: &str) {
@@ -99,8 +198,10 @@ fn render_only(bencher: divan::Bencher, pane: &str) {
     app.resize(160, 48);
     let area = Rect::new(0, 0, 160, 48);
     let part = Rect::new(0, 0, 80, 20);
+    // One buffer, reset each time as ratatui resets its back buffer: a frame, not an allocation.
+    let mut buf = Buffer::empty(area);
     bencher.bench_local(|| {
-        let mut buf = Buffer::empty(area);
+        buf.reset();
         match pane {
             "header" => view::header::render(&app, part, &mut buf),
             "order" => view::order::render(&app, part, false, &mut buf),
@@ -110,6 +211,5 @@ fn render_only(bencher: divan::Bencher, pane: &str) {
             "keybar" => view::keybar::render(&app, part, &mut buf),
             _ => (&app).render(area, &mut buf),
         }
-        buf
     });
 }

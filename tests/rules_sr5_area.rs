@@ -21,16 +21,6 @@ fn gang() -> Table {
     t
 }
 
-/// The log lines of the last command.
-fn lines(t: &Table) -> Vec<String> {
-    let log = srtrack::report::log_lines(&t.enc);
-    let last = log.last().map_or(0, |(i, _)| *i);
-    log.into_iter()
-        .filter(|(i, _)| *i == last)
-        .map(|(_, l)| l)
-        .collect()
-}
-
 #[test]
 fn three_npcs_each_defend_and_soak_on_their_own_after_one_attack_roll() {
     let mut t = gang();
@@ -46,7 +36,7 @@ fn three_npcs_each_defend_and_soak_on_their_own_after_one_attack_roll() {
         ],
     );
     assert_eq!(
-        lines(&t),
+        t.last_lines(),
         [
             "attack Ana on Ganger 1, Ganger 2, Ganger 3 with Ares Predator (DV 8P, AP -1, accuracy 5): 8 dice [6 6 5 5 2 2 2 3], limit 5, 4 hits",
             "defense Ganger 1: 6 dice (Reaction 3 + Intuition 3) [5 2 2 2 3 3], 1 hit vs 4 hits: the attack hits, net 3, DV 11P",
@@ -93,7 +83,7 @@ fn a_pc_among_the_targets_waits_for_the_table_while_the_npcs_are_rolled() {
     t.run("attack Ganger 1 Ana defense 9 dice 5 2 2 2 3 3 4 4 1");
     t.run("attack Ganger 1 Ana soak dice 6 5 1 2");
     assert_eq!(
-        lines(&t)[..2],
+        t.last_lines()[..2],
         [
             "soak Ana: 4 dice (Body 4 + armor 0) [6 5 1 2], 2 hits: DV 7 − 2 hits = 5 Physical",
             "Ana takes 5 Physical damage",
@@ -121,7 +111,7 @@ fn two_pcs_wait_one_by_one_and_a_new_attack_drops_every_one_still_waiting() {
     );
     t.roll("attack Ana Ganger 2 pool 1", &[2, 2, 2, 2, 2, 2, 2]);
     assert_eq!(
-        lines(&t)[0],
+        t.last_lines()[0],
         "the attack of Ganger 1 on Jinx is dropped, unfinished"
     );
     assert!(matches!(
@@ -154,7 +144,7 @@ fn each_target_defends_with_its_own_interrupts_and_wounds() {
             6, 6, 6, 2, 2, // Ganger 3's defense, one die off for its wounds
         ],
     );
-    let l = lines(&t);
+    let l = t.last_lines();
     assert!(
         l[1].starts_with(
             "defense Ganger 1: 8 dice (Reaction 3 + Intuition 3 + Willpower (Full Defense) 2)"
@@ -173,7 +163,7 @@ fn each_target_defends_with_its_own_interrupts_and_wounds() {
         "attack Ana Ganger 2 defense 9",
         &[5, 5, 6, 2, 2, 2, 3, 3, 3],
     );
-    assert!(lines(&t)[0].starts_with("defense Ganger 2 with Dodge: 9 dice"));
+    assert!(t.last_lines()[0].starts_with("defense Ganger 2 with Dodge: 9 dice"));
     assert_eq!(t.state().sr5.pending, []);
 }
 

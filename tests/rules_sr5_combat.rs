@@ -27,16 +27,6 @@ fn fighting() -> Table {
     t
 }
 
-/// The log lines of the last command.
-fn lines(t: &Table) -> Vec<String> {
-    let log = srtrack::report::log_lines(&t.enc);
-    let last = log.last().map_or(0, |(i, _)| *i);
-    log.into_iter()
-        .filter(|(i, _)| *i == last)
-        .map(|(_, l)| l)
-        .collect()
-}
-
 #[test]
 fn an_attack_runs_from_the_roll_to_the_boxes_and_a_full_monitor_downs() {
     let mut t = armed();
@@ -49,7 +39,7 @@ fn an_attack_runs_from_the_roll_to_the_boxes_and_a_full_monitor_downs() {
         ],
     );
     assert_eq!(
-        lines(&t),
+        t.last_lines(),
         [
             "attack Ana on Ganger 1 with Ares Predator (DV 8P, AP -1, accuracy 5): 8 dice [6 6 5 5 5 5 2 3], limit 5, 5 hits (6 rolled)",
             "defense Ganger 1: 6 dice (Reaction 3 + Intuition 3) [5 2 2 3 4 1], 1 hit vs 5 hits: the attack hits, net 4, DV 12P",
@@ -74,7 +64,7 @@ fn a_tie_on_the_defense_goes_to_the_defender() {
         })
     )));
     assert_eq!(
-        lines(&t).last().map(String::as_str),
+        t.last_lines().last().map(String::as_str),
         Some(
             "defense Ganger 2: 6 dice (Reaction 3 + Intuition 3) [6 5 2 2 3 3], 2 hits vs 2 hits: the attack misses (a tie goes to the defender)"
         )
@@ -91,7 +81,7 @@ fn physical_damage_becomes_stun_when_the_dv_does_not_exceed_the_armor() {
         "attack Ana Ganger 1 with Sap pool 2",
         &[6, 5, 5, 2, 2, 2, 3, 3, 5, 1, 1, 1, 2, 2, 2, 3, 3, 4],
     );
-    let l = lines(&t);
+    let l = t.last_lines();
     assert_eq!(
         l[2],
         "soak Ganger 1: 10 dice (Body 4 + armor 6) [5 1 1 1 2 2 2 3 3 4], 1 hit: DV 4 − 1 hit = 3 Stun (Physical becomes Stun: DV 4 does not exceed armor 6)"
@@ -110,7 +100,7 @@ fn ap_lowers_the_armor_in_the_soak_and_all_hits_resisted_leave_no_damage() {
     );
     // Armor 6 − 4 = 2: Body 4 + 2 = 6 dice, 3 hits against DV 3.
     assert_eq!(
-        lines(&t).last().map(String::as_str),
+        t.last_lines().last().map(String::as_str),
         Some(
             "soak Ganger 1: 6 dice (Body 4 + armor 6 with AP -4: 2) [6 6 5 2 2 2], 3 hits: DV 3 − 3 hits = no damage"
         )
@@ -145,7 +135,7 @@ fn an_attack_on_a_pc_waits_for_the_players_dice() {
     // Body 4 and no armor: four dice typed at the table.
     t.run("attack Ganger 1 Ana soak dice 6 5 1 2");
     assert_eq!(
-        lines(&t)[..2],
+        t.last_lines()[..2],
         [
             "soak Ana: 4 dice (Body 4 + armor 0) [6 5 1 2], 2 hits: DV 7 − 2 hits = 5 Physical",
             "Ana takes 5 Physical damage",
@@ -183,9 +173,9 @@ fn dodge_waits_for_the_defense_pool_with_the_skill_added() {
         &[5, 5, 6, 2, 2, 2, 3, 3, 3],
     );
     assert!(
-        lines(&t)[0].starts_with("defense Ganger 2 with Dodge: 9 dice [5 5 6 2 2 2 3 3 3], 3 hits vs 2 hits: the attack misses"),
+        t.last_lines()[0].starts_with("defense Ganger 2 with Dodge: 9 dice [5 5 6 2 2 2 3 3 3], 3 hits vs 2 hits: the attack misses"),
         "{:?}",
-        lines(&t)
+        t.last_lines()
     );
     let kit = t.state().sr5.kit(t.c("Ganger 2").id).expect("a kit");
     assert!(kit.defense_adds.is_empty(), "Dodge is a one-time add");
@@ -199,7 +189,7 @@ fn full_defense_adds_willpower_to_the_defense() {
         "attack Ana Ganger 2 pool 2",
         &[6, 6, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3],
     );
-    assert!(lines(&t)[1].starts_with(
+    assert!(t.last_lines()[1].starts_with(
         "defense Ganger 2: 8 dice (Reaction 3 + Intuition 3 + Willpower (Full Defense) 2)"
     ));
 }
@@ -226,9 +216,9 @@ fn a_new_attack_drops_one_left_waiting() {
     t.roll("attack Ganger 1 Ana pool 2", &[6, 2]);
     t.roll("attack Ana Ganger 2 pool 1", &[2, 2, 2, 2, 2, 2, 2]);
     assert!(
-        lines(&t)[0] == "the attack of Ganger 1 on Ana is dropped, unfinished",
+        t.last_lines()[0] == "the attack of Ganger 1 on Ana is dropped, unfinished",
         "{:?}",
-        lines(&t)
+        t.last_lines()
     );
     assert!(matches!(
         t.refuse("attack Ganger 1 Ana defense 4"),
@@ -267,7 +257,10 @@ fn firing_actions_take_the_catalogues_rounds_and_too_few_are_refused() {
         ev.iter()
             .any(|e| matches!(e, Event::Sr5(Sr5Event::RoundsFired { rounds: 6, .. })))
     );
-    assert_eq!(lines(&t)[1], "Ana's Ares Predator fires 6 rounds: 4 left");
+    assert_eq!(
+        t.last_lines()[1],
+        "Ana's Ares Predator fires 6 rounds: 4 left"
+    );
     assert_eq!(
         t.refuse("act Ana Fire Full-Auto Weapon (6 Bullets)")
             .to_string(),
@@ -278,7 +271,7 @@ fn firing_actions_take_the_catalogues_rounds_and_too_few_are_refused() {
     let kit = t.state().sr5.kit(t.c("Ana").id).expect("a kit");
     assert_eq!(kit.weapons[0].ammo.map(|a| a.left), Some(3));
     t.run("reload Ana");
-    assert_eq!(lines(&t), ["Ana reloads Ares Predator: 10 rounds"]);
+    assert_eq!(t.last_lines(), ["Ana reloads Ares Predator: 10 rounds"]);
 }
 
 #[test]

@@ -81,6 +81,16 @@ pub fn test_catalogue() -> Catalogue {
 }
 
 impl Table {
+    /// The log lines of the last command.
+    pub fn last_lines(&self) -> Vec<String> {
+        let log = srtrack::report::log_lines(&self.enc);
+        let last = log.last().map_or(0, |(i, _)| *i);
+        log.into_iter()
+            .filter(|(i, _)| *i == last)
+            .map(|(_, l)| l)
+            .collect()
+    }
+
     pub fn new() -> Self {
         Self {
             enc: Encounter::new(Arc::new(HouseRules::embedded()), Arc::new(test_catalogue())),

@@ -1,6 +1,6 @@
 //! A key → a new frame: `handle_key` then a draw into a 160×48 `TestBackend`,
-//! with 50 combatants and 10,000 events in the history; and the same through crossterm's
-//! encoding (the bytes a terminal is sent) with the save on disk included.
+//! with 50 combatants and 10,000 events in the history; and the same through the encoding the
+//! terminal is sent (`ui::wire`, counting the bytes) with the save on disk included.
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use srtrack::encounter::Command;
 use srtrack::rules::RandomDice;
 use srtrack::save::NoSave;
-use srtrack::ui::{App, demo};
+use srtrack::ui::{App, demo, frame};
 
 fn main() {
     divan::main();
@@ -56,8 +56,7 @@ fn select_key_and_frame(bencher: divan::Bencher) {
     bencher.bench_local(|| {
         app.handle_key(key(if down { 'j' } else { 'k' }));
         down = !down;
-        term.draw(|f| f.render_widget(&app, f.area()))
-            .expect("draw");
+        frame::draw(&mut term, &app).expect("draw");
     });
 }
 
@@ -69,11 +68,9 @@ fn next_then_undo_two_frames(bencher: divan::Bencher) {
     let mut term = Terminal::new(TestBackend::new(160, 48)).expect("backend");
     bencher.bench_local(|| {
         app.handle_key(key('n'));
-        term.draw(|f| f.render_widget(&app, f.area()))
-            .expect("draw");
+        frame::draw(&mut term, &app).expect("draw");
         app.handle_key(key('u'));
-        term.draw(|f| f.render_widget(&app, f.area()))
-            .expect("draw");
+        frame::draw(&mut term, &app).expect("draw");
     });
 }
 
@@ -85,11 +82,9 @@ fn picker_open_close_two_frames(bencher: divan::Bencher) {
     let mut term = Terminal::new(TestBackend::new(160, 48)).expect("backend");
     bencher.bench_local(|| {
         app.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-        term.draw(|f| f.render_widget(&app, f.area()))
-            .expect("draw");
+        frame::draw(&mut term, &app).expect("draw");
         app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
-        term.draw(|f| f.render_widget(&app, f.area()))
-            .expect("draw");
+        frame::draw(&mut term, &app).expect("draw");
     });
 }
 
@@ -106,7 +101,7 @@ impl std::io::Write for Counted {
     }
 }
 
-type Crossterm = Terminal<ratatui::backend::CrosstermBackend<Counted>>;
+type Wired = Terminal<srtrack::ui::wire::Wire<Counted>>;
 
 /// The big encounter saved in a temporary directory, under its lock, saving each command as
 /// `exec` does (the journal line written and synced before the key returns; the screen hands
@@ -123,10 +118,11 @@ fn saved_app(dir: &tempfile::TempDir) -> App {
     app
 }
 
-/// A 160×48 terminal over crossterm's encoding, and the count of the bytes it was sent.
-fn crossterm_terminal() -> (Crossterm, std::rc::Rc<std::cell::Cell<usize>>) {
+/// A 160×48 terminal through the screen's own backend (`ui::wire`), and the count of the bytes it
+/// was sent.
+fn wire_terminal() -> (Wired, std::rc::Rc<std::cell::Cell<usize>>) {
     let sent = std::rc::Rc::new(std::cell::Cell::new(0));
-    let backend = ratatui::backend::CrosstermBackend::new(Counted(sent.clone()));
+    let backend = srtrack::ui::wire::Wire::new(Counted(sent.clone()));
     let term = Terminal::with_options(
         backend,
         ratatui::TerminalOptions {
@@ -137,53 +133,45 @@ fn crossterm_terminal() -> (Crossterm, std::rc::Rc<std::cell::Cell<usize>>) {
     (term, sent)
 }
 
-/// A view key through crossterm's encoding: `j`/`k`, a frame, the bytes written.
+/// A view key through the terminal encoding: `j`/`k`, a frame, the bytes written.
 #[divan::bench]
-fn select_key_crossterm(bencher: divan::Bencher) {
+fn select_key_wire(bencher: divan::Bencher) {
     let mut app = big_app();
     app.resize(160, 48);
-    let (mut term, sent) = crossterm_terminal();
-    term.draw(|f| f.render_widget(&app, f.area()))
-        .expect("draw");
+    let (mut term, sent) = wire_terminal();
+    frame::draw(&mut term, &app).expect("draw");
     let before = sent.get();
     app.handle_key(key('j'));
-    term.draw(|f| f.render_widget(&app, f.area()))
-        .expect("draw");
+    frame::draw(&mut term, &app).expect("draw");
     eprintln!("select key: {} bytes", sent.get() - before);
     let mut down = false;
     bencher.bench_local(|| {
         app.handle_key(key(if down { 'j' } else { 'k' }));
         down = !down;
-        term.draw(|f| f.render_widget(&app, f.area()))
-            .expect("draw");
+        frame::draw(&mut term, &app).expect("draw");
     });
 }
 
 /// `n` then `u` straight after it, each saved to disk (journal line, fsync) and drawn through
-/// crossterm's encoding: what an action key costs the GM, end to end but for the emulator.
+/// the terminal encoding: what an action key costs the GM, end to end but for the emulator.
 #[divan::bench]
-fn next_then_undo_saved_crossterm(bencher: divan::Bencher) {
+fn next_then_undo_saved_wire(bencher: divan::Bencher) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut app = saved_app(&dir);
     app.resize(160, 48);
-    let (mut term, sent) = crossterm_terminal();
-    term.draw(|f| f.render_widget(&app, f.area()))
-        .expect("draw");
+    let (mut term, sent) = wire_terminal();
+    frame::draw(&mut term, &app).expect("draw");
     let before = sent.get();
     app.handle_key(key('n'));
-    term.draw(|f| f.render_widget(&app, f.area()))
-        .expect("draw");
+    frame::draw(&mut term, &app).expect("draw");
     eprintln!("action key: {} bytes", sent.get() - before);
     app.handle_key(key('u'));
-    term.draw(|f| f.render_widget(&app, f.area()))
-        .expect("draw");
+    frame::draw(&mut term, &app).expect("draw");
     bencher.bench_local(|| {
         app.handle_key(key('n'));
-        term.draw(|f| f.render_widget(&app, f.area()))
-            .expect("draw");
+        frame::draw(&mut term, &app).expect("draw");
         app.handle_key(key('u'));
-        term.draw(|f| f.render_widget(&app, f.area()))
-            .expect("draw");
+        frame::draw(&mut term, &app).expect("draw");
     });
 }
 

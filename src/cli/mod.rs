@@ -474,7 +474,23 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
 fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     // From the snapshot's end: the first frame does not wait for the whole history.
     let (header, enc) = file::open(path, catalogue())?;
-    store.touch_last_used(path);
+    // Remembered beside the first frame rather than before it (a synced rename takes ~2 ms),
+    // and waited for before the process ends.
+    let remembered = {
+        let (store, path) = (store.clone(), path.to_path_buf());
+        std::thread::spawn(move || store.touch_last_used(&path))
+    };
+    let opened = open_screen(path, header, enc, tui);
+    let _ = remembered.join();
+    opened
+}
+
+fn open_screen(
+    path: &Path,
+    header: file::SaveFile,
+    enc: Encounter,
+    tui: &TuiOptions,
+) -> Result<()> {
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
     if let Err(e) = std::fs::metadata(&real).and_then(|m| save::atomic::refuse_to_replace(&m)) {
         let why = format!("{}: {}", path.display(), save::io_message(&e));

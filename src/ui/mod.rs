@@ -3,11 +3,13 @@
 pub mod action;
 pub mod app;
 pub mod demo;
+pub mod frame;
 pub mod keymap;
 pub mod mode;
 pub mod theme;
 pub mod view;
 pub mod watch;
+pub mod wire;
 
 pub use action::Action;
 pub use app::App;
@@ -22,7 +24,6 @@ use crate::save::Autosave;
 
 use std::io::{BufWriter, Stdout};
 
-use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEventKind};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
@@ -36,13 +37,12 @@ const SAVE_CHECK: Duration = Duration::from_millis(2);
 /// How often the watchdog looks at the stop flag (a signal from outside) and the terminal.
 const STOP_CHECK: Duration = Duration::from_millis(200);
 
-type Tui = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
+type Tui = Terminal<wire::Wire<BufWriter<Stdout>>>;
 
 /// The terminal in raw mode on the alternate screen, restored on panic.
 ///
-/// Like `ratatui::init`, but frames go through our own buffer (a plain `Stdout` takes its lock
-/// for every cell), and the viewport is fixed and resized on resize events instead of asking the
-/// terminal every frame.
+/// Like `ratatui::init`, but frames are encoded by [`wire::Wire`] and sent in one write, and the
+/// viewport is fixed and resized on resize events instead of asking the terminal every frame.
 pub(crate) fn init_terminal() -> std::io::Result<Tui> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -51,7 +51,7 @@ pub(crate) fn init_terminal() -> std::io::Result<Tui> {
     }));
     enable_raw_mode()?;
     execute!(std::io::stdout(), EnterAlternateScreen)?;
-    let backend = CrosstermBackend::new(BufWriter::with_capacity(FRAME_BUFFER, std::io::stdout()));
+    let backend = wire::Wire::new(BufWriter::new(std::io::stdout()));
     let (width, height) = ratatui::crossterm::terminal::size()?;
     Terminal::with_options(
         backend,
@@ -68,11 +68,6 @@ pub fn restore_terminal() {
     ratatui::restore();
     let _ = execute!(std::io::stdout(), ratatui::crossterm::cursor::Show);
 }
-
-/// Small enough that the terminal gets the start of a frame while the rest is still being
-/// written: measured, a buffer for the whole frame delays the first byte by ~0.2 ms and makes the
-/// key → screen time no better.
-const FRAME_BUFFER: usize = 1 << 10;
 
 /// A store whose saves a shutdown from outside waits for, so it never cuts one in half.
 struct Guarded {
@@ -123,6 +118,7 @@ fn draw_mark(
             Some(shown) => header_over(app, shown, f.buffer_mut()),
             None => f.render_widget(app, area),
         }
+        frame::settle(f.buffer_mut());
     })?;
     Ok(())
 }
@@ -193,12 +189,12 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
     let result = (|| -> color_eyre::Result<()> {
         let area = terminal.get_frame().area();
         app.resize(area.width, area.height);
-        terminal.draw(|f| f.render_widget(&app, f.area()))?;
+        frame::draw(&mut terminal, &app)?;
         // The first frame is out: the log lines of a long history can wait until now.
         app.complete_log();
         loop {
             let pending = app.save_pending();
-            let drawn = terminal.draw(|f| f.render_widget(&app, f.area()))?;
+            let drawn = frame::draw(&mut terminal, &app)?;
             // The frame a save mark will change is kept: the mark alone is drawn over it.
             let shown = pending.then(|| drawn.buffer.clone());
             if app.flush_save() {

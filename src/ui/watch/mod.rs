@@ -123,7 +123,7 @@ pub fn run(
         let mut due: Option<Instant> = None;
         let mut last_look = Instant::now();
         loop {
-            terminal.draw(|f| f.render_widget(&watch, f.area()))?;
+            super::frame::draw(&mut terminal, &watch)?;
             let wait = due.map_or(FALLBACK, |d| d.saturating_duration_since(Instant::now()));
             let wake = rx.recv_timeout(wait.min(FALLBACK));
             match wake {

@@ -1,0 +1,492 @@
+//! The backend that writes frames to the terminal: ratatui's crossterm backend, with a shorter
+//! encoding of the cells a frame changes.
+//!
+//! Measured in a pseudo-terminal, what a key costs the GM is mostly what the terminal must parse.
+//! crossterm's backend moves the cursor with an absolute position before every run, sets colours
+//! as 256-colour indexes (`ESC[38;5;6;49m`), sends each modifier as its own sequence, and resets
+//! four attributes after every frame. This one:
+//! - moves right along a row with a relative move (`ESC[3C`), elsewhere with one absolute move;
+//! - sends one SGR sequence per change of style, with the 16 basic colours as their short codes
+//!   (`ESC[1;36m`: the same palette entries), and only what changed;
+//! - writes a blank that shows nothing (see [`crate::ui::frame::settle`]) in whatever style is in
+//!   force, when that style shows nothing on a blank either;
+//! - resets the style once at the end of a frame, and only if it was changed.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use ratatui::backend::{Backend, ClearType, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::crossterm::{cursor, queue, terminal};
+use ratatui::layout::{Position, Size};
+use ratatui::style::{Color, Modifier};
+use unicode_width::UnicodeWidthStr as _;
+
+use super::frame::SEEN_ON_BLANK;
+
+/// A terminal reached through a writer (the real one: a buffered stdout).
+pub struct Wire<W: Write> {
+    out: W,
+    /// The encoded frame, written to `out` in one piece.
+    scratch: String,
+}
+
+/// The style in force on the terminal while a frame is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Pen {
+    fg: Color,
+    bg: Color,
+    underline: Color,
+    modifier: Modifier,
+}
+
+impl Pen {
+    const RESET: Self = Self {
+        fg: Color::Reset,
+        bg: Color::Reset,
+        underline: Color::Reset,
+        modifier: Modifier::empty(),
+    };
+
+    fn of(cell: &Cell) -> Self {
+        Self {
+            fg: cell.fg,
+            bg: cell.bg,
+            underline: cell.underline_color,
+            modifier: cell.modifier,
+        }
+    }
+
+    /// Whether a blank written in this style looks like a blank in no style.
+    fn blank_unseen(self) -> bool {
+        self.bg == Color::Reset && !self.modifier.intersects(SEEN_ON_BLANK)
+    }
+}
+
+impl<W: Write> Wire<W> {
+    pub fn new(out: W) -> Self {
+        Self {
+            out,
+            scratch: String::with_capacity(1 << 14),
+        }
+    }
+
+    /// The writer, for tests and benches that count what was sent.
+    pub fn writer(&self) -> &W {
+        &self.out
+    }
+}
+
+/// Appends the SGR sequence that turns `from` into `to` (nothing when they are the same).
+fn restyle(s: &mut String, from: Pen, to: Pen) {
+    if from == to {
+        return;
+    }
+    let mut params: Vec<u16> = Vec::with_capacity(8);
+    let removed = from.modifier - to.modifier;
+    let mut added = to.modifier - from.modifier;
+    if removed.intersects(Modifier::BOLD | Modifier::DIM) {
+        // 22 ends both bold and dim: whichever stays is set again.
+        params.push(22);
+        added |= to.modifier & (Modifier::BOLD | Modifier::DIM);
+    }
+    for (m, off) in [
+        (Modifier::ITALIC, 23),
+        (Modifier::UNDERLINED, 24),
+        (Modifier::SLOW_BLINK | Modifier::RAPID_BLINK, 25),
+        (Modifier::REVERSED, 27),
+        (Modifier::HIDDEN, 28),
+        (Modifier::CROSSED_OUT, 29),
+    ] {
+        if removed.intersects(m) {
+            params.push(off);
+            // One code ends both blinks: the one that stays is set again.
+            added |= to.modifier & m;
+        }
+    }
+    for (m, on) in [
+        (Modifier::BOLD, 1),
+        (Modifier::DIM, 2),
+        (Modifier::ITALIC, 3),
+        (Modifier::UNDERLINED, 4),
+        (Modifier::SLOW_BLINK, 5),
+        (Modifier::RAPID_BLINK, 6),
+        (Modifier::REVERSED, 7),
+        (Modifier::HIDDEN, 8),
+        (Modifier::CROSSED_OUT, 9),
+    ] {
+        if added.contains(m) {
+            params.push(on);
+        }
+    }
+    if from.fg != to.fg {
+        color(&mut params, to.fg, Layer::Fg);
+    }
+    if from.bg != to.bg {
+        color(&mut params, to.bg, Layer::Bg);
+    }
+    if from.underline != to.underline {
+        color(&mut params, to.underline, Layer::Underline);
+    }
+    s.push_str("\x1b[");
+    for (i, p) in params.iter().enumerate() {
+        if i > 0 {
+            s.push(';');
+        }
+        let _ = write!(s, "{p}");
+    }
+    s.push('m');
+}
+
+#[derive(Clone, Copy)]
+enum Layer {
+    Fg,
+    Bg,
+    Underline,
+}
+
+fn color(params: &mut Vec<u16>, c: Color, layer: Layer) {
+    let (reset, base, bright, extended) = match layer {
+        Layer::Fg => (39, 30, 90, 38),
+        Layer::Bg => (49, 40, 100, 48),
+        // Underline colours have no short codes.
+        Layer::Underline => (59, 0, 0, 58),
+    };
+    let basic = match c {
+        Color::Reset => {
+            params.push(reset);
+            return;
+        }
+        Color::Black => 0,
+        Color::Red => 1,
+        Color::Green => 2,
+        Color::Yellow => 3,
+        Color::Blue => 4,
+        Color::Magenta => 5,
+        Color::Cyan => 6,
+        Color::Gray => 7,
+        Color::DarkGray => 8,
+        Color::LightRed => 9,
+        Color::LightGreen => 10,
+        Color::LightYellow => 11,
+        Color::LightBlue => 12,
+        Color::LightMagenta => 13,
+        Color::LightCyan => 14,
+        Color::White => 15,
+        Color::Indexed(i) => {
+            params.extend([extended, 5, u16::from(i)]);
+            return;
+        }
+        Color::Rgb(r, g, b) => {
+            params.extend([extended, 2, u16::from(r), u16::from(g), u16::from(b)]);
+            return;
+        }
+    };
+    match layer {
+        Layer::Underline => params.extend([extended, 5, basic]),
+        _ if basic < 8 => params.push(base + basic),
+        _ => params.push(bright + basic - 8),
+    }
+}
+
+impl<W: Write> Backend for Wire<W> {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        let s = &mut self.scratch;
+        s.clear();
+        let mut pen = Pen::RESET;
+        // Where the terminal's cursor stands, when known.
+        let mut at: Option<Position> = None;
+        for (x, y, cell) in content {
+            match at {
+                Some(p) if p.y == y && p.x == x => {}
+                Some(p) if p.y == y && p.x < x => {
+                    let _ = write!(s, "\x1b[{}C", x - p.x);
+                }
+                _ => {
+                    let _ = write!(s, "\x1b[{};{}H", y + 1, x + 1);
+                }
+            }
+            let symbol = cell.symbol();
+            let want = Pen::of(cell);
+            if !(symbol == " " && want.blank_unseen() && pen.blank_unseen()) {
+                restyle(s, pen, want);
+                pen = want;
+            }
+            s.push_str(symbol);
+            // After anything but a one-cell symbol, the next cell is placed absolutely: a
+            // terminal may not agree on the width of what it was sent.
+            at = (symbol.width() == 1).then_some(Position { x: x + 1, y });
+        }
+        if pen != Pen::RESET {
+            s.push_str("\x1b[0m");
+        }
+        self.out.write_all(s.as_bytes())
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        queue!(self.out, cursor::Hide)
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        queue!(self.out, cursor::Show)
+    }
+
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        cursor::position().map(|(x, y)| Position { x, y })
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        let Position { x, y } = position.into();
+        queue!(self.out, cursor::MoveTo(x, y))
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.clear_region(ClearType::All)
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        use terminal::ClearType as T;
+        queue!(
+            self.out,
+            terminal::Clear(match clear_type {
+                ClearType::All => T::All,
+                ClearType::AfterCursor => T::FromCursorDown,
+                ClearType::BeforeCursor => T::FromCursorUp,
+                ClearType::CurrentLine => T::CurrentLine,
+                ClearType::UntilNewLine => T::UntilNewLine,
+            })
+        )
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        let (width, height) = terminal::size()?;
+        Ok(Size { width, height })
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        let w = terminal::window_size()?;
+        Ok(WindowSize {
+            columns_rows: Size {
+                width: w.columns,
+                height: w.rows,
+            },
+            pixels: Size {
+                width: w.width,
+                height: w.height,
+            },
+        })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::Terminal;
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::style::Style;
+
+    fn pen(style: Style) -> Pen {
+        let mut cell = Cell::EMPTY;
+        cell.set_style(style);
+        Pen::of(&cell)
+    }
+
+    fn sgr(from: Style, to: Style) -> String {
+        let mut s = String::new();
+        restyle(&mut s, pen(from), pen(to));
+        s
+    }
+
+    #[test]
+    fn one_short_sequence_per_change() {
+        assert_eq!(sgr(Style::new(), Style::new()), "");
+        assert_eq!(sgr(Style::new(), Style::new().cyan().bold()), "\x1b[1;36m");
+        assert_eq!(
+            sgr(Style::new().cyan().bold(), Style::new().cyan()),
+            "\x1b[22m"
+        );
+        assert_eq!(
+            sgr(Style::new().bold().dim(), Style::new().dim().on_dark_gray()),
+            "\x1b[22;2;100m"
+        );
+        assert_eq!(
+            sgr(Style::new().fg(Color::Indexed(200)), Style::new().white()),
+            "\x1b[97m"
+        );
+        assert_eq!(
+            sgr(Style::new().rapid_blink(), Style::new().slow_blink()),
+            "\x1b[25;5m"
+        );
+        assert_eq!(
+            sgr(Style::new(), Style::new().fg(Color::Rgb(1, 2, 3))),
+            "\x1b[38;2;1;2;3m"
+        );
+    }
+
+    /// Draws `frames` one after another through a [`Wire`], and returns what a terminal shows.
+    fn shown(frames: &[Buffer]) -> vt100::Parser {
+        let area = frames[0].area;
+        let mut term = Terminal::with_options(
+            Wire::new(Vec::new()),
+            ratatui::TerminalOptions {
+                viewport: ratatui::Viewport::Fixed(area),
+            },
+        )
+        .expect("terminal");
+        for frame in frames {
+            term.draw(|f| {
+                f.buffer_mut().clone_from(frame);
+                crate::ui::frame::settle(f.buffer_mut());
+            })
+            .expect("draw");
+        }
+        let size = |n: u16| std::num::NonZeroU16::new(n).expect("a frame has cells");
+        let mut vt = vt100::Parser::new(size(area.height), size(area.width), 0);
+        vt.process(term.backend().writer());
+        vt
+    }
+
+    /// The 16 named colours, in palette order.
+    const NAMED: [Color; 16] = [
+        Color::Black,
+        Color::Red,
+        Color::Green,
+        Color::Yellow,
+        Color::Blue,
+        Color::Magenta,
+        Color::Cyan,
+        Color::Gray,
+        Color::DarkGray,
+        Color::LightRed,
+        Color::LightGreen,
+        Color::LightYellow,
+        Color::LightBlue,
+        Color::LightMagenta,
+        Color::LightCyan,
+        Color::White,
+    ];
+
+    /// The palette entry a terminal gives each colour (written out here, not derived from the
+    /// encoder, so that a wrong code is caught).
+    fn vt_color(c: Color) -> vt100::Color {
+        match c {
+            Color::Reset => vt100::Color::Default,
+            Color::Indexed(i) => vt100::Color::Idx(i),
+            Color::Rgb(r, g, b) => vt100::Color::Rgb(r, g, b),
+            named => {
+                let i = NAMED
+                    .iter()
+                    .position(|n| *n == named)
+                    .expect("a named colour");
+                vt100::Color::Idx(u8::try_from(i).expect("16 colours"))
+            }
+        }
+    }
+
+    /// Each cell of `want` as the terminal shows it: its symbol, and its style where a style
+    /// can be seen (a blank that shows nothing may carry any foreground).
+    fn assert_shows(vt: &vt100::Parser, want: &Buffer) {
+        let screen = vt.screen();
+        for y in 0..want.area.height {
+            let mut x = 0;
+            while x < want.area.width {
+                let cell = &want[(x, y)];
+                let got = screen.cell(y, x).expect("in the screen");
+                let symbol = if got.has_contents() {
+                    got.contents()
+                } else {
+                    " "
+                };
+                assert_eq!(symbol, cell.symbol(), "symbol at {x},{y}");
+                let blank = cell.symbol() == " " && Pen::of(cell).blank_unseen();
+                if !blank {
+                    assert_eq!(got.fgcolor(), vt_color(cell.fg), "fg at {x},{y}");
+                    assert_eq!(got.bold(), cell.modifier.contains(Modifier::BOLD), "bold");
+                    assert_eq!(got.italic(), cell.modifier.contains(Modifier::ITALIC));
+                }
+                assert_eq!(got.bgcolor(), vt_color(cell.bg), "bg at {x},{y}");
+                assert_eq!(got.inverse(), cell.modifier.contains(Modifier::REVERSED));
+                assert_eq!(
+                    got.underline(),
+                    cell.modifier.contains(Modifier::UNDERLINED)
+                );
+                x += u16::try_from(cell.symbol().width().max(1)).expect("small");
+            }
+        }
+    }
+
+    use proptest::prelude::*;
+
+    fn a_color() -> impl Strategy<Value = Color> {
+        prop_oneof![
+            Just(Color::Reset),
+            prop::sample::select(NAMED.to_vec()),
+            any::<u8>().prop_map(Color::Indexed),
+            (any::<u8>(), any::<u8>(), any::<u8>()).prop_map(|(r, g, b)| Color::Rgb(r, g, b)),
+        ]
+    }
+
+    fn a_style() -> impl Strategy<Value = Style> {
+        (a_color(), a_color(), any::<u16>()).prop_map(|(fg, bg, bits)| {
+            let m = Modifier::from_bits_truncate(bits)
+                & (Modifier::BOLD
+                    | Modifier::DIM
+                    | Modifier::ITALIC
+                    | Modifier::UNDERLINED
+                    | Modifier::REVERSED);
+            // A blank without a background is the common case: half the cells.
+            let bg = if bits & 0x8000 == 0 { Color::Reset } else { bg };
+            Style::new().fg(fg).bg(bg).add_modifier(m)
+        })
+    }
+
+    /// A frame of runs of text: ASCII, box drawing, blanks and, if `wide`, wide characters.
+    fn a_frame(w: u16, h: u16, wide: bool) -> impl Strategy<Value = Buffer> {
+        let mut texts = vec!["ab c", "  ", "│─┌", "▶ x", " ", "é"];
+        if wide {
+            texts.push("日本");
+        }
+        let run = (0..w, 0..h, prop::sample::select(texts), a_style());
+        prop::collection::vec(run, 0..40).prop_map(move |runs| {
+            let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
+            for (x, y, text, style) in runs {
+                buf.set_stringn(x, y, text, usize::from(w - x), style);
+            }
+            // vt100 keeps one intensity, where terminals keep bold and dim apart.
+            for cell in &mut buf.content {
+                if cell.modifier.contains(Modifier::BOLD) {
+                    cell.modifier.remove(Modifier::DIM);
+                }
+            }
+            buf
+        })
+    }
+
+    proptest! {
+        /// Whatever a frame holds, and whatever was on the screen before it, the terminal
+        /// shows the frame. (Wide characters only in the last: a wide character half drawn
+        /// over is ratatui's diff's to handle, and terminals differ on it.)
+        #[test]
+        fn the_terminal_shows_each_frame(
+            before in prop::collection::vec(a_frame(24, 6, false), 0..3),
+            last in a_frame(24, 6, true),
+        ) {
+            let mut frames = before;
+            frames.push(last.clone());
+            let vt = shown(&frames);
+            let mut last = last;
+            crate::ui::frame::settle(&mut last);
+            assert_shows(&vt, &last);
+        }
+    }
+}

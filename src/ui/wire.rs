@@ -5,7 +5,9 @@
 //! crossterm's backend moves the cursor with an absolute position before every run, sets colours
 //! as 256-colour indexes (`ESC[38;5;6;49m`), sends each modifier as its own sequence, and resets
 //! four attributes after every frame. This one:
-//! - moves right along a row with a relative move (`ESC[3C`), elsewhere with one absolute move;
+//! - moves right along a row with a relative move (`ESC[3C`), elsewhere with one absolute move,
+//!   and steps over a gap of up to [`GAP_FILL`] unchanged cells by writing them again when that
+//!   needs no change of style (it remembers what it wrote: a space is shorter than a move);
 //! - sends one SGR sequence per change of style, with the 16 basic colours as their short codes
 //!   (`ESC[1;36m`: the same palette entries), and only what changed;
 //! - writes a blank that shows nothing (see [`crate::ui::frame::settle`]) in whatever style is in
@@ -24,11 +26,21 @@ use unicode_width::UnicodeWidthStr as _;
 
 use super::frame::SEEN_ON_BLANK;
 
+/// The longest run of unchanged cells written again rather than stepped over: a cursor move is
+/// four bytes, and costs an emulator about as much as two or three characters.
+const GAP_FILL: u16 = 3;
+
 /// A terminal reached through a writer (the real one: a buffered stdout).
 pub struct Wire<W: Write> {
     out: W,
     /// The encoded frame, written to `out` in one piece.
     scratch: String,
+    /// What the terminal shows, as far as this backend wrote it: rows of cells from the left,
+    /// blank beyond their ends. `None`: a cell not known to hold one plain cell (the right half
+    /// of a wide character).
+    shown: Vec<Vec<Option<Cell>>>,
+    /// False after a partial clear: nothing is known of the screen until it is cleared whole.
+    known: bool,
 }
 
 /// The style in force on the terminal while a frame is written.
@@ -68,7 +80,57 @@ impl<W: Write> Wire<W> {
         Self {
             out,
             scratch: String::with_capacity(1 << 14),
+            shown: Vec::new(),
+            known: true,
         }
+    }
+
+    /// The cell shown at `x`, `y`, if it is known to be one plain cell.
+    fn shown_at(&self, x: u16, y: u16) -> Option<&Cell> {
+        if !self.known {
+            return None;
+        }
+        match self
+            .shown
+            .get(usize::from(y))
+            .and_then(|r| r.get(usize::from(x)))
+        {
+            Some(cell) => cell.as_ref(),
+            None => Some(&Cell::EMPTY),
+        }
+    }
+
+    fn remember(&mut self, x: u16, y: u16, cell: &Cell, width: u16) {
+        let (x, y) = (usize::from(x), usize::from(y));
+        if self.shown.len() <= y {
+            self.shown.resize_with(y + 1, Vec::new);
+        }
+        let row = &mut self.shown[y];
+        let end = x + usize::from(width.max(1));
+        if row.len() < end {
+            row.resize(end, Some(Cell::EMPTY));
+        }
+        row[x] = (width == 1).then(|| cell.clone());
+        for hidden in &mut row[x + 1..end] {
+            *hidden = None;
+        }
+    }
+
+    /// The cells of a gap on row `y`, from `from` up to `to`, when writing them again needs no
+    /// change from `pen`.
+    fn refill(&self, from: u16, to: u16, y: u16, pen: Pen) -> Option<String> {
+        let mut text = String::new();
+        for x in from..to {
+            let cell = self.shown_at(x, y)?;
+            let symbol = cell.symbol();
+            let same = Pen::of(cell) == pen
+                || (symbol == " " && Pen::of(cell).blank_unseen() && pen.blank_unseen());
+            if !same || symbol.width() != 1 {
+                return None;
+            }
+            text.push_str(symbol);
+        }
+        Some(text)
     }
 
     /// The writer, for tests and benches that count what was sent.
@@ -196,7 +258,7 @@ impl<W: Write> Backend for Wire<W> {
     where
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
-        let s = &mut self.scratch;
+        let mut s = std::mem::take(&mut self.scratch);
         s.clear();
         let mut pen = Pen::RESET;
         // Where the terminal's cursor stands, when known.
@@ -205,7 +267,15 @@ impl<W: Write> Backend for Wire<W> {
             match at {
                 Some(p) if p.y == y && p.x == x => {}
                 Some(p) if p.y == y && p.x < x => {
-                    let _ = write!(s, "\x1b[{}C", x - p.x);
+                    match (x - p.x <= GAP_FILL)
+                        .then(|| self.refill(p.x, x, y, pen))
+                        .flatten()
+                    {
+                        Some(again) => s.push_str(&again),
+                        None => {
+                            let _ = write!(s, "\x1b[{}C", x - p.x);
+                        }
+                    }
                 }
                 _ => {
                     let _ = write!(s, "\x1b[{};{}H", y + 1, x + 1);
@@ -214,18 +284,22 @@ impl<W: Write> Backend for Wire<W> {
             let symbol = cell.symbol();
             let want = Pen::of(cell);
             if !(symbol == " " && want.blank_unseen() && pen.blank_unseen()) {
-                restyle(s, pen, want);
+                restyle(&mut s, pen, want);
                 pen = want;
             }
             s.push_str(symbol);
+            let width = u16::try_from(symbol.width()).unwrap_or(u16::MAX);
+            self.remember(x, y, cell, width);
             // After anything but a one-cell symbol, the next cell is placed absolutely: a
             // terminal may not agree on the width of what it was sent.
-            at = (symbol.width() == 1).then_some(Position { x: x + 1, y });
+            at = (width == 1).then_some(Position { x: x + 1, y });
         }
         if pen != Pen::RESET {
             s.push_str("\x1b[0m");
         }
-        self.out.write_all(s.as_bytes())
+        let sent = self.out.write_all(s.as_bytes());
+        self.scratch = s;
+        sent
     }
 
     fn hide_cursor(&mut self) -> io::Result<()> {
@@ -251,6 +325,8 @@ impl<W: Write> Backend for Wire<W> {
 
     fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
         use terminal::ClearType as T;
+        self.shown.clear();
+        self.known = clear_type == ClearType::All;
         queue!(
             self.out,
             terminal::Clear(match clear_type {
@@ -450,41 +526,54 @@ mod tests {
         })
     }
 
-    /// A frame of runs of text: ASCII, box drawing, blanks and, if `wide`, wide characters.
-    fn a_frame(w: u16, h: u16, wide: bool) -> impl Strategy<Value = Buffer> {
+    type Run = (u16, u16, &'static str, Style);
+
+    /// Runs of text: ASCII, box drawing, blanks and, if `wide`, wide characters.
+    fn runs(w: u16, h: u16, wide: bool, most: usize) -> impl Strategy<Value = Vec<Run>> {
         let mut texts = vec!["ab c", "  ", "│─┌", "▶ x", " ", "é"];
         if wide {
             texts.push("日本");
         }
-        let run = (0..w, 0..h, prop::sample::select(texts), a_style());
-        prop::collection::vec(run, 0..40).prop_map(move |runs| {
-            let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
-            for (x, y, text, style) in runs {
-                buf.set_stringn(x, y, text, usize::from(w - x), style);
+        prop::collection::vec(
+            (0..w, 0..h, prop::sample::select(texts), a_style()),
+            0..most,
+        )
+    }
+
+    /// `frame` with `runs` written over it.
+    fn edited(frame: &Buffer, runs: &[Run]) -> Buffer {
+        let mut buf = frame.clone();
+        let w = buf.area.width;
+        for &(x, y, text, style) in runs {
+            buf.set_stringn(x, y, text, usize::from(w - x), style);
+        }
+        // vt100 keeps one intensity, where terminals keep bold and dim apart.
+        for cell in &mut buf.content {
+            if cell.modifier.contains(Modifier::BOLD) {
+                cell.modifier.remove(Modifier::DIM);
             }
-            // vt100 keeps one intensity, where terminals keep bold and dim apart.
-            for cell in &mut buf.content {
-                if cell.modifier.contains(Modifier::BOLD) {
-                    cell.modifier.remove(Modifier::DIM);
-                }
-            }
-            buf
-        })
+        }
+        buf
     }
 
     proptest! {
         /// Whatever a frame holds, and whatever was on the screen before it, the terminal
-        /// shows the frame. (Wide characters only in the last: a wide character half drawn
-        /// over is ratatui's diff's to handle, and terminals differ on it.)
+        /// shows the frame: a first screen, then frames that change a few runs of it, as a key
+        /// does. (Wide characters only in the last: a wide character half drawn over is
+        /// ratatui's diff's to handle, and terminals differ on it.)
         #[test]
         fn the_terminal_shows_each_frame(
-            before in prop::collection::vec(a_frame(24, 6, false), 0..3),
-            last in a_frame(24, 6, true),
+            first in runs(24, 6, false, 40),
+            edits in prop::collection::vec(runs(24, 6, false, 6), 0..4),
+            last in runs(24, 6, true, 6),
         ) {
-            let mut frames = before;
-            frames.push(last.clone());
+            let mut frames = vec![edited(&Buffer::empty(Rect::new(0, 0, 24, 6)), &first)];
+            for edit in edits.iter().chain([&last]) {
+                let next = edited(frames.last().expect("a frame"), edit);
+                frames.push(next);
+            }
             let vt = shown(&frames);
-            let mut last = last;
+            let mut last = frames.pop().expect("a frame");
             crate::ui::frame::settle(&mut last);
             assert_shows(&vt, &last);
         }

@@ -145,12 +145,11 @@ pub struct FileSave {
 }
 
 impl FileSave {
-    /// Wraps a save the caller has locked, and removes what killed writers of it left behind.
+    /// Wraps a save the caller has locked. What killed writers of it left behind is removed
+    /// before the first write (or when the writer thread starts, [`FileSave::in_background`]).
     /// Nothing is known on disk: the first save writes a snapshot.
     pub fn new(path: PathBuf, name: String, created: String, lock: Lock) -> Self {
-        atomic::remove_stale(&path);
         let journal_path = journal::path_of(&path);
-        atomic::remove_stale(&journal_path);
         Self {
             io: Io::Inline(writer::Disk::new(path.clone(), journal_path)),
             path,

@@ -37,6 +37,8 @@ pub(crate) struct Disk {
     pub path: PathBuf,
     pub journal_path: PathBuf,
     journal: Journal,
+    /// Whether what killed writers left beside the save has been removed.
+    swept: bool,
 }
 
 /// The journal as this writer knows it.
@@ -57,6 +59,18 @@ impl Disk {
             path,
             journal_path,
             journal: Journal::Closed,
+            swept: false,
+        }
+    }
+
+    /// Removes what killed writers of the save left (see [`super::atomic::remove_stale`]),
+    /// once: before the first write, or first thing on the writer thread, so that opening the
+    /// screen does not wait for two directory listings.
+    pub fn sweep(&mut self) {
+        if !self.swept {
+            super::atomic::remove_stale(&self.path);
+            super::atomic::remove_stale(&self.journal_path);
+            self.swept = true;
         }
     }
 
@@ -75,6 +89,7 @@ impl Disk {
     /// Does one job. After an error the journal is closed: what it holds may end in part of a
     /// line, so the next change must be a new snapshot.
     pub fn run(&mut self, job: Job) -> Result<(), String> {
+        self.sweep();
         let done = self.try_run(job);
         if done.is_err() {
             self.journal = Journal::Broken;
@@ -248,6 +263,7 @@ impl Drop for Background {
 }
 
 fn work(mut disk: Disk, rx: &Receiver<Job>, shared: &Shared) {
+    disk.sweep();
     for job in rx {
         let result = disk.run(job);
         let mut p = shared.lock();

@@ -104,39 +104,6 @@ impl Autosave for Guarded {
     }
 }
 
-/// Draws the header's save mark changed: over `shown`, the frame on screen, only the header is
-/// drawn again, so the terminal gets the bytes of the mark and not a second frame (without
-/// `shown`, the whole frame).
-fn draw_mark(
-    terminal: &mut Tui,
-    app: &App,
-    shown: Option<&ratatui::buffer::Buffer>,
-) -> std::io::Result<()> {
-    terminal.draw(|f| {
-        let area = f.area();
-        match shown.filter(|b| b.area == area && !app.too_small()) {
-            Some(shown) => header_over(app, shown, f.buffer_mut()),
-            None => f.render_widget(app, area),
-        }
-        frame::settle(f.buffer_mut());
-    })?;
-    Ok(())
-}
-
-/// `shown` with the header drawn again: the frame the app draws, when only the header changed.
-pub(crate) fn header_over(
-    app: &App,
-    shown: &ratatui::buffer::Buffer,
-    buf: &mut ratatui::buffer::Buffer,
-) {
-    buf.clone_from(shown);
-    let head = view::areas(app, shown.area).head;
-    for pos in head.positions() {
-        buf[pos].reset();
-    }
-    view::header::render(app, head, buf);
-}
-
 /// Whether the terminal has hung up (its window closed, the SSH link dropped).
 pub(crate) fn terminal_gone() -> bool {
     use rustix::event::{PollFd, PollFlags, poll};
@@ -193,12 +160,10 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
         // The first frame is out: the log lines of a long history can wait until now.
         app.complete_log();
         loop {
-            let pending = app.save_pending();
-            let drawn = frame::draw(&mut terminal, &app)?;
-            // The frame a save mark will change is kept: the mark alone is drawn over it.
-            let shown = pending.then(|| drawn.buffer.clone());
+            frame::draw(&mut terminal, &app)?;
+            // When the save lands only its mark changes: the diff sends the header's cells.
             if app.flush_save() {
-                draw_mark(&mut terminal, &app, shown.as_ref())?;
+                frame::draw(&mut terminal, &app)?;
             }
             if app.should_quit() {
                 return Ok(());
@@ -208,7 +173,7 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             // only after an event, in the same loop turn.
             while app.saving() && !term::poll(SAVE_CHECK)? {
                 if app.poll_save() {
-                    draw_mark(&mut terminal, &app, shown.as_ref())?;
+                    frame::draw(&mut terminal, &app)?;
                 }
             }
             idle.store(true, Ordering::SeqCst);

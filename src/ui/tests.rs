@@ -747,7 +747,7 @@ impl crate::save::Autosave for SlowSave {
 }
 
 #[test]
-fn the_save_mark_says_saving_until_the_writer_is_done_and_is_drawn_alone_over_the_frame() {
+fn the_save_mark_says_saving_until_the_writer_is_done_and_is_sent_alone() {
     let looks = std::rc::Rc::new(std::cell::Cell::new(0));
     let mut app = App::new(
         demo::encounter(),
@@ -760,19 +760,28 @@ fn the_save_mark_says_saving_until_the_writer_is_done_and_is_drawn_alone_over_th
     app.resize(160, 48);
     typ(&mut app, "n");
     assert!(app.save_pending());
-    let area = Rect::new(0, 0, 160, 48);
-    let mut shown = Buffer::empty(area);
-    (&app).render(area, &mut shown);
+    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(160, 48)).unwrap();
+    let shown = crate::ui::frame::draw(&mut term, &app)
+        .unwrap()
+        .buffer
+        .clone();
     assert!(!app.flush_save(), "handed over: the mark stays `… saving`");
     assert!(app.saving());
     assert!(screen(&mut app, 160, 48).contains("… saving"));
     assert!(app.poll_save(), "on disk now");
     assert!(!app.saving());
-    let mut whole = Buffer::empty(area);
-    (&app).render(area, &mut whole);
-    let mut mark = Buffer::empty(area);
-    crate::ui::header_over(&app, &shown, &mut mark);
-    assert_eq!(mark, whole);
+    let marked = crate::ui::frame::draw(&mut term, &app)
+        .unwrap()
+        .buffer
+        .clone();
+    let head = crate::ui::view::areas(&app, shown.area).head;
+    let sent = shown.diff(&marked);
+    assert!(!sent.is_empty(), "the mark changed");
+    assert!(
+        sent.iter().all(|&(x, y, _)| head.contains((x, y).into())),
+        "only the header's cells are sent: {:?}",
+        sent.iter().map(|&(x, y, _)| (x, y)).collect::<Vec<_>>()
+    );
     assert!(screen(&mut app, 160, 48).contains("✓ saved"));
 }
 

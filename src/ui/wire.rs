@@ -36,11 +36,25 @@ pub struct Wire<W: Write> {
     /// The encoded frame, written to `out` in one piece.
     scratch: String,
     /// What the terminal shows, as far as this backend wrote it: rows of cells from the left,
-    /// blank beyond their ends. `None`: a cell not known to hold one plain cell (the right half
-    /// of a wide character).
-    shown: Vec<Vec<Option<Cell>>>,
+    /// blank beyond their ends. `None`: a cell not known to hold one plain character (the
+    /// right half of a wide character, a grapheme of several).
+    shown: Vec<Vec<Option<Shown>>>,
     /// False after a partial clear: nothing is known of the screen until it is cleared whole.
     known: bool,
+}
+
+/// A one-cell character on the screen and its style: a fifth of a [`Cell`]'s memory.
+#[derive(Clone, Copy)]
+struct Shown {
+    ch: char,
+    pen: Pen,
+}
+
+impl Shown {
+    const BLANK: Self = Self {
+        ch: ' ',
+        pen: Pen::RESET,
+    };
 }
 
 /// The style in force on the terminal while a frame is written.
@@ -85,8 +99,8 @@ impl<W: Write> Wire<W> {
         }
     }
 
-    /// The cell shown at `x`, `y`, if it is known to be one plain cell.
-    fn shown_at(&self, x: u16, y: u16) -> Option<&Cell> {
+    /// The character shown at `x`, `y`, if it is known to be one plain character.
+    fn shown_at(&self, x: u16, y: u16) -> Option<Shown> {
         if !self.known {
             return None;
         }
@@ -95,8 +109,8 @@ impl<W: Write> Wire<W> {
             .get(usize::from(y))
             .and_then(|r| r.get(usize::from(x)))
         {
-            Some(cell) => cell.as_ref(),
-            None => Some(&Cell::EMPTY),
+            Some(cell) => *cell,
+            None => Some(Shown::BLANK),
         }
     }
 
@@ -108,9 +122,16 @@ impl<W: Write> Wire<W> {
         let row = &mut self.shown[y];
         let end = x + usize::from(width.max(1));
         if row.len() < end {
-            row.resize(end, Some(Cell::EMPTY));
+            row.resize(end, Some(Shown::BLANK));
         }
-        row[x] = (width == 1).then(|| cell.clone());
+        let mut chars = cell.symbol().chars();
+        row[x] = match (chars.next(), chars.next()) {
+            (Some(ch), None) if width == 1 => Some(Shown {
+                ch,
+                pen: Pen::of(cell),
+            }),
+            _ => None,
+        };
         for hidden in &mut row[x + 1..end] {
             *hidden = None;
         }
@@ -122,13 +143,12 @@ impl<W: Write> Wire<W> {
         let mut text = String::new();
         for x in from..to {
             let cell = self.shown_at(x, y)?;
-            let symbol = cell.symbol();
-            let same = Pen::of(cell) == pen
-                || (symbol == " " && Pen::of(cell).blank_unseen() && pen.blank_unseen());
-            if !same || symbol.width() != 1 {
+            let same = cell.pen == pen
+                || (cell.ch == ' ' && cell.pen.blank_unseen() && pen.blank_unseen());
+            if !same {
                 return None;
             }
-            text.push_str(symbol);
+            text.push(cell.ch);
         }
         Some(text)
     }

@@ -22,7 +22,18 @@ fn stopped_by(signal: &str) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(400));
+    // Signalled once both commands are on disk (not after a fixed time: a loaded machine may
+    // take longer to get there), while the undo/redo lines still run.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !file::load(&save, Arc::new(Catalogue::default()))
+        .is_ok_and(|(_, enc)| enc.history().len() == 2)
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the two commands never reached disk"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let sent = Command::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])
         .status()

@@ -11,19 +11,28 @@ use ratatui::widgets::Widget;
 use ratatui::{CompletedFrame, Terminal};
 
 /// The modifiers a blank shows: a reversed, underlined or crossed-out space is seen.
-pub(crate) const SEEN_ON_BLANK: Modifier = Modifier::REVERSED
+const SEEN_ON_BLANK: Modifier = Modifier::REVERSED
     .union(Modifier::UNDERLINED)
     .union(Modifier::CROSSED_OUT);
+
+/// Whether a blank in this style looks like a blank in no style: no background, none of
+/// [`SEEN_ON_BLANK`].
+pub(crate) fn shows_nothing_on_blank(bg: Color, modifier: Modifier) -> bool {
+    bg == Color::Reset && !modifier.intersects(SEEN_ON_BLANK)
+}
+
+/// Whether `cell` is a blank whose style shows nothing.
+pub(crate) fn unseen_blank(cell: &Cell) -> bool {
+    cell.symbol() == " " && shows_nothing_on_blank(cell.bg, cell.modifier)
+}
 
 /// Blanks whose style shows nothing (no background, none of [`SEEN_ON_BLANK`]) become plain
 /// blanks. The terminal shows the same; the diff then finds them equal to a cleared screen and
 /// to each other, so a padded row or a pane's empty space is not sent again and again.
 pub fn settle(buf: &mut Buffer) {
     for cell in &mut buf.content {
-        if cell.bg == Color::Reset
-            && !cell.modifier.intersects(SEEN_ON_BLANK)
-            && (cell.fg != Color::Reset || !cell.modifier.is_empty())
-            && cell.symbol() == " "
+        if (cell.fg != Color::Reset || !cell.modifier.is_empty())
+            && unseen_blank(cell)
             && cell.diff_option == ratatui::buffer::CellDiffOption::None
         {
             *cell = Cell::EMPTY;

@@ -10,7 +10,7 @@
 //!   needs no change of style (it remembers what it wrote: a space is shorter than a move);
 //! - sends one SGR sequence per change of style, with the 16 basic colours as their short codes
 //!   (`ESC[1;36m`: the same palette entries), and only what changed;
-//! - writes a blank that shows nothing (see [`crate::ui::frame::settle`]) in whatever style is in
+//! - writes a blank that shows nothing ([`unseen_blank`]) in whatever style is in
 //!   force, when that style shows nothing on a blank either;
 //! - erases a run of at least [`ERASE_RUN`] blanks (a popup closing, a line growing shorter)
 //!   with one `ECH` instead of writing them;
@@ -26,7 +26,7 @@ use ratatui::layout::{Position, Size};
 use ratatui::style::{Color, Modifier};
 use unicode_width::UnicodeWidthStr as _;
 
-use super::frame::SEEN_ON_BLANK;
+use super::frame::{shows_nothing_on_blank, unseen_blank};
 
 /// The longest run of unchanged cells written again rather than stepped over: a cursor move is
 /// four bytes, and costs an emulator about as much as two or three characters.
@@ -92,7 +92,7 @@ impl Pen {
 
     /// Whether a blank written in this style looks like a blank in no style.
     fn blank_unseen(self) -> bool {
-        self.bg == Color::Reset && !self.modifier.intersects(SEEN_ON_BLANK)
+        shows_nothing_on_blank(self.bg, self.modifier)
     }
 }
 
@@ -313,12 +313,11 @@ impl<W: Write> Backend for Wire<W> {
             }
             let symbol = cell.symbol();
             let want = Pen::of(cell);
-            let blank = |c: &Cell| c.symbol() == " " && Pen::of(c).blank_unseen();
-            if blank(cell) {
+            if unseen_blank(cell) {
                 let run = 1 + cells[i..]
                     .iter()
                     .zip(1..)
-                    .take_while(|&(&(bx, by, b), k)| by == y && bx == x + k && blank(b))
+                    .take_while(|&(&(bx, by, b), k)| by == y && bx == x + k && unseen_blank(b))
                     .count();
                 if run >= ERASE_RUN {
                     if !pen.blank_unseen() {
@@ -335,7 +334,7 @@ impl<W: Write> Backend for Wire<W> {
                     continue;
                 }
             }
-            if !(symbol == " " && want.blank_unseen() && pen.blank_unseen()) {
+            if !(unseen_blank(cell) && pen.blank_unseen()) {
                 restyle(&mut s, pen, want);
                 pen = want;
             }
@@ -564,7 +563,7 @@ mod tests {
                     " "
                 };
                 assert_eq!(symbol, cell.symbol(), "symbol at {x},{y}");
-                let blank = cell.symbol() == " " && Pen::of(cell).blank_unseen();
+                let blank = unseen_blank(cell);
                 if !blank {
                     assert_eq!(got.fgcolor(), vt_color(cell.fg), "fg at {x},{y}");
                     assert_eq!(got.bold(), cell.modifier.contains(Modifier::BOLD), "bold");

@@ -1,9 +1,8 @@
-//! A key → a new frame: `handle_key` then a draw into a 160×48 `TestBackend`,
-//! with 50 combatants and 10,000 events in the history; and the same through the encoding the
-//! terminal is sent (`ui::wire`, counting the bytes) with the save on disk included.
+//! A key → a new frame: `handle_key` then a draw through the screen the program uses
+//! (`ui::frame::Screen`: the frame compared with what the terminal shows and encoded, the bytes
+//! dropped or counted), 160×48, with 50 combatants and 10,000 events in the history; and an
+//! action key with its save on disk included.
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use srtrack::encounter::Command;
 use srtrack::rules::RandomDice;
@@ -51,12 +50,12 @@ fn key(c: char) -> KeyEvent {
 fn select_key_and_frame(bencher: divan::Bencher) {
     let mut app = big_app();
     app.resize(160, 48);
-    let mut term = Terminal::new(TestBackend::new(160, 48)).expect("backend");
+    let mut term = frame::Screen::new(std::io::sink(), 160, 48);
     let mut down = true;
     bencher.bench_local(|| {
         app.handle_key(key(if down { 'j' } else { 'k' }));
         down = !down;
-        frame::draw(&mut term, &app).expect("draw");
+        term.draw(&app).expect("draw");
     });
 }
 
@@ -65,12 +64,12 @@ fn select_key_and_frame(bencher: divan::Bencher) {
 fn next_then_undo_two_frames(bencher: divan::Bencher) {
     let mut app = big_app();
     app.resize(160, 48);
-    let mut term = Terminal::new(TestBackend::new(160, 48)).expect("backend");
+    let mut term = frame::Screen::new(std::io::sink(), 160, 48);
     bencher.bench_local(|| {
         app.handle_key(key('n'));
-        frame::draw(&mut term, &app).expect("draw");
+        term.draw(&app).expect("draw");
         app.handle_key(key('u'));
-        frame::draw(&mut term, &app).expect("draw");
+        term.draw(&app).expect("draw");
     });
 }
 
@@ -79,12 +78,12 @@ fn next_then_undo_two_frames(bencher: divan::Bencher) {
 fn picker_open_close_two_frames(bencher: divan::Bencher) {
     let mut app = big_app();
     app.resize(160, 48);
-    let mut term = Terminal::new(TestBackend::new(160, 48)).expect("backend");
+    let mut term = frame::Screen::new(std::io::sink(), 160, 48);
     bencher.bench_local(|| {
         app.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-        frame::draw(&mut term, &app).expect("draw");
+        term.draw(&app).expect("draw");
         app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
-        frame::draw(&mut term, &app).expect("draw");
+        term.draw(&app).expect("draw");
     });
 }
 
@@ -101,7 +100,7 @@ impl std::io::Write for Counted {
     }
 }
 
-type Wired = Terminal<srtrack::ui::wire::Wire<Counted>>;
+type Wired = frame::Screen<Counted>;
 
 /// The big encounter saved in a temporary directory, under its lock, saving each command as
 /// `exec` does (the journal line written and synced before the key returns; the screen hands
@@ -122,15 +121,7 @@ fn saved_app(dir: &tempfile::TempDir) -> App {
 /// was sent.
 fn wire_terminal() -> (Wired, std::rc::Rc<std::cell::Cell<usize>>) {
     let sent = std::rc::Rc::new(std::cell::Cell::new(0));
-    let backend = srtrack::ui::wire::Wire::new(Counted(sent.clone()));
-    let term = Terminal::with_options(
-        backend,
-        ratatui::TerminalOptions {
-            viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, 160, 48)),
-        },
-    )
-    .expect("terminal");
-    (term, sent)
+    (frame::Screen::new(Counted(sent.clone()), 160, 48), sent)
 }
 
 /// A view key through the terminal encoding: `j`/`k`, a frame, the bytes written.
@@ -139,16 +130,16 @@ fn select_key_wire(bencher: divan::Bencher) {
     let mut app = big_app();
     app.resize(160, 48);
     let (mut term, sent) = wire_terminal();
-    frame::draw(&mut term, &app).expect("draw");
+    term.draw(&app).expect("draw");
     let before = sent.get();
     app.handle_key(key('j'));
-    frame::draw(&mut term, &app).expect("draw");
+    term.draw(&app).expect("draw");
     eprintln!("select key: {} bytes", sent.get() - before);
     let mut down = false;
     bencher.bench_local(|| {
         app.handle_key(key(if down { 'j' } else { 'k' }));
         down = !down;
-        frame::draw(&mut term, &app).expect("draw");
+        term.draw(&app).expect("draw");
     });
 }
 
@@ -160,18 +151,18 @@ fn next_then_undo_saved_wire(bencher: divan::Bencher) {
     let mut app = saved_app(&dir);
     app.resize(160, 48);
     let (mut term, sent) = wire_terminal();
-    frame::draw(&mut term, &app).expect("draw");
+    term.draw(&app).expect("draw");
     let before = sent.get();
     app.handle_key(key('n'));
-    frame::draw(&mut term, &app).expect("draw");
+    term.draw(&app).expect("draw");
     eprintln!("action key: {} bytes", sent.get() - before);
     app.handle_key(key('u'));
-    frame::draw(&mut term, &app).expect("draw");
+    term.draw(&app).expect("draw");
     bencher.bench_local(|| {
         app.handle_key(key('n'));
-        frame::draw(&mut term, &app).expect("draw");
+        term.draw(&app).expect("draw");
         app.handle_key(key('u'));
-        frame::draw(&mut term, &app).expect("draw");
+        term.draw(&app).expect("draw");
     });
 }
 

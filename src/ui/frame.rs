@@ -4,11 +4,14 @@
 //! 1.7 µs a character through `pyte`, against 4 µs for a cursor move), so what is sent should be
 //! what changed on the glass, not what changed in the buffer.
 
-use ratatui::backend::Backend;
+use std::io::{self, Write};
+
 use ratatui::buffer::{Buffer, Cell};
+use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
-use ratatui::{CompletedFrame, Terminal};
+
+use super::wire::Wire;
 
 /// The modifiers a blank shows: a reversed, underlined or crossed-out space is seen.
 const SEEN_ON_BLANK: Modifier = Modifier::REVERSED
@@ -40,24 +43,62 @@ pub fn settle(buf: &mut Buffer) {
     }
 }
 
-/// Draws `widget` as the next frame, settled (see [`settle`]).
+/// The terminal frames are drawn to: the one buffer each frame is drawn into, and the
+/// [`Wire`] that sends where it differs from what the terminal shows.
 ///
-/// # Errors
-/// The backend's, when the terminal cannot be written.
-pub fn draw<B: Backend>(
-    terminal: &mut Terminal<B>,
-    widget: impl Widget,
-) -> Result<CompletedFrame<'_>, B::Error> {
-    terminal.draw(|f| {
-        f.render_widget(widget, f.area());
-        settle(f.buffer_mut());
-    })
+/// In place of ratatui's `Terminal`, which keeps the last frame as a second buffer and compares
+/// the two whole: the wire already knows what the terminal shows. The GM's screen never shows
+/// the terminal's cursor (it is hidden when the screen is set up).
+pub struct Screen<W: Write> {
+    buffer: Buffer,
+    wire: Wire<W>,
+}
+
+impl<W: Write> Screen<W> {
+    /// A screen of `width` × `height` cells, blank, written through `out`.
+    pub fn new(out: W, width: u16, height: u16) -> Self {
+        Self {
+            buffer: Buffer::empty(Rect::new(0, 0, width, height)),
+            wire: Wire::new(out),
+        }
+    }
+
+    /// The screen's cells.
+    pub fn area(&self) -> Rect {
+        self.buffer.area
+    }
+
+    /// The terminal has a new size: it is cleared, and the next frame is sent whole.
+    ///
+    /// # Errors
+    /// When the terminal cannot be written.
+    pub fn resize(&mut self, width: u16, height: u16) -> io::Result<()> {
+        self.buffer.resize(Rect::new(0, 0, width, height));
+        self.wire.clear()
+    }
+
+    /// Draws `widget` as the next frame, settled (see [`settle`]), and sends what it changed.
+    ///
+    /// # Errors
+    /// When the terminal cannot be written.
+    pub fn draw(&mut self, widget: impl Widget) -> io::Result<&Buffer> {
+        self.buffer.reset();
+        let area = self.buffer.area;
+        widget.render(area, &mut self.buffer);
+        settle(&mut self.buffer);
+        self.wire.present(&self.buffer)?;
+        Ok(&self.buffer)
+    }
+
+    /// The writer, for tests and benches that count what was sent.
+    pub fn writer(&self) -> &W {
+        self.wire.writer()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ratatui::layout::Rect;
     use ratatui::style::Style;
 
     fn one(style: Style, symbol: &str) -> Cell {
@@ -101,11 +142,32 @@ mod tests {
 
     #[test]
     fn a_padded_row_sends_only_its_text() {
-        use ratatui::backend::TestBackend;
-        let mut term = Terminal::new(TestBackend::new(20, 1)).expect("backend");
+        let mut screen = Screen::new(Vec::new(), 20, 1);
         let row = ratatui::text::Line::from("ab").style(Style::new().cyan().bold());
-        let frame = draw(&mut term, ratatui::widgets::Paragraph::new(row)).expect("draw");
-        let sent = Buffer::empty(frame.area).diff(frame.buffer).len();
-        assert_eq!(sent, 2, "only `a` and `b` differ from a cleared screen");
+        screen
+            .draw(ratatui::widgets::Paragraph::new(row))
+            .expect("draw");
+        assert_eq!(
+            String::from_utf8_lossy(screen.writer()),
+            "\x1b[1;1H\x1b[1;36mab\x1b[0m",
+            "only `a` and `b` differ from a cleared screen"
+        );
+    }
+
+    #[test]
+    fn a_frame_that_changes_nothing_sends_nothing_and_a_resize_sends_all() {
+        let mut screen = Screen::new(Vec::new(), 10, 2);
+        let text = || ratatui::widgets::Paragraph::new("hi there");
+        screen.draw(text()).expect("draw");
+        let first = screen.writer().len();
+        screen.draw(text()).expect("draw");
+        assert_eq!(screen.writer().len(), first, "nothing changed");
+        screen.resize(12, 2).expect("resize");
+        screen.draw(text()).expect("draw");
+        let again = String::from_utf8_lossy(&screen.writer()[first..]).into_owned();
+        assert_eq!(
+            again, "\x1b[2J\x1b[1;1Hhi there",
+            "cleared, then sent whole"
+        );
     }
 }

@@ -27,8 +27,6 @@ use std::io::{BufWriter, Stdout};
 use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEventKind};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
-use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
 
 /// How often the loop looks whether the writer thread has put a change on disk: an fsync of a
 /// journal line takes a few milliseconds.
@@ -37,12 +35,13 @@ const SAVE_CHECK: Duration = Duration::from_millis(2);
 /// How often the watchdog looks at the stop flag (a signal from outside) and the terminal.
 const STOP_CHECK: Duration = Duration::from_millis(200);
 
-type Tui = Terminal<wire::Wire<BufWriter<Stdout>>>;
+type Tui = frame::Screen<BufWriter<Stdout>>;
 
-/// The terminal in raw mode on the alternate screen, restored on panic.
+/// The terminal in raw mode on the alternate screen, its cursor hidden, restored on panic.
 ///
-/// Like `ratatui::init`, but frames are encoded by [`wire::Wire`] and sent in one write, and the
-/// viewport is fixed and resized on resize events instead of asking the terminal every frame.
+/// Like `ratatui::init`, but frames go through [`frame::Screen`]: sent in one write, only where
+/// they differ from what the terminal shows, and resized on resize events instead of asking the
+/// terminal every frame.
 pub(crate) fn init_terminal() -> std::io::Result<Tui> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -50,15 +49,17 @@ pub(crate) fn init_terminal() -> std::io::Result<Tui> {
         hook(info);
     }));
     enable_raw_mode()?;
-    execute!(std::io::stdout(), EnterAlternateScreen)?;
-    let backend = wire::Wire::new(BufWriter::new(std::io::stdout()));
+    execute!(
+        std::io::stdout(),
+        EnterAlternateScreen,
+        ratatui::crossterm::cursor::Hide
+    )?;
     let (width, height) = ratatui::crossterm::terminal::size()?;
-    Terminal::with_options(
-        backend,
-        TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, width, height)),
-        },
-    )
+    Ok(frame::Screen::new(
+        BufWriter::new(std::io::stdout()),
+        width,
+        height,
+    ))
 }
 
 /// Gives the terminal back as it was: raw mode off, the main screen, the cursor shown.
@@ -154,16 +155,16 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
     });
     let mut terminal = init_terminal()?;
     let result = (|| -> color_eyre::Result<()> {
-        let area = terminal.get_frame().area();
+        let area = terminal.area();
         app.resize(area.width, area.height);
-        frame::draw(&mut terminal, &app)?;
+        terminal.draw(&app)?;
         // The first frame is out: the log lines of a long history can wait until now.
         app.complete_log();
         loop {
-            frame::draw(&mut terminal, &app)?;
+            terminal.draw(&app)?;
             // When the save lands only its mark changes: the diff sends the header's cells.
             if app.flush_save() {
-                frame::draw(&mut terminal, &app)?;
+                terminal.draw(&app)?;
             }
             if app.should_quit() {
                 return Ok(());
@@ -173,7 +174,7 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             // only after an event, in the same loop turn.
             while app.saving() && !term::poll(SAVE_CHECK)? {
                 if app.poll_save() {
-                    frame::draw(&mut terminal, &app)?;
+                    terminal.draw(&app)?;
                 }
             }
             idle.store(true, Ordering::SeqCst);
@@ -182,7 +183,7 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             match event? {
                 TermEvent::Key(k) if k.kind != KeyEventKind::Release => app.handle_key(k),
                 TermEvent::Resize(width, height) => {
-                    terminal.resize(Rect::new(0, 0, width, height))?;
+                    terminal.resize(width, height)?;
                     app.resize(width, height);
                 }
                 _ => {}

@@ -760,21 +760,21 @@ fn the_save_mark_says_saving_until_the_writer_is_done_and_is_sent_alone() {
     app.resize(160, 48);
     typ(&mut app, "n");
     assert!(app.save_pending());
-    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(160, 48)).unwrap();
-    let shown = crate::ui::frame::draw(&mut term, &app)
-        .unwrap()
-        .buffer
-        .clone();
+    let mut term = crate::ui::frame::Screen::new(Vec::new(), 160, 48);
+    let shown = term.draw(&app).unwrap().clone();
+    let first = term.writer().len();
     assert!(!app.flush_save(), "handed over: the mark stays `… saving`");
     assert!(app.saving());
     assert!(screen(&mut app, 160, 48).contains("… saving"));
     assert!(app.poll_save(), "on disk now");
     assert!(!app.saving());
-    let marked = crate::ui::frame::draw(&mut term, &app)
-        .unwrap()
-        .buffer
-        .clone();
+    let marked = term.draw(&app).unwrap().clone();
     let head = crate::ui::view::areas(&app, shown.area).head;
+    let mark = String::from_utf8_lossy(&term.writer()[first..]).into_owned();
+    assert!(
+        mark.contains('✓') && mark.len() < 80,
+        "the second frame sends the mark alone: {mark:?}"
+    );
     let sent = shown.diff(&marked);
     assert!(!sent.is_empty(), "the mark changed");
     assert!(

@@ -1,5 +1,5 @@
-//! The backend that writes frames to the terminal: ratatui's crossterm backend, with a shorter
-//! encoding of the cells a frame changes.
+//! What writes frames to the terminal: it compares a frame with what the terminal shows and
+//! sends the cells that differ, in a shorter encoding than ratatui's crossterm backend.
 //!
 //! Measured in a pseudo-terminal, what a key costs the GM is mostly what the terminal must parse.
 //! crossterm's backend moves the cursor with an absolute position before every run, sets colours
@@ -15,14 +15,19 @@
 //! - erases a run of at least [`ERASE_RUN`] blanks (a popup closing, a line growing shorter)
 //!   with one `ECH` instead of writing them;
 //! - resets the style once at the end of a frame, and only if it was changed.
+//!
+//! It is not a ratatui `Backend`: a `Terminal` keeps the last frame as a second buffer and
+//! compares the two cell by cell (measured: a fifth of a key's time in the real program, most of
+//! it measuring the width of every symbol twice), when this already remembers what is on the
+//! screen, in a fifth of a `Cell`'s memory. [`super::frame::Screen`] draws into one buffer and
+//! hands it to [`Wire::present`].
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use ratatui::backend::{Backend, ClearType, WindowSize};
-use ratatui::buffer::Cell;
-use ratatui::crossterm::{cursor, queue, terminal};
-use ratatui::layout::{Position, Size};
+use ratatui::buffer::{Buffer, Cell, CellDiffOption};
+use ratatui::crossterm::{queue, terminal};
+use ratatui::layout::Position;
 use ratatui::style::{Color, Modifier};
 use unicode_width::UnicodeWidthStr as _;
 
@@ -42,12 +47,12 @@ pub struct Wire<W: Write> {
     out: W,
     /// The encoded frame, written to `out` in one piece.
     scratch: String,
-    /// What the terminal shows, as far as this backend wrote it: rows of cells from the left,
-    /// blank beyond their ends. `None`: a cell not known to hold one plain character (the
-    /// right half of a wide character, a grapheme of several).
-    shown: Vec<Vec<Option<Shown>>>,
-    /// False after a partial clear: nothing is known of the screen until it is cleared whole.
-    known: bool,
+    /// What the terminal shows, as far as this wrote it since it was cleared: the screen's
+    /// cells row by row, `cols` to a row (empty after a clear: all blank). `None`: a cell not
+    /// known to hold one plain character (a wide character and its right half, a grapheme of
+    /// several), sent again.
+    shown: Vec<Option<Shown>>,
+    cols: usize,
 }
 
 /// A one-cell character on the screen and its style: a fifth of a [`Cell`]'s memory.
@@ -102,44 +107,40 @@ impl<W: Write> Wire<W> {
             out,
             scratch: String::with_capacity(1 << 14),
             shown: Vec::new(),
-            known: true,
+            cols: 0,
         }
     }
 
     /// The character shown at `x`, `y`, if it is known to be one plain character.
     fn shown_at(&self, x: u16, y: u16) -> Option<Shown> {
-        if !self.known {
+        let x = usize::from(x);
+        if x >= self.cols {
             return None;
         }
-        match self
-            .shown
-            .get(usize::from(y))
-            .and_then(|r| r.get(usize::from(x)))
-        {
-            Some(cell) => *cell,
-            None => Some(Shown::BLANK),
-        }
+        self.shown
+            .get(usize::from(y) * self.cols + x)
+            .copied()
+            .flatten()
     }
 
     fn remember(&mut self, x: u16, y: u16, cell: &Cell, width: u16) {
         let (x, y) = (usize::from(x), usize::from(y));
-        if self.shown.len() <= y {
-            self.shown.resize_with(y + 1, Vec::new);
+        if x >= self.cols {
+            return;
         }
-        let row = &mut self.shown[y];
-        let end = x + usize::from(width.max(1));
-        if row.len() < end {
-            row.resize(end, Some(Shown::BLANK));
-        }
-        let mut chars = cell.symbol().chars();
-        row[x] = match (chars.next(), chars.next()) {
-            (Some(ch), None) if width == 1 => Some(Shown {
+        let start = y * self.cols + x;
+        let end = (start + usize::from(width.max(1))).min(start - x + self.cols);
+        let Some(cells) = self.shown.get_mut(start..end) else {
+            return;
+        };
+        cells[0] = match one_char(cell.symbol()) {
+            Some(ch) if width == 1 => Some(Shown {
                 ch,
                 pen: Pen::of(cell),
             }),
             _ => None,
         };
-        for hidden in &mut row[x + 1..end] {
+        for hidden in &mut cells[1..] {
             *hidden = None;
         }
     }
@@ -278,19 +279,80 @@ fn color(params: &mut Vec<u16>, c: Color, layer: Layer) {
     }
 }
 
-impl<W: Write> Backend for Wire<W> {
-    type Error = io::Error;
+impl<W: Write> Wire<W> {
+    /// Sends what `frame` changes on the screen, in one write.
+    ///
+    /// A cell is sent when the terminal is not known to show it (by what this wrote since the
+    /// last clear); the cells a wide character covers are not (the terminal draws it over
+    /// them), as in ratatui's diff.
+    ///
+    /// # Errors
+    /// When the terminal cannot be written.
+    pub fn present(&mut self, frame: &Buffer) -> io::Result<()> {
+        let area = frame.area;
+        let cols = usize::from(area.width);
+        let cells = cols * usize::from(area.height);
+        if self.cols != cols || self.shown.len() != cells {
+            if !self.shown.is_empty() {
+                // A frame of another size than the last, without a clear between.
+                queue!(self.out, terminal::Clear(terminal::ClearType::All))?;
+            }
+            self.shown = vec![Some(Shown::BLANK); cells];
+            self.cols = cols;
+        }
+        let mut changed: Vec<(u16, u16, &Cell)> = Vec::new();
+        if cols > 0 {
+            for ((y, row), shown) in (area.y..)
+                .zip(frame.content.chunks(cols))
+                .zip(self.shown.chunks(cols))
+            {
+                let mut x = 0;
+                while let Some(cell) = row.get(x) {
+                    let symbol = cell.symbol();
+                    // One byte is one ASCII character, one cell: no need to ask Unicode.
+                    let (covers, ch) = match symbol.as_bytes() {
+                        [b] => (1, Some(char::from(*b))),
+                        _ => (symbol_width(symbol), one_char(symbol)),
+                    };
+                    let covers = match cell.diff_option {
+                        CellDiffOption::ForcedWidth(w) => usize::from(w.get()),
+                        _ => covers,
+                    };
+                    let send = match cell.diff_option {
+                        CellDiffOption::Skip => false,
+                        CellDiffOption::AlwaysUpdate => true,
+                        _ => !matches!(
+                            (shown.get(x).copied().flatten(), ch),
+                            (Some(s), Some(ch)) if s.ch == ch && s.pen == Pen::of(cell)
+                        ),
+                    };
+                    if send {
+                        changed.push((area.x.saturating_add(cell_x(x)), y, cell));
+                    }
+                    x += covers.max(1);
+                }
+            }
+        }
+        self.encode(&changed)?;
+        self.out.flush()
+    }
 
-    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
-    where
-        I: Iterator<Item = (u16, u16, &'a Cell)>,
-    {
+    /// Clears the screen: the next frame is sent whole.
+    ///
+    /// # Errors
+    /// When the terminal cannot be written.
+    pub fn clear(&mut self) -> io::Result<()> {
+        self.shown.clear();
+        queue!(self.out, terminal::Clear(terminal::ClearType::All))
+    }
+
+    /// Encodes `cells` (position order, as a diff gives them) and writes them in one piece.
+    fn encode(&mut self, cells: &[(u16, u16, &Cell)]) -> io::Result<()> {
         let mut s = std::mem::take(&mut self.scratch);
         s.clear();
         let mut pen = Pen::RESET;
         // Where the terminal's cursor stands, when known.
         let mut at: Option<Position> = None;
-        let cells: Vec<(u16, u16, &Cell)> = content.collect();
         let mut i = 0;
         while let Some(&(x, y, cell)) = cells.get(i) {
             i += 1;
@@ -339,7 +401,7 @@ impl<W: Write> Backend for Wire<W> {
                 pen = want;
             }
             s.push_str(symbol);
-            let width = u16::try_from(symbol.width()).unwrap_or(u16::MAX);
+            let width = u16::try_from(symbol_width(symbol)).unwrap_or(u16::MAX);
             self.remember(x, y, cell, width);
             // After anything but a one-cell symbol, the next cell is placed absolutely: a
             // terminal may not agree on the width of what it was sent.
@@ -352,73 +414,30 @@ impl<W: Write> Backend for Wire<W> {
         self.scratch = s;
         sent
     }
+}
 
-    fn hide_cursor(&mut self) -> io::Result<()> {
-        queue!(self.out, cursor::Hide)
-    }
+/// The cells a symbol covers: one for ASCII, without asking Unicode.
+fn symbol_width(symbol: &str) -> usize {
+    if symbol.len() == 1 { 1 } else { symbol.width() }
+}
 
-    fn show_cursor(&mut self) -> io::Result<()> {
-        queue!(self.out, cursor::Show)
+/// The character of a symbol of one character.
+fn one_char(symbol: &str) -> Option<char> {
+    let mut chars = symbol.chars();
+    match (chars.next(), chars.next()) {
+        (Some(ch), None) => Some(ch),
+        _ => None,
     }
+}
 
-    fn get_cursor_position(&mut self) -> io::Result<Position> {
-        cursor::position().map(|(x, y)| Position { x, y })
-    }
-
-    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
-        let Position { x, y } = position.into();
-        queue!(self.out, cursor::MoveTo(x, y))
-    }
-
-    fn clear(&mut self) -> io::Result<()> {
-        self.clear_region(ClearType::All)
-    }
-
-    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
-        use terminal::ClearType as T;
-        self.shown.clear();
-        self.known = clear_type == ClearType::All;
-        queue!(
-            self.out,
-            terminal::Clear(match clear_type {
-                ClearType::All => T::All,
-                ClearType::AfterCursor => T::FromCursorDown,
-                ClearType::BeforeCursor => T::FromCursorUp,
-                ClearType::CurrentLine => T::CurrentLine,
-                ClearType::UntilNewLine => T::UntilNewLine,
-            })
-        )
-    }
-
-    fn size(&self) -> io::Result<Size> {
-        let (width, height) = terminal::size()?;
-        Ok(Size { width, height })
-    }
-
-    fn window_size(&mut self) -> io::Result<WindowSize> {
-        let w = terminal::window_size()?;
-        Ok(WindowSize {
-            columns_rows: Size {
-                width: w.columns,
-                height: w.rows,
-            },
-            pixels: Size {
-                width: w.width,
-                height: w.height,
-            },
-        })
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
-    }
+/// A column of a row: a row is at most `u16::MAX` cells wide.
+fn cell_x(x: usize) -> u16 {
+    u16::try_from(x).unwrap_or(u16::MAX)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ratatui::Terminal;
-    use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
     use ratatui::style::Style;
 
@@ -460,26 +479,23 @@ mod tests {
         );
     }
 
+    /// Sends `frames` one after another, settled, through a [`Wire`]: what it wrote.
+    fn sent(frames: &[&Buffer]) -> Vec<u8> {
+        let mut wire = Wire::new(Vec::new());
+        for frame in frames {
+            let mut settled = (*frame).clone();
+            crate::ui::frame::settle(&mut settled);
+            wire.present(&settled).expect("present");
+        }
+        wire.out
+    }
+
     /// Draws `frames` one after another through a [`Wire`], and returns what a terminal shows.
     fn shown(frames: &[Buffer]) -> vt100::Parser {
         let area = frames[0].area;
-        let mut term = Terminal::with_options(
-            Wire::new(Vec::new()),
-            ratatui::TerminalOptions {
-                viewport: ratatui::Viewport::Fixed(area),
-            },
-        )
-        .expect("terminal");
-        for frame in frames {
-            term.draw(|f| {
-                f.buffer_mut().clone_from(frame);
-                crate::ui::frame::settle(f.buffer_mut());
-            })
-            .expect("draw");
-        }
         let size = |n: u16| std::num::NonZeroU16::new(n).expect("a frame has cells");
         let mut vt = vt100::Parser::new(size(area.height), size(area.width), 0);
-        vt.process(term.backend().writer());
+        vt.process(&sent(&frames.iter().collect::<Vec<_>>()));
         vt
     }
 
@@ -493,22 +509,10 @@ mod tests {
         after.set_string(1, 0, "a         ", Style::new().bold());
         let vt = shown(&[before.clone(), after.clone()]);
         assert_shows(&vt, &after);
-        let mut term = Terminal::with_options(
-            Wire::new(Vec::new()),
-            ratatui::TerminalOptions {
-                viewport: ratatui::Viewport::Fixed(area),
-            },
-        )
-        .expect("terminal");
-        for frame in [&before, &after] {
-            term.draw(|f| {
-                f.buffer_mut().clone_from(frame);
-                crate::ui::frame::settle(f.buffer_mut());
-            })
-            .expect("draw");
-        }
-        let sent = String::from_utf8_lossy(term.backend().writer()).into_owned();
-        assert!(sent.ends_with("\x1b[1;3H\x1b[9X\x1b[?25l"), "{sent:?}");
+        let first = sent(&[&before]).len();
+        let both = sent(&[&before, &after]);
+        let second = String::from_utf8_lossy(&both[first..]).into_owned();
+        assert_eq!(second, "\x1b[1;3H\x1b[9X", "one move, one erase");
     }
 
     /// The 16 named colours, in palette order.

@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 
 use notify::Watcher as _;
 use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEvent, KeyEventKind};
-use ratatui::layout::Rect;
 
 use self::follow::{Follower, Look, Waiting};
 use self::view::Watch;
@@ -123,7 +122,7 @@ pub fn run(
         let mut due: Option<Instant> = None;
         let mut last_look = Instant::now();
         loop {
-            super::frame::draw(&mut terminal, &watch)?;
+            terminal.draw(&watch)?;
             let wait = due.map_or(FALLBACK, |d| d.saturating_duration_since(Instant::now()));
             let wake = rx.recv_timeout(wait.min(FALLBACK));
             match wake {
@@ -138,7 +137,7 @@ pub fn run(
                         return Ok(());
                     }
                 }
-                Ok(Wake::Resize(w, h)) => terminal.resize(Rect::new(0, 0, w, h))?,
+                Ok(Wake::Resize(w, h)) => terminal.resize(w, h)?,
                 Ok(Wake::Gone) | Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
             }

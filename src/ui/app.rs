@@ -465,6 +465,10 @@ impl App {
     fn keep_in_view(&mut self) {
         let roster = self.roster();
         self.tracker.marks.retain(|id| roster.contains(id));
+        if self.tracker.status_scroll == 0 {
+            // Nothing to clamp (laying out the screen to find the pane costs a fifth of a key).
+            return;
+        }
         let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
         let status = crate::ui::view::areas(self, area).status;
         let most = crate::ui::view::status::max_scroll(self, status);

@@ -786,3 +786,31 @@ fn the_save_mark_says_saving_until_the_writer_is_done_and_is_sent_alone() {
 }
 
 mod sr2097;
+
+#[test]
+fn help_pages_to_its_last_line_and_no_further_in_each_theme() {
+    for mono in [false, true] {
+        let mut app = demo_app();
+        app.set_monochrome(mono);
+        typ(&mut app, "?");
+        let first = screen(&mut app, 80, 24);
+        let total: usize = first
+            .split(" of ")
+            .nth(1)
+            .and_then(|t| t.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .expect("the help counts its lines");
+        for _ in 0..total {
+            press(&mut app, KeyCode::PageDown);
+        }
+        let last = screen(&mut app, 80, 24);
+        assert!(
+            last.contains(&format!("–{total} of {total}")),
+            "the last page ends on the last line:\n{last}"
+        );
+        press(&mut app, KeyCode::PageDown);
+        assert_eq!(screen(&mut app, 80, 24), last, "no further");
+        press(&mut app, KeyCode::PageUp);
+        assert_ne!(screen(&mut app, 80, 24), last, "and back up");
+    }
+}

@@ -1,6 +1,9 @@
 //! Help: what the screen shows, the verbs of the `:` line, and every key, those of the room it
 //! was opened from first; Esc goes back to that room.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -35,6 +38,16 @@ pub struct State {
     pub scroll: usize,
     /// The room help was opened from, as it was: Esc goes back to it.
     pub back: Box<Mode>,
+    /// The lines last built, for the width and theme they were built for: nothing they are
+    /// made of changes while help is open, and building them is a sixth of a frame.
+    lines: RefCell<Option<Built>>,
+}
+
+#[derive(Debug, Clone)]
+struct Built {
+    width: usize,
+    theme: Theme,
+    lines: Rc<[Line<'static>]>,
 }
 
 /// Lines the help pages by.
@@ -45,6 +58,31 @@ impl State {
         Self {
             scroll: 0,
             back: Box::new(back),
+            lines: RefCell::new(None),
+        }
+    }
+
+    /// The help's lines for `width` and `theme`, built once.
+    fn lines(
+        &self,
+        rules: &HouseRules,
+        system: System,
+        width: usize,
+        theme: Theme,
+    ) -> Rc<[Line<'static>]> {
+        let mut built = self.lines.borrow_mut();
+        match &*built {
+            Some(b) if b.width == width && b.theme == theme => Rc::clone(&b.lines),
+            _ => {
+                let lines: Rc<[Line<'static>]> =
+                    content(rules, system, self.back.kind(), width, theme).into();
+                *built = Some(Built {
+                    width,
+                    theme,
+                    lines: Rc::clone(&lines),
+                });
+                lines
+            }
         }
     }
 
@@ -68,14 +106,18 @@ impl State {
         // Never past the last page.
         let (w, h) = ctx.screen;
         let inner = usize::from(w.min(WIDTH).saturating_sub(2));
-        let len = content(
-            ctx.enc.rules(),
-            ctx.enc.system(),
-            self.back.kind(),
-            inner,
-            Theme::default(),
-        )
-        .len();
+        // The lines on screen, whatever their colours: their count does not depend on them.
+        let drawn = self
+            .lines
+            .borrow()
+            .as_ref()
+            .map(|b| (b.width, b.lines.len()));
+        let len = match drawn {
+            Some((width, len)) if width == inner => len,
+            _ => self
+                .lines(ctx.enc.rules(), ctx.enc.system(), inner, Theme::default())
+                .len(),
+        };
         let shown = usize::from(body_rows(h).saturating_sub(2));
         self.scroll = (self.scroll + by).min(len.saturating_sub(shown));
         Outcome::Stay
@@ -85,10 +127,9 @@ impl State {
         let t = app.theme;
         let r = centered(area, WIDTH, area.height);
         Clear.render(r, buf);
-        let lines = content(
+        let lines = self.lines(
             app.enc.rules(),
             app.encounter().system(),
-            self.back.kind(),
             usize::from(r.width.saturating_sub(2)),
             t,
         );

@@ -55,7 +55,7 @@ fn select_key_and_frame(bencher: divan::Bencher) {
     bencher.bench_local(|| {
         app.handle_key(key(if down { 'j' } else { 'k' }));
         down = !down;
-        term.draw(&app).expect("draw");
+        srtrack::ui::show(&mut term, &app).expect("draw");
     });
 }
 
@@ -67,9 +67,9 @@ fn next_then_undo_two_frames(bencher: divan::Bencher) {
     let mut term = frame::Screen::new(std::io::sink(), 160, 48);
     bencher.bench_local(|| {
         app.handle_key(key('n'));
-        term.draw(&app).expect("draw");
+        srtrack::ui::show(&mut term, &app).expect("draw");
         app.handle_key(key('u'));
-        term.draw(&app).expect("draw");
+        srtrack::ui::show(&mut term, &app).expect("draw");
     });
 }
 
@@ -81,9 +81,9 @@ fn picker_open_close_two_frames(bencher: divan::Bencher) {
     let mut term = frame::Screen::new(std::io::sink(), 160, 48);
     bencher.bench_local(|| {
         app.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
-        term.draw(&app).expect("draw");
+        srtrack::ui::show(&mut term, &app).expect("draw");
         app.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
-        term.draw(&app).expect("draw");
+        srtrack::ui::show(&mut term, &app).expect("draw");
     });
 }
 
@@ -130,16 +130,16 @@ fn select_key_wire(bencher: divan::Bencher) {
     let mut app = big_app();
     app.resize(160, 48);
     let (mut term, sent) = wire_terminal();
-    term.draw(&app).expect("draw");
+    srtrack::ui::show(&mut term, &app).expect("draw");
     let before = sent.get();
     app.handle_key(key('j'));
-    term.draw(&app).expect("draw");
+    srtrack::ui::show(&mut term, &app).expect("draw");
     eprintln!("select key: {} bytes", sent.get() - before);
     let mut down = false;
     bencher.bench_local(|| {
         app.handle_key(key(if down { 'j' } else { 'k' }));
         down = !down;
-        term.draw(&app).expect("draw");
+        srtrack::ui::show(&mut term, &app).expect("draw");
     });
 }
 
@@ -151,18 +151,18 @@ fn next_then_undo_saved_wire(bencher: divan::Bencher) {
     let mut app = saved_app(&dir);
     app.resize(160, 48);
     let (mut term, sent) = wire_terminal();
-    term.draw(&app).expect("draw");
+    srtrack::ui::show(&mut term, &app).expect("draw");
     let before = sent.get();
     app.handle_key(key('n'));
-    term.draw(&app).expect("draw");
+    srtrack::ui::show(&mut term, &app).expect("draw");
     eprintln!("action key: {} bytes", sent.get() - before);
     app.handle_key(key('u'));
-    term.draw(&app).expect("draw");
+    srtrack::ui::show(&mut term, &app).expect("draw");
     bencher.bench_local(|| {
         app.handle_key(key('n'));
-        term.draw(&app).expect("draw");
+        srtrack::ui::show(&mut term, &app).expect("draw");
         app.handle_key(key('u'));
-        term.draw(&app).expect("draw");
+        srtrack::ui::show(&mut term, &app).expect("draw");
     });
 }
 
@@ -181,14 +181,16 @@ fn render_only(bencher: divan::Bencher, pane: &str) {
     let mut buf = Buffer::empty(area);
     bencher.bench_local(|| {
         buf.reset();
+        let mut d = view::Drawing::default();
         match pane {
-            "header" => view::header::render(&app, part, &mut buf),
-            "order" => view::order::render(&app, part, false, &mut buf),
-            "ip_grid" => view::ip_grid::render(&app, part, &mut buf),
-            "status" => view::status::render(&app, part, &mut buf),
-            "log" => view::log::render(&app, part, &mut buf),
-            "keybar" => view::keybar::render(&app, part, &mut buf),
+            "header" => view::header::render(&app, part, &mut d),
+            "order" => view::order::render(&app, part, false, &mut d),
+            "ip_grid" => view::ip_grid::render(&app, part, &mut d),
+            "status" => view::status::render(&app, part, &mut d),
+            "log" => view::log::render(&app, part, &mut d),
+            "keybar" => view::keybar::render(&app, part, &mut d),
             _ => (&app).render(area, &mut buf),
         }
+        d.draw(&mut buf);
     });
 }

@@ -4,12 +4,14 @@
 //! 1.7 µs a character through `pyte`, against 4 µs for a cursor move), so what is sent should be
 //! what changed on the glass, not what changed in the buffer.
 
+use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
 
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier};
-use ratatui::widgets::Widget;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Widget};
 
 use super::wire::Wire;
 
@@ -33,7 +35,11 @@ pub(crate) fn unseen_blank(cell: &Cell) -> bool {
 /// blanks. The terminal shows the same; the diff then finds them equal to a cleared screen and
 /// to each other, so a padded row or a pane's empty space is not sent again and again.
 pub fn settle(buf: &mut Buffer) {
-    for cell in &mut buf.content {
+    settle_cells(&mut buf.content);
+}
+
+fn settle_cells(cells: &mut [Cell]) {
+    for cell in cells {
         if (cell.fg != Color::Reset || !cell.modifier.is_empty())
             && unseen_blank(cell)
             && cell.diff_option == ratatui::buffer::CellDiffOption::None
@@ -43,7 +49,193 @@ pub fn settle(buf: &mut Buffer) {
     }
 }
 
-/// The terminal frames are drawn to: the one buffer each frame is drawn into, and the
+/// The cells of `area` (within the buffer), a row at a time.
+fn rows_of(buf: &mut Buffer, area: Rect) -> impl Iterator<Item = &mut [Cell]> {
+    let full = buf.area;
+    let area = area.intersection(full);
+    let cols = usize::from(full.width).max(1);
+    let from = usize::from(area.x.saturating_sub(full.x));
+    let to = from + usize::from(area.width);
+    let skip = usize::from(area.y.saturating_sub(full.y));
+    let take = if area.is_empty() {
+        0
+    } else {
+        usize::from(area.height)
+    };
+    buf.content
+        .chunks_mut(cols)
+        .skip(skip)
+        .take(take)
+        .map(move |row| &mut row[from..to])
+}
+
+/// Draws lines, cut at the right edge, like an unwrapped `Paragraph` but without its
+/// per-character grapheme segmentation for plain text: the frame budget is mostly text drawing.
+pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
+    let right = area.x + area.width;
+    for (line, y) in lines.iter().zip(area.y..area.y + area.height) {
+        if line.style != Style::default() {
+            buf.set_style(Rect::new(area.x, y, area.width, 1), line.style);
+        }
+        let mut x = area.x;
+        for span in &line.spans {
+            let style = line.style.patch(span.style);
+            for (i, ch) in span.content.char_indices() {
+                if x >= right {
+                    break;
+                }
+                // One-cell characters are written directly; anything else (wide or combining)
+                // goes through ratatui's width-aware path for the rest of the span.
+                if ch.is_ascii_graphic() || ch == ' ' || ONE_CELL.contains(ch) {
+                    buf[(x, y)].set_char(ch).set_style(style);
+                    x += 1;
+                } else {
+                    let (nx, _) =
+                        buf.set_stringn(x, y, &span.content[i..], usize::from(right - x), style);
+                    x = nx;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The symbols the screen uses, all one cell wide.
+const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·›●○◌▲▼←↑↓⏎";
+
+/// What a pane draws, written down rather than drawn: its blocks and its lines, in order.
+/// Two drawings that hash alike draw alike, so a pane that would draw what it drew in the last
+/// frame, in the same place, is not drawn again ([`Screen::show`]).
+#[derive(Default, Hash)]
+pub struct Drawing<'a> {
+    ops: Vec<Op<'a>>,
+}
+
+// A pane writes two or three of these a frame: boxing the block would cost more than its size.
+#[allow(clippy::large_enum_variant)]
+#[derive(Hash)]
+enum Op<'a> {
+    Block(Block<'a>, Rect),
+    Lines(Vec<Line<'a>>, Rect),
+}
+
+impl<'a> Drawing<'a> {
+    /// A block drawn over `area`; the rectangle inside its borders.
+    pub fn block(&mut self, block: Block<'a>, area: Rect) -> Rect {
+        let inner = block.inner(area);
+        self.ops.push(Op::Block(block, area));
+        inner
+    }
+
+    /// Lines drawn in `area` (see [`draw_lines`]).
+    pub fn lines(&mut self, lines: Vec<Line<'a>>, area: Rect) {
+        self.ops.push(Op::Lines(lines, area));
+    }
+
+    /// Draws it.
+    pub fn draw(&self, buf: &mut Buffer) {
+        for op in &self.ops {
+            match op {
+                Op::Block(block, area) => block.render(*area, buf),
+                Op::Lines(lines, area) => draw_lines(lines, *area, buf),
+            }
+        }
+    }
+}
+
+/// One part of a frame.
+enum Part<'a> {
+    /// A pane written down: drawn only when it differs from the last frame's.
+    Pane(Rect, Drawing<'a>),
+    /// A pane drawn every frame (an input line, the picker).
+    Always(Rect, Box<dyn FnOnce(&mut Buffer) + 'a>),
+    /// Drawn over the panes (a popup), every frame, within its rectangle.
+    Over(Rect, Box<dyn FnOnce(&mut Buffer) + 'a>),
+}
+
+/// A frame as parts: the panes, which share the screen out between them, then what is drawn
+/// over them. [`Screen::show`] draws only the parts that changed; [`Frame::render`] all.
+pub struct Frame<'a> {
+    area: Rect,
+    parts: Vec<Part<'a>>,
+}
+
+impl<'a> Frame<'a> {
+    /// A frame for a screen of `area`.
+    pub fn new(area: Rect) -> Self {
+        Self {
+            area,
+            parts: Vec::new(),
+        }
+    }
+
+    /// A pane in `area`, as `drawing` draws it.
+    pub fn pane(&mut self, area: Rect, drawing: Drawing<'a>) {
+        self.parts.push(Part::Pane(area, drawing));
+    }
+
+    /// A pane in `area` that is drawn every frame.
+    pub fn always(&mut self, area: Rect, draw: impl FnOnce(&mut Buffer) + 'a) {
+        self.parts.push(Part::Always(area, Box::new(draw)));
+    }
+
+    /// Drawn over the panes, within `area`.
+    pub fn over(&mut self, area: Rect, draw: impl FnOnce(&mut Buffer) + 'a) {
+        self.parts.push(Part::Over(area, Box::new(draw)));
+    }
+
+    /// Draws every part onto `buf`, in order: the frame as it is, with nothing kept.
+    pub fn render(self, buf: &mut Buffer) {
+        for part in self.parts {
+            match part {
+                Part::Pane(_, drawing) => drawing.draw(buf),
+                Part::Always(_, draw) | Part::Over(_, draw) => draw(buf),
+            }
+        }
+    }
+
+    /// Whether the panes share the screen out exactly: each cell is one pane's. Only then can
+    /// a pane be kept from the last frame (no other pane drew over it).
+    fn tiles(&self) -> bool {
+        let panes: Vec<Rect> = self
+            .parts
+            .iter()
+            .filter_map(|p| match p {
+                Part::Pane(r, _) | Part::Always(r, _) => Some(*r),
+                Part::Over(..) => None,
+            })
+            .collect();
+        let inside = panes.iter().all(|r| self.area.union(*r) == self.area);
+        let apart = panes
+            .iter()
+            .enumerate()
+            .all(|(i, a)| panes[i + 1..].iter().all(|b| !a.intersects(*b)));
+        let cells: u32 = panes.iter().map(|r| r.area()).sum();
+        inside && apart && cells == self.area.area()
+    }
+}
+
+/// The key a pane is kept by: its place and what it draws. (`foldhash`: `SipHash` took a twelfth
+/// of a key's time; two different drawings of one pane share a key once in 2^64.)
+fn key(area: Rect, drawing: &Drawing) -> u64 {
+    use std::hash::BuildHasher;
+    let mut h = foldhash::fast::FixedState::with_seed(0x5352_7472_6163_6b21).build_hasher();
+    area.hash(&mut h);
+    drawing.hash(&mut h);
+    h.finish()
+}
+
+/// Marks the rows of `r` as changed.
+fn mark(dirty: &mut [bool], area: Rect, r: Rect) {
+    let r = r.intersection(area);
+    let from = usize::from(r.y - area.y);
+    if let Some(rows) = dirty.get_mut(from..from + usize::from(r.height)) {
+        rows.fill(true);
+    }
+}
+
+/// The terminal frames are drawn to: the one buffer each frame is drawn into, kept from frame
+/// to frame so that a pane that did not change is not drawn again ([`Screen::show`]), and the
 /// [`Wire`] that sends where it differs from what the terminal shows.
 ///
 /// In place of ratatui's `Terminal`, which keeps the last frame as a second buffer and compares
@@ -52,6 +244,14 @@ pub fn settle(buf: &mut Buffer) {
 pub struct Screen<W: Write> {
     buffer: Buffer,
     wire: Wire<W>,
+    /// The panes of the last frame shown (place and key), when it could keep them.
+    kept: Vec<(Rect, u64)>,
+    /// What lies under each part drawn over the panes in the last frame.
+    under: Vec<(Rect, Vec<Cell>)>,
+    /// The rows changed since the last frame was sent.
+    dirty: Vec<bool>,
+    /// The parts the last frame drew (the others were kept).
+    drawn: Vec<Rect>,
 }
 
 impl<W: Write> Screen<W> {
@@ -60,6 +260,10 @@ impl<W: Write> Screen<W> {
         Self {
             buffer: Buffer::empty(Rect::new(0, 0, width, height)),
             wire: Wire::new(out),
+            kept: Vec::new(),
+            under: Vec::new(),
+            dirty: Vec::new(),
+            drawn: Vec::new(),
         }
     }
 
@@ -74,20 +278,105 @@ impl<W: Write> Screen<W> {
     /// When the terminal cannot be written.
     pub fn resize(&mut self, width: u16, height: u16) -> io::Result<()> {
         self.buffer.resize(Rect::new(0, 0, width, height));
+        self.forget();
         self.wire.clear()
     }
 
-    /// Draws `widget` as the next frame, settled (see [`settle`]), and sends what it changed.
+    fn forget(&mut self) {
+        self.kept.clear();
+        self.under.clear();
+    }
+
+    /// Draws `widget` as the next frame, whole (nothing kept), settled (see [`settle`]), and
+    /// sends what it changed.
     ///
     /// # Errors
     /// When the terminal cannot be written.
     pub fn draw(&mut self, widget: impl Widget) -> io::Result<&Buffer> {
+        self.forget();
         self.buffer.reset();
         let area = self.buffer.area;
         widget.render(area, &mut self.buffer);
         settle(&mut self.buffer);
-        self.wire.present(&self.buffer)?;
+        self.wire.present(&self.buffer, None)?;
         Ok(&self.buffer)
+    }
+
+    /// Shows `frame`, drawing only what changed since the last frame: a pane that draws what
+    /// it drew then, in the same place, is kept as it is on the screen; what lay under the
+    /// last frame's popups is put back first. The rows that changed are compared with what
+    /// the terminal shows, and what differs is sent.
+    ///
+    /// The result is the frame [`Frame::render`] draws, settled (a test holds it to that).
+    ///
+    /// # Errors
+    /// When the terminal cannot be written.
+    pub fn show(&mut self, frame: Frame<'_>) -> io::Result<&Buffer> {
+        let area = self.buffer.area;
+        let tiles = frame.area == area && frame.tiles();
+        let keep = tiles && !self.kept.is_empty();
+        self.dirty.clear();
+        self.dirty.resize(usize::from(area.height), !keep);
+        if keep {
+            for (r, mut cells) in self.under.drain(..).rev() {
+                for (row, saved) in
+                    rows_of(&mut self.buffer, r).zip(cells.chunks_mut(usize::from(r.width).max(1)))
+                {
+                    row.swap_with_slice(saved);
+                }
+                mark(&mut self.dirty, area, r);
+            }
+        } else {
+            self.forget();
+            self.buffer.reset();
+        }
+        let mut kept = Vec::new();
+        self.drawn.clear();
+        for part in frame.parts {
+            match part {
+                Part::Pane(r, drawing) => {
+                    let k = key(r, &drawing);
+                    kept.push((r, k));
+                    if keep && self.kept.contains(&(r, k)) {
+                        continue;
+                    }
+                    self.redraw(r, keep, |buf| drawing.draw(buf));
+                }
+                Part::Always(r, draw) => self.redraw(r, keep, draw),
+                Part::Over(r, draw) => {
+                    let r = r.intersection(area);
+                    let mut cells =
+                        Vec::with_capacity(usize::from(r.width) * usize::from(r.height));
+                    for row in rows_of(&mut self.buffer, r) {
+                        cells.extend_from_slice(row);
+                    }
+                    self.under.push((r, cells));
+                    draw(&mut self.buffer);
+                    rows_of(&mut self.buffer, r).for_each(settle_cells);
+                    mark(&mut self.dirty, area, r);
+                    self.drawn.push(r);
+                }
+            }
+        }
+        self.kept = if tiles { kept } else { Vec::new() };
+        self.wire.present(&self.buffer, Some(&self.dirty))?;
+        Ok(&self.buffer)
+    }
+
+    /// Draws a pane in `r` afresh: blank first (unless the whole buffer was), then settled.
+    fn redraw(&mut self, r: Rect, blank_first: bool, draw: impl FnOnce(&mut Buffer)) {
+        if blank_first {
+            rows_of(&mut self.buffer, r).for_each(|row| row.fill(Cell::EMPTY));
+        }
+        draw(&mut self.buffer);
+        rows_of(&mut self.buffer, r).for_each(settle_cells);
+        mark(&mut self.dirty, self.buffer.area, r);
+        self.drawn.push(r);
+    }
+
+    /// Where the last frame drew (its other parts were kept from the frame before).
+    pub fn drawn(&self) -> &[Rect] {
+        &self.drawn
     }
 
     /// The writer, for tests and benches that count what was sent.

@@ -129,6 +129,15 @@ pub(crate) fn terminal_gone() -> bool {
 /// `stop` is set by SIGTERM, SIGHUP, SIGINT and SIGQUIT. crossterm cannot be woken from a read,
 /// and spins on a terminal that hung up, so a watchdog thread ends the process then: every
 /// command is already saved (atomically), and it waits for a save in progress.
+/// Draws the app's frame on `screen`, sending what changed since the last.
+///
+/// # Errors
+/// When the terminal cannot be written.
+pub fn show<W: std::io::Write>(screen: &mut frame::Screen<W>, app: &App) -> std::io::Result<()> {
+    let area = screen.area();
+    screen.show(view::compose(app, area)).map(drop)
+}
+
 pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::Result<()> {
     let mono = no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     app.set_monochrome(mono);
@@ -157,14 +166,14 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
     let result = (|| -> color_eyre::Result<()> {
         let area = terminal.area();
         app.resize(area.width, area.height);
-        terminal.draw(&app)?;
+        show(&mut terminal, &app)?;
         // The first frame is out: the log lines of a long history can wait until now.
         app.complete_log();
         loop {
-            terminal.draw(&app)?;
+            show(&mut terminal, &app)?;
             // When the save lands only its mark changes: the diff sends the header's cells.
             if app.flush_save() {
-                terminal.draw(&app)?;
+                show(&mut terminal, &app)?;
             }
             if app.should_quit() {
                 return Ok(());
@@ -174,7 +183,7 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             // only after an event, in the same loop turn.
             while app.saving() && !term::poll(SAVE_CHECK)? {
                 if app.poll_save() {
-                    terminal.draw(&app)?;
+                    show(&mut terminal, &app)?;
                 }
             }
             idle.store(true, Ordering::SeqCst);

@@ -761,14 +761,21 @@ fn the_save_mark_says_saving_until_the_writer_is_done_and_is_sent_alone() {
     typ(&mut app, "n");
     assert!(app.save_pending());
     let mut term = crate::ui::frame::Screen::new(Vec::new(), 160, 48);
-    let shown = term.draw(&app).unwrap().clone();
+    let area = term.area();
+    let shown = term
+        .show(crate::ui::view::compose(&app, area))
+        .unwrap()
+        .clone();
     let first = term.writer().len();
     assert!(!app.flush_save(), "handed over: the mark stays `… saving`");
     assert!(app.saving());
     assert!(screen(&mut app, 160, 48).contains("… saving"));
     assert!(app.poll_save(), "on disk now");
     assert!(!app.saving());
-    let marked = term.draw(&app).unwrap().clone();
+    let marked = term
+        .show(crate::ui::view::compose(&app, area))
+        .unwrap()
+        .clone();
     let head = crate::ui::view::areas(&app, shown.area).head;
     let mark = String::from_utf8_lossy(&term.writer()[first..]).into_owned();
     assert!(
@@ -785,6 +792,7 @@ fn the_save_mark_says_saving_until_the_writer_is_done_and_is_sent_alone() {
     assert!(screen(&mut app, 160, 48).contains("✓ saved"));
 }
 
+mod frames;
 mod sr2097;
 
 #[test]

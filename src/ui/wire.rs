@@ -53,6 +53,8 @@ pub struct Wire<W: Write> {
     /// several), sent again.
     shown: Vec<Option<Shown>>,
     cols: usize,
+    /// Cleared since the last frame: every row of the next is sent.
+    fresh: bool,
 }
 
 /// A one-cell character on the screen and its style: a fifth of a [`Cell`]'s memory.
@@ -108,6 +110,7 @@ impl<W: Write> Wire<W> {
             scratch: String::with_capacity(1 << 14),
             shown: Vec::new(),
             cols: 0,
+            fresh: true,
         }
     }
 
@@ -284,11 +287,12 @@ impl<W: Write> Wire<W> {
     ///
     /// A cell is sent when the terminal is not known to show it (by what this wrote since the
     /// last clear); the cells a wide character covers are not (the terminal draws it over
-    /// them), as in ratatui's diff.
+    /// them), as in ratatui's diff. With `rows`, only the rows marked there are compared: the
+    /// others are the last frame's (every row is, after a clear).
     ///
     /// # Errors
     /// When the terminal cannot be written.
-    pub fn present(&mut self, frame: &Buffer) -> io::Result<()> {
+    pub fn present(&mut self, frame: &Buffer, rows: Option<&[bool]>) -> io::Result<()> {
         let area = frame.area;
         let cols = usize::from(area.width);
         let cells = cols * usize::from(area.height);
@@ -299,12 +303,19 @@ impl<W: Write> Wire<W> {
             }
             self.shown = vec![Some(Shown::BLANK); cells];
             self.cols = cols;
+            self.fresh = true;
         }
+        // After a clear every row is new to the terminal.
+        let rows = rows.filter(|_| !self.fresh);
+        self.fresh = false;
         let mut changed: Vec<(u16, u16, &Cell)> = Vec::new();
         if cols > 0 {
             for ((y, row), shown) in (area.y..)
                 .zip(frame.content.chunks(cols))
                 .zip(self.shown.chunks(cols))
+                .enumerate()
+                .filter(|(i, _)| rows.is_none_or(|r| r.get(*i).copied().unwrap_or(true)))
+                .map(|(_, r)| r)
             {
                 let mut x = 0;
                 while let Some(cell) = row.get(x) {
@@ -343,6 +354,7 @@ impl<W: Write> Wire<W> {
     /// When the terminal cannot be written.
     pub fn clear(&mut self) -> io::Result<()> {
         self.shown.clear();
+        self.fresh = true;
         queue!(self.out, terminal::Clear(terminal::ClearType::All))
     }
 
@@ -436,7 +448,7 @@ fn cell_x(x: usize) -> u16 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use ratatui::layout::Rect;
     use ratatui::style::Style;
@@ -485,7 +497,7 @@ mod tests {
         for frame in frames {
             let mut settled = (*frame).clone();
             crate::ui::frame::settle(&mut settled);
-            wire.present(&settled).expect("present");
+            wire.present(&settled, None).expect("present");
         }
         wire.out
     }
@@ -554,7 +566,7 @@ mod tests {
 
     /// Each cell of `want` as the terminal shows it: its symbol, and its style where a style
     /// can be seen (a blank that shows nothing may carry any foreground).
-    fn assert_shows(vt: &vt100::Parser, want: &Buffer) {
+    pub(crate) fn assert_shows(vt: &vt100::Parser, want: &Buffer) {
         let screen = vt.screen();
         for y in 0..want.area.height {
             let mut x = 0;

@@ -1,6 +1,6 @@
 //! Header: encounter, rule system, round, pass, whose turn, their IP, Edge, saved mark.
 
-use ratatui::buffer::Buffer;
+use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
@@ -8,7 +8,7 @@ use crate::encounter::{Phase, TurnKind};
 use crate::ui::app::{App, SaveMark};
 use crate::ui::theme::Theme;
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let s = app.state();
     let rules = app.enc.rules();
@@ -100,7 +100,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // The title is the save's own name, and may say anything.
     let mut lines = [Line::from(first), Line::from(second)];
     super::escape_lines(&mut lines);
-    super::draw_lines(&lines, area, buf);
+    d.lines(lines.into(), area);
 }
 
 /// "Round 2  Pass 1 ▸2 3 4 5": the passes gone by dim, the one under way marked.

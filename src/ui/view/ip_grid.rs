@@ -1,10 +1,9 @@
 //! IP per pass: one column per pass of the round, on the rows of the order (beside it on a
 //! narrow screen, in the same table on a wide one).
 
-use ratatui::buffer::Buffer;
+use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
 
 use super::order::{self, Row};
 use super::pane_block;
@@ -132,11 +131,10 @@ pub fn row_spans(
 }
 
 /// The IP grid as a pane of its own, beside the order and on the same rows.
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let block = pane_block("IP per pass", false, t);
-    let inner = block.inner(area);
-    block.render(area, buf);
+    let inner = d.block(block, area);
     let widths = columns(app);
     let rows = order::rows(app);
     // The order pane has the same height: the same rows show on both.
@@ -153,5 +151,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             _ => Line::from(""),
         });
     }
-    super::draw_lines(&lines, inner, buf);
+    d.lines(lines, inner);
 }

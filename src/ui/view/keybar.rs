@@ -1,7 +1,7 @@
 //! The key bar: the keys of the current mode, from the keymap table, as many as fit in the
 //! table's order of priority, those of no use in the fight's phase left out, and help last.
 
-use ratatui::buffer::Buffer;
+use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
@@ -36,7 +36,7 @@ fn of_use(app: &App, action: Action) -> bool {
     }
 }
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let mode = app.mode_kind();
     let width = area.width as usize;
@@ -71,5 +71,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         spans.push(Span::styled(k.clone(), t.key()));
         spans.push(Span::raw(format!(" {label} ")));
     }
-    super::draw_lines(&[Line::from(spans)], area, buf);
+    d.lines(vec![Line::from(spans)], area);
 }

@@ -1,16 +1,15 @@
 //! The log: the fight so far, newest at the bottom, scrollable; a line too long for the pane
 //! wraps under itself.
 
-use ratatui::buffer::Buffer;
+use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::Widget;
 
 use super::{focus_title, pane_block, wrap};
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let focused = app.tracker.focus == Pane::Log;
     let title = if app.tracker.log_scroll > 0 {
@@ -19,8 +18,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         "Log".to_string()
     };
     let block = pane_block(&focus_title(&title, focused), focused, t);
-    let inner = block.inner(area);
-    block.render(area, buf);
+    let inner = d.block(block, area);
     let h = inner.height as usize;
     let w = inner.width as usize;
     // Walk back from the newest entry: only the lines on screen are built.
@@ -58,5 +56,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         rev.push(Line::styled("nothing yet", t.dim()));
     }
     rev.reverse();
-    super::draw_lines(&rev, inner, buf);
+    d.lines(rev, inner);
 }

@@ -21,6 +21,8 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use tui_input::Input;
 
 use super::app::{App, MIN_HEIGHT, MIN_WIDTH};
+pub use super::frame::Drawing;
+use super::frame::Frame;
 use super::mode::Mode;
 use super::theme::Theme;
 
@@ -43,39 +45,7 @@ pub fn pane_block(title: &str, focused: bool, theme: Theme) -> Block<'static> {
         .title(Line::styled(format!(" {title} "), theme.title()))
 }
 
-/// Draws lines, cut at the right edge, like an unwrapped `Paragraph` but without its
-/// per-character grapheme segmentation for plain text: the frame budget is mostly text drawing.
-pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
-    let right = area.x + area.width;
-    for (line, y) in lines.iter().zip(area.y..area.y + area.height) {
-        if line.style != ratatui::style::Style::default() {
-            buf.set_style(Rect::new(area.x, y, area.width, 1), line.style);
-        }
-        let mut x = area.x;
-        for span in &line.spans {
-            let style = line.style.patch(span.style);
-            for (i, ch) in span.content.char_indices() {
-                if x >= right {
-                    break;
-                }
-                // One-cell characters are written directly; anything else (wide or combining)
-                // goes through ratatui's width-aware path for the rest of the span.
-                if ch.is_ascii_graphic() || ch == ' ' || ONE_CELL.contains(ch) {
-                    buf[(x, y)].set_char(ch).set_style(style);
-                    x += 1;
-                } else {
-                    let (nx, _) =
-                        buf.set_stringn(x, y, &span.content[i..], usize::from(right - x), style);
-                    x = nx;
-                    break;
-                }
-            }
-        }
-    }
-}
-
-/// The symbols the screen uses, all one cell wide.
-const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─┌┐└┘×·›●○◌▲▼←↑↓⏎";
+pub use super::frame::draw_lines;
 
 /// An input with its cursor drawn as a reversed cell (render stays a pure function).
 pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'static>> {
@@ -315,60 +285,78 @@ pub fn more_hints(block: Block<'_>, above: usize, below: usize, theme: Theme) ->
     block
 }
 
-impl Widget for &App {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let theme = self.theme;
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            let msg = format!(
-                "terminal too small (need {MIN_WIDTH}×{MIN_HEIGHT}, now {}×{})",
-                area.width, area.height
-            );
+/// The frame for the screen of `area`: the panes, then the mode's popup over them.
+pub fn compose<'a>(app: &'a App, area: Rect) -> Frame<'a> {
+    let mut frame = Frame::new(area);
+    let theme = app.theme;
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let msg = format!(
+            "terminal too small (need {MIN_WIDTH}×{MIN_HEIGHT}, now {}×{})",
+            area.width, area.height
+        );
+        frame.always(area, move |buf| {
             let lines = vec![Line::from(msg).centered(), Line::from("q: quit").centered()];
             let r = centered(area, area.width, 2);
             Paragraph::new(lines).style(theme.error()).render(r, buf);
-            return;
-        }
-        let a = areas(self, area);
-        header::render(self, a.head, buf);
-        match &self.mode {
-            Mode::Command(c) => {
-                c.render(self, a.status_line, buf);
-                if let Some(n) = a.note {
-                    c.render_note(self, n, buf);
-                }
-            }
-            Mode::Find(f) => f.render(self, a.status_line, buf),
-            _ => message::render(self, a.status_line, buf),
-        }
-        keybar::render(self, a.keys, buf);
-        // The picker takes the whole body: the panes under it would be drawn for nothing.
-        if let Mode::Picker(p) = &self.mode {
-            p.render(self, a.body, buf);
-            return;
-        }
-        if narrating(self) {
-            // A narration game (Anarchy) shows its table and turn where passes show order and IP.
-            seats::render(self, a.order, buf);
-            if let Some(g) = a.grid {
-                narration::render(self, g, buf);
-            }
-        } else {
-            order::render(self, a.order, a.grid.is_none(), buf);
-            if let Some(g) = a.grid {
-                ip_grid::render(self, g, buf);
+        });
+        return frame;
+    }
+    let a = areas(app, area);
+    let pane = |frame: &mut Frame<'a>, r: Rect, draw: fn(&'a App, Rect, &mut Drawing<'a>)| {
+        let mut d = Drawing::default();
+        draw(app, r, &mut d);
+        frame.pane(r, d);
+    };
+    pane(&mut frame, a.head, header::render);
+    match &app.mode {
+        Mode::Command(c) => {
+            frame.always(a.status_line, move |buf| c.render(app, a.status_line, buf));
+            if let Some(n) = a.note {
+                frame.always(n, move |buf| c.render_note(app, n, buf));
             }
         }
-        status::render(self, a.status, buf);
-        log::render(self, a.log, buf);
-        match &self.mode {
-            Mode::Tracker | Mode::Command(_) | Mode::Picker(_) | Mode::Find(_) => {}
-            Mode::Form(f) => f.render(self, a.body, buf),
-            Mode::CheckForm(f) => f.render(self, a.body, buf),
-            Mode::DamageForm(f) => f.render(self, a.body, buf),
-            Mode::TestForm(f) => f.render(self, a.body, buf),
-            Mode::Choose(c) => c.render(self, a.body, buf),
-            Mode::Help(h) => h.render(self, a.body, buf),
-            Mode::PlotPoints(p) => p.render(self, a.body, buf),
+        Mode::Find(f) => frame.always(a.status_line, move |buf| f.render(app, a.status_line, buf)),
+        _ => pane(&mut frame, a.status_line, message::render),
+    }
+    pane(&mut frame, a.keys, keybar::render);
+    // The picker takes the whole body: the panes under it would be drawn for nothing.
+    if let Mode::Picker(p) = &app.mode {
+        frame.always(a.body, move |buf| p.render(app, a.body, buf));
+        return frame;
+    }
+    if narrating(app) {
+        // A narration game (Anarchy) shows its table and turn where passes show order and IP.
+        pane(&mut frame, a.order, seats::render);
+        if let Some(g) = a.grid {
+            pane(&mut frame, g, narration::render);
         }
+    } else {
+        let one_table = a.grid.is_none();
+        let mut d = Drawing::default();
+        order::render(app, a.order, one_table, &mut d);
+        frame.pane(a.order, d);
+        if let Some(g) = a.grid {
+            pane(&mut frame, g, ip_grid::render);
+        }
+    }
+    pane(&mut frame, a.status, status::render);
+    pane(&mut frame, a.log, log::render);
+    let body = a.body;
+    match &app.mode {
+        Mode::Tracker | Mode::Command(_) | Mode::Picker(_) | Mode::Find(_) => {}
+        Mode::Form(f) => frame.over(body, move |buf| f.render(app, body, buf)),
+        Mode::CheckForm(f) => frame.over(body, move |buf| f.render(app, body, buf)),
+        Mode::DamageForm(f) => frame.over(body, move |buf| f.render(app, body, buf)),
+        Mode::TestForm(f) => frame.over(body, move |buf| f.render(app, body, buf)),
+        Mode::Choose(c) => frame.over(body, move |buf| c.render(app, body, buf)),
+        Mode::Help(h) => frame.over(body, move |buf| h.render(app, body, buf)),
+        Mode::PlotPoints(p) => frame.over(body, move |buf| p.render(app, body, buf)),
+    }
+    frame
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        compose(self, area).render(buf);
     }
 }

@@ -2,10 +2,9 @@
 //! GM's pool with this turn's spends per player, glitch dice waiting, condition boxes. Chosen
 //! by the phase in place of the IP grid.
 
-use ratatui::buffer::Buffer;
+use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
 
 use super::{cut, pane_block};
 use crate::encounter::Side;
@@ -54,13 +53,12 @@ pub fn header(app: &App, n: &Narration, first: &mut Vec<Span>, second: &mut Vec<
     second.push(Span::raw(format!("  {}", gm_pool_text(n, s, rules))));
 }
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let s = app.state();
     let rules = &app.enc.rules().anarchy;
     let block = pane_block("Narration", false, t);
-    let inner = block.inner(area);
-    block.render(area, buf);
+    let inner = d.block(block, area);
     let w = inner.width as usize;
     let mut lines: Vec<Line> = Vec::new();
     let Some(n) = s.narration() else {
@@ -69,7 +67,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 "the encounter has ended: undo (u) to go back to it",
                 t.dim(),
             ));
-            super::draw_lines(&lines, inner, buf);
+            d.lines(lines, inner);
             return;
         }
         lines.push(Line::styled("narrate (n) begins turn 1", t.dim()));
@@ -82,7 +80,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             ),
             t.dim(),
         ));
-        super::draw_lines(&lines, inner, buf);
+        d.lines(lines, inner);
         return;
     };
     match &n.stage {
@@ -168,5 +166,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         ));
     }
     lines.truncate(inner.height as usize);
-    super::draw_lines(&lines, inner, buf);
+    d.lines(lines, inner);
 }

@@ -2,11 +2,10 @@
 //! what holds it), its delays and readies under it; from `ONE_TABLE` columns on, its IP per
 //! pass on the same row.
 
-use ratatui::buffer::Buffer;
+use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
 
 use super::{cut, focus_title, ip_grid, more_hints, pane_block};
 use crate::encounter::{Combatant, CombatantId, PassMark, Reserve, State};
@@ -344,7 +343,7 @@ fn reserve_text(app: &App, row: Row) -> String {
 }
 
 /// The order pane: with the IP per pass on the same rows when `with_grid` (a wide screen).
-pub fn render(app: &App, area: Rect, with_grid: bool, buf: &mut Buffer) {
+pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>) {
     let t = app.theme;
     let s = app.state();
     let focused = app.tracker.focus == Pane::Order;
@@ -363,8 +362,7 @@ pub fn render(app: &App, area: Rect, with_grid: bool, buf: &mut Buffer) {
         win.below,
         t,
     );
-    let inner = block.inner(area);
-    block.render(area, buf);
+    let inner = d.block(block, area);
     let grid = with_grid.then(|| ip_grid::columns(app));
     let grid_w = grid.as_ref().map_or(0, |g| ip_grid::total_width(g) + 3);
     let room = usize::from(inner.width).saturating_sub(grid_w);
@@ -435,5 +433,5 @@ pub fn render(app: &App, area: Rect, with_grid: bool, buf: &mut Buffer) {
     if roster.is_empty() {
         lines.push(Line::styled("no combatants yet: a to add", t.dim()));
     }
-    super::draw_lines(&lines, inner, buf);
+    d.lines(lines, inner);
 }

@@ -1,11 +1,10 @@
 //! The Anarchy table: who sits where, who narrates, Plot Points of five, Edge. Shown in place
 //! of the initiative order when the encounter plays in narrations.
 
-use ratatui::buffer::Buffer;
+use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::Widget;
 
 use super::{cut, pane_block};
 use crate::encounter::Side;
@@ -18,13 +17,12 @@ pub fn pips(have: u8, cap: u8) -> String {
     "●".repeat(usize::from(have)) + &"○".repeat(usize::from(cap - have))
 }
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let s = app.state();
     let rules = &app.enc.rules().anarchy;
     let block = pane_block("Table", app.tracker.focus == Pane::Order, t);
-    let inner = block.inner(area);
-    block.render(area, buf);
+    let inner = d.block(block, area);
     let width = inner.width as usize;
     let table = s.narration();
     let narrator = table.and_then(|n| n.narrator()).map(|x| x.who);
@@ -88,5 +86,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if lines.is_empty() {
         lines.push(Line::styled("nobody at the table yet: a to add", t.dim()));
     }
-    super::draw_lines(&lines, inner, buf);
+    d.lines(lines, inner);
 }

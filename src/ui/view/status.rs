@@ -2,11 +2,10 @@
 //! monitors, lasting effects, readies, delays, IP spent in another's turn, and SR5's kit (an
 //! attack under way, weapons with rounds left, armor); scrolls when focused.
 
-use ratatui::buffer::Buffer;
+use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::Widget;
 
 use super::{focus_title, more_hints, pane_block, wrap};
 use crate::encounter::{Combatant, Reserve, StatusEnd};
@@ -284,7 +283,7 @@ pub fn max_scroll(app: &App, area: Rect) -> usize {
     wrapped(app, inner_w).len().saturating_sub(inner_h)
 }
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let focused = app.tracker.focus == Pane::Status;
     let inner_w = usize::from(area.width.saturating_sub(2));
@@ -301,11 +300,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         all.len() - first - shown,
         t,
     );
-    let inner = block.inner(area);
-    block.render(area, buf);
+    let inner = d.block(block, area);
     let lines: Vec<Line> = all[first..first + shown]
         .iter()
         .map(|(l, st)| Line::styled(l.clone(), *st))
         .collect();
-    super::draw_lines(&lines, inner, buf);
+    d.lines(lines, inner);
 }

@@ -1,0 +1,198 @@
+//! The screen keeps panes from frame to frame (`frame::Screen::show`): whatever the keys, each
+//! frame it shows is the frame drawn afresh, and the terminal shows it too.
+
+use proptest::prelude::*;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use crate::rules::RandomDice;
+use crate::save::NoSave;
+use crate::ui::app::App;
+use crate::ui::frame::{Screen, settle};
+use crate::ui::view;
+use crate::ui::wire::tests::assert_shows;
+
+/// A sample save of the repository, opened as the screen opens it.
+fn sample(bytes: &[u8], name: &str) -> App {
+    let rules = crate::rules::HouseRules::embedded();
+    let catalogue = crate::catalogue::Catalogue::embedded(&rules).expect("built-in catalogue");
+    let save = crate::save::file::parse(bytes, name).expect("the sample parses");
+    let enc = save
+        .into_encounter(name, std::sync::Arc::new(catalogue))
+        .expect("the sample loads");
+    App::new(enc, name.into(), Box::new(NoSave), None).with_dice(Box::new(RandomDice::seeded(7)))
+}
+
+fn samples(which: usize) -> App {
+    match which {
+        0 => sample(include_bytes!("../../../saves/demo.ron"), "demo"),
+        1 => sample(include_bytes!("../../../saves/sr2097.ron"), "sr2097"),
+        2 => sample(include_bytes!("../../../saves/anarchy.ron"), "anarchy"),
+        _ => sample(include_bytes!("../../../saves/sr5-docks.ron"), "sr5-docks"),
+    }
+}
+
+/// The keys a session is drawn from: every letter (most open a room or act), the keys that
+/// move, page, confirm and leave, and a resize now and then.
+#[derive(Debug, Clone)]
+enum Step {
+    Key(KeyCode, KeyModifiers),
+    Resize(u16, u16),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    let plain = prop_oneof![
+        (b'a'..=b'z').prop_map(|c| KeyCode::Char(char::from(c))),
+        prop::sample::select(vec![
+            '?', ':', '/', ' ', '1', '3', '+', '-', 'N', 'U', 'J', 'K'
+        ])
+        .prop_map(KeyCode::Char),
+        prop::sample::select(vec![
+            KeyCode::Esc,
+            KeyCode::Enter,
+            KeyCode::Tab,
+            KeyCode::BackTab,
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+            KeyCode::Backspace,
+        ]),
+    ];
+    prop_oneof![
+        12 => plain.prop_map(|k| Step::Key(k, KeyModifiers::NONE)),
+        1 => prop::sample::select(vec!['r', 'z', 'l']).prop_map(|c| Step::Key(KeyCode::Char(c), KeyModifiers::CONTROL)),
+        1 => prop::sample::select(vec![(160, 48), (80, 24), (120, 40), (60, 16)]).prop_map(|(w, h)| Step::Resize(w, h)),
+    ]
+}
+
+/// The frame drawn afresh, as the screen settles it.
+fn fresh(app: &App, area: Rect) -> Buffer {
+    let mut buf = Buffer::empty(area);
+    app.render(area, &mut buf);
+    settle(&mut buf);
+    buf
+}
+
+/// Plays `steps` on `app`, showing each frame on a kept screen, and checks each against the
+/// frame drawn afresh and against what a terminal fed the bytes shows.
+fn play(mut app: App, steps: &[Step]) -> Result<(), TestCaseError> {
+    let (mut w, mut h) = (160u16, 48u16);
+    app.resize(w, h);
+    let mut screen = Screen::new(Vec::new(), w, h);
+    let mut vt = vt100::Parser::new(
+        std::num::NonZeroU16::new(h).expect("rows"),
+        std::num::NonZeroU16::new(w).expect("columns"),
+        0,
+    );
+    let mut fed = 0;
+    for (i, step) in steps.iter().enumerate() {
+        match *step {
+            Step::Key(code, mods) => app.handle_key(KeyEvent::new(code, mods)),
+            Step::Resize(nw, nh) => {
+                (w, h) = (nw, nh);
+                screen.resize(w, h).expect("resize");
+                app.resize(w, h);
+                vt.screen_mut().set_size(
+                    std::num::NonZeroU16::new(h).expect("rows"),
+                    std::num::NonZeroU16::new(w).expect("columns"),
+                );
+            }
+        }
+        let area = Rect::new(0, 0, w, h);
+        let shown = screen
+            .show(view::compose(&app, area))
+            .expect("show")
+            .clone();
+        let want = fresh(&app, area);
+        for (n, (a, b)) in shown.content.iter().zip(&want.content).enumerate() {
+            let (x, y) = (n % usize::from(w), n / usize::from(w));
+            prop_assert!(
+                a == b,
+                "after step {i} ({step:?}), cell {x},{y}: kept {a:?}, afresh {b:?}"
+            );
+        }
+        vt.process(&screen.writer()[fed..]);
+        fed = screen.writer().len();
+        assert_shows(&vt, &want);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Any keys, any sample save (SR5, Shadowrun 2097, Anarchy), now and then a new size:
+    /// the kept screen is the fresh one, cell for cell, and so is the terminal's.
+    #[test]
+    fn a_kept_frame_is_the_frame_drawn_afresh(
+        which in 0usize..4,
+        steps in prop::collection::vec(step(), 1..40),
+    ) {
+        play(samples(which), &steps)?;
+    }
+}
+
+/// Shows the app's frame; what it drew afresh.
+fn drawn(screen: &mut Screen<Vec<u8>>, app: &App) -> Vec<Rect> {
+    let area = screen.area();
+    screen.show(view::compose(app, area)).expect("show");
+    screen.drawn().to_vec()
+}
+
+/// A selection move draws the panes it changes, not the log, the header or the key bar; `?`
+/// draws the help over the panes and Esc puts them back, without drawing them again; an
+/// action draws what it changed.
+#[test]
+fn a_key_draws_only_the_panes_it_changes() {
+    let mut app = samples(0);
+    app.resize(160, 48);
+    let area = Rect::new(0, 0, 160, 48);
+    let mut screen = Screen::new(Vec::new(), 160, 48);
+    let a = view::areas(&app, area);
+    assert_eq!(
+        drawn(&mut screen, &app).len(),
+        6,
+        "the first frame draws every pane"
+    );
+    assert!(drawn(&mut screen, &app).is_empty(), "nothing changed");
+    let key = |app: &mut App, c| app.handle_key(KeyEvent::new(c, KeyModifiers::NONE));
+    key(&mut app, KeyCode::Char('j'));
+    let j = drawn(&mut screen, &app);
+    assert!(j.contains(&a.order), "{j:?}");
+    for kept in [a.head, a.log, a.keys] {
+        assert!(!j.contains(&kept), "{kept:?} is kept: {j:?}");
+    }
+    key(&mut app, KeyCode::Char('?'));
+    let help = drawn(&mut screen, &app);
+    assert!(
+        help.contains(&a.body),
+        "the help is drawn over the body: {help:?}"
+    );
+    for kept in [a.order, a.status, a.log] {
+        assert!(
+            !help.contains(&kept),
+            "{kept:?} is kept under the help: {help:?}"
+        );
+    }
+    key(&mut app, KeyCode::Esc);
+    let back = drawn(&mut screen, &app);
+    for kept in [a.order, a.status, a.log] {
+        assert!(
+            !back.contains(&kept),
+            "{kept:?} is put back, not drawn: {back:?}"
+        );
+    }
+    key(&mut app, KeyCode::Char('n'));
+    let next = drawn(&mut screen, &app);
+    for changed in [a.head, a.log] {
+        assert!(
+            next.contains(&changed),
+            "{changed:?} changed with `n`: {next:?}"
+        );
+    }
+}

@@ -196,3 +196,19 @@ fn a_key_draws_only_the_panes_it_changes() {
         );
     }
 }
+
+/// On every sample save, at the sizes a GM uses, the panes share the screen out exactly, so a
+/// frame that changes nothing draws nothing (a layout that left a gap or an overlap would be
+/// drawn whole each time: correct, but every key would pay for it).
+#[test]
+fn on_every_sample_an_unchanged_frame_draws_nothing() {
+    for which in 0..4 {
+        for (w, h) in [(160, 48), (120, 40), (80, 24)] {
+            let mut app = samples(which);
+            app.resize(w, h);
+            let mut screen = Screen::new(Vec::new(), w, h);
+            assert!(!drawn(&mut screen, &app).is_empty());
+            assert_eq!(drawn(&mut screen, &app), [], "sample {which} at {w}x{h}");
+        }
+    }
+}

@@ -5,7 +5,7 @@ Usage: scripts/keycpu.py COLS ROWS KEYS N -- CMD...
 
 Runs CMD in a pty of COLS x ROWS, waits a second for its first frame, sends the characters of
 KEYS in turn N times (E stands for Esc), reading what it writes and waiting 10 ms after each
-key, then `q`, and prints the CPU milliseconds the program used and its peak RSS. Run it with
+key, then Esc twice (out of any popup) and `q`, and prints the CPU milliseconds the program used and its peak RSS. Run it with
 N = 0 for what opening and quitting cost, and subtract. README, Performance.
 """
 import fcntl
@@ -42,7 +42,9 @@ def main():
     for i in range(n):
         os.write(fd, keys[i % len(keys)].encode())
         drain(0.01)
-    os.write(fd, b"q")
+    for key in (b"\x1b", b"\x1b", b"q"):
+        os.write(fd, key)
+        drain(0.05)
     drain(0.5)
     _, _, ru = os.wait4(pid, 0)
     print("cpu %.1f ms (user %.1f, system %.1f), peak RSS %d KiB" % (

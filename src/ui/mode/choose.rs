@@ -4,7 +4,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, Widget};
 use tui_input::InputRequest;
 
 use super::picker::{self, Purpose};
@@ -13,7 +13,7 @@ use crate::encounter::{CombatantId, Command};
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
-use crate::ui::view::{centered, cut, pane_block};
+use crate::ui::view::{centered, cut, draw_lines, pane_block};
 
 /// What choosing a line of a choice list does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -180,7 +180,7 @@ impl State {
         let inner = block.inner(r);
         block.render(r, buf);
         let lines = self.lines(inner.height as usize, inner.width as usize, t);
-        Paragraph::new(lines).render(inner, buf);
+        draw_lines(&lines, inner, buf);
     }
 
     /// The rows of the list that fit, keeping the selection in view; refusals dimmed with

@@ -4,7 +4,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, Widget};
 use tui_input::{Input, InputRequest};
 
 use super::tracker::{delay_triggers, names_of};
@@ -17,7 +17,7 @@ use crate::encounter::{
 use crate::roster::Template;
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, input_spans, pane_block, wrap};
+use crate::ui::view::{centered, draw_lines, input_spans, pane_block, wrap};
 
 /// What the form is for, and for whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -811,7 +811,7 @@ impl State {
         let block = pane_block(&self.title, true, t);
         let inner = block.inner(r);
         block.render(r, buf);
-        Paragraph::new(lines).render(inner, buf);
+        draw_lines(&lines, inner, buf);
     }
 }
 
@@ -836,7 +836,7 @@ pub(super) fn draw(
     let block = pane_block(title, true, t);
     let inner = block.inner(r);
     block.render(r, buf);
-    Paragraph::new(lines).render(inner, buf);
+    draw_lines(&lines, inner, buf);
 }
 
 /// The initiative form's title and fields.

@@ -12,7 +12,7 @@ use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event};
 use crate::rules::ActionType;
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{cut, input_spans, pane_block};
+use crate::ui::view::{cut, draw_lines, input_spans, pane_block};
 
 /// What the picker is choosing for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -417,7 +417,7 @@ impl State {
         if self.items.is_empty() {
             lines.push(Line::styled("no action matches", t.dim()));
         }
-        Paragraph::new(lines).render(list, buf);
+        draw_lines(&lines, list, buf);
         let mut d: Vec<Line> = Vec::new();
         if let Some(it) = self.items.get(self.selected) {
             let def = &cat.actions()[it.index];

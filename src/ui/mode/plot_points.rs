@@ -4,7 +4,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, Widget};
 
 use super::{Ctx, Outcome, choose};
 use crate::encounter::system::anarchy::{
@@ -14,7 +14,7 @@ use crate::encounter::{CombatantId, Command, RuleError, Side};
 use crate::rules::anarchy::{GmUse, SpendCost, SpendDef, SpendEffect};
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, cut, pane_block};
+use crate::ui::view::{centered, cut, draw_lines, pane_block};
 
 /// The menu: a choice list under a line of Plot Points, with what each line does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -221,6 +221,6 @@ impl State {
             };
             lines.push(Line::styled(cut(&format!("{summary}{then}"), w), t.dim()));
         }
-        Paragraph::new(lines).render(inner, buf);
+        draw_lines(&lines, inner, buf);
     }
 }

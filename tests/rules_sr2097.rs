@@ -645,3 +645,25 @@ fn sr5_refuses_2097s_commands_naming_the_system() {
     t.run("start");
     t.run("edge Ana");
 }
+
+#[test]
+fn a_wrong_count_of_dice_names_what_set_the_count_edge_and_a_failures_disadvantage() {
+    let mut t = table();
+    // Edge alone gains Advantage: three dice.
+    assert_eq!(
+        t.refuse("sc Ana tn 20 bonus 5 edge dice 4 5").to_string(),
+        "this check (Advantage, by Edge) rolls 3 dice: type 3 faces, not 2"
+    );
+    // A complete failure (3 3 double: 11 - 20 - 5 = -14) leaves Disadvantage on the next check;
+    // Edge then removes it instead of gaining Advantage, so two dice, and the refusal says why.
+    t.run("sc Ana tn 20 bonus 5 dice 3 3");
+    assert_eq!(
+        t.refuse("sc Ana tn 20 bonus 5 edge dice 3 3 4").to_string(),
+        "this check (no Advantage: Edge removes its Disadvantage; that Disadvantage is Ana's status \"Disadvantage: next check\") rolls 2 dice: type 2 faces, not 3"
+    );
+    // Without Edge it is a Disadvantage check of three dice.
+    assert_eq!(
+        t.refuse("sc Ana tn 20 bonus 5 dice 3 3").to_string(),
+        "this check (Disadvantage; that Disadvantage is Ana's status \"Disadvantage: next check\") rolls 3 dice: type 3 faces, not 2"
+    );
+}

@@ -185,7 +185,21 @@ impl Draft<'_> {
             self.can_pay_edge(&c, EdgeUse::Check)?;
         }
         let roll = match typed {
-            Some(faces) => check::typed(check, &r, faces, drop)?,
+            // The Disadvantage a complete failure left is not in the command: say it counts.
+            Some(faces) => check::typed(check, &r, faces, drop).map_err(|e| match (e, &any) {
+                (Sr2097Error::DiceCount { need, got, .. }, Some(status)) => {
+                    Sr2097Error::DiceCount {
+                        what: format!(
+                            "check ({}; that Disadvantage is {}'s status \"{status}\")",
+                            check.tilt_text(),
+                            c.name
+                        ),
+                        need,
+                        got,
+                    }
+                }
+                (e, _) => e,
+            })?,
             None if drop.is_some() => return Err(Sr2097Error::DropNeedsDice.into()),
             None => check::roll(check, &r, dice),
         };

@@ -49,6 +49,22 @@ pub struct Check {
     pub edge: EdgeOnCheck,
 }
 
+impl Check {
+    /// Its Advantage or Disadvantage, and what Edge did to it: what sets how many dice it rolls.
+    pub fn tilt_text(&self) -> &'static str {
+        match (self.tilt, self.edge) {
+            (Tilt::Advantage, EdgeOnCheck::GainedAdvantage) => "Advantage, by Edge",
+            (Tilt::Even, EdgeOnCheck::RemovedDisadvantage) => {
+                "no Advantage: Edge removes its Disadvantage"
+            }
+            (Tilt::Advantage, EdgeOnCheck::RemovedDisadvantage) => {
+                "Advantage: Edge removes its Disadvantage"
+            }
+            (tilt, _) => tilt.label(),
+        }
+    }
+}
+
 /// Combines the sources of a check: Advantage and Disadvantage do not stack, both at once
 /// cancel to neither; Edge then gains Advantage or removes Disadvantage (with both sources, it
 /// removes the Disadvantage and the Advantage stands). `None`: Edge has nothing to do, the check
@@ -304,7 +320,7 @@ pub fn typed(
     let need = dice_count(check.tilt, rules);
     if typed.len() != need {
         return Err(Sr2097Error::DiceCount {
-            what: format!("check ({})", check.tilt.label()),
+            what: format!("check ({})", check.tilt_text()),
             need,
             got: typed.len(),
         });

@@ -151,5 +151,5 @@ fn load_50_combatants_10k_entries(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 20)]
 fn open_50_combatants_10k_entries(bencher: divan::Bencher) {
     let (_dir, path) = written(&table_encounter());
-    bencher.bench(|| file::open(&path, Arc::new(Catalogue::default())).unwrap());
+    bencher.bench(|| file::open(&path, || Arc::new(Catalogue::default())).unwrap());
 }

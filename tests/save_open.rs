@@ -55,7 +55,7 @@ fn a_long_save_opens_from_its_end_in_the_state_a_full_load_gives() {
     let dir = tempfile::tempdir().unwrap();
     let path = long_save(dir.path(), 300);
     let (_, loaded) = file::load(&path, catalogue()).unwrap();
-    let (header, opened) = file::open(&path, catalogue()).unwrap();
+    let (header, opened) = file::open(&path, catalogue).unwrap();
     assert_eq!(loaded.history().len(), 604);
     // The snapshot exec folded last and its journal: the tail before its cursor, then the rest.
     assert!(opened.base() > 0 && opened.base() <= 604 - file::TAIL);
@@ -74,7 +74,7 @@ fn saves_of_every_version_open_as_a_full_load_reads_them() {
             std::fs::copy(&journal, dir.path().join(format!("{fixture}.journal"))).unwrap();
         }
         let (_, loaded) = file::load(&path, catalogue()).unwrap();
-        let (_, opened) = file::open(&path, catalogue()).unwrap();
+        let (_, opened) = file::open(&path, catalogue).unwrap();
         assert_same(&opened, &loaded);
         assert_eq!(opened.base(), 0, "{fixture}: short, so whole");
     }
@@ -85,7 +85,7 @@ fn the_history_left_on_disk_completes_the_encounter() {
     let dir = tempfile::tempdir().unwrap();
     let path = long_save(dir.path(), 300);
     let (_, loaded) = file::load(&path, catalogue()).unwrap();
-    let (_, mut opened) = file::open(&path, catalogue()).unwrap();
+    let (_, mut opened) = file::open(&path, catalogue).unwrap();
     let earlier = file::earlier(&path, &opened).unwrap();
     opened.prepend(earlier).unwrap();
     assert_eq!(opened.base(), 0);
@@ -101,7 +101,7 @@ fn undo_at_the_start_of_what_is_loaded_reads_the_rest_and_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let path = long_save(dir.path(), 300);
     let (_, loaded) = file::load(&path, catalogue()).unwrap();
-    let (header, opened) = file::open(&path, catalogue()).unwrap();
+    let (header, opened) = file::open(&path, catalogue).unwrap();
     let saver = saver_of(&path, &header, &opened);
     let undos = opened.cursor() + 3;
     let mut app = App::new(opened, header.name.clone(), Box::new(saver), None);
@@ -125,7 +125,7 @@ fn a_fold_of_an_encounter_opened_from_its_end_keeps_the_history_it_did_not_load(
     let dir = tempfile::tempdir().unwrap();
     let path = long_save(dir.path(), 300);
     let (_, loaded) = file::load(&path, catalogue()).unwrap();
-    let (header, mut opened) = file::open(&path, catalogue()).unwrap();
+    let (header, mut opened) = file::open(&path, catalogue).unwrap();
     let mut saver = saver_of(&path, &header, &opened);
     let mut dice = srtrack::rules::RandomDice::seeded(3);
     let line =
@@ -143,7 +143,7 @@ fn a_fold_of_an_encounter_opened_from_its_end_keeps_the_history_it_did_not_load(
     assert_eq!(after.state(), opened.state());
     file::verify_snapshot(&path, catalogue()).unwrap();
     // And it opens from its end again.
-    let (_, reopened) = file::open(&path, catalogue()).unwrap();
+    let (_, reopened) = file::open(&path, catalogue).unwrap();
     assert_eq!(reopened.base(), 605 - file::TAIL);
     assert_same(&reopened, &after);
 }
@@ -157,7 +157,7 @@ fn a_journal_that_moves_back_before_the_tail_opens_the_whole_history() {
     let journal = std::fs::read_to_string(srtrack::save::journal::path_of(&path)).unwrap();
     assert!(journal.contains("Move(304)"), "{journal}");
     let (_, loaded) = file::load(&path, catalogue()).unwrap();
-    let (_, opened) = file::open(&path, catalogue()).unwrap();
+    let (_, opened) = file::open(&path, catalogue).unwrap();
     assert_same(&opened, &loaded);
 }
 
@@ -174,8 +174,8 @@ fn open_trusts_the_snapshot_but_undo_and_the_check_read_the_history() {
     let mut edited = text.clone();
     edited.replace_range(at..at + line.len(), "    Nonsense,");
     std::fs::write(&path, edited).unwrap();
-    let (_, opened) = file::open(&path, catalogue()).unwrap();
-    let (header, _) = file::open(&path, catalogue()).unwrap();
+    let (_, opened) = file::open(&path, catalogue).unwrap();
+    let (header, _) = file::open(&path, catalogue).unwrap();
     assert!(file::earlier(&path, &opened).is_err());
     assert!(file::verify_snapshot(&path, catalogue()).is_err());
     let undos = opened.cursor() + 1;
@@ -219,7 +219,7 @@ fn saver_of(path: &Path, header: &srtrack::save::SaveFile, enc: &Encounter) -> F
 /// A long save opened from its end, saved by a writer thread.
 fn opened_in_background(dir: &Path) -> (PathBuf, FileSave, Encounter) {
     let path = long_save(dir, 300);
-    let (header, enc) = file::open(&path, catalogue()).unwrap();
+    let (header, enc) = file::open(&path, catalogue).unwrap();
     let saver = saver_of(&path, &header, &enc).in_background();
     (path, saver, enc)
 }

@@ -259,7 +259,9 @@ fn roster_of(store: &Store) -> Roster {
 struct TuiOptions {
     no_color: bool,
     seed: Option<u64>,
-    roster: Roster,
+    /// Where the roster is: it is checked under the house rules, so it is made once the save
+    /// is open (the rules are parsed on a thread meanwhile).
+    data_dir: PathBuf,
 }
 
 pub fn run(cli: Cli) -> Result<()> {
@@ -267,7 +269,7 @@ pub fn run(cli: Cli) -> Result<()> {
     let tui = TuiOptions {
         no_color: cli.no_color,
         seed: cli.seed,
-        roster: roster_of(&store),
+        data_dir: store.data_dir.clone(),
     };
     match cli.command {
         None => resume(&store, &tui),
@@ -479,7 +481,7 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
 /// Opens a save in the TUI; read-only when another srtrack holds it or its owner made it so.
 fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     // From the snapshot's end: the first frame does not wait for the whole history.
-    let (header, enc) = file::open(path, catalogue())?;
+    let (header, enc) = file::open(path, catalogue)?;
     // Remembered beside the first frame rather than before it (a synced rename takes ~2 ms),
     // and waited for before the process ends.
     let remembered = {
@@ -560,8 +562,8 @@ fn open_tui(
             "\"{title}\" is ready, but the tracker screen needs a terminal: run srtrack in one, or print the fight with `srtrack show`"
         )));
     }
-    let mut app =
-        crate::ui::App::new(encounter, title, store, read_only).with_roster(tui.roster.clone());
+    let mut app = crate::ui::App::new(encounter, title, store, read_only)
+        .with_roster(Roster::in_data_dir(&tui.data_dir, house_rules()));
     if let Some(seed) = tui.seed {
         app = app.with_dice(Box::new(crate::rules::RandomDice::seeded(seed)));
     }

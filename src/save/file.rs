@@ -466,14 +466,24 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
 /// tail stays on disk ([`earlier`] reads it when undo or the log need it). Files in another
 /// layout (older versions, edited by hand) and a journal that moves back before the tail are
 /// read whole, as [`load`] does; so are files with anything wrong, so that the error is its.
-pub fn open(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encounter), LoadError> {
+///
+/// The catalogue is asked for only once the file is read and parsed: the command line parses
+/// the built-in one on a thread meanwhile, so the two overlap on the way to the first frame.
+pub fn open(
+    path: &Path,
+    catalogue: impl FnOnce() -> Arc<Catalogue>,
+) -> Result<(SaveFile, Encounter), LoadError> {
+    let catalogue = std::cell::LazyCell::new(catalogue);
     match open_tail(path, &catalogue) {
         Some(opened) => Ok(opened),
-        None => load(path, catalogue),
+        None => load(path, Arc::clone(&catalogue)),
     }
 }
 
-fn open_tail(path: &Path, catalogue: &Arc<Catalogue>) -> Option<(SaveFile, Encounter)> {
+fn open_tail(
+    path: &Path,
+    catalogue: &std::cell::LazyCell<Arc<Catalogue>, impl FnOnce() -> Arc<Catalogue>>,
+) -> Option<(SaveFile, Encounter)> {
     let file = path.display().to_string();
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() || meta.len() > MAX_BYTES {

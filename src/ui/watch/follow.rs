@@ -111,7 +111,7 @@ impl Follower {
             return Look::Waiting(Waiting::Missing);
         }
         // `open` reads the snapshot's tail, not its whole history: a long fight reloads fast.
-        let result = file::open(&self.save, Arc::clone(&self.catalogue));
+        let result = file::open(&self.save, || Arc::clone(&self.catalogue));
         let after = self.stamps();
         if after.0 != before.0 {
             return Look::Waiting(Waiting::Rewriting);

@@ -4,8 +4,9 @@
 //! 1.7 µs a character through `pyte`, against 4 µs for a cursor move), so what is sent should be
 //! what changed on the glass, not what changed in the buffer.
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 use std::io::{self, Write};
+use std::ops::Range;
 
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
@@ -105,8 +106,9 @@ const ONE_CELL: &str = "▶▸✓✗↳⏸♥◆→—–»…⊘★↶↷│─
 
 /// What a pane draws, written down rather than drawn: its blocks and its lines, in order.
 /// Two drawings that hash alike draw alike, so a pane that would draw what it drew in the last
-/// frame, in the same place, is not drawn again ([`Screen::show`]).
-#[derive(Default, Hash)]
+/// frame, in the same place, is not drawn again, and of a pane whose lines changed only the
+/// rows that changed are ([`Screen::show`]).
+#[derive(Default)]
 pub struct Drawing<'a> {
     ops: Vec<Op<'a>>,
 }
@@ -135,12 +137,96 @@ impl<'a> Drawing<'a> {
     /// Draws it.
     pub fn draw(&self, buf: &mut Buffer) {
         for op in &self.ops {
-            match op {
-                Op::Block(block, area) => block.render(*area, buf),
-                Op::Lines(lines, area) => draw_lines(lines, *area, buf),
-            }
+            op.draw(buf);
         }
     }
+
+    /// The drawing as keys: what it draws before its last lines, and each of those lines
+    /// (see [`Memo`]).
+    fn memo(&self, area: Rect) -> Memo {
+        let (before, lines) = match self.ops.split_last() {
+            Some((Op::Lines(lines, r), before))
+                if !before.iter().any(|op| matches!(op, Op::Lines(..))) =>
+            {
+                (before, Some((*r, lines)))
+            }
+            _ => (&self.ops[..], None),
+        };
+        let head = hash_of(&(area, before));
+        let rows = lines.map(|(r, lines)| Rows {
+            head,
+            lines: r,
+            keys: (0..usize::from(r.height))
+                .map(|i| lines.get(i).map_or(NO_LINE, hash_of))
+                .collect(),
+        });
+        let key = match &rows {
+            Some(rows) => hash_of(&(head, rows.lines, &rows.keys)),
+            None => head,
+        };
+        Memo { key, rows }
+    }
+
+    /// Draws row `i` of its last lines alone, over a blank (see [`Rows`]).
+    fn draw_row(&self, i: u16, buf: &mut Buffer) {
+        let Some(Op::Lines(lines, r)) = self.ops.last() else {
+            return;
+        };
+        let row = Rect::new(r.x, r.y + i, r.width, 1);
+        for cells in rows_of(buf, row) {
+            cells.fill(Cell::EMPTY);
+        }
+        if let Some(line) = lines.get(usize::from(i)) {
+            draw_lines(std::slice::from_ref(line), row, buf);
+        }
+        rows_of(buf, row).for_each(settle_cells);
+    }
+}
+
+impl Op<'_> {
+    fn draw(&self, buf: &mut Buffer) {
+        match self {
+            Op::Block(block, area) => block.render(*area, buf),
+            Op::Lines(lines, area) => draw_lines(lines, *area, buf),
+        }
+    }
+}
+
+/// The key a drawing, or a part of one, is kept by. (`foldhash`: `SipHash` took a twelfth of
+/// a key's time; two different drawings share a key once in 2^64.)
+pub(crate) fn hash_of(value: &impl Hash) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(0x5352_7472_6163_6b21).hash_one(value)
+}
+
+/// The key of a row with no line.
+const NO_LINE: u64 = 0x6e6f_206c_696e_6521;
+
+/// A pane's drawing as keys: the whole of it, and, when it ends with lines drawn over what came
+/// before them (a block), what came before and each row of those lines. A pane whose head is as
+/// it was, over the same rows, needs only its changed rows drawn again.
+#[derive(PartialEq, Eq)]
+struct Memo {
+    key: u64,
+    rows: Option<Rows>,
+}
+
+#[derive(PartialEq, Eq)]
+struct Rows {
+    /// What is drawn before the lines (the block), and where.
+    head: u64,
+    /// Where the lines are drawn.
+    lines: Rect,
+    /// A key for each row of `lines` ([`NO_LINE`] where there is none).
+    keys: Vec<u64>,
+}
+
+/// A pane of the last frame: where it was, and what it drew. `rows` only when its lines were
+/// seen to be drawn over blanks (what a pane's block leaves inside its borders): then a row is
+/// drawn again alone, over a blank.
+struct Kept {
+    area: Rect,
+    memo: Memo,
 }
 
 /// One part of a frame.
@@ -215,22 +301,22 @@ impl<'a> Frame<'a> {
     }
 }
 
-/// The key a pane is kept by: its place and what it draws. (`foldhash`: `SipHash` took a twelfth
-/// of a key's time; two different drawings of one pane share a key once in 2^64.)
-fn key(area: Rect, drawing: &Drawing) -> u64 {
-    use std::hash::BuildHasher;
-    let mut h = foldhash::fast::FixedState::with_seed(0x5352_7472_6163_6b21).build_hasher();
-    area.hash(&mut h);
-    drawing.hash(&mut h);
-    h.finish()
-}
-
-/// Marks the rows of `r` as changed.
-fn mark(dirty: &mut [bool], area: Rect, r: Rect) {
+/// Marks the cells of `r` as changed: each row's columns widen to take them in.
+fn mark(dirty: &mut [Range<u16>], area: Rect, r: Rect) {
     let r = r.intersection(area);
+    if r.is_empty() {
+        return;
+    }
     let from = usize::from(r.y - area.y);
+    let (left, right) = (r.x - area.x, r.right() - area.x);
     if let Some(rows) = dirty.get_mut(from..from + usize::from(r.height)) {
-        rows.fill(true);
+        for cols in rows {
+            *cols = if cols.start >= cols.end {
+                left..right
+            } else {
+                cols.start.min(left)..cols.end.max(right)
+            };
+        }
     }
 }
 
@@ -244,13 +330,13 @@ fn mark(dirty: &mut [bool], area: Rect, r: Rect) {
 pub struct Screen<W: Write> {
     buffer: Buffer,
     wire: Wire<W>,
-    /// The panes of the last frame shown (place and key), when it could keep them.
-    kept: Vec<(Rect, u64)>,
+    /// The panes of the last frame shown, when it could keep them.
+    kept: Vec<Kept>,
     /// What lies under each part drawn over the panes in the last frame.
     under: Vec<(Rect, Vec<Cell>)>,
-    /// The rows changed since the last frame was sent.
-    dirty: Vec<bool>,
-    /// The parts the last frame drew (the others were kept).
+    /// The columns of each row changed since the last frame was sent.
+    dirty: Vec<Range<u16>>,
+    /// Where the last frame drew: the parts and rows it drew (the others were kept).
     drawn: Vec<Rect>,
 }
 
@@ -303,9 +389,10 @@ impl<W: Write> Screen<W> {
     }
 
     /// Shows `frame`, drawing only what changed since the last frame: a pane that draws what
-    /// it drew then, in the same place, is kept as it is on the screen; what lay under the
-    /// last frame's popups is put back first. The rows that changed are compared with what
-    /// the terminal shows, and what differs is sent.
+    /// it drew then, in the same place, is kept as it is on the screen, and of a pane whose
+    /// lines changed under the same block only the rows that changed are drawn; what lay
+    /// under the last frame's popups is put back first. The cells drawn are compared with
+    /// what the terminal shows, and what differs is sent.
     ///
     /// The result is the frame [`Frame::render`] draws, settled (a test holds it to that).
     ///
@@ -316,7 +403,8 @@ impl<W: Write> Screen<W> {
         let tiles = frame.area == area && frame.tiles();
         let keep = tiles && !self.kept.is_empty();
         self.dirty.clear();
-        self.dirty.resize(usize::from(area.height), !keep);
+        let all = if keep { 0..0 } else { 0..area.width };
+        self.dirty.resize(usize::from(area.height), all);
         if keep {
             for (r, mut cells) in self.under.drain(..).rev() {
                 for (row, saved) in
@@ -330,17 +418,36 @@ impl<W: Write> Screen<W> {
             self.forget();
             self.buffer.reset();
         }
+        let mut last = std::mem::take(&mut self.kept);
         let mut kept = Vec::new();
         self.drawn.clear();
         for part in frame.parts {
             match part {
                 Part::Pane(r, drawing) => {
-                    let k = key(r, &drawing);
-                    kept.push((r, k));
-                    if keep && self.kept.contains(&(r, k)) {
-                        continue;
-                    }
-                    self.redraw(r, keep, |buf| drawing.draw(buf));
+                    let memo = drawing.memo(r);
+                    let was = last
+                        .iter()
+                        .position(|k| k.area == r)
+                        .map(|i| last.swap_remove(i));
+                    kept.push(match was {
+                        Some(was) if was.memo.key == memo.key => was,
+                        Some(was) => match (was.memo.rows, memo.rows) {
+                            (Some(before), Some(now))
+                                if before.head == now.head && before.lines == now.lines =>
+                            {
+                                self.redraw_rows(&drawing, &before, &now);
+                                Kept {
+                                    area: r,
+                                    memo: Memo {
+                                        key: memo.key,
+                                        rows: Some(now),
+                                    },
+                                }
+                            }
+                            (_, rows) => self.redraw_pane(r, keep, &drawing, memo.key, rows),
+                        },
+                        None => self.redraw_pane(r, keep, &drawing, memo.key, memo.rows),
+                    });
                 }
                 Part::Always(r, draw) => self.redraw(r, keep, draw),
                 Part::Over(r, draw) => {
@@ -372,6 +479,52 @@ impl<W: Write> Screen<W> {
         rows_of(&mut self.buffer, r).for_each(settle_cells);
         mark(&mut self.dirty, self.buffer.area, r);
         self.drawn.push(r);
+    }
+
+    /// Draws a pane afresh, as [`Screen::redraw`]; its rows can be drawn alone in later frames
+    /// if its lines are drawn over blanks, inside the pane.
+    fn redraw_pane(
+        &mut self,
+        r: Rect,
+        blank_first: bool,
+        drawing: &Drawing,
+        key: u64,
+        rows: Option<Rows>,
+    ) -> Kept {
+        let mut over_blanks = false;
+        self.redraw(r, blank_first, |buf| {
+            let Some((lines, head)) = drawing.ops.split_last() else {
+                return;
+            };
+            for op in head {
+                op.draw(buf);
+            }
+            over_blanks = rows.as_ref().is_some_and(|rows| {
+                r.union(rows.lines) == r
+                    && rows_of(buf, rows.lines).all(|row| row.iter().all(|c| *c == Cell::EMPTY))
+            });
+            lines.draw(buf);
+        });
+        Kept {
+            area: r,
+            memo: Memo {
+                key,
+                rows: rows.filter(|_| over_blanks),
+            },
+        }
+    }
+
+    /// Draws again, alone, the rows of a pane's lines whose keys changed.
+    fn redraw_rows(&mut self, drawing: &Drawing, before: &Rows, now: &Rows) {
+        let area = self.buffer.area;
+        for (i, (was, is)) in (0u16..).zip(before.keys.iter().zip(&now.keys)) {
+            if was != is {
+                drawing.draw_row(i, &mut self.buffer);
+                let row = Rect::new(now.lines.x, now.lines.y + i, now.lines.width, 1);
+                mark(&mut self.dirty, area, row);
+                self.drawn.push(row);
+            }
+        }
     }
 
     /// Where the last frame drew (its other parts were kept from the frame before).

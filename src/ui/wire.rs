@@ -24,6 +24,7 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
+use std::ops::Range;
 
 use ratatui::buffer::{Buffer, Cell, CellDiffOption};
 use ratatui::crossterm::{queue, terminal};
@@ -287,12 +288,13 @@ impl<W: Write> Wire<W> {
     ///
     /// A cell is sent when the terminal is not known to show it (by what this wrote since the
     /// last clear); the cells a wide character covers are not (the terminal draws it over
-    /// them), as in ratatui's diff. With `rows`, only the rows marked there are compared: the
-    /// others are the last frame's (every row is, after a clear).
+    /// them), as in ratatui's diff. With `rows`, only the columns given for each row are
+    /// compared (an empty range: none of that row): the other cells are the last frame's
+    /// (every cell is, after a clear).
     ///
     /// # Errors
     /// When the terminal cannot be written.
-    pub fn present(&mut self, frame: &Buffer, rows: Option<&[bool]>) -> io::Result<()> {
+    pub fn present(&mut self, frame: &Buffer, rows: Option<&[Range<u16>]>) -> io::Result<()> {
         let area = frame.area;
         let cols = usize::from(area.width);
         let cells = cols * usize::from(area.height);
@@ -310,24 +312,36 @@ impl<W: Write> Wire<W> {
         self.fresh = false;
         let mut changed: Vec<(u16, u16, &Cell)> = Vec::new();
         if cols > 0 {
-            for ((y, row), shown) in (area.y..)
+            for (i, ((y, row), shown)) in (area.y..)
                 .zip(frame.content.chunks(cols))
                 .zip(self.shown.chunks(cols))
                 .enumerate()
-                .filter(|(i, _)| rows.is_none_or(|r| r.get(*i).copied().unwrap_or(true)))
-                .map(|(_, r)| r)
             {
+                let (from, to) = match rows {
+                    None => (0, cols),
+                    Some(rows) => match rows.get(i) {
+                        Some(r) if r.start >= r.end => continue,
+                        Some(r) => (usize::from(r.start).min(cols), usize::from(r.end).min(cols)),
+                        None => (0, cols),
+                    },
+                };
+                // Cells are where the whole row puts them: a wide character covers the cell
+                // after it, whichever columns changed.
                 let mut x = 0;
-                while let Some(cell) = row.get(x) {
+                while x < from {
+                    x += covers(&row[x]).max(1);
+                }
+                // Past the columns, a cell the wire does not know (the right half of a wide
+                // character that one of them may have split) is compared too.
+                while let Some(cell) = row
+                    .get(x)
+                    .filter(|_| x < to || shown.get(x).is_some_and(Option::is_none))
+                {
                     let symbol = cell.symbol();
-                    // One byte is one ASCII character, one cell: no need to ask Unicode.
-                    let (covers, ch) = match symbol.as_bytes() {
-                        [b] => (1, Some(char::from(*b))),
-                        _ => (symbol_width(symbol), one_char(symbol)),
-                    };
-                    let covers = match cell.diff_option {
-                        CellDiffOption::ForcedWidth(w) => usize::from(w.get()),
-                        _ => covers,
+                    // One byte is one ASCII character: no need to ask Unicode.
+                    let ch = match symbol.as_bytes() {
+                        [b] => Some(char::from(*b)),
+                        _ => one_char(symbol),
                     };
                     let send = match cell.diff_option {
                         CellDiffOption::Skip => false,
@@ -340,7 +354,7 @@ impl<W: Write> Wire<W> {
                     if send {
                         changed.push((area.x.saturating_add(cell_x(x)), y, cell));
                     }
-                    x += covers.max(1);
+                    x += covers(cell).max(1);
                 }
             }
         }
@@ -428,6 +442,14 @@ impl<W: Write> Wire<W> {
     }
 }
 
+/// The cells a cell's symbol covers on the screen (its forced width, if it has one).
+fn covers(cell: &Cell) -> usize {
+    match cell.diff_option {
+        CellDiffOption::ForcedWidth(w) => usize::from(w.get()),
+        _ => symbol_width(cell.symbol()),
+    }
+}
+
 /// The cells a symbol covers: one for ASCII, without asking Unicode.
 fn symbol_width(symbol: &str) -> usize {
     if symbol.len() == 1 { 1 } else { symbol.width() }
@@ -508,6 +530,44 @@ pub(crate) mod tests {
         let size = |n: u16| std::num::NonZeroU16::new(n).expect("a frame has cells");
         let mut vt = vt100::Parser::new(size(area.height), size(area.width), 0);
         vt.process(&sent(&frames.iter().collect::<Vec<_>>()));
+        vt
+    }
+
+    /// The columns of each row where `next` differs from `last`, from the first to the last
+    /// that differ: what a screen that knows what it drew gives the wire.
+    fn changes(last: &Buffer, next: &Buffer) -> Vec<Range<u16>> {
+        let w = usize::from(next.area.width);
+        last.content
+            .chunks(w)
+            .zip(next.content.chunks(w))
+            .map(|(a, b)| {
+                let differ: Vec<u16> = (0..w)
+                    .filter(|&x| a[x] != b[x])
+                    .map(|x| u16::try_from(x).expect("narrow"))
+                    .collect();
+                match (differ.first(), differ.last()) {
+                    (Some(&from), Some(&to)) => from..to + 1,
+                    _ => 0..0,
+                }
+            })
+            .collect()
+    }
+
+    /// Like [`shown`], but each frame after the first is compared only where it changed.
+    fn shown_by_changes(frames: &[Buffer]) -> vt100::Parser {
+        let area = frames[0].area;
+        let size = |n: u16| std::num::NonZeroU16::new(n).expect("a frame has cells");
+        let mut vt = vt100::Parser::new(size(area.height), size(area.width), 0);
+        let mut wire = Wire::new(Vec::new());
+        let mut last: Option<Buffer> = None;
+        for frame in frames {
+            let mut settled = frame.clone();
+            crate::ui::frame::settle(&mut settled);
+            let spans = last.as_ref().map(|l| changes(l, &settled));
+            wire.present(&settled, spans.as_deref()).expect("present");
+            last = Some(settled);
+        }
+        vt.process(&wire.out);
         vt
     }
 
@@ -669,6 +729,26 @@ pub(crate) mod tests {
                 frames.push(next);
             }
             let vt = shown(&frames);
+            let mut last = frames.pop().expect("a frame");
+            crate::ui::frame::settle(&mut last);
+            assert_shows(&vt, &last);
+        }
+
+        /// The same when each frame is compared only in the columns that changed (as the
+        /// screen asks once it keeps panes and rows): a wide character just left of the
+        /// changed columns, half drawn over or not, is still sent whole.
+        #[test]
+        fn the_terminal_shows_each_frame_compared_where_it_changed(
+            first in runs(24, 6, true, 40),
+            edits in prop::collection::vec(runs(24, 6, true, 6), 0..4),
+            last in runs(24, 6, true, 6),
+        ) {
+            let mut frames = vec![edited(&Buffer::empty(Rect::new(0, 0, 24, 6)), &first)];
+            for edit in edits.iter().chain([&last]) {
+                let next = edited(frames.last().expect("a frame"), edit);
+                frames.push(next);
+            }
+            let vt = shown_by_changes(&frames);
             let mut last = frames.pop().expect("a frame");
             crate::ui::frame::settle(&mut last);
             assert_shows(&vt, &last);

@@ -712,6 +712,23 @@ pub(crate) mod tests {
         buf
     }
 
+    /// A first screen, then each edit of the frame before, then `last` over them all.
+    fn session(first: &[Run], edits: &[Vec<Run>], last: &[Run]) -> Vec<Buffer> {
+        let mut frames = vec![edited(&Buffer::empty(Rect::new(0, 0, 24, 6)), first)];
+        for edit in edits.iter().map(Vec::as_slice).chain([last]) {
+            let next = edited(frames.last().expect("a frame"), edit);
+            frames.push(next);
+        }
+        frames
+    }
+
+    /// The last of `frames`, settled, is what `vt` shows.
+    fn shows_the_last(vt: &vt100::Parser, mut frames: Vec<Buffer>) {
+        let mut last = frames.pop().expect("a frame");
+        crate::ui::frame::settle(&mut last);
+        assert_shows(vt, &last);
+    }
+
     proptest! {
         /// Whatever a frame holds, and whatever was on the screen before it, the terminal
         /// shows the frame: a first screen, then frames that change a few runs of it, as a key
@@ -723,15 +740,8 @@ pub(crate) mod tests {
             edits in prop::collection::vec(runs(24, 6, true, 6), 0..4),
             last in runs(24, 6, true, 6),
         ) {
-            let mut frames = vec![edited(&Buffer::empty(Rect::new(0, 0, 24, 6)), &first)];
-            for edit in edits.iter().chain([&last]) {
-                let next = edited(frames.last().expect("a frame"), edit);
-                frames.push(next);
-            }
-            let vt = shown(&frames);
-            let mut last = frames.pop().expect("a frame");
-            crate::ui::frame::settle(&mut last);
-            assert_shows(&vt, &last);
+            let frames = session(&first, &edits, &last);
+            shows_the_last(&shown(&frames), frames);
         }
 
         /// The same when each frame is compared only in the columns that changed (as the
@@ -743,15 +753,8 @@ pub(crate) mod tests {
             edits in prop::collection::vec(runs(24, 6, true, 6), 0..4),
             last in runs(24, 6, true, 6),
         ) {
-            let mut frames = vec![edited(&Buffer::empty(Rect::new(0, 0, 24, 6)), &first)];
-            for edit in edits.iter().chain([&last]) {
-                let next = edited(frames.last().expect("a frame"), edit);
-                frames.push(next);
-            }
-            let vt = shown_by_changes(&frames);
-            let mut last = frames.pop().expect("a frame");
-            crate::ui::frame::settle(&mut last);
-            assert_shows(&vt, &last);
+            let frames = session(&first, &edits, &last);
+            shows_the_last(&shown_by_changes(&frames), frames);
         }
     }
 }

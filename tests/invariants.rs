@@ -42,6 +42,15 @@ const OPS: &[&str] = &[
 
 /// Runs the ops; returns the table and every applied step's (state before, events).
 fn play(seed: u64, ops: &[(usize, usize, usize)]) -> (Table, Vec<(State, Vec<Event>)>) {
+    play_watching(seed, ops, |_| {})
+}
+
+/// [`play`], showing the table to `watch` after each op, refused ones too.
+fn play_watching(
+    seed: u64,
+    ops: &[(usize, usize, usize)],
+    mut watch: impl FnMut(&Table),
+) -> (Table, Vec<(State, Vec<Event>)>) {
     let mut t = Table::new();
     t.run("add Ana pc int 4 rea 5 edge 2 body 4 will 4");
     t.run("add Bob pc int 3 rea 3 edge 1 body 3 will 3");
@@ -88,6 +97,7 @@ fn play(seed: u64, ops: &[(usize, usize, usize)]) -> (Table, Vec<(State, Vec<Eve
             }
             _ => {}
         }
+        watch(&t);
     }
     (t, steps)
 }
@@ -178,6 +188,32 @@ proptest! {
         prop_assert_eq!(t.state(), &expected);
         t.enc.redo(k);
         prop_assert_eq!(t.state(), &later);
+    }
+
+    /// What the screen relies on to keep a pane: the encounter's revision tells its moments
+    /// apart. Two moments with one revision hold the same state and history; a command, an
+    /// undo or a redo that changed anything gave a new one.
+    #[test]
+    fn one_revision_is_one_state_and_history(seed in any::<u64>(), ops in ops()) {
+        let mut seen: HashMap<u64, (State, usize, usize)> = HashMap::new();
+        let mut last: Option<(u64, State, usize, usize)> = None;
+        let mut broken = None;
+        play_watching(seed, &ops, |t| {
+            let now = (t.state().clone(), t.enc.cursor(), t.enc.history().len());
+            let revision = t.enc.revision();
+            if let Some(was) = seen.get(&revision).filter(|was| **was != now) {
+                broken.get_or_insert(format!("revision {revision} stands for two moments: {was:?} and {now:?}"));
+            }
+            if let Some((r, state, cursor, len)) = &last
+                && (state, *cursor, *len) != (&now.0, now.1, now.2)
+                && *r == revision
+            {
+                broken.get_or_insert(format!("a change kept revision {revision}"));
+            }
+            last = Some((revision, now.0.clone(), now.1, now.2));
+            seen.insert(revision, now);
+        });
+        prop_assert!(broken.is_none(), "{}", broken.unwrap_or_default());
     }
 
     #[test]

@@ -42,6 +42,15 @@ pub struct Encounter {
     /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` loaded entries
     /// (`checkpoints[0]`: the state after the `base` entries not loaded).
     checkpoints: Vec<State>,
+    /// Stamped anew on every change of the state or the history (see [`Encounter::revision`]).
+    revision: u64,
+}
+
+/// A stamp no other change in this process has: two encounters never share one either.
+fn stamp() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// A query that dry-runs commands rolls no dice: these answer if asked.
@@ -70,7 +79,15 @@ impl Encounter {
             history: Vec::new(),
             cursor: 0,
             checkpoints: vec![system.empty_state()],
+            revision: stamp(),
         }
+    }
+
+    /// Changes whenever the state or the history does (a command, undo, redo, earlier entries
+    /// loaded), and only then: a view drawn at one revision is the view of any moment with the
+    /// same revision.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// An encounter of which only the end of the history is loaded: `base` entries, left on
@@ -117,6 +134,7 @@ impl Encounter {
         self.base = 0;
         self.checkpoints = vec![self.system.empty_state()];
         self.state = self.replay(self.cursor);
+        self.revision = stamp();
         Ok(())
     }
 
@@ -221,6 +239,7 @@ impl Encounter {
     /// Applies one event to the state (not to the history). Never fails.
     pub fn apply(&mut self, event: &Event) {
         self.state.apply(event, &self.rules);
+        self.revision = stamp();
     }
 
     /// Decides a command and, if the rules allow it, records and applies it; clears redo.
@@ -240,6 +259,7 @@ impl Encounter {
 
     /// Appends an entry already decided, dropping anything that could have been redone.
     fn record(&mut self, entry: Entry) -> &Entry {
+        self.revision = stamp();
         self.history.truncate(self.cursor);
         self.checkpoints
             .truncate(self.cursor / CHECKPOINT_EVERY + 1);
@@ -283,6 +303,7 @@ impl Encounter {
         }
         self.state = self.replay(target);
         self.cursor = target;
+        self.revision = stamp();
         self.history[target..target + undone].iter().rev().collect()
     }
 
@@ -290,6 +311,9 @@ impl Encounter {
     pub fn redo(&mut self, n: usize) -> Vec<&Entry> {
         let target = (self.cursor + n).min(self.history.len());
         let from = self.cursor;
+        if target > from {
+            self.revision = stamp();
+        }
         for i in from..target {
             for e in &self.history[i].events {
                 self.state.apply(e, &self.rules);

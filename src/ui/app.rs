@@ -26,7 +26,7 @@ pub struct LogItem {
     pub lines: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SaveMark {
     Nothing,
     /// A change waits to be handed to the store, right after this frame.
@@ -35,6 +35,35 @@ pub enum SaveMark {
     Writing,
     Saved,
     Failed(String),
+}
+
+/// The log's items, and a count of their changes: the log pane is drawn again only when it
+/// moves. Read through `Deref`; changed only through [`Log::edit`], which counts.
+#[derive(Debug, Default)]
+pub struct Log {
+    items: Vec<LogItem>,
+    revision: u64,
+}
+
+impl Log {
+    /// The items, to change: the revision moves on.
+    fn edit(&mut self) -> &mut Vec<LogItem> {
+        self.revision += 1;
+        &mut self.items
+    }
+
+    /// Changes whenever the items do.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+}
+
+impl std::ops::Deref for Log {
+    type Target = Vec<LogItem>;
+
+    fn deref(&self) -> &Vec<LogItem> {
+        &self.items
+    }
 }
 
 /// How the log's first line starts when the start of the history was left on disk.
@@ -53,7 +82,7 @@ pub struct App {
     pub(crate) mode: Mode,
     /// Focus, selection and log scroll: they outlive every popup.
     pub(crate) tracker: tracker::State,
-    pub(crate) log: Vec<LogItem>,
+    pub(crate) log: Log,
     /// The applied entries before this one have no log items yet ([`App::complete_log`]).
     log_from: usize,
     pub(crate) message: Option<(String, bool)>,
@@ -81,7 +110,7 @@ impl App {
             dice: Box::new(RandomDice::new()),
             mode: Mode::Tracker,
             tracker: tracker::State::default(),
-            log: Vec::new(),
+            log: Log::default(),
             log_from: 0,
             message: None,
             saved: SaveMark::Nothing,
@@ -258,7 +287,7 @@ impl App {
                     ),
             );
             before = after;
-            self.log.push(LogItem {
+            self.log.edit().push(LogItem {
                 entry: Some(idx),
                 head: entry.text.clone(),
                 lines,
@@ -341,7 +370,7 @@ impl App {
     fn rebuild_log(&mut self) {
         let cursor = self.enc.cursor();
         self.log_from = cursor.saturating_sub(LOG_AT_OPEN);
-        self.log = self.log_items(self.log_from, cursor);
+        *self.log.edit() = self.log_items(self.log_from, cursor);
     }
 
     /// The log items of applied entries `from..to`.
@@ -381,8 +410,9 @@ impl App {
                 },
             );
         }
-        items.append(&mut self.log);
-        self.log = items;
+        let log = self.log.edit();
+        items.append(log);
+        *log = items;
         self.log_from = 0;
     }
 
@@ -391,8 +421,9 @@ impl App {
         let earlier = self.store.earlier(&self.enc)?;
         let n = earlier.len();
         self.enc.prepend(earlier)?;
-        self.log.retain(|l| !l.head.starts_with(EARLIER_NOTE));
-        for item in &mut self.log {
+        let log = self.log.edit();
+        log.retain(|l| !l.head.starts_with(EARLIER_NOTE));
+        for item in log {
             item.entry = item.entry.map(|i| i + n);
         }
         self.log_from += n;
@@ -419,9 +450,11 @@ impl App {
             return;
         }
         let cursor = self.enc.cursor();
-        self.log.retain(|l| l.entry.is_none_or(|i| i < cursor));
+        self.log
+            .edit()
+            .retain(|l| l.entry.is_none_or(|i| i < cursor));
         let note = format!("↶ undone: {}", undone.join("; "));
-        self.log.push(LogItem {
+        self.log.edit().push(LogItem {
             entry: None,
             head: note.clone(),
             lines: Vec::new(),
@@ -450,7 +483,7 @@ impl App {
             let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
             state = after;
             texts.push(entry.text.clone());
-            self.log.push(LogItem {
+            self.log.edit().push(LogItem {
                 entry: Some(i),
                 head: entry.text.clone(),
                 lines,

@@ -226,6 +226,8 @@ struct Rows {
 /// drawn again alone, over a blank.
 struct Kept {
     area: Rect,
+    /// The key of what it read, when it was made from that ([`Frame::pane_of`]).
+    inputs: Option<u64>,
     memo: Memo,
 }
 
@@ -233,6 +235,9 @@ struct Kept {
 enum Part<'a> {
     /// A pane written down: drawn only when it differs from the last frame's.
     Pane(Rect, Drawing<'a>),
+    /// A pane written down only when what it shows may have changed: the key of what it reads
+    /// differs from the last frame's (see [`Frame::pane_of`]).
+    Made(Rect, u64, Box<dyn FnOnce() -> Drawing<'a> + 'a>),
     /// A pane drawn every frame (an input line, the picker).
     Always(Rect, Box<dyn FnOnce(&mut Buffer) + 'a>),
     /// Drawn over the panes (a popup), every frame, within its rectangle.
@@ -260,6 +265,12 @@ impl<'a> Frame<'a> {
         self.parts.push(Part::Pane(area, drawing));
     }
 
+    /// A pane in `area`, as `make` writes it down. `inputs` is a key of everything `make` reads:
+    /// while it is the last frame's, the pane is kept without being written down again.
+    pub fn pane_of(&mut self, area: Rect, inputs: u64, make: impl FnOnce() -> Drawing<'a> + 'a) {
+        self.parts.push(Part::Made(area, inputs, Box::new(make)));
+    }
+
     /// A pane in `area` that is drawn every frame.
     pub fn always(&mut self, area: Rect, draw: impl FnOnce(&mut Buffer) + 'a) {
         self.parts.push(Part::Always(area, Box::new(draw)));
@@ -275,6 +286,7 @@ impl<'a> Frame<'a> {
         for part in self.parts {
             match part {
                 Part::Pane(_, drawing) => drawing.draw(buf),
+                Part::Made(_, _, make) => make().draw(buf),
                 Part::Always(_, draw) | Part::Over(_, draw) => draw(buf),
             }
         }
@@ -287,7 +299,7 @@ impl<'a> Frame<'a> {
             .parts
             .iter()
             .filter_map(|p| match p {
-                Part::Pane(r, _) | Part::Always(r, _) => Some(*r),
+                Part::Pane(r, _) | Part::Made(r, ..) | Part::Always(r, _) => Some(*r),
                 Part::Over(..) => None,
             })
             .collect();
@@ -299,6 +311,13 @@ impl<'a> Frame<'a> {
         let cells: u32 = panes.iter().map(|r| r.area()).sum();
         inside && apart && cells == self.area.area()
     }
+}
+
+/// The pane the last frame had in `r`, taken from `last`.
+fn take_kept(last: &mut Vec<Kept>, r: Rect) -> Option<Kept> {
+    last.iter()
+        .position(|k| k.area == r)
+        .map(|i| last.swap_remove(i))
 }
 
 /// Marks the cells of `r` as changed: each row's columns widen to take them in.
@@ -424,30 +443,15 @@ impl<W: Write> Screen<W> {
         for part in frame.parts {
             match part {
                 Part::Pane(r, drawing) => {
-                    let memo = drawing.memo(r);
-                    let was = last
-                        .iter()
-                        .position(|k| k.area == r)
-                        .map(|i| last.swap_remove(i));
-                    kept.push(match was {
-                        Some(was) if was.memo.key == memo.key => was,
-                        Some(was) => match (was.memo.rows, memo.rows) {
-                            (Some(before), Some(now))
-                                if before.head == now.head && before.lines == now.lines =>
-                            {
-                                self.redraw_rows(&drawing, &before, &now);
-                                Kept {
-                                    area: r,
-                                    memo: Memo {
-                                        key: memo.key,
-                                        rows: Some(now),
-                                    },
-                                }
-                            }
-                            (_, rows) => self.redraw_pane(r, keep, &drawing, memo.key, rows),
-                        },
-                        None => self.redraw_pane(r, keep, &drawing, memo.key, memo.rows),
-                    });
+                    let was = take_kept(&mut last, r);
+                    kept.push(self.pane(r, keep, &drawing, None, was));
+                }
+                Part::Made(r, inputs, make) => {
+                    let was = take_kept(&mut last, r);
+                    match was {
+                        Some(was) if was.inputs == Some(inputs) => kept.push(was),
+                        was => kept.push(self.pane(r, keep, &make(), Some(inputs), was)),
+                    }
                 }
                 Part::Always(r, draw) => self.redraw(r, keep, draw),
                 Part::Over(r, draw) => {
@@ -470,6 +474,40 @@ impl<W: Write> Screen<W> {
         Ok(&self.buffer)
     }
 
+    /// Draws the pane `drawing` writes down in `r`, where the last frame had `was`: not at all
+    /// if it draws the same, only its changed rows if its block and place are the same, else
+    /// whole.
+    fn pane(
+        &mut self,
+        r: Rect,
+        keep: bool,
+        drawing: &Drawing,
+        inputs: Option<u64>,
+        was: Option<Kept>,
+    ) -> Kept {
+        let memo = drawing.memo(r);
+        match was {
+            Some(was) if was.memo.key == memo.key => Kept { inputs, ..was },
+            Some(was) => match (was.memo.rows, memo.rows) {
+                (Some(before), Some(now))
+                    if before.head == now.head && before.lines == now.lines =>
+                {
+                    self.redraw_rows(drawing, &before, &now);
+                    Kept {
+                        area: r,
+                        inputs,
+                        memo: Memo {
+                            key: memo.key,
+                            rows: Some(now),
+                        },
+                    }
+                }
+                (_, rows) => self.redraw_pane(r, keep, drawing, inputs, memo.key, rows),
+            },
+            None => self.redraw_pane(r, keep, drawing, inputs, memo.key, memo.rows),
+        }
+    }
+
     /// Draws a pane in `r` afresh: blank first (unless the whole buffer was), then settled.
     fn redraw(&mut self, r: Rect, blank_first: bool, draw: impl FnOnce(&mut Buffer)) {
         if blank_first {
@@ -488,6 +526,7 @@ impl<W: Write> Screen<W> {
         r: Rect,
         blank_first: bool,
         drawing: &Drawing,
+        inputs: Option<u64>,
         key: u64,
         rows: Option<Rows>,
     ) -> Kept {
@@ -507,6 +546,7 @@ impl<W: Write> Screen<W> {
         });
         Kept {
             area: r,
+            inputs,
             memo: Memo {
                 key,
                 rows: rows.filter(|_| over_blanks),

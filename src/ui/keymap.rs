@@ -7,7 +7,7 @@ use crate::encounter::system::{Family, System};
 use crate::rules::ActionType;
 
 /// Which mode a binding belongs to; `Any` works in every mode.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ModeKind {
     Any,
     Tracker,

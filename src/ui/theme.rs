@@ -2,7 +2,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Theme {
     pub mono: bool,
 }

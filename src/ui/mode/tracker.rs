@@ -15,7 +15,7 @@ use crate::encounter::{
 use crate::ui::action::Action;
 
 /// Which pane j/k and PgUp/PgDn move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Pane {
     #[default]
     Order,
@@ -35,7 +35,7 @@ impl Pane {
 }
 
 /// Which character the order pane's selection is on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Selection {
     /// The character whose turn it is, whoever that becomes: where the screen opens, and where
     /// Esc brings it back.
@@ -45,7 +45,7 @@ pub enum Selection {
     On(CombatantId),
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Hash, Default)]
 pub struct State {
     pub focus: Pane,
     pub selection: Selection,

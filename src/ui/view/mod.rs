@@ -22,7 +22,7 @@ use tui_input::Input;
 
 use super::app::{App, MIN_HEIGHT, MIN_WIDTH};
 pub use super::frame::Drawing;
-use super::frame::Frame;
+use super::frame::{Frame, hash_of};
 use super::mode::Mode;
 use super::theme::Theme;
 
@@ -302,12 +302,26 @@ pub fn compose<'a>(app: &'a App, area: Rect) -> Frame<'a> {
         return frame;
     }
     let a = areas(app, area);
-    let pane = |frame: &mut Frame<'a>, r: Rect, draw: fn(&'a App, Rect, &mut Drawing<'a>)| {
-        let mut d = Drawing::default();
-        draw(app, r, &mut d);
-        frame.pane(r, d);
-    };
-    pane(&mut frame, a.head, header::render);
+    // Each pane is keyed by what it reads (see `Frame::pane_of`): the encounter's revision, the
+    // tracker's focus, selection, marks and scrolls, the theme, and what is its own. A key
+    // that would leave out something a pane reads shows as a stale pane in the proptest that
+    // holds kept frames to fresh ones (`ui/tests/frames.rs`).
+    let fight = app.enc.revision();
+    let pane =
+        |frame: &mut Frame<'a>, r: Rect, inputs: u64, draw: fn(&'a App, Rect, &mut Drawing<'a>)| {
+            frame.pane_of(r, inputs, move || {
+                let mut d = Drawing::default();
+                draw(app, r, &mut d);
+                d
+            });
+        };
+    let seen = hash_of(&(fight, &app.tracker, theme));
+    pane(
+        &mut frame,
+        a.head,
+        hash_of(&(fight, &app.title, theme, &app.saved, &app.read_only)),
+        header::render,
+    );
     match &app.mode {
         Mode::Command(c) => {
             frame.always(a.status_line, move |buf| c.render(app, a.status_line, buf));
@@ -316,9 +330,19 @@ pub fn compose<'a>(app: &'a App, area: Rect) -> Frame<'a> {
             }
         }
         Mode::Find(f) => frame.always(a.status_line, move |buf| f.render(app, a.status_line, buf)),
-        _ => pane(&mut frame, a.status_line, message::render),
+        _ => pane(
+            &mut frame,
+            a.status_line,
+            hash_of(&(&app.message, theme)),
+            message::render,
+        ),
     }
-    pane(&mut frame, a.keys, keybar::render);
+    pane(
+        &mut frame,
+        a.keys,
+        hash_of(&(fight, app.mode_kind(), theme)),
+        keybar::render,
+    );
     // The picker takes the whole body: the panes under it would be drawn for nothing.
     if let Mode::Picker(p) = &app.mode {
         frame.always(a.body, move |buf| p.render(app, a.body, buf));
@@ -326,21 +350,34 @@ pub fn compose<'a>(app: &'a App, area: Rect) -> Frame<'a> {
     }
     if narrating(app) {
         // A narration game (Anarchy) shows its table and turn where passes show order and IP.
-        pane(&mut frame, a.order, seats::render);
+        pane(&mut frame, a.order, seen, seats::render);
         if let Some(g) = a.grid {
-            pane(&mut frame, g, narration::render);
+            pane(&mut frame, g, seen, narration::render);
         }
     } else {
         let one_table = a.grid.is_none();
-        let mut d = Drawing::default();
-        order::render(app, a.order, one_table, &mut d);
-        frame.pane(a.order, d);
+        let r = a.order;
+        frame.pane_of(r, hash_of(&(seen, one_table)), move || {
+            let mut d = Drawing::default();
+            order::render(app, r, one_table, &mut d);
+            d
+        });
         if let Some(g) = a.grid {
-            pane(&mut frame, g, ip_grid::render);
+            pane(&mut frame, g, seen, ip_grid::render);
         }
     }
-    pane(&mut frame, a.status, status::render);
-    pane(&mut frame, a.log, log::render);
+    pane(&mut frame, a.status, seen, status::render);
+    pane(
+        &mut frame,
+        a.log,
+        hash_of(&(
+            app.log.revision(),
+            app.tracker.focus,
+            app.tracker.log_scroll,
+            theme,
+        )),
+        log::render,
+    );
     let body = a.body;
     match &app.mode {
         Mode::Tracker | Mode::Command(_) | Mode::Picker(_) | Mode::Find(_) => {}

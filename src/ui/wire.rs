@@ -22,7 +22,6 @@
 //! screen, in a fifth of a `Cell`'s memory. [`super::frame::Screen`] draws into one buffer and
 //! hands it to [`Wire::present`].
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::Range;
 
@@ -127,20 +126,21 @@ impl<W: Write> Wire<W> {
             .flatten()
     }
 
-    fn remember(&mut self, x: u16, y: u16, cell: &Cell, width: u16) {
+    /// Remembers that the terminal shows `sent` at `x`, `y`.
+    fn remember(&mut self, x: u16, y: u16, sent: &Sent) {
         let (x, y) = (usize::from(x), usize::from(y));
         if x >= self.cols {
             return;
         }
         let start = y * self.cols + x;
-        let end = (start + usize::from(width.max(1))).min(start - x + self.cols);
+        let end = (start + usize::from(sent.width.max(1))).min(start - x + self.cols);
         let Some(cells) = self.shown.get_mut(start..end) else {
             return;
         };
-        cells[0] = match one_char(cell.symbol()) {
-            Some(ch) if width == 1 => Some(Shown {
+        cells[0] = match sent.ch {
+            Some(ch) if sent.width == 1 => Some(Shown {
                 ch,
-                pen: Pen::of(cell),
+                pen: Pen::of(sent.cell),
             }),
             _ => None,
         };
@@ -149,20 +149,23 @@ impl<W: Write> Wire<W> {
         }
     }
 
-    /// The cells of a gap on row `y`, from `from` up to `to`, when writing them again needs no
-    /// change from `pen`.
-    fn refill(&self, from: u16, to: u16, y: u16, pen: Pen) -> Option<String> {
-        let mut text = String::new();
-        for x in from..to {
-            let cell = self.shown_at(x, y)?;
-            let same = cell.pen == pen
-                || (cell.ch == ' ' && cell.pen.blank_unseen() && pen.blank_unseen());
-            if !same {
-                return None;
-            }
-            text.push(cell.ch);
+    /// Writes to `s` the cells of a gap on row `y`, from `from` up to `to`, when writing them
+    /// again needs no change from `pen`; whether it did.
+    fn refill(&self, s: &mut String, from: u16, to: u16, y: u16, pen: Pen) -> bool {
+        let same = |x| {
+            self.shown_at(x, y).is_some_and(|cell| {
+                cell.pen == pen || (cell.ch == ' ' && cell.pen.blank_unseen() && pen.blank_unseen())
+            })
+        };
+        if !(from..to).all(same) {
+            return false;
         }
-        Some(text)
+        for x in from..to {
+            if let Some(cell) = self.shown_at(x, y) {
+                s.push(cell.ch);
+            }
+        }
+        true
     }
 
     /// The writer, for tests and benches that count what was sent.
@@ -176,7 +179,7 @@ fn restyle(s: &mut String, from: Pen, to: Pen) {
     if from == to {
         return;
     }
-    let mut params: Vec<u16> = Vec::with_capacity(8);
+    let mut params = Params::default();
     let removed = from.modifier - to.modifier;
     let mut added = to.modifier - from.modifier;
     if removed.intersects(Modifier::BOLD | Modifier::DIM) {
@@ -223,13 +226,57 @@ fn restyle(s: &mut String, from: Pen, to: Pen) {
         color(&mut params, to.underline, Layer::Underline);
     }
     s.push_str("\x1b[");
-    for (i, p) in params.iter().enumerate() {
+    for (i, &p) in params.list().iter().enumerate() {
         if i > 0 {
             s.push(';');
         }
-        let _ = write!(s, "{p}");
+        push_number(s, p);
     }
     s.push('m');
+}
+
+/// The parameters of one SGR sequence, on the stack: at most 2 + 6 + 9 + 3 × 5 of them.
+#[derive(Default)]
+struct Params {
+    list: [u16; 32],
+    len: usize,
+}
+
+impl Params {
+    fn push(&mut self, p: u16) {
+        if let Some(slot) = self.list.get_mut(self.len) {
+            *slot = p;
+            self.len += 1;
+        }
+    }
+
+    fn extend(&mut self, ps: impl IntoIterator<Item = u16>) {
+        for p in ps {
+            self.push(p);
+        }
+    }
+
+    fn list(&self) -> &[u16] {
+        &self.list[..self.len]
+    }
+}
+
+/// Appends `n` in decimal (`write!` costs a formatter a number).
+fn push_number(s: &mut String, n: u16) {
+    let mut digits = [0u8; 5];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        s.push(char::from(d));
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -239,7 +286,7 @@ enum Layer {
     Underline,
 }
 
-fn color(params: &mut Vec<u16>, c: Color, layer: Layer) {
+fn color(params: &mut Params, c: Color, layer: Layer) {
     let (reset, base, bright, extended) = match layer {
         Layer::Fg => (39, 30, 90, 38),
         Layer::Bg => (49, 40, 100, 48),
@@ -310,7 +357,7 @@ impl<W: Write> Wire<W> {
         // After a clear every row is new to the terminal.
         let rows = rows.filter(|_| !self.fresh);
         self.fresh = false;
-        let mut changed: Vec<(u16, u16, &Cell)> = Vec::new();
+        let mut changed: Vec<Sent> = Vec::new();
         if cols > 0 {
             for (i, ((y, row), shown)) in (area.y..)
                 .zip(frame.content.chunks(cols))
@@ -338,10 +385,14 @@ impl<W: Write> Wire<W> {
                     .filter(|_| x < to || shown.get(x).is_some_and(Option::is_none))
                 {
                     let symbol = cell.symbol();
-                    // One byte is one ASCII character: no need to ask Unicode.
-                    let ch = match symbol.as_bytes() {
-                        [b] => Some(char::from(*b)),
-                        _ => one_char(symbol),
+                    // One byte is one ASCII character, one cell: no need to ask Unicode.
+                    let (ch, width) = match symbol.as_bytes() {
+                        [b] => (Some(char::from(*b)), 1),
+                        _ => (one_char(symbol), symbol_width(symbol)),
+                    };
+                    let covers = match cell.diff_option {
+                        CellDiffOption::ForcedWidth(w) => usize::from(w.get()),
+                        _ => width,
                     };
                     let send = match cell.diff_option {
                         CellDiffOption::Skip => false,
@@ -352,9 +403,15 @@ impl<W: Write> Wire<W> {
                         ),
                     };
                     if send {
-                        changed.push((area.x.saturating_add(cell_x(x)), y, cell));
+                        changed.push(Sent {
+                            x: area.x.saturating_add(cell_x(x)),
+                            y,
+                            cell,
+                            ch,
+                            width: u16::try_from(width).unwrap_or(u16::MAX),
+                        });
                     }
-                    x += covers(cell).max(1);
+                    x += covers.max(1);
                 }
             }
         }
@@ -373,73 +430,88 @@ impl<W: Write> Wire<W> {
     }
 
     /// Encodes `cells` (position order, as a diff gives them) and writes them in one piece.
-    fn encode(&mut self, cells: &[(u16, u16, &Cell)]) -> io::Result<()> {
-        let mut s = std::mem::take(&mut self.scratch);
-        s.clear();
+    fn encode(&mut self, cells: &[Sent]) -> io::Result<()> {
+        let mut text = std::mem::take(&mut self.scratch);
+        text.clear();
         let mut pen = Pen::RESET;
         // Where the terminal's cursor stands, when known.
         let mut at: Option<Position> = None;
-        let mut i = 0;
-        while let Some(&(x, y, cell)) = cells.get(i) {
-            i += 1;
+        let mut next = 0;
+        while let Some(sent) = cells.get(next) {
+            let (x, y, cell) = (sent.x, sent.y, sent.cell);
+            next += 1;
             match at {
                 Some(p) if p.y == y && p.x == x => {}
                 Some(p) if p.y == y && p.x < x => {
-                    match (x - p.x <= GAP_FILL)
-                        .then(|| self.refill(p.x, x, y, pen))
-                        .flatten()
-                    {
-                        Some(again) => s.push_str(&again),
-                        None => {
-                            let _ = write!(s, "\x1b[{}C", x - p.x);
-                        }
+                    if !(x - p.x <= GAP_FILL && self.refill(&mut text, p.x, x, y, pen)) {
+                        text.push_str("\x1b[");
+                        push_number(&mut text, x - p.x);
+                        text.push('C');
                     }
                 }
                 _ => {
-                    let _ = write!(s, "\x1b[{};{}H", y + 1, x + 1);
+                    text.push_str("\x1b[");
+                    push_number(&mut text, y + 1);
+                    text.push(';');
+                    push_number(&mut text, x + 1);
+                    text.push('H');
                 }
             }
-            let symbol = cell.symbol();
-            let want = Pen::of(cell);
-            if unseen_blank(cell) {
-                let run = 1 + cells[i..]
+            let blank = unseen_blank(cell);
+            if blank {
+                let run = 1 + cells[next..]
                     .iter()
                     .zip(1..)
-                    .take_while(|&(&(bx, by, b), k)| by == y && bx == x + k && unseen_blank(b))
+                    .take_while(|&(b, k)| b.y == y && b.x == x + k && unseen_blank(b.cell))
                     .count();
                 if run >= ERASE_RUN {
                     if !pen.blank_unseen() {
-                        restyle(&mut s, pen, Pen::RESET);
+                        restyle(&mut text, pen, Pen::RESET);
                         pen = Pen::RESET;
                     }
-                    let _ = write!(s, "\x1b[{run}X");
-                    for &(bx, by, b) in &cells[i - 1..i - 1 + run] {
-                        self.remember(bx, by, b, 1);
+                    text.push_str("\x1b[");
+                    push_number(&mut text, u16::try_from(run).unwrap_or(u16::MAX));
+                    text.push('X');
+                    for erased in &cells[next - 1..next - 1 + run] {
+                        self.remember(erased.x, erased.y, erased);
                     }
-                    i += run - 1;
+                    next += run - 1;
                     // The cursor stays where the erasing began.
                     at = Some(Position { x, y });
                     continue;
                 }
             }
-            if !(unseen_blank(cell) && pen.blank_unseen()) {
-                restyle(&mut s, pen, want);
-                pen = want;
+            if !(blank && pen.blank_unseen()) {
+                let want = Pen::of(cell);
+                if want != pen {
+                    restyle(&mut text, pen, want);
+                    pen = want;
+                }
             }
-            s.push_str(symbol);
-            let width = u16::try_from(symbol_width(symbol)).unwrap_or(u16::MAX);
-            self.remember(x, y, cell, width);
+            text.push_str(cell.symbol());
+            self.remember(x, y, sent);
             // After anything but a one-cell symbol, the next cell is placed absolutely: a
             // terminal may not agree on the width of what it was sent.
-            at = (width == 1).then_some(Position { x: x + 1, y });
+            at = (sent.width == 1).then_some(Position { x: x + 1, y });
         }
         if pen != Pen::RESET {
-            s.push_str("\x1b[0m");
+            text.push_str("\x1b[0m");
         }
-        let sent = self.out.write_all(s.as_bytes());
-        self.scratch = s;
+        let sent = self.out.write_all(text.as_bytes());
+        self.scratch = text;
         sent
     }
+}
+
+/// A cell to send: where, what, and what the wire makes of its symbol.
+struct Sent<'a> {
+    x: u16,
+    y: u16,
+    cell: &'a Cell,
+    /// Its symbol, when that is one character.
+    ch: Option<char>,
+    /// The cells its symbol covers.
+    width: u16,
 }
 
 /// The cells a cell's symbol covers on the screen (its forced width, if it has one).
@@ -450,9 +522,13 @@ fn covers(cell: &Cell) -> usize {
     }
 }
 
-/// The cells a symbol covers: one for ASCII, without asking Unicode.
+/// The cells a symbol covers: one for ASCII and for box drawing (the borders, most of the
+/// characters a frame holds that are not ASCII), without asking Unicode.
 fn symbol_width(symbol: &str) -> usize {
-    if symbol.len() == 1 { 1 } else { symbol.width() }
+    match symbol.as_bytes() {
+        [_] | [0xE2, 0x94 | 0x95, _] => 1,
+        _ => symbol.width(),
+    }
 }
 
 /// The character of a symbol of one character.
@@ -485,6 +561,27 @@ pub(crate) mod tests {
         let mut s = String::new();
         restyle(&mut s, pen(from), pen(to));
         s
+    }
+
+    #[test]
+    fn box_drawing_is_one_cell_as_unicode_says() {
+        for ch in '\u{2500}'..='\u{257f}' {
+            let s = ch.to_string();
+            assert_eq!(symbol_width(&s), s.width(), "{ch}");
+            assert_eq!(symbol_width(&s), 1, "{ch}");
+        }
+        for s in ["a", "日", "é", "…", "◾", "▶"] {
+            assert_eq!(symbol_width(s), s.width(), "{s}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 1, 9, 10, 99, 100, 255, 1000, 65535] {
+            let mut s = String::new();
+            push_number(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
     }
 
     #[test]

@@ -202,10 +202,11 @@ fn a_read_only_save_is_refused_with_a_message_and_left_as_it_is() {
 fn a_failed_save_leaves_no_temporary_file() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("big.ron");
-    let mut script = String::from("add Ann pc int 4 rea 5\nadd G x30 npc int 3 rea 3\n");
-    script.push_str("roll all\nstart\n");
-    // A fold, then a journal past the limit below.
-    script.push_str(&"next\n".repeat(srtrack::save::FOLD_EVERY + 120));
+    let setup = "add Ann pc int 4 rea 5\nadd G x30 npc int 3 rea 3\nroll all\nstart\n";
+    let out = run(dir.path(), &["exec", save.to_str().unwrap()], setup);
+    assert!(out.status.success(), "{}", err(&out));
+    // Then a fold, and a journal past the limit below.
+    let script = "next\n".repeat(srtrack::save::FOLD_EVERY + 120);
     let out = run(dir.path(), &["exec", save.to_str().unwrap()], &script);
     assert!(out.status.success(), "{}", err(&out));
     let before = std::fs::read(&save).unwrap();

@@ -196,3 +196,35 @@ fn a_save_edited_so_that_its_state_disagrees_with_its_history_fails_the_check() 
         String::from_utf8_lossy(&check.stderr)
     );
 }
+
+#[test]
+fn a_save_exec_creates_is_left_whole_in_its_snapshot() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.ron");
+    let o = exec(
+        &path,
+        "add Ann pc int 3 rea 3 body 4 will 4\ndamage Ann 1 stun\n",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let journal = std::fs::read_to_string(dir.path().join("new.ron.journal")).unwrap();
+    assert_eq!(journal.lines().count(), 1, "a header, no entry: {journal}");
+    assert!(
+        !dir.path().join("new.ron.bak").exists(),
+        "no backup of the fight as the run began it"
+    );
+    // Its snapshot holds the state at its end: it opens from there.
+    let save = file::parse(&std::fs::read(&path).unwrap(), "new").unwrap();
+    assert_eq!(save.cursor, 2);
+    let tail = save
+        .tail
+        .as_ref()
+        .expect("a snapshot of this version keeps its tail");
+    assert_eq!((tail.start, tail.entries), (0, 2));
+    let (_, opened) = file::open(&path, || Arc::new(Catalogue::default())).unwrap();
+    assert_eq!(texts(&opened), texts(&load(&path)));
+    // A later run appends to the journal, as before.
+    let o = exec(&path, "heal Ann 1 stun\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let journal = std::fs::read_to_string(dir.path().join("new.ron.journal")).unwrap();
+    assert_eq!(journal.lines().count(), 2, "{journal}");
+}

@@ -686,6 +686,7 @@ fn exec(
         }
         None
     };
+    let created = loaded.is_none();
     let lock = Lock::acquire(&real).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     let group = save::Durability::Grouped {
         lines: EXEC_SAVE_LINES,
@@ -728,8 +729,16 @@ fn exec(
         // Appended to the journal at once, synced in groups (`group`).
         saver.save(&enc).map_err(Failure)?;
     }
-    saver.save(&enc).map_err(Failure)?;
-    saver.flush().map_err(Failure)?;
+    if created {
+        // A save this run made is left whole in its snapshot, its journal empty: it opens from
+        // its end like any save the screen closed. The backup the fold kept is of the fight as
+        // this run began it, not worth keeping.
+        saver.close(&enc).map_err(Failure)?;
+        let _ = std::fs::remove_file(save::backup_path(&saver.path));
+    } else {
+        saver.save(&enc).map_err(Failure)?;
+        saver.flush().map_err(Failure)?;
+    }
     match refused {
         Some(msg) => Err(Failure(msg)),
         None => Ok(()),

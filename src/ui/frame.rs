@@ -72,11 +72,15 @@ fn rows_of(buf: &mut Buffer, area: Rect) -> impl Iterator<Item = &mut [Cell]> {
 
 /// Draws lines, cut at the right edge, like an unwrapped `Paragraph` but without its
 /// per-character grapheme segmentation for plain text: the frame budget is mostly text drawing.
+/// One-cell characters are written straight into the row's cells.
 pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
+    let area = area.intersection(buf.area);
     let right = area.x + area.width;
     for (line, y) in lines.iter().zip(area.y..area.y + area.height) {
         if line.style != Style::default() {
-            buf.set_style(Rect::new(area.x, y, area.width, 1), line.style);
+            for cell in row_of(buf, area, y) {
+                cell.set_style(line.style);
+            }
         }
         let mut x = area.x;
         for span in &line.spans {
@@ -85,12 +89,13 @@ pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
                 if x >= right {
                     break;
                 }
-                // One-cell characters are written directly; anything else (wide or combining)
-                // goes through ratatui's width-aware path for the rest of the span.
                 if ch.is_ascii_graphic() || ch == ' ' || ONE_CELL.contains(ch) {
-                    buf[(x, y)].set_char(ch).set_style(style);
+                    row_of(buf, area, y)[usize::from(x - area.x)]
+                        .set_char(ch)
+                        .set_style(style);
                     x += 1;
                 } else {
+                    // Wide or combining: ratatui's width-aware path, for the rest of the span.
                     let (nx, _) =
                         buf.set_stringn(x, y, &span.content[i..], usize::from(right - x), style);
                     x = nx;
@@ -99,6 +104,14 @@ pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
             }
         }
     }
+}
+
+/// The cells of row `y` within `area` (both within the buffer).
+fn row_of(buf: &mut Buffer, area: Rect, y: u16) -> &mut [Cell] {
+    let full = buf.area;
+    let cols = usize::from(full.width);
+    let start = usize::from(y - full.y) * cols + usize::from(area.x - full.x);
+    &mut buf.content[start..start + usize::from(area.width)]
 }
 
 /// The symbols the screen uses, all one cell wide.

@@ -93,6 +93,8 @@ pub struct App {
     quit: bool,
     /// The sheets `add … from template`, `add party` and the add form bring in.
     roster: Option<crate::roster::Roster>,
+    /// The screen's last layout and the key of what it was made from (`view::areas`).
+    pub(crate) layout: std::cell::Cell<Option<(u64, super::view::Areas)>>,
 }
 
 impl App {
@@ -119,6 +121,7 @@ impl App {
             size: (MIN_WIDTH, MIN_HEIGHT),
             quit: false,
             roster: None,
+            layout: std::cell::Cell::new(None),
         };
         app.rebuild_log();
         app

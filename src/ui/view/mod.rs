@@ -171,6 +171,20 @@ pub fn areas(app: &App, area: Rect) -> Areas {
         Mode::Command(c) => c.note_rows(area.width),
         _ => 0,
     };
+    // The layout measures the panes' lines: kept while what they read and the screen are the
+    // same (a key that changes neither, the save mark's second frame).
+    let key = hash_of(&(app.enc.revision(), &app.tracker, app.theme, area, note_rows));
+    if let Some((k, areas)) = app.layout.get()
+        && k == key
+    {
+        return areas;
+    }
+    let areas = lay_out(app, area, note_rows);
+    app.layout.set(Some((key, areas)));
+    areas
+}
+
+fn lay_out(app: &App, area: Rect, note_rows: u16) -> Areas {
     let [head, body, note, status_line, keys] = Layout::vertical([
         Constraint::Length(2),
         Constraint::Min(0),

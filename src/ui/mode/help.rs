@@ -50,6 +50,48 @@ struct Built {
     lines: Rc<[Line<'static>]>,
 }
 
+/// What the help's lines are made of: the two numbers of the rules they tell, the system, the
+/// room help was opened from, the width and the theme.
+type Made = (u8, u8, System, ModeKind, usize, Theme);
+
+thread_local! {
+    /// The help's lines as built for the last few openings: opening it again in the same room
+    /// builds nothing (building them is a sixth of a frame).
+    static BUILT: RefCell<Vec<(Made, Rc<[Line<'static>]>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many builds [`BUILT`] keeps.
+const KEEP_BUILT: usize = 4;
+
+/// The help's lines, as built before for the same [`Made`], or built now.
+fn built_before(
+    rules: &HouseRules,
+    system: System,
+    back: ModeKind,
+    width: usize,
+    theme: Theme,
+) -> Rc<[Line<'static>]> {
+    let made = (
+        rules.turn_spend_cap,
+        rules.edge.ip_gained,
+        system,
+        back,
+        width,
+        theme,
+    );
+    BUILT.with_borrow_mut(|built| {
+        if let Some((_, lines)) = built.iter().find(|(m, _)| *m == made) {
+            return Rc::clone(lines);
+        }
+        let lines: Rc<[Line<'static>]> = content(rules, system, back, width, theme).into();
+        if built.len() >= KEEP_BUILT {
+            built.remove(0);
+        }
+        built.push((made, Rc::clone(&lines)));
+        lines
+    })
+}
+
 /// Lines the help pages by.
 const PAGE: usize = 10;
 
@@ -74,8 +116,7 @@ impl State {
         match &*built {
             Some(b) if b.width == width && b.theme == theme => Rc::clone(&b.lines),
             _ => {
-                let lines: Rc<[Line<'static>]> =
-                    content(rules, system, self.back.kind(), width, theme).into();
+                let lines = built_before(rules, system, self.back.kind(), width, theme);
                 *built = Some(Built {
                     width,
                     theme,

@@ -167,8 +167,10 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
         let area = terminal.area();
         app.resize(area.width, area.height);
         show(&mut terminal, &app)?;
-        // The first frame is out: the log lines of a long history can wait until now.
+        // The first frame is out: the log lines of a long history can wait until now, and the
+        // help's lines are built before the first `?`.
         app.complete_log();
+        mode::help::prepare(&app);
         loop {
             show(&mut terminal, &app)?;
             // When the save lands only its mark changes: the diff sends the header's cells.

@@ -92,6 +92,20 @@ fn built_before(
     })
 }
 
+/// Builds the lines help opened from the tracker shows on `app`'s screen, so that the first `?`
+/// finds them built (the event loop calls it once the first frame is on screen).
+pub fn prepare(app: &App) {
+    let (w, _) = app.size;
+    let r = centered(Rect::new(0, 0, w, 1), WIDTH, 1);
+    built_before(
+        app.enc.rules(),
+        app.encounter().system(),
+        ModeKind::Tracker,
+        usize::from(r.width.saturating_sub(2)),
+        app.theme,
+    );
+}
+
 /// Lines the help pages by.
 const PAGE: usize = 10;
 
@@ -283,4 +297,30 @@ pub fn content(
         keys(&mut out, m);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `prepare` builds is what the first `?` from the tracker shows, at each width.
+    #[test]
+    fn the_lines_prepared_are_the_lines_the_first_help_draws() {
+        for (w, h) in [(160, 48), (80, 24), (70, 30)] {
+            let mut app = crate::ui::tests::app_for(crate::ui::demo::encounter());
+            app.resize(w, h);
+            prepare(&app);
+            let prepared = BUILT.with_borrow(|b| b.last().map(|(_, l)| Rc::clone(l)));
+            let help = State::open(Mode::Tracker);
+            let r = centered(Rect::new(0, 0, w, h), WIDTH, h);
+            let shown = help.lines(
+                app.enc.rules(),
+                app.encounter().system(),
+                usize::from(r.width.saturating_sub(2)),
+                app.theme,
+            );
+            let prepared = prepared.expect("built");
+            assert!(Rc::ptr_eq(&prepared, &shown), "{w}x{h}: built once");
+        }
+    }
 }

@@ -56,6 +56,17 @@ pub fn markdown(text: &str) -> String {
     out
 }
 
+/// A number from the command line as a refusal tells it: the command language reads a number
+/// too big for the engine as the biggest there is (so that the engine says what is allowed),
+/// and the message says so rather than show a number nobody typed.
+pub fn typed_number(n: i32) -> String {
+    match n {
+        i32::MAX => format!("of {n} or more"),
+        i32::MIN => format!("of {n} or less"),
+        _ => n.to_string(),
+    }
+}
+
 /// At most [`EXCERPT_CHARS`] characters of `text`, escaped, with `…` where it was cut: what a
 /// message echoes of an input it refuses.
 pub fn excerpt(text: &str) -> String {

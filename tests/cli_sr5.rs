@@ -83,6 +83,10 @@ fn what_a_gm_types_wrong_exits_1_with_one_sentence_and_changes_nothing() {
         ("test Ana 0", "pool 0 is out of range: allowed 1 to 60"),
         ("test Ana 200", "pool 200 is out of range: allowed 1 to 60"),
         (
+            "test Ana 99999999999",
+            "pool of 2147483647 or more is out of range: allowed 1 to 60",
+        ),
+        (
             "test Ana 6 limit -1",
             "limit -1 is out of range: allowed 1 to 60",
         ),

@@ -5,7 +5,10 @@ use super::system::System;
 /// A command the rules refuse; the encounter is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
-    #[error("{field} {value} is out of range: allowed {min} to {max}")]
+    #[error(
+        "{field} {} is out of range: allowed {min} to {max}",
+        crate::text::typed_number(*value)
+    )]
     OutOfRange {
         field: &'static str,
         value: i32,

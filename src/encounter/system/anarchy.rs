@@ -539,7 +539,10 @@ pub enum AnarchyRefusal {
     NoGlitchDie { who: String },
     #[error("a glitch die was bought for {who}'s next test: add `glitchdie` to the test")]
     GlitchDieUnused { who: String },
-    #[error("{what} {value} is out of range: allowed {min} to {max}")]
+    #[error(
+        "{what} {} is out of range: allowed {min} to {max}",
+        crate::text::typed_number(*value)
+    )]
     OutOfRange {
         what: &'static str,
         value: i32,

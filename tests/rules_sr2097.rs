@@ -511,6 +511,25 @@ fn initiative_is_two_d6_plus_intuition_and_reaction() {
 }
 
 #[test]
+fn typed_hits_are_refused_naming_the_initiative_die_the_house_rules_give() {
+    let mut t = table();
+    let said = t.refuse("roll Ana hits 3").to_string();
+    assert!(said.contains("d6s plus a bonus, not hits"), "{said}");
+    let mut rules = srtrack::rules::HouseRules::embedded();
+    rules.sr2097.initiative.die = 10;
+    let mut t = Table {
+        enc: srtrack::encounter::Encounter::for_system(
+            System::Sr2097,
+            std::sync::Arc::new(rules),
+            std::sync::Arc::new(common::test_catalogue()),
+        ),
+    };
+    t.run("add Ana pc int 4 rea 5 edge 3");
+    let said = t.refuse("roll Ana hits 3").to_string();
+    assert!(said.contains("d10s plus a bonus, not hits"), "{said}");
+}
+
+#[test]
 fn the_sheets_dice_modifier_adds_initiative_dice() {
     let mut t = Table::under(System::Sr2097);
     t.run("add Wired pc int 4 rea 5 mod 1");

@@ -125,7 +125,10 @@ impl Draft<'_> {
         // A 2097 encounter (its slice is there from the start) rolls a sum of d6s.
         let summed = self.now().sr2097.is_some();
         if summed && typed.is_some() {
-            return Err(crate::rules::sr2097::Sr2097Error::HitsIn2097.into());
+            return Err(crate::rules::sr2097::Sr2097Error::HitsIn2097 {
+                die: self.rules.sr2097.initiative.die,
+            }
+            .into());
         }
         self.roll_each(
             target,

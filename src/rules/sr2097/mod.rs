@@ -279,9 +279,9 @@ pub enum Sr2097Error {
     #[error("{who}'s initiative is already boosted for round {round}, pass {pass}")]
     AlreadyBoosted { who: String, round: u32, pass: u8 },
     #[error(
-        "a Shadowrun 2097 initiative is d6s plus a bonus, not hits: type the dice with `roll NAME dice A B`"
+        "a Shadowrun 2097 initiative is d{die}s plus a bonus, not hits: type the dice with `roll NAME dice A B`"
     )]
-    HitsIn2097,
+    HitsIn2097 { die: u8 },
     #[error(
         "`drop` goes with the table's dice (`dice A B C drop A`): srtrack's own rolls drop by the default"
     )]

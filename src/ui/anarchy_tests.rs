@@ -239,3 +239,17 @@ fn initiative_pass_keys_do_nothing_at_an_anarchy_table() {
     }
     assert_eq!(app.encounter().cursor(), before);
 }
+
+/// The screen opens with the selection on who narrates (Vex in the sample), as it opens on who
+/// acts in a fight; after the next `narrate` it follows the new narrator.
+#[test]
+fn the_selection_starts_on_the_narrator_and_follows_the_turn() {
+    let mut app = sample();
+    let name = |app: &App| app.selected_id().map(|id| app.state().name(id).to_string());
+    assert_eq!(name(&app), Some("Vex".to_string()));
+    assert_eq!(app.selected_id(), app.actor());
+    typ(&mut app, ":narrate");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.selected_id(), app.actor(), "{:?}", app.message());
+    assert_ne!(name(&app), Some("Vex".to_string()));
+}

@@ -61,10 +61,10 @@ pub struct State {
 const PAGE: usize = 10;
 
 impl State {
-    /// The selected character: where the GM put it if it is still present, else the actor,
-    /// else the first in the roster.
+    /// The selected character: where the GM put it if it is still present, else the actor
+    /// (whose turn it is, or who narrates), else the first in the roster.
     pub fn selected(&self, state: &Fight, roster: &[CombatantId]) -> Option<CombatantId> {
-        let actor = state.turn().map(|t| t.who);
+        let actor = state.acting();
         match self.selection {
             Selection::On(id) if roster.contains(&id) => Some(id),
             _ => actor

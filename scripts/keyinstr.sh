@@ -27,6 +27,11 @@ total() {
     done
   done
   sleep 1
+  # Out of any popup, then quit.
+  tmux send-keys -t keyinstr Escape
+  sleep 0.2
+  tmux send-keys -t keyinstr Escape
+  sleep 0.2
   tmux send-keys -t keyinstr q
   while tmux has-session -t keyinstr 2>/dev/null; do sleep 0.2; done
   callgrind_annotate "$work/$out.cg" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'

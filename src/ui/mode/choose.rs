@@ -153,8 +153,9 @@ impl State {
         }
     }
 
-    pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
-        let t = app.theme;
+    /// Where the list is drawn over the body `area`: as tall as its items, as wide as its
+    /// longest line, within the body.
+    pub fn area(&self, area: Rect) -> Rect {
         let h = (self.items.len() as u16 + 2).min(area.height);
         // As wide as the longest line, reason included, within the screen.
         let longest = self
@@ -169,7 +170,12 @@ impl State {
             .unwrap_or(0)
             .max(self.title.chars().count() + 6);
         let w = u16::try_from(longest).unwrap_or(u16::MAX).clamp(40, 110);
-        let r = centered(area, w, h.max(3));
+        centered(area, w, h.max(3))
+    }
+
+    pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
+        let t = app.theme;
+        let r = self.area(area);
         Clear.render(r, buf);
         let mut block = pane_block(&self.title, true, t);
         if !self.typed.is_empty() {

@@ -178,9 +178,14 @@ impl State {
         Outcome::Stay
     }
 
+    /// Where the help is drawn over the body `area`: a column of its width, as tall as the body.
+    pub fn area(area: Rect) -> Rect {
+        centered(area, WIDTH, area.height)
+    }
+
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
         let t = app.theme;
-        let r = centered(area, WIDTH, area.height);
+        let r = Self::area(area);
         Clear.render(r, buf);
         let lines = self.lines(
             app.enc.rules(),

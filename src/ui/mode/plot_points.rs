@@ -196,11 +196,16 @@ impl State {
         self.list.update(action, ctx)
     }
 
+    /// Where the menu is drawn over the body `area`: the head, the list, and the selected line's
+    /// summary.
+    pub fn area(&self, area: Rect) -> Rect {
+        let h = (self.list.items.len() as u16 + 4).min(area.height);
+        centered(area, 76, h.max(6))
+    }
+
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
         let t = app.theme;
-        // The head, the list, and the selected line's summary.
-        let h = (self.list.items.len() as u16 + 4).min(area.height);
-        let r = centered(area, 76, h.max(6));
+        let r = self.area(area);
         Clear.render(r, buf);
         let block = pane_block(&self.list.title, true, t);
         let inner = block.inner(r);

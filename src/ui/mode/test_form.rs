@@ -398,10 +398,14 @@ impl State {
             .ok_or_else(|| "odds: the defense is typed by the player".to_string());
     }
 
+    /// Where the form is drawn over the body `area`: its fields, the odds and the last line.
+    pub fn area(&self, area: Rect) -> Rect {
+        centered(area, 96, self.fields.len() as u16 + 5)
+    }
+
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
         let t = app.theme;
-        let h = self.fields.len() as u16 + 5;
-        let r = centered(area, 96, h);
+        let r = self.area(area);
         Clear.render(r, buf);
         let block = pane_block(&self.title, true, t);
         let inner = block.inner(r);

@@ -23,7 +23,7 @@ use tui_input::Input;
 use super::app::{App, MIN_HEIGHT, MIN_WIDTH};
 pub use super::frame::Drawing;
 use super::frame::{Frame, hash_of};
-use super::mode::Mode;
+use super::mode::{self, Mode};
 use super::theme::Theme;
 
 /// A rectangle of at most `w`×`h`, centred in `area`.
@@ -398,10 +398,14 @@ pub fn compose<'a>(app: &'a App, area: Rect) -> Frame<'a> {
         Mode::Form(f) => frame.over(body, move |buf| f.render(app, body, buf)),
         Mode::CheckForm(f) => frame.over(body, move |buf| f.render(app, body, buf)),
         Mode::DamageForm(f) => frame.over(body, move |buf| f.render(app, body, buf)),
-        Mode::TestForm(f) => frame.over(body, move |buf| f.render(app, body, buf)),
-        Mode::Choose(c) => frame.over(body, move |buf| c.render(app, body, buf)),
-        Mode::Help(h) => frame.over(body, move |buf| h.render(app, body, buf)),
-        Mode::PlotPoints(p) => frame.over(body, move |buf| p.render(app, body, buf)),
+        // A popup whose rectangle follows from its state is drawn over that alone: what lies
+        // under it is kept, put back and compared there, not over the whole body.
+        Mode::TestForm(f) => frame.over(f.area(body), move |buf| f.render(app, body, buf)),
+        Mode::Choose(c) => frame.over(c.area(body), move |buf| c.render(app, body, buf)),
+        Mode::Help(h) => frame.over(mode::help::State::area(body), move |buf| {
+            h.render(app, body, buf);
+        }),
+        Mode::PlotPoints(p) => frame.over(p.area(body), move |buf| p.render(app, body, buf)),
     }
     frame
 }

@@ -373,8 +373,13 @@ impl<W: Write> Wire<W> {
                     },
                 };
                 // Cells are where the whole row puts them: a wide character covers the cell
-                // after it, whichever columns changed.
+                // after it, whichever columns changed. Left of the columns nothing changed, so
+                // where the wire knows every cell there for one plain character, the columns
+                // start where they say.
                 let mut x = 0;
+                if shown[..from].iter().all(Option::is_some) {
+                    x = from;
+                }
                 while x < from {
                     x += covers(&row[x]).max(1);
                 }
@@ -522,6 +527,7 @@ fn covers(cell: &Cell) -> usize {
     }
 }
 
+#[inline]
 /// The cells a symbol covers: one for ASCII and for box drawing (the borders, most of the
 /// characters a frame holds that are not ASCII), without asking Unicode.
 fn symbol_width(symbol: &str) -> usize {

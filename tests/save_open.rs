@@ -194,6 +194,24 @@ fn open_trusts_the_snapshot_but_undo_and_the_check_read_the_history() {
     );
 }
 
+#[test]
+fn open_goes_by_the_history_not_the_state_kept_after_the_cursor() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = long_save(dir.path(), 300);
+    let (_, loaded) = file::load(&path, catalogue()).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let start = text.find("\n  state: Some(").unwrap() + 1;
+    let end = start + text[start..].find('\n').unwrap();
+    // Derived data, damaged: opening does not read it, the check does.
+    let mut edited = text.clone();
+    edited.replace_range(start..end, "  state: Some(Nonsense),");
+    std::fs::write(&path, edited).unwrap();
+    let (header, opened) = file::open(&path, catalogue).unwrap();
+    assert_same(&opened, &loaded);
+    assert_eq!(header.cursor, loaded.cursor());
+    assert!(file::verify_snapshot(&path, catalogue()).is_err());
+}
+
 /// Waits for a save written on its own thread to be on disk, or to fail.
 fn settled(saver: &mut FileSave) -> Written {
     loop {

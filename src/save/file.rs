@@ -465,7 +465,9 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
 /// and the entries after it (checked and replayed), and its journal; the history before the
 /// tail stays on disk ([`earlier`] reads it when undo or the log need it). Files in another
 /// layout (older versions, edited by hand) and a journal that moves back before the tail are
-/// read whole, as [`load`] does; so are files with anything wrong, so that the error is its.
+/// read whole, as [`load`] does; so are files with anything wrong in what it reads, so that the
+/// error is its. The state after the cursor that the snapshot also keeps is not read: the
+/// tail's replay gives it (`srtrack check` holds the two together).
 ///
 /// The catalogue is asked for only once the file is read and parsed: the command line parses
 /// the built-in one on a thread meanwhile, so the two overlap on the way to the first frame.

@@ -4,7 +4,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, Widget};
+use ratatui::widgets::Widget;
 use tui_input::InputRequest;
 
 use super::picker::{self, Purpose};
@@ -13,7 +13,7 @@ use crate::encounter::{CombatantId, Command};
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
-use crate::ui::view::{centered, cut, draw_lines, pane_block};
+use crate::ui::view::{centered, clear, cut, draw_lines, pane_block};
 
 /// What choosing a line of a choice list does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -176,7 +176,7 @@ impl State {
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
         let t = app.theme;
         let r = self.area(area);
-        Clear.render(r, buf);
+        clear(r, buf);
         let mut block = pane_block(&self.title, true, t);
         if !self.typed.is_empty() {
             block = block.title_bottom(Line::styled(format!(" find: {} ", self.typed), t.title()));

@@ -4,7 +4,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Widget};
+use ratatui::widgets::Widget;
 use tui_input::{Input, InputRequest};
 
 use super::tracker::{delay_triggers, names_of};
@@ -17,7 +17,7 @@ use crate::encounter::{
 use crate::roster::Template;
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, draw_lines, input_spans, pane_block, wrap};
+use crate::ui::view::{centered, clear, draw_lines, input_spans, pane_block, wrap};
 
 /// What the form is for, and for whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -807,7 +807,7 @@ impl State {
         }
         let h = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
         let r = centered(area, w, h);
-        Clear.render(r, buf);
+        clear(r, buf);
         let block = pane_block(&self.title, true, t);
         let inner = block.inner(r);
         block.render(r, buf);
@@ -832,7 +832,7 @@ pub(super) fn draw(
     lines.extend(footer);
     let h = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let r = centered(area, w, h);
-    Clear.render(r, buf);
+    clear(r, buf);
     let block = pane_block(title, true, t);
     let inner = block.inner(r);
     block.render(r, buf);

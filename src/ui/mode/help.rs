@@ -7,7 +7,7 @@ use std::rc::Rc;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, Widget};
+use ratatui::widgets::Widget;
 
 use super::{Ctx, Mode, Outcome};
 use crate::encounter::System;
@@ -17,7 +17,7 @@ use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::keymap::{self, ModeKind};
 use crate::ui::theme::Theme;
-use crate::ui::view::{body_rows, centered, draw_lines, pane_block, wrap};
+use crate::ui::view::{body_rows, centered, clear, draw_lines, pane_block, wrap};
 
 const MODES: [ModeKind; 8] = [
     ModeKind::Tracker,
@@ -186,7 +186,7 @@ impl State {
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
         let t = app.theme;
         let r = Self::area(area);
-        Clear.render(r, buf);
+        clear(r, buf);
         let lines = self.lines(
             app.enc.rules(),
             app.encounter().system(),

@@ -3,7 +3,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 use tui_input::Input;
 
 use super::{Ctx, Mode, Outcome, choose, step, test_form};
@@ -12,7 +12,7 @@ use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event};
 use crate::rules::ActionType;
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{cut, draw_lines, input_spans, pane_block};
+use crate::ui::view::{clear, cut, draw_lines, input_spans, pane_block};
 
 /// What the picker is choosing for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -315,7 +315,7 @@ impl State {
         let t = app.theme;
         let s = app.state();
         let r = area;
-        Clear.render(r, buf);
+        clear(r, buf);
         let who = s.name(self.who);
         let title = match &self.purpose {
             Purpose::Spend => format!("{who}: spend an action"),

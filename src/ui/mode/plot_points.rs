@@ -4,7 +4,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, Widget};
+use ratatui::widgets::Widget;
 
 use super::{Ctx, Outcome, choose};
 use crate::encounter::system::anarchy::{
@@ -14,7 +14,7 @@ use crate::encounter::{CombatantId, Command, RuleError, Side};
 use crate::rules::anarchy::{GmUse, SpendCost, SpendDef, SpendEffect};
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, cut, draw_lines, pane_block};
+use crate::ui::view::{centered, clear, cut, draw_lines, pane_block};
 
 /// The menu: a choice list under a line of Plot Points, with what each line does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -206,7 +206,7 @@ impl State {
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
         let t = app.theme;
         let r = self.area(area);
-        Clear.render(r, buf);
+        clear(r, buf);
         let block = pane_block(&self.list.title, true, t);
         let inner = block.inner(r);
         block.render(r, buf);

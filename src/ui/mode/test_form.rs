@@ -9,7 +9,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::form::{Field, edit_fields, field, field_lines, parse_num};
 use super::{Ctx, Mode, Outcome};
@@ -24,7 +24,7 @@ use crate::rules::sr5::test::{Given, Goal};
 use crate::text::escaped;
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, pane_block};
+use crate::ui::view::{centered, clear, pane_block};
 
 /// What the form sets up.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -406,7 +406,7 @@ impl State {
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
         let t = app.theme;
         let r = self.area(area);
-        Clear.render(r, buf);
+        clear(r, buf);
         let block = pane_block(&self.title, true, t);
         let inner = block.inner(r);
         block.render(r, buf);

@@ -45,7 +45,7 @@ pub fn pane_block(title: &str, focused: bool, theme: Theme) -> Block<'static> {
         .title(Line::styled(format!(" {title} "), theme.title()))
 }
 
-pub use super::frame::draw_lines;
+pub use super::frame::{clear, draw_lines};
 
 /// An input with its cursor drawn as a reversed cell (render stays a pure function).
 pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'static>> {

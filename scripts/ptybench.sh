@@ -30,6 +30,21 @@ cp "$root/saves/demo.ron" "$work/saves/"
 seq 1 5000 | sed 's/^/line /' >"$work/lines.txt"
 
 echo "load before: $(uptime)"
+# Whether the machine runs two things at once (a VM may give less than its cores): the same
+# busy loop alone, then two at once.
+python3 - <<'PY'
+import multiprocessing as mp, time
+def spin(_):
+    n = 0
+    for i in range(3_000_000):
+        n += i
+    return n
+t = time.perf_counter(); spin(0); one = time.perf_counter() - t
+with mp.Pool(2) as pool:
+    pool.map(spin, [0, 0], chunksize=1)  # start the workers first
+    t = time.perf_counter(); pool.map(spin, [0, 1], chunksize=1); two = time.perf_counter() - t
+print(f"cores: a busy loop alone {one * 1000:.0f} ms, two at once {two * 1000:.0f} ms ({two / one:.2f}x; 1.0 on two free cores)")
+PY
 for save in demo big; do
   echo "== srtrack $save, view (? then Esc)"
   pb --wait 'for every key' --key '?' --expect '*' --key ESC --expect '*' --quit q -- "$bin" --data-dir "$work" open "$save"

@@ -27,13 +27,13 @@ pub trait Autosave {
         self.save(encounter)
     }
 
-    /// The entries an encounter opened from its end left on disk ([`Encounter::base`]),
-    /// checked: for undo and the log to reach them.
     /// Whether what `save` was given is on disk yet (a save that writes on another thread).
     fn written(&mut self) -> Written {
         Written::Yes
     }
 
+    /// The entries an encounter opened from its end left on disk ([`Encounter::base`]),
+    /// checked: for undo and the log to reach them.
     fn earlier(&mut self, encounter: &Encounter) -> Result<Vec<crate::encounter::Entry>, String> {
         if encounter.base() == 0 {
             Ok(Vec::new())

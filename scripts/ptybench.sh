@@ -30,8 +30,8 @@ cp "$root/saves/demo.ron" "$work/saves/"
 seq 1 5000 | sed 's/^/line /' >"$work/lines.txt"
 
 echo "load before: $(uptime)"
-# Whether the machine runs two things at once (a VM may give less than its cores): the same
-# busy loop alone, then two at once.
+# How fast the machine is, and whether it runs two things at once (another tenant of a VM shows
+# here): the same busy loop alone, then two at once.
 python3 - <<'PY'
 import multiprocessing as mp, time
 def spin(_):

@@ -376,6 +376,9 @@ pub struct Screen<W: Write> {
     kept: Vec<Kept>,
     /// What lies under each part drawn over the panes in the last frame.
     under: Vec<(Rect, Vec<Cell>)>,
+    /// Lists for `under` whose cells were put back, kept for the next popup (see
+    /// [`Screen::prepare_popups`]).
+    spare: Vec<Vec<Cell>>,
     /// The columns of each row changed since the last frame was sent.
     dirty: Vec<Range<u16>>,
     /// Where the last frame drew: the parts and rows it drew (the others were kept).
@@ -390,6 +393,7 @@ impl<W: Write> Screen<W> {
             wire: Wire::new(out),
             kept: Vec::new(),
             under: Vec::new(),
+            spare: Vec::new(),
             dirty: Vec::new(),
             drawn: Vec::new(),
         }
@@ -408,6 +412,19 @@ impl<W: Write> Screen<W> {
         self.buffer.resize(Rect::new(0, 0, width, height));
         self.forget();
         self.wire.clear()
+    }
+
+    /// Readies the memory the first popup keeps what lies under it in, half the screen's cells
+    /// (help at 160×48 covers a little under that; a larger popup grows it): run once the first
+    /// frame is out, so that opening it does not wait on fresh pages (~35 for that help, ~3 µs
+    /// each on a VM).
+    pub fn prepare_popups(&mut self) {
+        if self.spare.is_empty() {
+            let cells = self.buffer.content.len() / 2;
+            let mut ready = vec![Cell::EMPTY; cells];
+            ready.clear();
+            self.spare.push(ready);
+        }
     }
 
     fn forget(&mut self) {
@@ -455,6 +472,8 @@ impl<W: Write> Screen<W> {
                     row.swap_with_slice(saved);
                 }
                 mark(&mut self.dirty, area, r);
+                cells.clear();
+                self.spare.push(cells);
             }
         } else {
             self.forget();
@@ -479,8 +498,8 @@ impl<W: Write> Screen<W> {
                 Part::Always(r, draw) => self.redraw(r, keep, draw),
                 Part::Over(r, draw) => {
                     let r = r.intersection(area);
-                    let mut cells =
-                        Vec::with_capacity(usize::from(r.width) * usize::from(r.height));
+                    let mut cells = self.spare.pop().unwrap_or_default();
+                    cells.reserve(usize::from(r.width) * usize::from(r.height));
                     for row in rows_of(&mut self.buffer, r) {
                         cells.extend_from_slice(row);
                     }

@@ -168,9 +168,11 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
         app.resize(area.width, area.height);
         show(&mut terminal, &app)?;
         // The first frame is out: the log lines of a long history can wait until now, and the
-        // help's lines are built before the first `?`.
+        // help's lines and the memory a popup keeps what lies under it in are made ready
+        // before the first `?`.
         app.complete_log();
         mode::help::prepare(&app);
+        terminal.prepare_popups();
         loop {
             show(&mut terminal, &app)?;
             // When the save lands only its mark changes: the diff sends the header's cells.

@@ -55,6 +55,10 @@ pub struct Wire<W: Write> {
     cols: usize,
     /// Cleared since the last frame: every row of the next is sent.
     fresh: bool,
+    /// The cells of the frame being sent, kept between frames: the first frame sizes it for a
+    /// whole screen, so a later frame (the first popup after a launch) finds its memory there
+    /// rather than growing a new list a page fault at a time.
+    sent: Vec<Sent>,
 }
 
 /// A one-cell character on the screen and its style: a fifth of a [`Cell`]'s memory.
@@ -111,6 +115,7 @@ impl<W: Write> Wire<W> {
             shown: Vec::new(),
             cols: 0,
             fresh: true,
+            sent: Vec::new(),
         }
     }
 
@@ -127,7 +132,7 @@ impl<W: Write> Wire<W> {
     }
 
     /// Remembers that the terminal shows `sent` at `x`, `y`.
-    fn remember(&mut self, x: u16, y: u16, sent: &Sent) {
+    fn remember(&mut self, x: u16, y: u16, sent: &Sent, cell: &Cell) {
         let (x, y) = (usize::from(x), usize::from(y));
         if x >= self.cols {
             return;
@@ -140,7 +145,7 @@ impl<W: Write> Wire<W> {
         cells[0] = match sent.ch {
             Some(ch) if sent.width == 1 => Some(Shown {
                 ch,
-                pen: Pen::of(sent.cell),
+                pen: Pen::of(cell),
             }),
             _ => None,
         };
@@ -357,7 +362,8 @@ impl<W: Write> Wire<W> {
         // After a clear every row is new to the terminal.
         let rows = rows.filter(|_| !self.fresh);
         self.fresh = false;
-        let mut changed: Vec<Sent> = Vec::new();
+        let mut changed = std::mem::take(&mut self.sent);
+        changed.clear();
         if cols > 0 {
             for (i, ((y, row), shown)) in (area.y..)
                 .zip(frame.content.chunks(cols))
@@ -411,7 +417,7 @@ impl<W: Write> Wire<W> {
                         changed.push(Sent {
                             x: area.x.saturating_add(cell_x(x)),
                             y,
-                            cell,
+                            at: i * cols + x,
                             ch,
                             width: u16::try_from(width).unwrap_or(u16::MAX),
                         });
@@ -420,7 +426,9 @@ impl<W: Write> Wire<W> {
                 }
             }
         }
-        self.encode(&changed)?;
+        let encoded = self.encode(frame, &changed);
+        self.sent = changed;
+        encoded?;
         self.out.flush()
     }
 
@@ -435,7 +443,8 @@ impl<W: Write> Wire<W> {
     }
 
     /// Encodes `cells` (position order, as a diff gives them) and writes them in one piece.
-    fn encode(&mut self, cells: &[Sent]) -> io::Result<()> {
+    fn encode(&mut self, frame: &Buffer, cells: &[Sent]) -> io::Result<()> {
+        let cell_of = |sent: &Sent| &frame.content[sent.at];
         let mut text = std::mem::take(&mut self.scratch);
         text.clear();
         let mut pen = Pen::RESET;
@@ -443,7 +452,7 @@ impl<W: Write> Wire<W> {
         let mut at: Option<Position> = None;
         let mut next = 0;
         while let Some(sent) = cells.get(next) {
-            let (x, y, cell) = (sent.x, sent.y, sent.cell);
+            let (x, y, cell) = (sent.x, sent.y, cell_of(sent));
             next += 1;
             match at {
                 Some(p) if p.y == y && p.x == x => {}
@@ -467,7 +476,7 @@ impl<W: Write> Wire<W> {
                 let run = 1 + cells[next..]
                     .iter()
                     .zip(1..)
-                    .take_while(|&(b, k)| b.y == y && b.x == x + k && unseen_blank(b.cell))
+                    .take_while(|&(b, k)| b.y == y && b.x == x + k && unseen_blank(cell_of(b)))
                     .count();
                 if run >= ERASE_RUN {
                     if !pen.blank_unseen() {
@@ -478,7 +487,7 @@ impl<W: Write> Wire<W> {
                     push_number(&mut text, u16::try_from(run).unwrap_or(u16::MAX));
                     text.push('X');
                     for erased in &cells[next - 1..next - 1 + run] {
-                        self.remember(erased.x, erased.y, erased);
+                        self.remember(erased.x, erased.y, erased, cell_of(erased));
                     }
                     next += run - 1;
                     // The cursor stays where the erasing began.
@@ -494,7 +503,7 @@ impl<W: Write> Wire<W> {
                 }
             }
             text.push_str(cell.symbol());
-            self.remember(x, y, sent);
+            self.remember(x, y, sent, cell);
             // After anything but a one-cell symbol, the next cell is placed absolutely: a
             // terminal may not agree on the width of what it was sent.
             at = (sent.width == 1).then_some(Position { x: x + 1, y });
@@ -509,10 +518,11 @@ impl<W: Write> Wire<W> {
 }
 
 /// A cell to send: where, what, and what the wire makes of its symbol.
-struct Sent<'a> {
+struct Sent {
     x: u16,
     y: u16,
-    cell: &'a Cell,
+    /// Its cell's index in the frame's buffer.
+    at: usize,
     /// Its symbol, when that is one character.
     ch: Option<char>,
     /// The cells its symbol covers.

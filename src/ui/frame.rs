@@ -71,7 +71,7 @@ fn rows_of(buf: &mut Buffer, area: Rect) -> impl Iterator<Item = &mut [Cell]> {
 }
 
 /// Blanks `area` (within the buffer) as ratatui's `Clear` does, a row at a time: `Clear` walks
-/// it column by column through the buffer's checked index, a sixth of what opening help cost.
+/// it column by column through the buffer's checked index, a third of what drawing help cost.
 pub fn clear(area: Rect, buf: &mut Buffer) {
     for row in rows_of(buf, area) {
         for cell in row {

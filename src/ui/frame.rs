@@ -429,7 +429,10 @@ impl<W: Write> Screen<W> {
 
     fn forget(&mut self) {
         self.kept.clear();
-        self.under.clear();
+        for (_, mut cells) in self.under.drain(..) {
+            cells.clear();
+            self.spare.push(cells);
+        }
     }
 
     /// Draws `widget` as the next frame, whole (nothing kept), settled (see [`settle`]), and
@@ -676,6 +679,39 @@ mod tests {
             "\x1b[1;1H\x1b[1;36mab\x1b[0m",
             "only `a` and `b` differ from a cleared screen"
         );
+    }
+
+    /// A frame of one pane over the whole screen, with a popup over `popup` if given.
+    fn framed(area: Rect, popup: Option<Rect>) -> Frame<'static> {
+        let mut frame = Frame::new(area);
+        frame.always(area, |buf| {
+            ratatui::widgets::Paragraph::new("under").render(buf.area, buf);
+        });
+        if let Some(r) = popup {
+            frame.over(r, move |buf| clear(r, buf));
+        }
+        frame
+    }
+
+    #[test]
+    fn popups_keep_what_lies_under_them_in_memory_readied_before() {
+        let area = Rect::new(0, 0, 20, 10);
+        let popup = Rect::new(2, 2, 8, 4);
+        let mut screen = Screen::new(Vec::new(), 20, 10);
+        screen.show(framed(area, None)).expect("show");
+        screen.prepare_popups();
+        let ready = screen.spare[0].as_ptr();
+        assert!(screen.spare[0].capacity() >= 100, "half the screen");
+        screen.show(framed(area, Some(popup))).expect("show");
+        assert_eq!(
+            screen.under[0].1.as_ptr(),
+            ready,
+            "the first popup takes it"
+        );
+        screen.show(framed(area, None)).expect("show");
+        assert_eq!(screen.spare[0].as_ptr(), ready, "given back when put back");
+        screen.show(framed(area, Some(popup))).expect("show");
+        assert_eq!(screen.under[0].1.as_ptr(), ready, "and taken again");
     }
 
     #[test]

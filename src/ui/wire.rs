@@ -592,6 +592,27 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_list_of_cells_to_send_is_kept_between_frames() {
+        let area = Rect::new(0, 0, 40, 10);
+        let mut wire = Wire::new(Vec::new());
+        let mut full = Buffer::empty(area);
+        for y in 0..10 {
+            full.set_string(0, y, "x".repeat(40), Style::new());
+        }
+        wire.present(&full, None).expect("present");
+        let (list, room) = (wire.sent.as_ptr(), wire.sent.capacity());
+        assert!(room >= 400, "the first frame sent every cell");
+        full.set_string(0, 0, "y".repeat(10), Style::new());
+        wire.present(&full, None).expect("present");
+        assert_eq!(wire.sent.len(), 10, "the cells that changed");
+        assert_eq!(
+            (wire.sent.as_ptr(), wire.sent.capacity()),
+            (list, room),
+            "in the memory the first frame sized"
+        );
+    }
+
+    #[test]
     fn numbers_are_written_in_decimal() {
         for n in [0, 1, 9, 10, 99, 100, 255, 1000, 65535] {
             let mut s = String::new();

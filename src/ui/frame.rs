@@ -222,6 +222,40 @@ pub(crate) fn hash_of(value: &impl Hash) -> u64 {
     foldhash::fast::FixedState::with_seed(0x5352_7472_6163_6b21).hash_one(value)
 }
 
+/// The fewest rows a pane's lines must spare being drawn and sent for the terminal to move
+/// them instead (the sequences that move them take about as many bytes as a short row).
+const SCROLL_GAIN: usize = 2;
+
+/// How far the rows of `now` moved up from `before` (down when negative): the move that
+/// brings the most rows to where they are now, if it brings [`SCROLL_GAIN`] more than not
+/// moving does (the smaller move of two that bring as many).
+fn moved(before: &[u64], now: &[u64]) -> Option<i32> {
+    let height = i32::try_from(now.len()).ok()?;
+    if before.len() != now.len() || height < 2 {
+        return None;
+    }
+    let alike = |by: i32| {
+        (0..height)
+            .filter(|&i| {
+                usize::try_from(i + by)
+                    .ok()
+                    .and_then(|j| before.get(j))
+                    .zip(usize::try_from(i).ok().and_then(|i| now.get(i)))
+                    .is_some_and(|(a, b)| a == b)
+            })
+            .count()
+    };
+    let still = alike(0);
+    let (most, by) = (1..height)
+        .flat_map(|by| [by, -by])
+        .map(|by| (alike(by), by))
+        .fold(
+            (0, 0),
+            |best, this| if this.0 > best.0 { this } else { best },
+        );
+    (by != 0 && most >= still + SCROLL_GAIN).then_some(by)
+}
+
 /// The key of a row with no line.
 const NO_LINE: u64 = 0x6e6f_206c_696e_6521;
 
@@ -599,17 +633,72 @@ impl<W: Write> Screen<W> {
         }
     }
 
-    /// Draws again, alone, the rows of a pane's lines whose keys changed.
+    /// Draws again, alone, the rows of a pane's lines whose keys changed. When its lines
+    /// moved up or down (the log as entries come and go), the terminal moves them first
+    /// ([`Screen::scroll`]), and only the rows that came in are drawn.
     fn redraw_rows(&mut self, drawing: &Drawing, before: &Rows, now: &Rows) {
         let area = self.buffer.area;
-        for (i, (was, is)) in (0u16..).zip(before.keys.iter().zip(&now.keys)) {
-            if was != is {
+        let by = self.scroll(before, now);
+        for (i, is) in (0u16..).zip(&now.keys) {
+            let from = usize::try_from(i32::from(i) + by).ok();
+            let was = from.and_then(|j| before.keys.get(j));
+            if was != Some(is) {
                 drawing.draw_row(i, &mut self.buffer);
-                let row = Rect::new(now.lines.x, now.lines.y + i, now.lines.width, 1);
+                let y = now.lines.y + i;
+                // A row the terminal moved in is blank across the screen.
+                let row = if was.is_none() {
+                    Rect::new(area.x, y, area.width, 1)
+                } else {
+                    Rect::new(now.lines.x, y, now.lines.width, 1)
+                };
                 mark(&mut self.dirty, area, row);
                 self.drawn.push(row);
             }
         }
+    }
+
+    /// How far up (down when negative) a pane's lines moved since the last frame, when moving
+    /// their rows on the terminal spares drawing and sending at least [`SCROLL_GAIN`] of them;
+    /// the rows are moved in the buffer and on the terminal then. 0: not moved.
+    fn scroll(&mut self, before: &Rows, now: &Rows) -> i32 {
+        let Some(by) = moved(&before.keys, &now.keys) else {
+            return 0;
+        };
+        let lines = now.lines;
+        let area = self.buffer.area;
+        let rows = lines.y..lines.bottom();
+        // Cells the frame has already changed in these rows would move with them.
+        let untouched = self
+            .dirty
+            .get(usize::from(rows.start - area.y)..usize::from(rows.end - area.y))
+            .is_some_and(|d| d.iter().all(|c| c.start >= c.end));
+        if !untouched
+            || !self
+                .wire
+                .scroll(rows.clone(), lines.x - area.x..lines.right() - area.x, by)
+        {
+            return 0;
+        }
+        // The rows' cells within the lines, moved as on the terminal; the rows moved in hold
+        // what moved out, and are drawn again.
+        let cols = usize::from(area.width);
+        let start = |y: u16| usize::from(y - area.y) * cols + usize::from(lines.x - area.x);
+        let width = usize::from(lines.width);
+        let steps = u16::try_from(by.unsigned_abs()).unwrap_or(0);
+        let swap = |content: &mut [Cell], low: u16, high: u16| {
+            let (a, b) = content.split_at_mut(start(high));
+            a[start(low)..start(low) + width].swap_with_slice(&mut b[..width]);
+        };
+        if by > 0 {
+            for y in rows.start..rows.end - steps {
+                swap(&mut self.buffer.content, y, y + steps);
+            }
+        } else {
+            for y in (rows.start + steps..rows.end).rev() {
+                swap(&mut self.buffer.content, y - steps, y);
+            }
+        }
+        by
     }
 
     /// Where the last frame drew (its other parts were kept from the frame before).
@@ -626,6 +715,7 @@ impl<W: Write> Screen<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use ratatui::style::Style;
 
     fn one(style: Style, symbol: &str) -> Cell {
@@ -729,5 +819,197 @@ mod tests {
             again, "\x1b[2J\x1b[1;1Hhi there",
             "cleared, then sent whole"
         );
+    }
+
+    /// A screen of `w` × `h`: a pane of one column at the left (the same in each row, or
+    /// not), and a bordered pane of lines, one a row, from `ids` (some with a wide character,
+    /// some styled), with its lines drawn row by row as the log's are.
+    fn log_frame(w: u16, h: u16, same_left: bool, ids: &[u16]) -> Frame<'static> {
+        let area = Rect::new(0, 0, w, h);
+        let left = Rect::new(0, 0, 1, h);
+        let right = Rect::new(1, 0, w - 1, h);
+        let mut frame = Frame::new(area);
+        let mut side = Drawing::default();
+        let marks: Vec<Line> = (0..h)
+            .map(|y| Line::from(if same_left || y % 2 == 0 { "|" } else { ":" }))
+            .collect();
+        side.lines(marks, left);
+        frame.pane(left, side);
+        let mut log = Drawing::default();
+        let inner = log.block(Block::bordered(), right);
+        let lines = ids
+            .iter()
+            .map(|id| {
+                let text = match id % 5 {
+                    0 => format!("wide 日{id}"),
+                    1 => format!("entry {id} {}", "-".repeat(usize::from(id % 7))),
+                    _ => format!("line {id}"),
+                };
+                Line::styled(
+                    text,
+                    Style::new().fg(Color::Indexed(u8::try_from(id % 3).unwrap_or(0))),
+                )
+            })
+            .collect();
+        log.lines(lines, inner);
+        frame.pane(right, log);
+        frame
+    }
+
+    /// Shows `ids` then each of `then` on one screen; checks each frame against the frame
+    /// drawn afresh and against what a terminal fed the bytes shows.
+    fn log_session(w: u16, h: u16, same_left: bool, first: &[u16], then: &[Vec<u16>]) {
+        let mut screen = Screen::new(Vec::new(), w, h);
+        let mut vt = terminal(w, h);
+        let mut fed = 0;
+        for ids in std::iter::once(first).chain(then.iter().map(Vec::as_slice)) {
+            let shown = screen
+                .show(log_frame(w, h, same_left, ids))
+                .expect("show")
+                .clone();
+            let mut want = Buffer::empty(Rect::new(0, 0, w, h));
+            log_frame(w, h, same_left, ids).render(&mut want);
+            settle(&mut want);
+            assert_eq!(shown, want, "kept as drawn afresh: {ids:?}");
+            vt.process(&screen.writer()[fed..]);
+            crate::ui::wire::tests::assert_shows(&vt, &want);
+            fed = screen.writer().len();
+        }
+    }
+
+    /// A terminal of `w` × `h` to feed what a screen sends.
+    fn terminal(w: u16, h: u16) -> vt100::Parser {
+        let size = |n| std::num::NonZeroU16::new(n).expect("a screen has cells");
+        vt100::Parser::new(size(h), size(w), 0)
+    }
+
+    /// What showing `frame` sends.
+    fn sent_for(screen: &mut Screen<Vec<u8>>, frame: Frame<'_>) -> String {
+        let before = screen.writer().len();
+        screen.show(frame).expect("show");
+        String::from_utf8_lossy(&screen.writer()[before..]).into_owned()
+    }
+
+    #[test]
+    fn lines_that_move_up_or_down_are_moved_by_the_terminal() {
+        let (w, h) = (30, 10);
+        let first: Vec<u16> = (1..=8).collect();
+        let up: Vec<u16> = (3..=10).collect();
+        let mut screen = Screen::new(Vec::new(), w, h);
+        screen.show(log_frame(w, h, true, &first)).expect("show");
+        let sent = sent_for(&mut screen, log_frame(w, h, true, &up));
+        assert!(
+            sent.starts_with("\x1b[2;9r\x1b[2;1H\x1b[2M\x1b[r"),
+            "the eight rows inside the borders move up two: {sent:?}"
+        );
+        assert!(
+            !sent.contains("line 4"),
+            "what only moved is not sent: {sent:?}"
+        );
+        assert!(
+            sent.contains("line 9") && sent.contains("wide 日"),
+            "the rows that came in: {sent:?}"
+        );
+        let sent = sent_for(&mut screen, log_frame(w, h, true, &first));
+        assert!(
+            sent.starts_with("\x1b[2;9r\x1b[2;1H\x1b[2L\x1b[r"),
+            "and back down: {sent:?}"
+        );
+        assert!(!sent.contains("line 4"), "{sent:?}");
+    }
+
+    #[test]
+    fn lines_are_not_moved_where_moving_would_change_another_pane() {
+        let (w, h) = (30, 10);
+        let mut screen = Screen::new(Vec::new(), w, h);
+        screen
+            .show(log_frame(w, h, false, &(1..=8).collect::<Vec<_>>()))
+            .expect("show");
+        let sent = sent_for(
+            &mut screen,
+            log_frame(w, h, false, &(3..=10).collect::<Vec<_>>()),
+        );
+        assert!(!sent.contains("\x1b[r"), "no region: {sent:?}");
+        assert!(
+            sent.contains("line 4"),
+            "rows drawn where they are: {sent:?}"
+        );
+    }
+
+    #[test]
+    fn lines_that_move_as_a_popup_over_them_closes_show_as_drawn_afresh() {
+        let (w, h) = (30, 10);
+        let first: Vec<u16> = (1..=8).collect();
+        let up: Vec<u16> = (3..=10).collect();
+        let popup = Rect::new(4, 2, 12, 4);
+        let mut with_popup = log_frame(w, h, true, &first);
+        with_popup.over(popup, move |buf| {
+            clear(popup, buf);
+            buf.set_string(5, 3, "a popup", Style::new().reversed());
+        });
+        let mut screen = Screen::new(Vec::new(), w, h);
+        screen.show(with_popup).expect("show");
+        let mut vt = terminal(w, h);
+        let shown = screen
+            .show(log_frame(w, h, true, &up))
+            .expect("show")
+            .clone();
+        vt.process(screen.writer());
+        let mut want = Buffer::empty(Rect::new(0, 0, w, h));
+        log_frame(w, h, true, &up).render(&mut want);
+        settle(&mut want);
+        assert_eq!(shown, want);
+        crate::ui::wire::tests::assert_shows(&vt, &want);
+    }
+
+    fn moves() -> impl Strategy<Value = (i32, Vec<u16>, Vec<(usize, u16)>)> {
+        (
+            -9i32..=9,
+            prop::collection::vec(20u16..40, 0..9),
+            prop::collection::vec((0usize..9, 40u16..60), 0..3),
+        )
+    }
+
+    /// Lines after `ids` moved by `by` (up when positive: new lines come in at the bottom),
+    /// then a few of them replaced.
+    fn moved_ids(ids: &[u16], by: i32, fresh: &[u16], edits: &[(usize, u16)]) -> Vec<u16> {
+        let n = ids.len();
+        let k = usize::try_from(by.unsigned_abs()).unwrap_or(0).min(n);
+        let mut new = fresh.iter().copied().cycle().take(k);
+        let mut out: Vec<u16> = if by >= 0 {
+            ids[k..].iter().copied().chain(&mut new).collect()
+        } else {
+            (&mut new).chain(ids[..n - k].iter().copied()).collect()
+        };
+        out.resize(n, 99);
+        for &(i, id) in edits {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = id;
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// Lines that move up and down by any number of rows, some of them changed too, a
+        /// pane beside them that moving the rows would or would not spoil: each frame is the
+        /// frame drawn afresh, and the terminal shows it.
+        #[test]
+        fn moved_lines_show_as_drawn_afresh(
+            same_left: bool,
+            h in 4u16..12,
+            steps in proptest::collection::vec(moves(), 1..5),
+        ) {
+            let w = 24;
+            let first: Vec<u16> = (1..h.saturating_sub(1)).collect();
+            let mut frames = Vec::new();
+            let mut ids = first.clone();
+            for (by, fresh, edits) in &steps {
+                let fresh = if fresh.is_empty() { vec![77] } else { fresh.clone() };
+                ids = moved_ids(&ids, *by, &fresh, edits);
+                frames.push(ids.clone());
+            }
+            log_session(w, h, same_left, &first, &frames);
+        }
     }
 }

@@ -14,7 +14,9 @@
 //!   force, when that style shows nothing on a blank either;
 //! - erases a run of at least [`ERASE_RUN`] blanks (a popup closing, a line growing shorter)
 //!   with one `ECH` instead of writing them;
-//! - resets the style once at the end of a frame, and only if it was changed.
+//! - resets the style once at the end of a frame, and only if it was changed;
+//! - moves rows up or down with the terminal's scrolling region when the screen asks
+//!   ([`Wire::scroll`]: the log as entries come and go), so that what only moved is not sent.
 //!
 //! It is not a ratatui `Backend`: a `Terminal` keeps the last frame as a second buffer and
 //! compares the two cell by cell (measured: a fifth of a key's time in the real program, most of
@@ -59,10 +61,12 @@ pub struct Wire<W: Write> {
     /// whole screen, so a later frame (the first popup after a launch) finds its memory there
     /// rather than growing a new list a page fault at a time.
     sent: Vec<Sent>,
+    /// Rows moved since the last frame ([`Wire::scroll`]): sent ahead of its cells.
+    moves: String,
 }
 
 /// A one-cell character on the screen and its style: a fifth of a [`Cell`]'s memory.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Shown {
     ch: char,
     pen: Pen,
@@ -116,7 +120,63 @@ impl<W: Write> Wire<W> {
             cols: 0,
             fresh: true,
             sent: Vec::new(),
+            moves: String::new(),
         }
+    }
+
+    /// Moves the rows `rows` of the terminal up by `by` rows (down when `by` is negative)
+    /// within themselves, as its scrolling region does: the rows moved out are gone, the rows
+    /// moved in are blank across the whole width. Done only when it changes nothing outside
+    /// `cols`: every cell there is known and the same in each of the rows (a pane's side
+    /// borders). Whether it was done; the terminal is sent it ahead of the next frame.
+    pub fn scroll(&mut self, rows: Range<u16>, cols: Range<u16>, by: i32) -> bool {
+        let height = rows.len();
+        let steps = usize::try_from(by.unsigned_abs()).unwrap_or(usize::MAX);
+        let width = self.cols;
+        let (top, bottom) = (usize::from(rows.start), usize::from(rows.end));
+        if self.fresh
+            || steps == 0
+            || steps >= height
+            || height < 2
+            || bottom * width > self.shown.len()
+            || usize::from(cols.end) > width
+            || cols.start >= cols.end
+        {
+            return false;
+        }
+        let row = |y: usize| &self.shown[y * width..(y + 1) * width];
+        let outside = |y: usize| {
+            let r = row(y);
+            (&r[..usize::from(cols.start)], &r[usize::from(cols.end)..])
+        };
+        let (left, right) = outside(top);
+        let known = left.iter().chain(right).all(Option::is_some);
+        if !known || !(top + 1..bottom).all(|y| outside(y) == (left, right)) {
+            return false;
+        }
+        let (from, to, blank) = if by > 0 {
+            (top + steps..bottom, top, bottom - steps..bottom)
+        } else {
+            (top..bottom - steps, top + steps, top..top + steps)
+        };
+        self.shown
+            .copy_within(from.start * width..from.end * width, to * width);
+        self.shown[blank.start * width..blank.end * width].fill(Some(Shown::BLANK));
+        // The region, the cursor inside it, delete (M) or insert (L) lines there, the region
+        // back to the whole screen. The style is the default between frames, so the rows
+        // moved in are plain blanks.
+        let s = &mut self.moves;
+        s.push_str("\x1b[");
+        push_number(s, rows.start + 1);
+        s.push(';');
+        push_number(s, rows.end);
+        s.push_str("r\x1b[");
+        push_number(s, rows.start + 1);
+        s.push_str(";1H\x1b[");
+        push_number(s, u16::try_from(steps).unwrap_or(u16::MAX));
+        s.push(if by > 0 { 'M' } else { 'L' });
+        s.push_str("\x1b[r");
+        true
     }
 
     /// The character shown at `x`, `y`, if it is known to be one plain character.
@@ -359,7 +419,10 @@ impl<W: Write> Wire<W> {
             self.cols = cols;
             self.fresh = true;
         }
-        // After a clear every row is new to the terminal.
+        // After a clear every row is new to the terminal, and rows moved before it are gone.
+        if self.fresh {
+            self.moves.clear();
+        }
         let rows = rows.filter(|_| !self.fresh);
         self.fresh = false;
         let mut changed = std::mem::take(&mut self.sent);
@@ -438,6 +501,7 @@ impl<W: Write> Wire<W> {
     /// When the terminal cannot be written.
     pub fn clear(&mut self) -> io::Result<()> {
         self.shown.clear();
+        self.moves.clear();
         self.fresh = true;
         queue!(self.out, terminal::Clear(terminal::ClearType::All))
     }
@@ -447,6 +511,8 @@ impl<W: Write> Wire<W> {
         let cell_of = |sent: &Sent| &frame.content[sent.at];
         let mut text = std::mem::take(&mut self.scratch);
         text.clear();
+        text.push_str(&self.moves);
+        self.moves.clear();
         let mut pen = Pen::RESET;
         // Where the terminal's cursor stands, when known.
         let mut at: Option<Position> = None;

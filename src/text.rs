@@ -18,6 +18,24 @@ pub fn holds_control(text: &str) -> bool {
     text.chars().any(is_control)
 }
 
+/// Writes `n` in decimal, without a formatter (frames write many small numbers).
+pub fn push_number(s: &mut String, n: u16) {
+    let mut digits = [0u8; 5];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        s.push(char::from(d));
+    }
+}
+
 /// `text` with every control character written out: `\e` (escape), `\n`, `\r`, `\t`, and
 /// `\u{7}` for the others. Printable text, backslashes included, is as it was.
 pub fn escaped(text: &str) -> Cow<'_, str> {
@@ -88,6 +106,15 @@ pub fn excerpt_to(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 1, 9, 10, 99, 100, 255, 1000, 65535] {
+            let mut s = String::new();
+            push_number(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+    }
 
     #[test]
     fn controls_are_written_out_and_the_rest_is_kept() {

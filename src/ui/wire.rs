@@ -34,6 +34,7 @@ use ratatui::style::{Color, Modifier};
 use unicode_width::UnicodeWidthStr as _;
 
 use super::frame::{shows_nothing_on_blank, unseen_blank};
+use crate::text::push_number;
 
 /// The longest run of unchanged cells written again rather than stepped over: a cursor move is
 /// four bytes, and costs an emulator about as much as two or three characters.
@@ -323,24 +324,6 @@ impl Params {
 
     fn list(&self) -> &[u16] {
         &self.list[..self.len]
-    }
-}
-
-/// Appends `n` in decimal (`write!` costs a formatter a number).
-fn push_number(s: &mut String, n: u16) {
-    let mut digits = [0u8; 5];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        s.push(char::from(d));
     }
 }
 
@@ -676,15 +659,6 @@ pub(crate) mod tests {
             (list, room),
             "in the memory the first frame sized"
         );
-    }
-
-    #[test]
-    fn numbers_are_written_in_decimal() {
-        for n in [0, 1, 9, 10, 99, 100, 255, 1000, 65535] {
-            let mut s = String::new();
-            push_number(&mut s, n);
-            assert_eq!(s, n.to_string());
-        }
     }
 
     #[test]

@@ -9,11 +9,12 @@ use super::order::{self, Row};
 use super::pane_block;
 use crate::encounter::CombatantId;
 use crate::encounter::query::PassCell;
+use crate::text::push_number;
 use crate::ui::app::App;
 
-/// A cell in words: `5/2` (start, spent), `2+4/4` (Edge IP bought), `5/2⏸2` (IP held back),
-/// `→6` (a pass to come), blank for a Downed character's passes to come.
-fn cell_text(cell: PassCell) -> String {
+/// Writes a cell in words: `5/2` (start, spent), `2+4/4` (Edge IP bought), `5/2⏸2` (IP held
+/// back), `→6` (a pass to come), nothing for a Downed character's passes to come.
+fn write_cell(t: &mut String, cell: PassCell) {
     match cell {
         PassCell::Seen {
             start,
@@ -21,19 +22,38 @@ fn cell_text(cell: PassCell) -> String {
             edge,
             reserved,
         } => {
-            let mut t = start.map_or("—".to_string(), |v| v.to_string());
+            match start {
+                Some(v) => push_number(t, v.into()),
+                None => t.push('—'),
+            }
             if edge > 0 {
-                t.push_str(&format!("+{edge}"));
+                t.push('+');
+                push_number(t, edge.into());
             }
-            t.push_str(&format!("/{spent}"));
+            t.push('/');
+            push_number(t, spent.into());
             if reserved > 0 {
-                t.push_str(&format!("⏸{reserved}"));
+                t.push('⏸');
+                push_number(t, reserved.into());
             }
-            t
         }
-        PassCell::Ahead { projected } => format!("→{projected}"),
-        PassCell::Downed => String::new(),
+        PassCell::Ahead { projected } => {
+            t.push('→');
+            push_number(t, projected.into());
+        }
+        PassCell::Downed => {}
     }
+}
+
+/// A cell in words, centred in `width` (as `format!("{:^width$}")` centres it).
+fn centred(cell: PassCell, width: usize) -> String {
+    let mut text = String::with_capacity(width + 4);
+    write_cell(&mut text, cell);
+    let pad = width.saturating_sub(text.chars().count());
+    let left = pad / 2;
+    text.insert_str(0, &" ".repeat(left));
+    text.extend(std::iter::repeat_n(' ', pad - left));
+    text
 }
 
 fn passes(app: &App) -> usize {
@@ -49,9 +69,12 @@ pub fn columns(app: &App) -> Vec<usize> {
     let s = app.state();
     let rules = app.enc.rules();
     let mut widths = vec![3; passes(app)];
+    let mut text = String::new();
     for id in app.roster() {
         for (w, cell) in widths.iter_mut().zip(s.pass_cells(id, rules)) {
-            *w = (*w).max(cell_text(cell).chars().count());
+            text.clear();
+            write_cell(&mut text, cell);
+            *w = (*w).max(text.chars().count());
         }
     }
     widths
@@ -125,7 +148,7 @@ pub fn row_spans(
         if p == now && actor == Some(id) {
             style = t.current();
         }
-        out.push(Span::styled(format!("{:^w$}", cell_text(cell)), style));
+        out.push(Span::styled(centred(cell, *w), style));
     }
     out
 }
@@ -152,4 +175,35 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         });
     }
     d.lines(lines, inner);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_is_centred_as_format_centres_it() {
+        let cells = [
+            PassCell::Seen {
+                start: Some(5),
+                spent: 2,
+                edge: 0,
+                reserved: 0,
+            },
+            PassCell::Seen {
+                start: None,
+                spent: 10,
+                edge: 4,
+                reserved: 2,
+            },
+            PassCell::Ahead { projected: 12 },
+            PassCell::Downed,
+        ];
+        let words = ["5/2", "—+4/10⏸2", "→12", ""];
+        for (cell, text) in cells.into_iter().zip(words) {
+            for w in 0..12 {
+                assert_eq!(centred(cell, w), format!("{text:^w$}"), "{cell:?} in {w}");
+            }
+        }
+    }
 }

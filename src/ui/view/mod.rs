@@ -77,6 +77,20 @@ pub fn escape_lines(lines: &mut [Line]) {
     }
 }
 
+/// Writes `text` cut to `n` characters as [`cut`] cuts it, then spaces up to `n`: the
+/// `format!("{:<n$}", cut(text, n))` of a table's column, without its allocations.
+pub fn push_padded(out: &mut String, text: &str, n: usize) {
+    let text = crate::text::escaped(text);
+    let count = text.chars().count();
+    if count <= n {
+        out.push_str(&text);
+        out.extend(std::iter::repeat_n(' ', n - count));
+    } else if n > 0 {
+        out.extend(text.chars().take(n - 1));
+        out.push('…');
+    }
+}
+
 /// Cuts a string to at most `n` characters (the terminal cells of our texts are one each),
 /// `…` where cut; control characters are escaped first, so that what is drawn is what was
 /// measured.
@@ -413,5 +427,24 @@ pub fn compose<'a>(app: &'a App, area: Rect) -> Frame<'a> {
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         compose(self, area).render(buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A column written in place is the column `format!` pads from `cut`: names with
+        /// control characters, wide characters and accents, any width.
+        #[test]
+        fn a_padded_column_is_the_formatted_one(
+            text in "[a-z é日\u{1b}\n…]{0,20}",
+            n in 0usize..24,
+        ) {
+            let mut out = String::from("x");
+            super::push_padded(&mut out, &text, n);
+            prop_assert_eq!(out, format!("x{:<n$}", super::cut(&text, n)));
+        }
     }
 }

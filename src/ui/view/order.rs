@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::{cut, focus_title, ip_grid, more_hints, pane_block};
+use super::{focus_title, ip_grid, more_hints, pane_block, push_padded};
 use crate::encounter::{Combatant, CombatantId, PassMark, Reserve, State};
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
@@ -269,7 +269,9 @@ pub fn natural_width(app: &App, with_grid: bool) -> usize {
 }
 
 fn pad(text: &str, w: usize) -> String {
-    format!("{:<w$}", cut(text, w))
+    let mut out = String::with_capacity(w);
+    push_padded(&mut out, text, w);
+    out
 }
 
 /// The header row of the order's columns.
@@ -290,20 +292,28 @@ fn header(c: &Columns) -> String {
     out
 }
 
-/// One character's row, from the name on (the gutter, mark and marker are spans of their own).
-fn row_text(app: &App, c: &Combatant, place: Option<usize>, cols: &Columns) -> String {
-    let pos = place.map_or_else(|| "  ".to_string(), |p| format!("{:>2}", p + 1));
-    let score = c.initiative.as_ref().map_or_else(
-        || " — ".to_string(),
-        |r| {
-            format!(
-                "{:>2}{}",
-                r.score(),
-                if r.glitch.is_glitch() { "!" } else { " " }
-            )
-        },
-    );
-    let mut out = format!("{pos} {} {:<4} ", pad(&c.name, cols.name), c.side.label());
+/// One character's row, from the name on (the gutter, mark and marker are spans of their
+/// own), padded to `width`: one string written in place, as the order is written every frame.
+fn row_text(
+    app: &App,
+    c: &Combatant,
+    place: Option<usize>,
+    cols: &Columns,
+    width: usize,
+) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(width + 8);
+    match place {
+        Some(p) => {
+            let _ = write!(out, "{:>2}", p + 1);
+        }
+        None => out.push_str("  "),
+    }
+    out.push(' ');
+    push_padded(&mut out, &c.name, cols.name);
+    out.push(' ');
+    push_padded(&mut out, c.side.label(), 4);
+    out.push(' ');
     for (w, text) in [
         (cols.group, group_of(app, c)),
         (cols.edge, edge_of(app.state(), c)),
@@ -311,11 +321,25 @@ fn row_text(app: &App, c: &Combatant, place: Option<usize>, cols: &Columns) -> S
         (cols.status, marks_of(c)),
     ] {
         if w > 0 {
-            out.push_str(&pad(&text, w));
+            push_padded(&mut out, &text, w);
             out.push(' ');
         }
     }
-    out.push_str(&format!("{score} {:>2}", c.ip));
+    match &c.initiative {
+        Some(r) => {
+            let _ = write!(out, "{:>2}", r.score());
+            out.push(if r.glitch.is_glitch() { '!' } else { ' ' });
+        }
+        None => out.push_str(" — "),
+    }
+    let _ = write!(out, " {:>2}", c.ip);
+    let written = out.chars().count();
+    if written > width {
+        let kept = std::mem::take(&mut out);
+        push_padded(&mut out, &kept, width);
+    } else {
+        out.extend(std::iter::repeat_n(' ', width - written));
+    }
     out
 }
 
@@ -420,7 +444,7 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
             Span::styled(if marked { "●" } else { " " }, style.patch(t.marked())),
             Span::styled(marker(c.mark, c.is_downed(), acting), style),
             Span::styled(
-                pad(&row_text(app, c, place, &cols), width.saturating_sub(3)),
+                row_text(app, c, place, &cols, width.saturating_sub(3)),
                 style,
             ),
         ];

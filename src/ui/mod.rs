@@ -6,6 +6,7 @@ pub mod demo;
 pub mod frame;
 pub mod keymap;
 pub mod mode;
+pub mod pane_box;
 pub mod theme;
 pub mod view;
 pub mod watch;

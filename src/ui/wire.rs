@@ -106,6 +106,14 @@ impl Pen {
         }
     }
 
+    /// Whether `cell` is written in this style (field by field: no pen made to compare).
+    fn is(self, cell: &Cell) -> bool {
+        self.fg == cell.fg
+            && self.bg == cell.bg
+            && self.modifier == cell.modifier
+            && self.underline == cell.underline_color
+    }
+
     /// Whether a blank written in this style looks like a blank in no style.
     fn blank_unseen(self) -> bool {
         shows_nothing_on_blank(self.bg, self.modifier)
@@ -447,17 +455,17 @@ impl<W: Write> Wire<W> {
                         [b] => (Some(char::from(*b)), 1),
                         _ => (one_char(symbol), symbol_width(symbol)),
                     };
-                    let covers = match cell.diff_option {
-                        CellDiffOption::ForcedWidth(w) => usize::from(w.get()),
-                        _ => width,
+                    let known = || {
+                        matches!(
+                            (shown.get(x), ch),
+                            (Some(Some(s)), Some(ch)) if s.ch == ch && s.pen.is(cell)
+                        )
                     };
-                    let send = match cell.diff_option {
-                        CellDiffOption::Skip => false,
-                        CellDiffOption::AlwaysUpdate => true,
-                        _ => !matches!(
-                            (shown.get(x).copied().flatten(), ch),
-                            (Some(s), Some(ch)) if s.ch == ch && s.pen == Pen::of(cell)
-                        ),
+                    let (covers, send) = match cell.diff_option {
+                        CellDiffOption::None => (width, !known()),
+                        CellDiffOption::Skip => (width, false),
+                        CellDiffOption::AlwaysUpdate => (width, true),
+                        CellDiffOption::ForcedWidth(w) => (usize::from(w.get()), !known()),
                     };
                     if send {
                         changed.push(Sent {

@@ -12,8 +12,9 @@ use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Widget};
+use ratatui::widgets::Widget;
 
+use super::pane_box::PaneBox;
 use super::wire::Wire;
 
 /// The modifiers a blank shows: a reversed, underlined or crossed-out space is seen.
@@ -140,13 +141,13 @@ pub struct Drawing<'a> {
 #[allow(clippy::large_enum_variant)]
 #[derive(Hash)]
 enum Op<'a> {
-    Block(Block<'a>, Rect),
+    Block(PaneBox<'a>, Rect),
     Lines(Vec<Line<'a>>, Rect),
 }
 
 impl<'a> Drawing<'a> {
     /// A block drawn over `area`; the rectangle inside its borders.
-    pub fn block(&mut self, block: Block<'a>, area: Rect) -> Rect {
+    pub fn block(&mut self, block: PaneBox<'a>, area: Rect) -> Rect {
         let inner = block.inner(area);
         self.ops.push(Op::Block(block, area));
         inner
@@ -836,7 +837,7 @@ mod tests {
         side.lines(marks, left);
         frame.pane(left, side);
         let mut log = Drawing::default();
-        let inner = log.block(Block::bordered(), right);
+        let inner = log.block(PaneBox::new(Style::new()), right);
         let lines = ids
             .iter()
             .map(|id| {

@@ -4,7 +4,6 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
 use tui_input::{Input, InputRequest};
 
 use super::tracker::{delay_triggers, names_of};

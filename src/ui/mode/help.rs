@@ -7,7 +7,6 @@ use std::rc::Rc;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::Widget;
 
 use super::{Ctx, Mode, Outcome};
 use crate::encounter::System;

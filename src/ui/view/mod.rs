@@ -17,7 +17,9 @@ pub mod status;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget};
+
+use crate::ui::pane_box::PaneBox;
 use tui_input::Input;
 
 use super::app::{App, MIN_HEIGHT, MIN_WIDTH};
@@ -38,11 +40,8 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
     }
 }
 
-pub fn pane_block(title: &str, focused: bool, theme: Theme) -> Block<'static> {
-    Block::default()
-        .borders(Borders::ALL)
-        .border_style(theme.border(focused))
-        .title(Line::styled(format!(" {title} "), theme.title()))
+pub fn pane_block(title: &str, focused: bool, theme: Theme) -> PaneBox<'static> {
+    PaneBox::new(theme.border(focused)).title(Line::styled(format!(" {title} "), theme.title()))
 }
 
 pub use super::frame::{clear, draw_lines};
@@ -300,7 +299,7 @@ pub fn focus_title(title: &str, focused: bool) -> String {
 }
 
 /// "▲ 3 more" and "▼ 5 more" on a pane's borders when rows are out of sight.
-pub fn more_hints(block: Block<'_>, above: usize, below: usize, theme: Theme) -> Block<'_> {
+pub fn more_hints(block: PaneBox<'_>, above: usize, below: usize, theme: Theme) -> PaneBox<'_> {
     let mut block = block;
     if above > 0 {
         block =

@@ -3,7 +3,9 @@
 # whatever else the machine is doing): srtrack (release build) in tmux at 160×48 on a fresh copy
 # of the demo, KEYS pressed N times over, less a run that presses none, divided by the keys.
 # Usage: scripts/keyinstr.sh SRTRACK KEYS N     e.g. scripts/keyinstr.sh target/release/srtrack jk 50
-# (in KEYS, E stands for Esc). Needs valgrind and tmux.
+# (in KEYS, E stands for Esc). Needs valgrind and tmux. With KEYINSTR_KEEP=DIR, the two
+# callgrind files (with.cg: the keys pressed; without.cg: none) are kept there, for
+# callgrind_annotate to say where the instructions go.
 set -euo pipefail
 bin=$(realpath "$1")
 keys=$2
@@ -39,3 +41,7 @@ total() {
 with=$(total with "$n")
 without=$(total without 0)
 echo "$(( (with - without) / (n * ${#keys}) )) instructions a key ($keys x $n, demo, 160x48)"
+if [[ -n ${KEYINSTR_KEEP:-} ]]; then
+  mkdir -p "$KEYINSTR_KEEP"
+  cp "$work/with.cg" "$work/without.cg" "$KEYINSTR_KEEP/"
+fi

@@ -113,18 +113,22 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     let text = crate::text::escaped(text);
     let text = text.as_ref();
     let width = width.max(indent + 4);
-    let pad = " ".repeat(indent);
-    let mut out = Vec::new();
+    let mut out: Vec<String> = Vec::new();
+    // A line after the first is indented: written in place (the log wraps every line it shows,
+    // every frame it changes).
+    let line = |first: bool, s: &str| {
+        let pad = if first { 0 } else { indent };
+        let mut line = String::with_capacity(pad + s.len());
+        line.extend(std::iter::repeat_n(' ', pad));
+        line.push_str(s);
+        line
+    };
     let mut rest = text;
     loop {
-        let room = if out.is_empty() {
-            width
-        } else {
-            width - indent
-        };
-        let prefix = if out.is_empty() { "" } else { pad.as_str() };
+        let first = out.is_empty();
+        let room = if first { width } else { width - indent };
         let Some((end, _)) = rest.char_indices().nth(room) else {
-            out.push(format!("{prefix}{rest}"));
+            out.push(line(first, rest));
             return out;
         };
         // Break at the last space that has a word before it, else in the middle of the word.
@@ -134,11 +138,11 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
         } else {
             head.rfind(' ')
         };
-        let (line, next) = match space {
+        let (cut, next) = match space {
             Some(b) if !rest[..b].trim().is_empty() => (&rest[..b], rest[b + 1..].trim_start()),
             _ => (head, &rest[end..]),
         };
-        out.push(format!("{prefix}{}", line.trim_end()));
+        out.push(line(first, cut.trim_end()));
         if next.is_empty() {
             return out;
         }
@@ -444,6 +448,26 @@ mod tests {
             let mut out = String::from("x");
             super::push_padded(&mut out, &text, n);
             prop_assert_eq!(out, format!("x{:<n$}", super::cut(&text, n)));
+        }
+
+        /// Wrapped text: no line longer than the width (at least the indent and 4), every line
+        /// after the first indented, and nothing dropped but the spaces it breaks at.
+        #[test]
+        fn wrapped_lines_fit_are_indented_and_drop_nothing(
+            text in "[a-z é日\u{1b}]{0,80}",
+            width in 0usize..30,
+            indent in 0usize..6,
+        ) {
+            let lines = super::wrap(&text, width, indent);
+            let room = width.max(indent + 4);
+            let pad = " ".repeat(indent);
+            for (i, line) in lines.iter().enumerate() {
+                prop_assert!(line.chars().count() <= room, "{line:?} wider than {room}");
+                prop_assert!(i == 0 || line.starts_with(&pad), "{line:?} not indented");
+            }
+            let kept: String = lines.concat().chars().filter(|c| *c != ' ').collect();
+            let all: String = crate::text::escaped(&text).chars().filter(|c| *c != ' ').collect();
+            prop_assert_eq!(kept, all);
         }
     }
 }

@@ -8,7 +8,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::{focus_title, ip_grid, more_hints, pane_block, push_padded};
-use crate::encounter::{Combatant, CombatantId, PassMark, Reserve, State};
+use crate::encounter::{Combatant, CombatantId, PassMark, Reserve};
+use crate::text::push_number;
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
 
@@ -116,58 +117,91 @@ fn marker(mark: PassMark, downed: bool, acting: bool) -> &'static str {
 /// A status as a short mark: initials of several words (FD), two letters of one (Pr), and the
 /// stacks after it (TA2).
 pub fn short_mark(name: &str, stacks: u8) -> String {
-    let words: Vec<&str> = name.split_whitespace().collect();
-    let mut mark: String = if words.len() > 1 {
-        words
-            .iter()
-            .filter_map(|w| w.chars().next())
-            .flat_map(char::to_uppercase)
-            .collect()
-    } else {
-        name.chars().take(2).collect()
-    };
-    if stacks > 1 {
-        mark.push_str(&stacks.to_string());
-    }
+    let mut mark = String::new();
+    write_short_mark(&mut mark, name, stacks);
     mark
+}
+
+/// Writes [`short_mark`]'s mark.
+fn write_short_mark(out: &mut String, name: &str, stacks: u8) {
+    let mut words = name.split_whitespace();
+    if let (Some(_), Some(_)) = (words.next(), words.next()) {
+        out.extend(
+            name.split_whitespace()
+                .filter_map(|w| w.chars().next())
+                .flat_map(char::to_uppercase),
+        );
+    } else {
+        out.extend(name.chars().take(2));
+    }
+    if stacks > 1 {
+        push_number(out, stacks.into());
+    }
 }
 
 /// What hides a character from the players' view, on the GM's screen.
 pub const HIDDEN_MARK: &str = "◌";
 
-fn marks_of(c: &Combatant) -> String {
-    let hidden = c.is_hidden().then(|| HIDDEN_MARK.to_string());
-    let marks: Vec<String> = hidden
-        .into_iter()
-        .chain(c.statuses.iter().map(|s| short_mark(&s.name, s.stacks)))
-        .collect();
-    marks.join(" ")
+/// The columns of the order a table may leave out.
+#[derive(Debug, Clone, Copy)]
+enum Optional {
+    /// The character's group.
+    Group,
+    /// Edge left and the most it can be (SR 2097's Edge Burn lowers that for good).
+    Edge,
+    /// The wound modifier, when there is one.
+    Wounds,
+    /// The hidden mark and the statuses, each as a short mark.
+    Status,
 }
 
-/// Edge left and the most it can be (SR 2097's Edge Burn lowers that for good).
-fn edge_of(s: &State, c: &Combatant) -> String {
-    if c.sheet.edge == 0 {
-        String::new()
-    } else {
-        format!("{}/{}", c.edge_left, crate::report::sr2097::edge_max(s, c))
+/// Writes a character's value in an optional column (nothing where it has none): written in
+/// place, as the order measures and writes every row every frame it changes.
+fn write_value(out: &mut String, app: &App, c: &Combatant, column: Optional) {
+    use std::fmt::Write as _;
+    match column {
+        Optional::Group => {
+            if let Some(g) = c.group.and_then(|g| app.state().groups.get(g.0 as usize)) {
+                out.push_str(&g.name);
+            }
+        }
+        Optional::Edge => {
+            if c.sheet.edge != 0 {
+                let max = crate::report::sr2097::edge_max(app.state(), c);
+                let _ = write!(out, "{}/{max}", c.edge_left);
+            }
+        }
+        Optional::Wounds => {
+            let rules = app.enc.rules();
+            match rules.wound_modifier(c.damage.physical, c.damage.stun) {
+                0 => {}
+                w => {
+                    let _ = write!(out, "{w}");
+                }
+            }
+        }
+        Optional::Status => {
+            let mut first = true;
+            if c.is_hidden() {
+                out.push_str(HIDDEN_MARK);
+                first = false;
+            }
+            for status in &c.statuses {
+                if !first {
+                    out.push(' ');
+                }
+                first = false;
+                write_short_mark(out, &status.name, status.stacks);
+            }
+        }
     }
 }
 
-fn wounds_of(app: &App, c: &Combatant) -> String {
-    match app
-        .enc
-        .rules()
-        .wound_modifier(c.damage.physical, c.damage.stun)
-    {
-        0 => String::new(),
-        w => w.to_string(),
-    }
-}
-
-fn group_of(app: &App, c: &Combatant) -> String {
-    c.group
-        .and_then(|g| app.state().groups.get(g.0 as usize))
-        .map_or_else(String::new, |g| g.name.clone())
+/// The width of a character's value in an optional column, measured in `scratch`.
+fn value_width(scratch: &mut String, app: &App, c: &Combatant, column: Optional) -> usize {
+    scratch.clear();
+    write_value(scratch, app, c, column);
+    scratch.chars().count()
 }
 
 /// The widths of the order's columns; 0 is a column not shown.
@@ -210,13 +244,15 @@ impl Columns {
             wounds: 0,
             status: 0,
         };
+        let mut scratch = String::new();
         for id in app.roster() {
             let Some(x) = s.get(id) else { continue };
+            let mut width = |column| value_width(&mut scratch, app, x, column);
             c.name = c.name.max(x.name.chars().count());
-            c.group = c.group.max(group_of(app, x).chars().count());
-            c.edge = c.edge.max(edge_of(s, x).chars().count());
-            c.wounds = c.wounds.max(wounds_of(app, x).chars().count());
-            c.status = c.status.max(marks_of(x).chars().count());
+            c.group = c.group.max(width(Optional::Group));
+            c.edge = c.edge.max(width(Optional::Edge));
+            c.wounds = c.wounds.max(width(Optional::Wounds));
+            c.status = c.status.max(width(Optional::Status));
         }
         let header = |w: usize, label: usize| if w > 0 { w.max(label) } else { 0 };
         c.group = header(c.group, 5);
@@ -314,14 +350,17 @@ fn row_text(
     out.push(' ');
     push_padded(&mut out, c.side.label(), 4);
     out.push(' ');
-    for (w, text) in [
-        (cols.group, group_of(app, c)),
-        (cols.edge, edge_of(app.state(), c)),
-        (cols.wounds, wounds_of(app, c)),
-        (cols.status, marks_of(c)),
+    let mut value = String::new();
+    for (w, column) in [
+        (cols.group, Optional::Group),
+        (cols.edge, Optional::Edge),
+        (cols.wounds, Optional::Wounds),
+        (cols.status, Optional::Status),
     ] {
         if w > 0 {
-            push_padded(&mut out, &text, w);
+            value.clear();
+            write_value(&mut value, app, c, column);
+            push_padded(&mut out, &value, w);
             out.push(' ');
         }
     }
@@ -458,4 +497,20 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
         lines.push(Line::styled("no combatants yet: a to add", t.dim()));
     }
     d.lines(lines, inner);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_mark;
+
+    #[test]
+    fn a_status_is_marked_by_initials_or_two_letters_and_its_stacks() {
+        assert_eq!(short_mark("Full Defense", 1), "FD");
+        assert_eq!(short_mark("  full   matrix defense ", 1), "FMD");
+        assert_eq!(short_mark("Prone", 1), "Pr");
+        assert_eq!(short_mark("Take Aim", 3), "TA3");
+        assert_eq!(short_mark("X", 2), "X2");
+        assert_eq!(short_mark("", 1), "");
+        assert_eq!(short_mark("élan vital", 1), "ÉV");
+    }
 }

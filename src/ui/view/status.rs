@@ -301,9 +301,11 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         t,
     );
     let inner = d.block(block, area);
-    let lines: Vec<Line> = all[first..first + shown]
-        .iter()
-        .map(|(l, st)| Line::styled(l.clone(), *st))
+    let lines: Vec<Line> = all
+        .into_iter()
+        .skip(first)
+        .take(shown)
+        .map(|(l, st)| Line::styled(l, st))
         .collect();
     d.lines(lines, inner);
 }

@@ -79,30 +79,32 @@ pub fn escape_lines(lines: &mut [Line]) {
 /// Writes `text` cut to `n` characters as [`cut`] cuts it, then spaces up to `n`: the
 /// `format!("{:<n$}", cut(text, n))` of a table's column, without its allocations.
 pub fn push_padded(out: &mut String, text: &str, n: usize) {
-    let text = crate::text::escaped(text);
-    let count = text.chars().count();
-    if count <= n {
-        out.push_str(&text);
-        out.extend(std::iter::repeat_n(' ', n - count));
-    } else if n > 0 {
-        out.extend(text.chars().take(n - 1));
-        out.push('…');
-    }
+    let written = push_cut(out, text, n);
+    out.extend(std::iter::repeat_n(' ', n - written));
 }
 
 /// Cuts a string to at most `n` characters (the terminal cells of our texts are one each),
 /// `…` where cut; control characters are escaped first, so that what is drawn is what was
 /// measured.
 pub fn cut(s: &str, n: usize) -> String {
-    let s = crate::text::escaped(s);
-    if s.chars().count() <= n {
-        s.to_string()
+    let mut out = String::new();
+    push_cut(&mut out, s, n);
+    out
+}
+
+/// Writes what [`cut`] gives; how many characters that is.
+fn push_cut(out: &mut String, text: &str, n: usize) -> usize {
+    let text = crate::text::escaped(text);
+    let count = text.chars().count();
+    if count <= n {
+        out.push_str(&text);
+        count
     } else if n == 0 {
-        String::new()
+        0
     } else {
-        let mut out: String = s.chars().take(n - 1).collect();
+        out.extend(text.chars().take(n - 1));
         out.push('…');
-        out
+        n
     }
 }
 

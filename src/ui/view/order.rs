@@ -172,12 +172,12 @@ fn write_value(out: &mut String, app: &App, c: &Combatant, column: Optional) {
             }
         }
         Optional::Wounds => {
-            let rules = app.enc.rules();
-            match rules.wound_modifier(c.damage.physical, c.damage.stun) {
-                0 => {}
-                w => {
-                    let _ = write!(out, "{w}");
-                }
+            let w = app
+                .enc
+                .rules()
+                .wound_modifier(c.damage.physical, c.damage.stun);
+            if w != 0 {
+                let _ = write!(out, "{w}");
             }
         }
         Optional::Status => {

@@ -226,3 +226,43 @@ fn on_every_sample_an_unchanged_frame_draws_nothing() {
         }
     }
 }
+
+/// The key bar is kept while what it offers is the same, not while the encounter is: in a
+/// fight, a character added without initiative brings the roll keys back, and rolling for
+/// them takes them away; each frame kept on the way is the frame drawn afresh.
+#[test]
+fn the_key_bar_offers_rolls_while_someone_present_has_none() {
+    let typed = |text: &str| -> Vec<Step> {
+        text.chars()
+            .map(|c| Step::Key(KeyCode::Char(c), KeyModifiers::NONE))
+            .chain([Step::Key(KeyCode::Enter, KeyModifiers::NONE)])
+            .collect()
+    };
+    let key_bar = |app: &App| {
+        let area = Rect::new(0, 0, 160, 48);
+        let buf = fresh(app, area);
+        (0..area.width)
+            .map(|x| buf[(x, area.height - 1)].symbol().to_string())
+            .collect::<String>()
+    };
+    let mut app = samples(0);
+    app.resize(160, 48);
+    assert!(!key_bar(&app).contains("roll unrolled"), "all rolled");
+    let add = typed(":add Zed npc int 3 rea 3");
+    let roll = vec![Step::Key(KeyCode::Char('r'), KeyModifiers::NONE)];
+    let next = vec![Step::Key(KeyCode::Char('n'), KeyModifiers::NONE)];
+    let steps: Vec<Step> = [next.clone(), add.clone(), next.clone(), roll.clone(), next].concat();
+    play(samples(0), &steps).expect("kept frames are fresh ones");
+    for step in &add {
+        if let Step::Key(code, mods) = *step {
+            app.handle_key(KeyEvent::new(code, mods));
+        }
+    }
+    assert!(key_bar(&app).contains("roll unrolled"), "{}", key_bar(&app));
+    app.handle_key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::NONE));
+    assert!(
+        !key_bar(&app).contains("roll unrolled"),
+        "{}",
+        key_bar(&app)
+    );
+}

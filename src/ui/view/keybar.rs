@@ -10,29 +10,53 @@ use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::keymap::{self, ModeKind};
 
-/// Whether a tracker key does anything in this phase (the help lists them all).
-fn of_use(app: &App, action: Action) -> bool {
-    let s = app.state();
-    match (&s.phase, action) {
-        (
-            Phase::Setup,
-            Action::Act
-            | Action::Next
-            | Action::Interrupt
-            | Action::Delay
-            | Action::Ready
-            | Action::Fire
-            | Action::Move
-            | Action::Edge
-            | Action::SpendType(_)
-            | Action::End,
-        )
-        | (Phase::Fight(_), Action::Start) => false,
-        // Everyone rolled: rolling (or typing a roll) does nothing more in a fight.
-        (Phase::Fight(_), Action::RollAll | Action::RollNpcs | Action::TypeRoll) => {
-            s.present().any(|c| c.initiative.is_none())
+/// What the phase of the fight says of the tracker's keys: all that the key bar reads of the
+/// encounter, so that the bar is kept while it is the same (a turn moving on leaves it).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Uses {
+    Setup,
+    /// In a fight; whether someone present has no initiative yet.
+    Fight {
+        unrolled: bool,
+    },
+    Other,
+}
+
+impl Uses {
+    pub fn of(app: &App) -> Self {
+        let s = app.state();
+        match &s.phase {
+            Phase::Setup => Self::Setup,
+            Phase::Fight(_) => Self::Fight {
+                unrolled: s.present().any(|c| c.initiative.is_none()),
+            },
+            _ => Self::Other,
         }
-        _ => true,
+    }
+
+    /// Whether a tracker key does anything in this phase (the help lists them all).
+    fn serve(self, action: Action) -> bool {
+        match (self, action) {
+            (
+                Self::Setup,
+                Action::Act
+                | Action::Next
+                | Action::Interrupt
+                | Action::Delay
+                | Action::Ready
+                | Action::Fire
+                | Action::Move
+                | Action::Edge
+                | Action::SpendType(_)
+                | Action::End,
+            )
+            | (Self::Fight { .. }, Action::Start) => false,
+            // Everyone rolled: rolling (or typing a roll) does nothing more in a fight.
+            (Self::Fight { unrolled }, Action::RollAll | Action::RollNpcs | Action::TypeRoll) => {
+                unrolled
+            }
+            _ => true,
+        }
     }
 }
 
@@ -48,7 +72,8 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         }
     }
     if mode == ModeKind::Tracker {
-        entries.retain(|e| of_use(app, e.2));
+        let uses = Uses::of(app);
+        entries.retain(|e| uses.serve(e.2));
     }
     // Help goes last and always shows: it lists every key.
     let help = entries

@@ -373,7 +373,12 @@ pub fn compose<'a>(app: &'a App, area: Rect) -> Frame<'a> {
     pane(
         &mut frame,
         a.keys,
-        hash_of(&(fight, app.mode_kind(), theme)),
+        hash_of(&(
+            app.mode_kind(),
+            app.encounter().system(),
+            keybar::Uses::of(app),
+            theme,
+        )),
         keybar::render,
     );
     // The picker takes the whole body: the panes under it would be drawn for nothing.

@@ -95,7 +95,13 @@ pub struct App {
     roster: Option<crate::roster::Roster>,
     /// The screen's last layout and the key of what it was made from (`view::areas`).
     pub(crate) layout: std::cell::Cell<Option<(u64, super::view::Areas)>>,
+    /// The status pane's lines and the key of what they were made from (`view::status`).
+    pub(crate) status_lines: StatusLines,
 }
+
+/// See [`App::status_lines`].
+pub(crate) type StatusLines =
+    std::cell::RefCell<Option<(u64, std::rc::Rc<[(String, ratatui::style::Style)]>)>>;
 
 impl App {
     pub fn new(
@@ -122,6 +128,7 @@ impl App {
             quit: false,
             roster: None,
             layout: std::cell::Cell::new(None),
+            status_lines: StatusLines::default(),
         };
         app.rebuild_log();
         app

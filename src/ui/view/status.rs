@@ -2,7 +2,9 @@
 //! monitors, lasting effects, readies, delays, IP spent in another's turn, and SR5's kit (an
 //! attack under way, weapons with rounds left, armor); scrolls when focused.
 
-use crate::ui::frame::Drawing;
+use std::rc::Rc;
+
+use crate::ui::frame::{Drawing, hash_of};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
@@ -259,9 +261,23 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
     out
 }
 
+/// The pane's lines, made once for what they read (the encounter, the tracker's selection and
+/// marks, the theme): the layout measures them and the pane draws them in the same frame.
+fn kept_lines(app: &App) -> Rc<[(String, Style)]> {
+    let key = hash_of(&(app.enc.revision(), &app.tracker, app.theme));
+    if let Some((k, lines)) = app.status_lines.borrow().as_ref()
+        && *k == key
+    {
+        return Rc::clone(lines);
+    }
+    let made: Rc<[(String, Style)]> = lines(app).into();
+    *app.status_lines.borrow_mut() = Some((key, Rc::clone(&made)));
+    made
+}
+
 /// The widest line, unwrapped: the pane takes this much if the screen has it.
 pub fn width(app: &App) -> usize {
-    lines(app)
+    kept_lines(app)
         .iter()
         .map(|(l, _)| l.chars().count())
         .max()
@@ -270,9 +286,9 @@ pub fn width(app: &App) -> usize {
 
 /// The lines wrapped to the pane's inner width.
 pub fn wrapped(app: &App, width: usize) -> Vec<(String, Style)> {
-    lines(app)
-        .into_iter()
-        .flat_map(|(text, style)| wrap(&text, width, 2).into_iter().map(move |l| (l, style)))
+    kept_lines(app)
+        .iter()
+        .flat_map(|(text, style)| wrap(text, width, 2).into_iter().map(move |l| (l, *style)))
         .collect()
 }
 

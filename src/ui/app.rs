@@ -6,6 +6,7 @@ use tui_input::backend::crossterm::to_input_request;
 
 use super::action::Action;
 use super::keymap::{self, ModeKind};
+use super::memo::Memo;
 use super::mode::{self, After, Ctx, Mode, Outcome, help, tracker};
 use super::theme::Theme;
 use crate::encounter::{CombatantId, Command, Encounter, State};
@@ -95,13 +96,11 @@ pub struct App {
     roster: Option<crate::roster::Roster>,
     /// The screen's last layout and the key of what it was made from (`view::areas`).
     pub(crate) layout: std::cell::Cell<Option<(u64, super::view::Areas)>>,
-    /// The status pane's lines and the key of what they were made from (`view::status`).
-    pub(crate) status_lines: StatusLines,
+    /// The status pane's lines (`view::status`).
+    pub(crate) status_lines: Memo<Vec<(String, ratatui::style::Style)>>,
+    /// What the order measures of the encounter (`view::order`).
+    pub(crate) order_measures: Memo<super::view::order::Measures>,
 }
-
-/// See [`App::status_lines`].
-pub(crate) type StatusLines =
-    std::cell::RefCell<Option<(u64, std::rc::Rc<[(String, ratatui::style::Style)]>)>>;
 
 impl App {
     pub fn new(
@@ -128,7 +127,8 @@ impl App {
             quit: false,
             roster: None,
             layout: std::cell::Cell::new(None),
-            status_lines: StatusLines::default(),
+            status_lines: Memo::default(),
+            order_measures: Memo::default(),
         };
         app.rebuild_log();
         app

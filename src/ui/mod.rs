@@ -5,6 +5,7 @@ pub mod app;
 pub mod demo;
 pub mod frame;
 pub mod keymap;
+pub mod memo;
 pub mod mode;
 pub mod pane_box;
 pub mod theme;

@@ -87,7 +87,7 @@ pub fn total_width(widths: &[usize]) -> usize {
 
 /// The IP grid pane's width beside the order: its columns and borders.
 pub fn width(app: &App) -> u16 {
-    let w = total_width(&columns(app)).max("IP per pass".len() + 2) + 2;
+    let w = total_width(&order::measures(app).grid).max("IP per pass".len() + 2) + 2;
     u16::try_from(w).unwrap_or(u16::MAX)
 }
 
@@ -158,19 +158,19 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let block = pane_block("IP per pass", false, t);
     let inner = d.block(block, area);
-    let widths = columns(app);
-    let rows = order::rows(app);
+    let measures = order::measures(app);
+    let (widths, rows) = (&measures.grid, &measures.rows);
     // The order pane has the same height: the same rows show on both.
     let win = order::window(
-        &rows,
+        rows,
         app.selected_id(),
         usize::from(inner.height).saturating_sub(1),
     );
-    let mut lines = vec![Line::from(header_spans(app, &widths))];
+    let mut lines = vec![Line::from(header_spans(app, widths))];
     let selected = app.selected_id();
     for row in rows.iter().skip(win.first).take(win.shown) {
         lines.push(match *row {
-            Row::Character(id) => Line::from(row_spans(app, id, &widths, selected == Some(id))),
+            Row::Character(id) => Line::from(row_spans(app, id, widths, selected == Some(id))),
             _ => Line::from(""),
         });
     }

@@ -235,7 +235,7 @@ fn lay_out(app: &App, area: Rect, note_rows: u16) -> Areas {
             keys,
         };
     }
-    let want = u16::try_from(order::rows(app).len() + 3).unwrap_or(u16::MAX);
+    let want = u16::try_from(order::measures(app).rows.len() + 3).unwrap_or(u16::MAX);
     let bottom_min = if body.height >= 12 {
         6
     } else {

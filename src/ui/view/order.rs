@@ -2,6 +2,8 @@
 //! what holds it), its delays and readies under it; from `ONE_TABLE` columns on, its IP per
 //! pass on the same row.
 
+use std::rc::Rc;
+
 use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -232,10 +234,9 @@ impl Columns {
             + TAIL
     }
 
-    /// Every column at the width its widest value needs, then given up in this order until
-    /// the row fits: the group (the names say it), long names, the status marks (the status
-    /// pane lists the selected character's whole), shorter names, wounds, Edge.
-    fn fit(app: &App, width: usize) -> Self {
+    /// Every column at the width its widest value needs (0 for a column no one has a value
+    /// in), and at least its header's.
+    fn widest(app: &App) -> Self {
         let s = app.state();
         let mut c = Columns {
             name: 4,
@@ -259,6 +260,14 @@ impl Columns {
         c.edge = header(c.edge, 4);
         c.wounds = header(c.wounds, 2);
         c.status = header(c.status, 6);
+        c
+    }
+
+    /// The widest columns given up in this order until the row fits `width`: the group (the
+    /// names say it), long names, the status marks (the status pane lists the selected
+    /// character's whole), shorter names, wounds, Edge.
+    fn fit(self, width: usize) -> Self {
+        let mut c = self;
         if c.total() > width {
             c.group = 0;
         }
@@ -286,22 +295,48 @@ impl Columns {
     }
 }
 
+/// What the order measures of the encounter, for the layout and the pane alike: its rows,
+/// every column at its widest, the widest delay or ready line, the IP per pass's columns.
+/// It reads the encounter alone, and is made once for its revision ([`measures`]).
+pub struct Measures {
+    pub rows: Vec<Row>,
+    widest: Columns,
+    /// The widest line of a delay or a ready, gutter included.
+    reserves: usize,
+    /// The width of each pass's column.
+    pub grid: Vec<usize>,
+}
+
+/// The order's [`Measures`] for the encounter as it is.
+pub fn measures(app: &App) -> Rc<Measures> {
+    app.order_measures.get(app.enc.revision(), || {
+        let rows = rows(app);
+        // A delay's or a ready's line under a character wants its words too.
+        let reserves = rows
+            .iter()
+            .filter(|r| !matches!(r, Row::Character(_)))
+            .map(|r| reserve_text(app, *r).chars().count() + FIXED)
+            .max()
+            .unwrap_or(0);
+        Measures {
+            rows,
+            widest: Columns::widest(app),
+            reserves,
+            grid: ip_grid::columns(app),
+        }
+    })
+}
+
 /// The width the order needs for every column at its widest (with the IP per pass when
 /// `with_grid`), borders included.
 pub fn natural_width(app: &App, with_grid: bool) -> usize {
+    let m = measures(app);
     let grid = if with_grid {
-        ip_grid::total_width(&ip_grid::columns(app)) + 3
+        ip_grid::total_width(&m.grid) + 3
     } else {
         0
     };
-    // A delay's or a ready's line under a character wants its words too.
-    let reserves = rows(app)
-        .into_iter()
-        .filter(|r| !matches!(r, Row::Character(_)))
-        .map(|r| reserve_text(app, r).chars().count() + FIXED)
-        .max()
-        .unwrap_or(0);
-    Columns::fit(app, usize::MAX).total().max(reserves) + grid + 2
+    m.widest.total().max(m.reserves) + grid + 2
 }
 
 fn pad(text: &str, w: usize) -> String {
@@ -415,10 +450,11 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
     } else {
         "Initiative order"
     };
-    let rows = rows(app);
+    let measures = measures(app);
+    let rows = &measures.rows;
     let inner_h = usize::from(area.height.saturating_sub(3));
     let selected = app.selected_id();
-    let win = window(&rows, selected, inner_h);
+    let win = window(rows, selected, inner_h);
     let block = more_hints(
         pane_block(&focus_title(title, focused), focused, t),
         win.above,
@@ -426,10 +462,10 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
         t,
     );
     let inner = d.block(block, area);
-    let grid = with_grid.then(|| ip_grid::columns(app));
+    let grid = with_grid.then_some(&measures.grid);
     let grid_w = grid.as_ref().map_or(0, |g| ip_grid::total_width(g) + 3);
     let room = usize::from(inner.width).saturating_sub(grid_w);
-    let cols = Columns::fit(app, room);
+    let cols = measures.widest.fit(room);
     // In one table the grid follows the order's last column; alone, the order fills its pane.
     let width = if grid.is_some() {
         natural_width(app, false).saturating_sub(2).min(room)

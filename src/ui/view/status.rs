@@ -263,16 +263,9 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
 
 /// The pane's lines, made once for what they read (the encounter, the tracker's selection and
 /// marks, the theme): the layout measures them and the pane draws them in the same frame.
-fn kept_lines(app: &App) -> Rc<[(String, Style)]> {
+fn kept_lines(app: &App) -> Rc<Vec<(String, Style)>> {
     let key = hash_of(&(app.enc.revision(), &app.tracker, app.theme));
-    if let Some((k, lines)) = app.status_lines.borrow().as_ref()
-        && *k == key
-    {
-        return Rc::clone(lines);
-    }
-    let made: Rc<[(String, Style)]> = lines(app).into();
-    *app.status_lines.borrow_mut() = Some((key, Rc::clone(&made)));
-    made
+    app.status_lines.get(key, || lines(app))
 }
 
 /// The widest line, unwrapped: the pane takes this much if the screen has it.

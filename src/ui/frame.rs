@@ -96,22 +96,30 @@ pub fn draw_lines(lines: &[Line], area: Rect, buf: &mut Buffer) {
         let mut x = area.x;
         for span in &line.spans {
             let style = line.style.patch(span.style);
+            let row = row_of(buf, area, y);
+            let mut wide = None;
             for (i, ch) in span.content.char_indices() {
                 if x >= right {
                     break;
                 }
                 if ch.is_ascii_graphic() || ch == ' ' || ONE_CELL.contains(ch) {
-                    row_of(buf, area, y)[usize::from(x - area.x)]
-                        .set_char(ch)
-                        .set_style(style);
+                    let cell = &mut row[usize::from(x - area.x)];
+                    // A space over a blank is already written (most of a padded row).
+                    if ch != ' ' || cell.symbol() != " " {
+                        cell.set_char(ch);
+                    }
+                    cell.set_style(style);
                     x += 1;
                 } else {
-                    // Wide or combining: ratatui's width-aware path, for the rest of the span.
-                    let (nx, _) =
-                        buf.set_stringn(x, y, &span.content[i..], usize::from(right - x), style);
-                    x = nx;
+                    wide = Some(i);
                     break;
                 }
+            }
+            if let Some(i) = wide {
+                // Wide or combining: ratatui's width-aware path, for the rest of the span.
+                let (nx, _) =
+                    buf.set_stringn(x, y, &span.content[i..], usize::from(right - x), style);
+                x = nx;
             }
         }
     }

@@ -25,6 +25,19 @@ pub struct LogItem {
     pub entry: Option<usize>,
     pub head: String,
     pub lines: Vec<String>,
+    /// Its rows in the log pane, wrapped for the pane's width (`view::log`).
+    pub(crate) rows: Memo<super::view::log::ItemRows>,
+}
+
+impl LogItem {
+    pub fn new(entry: Option<usize>, head: String, lines: Vec<String>) -> Self {
+        Self {
+            entry,
+            head,
+            lines,
+            rows: Memo::default(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -132,6 +145,18 @@ impl App {
         };
         app.rebuild_log();
         app
+    }
+
+    /// Forgets everything the view keeps between frames (the layout, the status pane's lines,
+    /// the order's measures, the log's rows): the next frame is made from the state alone.
+    #[cfg(test)]
+    pub(crate) fn forget_kept(&self) {
+        self.layout.set(None);
+        self.status_lines.forget();
+        self.order_measures.forget();
+        for item in self.log.iter() {
+            item.rows.forget();
+        }
     }
 
     /// Scripted dice, for tests and benchmarks.
@@ -297,11 +322,9 @@ impl App {
                     ),
             );
             before = after;
-            self.log.edit().push(LogItem {
-                entry: Some(idx),
-                head: entry.text.clone(),
-                lines,
-            });
+            self.log
+                .edit()
+                .push(LogItem::new(Some(idx), entry.text.clone(), lines));
         }
         self.tracker.log_scroll = 0;
         self.info(said.join("; "));
@@ -390,11 +413,7 @@ impl App {
         for (i, entry) in self.enc.applied()[from..to].iter().enumerate() {
             let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
             state = after;
-            items.push(LogItem {
-                entry: Some(from + i),
-                head: entry.text.clone(),
-                lines,
-            });
+            items.push(LogItem::new(Some(from + i), entry.text.clone(), lines));
         }
         items
     }
@@ -410,14 +429,14 @@ impl App {
         if self.enc.base() > 0 {
             items.insert(
                 0,
-                LogItem {
-                    entry: None,
-                    head: format!(
+                LogItem::new(
+                    None,
+                    format!(
                         "{EARLIER_NOTE} {} earlier entries are on disk (undo past them loads them)",
                         self.enc.base()
                     ),
-                    lines: Vec::new(),
-                },
+                    Vec::new(),
+                ),
             );
         }
         let log = self.log.edit();
@@ -464,11 +483,9 @@ impl App {
             .edit()
             .retain(|l| l.entry.is_none_or(|i| i < cursor));
         let note = format!("↶ undone: {}", undone.join("; "));
-        self.log.edit().push(LogItem {
-            entry: None,
-            head: note.clone(),
-            lines: Vec::new(),
-        });
+        self.log
+            .edit()
+            .push(LogItem::new(None, note.clone(), Vec::new()));
         self.tracker.log_scroll = 0;
         self.info(note);
         self.save();
@@ -493,11 +510,9 @@ impl App {
             let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
             state = after;
             texts.push(entry.text.clone());
-            self.log.edit().push(LogItem {
-                entry: Some(i),
-                head: entry.text.clone(),
-                lines,
-            });
+            self.log
+                .edit()
+                .push(LogItem::new(Some(i), entry.text.clone(), lines));
         }
         self.tracker.log_scroll = 0;
         self.info(format!("↷ redone: {}", texts.join("; ")));

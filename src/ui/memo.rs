@@ -14,7 +14,36 @@ impl<T> Default for Memo<T> {
     }
 }
 
+// What is kept is not part of a value that keeps it: a copy starts with nothing kept, and two
+// values are alike whatever each has kept.
+impl<T> Clone for Memo<T> {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl<T> PartialEq for Memo<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Memo<T> {}
+
+impl<T> std::fmt::Debug for Memo<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
 impl<T> Memo<T> {
+    /// Forgets what was kept: the next [`Memo::get`] makes it afresh (tests that hold what
+    /// is kept to what is made afresh).
+    #[cfg(test)]
+    pub fn forget(&self) {
+        *self.0.borrow_mut() = None;
+    }
+
     /// The value for `key`: the kept one if it was made for `key`, else `make`'s, kept.
     pub fn get(&self, key: u64, make: impl FnOnce() -> T) -> Rc<T> {
         if let Some((k, value)) = self.0.borrow().as_ref()

@@ -70,8 +70,10 @@ fn step() -> impl Strategy<Value = Step> {
     ]
 }
 
-/// The frame drawn afresh, as the screen settles it.
+/// The frame drawn afresh, as the screen settles it: from the state alone, nothing the view
+/// keeps between frames (a key that left out what a kept value reads shows as a stale pane).
 fn fresh(app: &App, area: Rect) -> Buffer {
+    app.forget_kept();
     let mut buf = Buffer::empty(area);
     app.render(area, &mut buf);
     settle(&mut buf);

@@ -6,8 +6,30 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use super::{focus_title, pane_block, wrap};
-use crate::ui::app::App;
+use crate::ui::app::{App, LogItem};
 use crate::ui::mode::tracker::Pane;
+
+/// A log item's rows at a width: its head's, then each of its lines' indented under it.
+pub struct ItemRows {
+    /// How many of the rows are the head's.
+    head: usize,
+    rows: Vec<String>,
+}
+
+impl ItemRows {
+    fn of(item: &LogItem, width: usize) -> Self {
+        let mut rows = if item.entry.is_some() {
+            wrap(&format!("› {}", item.head), width, 2)
+        } else {
+            wrap(&item.head, width, 2)
+        };
+        let head = rows.len();
+        for l in &item.lines {
+            rows.extend(wrap(&format!("  {l}"), width, 4));
+        }
+        Self { head, rows }
+    }
+}
 
 pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
@@ -21,35 +43,27 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let inner = d.block(block, area);
     let h = inner.height as usize;
     let w = inner.width as usize;
-    // Walk back from the newest entry: only the lines on screen are built.
+    // Walk back from the newest entry: only the lines on screen are built, each item's rows
+    // wrapped once for the pane's width.
     let mut rev: Vec<Line> = Vec::new();
     let mut skip = app.tracker.log_scroll;
-    let mut take = |text: &str, style, indent: usize, rev: &mut Vec<Line<'static>>| -> bool {
-        for l in wrap(text, w, indent).into_iter().rev() {
+    'items: for item in app.log.iter().rev() {
+        let made = item.rows.get(w as u64, || ItemRows::of(item, w));
+        let head = if item.entry.is_some() {
+            t.title()
+        } else {
+            t.reserve()
+        };
+        for (i, row) in made.rows.iter().enumerate().rev() {
             if skip > 0 {
                 skip -= 1;
                 continue;
             }
-            rev.push(Line::styled(l, style));
+            let style = if i < made.head { head } else { t.base() };
+            rev.push(Line::styled(row.clone(), style));
             if rev.len() >= h {
-                return true;
-            }
-        }
-        false
-    };
-    'items: for item in app.log.iter().rev() {
-        for l in item.lines.iter().rev() {
-            if take(&format!("  {l}"), t.base(), 4, &mut rev) {
                 break 'items;
             }
-        }
-        let (head, style) = if item.entry.is_some() {
-            (format!("› {}", item.head), t.title())
-        } else {
-            (item.head.clone(), t.reserve())
-        };
-        if take(&head, style, 2, &mut rev) {
-            break;
         }
     }
     if app.log.is_empty() {

@@ -5,7 +5,7 @@ use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::{focus_title, pane_block, wrap};
+use super::{focus_title, pane_block, text_line, wrap};
 use crate::ui::app::{App, LogItem};
 use crate::ui::mode::tracker::Pane;
 
@@ -60,7 +60,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
                 continue;
             }
             let style = if i < made.head { head } else { t.base() };
-            rev.push(Line::styled(row.clone(), style));
+            rev.push(text_line(row.clone(), style));
             if rev.len() >= h {
                 break 'items;
             }

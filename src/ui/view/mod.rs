@@ -46,6 +46,17 @@ pub fn pane_block(title: &str, focused: bool, theme: Theme) -> PaneBox<'static> 
 
 pub use super::frame::{clear, draw_lines};
 
+/// A line of one text in one style, as `Line::styled` makes it but without its copy of an
+/// owned text (it splits the text at newlines, which a text drawn never holds: control
+/// characters are escaped). The log and the status pane make dozens a frame.
+pub fn text_line(text: String, style: ratatui::style::Style) -> Line<'static> {
+    Line {
+        spans: vec![Span::raw(text)],
+        style,
+        ..Line::default()
+    }
+}
+
 /// An input with its cursor drawn as a reversed cell (render stays a pure function).
 pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'static>> {
     let scroll = input.visual_scroll(width.saturating_sub(1));
@@ -443,6 +454,7 @@ impl Widget for &App {
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
+    use ratatui::text::Line;
 
     proptest! {
         /// A column written in place is the column `format!` pads from `cut`: names with
@@ -455,6 +467,20 @@ mod tests {
             let mut out = String::from("x");
             super::push_padded(&mut out, &text, n);
             prop_assert_eq!(out, format!("x{:<n$}", super::cut(&text, n)));
+        }
+
+        /// A line of one text is the line `Line::styled` makes of a text without newlines.
+        #[test]
+        fn a_text_line_is_the_styled_line(text in "[a-z é日…]{1,20}", bold: bool) {
+            let style = if bold {
+                ratatui::style::Style::new().bold()
+            } else {
+                ratatui::style::Style::new()
+            };
+            prop_assert_eq!(
+                super::text_line(text.clone(), style),
+                Line::styled(text, style)
+            );
         }
 
         /// Wrapped text: no line longer than the width (at least the indent and 4), every line

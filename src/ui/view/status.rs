@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
 
-use super::{focus_title, more_hints, pane_block, wrap};
+use super::{focus_title, more_hints, pane_block, text_line, wrap};
 use crate::encounter::{Combatant, Reserve, StatusEnd};
 use crate::report;
 use crate::ui::app::App;
@@ -314,7 +314,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         .into_iter()
         .skip(first)
         .take(shown)
-        .map(|(l, st)| Line::styled(l, st))
+        .map(|(l, st)| text_line(l, st))
         .collect();
     d.lines(lines, inner);
 }

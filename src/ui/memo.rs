@@ -1,6 +1,7 @@
 //! A value made once for a key of what it reads, and handed out again while the key is the
 //! same: what the layout measures and a pane then draws in the same frame (the status pane's
-//! lines, the order's columns) is made once a change, not twice.
+//! lines, the order's columns) is made once a change, not twice, and a log item's rows once
+//! for the pane's width, not every frame the log changes.
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -107,8 +107,8 @@ pub struct App {
     quit: bool,
     /// The sheets `add … from template`, `add party` and the add form bring in.
     roster: Option<crate::roster::Roster>,
-    /// The screen's last layout and the key of what it was made from (`view::areas`).
-    pub(crate) layout: std::cell::Cell<Option<(u64, super::view::Areas)>>,
+    /// The screen's layout (`view::areas`).
+    pub(crate) layout: Memo<super::view::Areas>,
     /// The status pane's lines (`view::status`).
     pub(crate) status_lines: Memo<Vec<(String, ratatui::style::Style)>>,
     /// What the order measures of the encounter (`view::order`).
@@ -139,7 +139,7 @@ impl App {
             size: (MIN_WIDTH, MIN_HEIGHT),
             quit: false,
             roster: None,
-            layout: std::cell::Cell::new(None),
+            layout: Memo::default(),
             status_lines: Memo::default(),
             order_measures: Memo::default(),
         };
@@ -151,7 +151,7 @@ impl App {
     /// the order's measures, the log's rows): the next frame is made from the state alone.
     #[cfg(test)]
     pub(crate) fn forget_kept(&self) {
-        self.layout.set(None);
+        self.layout.forget();
         self.status_lines.forget();
         self.order_measures.forget();
         for item in self.log.iter() {

@@ -204,14 +204,7 @@ pub fn areas(app: &App, area: Rect) -> Areas {
     // The layout measures the panes' lines: kept while what they read and the screen are the
     // same (a key that changes neither, the save mark's second frame).
     let key = hash_of(&(app.enc.revision(), &app.tracker, app.theme, area, note_rows));
-    if let Some((k, areas)) = app.layout.get()
-        && k == key
-    {
-        return areas;
-    }
-    let areas = lay_out(app, area, note_rows);
-    app.layout.set(Some((key, areas)));
-    areas
+    *app.layout.get(key, || lay_out(app, area, note_rows))
 }
 
 fn lay_out(app: &App, area: Rect, note_rows: u16) -> Areas {

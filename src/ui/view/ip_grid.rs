@@ -45,15 +45,22 @@ fn write_cell(t: &mut String, cell: PassCell) {
     }
 }
 
-/// A cell in words, centred in `width` (as `format!("{:^width$}")` centres it).
-fn centred(cell: PassCell, width: usize) -> String {
-    let mut text = String::with_capacity(width + 4);
-    write_cell(&mut text, cell);
+/// `text` centred in `width`, as `format!("{:^width$}")` centres it.
+fn centre(text: &str, width: usize) -> String {
     let pad = width.saturating_sub(text.chars().count());
     let left = pad / 2;
-    text.insert_str(0, &" ".repeat(left));
-    text.extend(std::iter::repeat_n(' ', pad - left));
-    text
+    let mut out = String::with_capacity(text.len() + pad);
+    out.extend(std::iter::repeat_n(' ', left));
+    out.push_str(text);
+    out.extend(std::iter::repeat_n(' ', pad - left));
+    out
+}
+
+/// A cell in words, centred in `width` (written first into `scratch`).
+fn centred(cell: PassCell, width: usize, scratch: &mut String) -> String {
+    scratch.clear();
+    write_cell(scratch, cell);
+    centre(scratch, width)
 }
 
 fn passes(app: &App) -> usize {
@@ -91,31 +98,36 @@ pub fn width(app: &App) -> u16 {
     u16::try_from(w).unwrap_or(u16::MAX)
 }
 
-pub fn header_spans(app: &App, widths: &[usize]) -> Vec<Span<'static>> {
+/// Appends the passes' headers to `out`, the pass under way marked.
+pub fn header_spans(out: &mut Vec<Span<'static>>, app: &App, widths: &[usize]) {
     let t = app.theme;
     let now = current(app);
-    let mut out = Vec::new();
+    let mut label = String::new();
     for (i, w) in widths.iter().enumerate() {
         let p = i + 1;
         if i > 0 {
             out.push(Span::raw(" "));
         }
-        out.push(if p == now {
-            Span::styled(format!("{:^w$}", format!("▸P{p}")), t.current())
-        } else {
-            Span::styled(format!("{:^w$}", format!("P{p}")), t.title())
-        });
+        label.clear();
+        if p == now {
+            label.push('▸');
+        }
+        label.push('P');
+        push_number(&mut label, u16::try_from(p).unwrap_or(u16::MAX));
+        let style = if p == now { t.current() } else { t.title() };
+        out.push(Span::styled(centre(&label, *w), style));
     }
-    out
 }
 
-/// One character's cells: the pass under way stands out, the actor's cell in it most.
+/// Appends one character's cells to `out`: the pass under way stands out, the actor's cell in
+/// it most.
 pub fn row_spans(
+    out: &mut Vec<Span<'static>>,
     app: &App,
     id: CombatantId,
     widths: &[usize],
     selected: bool,
-) -> Vec<Span<'static>> {
+) {
     let t = app.theme;
     let s = app.state();
     let now = current(app);
@@ -123,7 +135,7 @@ pub fn row_spans(
     let downed = s
         .get(id)
         .is_some_and(crate::encounter::Combatant::is_downed);
-    let mut out = Vec::new();
+    let mut scratch = String::new();
     for (i, (cell, w)) in s
         .pass_cells(id, app.enc.rules())
         .into_iter()
@@ -148,9 +160,8 @@ pub fn row_spans(
         if p == now && actor == Some(id) {
             style = t.current();
         }
-        out.push(Span::styled(centred(cell, *w), style));
+        out.push(Span::styled(centred(cell, *w, &mut scratch), style));
     }
-    out
 }
 
 /// The IP grid as a pane of its own, beside the order and on the same rows.
@@ -166,11 +177,17 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         app.selected_id(),
         usize::from(inner.height).saturating_sub(1),
     );
-    let mut lines = vec![Line::from(header_spans(app, widths))];
+    let mut head = Vec::with_capacity(2 * widths.len());
+    header_spans(&mut head, app, widths);
+    let mut lines = vec![Line::from(head)];
     let selected = app.selected_id();
     for row in rows.iter().skip(win.first).take(win.shown) {
         lines.push(match *row {
-            Row::Character(id) => Line::from(row_spans(app, id, widths, selected == Some(id))),
+            Row::Character(id) => {
+                let mut spans = Vec::with_capacity(2 * widths.len());
+                row_spans(&mut spans, app, id, widths, selected == Some(id));
+                Line::from(spans)
+            }
             _ => Line::from(""),
         });
     }
@@ -202,7 +219,11 @@ mod tests {
         let words = ["5/2", "—+4/10⏸2", "→12", ""];
         for (cell, text) in cells.into_iter().zip(words) {
             for w in 0..12 {
-                assert_eq!(centred(cell, w), format!("{text:^w$}"), "{cell:?} in {w}");
+                assert_eq!(
+                    centred(cell, w, &mut String::new()),
+                    format!("{text:^w$}"),
+                    "{cell:?} in {w}"
+                );
             }
         }
     }

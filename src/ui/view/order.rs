@@ -472,12 +472,16 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
     } else {
         room
     };
-    let mut head = vec![Span::styled(pad(&header(&cols), width), t.title())];
+    // A row's spans: gutter, mark, marker and text, then the grid's separator and cells.
+    let spans_of_row = 5 + grid.map_or(0, |g| 2 * g.len());
+    let mut head = Vec::with_capacity(spans_of_row);
+    head.push(Span::styled(pad(&header(&cols), width), t.title()));
     if let Some(g) = &grid {
         head.push(Span::styled(" │ ", t.dim()));
-        head.extend(ip_grid::header_spans(app, g));
+        ip_grid::header_spans(&mut head, app, g);
     }
-    let mut lines: Vec<Line> = vec![Line::from(head)];
+    let mut lines: Vec<Line> = Vec::with_capacity(win.shown + 2);
+    lines.push(Line::from(head));
     let actor = app.actor();
     let in_order = s.ordered().count();
     let roster = app.roster();
@@ -514,7 +518,8 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
             .position(|x| *x == id)
             .filter(|p| *p < in_order);
         let marked = marks.contains(&id);
-        let mut spans = vec![
+        let mut spans = Vec::with_capacity(spans_of_row);
+        spans.extend([
             Span::styled(if is_selected { "›" } else { " " }, style),
             Span::styled(if marked { "●" } else { " " }, style.patch(t.marked())),
             Span::styled(marker(c.mark, c.is_downed(), acting), style),
@@ -522,10 +527,10 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
                 row_text(app, c, place, &cols, width.saturating_sub(3)),
                 style,
             ),
-        ];
+        ]);
         if let Some(g) = &grid {
             spans.push(Span::styled(" │ ", t.dim()));
-            spans.extend(ip_grid::row_spans(app, id, g, is_selected));
+            ip_grid::row_spans(&mut spans, app, id, g, is_selected);
         }
         lines.push(Line::from(spans));
     }

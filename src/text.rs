@@ -36,6 +36,12 @@ pub fn push_number(s: &mut String, n: u16) {
     }
 }
 
+/// How many characters `text` shows as: those of [`escaped`], without making the escaped text
+/// for text that holds no control character (what a table measures is what it draws).
+pub fn shown_len(text: &str) -> usize {
+    escaped(text).chars().count()
+}
+
 /// `text` with every control character written out: `\e` (escape), `\n`, `\r`, `\t`, and
 /// `\u{7}` for the others. Printable text, backslashes included, is as it was.
 pub fn escaped(text: &str) -> Cow<'_, str> {

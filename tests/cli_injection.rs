@@ -266,6 +266,15 @@ fn every_pane_of_the_screen_shows_a_hostile_save_escaped_and_keeps_its_borders()
     let screen = rows.join("\n");
     assert!(screen.contains("demo\\e]0;PWNED"), "the title:\n{screen}");
     assert!(screen.contains("\\e]0;PWNED\\u{7}"), "the panes:\n{screen}");
+    // The order measures what it shows: a ready's trigger, escaped, is not cut short.
+    let ready = rows
+        .iter()
+        .find(|r| r.contains("⏸ ready"))
+        .expect("the ready's row in the order");
+    assert!(
+        ready.contains(&format!("when {SEEN}")),
+        "the ready's row:\n{ready}"
+    );
     // The rows inside the top panes have their borders in the same columns: nothing shifted.
     let borders: Vec<Vec<usize>> = rows[3..10]
         .iter()

@@ -203,7 +203,7 @@ fn write_value(out: &mut String, app: &App, c: &Combatant, column: Optional) {
 fn value_width(scratch: &mut String, app: &App, c: &Combatant, column: Optional) -> usize {
     scratch.clear();
     write_value(scratch, app, c, column);
-    scratch.chars().count()
+    crate::text::shown_len(scratch)
 }
 
 /// The widths of the order's columns; 0 is a column not shown.
@@ -249,7 +249,7 @@ impl Columns {
         for id in app.roster() {
             let Some(x) = s.get(id) else { continue };
             let mut width = |column| value_width(&mut scratch, app, x, column);
-            c.name = c.name.max(x.name.chars().count());
+            c.name = c.name.max(crate::text::shown_len(&x.name));
             c.group = c.group.max(width(Optional::Group));
             c.edge = c.edge.max(width(Optional::Edge));
             c.wounds = c.wounds.max(width(Optional::Wounds));
@@ -315,7 +315,7 @@ pub fn measures(app: &App) -> Rc<Measures> {
         let reserves = rows
             .iter()
             .filter(|r| !matches!(r, Row::Character(_)))
-            .map(|r| reserve_text(app, *r).chars().count() + FIXED)
+            .map(|r| crate::text::shown_len(&reserve_text(app, *r)) + FIXED)
             .max()
             .unwrap_or(0);
         Measures {

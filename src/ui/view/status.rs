@@ -272,7 +272,7 @@ fn kept_lines(app: &App) -> Rc<Vec<(String, Style)>> {
 pub fn width(app: &App) -> usize {
     kept_lines(app)
         .iter()
-        .map(|(l, _)| l.chars().count())
+        .map(|(l, _)| crate::text::shown_len(l))
         .max()
         .unwrap_or(0)
 }

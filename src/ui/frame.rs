@@ -442,6 +442,22 @@ impl<W: Write> Screen<W> {
         }
     }
 
+    /// A screen that opens on the terminal's alternate screen with its cursor hidden: the
+    /// switch goes out with the first frame, in the one write a frame is sent in, so the
+    /// terminal never shows the alternate screen empty (and the first frame costs one write).
+    /// The alternate screen starts blank, as [`Screen::new`] assumes.
+    ///
+    /// # Errors
+    /// When `out` cannot be written to (a buffered writer only fails when it sends).
+    pub fn opening(mut out: W, width: u16, height: u16) -> io::Result<Self> {
+        ratatui::crossterm::queue!(
+            out,
+            ratatui::crossterm::terminal::EnterAlternateScreen,
+            ratatui::crossterm::cursor::Hide
+        )?;
+        Ok(Self::new(out, width, height))
+    }
+
     /// The screen's cells.
     pub fn area(&self) -> Rect {
         self.buffer.area
@@ -777,6 +793,41 @@ mod tests {
             String::from_utf8_lossy(screen.writer()),
             "\x1b[1;1H\x1b[1;36mab\x1b[0m",
             "only `a` and `b` differ from a cleared screen"
+        );
+    }
+
+    /// Each `write` it is given, apart.
+    #[derive(Default)]
+    struct Writes(Vec<Vec<u8>>);
+
+    impl Write for Writes {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.push(bytes.to_vec());
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_first_frame_goes_out_in_one_write_with_the_switch_to_the_alternate_screen() {
+        let out = io::BufWriter::new(Writes::default());
+        let mut screen = Screen::opening(out, 20, 1).expect("opening");
+        assert!(
+            screen.writer().get_ref().0.is_empty(),
+            "nothing before the frame"
+        );
+        screen
+            .draw(ratatui::widgets::Paragraph::new("ab"))
+            .expect("draw");
+        let writes = &screen.writer().get_ref().0;
+        assert_eq!(writes.len(), 1, "{writes:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&writes[0]),
+            "\x1b[?1049h\x1b[?25l\x1b[1;1Hab",
+            "the switch, the cursor hidden, then the frame"
         );
     }
 

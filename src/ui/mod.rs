@@ -28,7 +28,7 @@ use std::io::{BufWriter, Stdout};
 
 use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEventKind};
 use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
+use ratatui::crossterm::terminal::enable_raw_mode;
 
 /// How often the loop looks whether the writer thread has put a change on disk: an fsync of a
 /// journal line takes a few milliseconds.
@@ -41,9 +41,9 @@ type Tui = frame::Screen<BufWriter<Stdout>>;
 
 /// The terminal in raw mode on the alternate screen, its cursor hidden, restored on panic.
 ///
-/// Like `ratatui::init`, but frames go through [`frame::Screen`]: sent in one write, only where
-/// they differ from what the terminal shows, and resized on resize events instead of asking the
-/// terminal every frame.
+/// Like `ratatui::init`, but frames go through [`frame::Screen`]: sent in one write (the first
+/// with the switch to the alternate screen), only where they differ from what the terminal
+/// shows, and resized on resize events instead of asking the terminal every frame.
 pub(crate) fn init_terminal() -> std::io::Result<Tui> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -51,17 +51,8 @@ pub(crate) fn init_terminal() -> std::io::Result<Tui> {
         hook(info);
     }));
     enable_raw_mode()?;
-    execute!(
-        std::io::stdout(),
-        EnterAlternateScreen,
-        ratatui::crossterm::cursor::Hide
-    )?;
     let (width, height) = ratatui::crossterm::terminal::size()?;
-    Ok(frame::Screen::new(
-        BufWriter::new(std::io::stdout()),
-        width,
-        height,
-    ))
+    frame::Screen::opening(BufWriter::new(std::io::stdout()), width, height)
 }
 
 /// Gives the terminal back as it was: raw mode off, the main screen, the cursor shown.

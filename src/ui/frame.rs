@@ -443,19 +443,16 @@ impl<W: Write> Screen<W> {
     }
 
     /// A screen that opens on the terminal's alternate screen with its cursor hidden: the
-    /// switch goes out with the first frame, in the one write a frame is sent in, so the
-    /// terminal never shows the alternate screen empty (and the first frame costs one write).
-    /// The alternate screen starts blank, as [`Screen::new`] assumes.
-    ///
-    /// # Errors
-    /// When `out` cannot be written to (a buffered writer only fails when it sends).
-    pub fn opening(mut out: W, width: u16, height: u16) -> io::Result<Self> {
-        ratatui::crossterm::queue!(
-            out,
-            ratatui::crossterm::terminal::EnterAlternateScreen,
-            ratatui::crossterm::cursor::Hide
-        )?;
-        Ok(Self::new(out, width, height))
+    /// switch goes out with the first frame, in its one write, so the terminal never shows the
+    /// alternate screen empty (and the first frame costs one write). The alternate screen
+    /// starts blank, as [`Screen::new`] assumes.
+    pub fn opening(out: W, width: u16, height: u16) -> Self {
+        let mut screen = Self::new(out, width, height);
+        screen
+            .wire
+            .send_ahead(ratatui::crossterm::terminal::EnterAlternateScreen);
+        screen.wire.send_ahead(ratatui::crossterm::cursor::Hide);
+        screen
     }
 
     /// The screen's cells.
@@ -463,14 +460,11 @@ impl<W: Write> Screen<W> {
         self.buffer.area
     }
 
-    /// The terminal has a new size: it is cleared, and the next frame is sent whole.
-    ///
-    /// # Errors
-    /// When the terminal cannot be written.
-    pub fn resize(&mut self, width: u16, height: u16) -> io::Result<()> {
+    /// The terminal has a new size: it is cleared with the next frame, which is sent whole.
+    pub fn resize(&mut self, width: u16, height: u16) {
         self.buffer.resize(Rect::new(0, 0, width, height));
         self.forget();
-        self.wire.clear()
+        self.wire.clear();
     }
 
     /// Readies the memory the first popup keeps what lies under it in, half the screen's cells
@@ -811,24 +805,45 @@ mod tests {
         }
     }
 
+    /// A buffer smaller than the frames drawn through it, as stdout's is smaller than a large
+    /// screen's frame: a frame that went out in pieces would show as several writes.
+    type Counted = io::BufWriter<Writes>;
+
+    fn counted() -> Counted {
+        io::BufWriter::with_capacity(8, Writes::default())
+    }
+
+    /// The screen's writes so far, and those after drawing `text`.
+    fn drawn(screen: &mut Screen<Counted>, text: &'static str) -> (usize, Vec<String>) {
+        let before = screen.writer().get_ref().0.len();
+        screen
+            .draw(ratatui::widgets::Paragraph::new(text))
+            .expect("draw");
+        let writes = screen.writer().get_ref().0[before..].iter();
+        let after = writes.map(|w| String::from_utf8_lossy(w).into_owned());
+        (before, after.collect())
+    }
+
     #[test]
     fn the_first_frame_goes_out_in_one_write_with_the_switch_to_the_alternate_screen() {
-        let out = io::BufWriter::new(Writes::default());
-        let mut screen = Screen::opening(out, 20, 1).expect("opening");
-        assert!(
-            screen.writer().get_ref().0.is_empty(),
-            "nothing before the frame"
-        );
-        screen
-            .draw(ratatui::widgets::Paragraph::new("ab"))
-            .expect("draw");
-        let writes = &screen.writer().get_ref().0;
-        assert_eq!(writes.len(), 1, "{writes:?}");
+        let mut screen = Screen::opening(counted(), 20, 1);
+        let (before, writes) = drawn(&mut screen, "ab");
+        assert_eq!(before, 0, "nothing before the frame");
         assert_eq!(
-            String::from_utf8_lossy(&writes[0]),
-            "\x1b[?1049h\x1b[?25l\x1b[1;1Hab",
-            "the switch, the cursor hidden, then the frame"
+            writes,
+            ["\x1b[?1049h\x1b[?25l\x1b[1;1Hab"],
+            "one write: the switch, the cursor hidden, then the frame"
         );
+    }
+
+    #[test]
+    fn a_resized_screen_is_cleared_in_the_write_of_its_next_frame() {
+        let mut screen = Screen::new(counted(), 20, 1);
+        let (_, first) = drawn(&mut screen, "ab");
+        screen.resize(10, 1);
+        let (before, writes) = drawn(&mut screen, "cd");
+        assert_eq!(before, first.len(), "nothing sent on resize");
+        assert_eq!(writes, ["\x1b[2J\x1b[1;1Hcd"]);
     }
 
     /// A frame of one pane over the whole screen, with a popup over `popup` if given.
@@ -872,7 +887,7 @@ mod tests {
         let first = screen.writer().len();
         screen.draw(text()).expect("draw");
         assert_eq!(screen.writer().len(), first, "nothing changed");
-        screen.resize(12, 2).expect("resize");
+        screen.resize(12, 2);
         screen.draw(text()).expect("draw");
         let again = String::from_utf8_lossy(&screen.writer()[first..]).into_owned();
         assert_eq!(

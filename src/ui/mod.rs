@@ -52,7 +52,11 @@ pub(crate) fn init_terminal() -> std::io::Result<Tui> {
     }));
     enable_raw_mode()?;
     let (width, height) = ratatui::crossterm::terminal::size()?;
-    frame::Screen::opening(BufWriter::new(std::io::stdout()), width, height)
+    Ok(frame::Screen::opening(
+        BufWriter::new(std::io::stdout()),
+        width,
+        height,
+    ))
 }
 
 /// Gives the terminal back as it was: raw mode off, the main screen, the cursor shown.
@@ -189,7 +193,7 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             match event? {
                 TermEvent::Key(k) if k.kind != KeyEventKind::Release => app.handle_key(k),
                 TermEvent::Resize(width, height) => {
-                    terminal.resize(width, height)?;
+                    terminal.resize(width, height);
                     app.resize(width, height);
                 }
                 _ => {}

@@ -28,7 +28,7 @@ use std::io::{self, Write};
 use std::ops::Range;
 
 use ratatui::buffer::{Buffer, Cell, CellDiffOption};
-use ratatui::crossterm::{queue, terminal};
+use ratatui::crossterm::{Command, terminal};
 use ratatui::layout::Position;
 use ratatui::style::{Color, Modifier};
 use unicode_width::UnicodeWidthStr as _;
@@ -64,6 +64,8 @@ pub struct Wire<W: Write> {
     sent: Vec<Sent>,
     /// Rows moved since the last frame ([`Wire::scroll`]): sent ahead of its cells.
     moves: String,
+    /// Sequences to send ahead of the next frame, in its write ([`Wire::send_ahead`]).
+    ahead: String,
 }
 
 /// A one-cell character on the screen and its style: a fifth of a [`Cell`]'s memory.
@@ -130,7 +132,16 @@ impl<W: Write> Wire<W> {
             fresh: true,
             sent: Vec::new(),
             moves: String::new(),
+            ahead: String::new(),
         }
+    }
+
+    /// Sends `command` (the switch to the alternate screen, a clear) at the head of the next
+    /// frame, in the one write the frame goes out in: however large the frame, the terminal
+    /// never shows what lies between the two.
+    pub fn send_ahead(&mut self, command: impl Command) {
+        // Writing into a String does not fail.
+        let _ = command.write_ansi(&mut self.ahead);
     }
 
     /// Moves the rows `rows` of the terminal up by `by` rows (down when `by` is negative)
@@ -404,7 +415,7 @@ impl<W: Write> Wire<W> {
         if self.cols != cols || self.shown.len() != cells {
             if !self.shown.is_empty() {
                 // A frame of another size than the last, without a clear between.
-                queue!(self.out, terminal::Clear(terminal::ClearType::All))?;
+                self.send_ahead(terminal::Clear(terminal::ClearType::All));
             }
             self.shown = vec![Some(Shown::BLANK); cells];
             self.cols = cols;
@@ -486,15 +497,12 @@ impl<W: Write> Wire<W> {
         self.out.flush()
     }
 
-    /// Clears the screen: the next frame is sent whole.
-    ///
-    /// # Errors
-    /// When the terminal cannot be written.
-    pub fn clear(&mut self) -> io::Result<()> {
+    /// Clears the screen with the next frame, which is sent whole.
+    pub fn clear(&mut self) {
         self.shown.clear();
         self.moves.clear();
         self.fresh = true;
-        queue!(self.out, terminal::Clear(terminal::ClearType::All))
+        self.send_ahead(terminal::Clear(terminal::ClearType::All));
     }
 
     /// Encodes `cells` (position order, as a diff gives them) and writes them in one piece.
@@ -502,6 +510,8 @@ impl<W: Write> Wire<W> {
         let cell_of = |sent: &Sent| &frame.content[sent.at];
         let mut text = std::mem::take(&mut self.scratch);
         text.clear();
+        text.push_str(&self.ahead);
+        self.ahead.clear();
         text.push_str(&self.moves);
         self.moves.clear();
         let mut pen = Pen::RESET;

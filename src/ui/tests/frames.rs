@@ -97,7 +97,7 @@ fn play(mut app: App, steps: &[Step]) -> Result<(), TestCaseError> {
             Step::Key(code, mods) => app.handle_key(KeyEvent::new(code, mods)),
             Step::Resize(nw, nh) => {
                 (w, h) = (nw, nh);
-                screen.resize(w, h).expect("resize");
+                screen.resize(w, h);
                 app.resize(w, h);
                 vt.screen_mut().set_size(
                     std::num::NonZeroU16::new(h).expect("rows"),

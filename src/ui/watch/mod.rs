@@ -137,7 +137,7 @@ pub fn run(
                         return Ok(());
                     }
                 }
-                Ok(Wake::Resize(w, h)) => terminal.resize(w, h)?,
+                Ok(Wake::Resize(w, h)) => terminal.resize(w, h),
                 Ok(Wake::Gone) | Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
             }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End to end on the real binary in a real terminal (tmux): open the demo, act through the picker,
-# go to the next turn, quit, reopen, and find the same round, pass, turn and IP.
+# go to the next turn, quit, reopen, and find the same round, pass, turn and IP; resize and back.
 # Usage: tests/e2e_tmux.sh [path/to/srtrack]
 set -euo pipefail
 bin=$(realpath "${1:-target/debug/srtrack}")
@@ -57,6 +57,18 @@ after=$(header)
 [[ "$(row "5 Roto-drone")" == "$drone" ]] || { echo "e2e: Roto-drone's row changed: $drone / $(row "5 Roto-drone")" >&2; exit 1; }
 # Its row: initiative 2, 3 IP now; pass 1 started with 5 and spent 2.
 [[ "$drone" == *" 2   3 "*"5/2"* ]] || { echo "e2e: Roto-drone should have 3 IP, 5/2 in pass 1: $drone" >&2; exit 1; }
+# A resize and back: the frame redrawn at each size, then the very screen it showed before (the
+# clear a resize takes goes out with the next frame, in its write).
+full=$(screen)
+tmux -L "$sock" resize-window -t e2e -x 100 -y 30
+for _ in $(seq 1 100); do
+  [[ "$(screen | wc -l)" == 30 && "$(screen | sed -n 29p)" == "? for every key"* ]] && break
+  sleep 0.1
+done
+[[ "$(screen | sed -n 29p)" == "? for every key"* ]] || { printf 'e2e: at 100x30 the screen shows:\n%s\n' "$(screen)" >&2; exit 1; }
+tmux -L "$sock" resize-window -t e2e -x 160 -y 48
+for _ in $(seq 1 100); do [[ "$(screen)" == "$full" ]] && break; sleep 0.1; done
+[[ "$(screen)" == "$full" ]] || { printf 'e2e: back at 160x48 the screen differs:\n%s\n' "$(diff <(echo "$full") <(screen))" >&2; exit 1; }
 "$bin" show "$work/demo.ron" | sed -n 2p | grep -qF "Round 2, pass 1 of 5: Ganger 1's turn, 5 IP" \
   || { echo "e2e: show disagrees: $("$bin" show "$work/demo.ron" | sed -n 2p)" >&2; exit 1; }
 echo "e2e: 1 passed, 0 failed"

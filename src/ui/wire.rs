@@ -13,7 +13,7 @@
 //! - writes a blank that shows nothing ([`unseen_blank`]) in whatever style is in
 //!   force, when that style shows nothing on a blank either;
 //! - erases a run of at least [`ERASE_RUN`] blanks (a popup closing, a line growing shorter)
-//!   with one `ECH` instead of writing them;
+//!   with one `ECH` instead of writing them, running on over cells already blank on the screen;
 //! - resets the style once at the end of a frame, and only if it was changed;
 //! - moves rows up or down with the terminal's scrolling region when the screen asks
 //!   ([`Wire::scroll`]: the log as entries come and go), so that what only moved is not sent.
@@ -232,6 +232,36 @@ impl<W: Write> Wire<W> {
         for hidden in &mut cells[1..] {
             *hidden = None;
         }
+    }
+
+    /// For a blank to send at `x`, `y`, followed by `rest` (the cells to send after it): how
+    /// many columns one erase from `x` covers, and how many cells to send it sends (that blank
+    /// included). It runs on over the blanks to send that follow along the row, and over cells
+    /// between them the terminal already shows as plain blanks (erasing those changes nothing),
+    /// up to the last blank to send: a popup's padding over a pane's blanks is one erase, not
+    /// a few spaces, a move, a few spaces.
+    fn blank_span(
+        &self,
+        rest: &[Sent],
+        x: u16,
+        y: u16,
+        blank: impl Fn(&Sent) -> bool,
+    ) -> (usize, usize) {
+        let mut end = x.saturating_add(1);
+        let mut taken = 1;
+        let mut col = end;
+        for b in rest {
+            if b.y != y || b.x < col {
+                break;
+            }
+            if (col..b.x).any(|c| self.shown_at(c, y) != Some(Shown::BLANK)) || !blank(b) {
+                break;
+            }
+            taken += 1;
+            col = b.x.saturating_add(1);
+            end = col;
+        }
+        (usize::from(end - x), taken)
     }
 
     /// Writes to `s` the cells of a gap on row `y`, from `from` up to `to`, when writing them
@@ -540,23 +570,20 @@ impl<W: Write> Wire<W> {
             }
             let blank = unseen_blank(cell);
             if blank {
-                let run = 1 + cells[next..]
-                    .iter()
-                    .zip(1..)
-                    .take_while(|&(b, k)| b.y == y && b.x == x + k && unseen_blank(cell_of(b)))
-                    .count();
-                if run >= ERASE_RUN {
+                let (span, taken) =
+                    self.blank_span(&cells[next..], x, y, |b| unseen_blank(cell_of(b)));
+                if span >= ERASE_RUN {
                     if !pen.blank_unseen() {
                         restyle(&mut text, pen, Pen::RESET);
                         pen = Pen::RESET;
                     }
                     text.push_str("\x1b[");
-                    push_number(&mut text, u16::try_from(run).unwrap_or(u16::MAX));
+                    push_number(&mut text, u16::try_from(span).unwrap_or(u16::MAX));
                     text.push('X');
-                    for erased in &cells[next - 1..next - 1 + run] {
+                    for erased in &cells[next - 1..next - 1 + taken] {
                         self.remember(erased.x, erased.y, erased, cell_of(erased));
                     }
-                    next += run - 1;
+                    next += taken - 1;
                     // The cursor stays where the erasing began.
                     at = Some(Position { x, y });
                     continue;
@@ -777,6 +804,26 @@ pub(crate) mod tests {
         let both = sent(&[&before, &after]);
         let second = String::from_utf8_lossy(&both[first..]).into_owned();
         assert_eq!(second, "\x1b[1;3H\x1b[9X", "one move, one erase");
+    }
+
+    #[test]
+    fn blanks_to_send_among_blanks_shown_are_erased_with_one_sequence() {
+        // Words with a blank between them go, as under a popup's padding: the blanks between
+        // are shown already, and the erase runs on over them.
+        let area = Rect::new(0, 0, 16, 1);
+        let mut before = Buffer::empty(area);
+        before.set_string(1, 0, "ab cd ef gh", Style::new());
+        let mut after = Buffer::empty(area);
+        after.set_string(0, 0, "x", Style::new());
+        let vt = shown(&[before.clone(), after.clone()]);
+        assert_shows(&vt, &after);
+        let first = sent(&[&before]).len();
+        let both = sent(&[&before, &after]);
+        let second = String::from_utf8_lossy(&both[first..]).into_owned();
+        assert_eq!(
+            second, "\x1b[1;1Hx\x1b[11X",
+            "one write, one erase over 11 columns"
+        );
     }
 
     /// The 16 named colours, in palette order.

@@ -234,12 +234,12 @@ impl<W: Write> Wire<W> {
         }
     }
 
-    /// For a blank to send at `x`, `y`, followed by `rest` (the cells to send after it): how
-    /// many columns one erase from `x` covers, and how many cells to send it sends (that blank
-    /// included). It runs on over the blanks to send that follow along the row, and over cells
-    /// between them the terminal already shows as plain blanks (erasing those changes nothing),
-    /// up to the last blank to send: a popup's padding over a pane's blanks is one erase, not
-    /// a few spaces, a move, a few spaces.
+    /// One erase from a blank to send at `x`, `y`, where `rest` are the cells to send after it:
+    /// the columns it covers, and how many of the cells to send it takes care of (that blank
+    /// included). It runs on over the blanks to send that follow along the row (`blank` tells
+    /// them), and over the cells between them the terminal already shows as plain blanks
+    /// (erasing those changes nothing), up to the last blank to send: a popup's padding over a
+    /// pane's blanks is one erase, not a few spaces, a move, a few spaces.
     fn blank_span(
         &self,
         rest: &[Sent],

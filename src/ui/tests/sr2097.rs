@@ -114,6 +114,71 @@ fn the_damage_form_says_what_the_armor_makes_of_it_and_applies_it_in_one_go() {
     assert_eq!(hit, Some((Through::Reduced { reduced: 4 }, Some(12))));
 }
 
+/// A check by the selected character at the form's TN (moderate, 20), with the table's dice.
+fn roll_check(app: &mut App, bonus: &str, dice: &str) {
+    press(app, KeyCode::Char('c'));
+    typ(app, bonus);
+    for _ in 0..3 {
+        press(app, KeyCode::Tab);
+    }
+    typ(app, dice);
+    press(app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Tracker), "the check was refused");
+}
+
+/// The MoS field as the damage form opens for the selected character.
+fn damage_form_mos(app: &mut App) -> (String, String) {
+    press(app, KeyCode::Char('w'));
+    let Mode::DamageForm(f) = app.mode() else {
+        panic!("not the damage form: {:?}", app.mode().kind());
+    };
+    let mos = (f.fields[2].get(), f.fields[2].hint.clone());
+    press(app, KeyCode::Esc);
+    mos
+}
+
+#[test]
+fn the_damage_form_takes_the_mos_of_the_attackers_check_until_its_damage_is_rolled() {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    assert_eq!(damage_form_mos(&mut app).0, "0", "no check yet");
+    // TN 20, +15, the table's 4 and 4: 23, a double on a success: MoS 3 + 5.
+    roll_check(&mut app, "15", "4 4");
+    // Bo's check does not stand for Ana's.
+    select(&mut app, "Bo");
+    assert_eq!(damage_form_mos(&mut app).0, "0");
+    select(&mut app, "Ana");
+    let (mos, hint) = damage_form_mos(&mut app);
+    assert_eq!(mos, "8");
+    assert!(hint.contains("Ana's check"), "{hint}");
+    // Rolled with it: 6 6 + 4, MoS 8 adds 1d6 (the table's 1): 17 through PT 15, 30% off.
+    press(&mut app, KeyCode::Char('w'));
+    typ(&mut app, "Bo");
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "6 6 1");
+    press(&mut app, KeyCode::Enter);
+    let rolled = last_events(&app).into_iter().find_map(|e| match e {
+        Event::Sr2097(Sr2097Event::DamageRolled { roll, .. }) => Some(roll.mos_dice),
+        _ => None,
+    });
+    assert_eq!(rolled, Some(1));
+    // That check is spent: the next damage roll starts from 0.
+    assert_eq!(damage_form_mos(&mut app).0, "0");
+}
+
+#[test]
+fn a_failed_check_leaves_the_mos_at_0_and_says_it_missed() {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    // 3 + 5 + 2 = 10 against TN 20: MoS -10.
+    roll_check(&mut app, "2", "3 5");
+    let (mos, hint) = damage_form_mos(&mut app);
+    assert_eq!(mos, "0");
+    assert!(hint.contains("failed (MoS -10)"), "{hint}");
+}
+
 #[test]
 fn the_edge_menu_boosts_initiative_and_rows_show_edge() {
     let mut app = fight();

@@ -8,8 +8,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::catalogue::Catalogue;
+use crate::encounter::system::{sr5, sr2097};
 use crate::encounter::{
-    AddCombatant, Combatant, Command, Encounter, Sheet, SheetInput, Side, System, same_name,
+    AddCombatant, Combatant, CombatantId, Command, Encounter, Event, Sheet, SheetInput, Side,
+    State, System, same_name,
 };
 use crate::lang::RosterAdd;
 use crate::rules::HouseRules;
@@ -29,17 +31,179 @@ pub struct Template {
     /// The rule system of the fight it was kept from.
     pub system: System,
     pub sheet: Sheet,
+    /// Weapons, armor and Strength, for a fight of `system`. Sheets kept before gear was kept
+    /// have none.
+    #[serde(default, skip_serializing_if = "Gear::is_empty")]
+    pub gear: Gear,
+}
+
+/// What a sheet carries into a fight of the system it was kept from: what its `weapon`,
+/// `armor` and `strength` lines set. It comes in as those lines, one entry each, after the
+/// `add` (for each member of a group), so the history never needs the roster.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Gear {
+    #[default]
+    None,
+    Sr5 {
+        armor: Option<i32>,
+        weapons: Vec<sr5::WeaponInput>,
+    },
+    Sr2097 {
+        strength: Option<i32>,
+        /// PT and DR.
+        armor: Option<(i32, i32)>,
+        weapons: Vec<sr2097::WeaponInput>,
+    },
+}
+
+impl Gear {
+    /// A combatant's gear in an encounter of `system` (`die`: the sides of 2097's damage dice).
+    pub fn of(state: &State, id: CombatantId, system: System, die: u8) -> Self {
+        let gear = match system {
+            System::Sr5 => state.sr5.kit(id).map_or(Self::None, |kit| Self::Sr5 {
+                armor: kit.armor.map(i32::from),
+                weapons: kit
+                    .weapons
+                    .iter()
+                    .map(|w| sr5::WeaponInput {
+                        name: w.name.clone(),
+                        dv: i32::from(w.dv),
+                        damage: w.damage,
+                        ap: i32::from(w.ap),
+                        accuracy: i32::from(w.accuracy),
+                        ammo: w.ammo.map(|a| i32::from(a.capacity)),
+                    })
+                    .collect(),
+            }),
+            System::Sr2097 => state.sr2097.as_ref().map_or(Self::None, |x| {
+                let sheet = x.sheet(id);
+                Self::Sr2097 {
+                    strength: sheet.strength.map(i32::from),
+                    armor: sheet.armor.map(|a| (i32::from(a.pt), i32::from(a.dr))),
+                    weapons: sheet
+                        .weapons
+                        .iter()
+                        .map(|w| sr2097::WeaponInput {
+                            name: w.name.clone(),
+                            dice: i32::from(w.dice),
+                            sides: i32::from(die),
+                            st: match w.reach {
+                                sr2097::Reach::Melee => None,
+                                sr2097::Reach::Ranged { st } => Some(i32::from(st)),
+                            },
+                            track: w.track,
+                        })
+                        .collect(),
+                }
+            }),
+            System::Anarchy => Self::None,
+        };
+        if gear.is_empty() { Self::None } else { gear }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Self::None => true,
+            Self::Sr5 { armor, weapons } => armor.is_none() && weapons.is_empty(),
+            Self::Sr2097 {
+                strength,
+                armor,
+                weapons,
+            } => strength.is_none() && armor.is_none() && weapons.is_empty(),
+        }
+    }
+
+    /// The system whose fights it is for.
+    pub fn system(&self) -> Option<System> {
+        match self {
+            Self::None => None,
+            Self::Sr5 { .. } => Some(System::Sr5),
+            Self::Sr2097 { .. } => Some(System::Sr2097),
+        }
+    }
+
+    /// The commands that put it on `who`, in the order a GM would type them.
+    pub fn commands(&self, who: CombatantId) -> Vec<Command> {
+        match self {
+            Self::None => Vec::new(),
+            Self::Sr5 { armor, weapons } => armor
+                .map(|rating| sr5::Sr5Command::Armor { who, rating })
+                .into_iter()
+                .chain(weapons.iter().map(|w| sr5::Sr5Command::AddWeapon {
+                    who,
+                    weapon: w.clone(),
+                }))
+                .map(Command::Sr5)
+                .collect(),
+            Self::Sr2097 {
+                strength,
+                armor,
+                weapons,
+            } => strength
+                .map(|strength| sr2097::Sr2097Command::Strength { who, strength })
+                .into_iter()
+                .chain(armor.map(|(pt, dr)| sr2097::Sr2097Command::Armor { who, pt, dr }))
+                .chain(weapons.iter().map(|w| sr2097::Sr2097Command::AddWeapon {
+                    who,
+                    weapon: w.clone(),
+                }))
+                .map(Command::Sr2097)
+                .collect(),
+        }
+    }
+
+    /// "armor 9, Ares Predator" for lists; `None` when it carries nothing.
+    pub fn summary(&self) -> Option<String> {
+        let (mut parts, names): (Vec<String>, Vec<&str>) = match self {
+            Self::None => return None,
+            Self::Sr5 { armor, weapons } => (
+                armor.iter().map(|a| format!("armor {a}")).collect(),
+                weapons.iter().map(|w| w.name.as_str()).collect(),
+            ),
+            Self::Sr2097 {
+                strength,
+                armor,
+                weapons,
+            } => (
+                strength
+                    .iter()
+                    .map(|s| format!("ST {s}"))
+                    .chain(armor.iter().map(|(pt, dr)| format!("PT {pt}/DR {dr}")))
+                    .collect(),
+                weapons.iter().map(|w| w.name.as_str()).collect(),
+            ),
+        };
+        parts.extend(names.into_iter().map(str::to_string));
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
+}
+
+/// A roster sheet brought into a fight: its `add`, then its gear on each combatant it adds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bring {
+    pub add: Command,
+    pub gear: Gear,
 }
 
 impl Template {
-    /// A combatant's sheet, kept under `name` (its own name if `None`).
-    pub fn of(c: &Combatant, system: System, name: Option<&str>) -> Self {
+    /// A combatant's sheet and gear, kept under `name` (its own name if `None`).
+    pub fn of(c: &Combatant, enc: &Encounter, name: Option<&str>) -> Self {
+        let system = enc.system();
         Self {
             version: VERSION,
             name: name.unwrap_or(&c.name).trim().to_string(),
             side: c.side,
             system,
             sheet: c.sheet,
+            gear: Gear::of(enc.state(), c.id, system, enc.rules().sr2097.damage.die),
+        }
+    }
+
+    /// Its `add` with its gear.
+    pub fn bring(&self, count: Option<i32>, shared_roll: bool) -> Bring {
+        Bring {
+            add: self.add(count, shared_roll),
+            gear: self.gear.clone(),
         }
     }
 
@@ -77,6 +241,9 @@ impl Template {
         if let Some(w) = s.willpower {
             out.push_str(&format!(" Willpower {w}"));
         }
+        if let Some(gear) = self.gear.summary() {
+            out.push_str(&format!("; {gear}"));
+        }
         out
     }
 
@@ -89,10 +256,21 @@ impl Template {
     }
 }
 
-/// What `add` would refuse of a sheet (a name too long, Intuition 99): asked of the engine.
+/// What `add` and the gear's lines would refuse of a sheet (a name too long, Intuition 99, a
+/// weapon of DV 99): asked of the engine, in a fight of the sheet's own system.
 fn check(t: &Template, rules: &Arc<HouseRules>) -> Result<(), String> {
-    let enc = Encounter::for_system(t.system, Arc::clone(rules), Arc::new(Catalogue::default()));
-    enc.check(t.add(None, false)).map_err(|e| e.to_string())
+    if t.gear.system().is_some_and(|s| s != t.system) {
+        return Err(format!(
+            "its gear is for {} fights, its sheet for {}",
+            t.gear.system().map_or("", System::name),
+            t.system.name()
+        ));
+    }
+    let mut enc =
+        Encounter::for_system(t.system, Arc::clone(rules), Arc::new(Catalogue::default()));
+    // Adding to a fight not yet started and setting gear roll nothing.
+    let mut dice = crate::rules::dice::RandomDice::new();
+    execute_all(&mut enc, vec![t.bring(None, false)], &mut dice).map(|_| ())
 }
 
 /// A roster file's text as a sheet, checked; the reason in words if it is not one.
@@ -263,20 +441,20 @@ impl Roster {
         Ok(listed.path)
     }
 
-    /// The `add` commands a roster line asks for, each self-contained.
-    pub fn commands(&self, add: &RosterAdd) -> Result<Vec<Command>, String> {
+    /// The sheets a roster line brings in, each self-contained.
+    pub fn commands(&self, add: &RosterAdd) -> Result<Vec<Bring>, String> {
         match add {
             RosterAdd::Template {
                 name,
                 count,
                 shared_roll,
-            } => Ok(vec![self.find(name)?.add(*count, *shared_roll)]),
+            } => Ok(vec![self.find(name)?.bring(*count, *shared_roll)]),
             RosterAdd::Party => {
-                let party: Vec<Command> = self
+                let party: Vec<Bring> = self
                     .templates()
                     .iter()
                     .filter(|t| t.side == Side::Pc)
-                    .map(|t| t.add(None, false))
+                    .map(|t| t.bring(None, false))
                     .collect();
                 if party.is_empty() {
                     Err(
@@ -291,18 +469,36 @@ impl Roster {
     }
 }
 
-/// Runs several commands as one: all of them, or (if one is refused) none, the state and the
-/// history left as they were. Returns how many entries were recorded.
+/// Brings sheets in as one: each `add`, then its gear on every combatant that `add` made (in a
+/// fight of the gear's system; a fight of another system takes the sheet alone). All of it, or
+/// (if one line is refused) none, the state and the history left as they were. Returns how
+/// many entries were recorded.
 pub fn execute_all(
     enc: &mut Encounter,
-    commands: Vec<Command>,
+    brings: Vec<Bring>,
     dice: &mut dyn crate::rules::Dice,
 ) -> Result<usize, String> {
     let mut trial = enc.clone();
-    let n = commands.len();
-    for c in commands {
-        crate::lang::execute(&mut trial, c, dice).map_err(|e| e.to_string())?;
+    let from = trial.cursor();
+    for b in brings {
+        let added: Vec<CombatantId> = crate::lang::execute(&mut trial, b.add, dice)
+            .map_err(|e| e.to_string())?
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::CombatantAdded { id, .. } => Some(*id),
+                _ => None,
+            })
+            .collect();
+        if b.gear.system() != Some(trial.system()) {
+            continue;
+        }
+        for who in added {
+            for c in b.gear.commands(who) {
+                crate::lang::execute(&mut trial, c, dice).map_err(|e| e.to_string())?;
+            }
+        }
     }
     *enc = trial;
-    Ok(n)
+    Ok(enc.cursor() - from)
 }

@@ -188,3 +188,136 @@ fn a_refused_party_changes_nothing() {
     let show = text(&srtrack(d, &["show", "second"], "").stdout);
     assert!(!show.contains("Jinx"), "{show}");
 }
+
+/// The log of a save as `export --log` gives it.
+fn log_of(d: &std::path::Path, save: &str) -> String {
+    text(&srtrack(d, &["export", "--log", save], "").stdout)
+}
+
+/// The log's entries (its command lines), without what each did.
+fn entries(log: &str) -> Vec<&str> {
+    log.lines()
+        .skip_while(|l| *l != "## Log")
+        .filter(|l| l.starts_with("- "))
+        .collect()
+}
+
+#[test]
+fn gear_comes_with_a_sheet_onto_each_member_in_a_fight_of_its_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let kept = "add Bo npc int 3 rea 3\nstrength Bo 6\narmor Bo pt 15 dr 30\n\
+                weapon Bo add Pistol 2d6+4\nweapon Bo add Knife 1d6 melee\n";
+    let out = srtrack(d, &["exec", "--system", "sr2097", "kept"], kept);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        srtrack(d, &["roster", "save", "kept", "Bo"], "")
+            .status
+            .success()
+    );
+    let list = text(&srtrack(d, &["roster", "list"], "").stdout);
+    assert_eq!(
+        list,
+        "Bo  (sr2097; NPC, Intuition 3 Reaction 3 Edge 0; ST 6, PT 15/DR 30, Pistol, Knife)\n"
+    );
+    // A group of two: each member gets the gear, one plain line each, after the add.
+    let out = srtrack(
+        d,
+        &["exec", "--system", "sr2097", "second"],
+        "add Bo x2 from template\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let log = log_of(d, "second");
+    assert_eq!(
+        entries(&log),
+        [
+            "- add Bo x2 npc int 3 rea 3",
+            "- strength \"Bo 1\" 6",
+            "- armor \"Bo 1\" pt 15 dr 30",
+            "- weapon \"Bo 1\" add Pistol 2d6+4",
+            "- weapon \"Bo 1\" add Knife 1d6 melee",
+            "- strength \"Bo 2\" 6",
+            "- armor \"Bo 2\" pt 15 dr 30",
+            "- weapon \"Bo 2\" add Pistol 2d6+4",
+            "- weapon \"Bo 2\" add Knife 1d6 melee",
+        ],
+        "{log}"
+    );
+    // The gear works: Bo 2's armor stops 2d6+4 below PT 15.
+    let out = srtrack(
+        d,
+        &["exec", "second"],
+        "dmg \"Bo 1\" \"Bo 2\" with Pistol dice 3 3\n",
+    );
+    assert!(
+        text(&out.stdout).contains("stopped"),
+        "{}",
+        text(&out.stdout)
+    );
+    // An SR5 fight takes the sheet alone: 2097's gear means nothing there.
+    let out = srtrack(d, &["exec", "third"], "add Bo from template\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let log = log_of(d, "third");
+    assert_eq!(entries(&log), ["- add Bo npc int 3 rea 3"], "{log}");
+}
+
+#[test]
+fn sr5_armor_and_weapons_come_with_add_party() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let kept = "add Jinx pc int 5 rea 6\narmor Jinx 9\n\
+                weapon Jinx add Predator dv 8 p ap -1 acc 5 ammo 15\n\
+                weapon Jinx add Katana dv 10 p ap -3 acc 7\n";
+    assert!(srtrack(d, &["exec", "kept"], kept).status.success());
+    assert!(
+        srtrack(d, &["roster", "save", "kept", "Jinx"], "")
+            .status
+            .success()
+    );
+    let out = srtrack(d, &["exec", "second"], "add party\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let log = log_of(d, "second");
+    assert!(log.contains("- armor Jinx 9"), "{log}");
+    assert!(
+        log.contains("- weapon Jinx add Predator dv 8 p ap -1 acc 5 ammo 15"),
+        "{log}"
+    );
+    assert!(
+        log.contains("- weapon Jinx add Katana dv 10 p ap -3 acc 7"),
+        "{log}"
+    );
+}
+
+#[test]
+fn gear_the_engine_would_refuse_makes_the_sheet_unreadable() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let kept = "add Bo npc int 3 rea 3\narmor Bo pt 15 dr 30\n";
+    assert!(
+        srtrack(d, &["exec", "--system", "sr2097", "kept"], kept)
+            .status
+            .success()
+    );
+    assert!(
+        srtrack(d, &["roster", "save", "kept", "Bo"], "")
+            .status
+            .success()
+    );
+    let file = d.join("roster/Bo.ron");
+    let good = std::fs::read_to_string(&file).unwrap();
+    for (from, to, why) in [
+        ("(15, 30)", "(15, 300)", "DR"),
+        (
+            "system: sr2097",
+            "system: sr5",
+            "its gear is for Shadowrun 2097 fights",
+        ),
+    ] {
+        std::fs::write(&file, good.replace(from, to)).unwrap();
+        let list = text(&srtrack(d, &["roster", "list"], "").stdout);
+        assert!(list.starts_with("Bo  (unreadable: "), "{list}");
+        assert!(list.contains(why), "{why}: {list}");
+        let used = srtrack(d, &["exec", "second"], "add Bo from template\n");
+        assert_eq!(used.status.code(), Some(1), "{why}");
+    }
+}

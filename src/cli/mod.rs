@@ -412,7 +412,7 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
                         }
                     ))
                 })?;
-            let t = crate::roster::Template::of(c, enc.system(), name.as_deref());
+            let t = crate::roster::Template::of(c, &enc, name.as_deref());
             let path = roster.put(&t, replace).map_err(Failure)?;
             println!(
                 "kept {} ({}) in {}",

@@ -283,9 +283,10 @@ impl App {
         })
     }
 
-    /// Runs several commands as one (sheets from the roster): all, or none if one is refused.
-    pub fn run_all(&mut self, cmds: Vec<Command>) -> Result<(), String> {
-        self.run_with(|enc, dice| crate::roster::execute_all(enc, cmds, dice).map(|_| ()))
+    /// Brings roster sheets in as one (each `add`, then its gear): all, or none if one line is
+    /// refused.
+    pub fn run_all(&mut self, brings: Vec<crate::roster::Bring>) -> Result<(), String> {
+        self.run_with(|enc, dice| crate::roster::execute_all(enc, brings, dice).map(|_| ()))
     }
 
     /// Runs `run` on the encounter; logs and saves the entries it recorded, or shows its refusal.
@@ -571,11 +572,13 @@ impl App {
                 // field it names.
                 Err(e) => self.mode.refused(&e),
             },
-            Outcome::RunAll(cmds) => {
-                if self.run_all(cmds).is_ok() {
-                    self.mode = Mode::Tracker;
+            Outcome::Bring { brings, then } => match self.run_all(brings) {
+                Ok(()) => {
+                    let ctx = Ctx::new(&self.enc, &self.tracker).on_screen(self.size);
+                    self.mode = self.mode.after_run(then.unwrap_or(Mode::Tracker), &ctx);
                 }
-            }
+                Err(e) => self.mode.refused(&e),
+            },
             Outcome::Undo(n) => {
                 self.mode = Mode::Tracker;
                 for _ in 0..n {

@@ -7,7 +7,7 @@ use super::app::App;
 use super::demo;
 use super::mode::Mode;
 use super::tests::{app_for, screen};
-use crate::encounter::{Side, System};
+use crate::encounter::{Encounter, Side, System};
 use crate::roster::{Roster, Template};
 use crate::rules::HouseRules;
 
@@ -28,7 +28,7 @@ fn roster(dir: &std::path::Path) -> Roster {
     for (name, r#as) in [("Jinx", None), ("Ganger 1", Some("Ganger"))] {
         let c = enc.state().find(name).expect("in the demo");
         roster
-            .put(&Template::of(c, System::Sr5, r#as), false)
+            .put(&Template::of(c, &enc, r#as), false)
             .expect("kept");
     }
     roster
@@ -103,4 +103,88 @@ fn add_party_and_a_template_from_the_command_line() {
         "{:?}",
         app.message()
     );
+}
+
+/// A Shadowrun 2097 fight under way, and a roster holding Bo with his armor and pistol.
+fn fight_2097_with_bo(dir: &std::path::Path) -> App {
+    let rules = std::sync::Arc::new(HouseRules::embedded());
+    let roster = Roster::in_data_dir(dir, std::sync::Arc::clone(&rules));
+    let mut kept = Encounter::for_system(
+        System::Sr2097,
+        std::sync::Arc::clone(&rules),
+        std::sync::Arc::new(demo::catalogue()),
+    );
+    let gear = [
+        "add Bo npc int 3 rea 3",
+        "armor Bo pt 15 dr 30",
+        "weapon Bo add Pistol 2d6+4",
+    ];
+    assert_eq!(demo::script(&mut kept, &gear, 1), Ok(()));
+    let bo = kept.state().find("Bo").expect("added");
+    roster
+        .put(&Template::of(bo, &kept, None), false)
+        .expect("kept");
+    let mut fight = Encounter::for_system(
+        System::Sr2097,
+        rules,
+        std::sync::Arc::new(demo::catalogue()),
+    );
+    let lines = ["add Ana pc int 4 rea 5", "roll Ana dice 6 6", "start"];
+    assert_eq!(demo::script(&mut fight, &lines, 1), Ok(()));
+    app_for(fight).with_roster(roster)
+}
+
+/// `a`, a roster sheet's name, and Tab: the add form filled from it.
+fn fill_add_form(app: &mut App, name: &str) {
+    typ(app, "a");
+    typ(app, name);
+    press(app, KeyCode::Tab);
+}
+
+#[test]
+fn a_sheet_filled_in_the_add_form_brings_its_gear_then_asks_for_initiative() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = fight_2097_with_bo(dir.path());
+    fill_add_form(&mut app, "bo");
+    let shown = screen(&mut app, 100, 30);
+    assert!(
+        shown.contains("Filled from the roster sheet Bo, with its gear: PT 15/DR 30, Pistol"),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Enter);
+    // Mid-fight: the initiative form for the newcomer follows, as after any add.
+    assert!(
+        matches!(app.mode(), Mode::Form(_)),
+        "{:?}",
+        app.mode().kind()
+    );
+    let texts: Vec<&str> = app
+        .encounter()
+        .applied()
+        .iter()
+        .rev()
+        .take(3)
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "weapon Bo add Pistol 2d6+4",
+            "armor Bo pt 15 dr 30",
+            "add Bo npc int 3 rea 3",
+        ]
+    );
+}
+
+#[test]
+fn a_form_renamed_away_from_the_sheet_adds_without_its_gear() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = fight_2097_with_bo(dir.path());
+    fill_add_form(&mut app, "bo");
+    // Back to the Name: a new name is a new character, on Bo's numbers but not his gear.
+    press(&mut app, KeyCode::BackTab);
+    typ(&mut app, "Cy");
+    press(&mut app, KeyCode::Enter);
+    let last = app.encounter().applied().last().map(|e| e.text.clone());
+    assert_eq!(last.as_deref(), Some("add Cy npc int 3 rea 3"));
 }

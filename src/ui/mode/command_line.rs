@@ -69,7 +69,7 @@ impl State {
                     },
                     Ok(Parsed::Command(cmd)) => Outcome::run(cmd),
                     Ok(Parsed::FromRoster(add)) => match ctx.sheets.map(|r| r.commands(&add)) {
-                        Some(Ok(cmds)) => Outcome::RunAll(cmds),
+                        Some(Ok(brings)) => Outcome::Bring { brings, then: None },
                         Some(Err(e)) => Outcome::Fail(e),
                         None => Outcome::Fail(
                             "no roster here: this screen was opened without a data directory"

@@ -11,9 +11,9 @@ use super::{Ctx, Mode, Outcome, choose, picker};
 use crate::encounter::system::sr2097::Sr2097Command;
 use crate::encounter::{
     AddCombatant, CombatantId, Command, Each, Event, GroupId, Phase, RollTarget, SheetInput, Side,
-    StatusUntil, Track, same_name,
+    StatusUntil, System, Track, same_name,
 };
-use crate::roster::Template;
+use crate::roster::{Bring, Gear, Template};
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::view::{centered, clear, draw_lines, input_spans, pane_block, wrap};
@@ -193,6 +193,9 @@ pub struct State {
     pub sheets: Vec<Template>,
     /// What the add form offers from the roster, or what it filled.
     pub offer: Option<String>,
+    /// The roster sheet that filled the add form and the gear it brings along, if the Name
+    /// still names it on Enter.
+    pub filled: Option<(String, Gear)>,
 }
 
 /// Enter on a form of the 2097 rooms: the command runs, or its reason goes in the field to blame.
@@ -477,6 +480,7 @@ impl State {
             error: None,
             sheets,
             offer,
+            filled: None,
         }
     }
 
@@ -511,11 +515,12 @@ impl State {
             error: None,
             sheets: Vec::new(),
             offer: None,
+            filled: None,
         }
     }
 
     /// Leaving the add form's Name field on a roster sheet's name: the sheet fills the fields.
-    fn fill_from_roster(&mut self) {
+    fn fill_from_roster(&mut self, system: System) {
         if self.purpose != Purpose::Add || self.focus != 0 {
             return;
         }
@@ -542,14 +547,24 @@ impl State {
                 fl.error = None;
             }
         }
-        self.offer = Some(format!("Filled from the roster sheet {}", t.name));
+        let gear = Some(&t.gear)
+            .filter(|g| g.system() == Some(system))
+            .and_then(Gear::summary);
+        self.offer = Some(match gear {
+            Some(g) => format!(
+                "Filled from the roster sheet {}, with its gear: {g}",
+                t.name
+            ),
+            None => format!("Filled from the roster sheet {}", t.name),
+        });
+        self.filled = Some((t.name.clone(), t.gear.clone()));
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
             Action::Cancel => return Outcome::Close,
             Action::NextField | Action::PrevField => {
-                self.fill_from_roster();
+                self.fill_from_roster(ctx.enc.system());
                 edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
@@ -626,13 +641,24 @@ impl State {
                     None => Outcome::run(cmd),
                 }
             }
-            (Purpose::Add, cmd @ Command::Add(_)) => match joins(&cmd, ctx) {
-                Some(then) => Outcome::Run {
-                    cmd,
-                    then: Some(Mode::Form(then)),
-                },
-                None => Outcome::run(cmd),
-            },
+            (Purpose::Add, cmd @ Command::Add(_)) => {
+                let then = joins(&cmd, ctx).map(Mode::Form);
+                // Filled from a roster sheet and still named after it: its gear comes along.
+                let gear = self
+                    .filled
+                    .as_ref()
+                    .filter(|(name, gear)| {
+                        same_name(name, &self.fields[0].get()) && !gear.is_empty()
+                    })
+                    .map(|(_, gear)| gear.clone());
+                match gear {
+                    Some(gear) => Outcome::Bring {
+                        brings: vec![Bring { add: cmd, gear }],
+                        then,
+                    },
+                    None => Outcome::Run { cmd, then },
+                }
+            }
             (_, cmd) => Outcome::run(cmd),
         }
     }

@@ -122,9 +122,12 @@ pub enum Outcome {
     /// Run a command through the engine. Done: open `then` (the tracker if `None`). Refused:
     /// the room stays as it is and the reason goes to the status line.
     Run { cmd: Command, then: Option<Mode> },
-    /// Run several commands as one (sheets from the roster): all, or none if one is refused.
-    /// Done: back to the tracker; refused: the room stays.
-    RunAll(Vec<Command>),
+    /// Bring roster sheets in as one (each `add`, then its gear): all, or none if one line is
+    /// refused. Done: open `then` (the tracker if `None`); refused: as for `Run`.
+    Bring {
+        brings: Vec<crate::roster::Bring>,
+        then: Option<Mode>,
+    },
     /// Undo this many commands, then back to the tracker.
     Undo(usize),
     /// Redo this many commands, then back to the tracker.

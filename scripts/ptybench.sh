@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's pty table (Performance): srtrack (release build) on the demo and on a
-# 50-combatant 10,000-entry save, `less` on 5,000 lines and, if given, the other tracker, each
+# 50-combatant 10,000-entry save (keys: the help opened and closed, the selection moved down and
+# up, next turn and its undo), `less` on 5,000 lines and, if given, the other tracker, each
 # measured by ptybench.py in a real pseudo-terminal, with the load average before and after.
 # Builds and commits nothing of the other tracker: pass its binary.
 # Usage: scripts/ptybench.sh PTYBENCH.py SRTRACK [OTHER-TRACKER] [COLS ROWS] [RUNS]
@@ -48,6 +49,8 @@ PY
 for save in demo big; do
   echo "== srtrack $save, view (? then Esc)"
   pb --wait 'for every key' --key '?' --expect '*' --key ESC --expect '*' --quit q -- "$bin" --data-dir "$work" open "$save"
+  echo "== srtrack $save, selection (j then k)"
+  pb --wait 'for every key' --key j --expect '*' --key k --expect '*' --quit q -- "$bin" --data-dir "$work" open "$save"
   echo "== srtrack $save, action (n then u)"
   pb --wait 'for every key' --key n --expect '*' --key u --expect '*' --quit q -- "$bin" --data-dir "$work" open "$save"
 done

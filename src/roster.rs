@@ -358,10 +358,22 @@ impl Roster {
     }
 
     fn unknown(&self, name: &str) -> String {
-        let names: Vec<String> = self.templates().into_iter().map(|t| t.name).collect();
-        if names.is_empty() {
+        let all = self.list();
+        let names: Vec<String> = all
+            .iter()
+            .filter_map(|l| l.sheet.as_ref().ok().map(|t| t.name.clone()))
+            .collect();
+        if all.is_empty() {
             format!(
                 "no sheet \"{name}\" in the roster, which is empty: `srtrack roster save SAVE NAME` keeps one"
+            )
+        } else if names.is_empty() {
+            let files = match all.len() {
+                1 => "its one file cannot".to_string(),
+                n => format!("none of its {n} files can"),
+            };
+            format!(
+                "no sheet \"{name}\" in the roster: {files} be read (`srtrack roster list` says why)"
             )
         } else {
             format!(
@@ -442,7 +454,7 @@ impl Roster {
     }
 
     /// The sheets a roster line brings in, each self-contained.
-    pub fn commands(&self, add: &RosterAdd) -> Result<Vec<Bring>, String> {
+    pub fn brings(&self, add: &RosterAdd) -> Result<Vec<Bring>, String> {
         match add {
             RosterAdd::Template {
                 name,

@@ -320,4 +320,12 @@ fn gear_the_engine_would_refuse_makes_the_sheet_unreadable() {
         let used = srtrack(d, &["exec", "second"], "add Bo from template\n");
         assert_eq!(used.status.code(), Some(1), "{why}");
     }
+    // Another name: the roster is not empty, only unreadable.
+    let other = srtrack(d, &["exec", "second"], "add Cy from template\n");
+    assert!(
+        text(&other.stderr)
+            .contains("its one file cannot be read (`srtrack roster list` says why)"),
+        "{}",
+        text(&other.stderr)
+    );
 }

@@ -799,7 +799,7 @@ fn exec_line(
         }
         Line::FromRoster(add) => {
             // Expanded here, so the history holds plain `add` lines and never needs the roster.
-            let commands = roster.commands(&add)?;
+            let commands = roster.brings(&add)?;
             printing_results(enc, out, |enc| {
                 crate::roster::execute_all(enc, commands, dice).map(|_| ())
             })?;

@@ -68,7 +68,7 @@ impl State {
                         Err(e) => Outcome::Fail(e.to_string()),
                     },
                     Ok(Parsed::Command(cmd)) => Outcome::run(cmd),
-                    Ok(Parsed::FromRoster(add)) => match ctx.sheets.map(|r| r.commands(&add)) {
+                    Ok(Parsed::FromRoster(add)) => match ctx.sheets.map(|r| r.brings(&add)) {
                         Some(Ok(brings)) => Outcome::Bring { brings, then: None },
                         Some(Err(e)) => Outcome::Fail(e),
                         None => Outcome::Fail(

@@ -11,7 +11,15 @@ use srtrack::rules::RandomDice;
 
 /// Ana (PC, Ares Predator 8P AP -1) and three NPC gangers: Ganger 1 in armor 6, Ganger 3 in 2.
 fn gang() -> Table {
-    let mut t = Table::new();
+    set_up(Table::new())
+}
+
+/// The same, for a GM who rolls the NPCs' dice at the table (`npcs_roll_at_the_table`).
+fn gang_at_the_table() -> Table {
+    set_up(Table::with_rules(|r| r.sr5.npcs_roll_at_the_table = true))
+}
+
+fn set_up(mut t: Table) -> Table {
     t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
     t.run("add Ganger x3 int 3 rea 3 edge 1 body 4 will 2");
     t.run("weapon Ana add Ares Predator dv 8P ap -1 acc 5 ammo 10");
@@ -54,6 +62,44 @@ fn three_npcs_each_defend_and_soak_on_their_own_after_one_attack_roll() {
     assert_eq!(t.c("Ganger 2").damage.physical, 0);
     assert_eq!(t.c("Ganger 3").downed, Some(DownCause::PhysicalFull));
     assert_eq!(t.state().sr5.pending, []);
+}
+
+#[test]
+fn with_the_npcs_rolled_at_the_table_each_npc_target_waits_for_the_gms_dice() {
+    let mut t = gang_at_the_table();
+    // Only the attack is rolled: an NPC's die more would run the scripted dice out.
+    t.roll(
+        "attack Ana Ganger 1, Ganger 2 pool 8",
+        &[6, 6, 5, 5, 2, 2, 2, 3],
+    );
+    let waiting = |t: &Table| -> Vec<(String, Stage)> {
+        t.state()
+            .sr5
+            .pending
+            .iter()
+            .map(|p| (t.state().name(p.target).to_string(), p.stage))
+            .collect()
+    };
+    assert_eq!(
+        waiting(&t),
+        [
+            ("Ganger 1".to_string(), Stage::Defense { hits: 4 }),
+            ("Ganger 2".to_string(), Stage::Defense { hits: 4 }),
+        ]
+    );
+    // The GM's dice, on the sheet's pools: the same results as rolled in the first test.
+    t.run("attack Ana Ganger 1 defense dice 5 2 2 2 3 3");
+    t.run("attack Ana Ganger 1 soak dice 5 5 2 2 2 2 3 3 3");
+    assert_eq!(t.c("Ganger 1").damage.physical, 9);
+    t.run("attack Ana Ganger 2 defense dice 6 6 5 5 2 2");
+    assert_eq!(t.c("Ganger 2").damage.physical, 0);
+    assert_eq!(waiting(&t), []);
+    // A single attack on an NPC waits the same way.
+    t.roll("attack Ana Ganger 3 pool 2", &[6, 5]);
+    assert_eq!(
+        waiting(&t),
+        [("Ganger 3".to_string(), Stage::Defense { hits: 2 })]
+    );
 }
 
 #[test]

@@ -97,6 +97,15 @@ impl Table {
         }
     }
 
+    /// An empty table under house rules of its own (the built-in ones, changed by `change`).
+    pub fn with_rules(change: impl FnOnce(&mut HouseRules)) -> Self {
+        let mut rules = HouseRules::embedded();
+        change(&mut rules);
+        Self {
+            enc: Encounter::new(Arc::new(rules), Arc::new(test_catalogue())),
+        }
+    }
+
     /// An empty table running another rule system.
     pub fn under(system: System) -> Self {
         Self {

@@ -570,9 +570,14 @@ impl Draft<'_> {
             .collect()
     }
 
-    /// Whether the table rolls this character's dice (players roll their own).
+    /// Whether the table rolls this character's dice (players roll their own; the GM the
+    /// NPCs', when the house rules say so).
     fn table_rolls(&self, c: &Combatant) -> bool {
-        self.rules.sr5.players_roll_their_own && c.side == Side::Pc
+        let r = &self.rules.sr5;
+        match c.side {
+            Side::Pc => r.players_roll_their_own,
+            Side::Npc => r.npcs_roll_at_the_table,
+        }
     }
 
     /// The defense: typed, worked out from the sheet, or waiting for the GM.

@@ -112,6 +112,10 @@ pub struct Sr5Rules {
     /// Players roll their own dice: an attack on a PC waits for its defense and soak to be
     /// typed (or asked for) instead of rolling them.
     pub players_roll_their_own: bool,
+    /// The GM rolls the NPCs' dice at the table: an attack on an NPC waits for its defense and
+    /// soak the same way. Saves and rules files from before it roll them from the sheet.
+    #[serde(default)]
+    pub npcs_roll_at_the_table: bool,
     pub attack_actions: Vec<AttackAction>,
     /// Actions that refill the firearm in hand.
     pub reload_actions: Vec<String>,

@@ -4,7 +4,7 @@
 
 mod common;
 use common::Table;
-use srtrack::encounter::system::sr2097::{Fate, Sr2097Event, Sr2097Sheet};
+use srtrack::encounter::system::sr2097::{Fate, Sr2097Event, Sr2097Sheet, check_to_follow};
 use srtrack::encounter::{DownCause, Event, RuleError, System};
 use srtrack::report;
 use srtrack::rules::sr2097::check::{Band, Double, Verdict};
@@ -685,4 +685,32 @@ fn a_wrong_count_of_dice_names_what_set_the_count_edge_and_a_failures_disadvanta
         t.refuse("sc Ana tn 20 bonus 5 dice 3 3").to_string(),
         "this check (Disadvantage; that Disadvantage is Ana's status \"Disadvantage: next check\") rolls 3 dice: type 3 faces, not 2"
     );
+}
+
+#[test]
+fn a_damage_roll_follows_the_attackers_latest_check_this_turn_until_it_is_rolled_for() {
+    let mut t = fight();
+    let mos = |t: &Table, who: &str| check_to_follow(t.enc.applied(), t.c(who).id);
+    assert_eq!(mos(&t, "Ana"), None, "no check yet");
+    // Ana's check (MoS 11), then Bo's (a failure): each follows its own.
+    t.run("sc Ana tn 20 bonus 12 dice 7 7");
+    t.run("sc Bo tn 20 bonus 2 dice 3 5");
+    assert_eq!(mos(&t, "Ana"), Some(11));
+    assert_eq!(mos(&t, "Bo"), Some(-10));
+    // Rolled for: no longer there to follow.
+    t.run("dmg Ana Bo 2d6+4 mos 11 dice 6 6 1 1");
+    assert_eq!(mos(&t, "Ana"), None);
+    // A new check lasts until Ana's next turn begins.
+    t.run("sc Ana tn 20 bonus 12 dice 4 5");
+    t.run("next");
+    assert_eq!(mos(&t, "Ana"), Some(1), "out of her turn, it still stands");
+    let ana = t.c("Ana").id;
+    for _ in 0..20 {
+        if t.state().acting() == Some(ana) {
+            break;
+        }
+        t.run("next");
+    }
+    assert_eq!(t.state().acting(), Some(ana));
+    assert_eq!(mos(&t, "Ana"), None, "a new turn, a new attack");
 }

@@ -8,8 +8,8 @@ use ratatui::text::Line;
 
 use super::form::{self, Field, NO_YES, edit_fields, field, parse_faces, parse_num};
 use super::{Ctx, Outcome};
-use crate::encounter::system::sr2097::{DamageSource, Sr2097Command, Sr2097Event};
-use crate::encounter::{CombatantId, Command, Event, Track};
+use crate::encounter::system::sr2097::{DamageSource, Sr2097Command, check_to_follow};
+use crate::encounter::{CombatantId, Command, Track};
 use crate::lang::dice_expression;
 use crate::report::sr2097::damage_preview;
 use crate::ui::action::Action;
@@ -40,22 +40,6 @@ struct Parts {
     edge: bool,
 }
 
-/// The MoS of the check `by` made since their turn began and has not yet rolled damage for:
-/// the attack this damage roll follows, so the GM does not type it again.
-fn pending_check_mos(ctx: &Ctx, by: CombatantId) -> Option<i32> {
-    ctx.enc.applied().iter().rev().find_map(|entry| {
-        entry.events.iter().rev().find_map(|e| match e {
-            Event::Sr2097(Sr2097Event::Checked { who, outcome, .. }) if *who == by => {
-                Some(Some(outcome.mos))
-            }
-            Event::Sr2097(Sr2097Event::DamageRolled { by: b, .. }) if *b == by => Some(None),
-            Event::TurnStarted { who, .. } if *who == by => Some(None),
-            Event::RoundStarted { .. } => Some(None),
-            _ => None,
-        })
-    })?
-}
-
 impl State {
     pub fn open(by: CombatantId, ctx: &Ctx) -> Self {
         let s = ctx.state();
@@ -64,7 +48,8 @@ impl State {
             .as_ref()
             .and_then(|x| x.sheet(by).weapons.first().map(|w| w.name.clone()))
             .unwrap_or_default();
-        let mos = match pending_check_mos(ctx, by) {
+        // The attack's MoS, so the GM does not type it again.
+        let mos = match check_to_follow(ctx.enc.applied(), by) {
             Some(m) if m >= 0 => Field::text(
                 "MoS",
                 format!("{}'s check: 5+ adds 1d6, 10+ 2d6", s.name(by)),

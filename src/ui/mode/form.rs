@@ -193,9 +193,9 @@ pub struct State {
     pub sheets: Vec<Template>,
     /// What the add form offers from the roster, or what it filled.
     pub offer: Option<String>,
-    /// The roster sheet that filled the add form and the gear it brings along, if the Name
-    /// still names it on Enter.
-    pub filled: Option<(String, Gear)>,
+    /// The name of the roster sheet that filled the add form: its gear comes along if the
+    /// Name still names it on Enter.
+    pub filled: Option<String>,
 }
 
 /// Enter on a form of the 2097 rooms: the command runs, or its reason goes in the field to blame.
@@ -557,7 +557,7 @@ impl State {
             ),
             None => format!("Filled from the roster sheet {}", t.name),
         });
-        self.filled = Some((t.name.clone(), t.gear.clone()));
+        self.filled = Some(t.name.clone());
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
@@ -644,13 +644,14 @@ impl State {
             (Purpose::Add, cmd @ Command::Add(_)) => {
                 let then = joins(&cmd, ctx).map(Mode::Form);
                 // Filled from a roster sheet and still named after it: its gear comes along.
+                let name = self.fields[0].get();
                 let gear = self
                     .filled
                     .as_ref()
-                    .filter(|(name, gear)| {
-                        same_name(name, &self.fields[0].get()) && !gear.is_empty()
-                    })
-                    .map(|(_, gear)| gear.clone());
+                    .filter(|filled| same_name(filled, &name))
+                    .and_then(|filled| self.sheets.iter().find(|t| same_name(&t.name, filled)))
+                    .map(|t| t.gear.clone())
+                    .filter(|gear| !gear.is_empty());
                 match gear {
                     Some(gear) => Outcome::Bring {
                         brings: vec![Bring { add: cmd, gear }],

@@ -133,30 +133,6 @@ impl Parser<'_> {
         Ok(None)
     }
 
-    /// A keyword given twice is refused where it comes the second time.
-    fn once<T>(&self, slot: Option<&T>, what: &str) -> Result<(), ParseError> {
-        match slot {
-            Some(_) => Err(self.error(format!("{what} once only"))),
-            None => Ok(()),
-        }
-    }
-
-    /// `KEYWORD N` into `slot` when KEYWORD comes next; refused the second time.
-    fn keyword_number(
-        &mut self,
-        keyword: &str,
-        slot: &mut Option<i32>,
-        what: &str,
-    ) -> Result<bool, ParseError> {
-        if !self.peek_is(keyword) {
-            return Ok(false);
-        }
-        self.once(slot.as_ref(), &format!("`{keyword}`"))?;
-        self.at += 1;
-        *slot = Some(self.number(what)?);
-        Ok(true)
-    }
-
     fn sr5_test(&mut self) -> Result<TestInput, ParseError> {
         let who = self.combatant()?;
         let pool = self.number("the dice pool (a number)")?;

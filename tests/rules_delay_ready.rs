@@ -354,16 +354,17 @@ fn a_delay_waiting_on_a_character_who_moves_comes_when_its_turn_ends() {
 
 /// Cy, last in the order, holds a ready declared in the round's last pass.
 fn ready_in_pass_five() -> Table {
+    ready_in_pass_five_as("ready Cy 2 when a door opens do simple")
+}
+
+/// Cy readies with `line` in round 1, pass 5; round 2 begins with Ana's turn.
+fn ready_in_pass_five_as(line: &str) -> Table {
     let mut t = Table::three();
-    for _ in 0..4 {
-        for _ in 0..3 {
-            t.run("next");
-        }
+    for _ in 0..14 {
+        t.run("next");
     }
-    t.run("next");
-    t.run("next");
     assert_eq!((t.round_pass(), t.turn()), ((1, 5), "Cy".to_string()));
-    t.run("ready Cy 2 when a door opens do simple");
+    t.run(line);
     t.run("next");
     assert_eq!((t.round_pass(), t.turn()), ((2, 1), "Ana".to_string()));
     t
@@ -403,6 +404,56 @@ fn a_ready_unfired_until_the_next_turn_of_a_new_round_is_lost_with_the_old_round
         why: Release::NextTurnNewRound
     }));
     assert_eq!(t.ip("Cy"), 4 + 1);
+}
+
+// "At the start of every new Combat Round, your available IP are reset to a default starting
+// pool (any unspent IP before the start of the new round are lost)": a ready from the old round
+// brings none of them into the new pool, whether it lapses, fires or its holder goes down.
+
+/// Cy's ready of 3 IP for a free action (1 IP), declared in round 1, pass 5.
+fn ready_of_three_in_pass_five() -> Table {
+    ready_in_pass_five_as("ready Cy 3 when a door opens do free")
+}
+
+#[test]
+fn a_ready_from_the_old_round_that_fires_gives_back_none_of_its_ip() {
+    let mut t = ready_of_three_in_pass_five();
+    let pool = t.ip("Cy");
+    let events = t.run("fire Cy");
+    assert!(events.contains(&Event::ReserveReleased {
+        who: t.c("Cy").id,
+        returned: 0,
+        why: Release::FiredNewRound
+    }));
+    assert_eq!(t.ip("Cy"), pool, "the 2 IP left over were round 1's");
+    assert!(t.c("Cy").reserve.is_none());
+}
+
+#[test]
+fn a_ready_from_the_old_round_whose_holder_goes_down_gives_back_none_of_its_ip() {
+    let mut t = ready_of_three_in_pass_five();
+    let pool = t.ip("Cy");
+    let events = t.run("down Cy");
+    assert!(events.contains(&Event::ReserveReleased {
+        who: t.c("Cy").id,
+        returned: 0,
+        why: Release::DownedNewRound
+    }));
+    assert_eq!(t.ip("Cy"), pool);
+}
+
+#[test]
+fn a_ready_fired_in_the_round_it_was_declared_gives_back_what_its_actions_did_not_cost() {
+    let mut t = Table::three();
+    t.run("ready Ana 3 when a door opens do free");
+    let pool = t.ip("Ana");
+    let events = t.run("fire Ana");
+    assert!(events.contains(&Event::ReserveReleased {
+        who: t.c("Ana").id,
+        returned: 2,
+        why: Release::Fired
+    }));
+    assert_eq!(t.ip("Ana"), pool + 2);
 }
 
 // "When the chosen character's turn starts or ends (as appropriate), you take your previously

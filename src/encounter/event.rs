@@ -30,6 +30,12 @@ pub enum Release {
     NextTurnNewRound,
     Downed,
     Removed,
+    /// A ready declared in an earlier round fired: what its actions did not cost was lost with
+    /// that round's pool.
+    FiredNewRound,
+    /// The holder of a ready declared in an earlier round went down: its IP were lost with that
+    /// round's pool.
+    DownedNewRound,
 }
 
 /// Where an action's IP came from.

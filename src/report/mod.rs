@@ -255,6 +255,12 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
                     format!("{who}'s delay or ready lapses (Downed): {returned} IP back")
                 }
                 Release::Removed => format!("{who}'s delay or ready lapses (removed)"),
+                Release::FiredNewRound => format!(
+                    "{who}'s ready leaves the rest of its IP: lost with the last round's pool"
+                ),
+                Release::DownedNewRound => format!(
+                    "{who}'s ready lapses (Downed): its IP were lost with the last round's pool"
+                ),
             }
         }
         Event::InitiativeChanged {

@@ -7,7 +7,9 @@
 use super::command::Command;
 use super::error::RuleError;
 use super::event::{Event, Release, StatusEnded};
-use super::model::{Combatant, CombatantId, Fight, Phase, State, StatusEnd, Turn, TurnKind};
+use super::model::{
+    Combatant, CombatantId, Fight, Phase, Reserve, State, StatusEnd, Turn, TurnKind,
+};
 use super::system::System;
 use crate::catalogue::Catalogue;
 use crate::rules::house::Range;
@@ -191,15 +193,27 @@ impl<'a> Draft<'a> {
         RuleError::in_range(field, value, range)
     }
 
-    /// Pending delays and readies lapse; the IP go back to the pool.
+    /// Pending delays and readies lapse; the IP go back to the pool, unless they are a ready's
+    /// from an earlier round (lost with that round's pool).
     fn release(&mut self, c: &Combatant, why: Release) {
         if let Some(r) = &c.reserve {
+            let (returned, why) = match (self.of_an_earlier_round(r), why) {
+                (true, Release::Downed) => (0, Release::DownedNewRound),
+                _ => (r.ip(), why),
+            };
             self.emit(Event::ReserveReleased {
                 who: c.id,
-                returned: r.ip(),
+                returned,
                 why,
             });
         }
+    }
+
+    /// A ready outlives the round's reset, but not the old round's IP: what it holds cannot
+    /// come back into a later round's pool.
+    fn of_an_earlier_round(&mut self, reserve: &Reserve) -> bool {
+        let now = self.now().fight().map_or(0, |f| f.round);
+        matches!(reserve, Reserve::Ready { round, .. } if *round != now)
     }
 
     fn expire_turn_statuses(&mut self, serial: u64) {

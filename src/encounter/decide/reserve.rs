@@ -155,9 +155,10 @@ impl Draft<'_> {
     pub(super) fn fire(&mut self, who: CombatantId, index: usize, timing: Timing) -> Outcome {
         self.fight()?;
         let c = self.able(who)?;
-        let Some(Reserve::Ready { ip, triggers, .. }) = &c.reserve else {
+        let Some(reserve @ Reserve::Ready { ip, triggers, .. }) = &c.reserve else {
             return Err(RuleError::NoReady { who: c.name });
         };
+        let old_round = self.of_an_earlier_round(reserve);
         let Some(trigger) = triggers.get(index).cloned() else {
             return Err(RuleError::NoSuchTrigger {
                 who: c.name.clone(),
@@ -189,11 +190,12 @@ impl Draft<'_> {
                 self.emit(e);
             }
         }
-        self.emit(Event::ReserveReleased {
-            who,
-            returned: reserve.saturating_sub(trigger.cost()),
-            why: Release::Fired,
-        });
+        let (returned, why) = if old_round {
+            (0, Release::FiredNewRound)
+        } else {
+            (reserve.saturating_sub(trigger.cost()), Release::Fired)
+        };
+        self.emit(Event::ReserveReleased { who, returned, why });
         Ok(())
     }
 }

@@ -138,14 +138,13 @@ impl Draft<'_> {
     /// At the start of the holder's next turn unfired readies lapse: the IP go back to the pool,
     /// unless a new round began since, when they were lost with the old round's pool.
     fn lapse_ready(&mut self, c: &Combatant) {
-        let Some(Reserve::Ready { ip, round, .. }) = &c.reserve else {
+        let Some(reserve @ Reserve::Ready { ip, .. }) = &c.reserve else {
             return;
         };
-        let now = self.now().fight().map_or(0, |f| f.round);
-        let (returned, why) = if *round == now {
-            (*ip, Release::NextTurn)
-        } else {
+        let (returned, why) = if self.of_an_earlier_round(reserve) {
             (0, Release::NextTurnNewRound)
+        } else {
+            (*ip, Release::NextTurn)
         };
         self.emit(Event::ReserveReleased {
             who: c.id,

@@ -34,6 +34,49 @@ fn exec_stops_at_the_first_refused_line_and_keeps_the_lines_before() {
 }
 
 #[test]
+fn exec_refuses_an_undo_or_redo_of_more_than_there_is_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // The script, the refusal, who is in the fight after it, who is not.
+    for (script, said, present, absent) in [
+        ("redo\n", "nothing to redo", "", "Ann"),
+        (
+            "add Ann pc int 4 rea 5\nundo\nundo\n",
+            "nothing to undo",
+            "",
+            "Ann",
+        ),
+        (
+            "add Ann pc int 4 rea 5\nadd Bo npc int 3 rea 3\nundo 3\n",
+            "undo 3: only 2 commands to undo",
+            "Bo",
+            "",
+        ),
+        (
+            "add Ann pc int 4 rea 5\nadd Bo npc int 3 rea 3\nundo 2\nredo 3\n",
+            "redo 3: only 2 commands to redo",
+            "",
+            "Ann",
+        ),
+    ] {
+        let name = format!("f{}", script.len());
+        let out = srtrack(d, &["exec", &name], script);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{script}: {err}");
+        assert!(err.contains(said), "{script}: {err}");
+        let shown = text(&srtrack(d, &["show", &name], "").stdout);
+        assert!(
+            present.is_empty() || shown.contains(present),
+            "{script}: {shown}"
+        );
+        assert!(
+            absent.is_empty() || !shown.contains(absent),
+            "{script}: {shown}"
+        );
+    }
+}
+
+#[test]
 fn exec_runs_a_script_file_with_undo_redo_and_why() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

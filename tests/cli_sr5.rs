@@ -31,6 +31,19 @@ fn exec_prints_the_issues_two_example_lines() {
 }
 
 #[test]
+fn edge_with_more_words_in_an_sr5_fight_says_what_sr5_takes() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let out = srtrack(
+        dir.path(),
+        &["exec", "fight"],
+        &format!("{SETUP}edge Ana 2\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("`edge NAME`: SR5's Edge for IP"), "{err}");
+}
+
+#[test]
 fn exec_prints_one_line_per_test_of_an_attack() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let script = format!("{SETUP}attack Ana Ganger 1 pool 9\n");

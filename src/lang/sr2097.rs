@@ -316,7 +316,11 @@ impl Parser<'_> {
         } else if self.eat("scenario") {
             EdgeCommand::Scenario
         } else {
-            return Err(self.error("boost, lessen, burn, award N, rest or scenario"));
+            // The parser knows no system: say what each one takes.
+            return Err(self.error(
+                "the end of the line (`edge NAME`: SR5's Edge for IP), or in a 2097 fight boost, \
+                 lessen, burn, award N, rest or scenario",
+            ));
         };
         Ok(Command::Sr2097(Sr2097Command::Edge { who, edge }))
     }

@@ -194,7 +194,11 @@ impl Template {
             name: name.unwrap_or(&c.name).trim().to_string(),
             side: c.side,
             system,
-            sheet: c.sheet,
+            // Edge burned in a fight is gone for good: the sheet keeps the rating left.
+            sheet: Sheet {
+                edge: enc.state().edge_max(c),
+                ..c.sheet
+            },
             gear: Gear::of(enc.state(), c.id, system, enc.rules().sr2097.damage.die),
         }
     }

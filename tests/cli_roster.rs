@@ -202,6 +202,24 @@ fn entries(log: &str) -> Vec<&str> {
         .collect()
 }
 
+// Shadowrun 2097's Edge Burn lowers the maximum for good: the sheet keeps what is left.
+#[test]
+fn a_sheet_kept_after_an_edge_burn_keeps_the_lower_edge() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fight = "add Ana pc int 4 rea 5 edge 3\nadd Bo int 3 rea 3\n\
+                 dmg Bo Ana 4d6+0 dice 6 6 6 6\nedge Ana burn\n";
+    let out = srtrack(d, &["exec", "--system", "sr2097", "burned"], fight);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        srtrack(d, &["roster", "save", "burned", "Ana"], "")
+            .status
+            .success()
+    );
+    let list = text(&srtrack(d, &["roster", "list"], "").stdout);
+    assert!(list.contains("Edge 2"), "{list}");
+}
+
 #[test]
 fn gear_comes_with_a_sheet_onto_each_member_in_a_fight_of_its_system() {
     let dir = tempfile::tempdir().unwrap();

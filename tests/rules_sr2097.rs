@@ -471,6 +471,25 @@ fn edge_burn_only_to_survive_a_life_threatening_injury_lowers_current_and_maximu
     ));
 }
 
+// Edge Burn "permanently reduces their maximum Edge score by 1": the initiative's tie-break on
+// Edge and every Edge shown count the maximum left.
+#[test]
+fn a_burned_point_of_edge_no_longer_wins_an_initiative_tie() {
+    let mut t = Table::under(System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3");
+    t.run("add Bo int 4 rea 5 edge 2");
+    t.run("dmg Bo Ana 4d6+0 dice 6 6 6 6"); // 24: life-threatening
+    t.run("edge Ana burn");
+    t.run("up Ana");
+    assert_eq!(t.state().edge_max(t.c("Ana")), 2);
+    t.run("roll Ana dice 3 3");
+    t.run("roll Bo dice 3 3");
+    t.roll("start", &[2, 5]); // the roll-off: Bo first
+    let why = t.state().explain_order(t.c("Bo").id, t.c("Ana").id);
+    assert!(!why.contains("higher Edge"), "{why}");
+    assert!(why.contains("and Edge 2"), "a roll-off of equals: {why}");
+}
+
 #[test]
 fn edge_comes_back_by_award_rest_and_between_scenarios_never_above_the_maximum() {
     let mut t = table();

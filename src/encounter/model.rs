@@ -371,12 +371,14 @@ impl Combatant {
             .find(|s| s.name.eq_ignore_ascii_case(name))
     }
 
-    pub fn order_key(&self) -> Option<OrderKey> {
+    /// The initiative's tie-breakers, with `edge` the most Edge the character can have (see
+    /// [`State::order_key`], which knows what Edge Burn took).
+    fn order_key_with(&self, edge: u8) -> Option<OrderKey> {
         self.initiative.as_ref().map(|r| OrderKey {
             score: r.score(),
             glitched: r.glitch.is_glitch(),
             pool: r.pool,
-            edge: self.sheet.edge,
+            edge,
         })
     }
 
@@ -485,6 +487,18 @@ impl Default for State {
 }
 
 impl State {
+    /// The most Edge a character can have: its rating, less what Shadowrun 2097's Edge Burn
+    /// took for good.
+    pub fn edge_max(&self, c: &Combatant) -> u8 {
+        let burned = self.sr2097.as_ref().map_or(0, |s| s.sheet(c.id).burned);
+        c.sheet.edge.saturating_sub(burned)
+    }
+
+    /// Where a character's initiative puts it, ties broken by the Edge it can still have.
+    pub fn order_key(&self, c: &Combatant) -> Option<OrderKey> {
+        c.order_key_with(self.edge_max(c))
+    }
+
     pub fn get(&self, id: CombatantId) -> Option<&Combatant> {
         self.combatants.get(id.index()).map(AsRef::as_ref)
     }

@@ -125,7 +125,7 @@ pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
                     held: c.reserve.as_ref().map_or(0, super::Reserve::ip),
                 }),
                 edge_left: c.edge_left,
-                edge: c.sheet.edge,
+                edge: state.edge_max(c),
                 physical: c
                     .sheet
                     .body

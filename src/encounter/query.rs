@@ -76,7 +76,7 @@ impl State {
                 ));
             }
         }
-        let (Some(kf), Some(ks)) = (first.order_key(), second.order_key()) else {
+        let (Some(kf), Some(ks)) = (self.order_key(first), self.order_key(second)) else {
             return format!("{} stands before {}", first.name, second.name);
         };
         let score = kf.score;
@@ -101,8 +101,8 @@ impl State {
                 format!(
                     "same score {score}; {} has the bigger pool, {} to {}",
                     big.name,
-                    big.order_key().map_or(0, |k| k.pool),
-                    small.order_key().map_or(0, |k| k.pool)
+                    self.order_key(big).map_or(0, |k| k.pool),
+                    self.order_key(small).map_or(0, |k| k.pool)
                 )
             }
             (o, Decider::Edge) => {
@@ -113,7 +113,10 @@ impl State {
                 };
                 format!(
                     "same score {score} and pool {}; {} has the higher Edge, {} to {}",
-                    kf.pool, high.name, high.sheet.edge, low.sheet.edge
+                    kf.pool,
+                    high.name,
+                    self.edge_max(high),
+                    self.edge_max(low)
                 )
             }
             (_, Decider::RollOff) => self.explain_rolloff(first, second, score, kf.pool),
@@ -143,7 +146,7 @@ impl State {
         }
         let tied = format!(
             "same score {score}, pool {pool} and Edge {}",
-            first.sheet.edge
+            self.edge_max(first)
         );
         let found = self.rolloffs.iter().rev().find_map(|r| {
             (r.involves(uf) && r.involves(us))

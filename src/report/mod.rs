@@ -759,7 +759,7 @@ fn order_text(out: &mut String, state: &State) {
             .map(|d| format!(", DOWNED ({})", d.label()))
             .unwrap_or_default();
         let edge = if c.sheet.edge > 0 {
-            format!(", Edge {}/{}", c.edge_left, c.sheet.edge)
+            format!(", Edge {}/{}", c.edge_left, state.edge_max(c))
         } else {
             String::new()
         };
@@ -790,7 +790,7 @@ fn order_text(out: &mut String, state: &State) {
     if matches!(state.phase, Phase::Setup) && !waiting.is_empty() {
         // The order as the rolls so far stand; ties on every step are rolled off at `start`.
         let mut provisional: Vec<&Combatant> = state.present().collect();
-        provisional.sort_by(|a, b| match (a.order_key(), b.order_key()) {
+        provisional.sort_by(|a, b| match (state.order_key(a), state.order_key(b)) {
             (Some(ka), Some(kb)) => ka.compare(&kb).0,
             (Some(_), None) => std::cmp::Ordering::Less,
             (None, Some(_)) => std::cmp::Ordering::Greater,

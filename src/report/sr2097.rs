@@ -29,16 +29,9 @@ fn sheet(state: &State, id: CombatantId) -> Option<&Sr2097Sheet> {
     state.sr2097.as_ref().map(|s| s.sheet(id))
 }
 
-/// The most Edge a character can have: its rating, less what Edge Burn took for good.
-pub fn edge_max(state: &State, c: &Combatant) -> u8 {
-    c.sheet
-        .edge
-        .saturating_sub(sheet(state, c.id).map_or(0, |s| s.burned))
-}
-
 /// "Edge 2/3": what is left, and the most it can be.
 pub fn edge_text(state: &State, c: &Combatant) -> String {
-    format!("Edge {}/{}", c.edge_left, edge_max(state, c))
+    format!("Edge {}/{}", c.edge_left, state.edge_max(c))
 }
 
 /// `sc Ana: 2d10 [7 7] + 12 = 26 vs TN 20: success, MoS 6 +5 double = 11 (complete)`.
@@ -169,7 +162,7 @@ pub fn log_line(before: &State, event: &Sr2097Event) -> String {
     // Edge after the event: `spent` from what is left, `burned` from the maximum, `gained` back.
     let edge_after = |id: CombatantId, spent: u8, burned: u8, gained: u8| {
         before.get(id).map_or_else(String::new, |c| {
-            let max = edge_max(before, c).saturating_sub(burned);
+            let max = before.edge_max(c).saturating_sub(burned);
             let left = c.edge_left.saturating_sub(spent).saturating_add(gained);
             format!("Edge {left}/{max}")
         })

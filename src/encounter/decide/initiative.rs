@@ -211,13 +211,13 @@ impl Draft<'_> {
         let Some(key) = members
             .first()
             .and_then(|id| state.get(*id))
-            .and_then(Combatant::order_key)
+            .and_then(|c| state.order_key(c))
         else {
             return;
         };
         let existing: Vec<(Unit, OrderKey)> = state
             .ordered()
-            .filter_map(|c| c.order_key().map(|k| (Unit::One(c.id), k)))
+            .filter_map(|c| state.order_key(c).map(|k| (Unit::One(c.id), k)))
             .collect();
         let (index, rolloffs) = initiative::slot(key, unit, &existing, sides, dice);
         let at = match existing.get(index) {
@@ -263,7 +263,7 @@ impl Draft<'_> {
                 Some(g) if g.shared_roll => Unit::Group(g.id),
                 _ => Unit::One(c.id),
             };
-            if let Some(key) = c.order_key()
+            if let Some(key) = state.order_key(c)
                 && !entrants.iter().any(|(u, _)| *u == unit)
             {
                 entrants.push((unit, key));

@@ -619,7 +619,7 @@ impl Draft<'_> {
         let s = state.sr2097.as_ref()?;
         let f = state.fight()?;
         let key = |c: &Combatant| {
-            let mut k = c.order_key()?;
+            let mut k = state.order_key(c)?;
             if let Some(b) = s.sheet(c.id).boost_in(f.round, f.pass) {
                 k.score = k.score.saturating_add(b.sum());
             }

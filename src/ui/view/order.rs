@@ -169,7 +169,7 @@ fn write_value(out: &mut String, app: &App, c: &Combatant, column: Optional) {
         }
         Optional::Edge => {
             if c.sheet.edge != 0 {
-                let max = crate::report::sr2097::edge_max(app.state(), c);
+                let max = app.state().edge_max(c);
                 let _ = write!(out, "{}/{max}", c.edge_left);
             }
         }

@@ -74,11 +74,7 @@ fn whole(app: &App, c: &Combatant) -> String {
         parts.push(format!("{} IP held back", r.ip()));
     }
     if c.sheet.edge > 0 {
-        parts.push(format!(
-            "Edge {}/{} left",
-            c.edge_left,
-            report::sr2097::edge_max(s, c)
-        ));
+        parts.push(format!("Edge {}/{} left", c.edge_left, s.edge_max(c)));
     }
     // SR 2097: strength, armor and weapons.
     parts.extend(report::sr2097::sheet_notes(s, c));

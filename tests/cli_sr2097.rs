@@ -79,6 +79,32 @@ fn wrong_input_is_one_sentence_exit_1_and_the_save_as_it_was() {
             "edge Ana award 2",
             "Ana has 0 of 1 Edge: 2 more would be above the maximum",
         ),
+        // The odds of a check that could not be made are refused as the check is.
+        (
+            "odds2097 tn 0 bonus 5",
+            "TN 0 is out of range: allowed 1 to 99",
+        ),
+        (
+            "odds2097 tn 20 bonus 100",
+            "skill bonus 100 is out of range: allowed -30 to 99",
+        ),
+        // A word given twice is refused, not read as the last one.
+        (
+            "sc Ana tn 20 tn 25 bonus 5",
+            "word 5 \"tn\": expected `tn` once only",
+        ),
+        (
+            "sc Ana tn 20 bonus 5 adv advantage",
+            "word 8 \"advantage\": expected `adv` once only",
+        ),
+        (
+            "dmg Ana Bo 2d6+4 mos 5 mos 10",
+            "word 7 \"mos\": expected `mos` once only",
+        ),
+        (
+            "dmg Ana Bo 2d6 dice 1 1 dice 2 2",
+            "word 8 \"dice\": expected `dice` once only",
+        ),
     ] {
         let out = srtrack(d, &["exec", "fight"], &format!("{line}\n"));
         assert_eq!(out.status.code(), Some(1), "{line}");

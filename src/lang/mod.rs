@@ -328,12 +328,37 @@ impl Parser<'_> {
         slot: &mut Option<i32>,
         what: &str,
     ) -> Result<bool, ParseError> {
+        if !self.keyword_once(keyword, slot.as_ref())? {
+            return Ok(false);
+        }
+        *slot = Some(self.number(what)?);
+        Ok(true)
+    }
+
+    /// A flag (`keywords[0]` or an alias) when one comes next; refused the second time.
+    fn flag(&mut self, keywords: &[&str], set: &mut bool) -> Result<bool, ParseError> {
+        let Some(first) = keywords.first() else {
+            return Ok(false);
+        };
+        if !keywords.iter().any(|k| self.peek_is(k)) {
+            return Ok(false);
+        }
+        if *set {
+            return Err(self.error(format!("`{first}` once only")));
+        }
+        self.at += 1;
+        *set = true;
+        Ok(true)
+    }
+
+    /// `KEYWORD` when it comes next and its value is not given yet (then the caller reads the
+    /// value); refused the second time.
+    fn keyword_once<T>(&mut self, keyword: &str, slot: Option<&T>) -> Result<bool, ParseError> {
         if !self.peek_is(keyword) {
             return Ok(false);
         }
-        self.once(slot.as_ref(), &format!("`{keyword}`"))?;
+        self.once(slot, &format!("`{keyword}`"))?;
         self.at += 1;
-        *slot = Some(self.number(what)?);
         Ok(true)
     }
 

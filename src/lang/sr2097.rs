@@ -109,22 +109,26 @@ impl Parser<'_> {
         };
         let (mut dice, mut drop) = (None, None);
         loop {
-            if self.eat("tn") {
+            if self.keyword_once("tn", tn.as_ref())? {
                 tn = Some(self.tn()?);
-            } else if self.eat("bonus") {
-                bonus = Some(self.number("the skill bonus (a number)")?);
-            } else if self.eat("adv") || self.eat("advantage") {
-                q.advantage = true;
-            } else if self.eat("dis") || self.eat("disadvantage") {
-                q.disadvantage = true;
-            } else if self.eat("edge") {
-                q.edge = true;
-            } else if with_dice && self.eat("dice") {
+            } else if with_dice && self.keyword_once("dice", dice.as_ref())? {
                 dice = Some(self.faces_2097()?);
-            } else if with_dice && self.eat("drop") {
-                drop = Some(self.number("the face of the die to remove")?);
             } else {
-                break;
+                // The words that need nothing more than to be read.
+                let read =
+                    self.keyword_number("bonus", &mut bonus, "the skill bonus (a number)")?
+                        || self.flag(&["adv", "advantage"], &mut q.advantage)?
+                        || self.flag(&["dis", "disadvantage"], &mut q.disadvantage)?
+                        || self.flag(&["edge"], &mut q.edge)?
+                        || (with_dice
+                            && self.keyword_number(
+                                "drop",
+                                &mut drop,
+                                "the face of the die to remove",
+                            )?);
+                if !read {
+                    break;
+                }
             }
         }
         q.tn = tn.ok_or_else(|| self.error("`tn N` or `tn WORD` (the target number)"))?;
@@ -174,15 +178,10 @@ impl Parser<'_> {
         };
         let (mut mos, mut edge, mut dice, mut stun) = (None, false, None, false);
         loop {
-            if self.eat("mos") {
-                mos = Some(self.number("the attack's MoS (a number)")?);
-            } else if self.eat("edge") {
-                edge = true;
-            } else if self.eat("dice") {
+            if self.keyword_number("mos", &mut mos, "the attack's MoS (a number)")? {
+            } else if self.keyword_once("dice", dice.as_ref())? {
                 dice = Some(self.faces_2097()?);
-            } else if self.eat("stun") {
-                stun = true;
-            } else {
+            } else if !self.flag(&["edge"], &mut edge)? && !self.flag(&["stun"], &mut stun)? {
                 break;
             }
         }

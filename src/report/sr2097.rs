@@ -2,9 +2,9 @@
 //! every die), the odds of a check, and the notes of a character's 2097 sheet.
 
 use crate::encounter::system::sr2097::{
-    DamageSource, Fate, Reach, Recovery, Sr2097Event, Sr2097Sheet, Tn, Weapon,
+    DamageSource, Fate, Reach, Recovery, Sr2097Event, Sr2097Sheet, Weapon, bonus_value,
 };
-use crate::encounter::{Combatant, CombatantId, State, Track};
+use crate::encounter::{Combatant, CombatantId, RuleError, State, Track};
 use crate::lang::OddsQuery;
 use crate::rules::sr2097::check::{self, Double, Outcome};
 use crate::rules::sr2097::{
@@ -344,16 +344,9 @@ pub fn boost_text(state: &State, c: &Combatant) -> Option<String> {
 pub fn odds_of(
     q: &OddsQuery,
     rules: &Sr2097Rules,
-) -> Result<(check::Check, check::Odds), Sr2097Error> {
-    let tn = match &q.tn {
-        Tn::Number(n) => *n,
-        Tn::Word(w) => rules
-            .tn_of(w)
-            .ok_or_else(|| Sr2097Error::UnknownDifficulty {
-                word: w.clone(),
-                words: rules.difficulty_words(),
-            })?,
-    };
+) -> Result<(check::Check, check::Odds), RuleError> {
+    let tn = q.tn.value(rules)?;
+    let bonus = bonus_value(q.bonus, rules)?;
     let (tilt, edge) = check::tilt(q.advantage, q.disadvantage, q.edge).ok_or_else(|| {
         Sr2097Error::EdgeWithAdvantage {
             who: "the check".into(),
@@ -361,7 +354,7 @@ pub fn odds_of(
     })?;
     let c = check::Check {
         tn,
-        bonus: q.bonus,
+        bonus,
         tilt,
         edge,
     };
@@ -369,7 +362,7 @@ pub fn odds_of(
 }
 
 /// The answer to `odds2097`, on one line.
-pub fn odds_answer(q: &OddsQuery, rules: &Sr2097Rules) -> Result<String, Sr2097Error> {
+pub fn odds_answer(q: &OddsQuery, rules: &Sr2097Rules) -> Result<String, RuleError> {
     let (c, odds) = odds_of(q, rules)?;
     let [head, wins, losses] = odds_lines(&odds);
     let mut how = Vec::new();

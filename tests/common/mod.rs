@@ -134,8 +134,7 @@ impl Table {
             }
             Line::Odds(q) => srtrack::report::sr5::odds_answer(&self.enc, &q).map(|_| Vec::new()),
             Line::Odds2097(q) => srtrack::report::sr2097::odds_answer(&q, &self.enc.rules().sr2097)
-                .map(|_| Vec::new())
-                .map_err(srtrack::encounter::RuleError::from),
+                .map(|_| Vec::new()),
             Line::Why(..) | Line::AnarchyOdds(_) | Line::Nothing => Ok(Vec::new()),
             Line::FromRoster(r) => panic!("`{line}` asks for the roster ({r:?}): a Table has none"),
         };

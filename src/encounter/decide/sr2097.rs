@@ -12,7 +12,7 @@ use crate::encounter::model::{
 };
 use crate::encounter::system::sr2097::{
     DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command, Sr2097Event,
-    Sr2097Sheet, Tn, Weapon, WeaponInput,
+    Sr2097Sheet, Tn, Weapon, WeaponInput, bonus_value,
 };
 use crate::rules::Dice;
 use crate::rules::initiative::InitiativeRoll;
@@ -156,15 +156,8 @@ impl Draft<'_> {
     ) -> Outcome {
         let c = self.able(who)?;
         let r = self.rules.sr2097.clone();
-        let tn = match tn {
-            Tn::Number(n) => *n,
-            Tn::Word(w) => r.tn_of(w).ok_or_else(|| Sr2097Error::UnknownDifficulty {
-                word: crate::text::excerpt(w),
-                words: r.difficulty_words(),
-            })?,
-        };
-        let tn = Self::check_range("TN", tn, r.check.tn)?;
-        let bonus = Self::check_range("skill bonus", bonus, r.check.bonus)?;
+        let tn = tn.value(&r)?;
+        let bonus = bonus_value(bonus, &r)?;
         // A complete failure's Disadvantage weighs on the next check, whatever it is; a
         // significant failure's on the next related one, which only the GM can tell (`dis`).
         let any = c.status(&r.check.any_disadvantage).map(|s| s.name.clone());

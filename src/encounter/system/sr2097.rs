@@ -12,13 +12,35 @@ use crate::rules::sr2097::check::Outcome as CheckOutcome;
 use crate::rules::sr2097::{
     Armor, CheckRoll, DamageRoll, DiceFrom, EdgePool, EdgeUse, Severity, Through,
 };
-use crate::rules::sr2097::{DamageRules, Sr2097Error};
+use crate::rules::sr2097::{DamageRules, Sr2097Error, Sr2097Rules};
 
 /// A target number as the GM gave it: a number or a difficulty word.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Tn {
     Number(i32),
     Word(String),
+}
+
+impl Tn {
+    /// The number it stands for under `rules`, within their range: a check and its odds ask
+    /// the same.
+    pub fn value(&self, rules: &Sr2097Rules) -> Result<i32, RuleError> {
+        let tn = match self {
+            Tn::Number(n) => *n,
+            Tn::Word(w) => rules
+                .tn_of(w)
+                .ok_or_else(|| Sr2097Error::UnknownDifficulty {
+                    word: crate::text::excerpt(w),
+                    words: rules.difficulty_words(),
+                })?,
+        };
+        RuleError::in_range("TN", tn, rules.check.tn)
+    }
+}
+
+/// A check's skill bonus within the rules' range.
+pub fn bonus_value(bonus: i32, rules: &Sr2097Rules) -> Result<i32, RuleError> {
+    RuleError::in_range("skill bonus", bonus, rules.check.bonus)
 }
 
 /// What a damage roll rolls: a weapon on the attacker's sheet, or dice typed as NdM+ST.

@@ -153,6 +153,9 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
             };
             format!("{}'s sheet: Armor {armor}, Matrix {matrix}{amp}", n(*who))
         }
+        AnarchyEvent::JoinedTurn { who } => {
+            format!("{} narrates in this turn too, at its end", n(*who))
+        }
         AnarchyEvent::TurnBegan { turn, order, how } => format!(
             "── Turn {turn} ── order {}: {}",
             order_how(*how, before),
@@ -462,7 +465,8 @@ pub fn show_table(enc: &Encounter, n: &Narration) -> String {
 pub fn character_bits(enc: &Encounter, n: &Narration, c: &Combatant) -> Vec<String> {
     let rules = &enc.rules().anarchy;
     let mut bits = vec![c.side.label().to_string()];
-    if let Some(p) = n.player(c.id) {
+    // A player character made an NPC keeps its seat's points, but holds none as an NPC.
+    if let Some(p) = n.player(c.id).filter(|_| c.side == Side::Pc) {
         bits.push(format!(
             "Plot Points {} of {}",
             p.plot_points, rules.plot_points.player_cap
@@ -507,7 +511,7 @@ pub(super) struct Tally {
 }
 
 /// A test as the recap tells it: the pools, the hits on each side, the verdict, the glitch die.
-fn recap_test(spec: &Spec, roll: &Roll, outcome: &Outcome) -> String {
+fn recap_test(spec: &Spec, roll: &Roll, outcome: Outcome) -> String {
     let mut line = format!(
         "tests {} vs {}",
         pool_text(spec.pool),
@@ -678,7 +682,7 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
             }
             Told::Deed {
                 by: *who,
-                what: recap_test(spec, roll, outcome),
+                what: recap_test(spec, roll, *outcome),
             }
         }
         AnarchyEvent::GearDamaged { who, track, boxes } => {
@@ -708,11 +712,11 @@ pub(super) fn in_short(rec: &Recap, state: &State) -> Vec<String> {
         spent.push(format!("the GM {}", t.gm_spent));
     }
     vec![
-        format!("- Narrations: {}.", list(counts(state, &t.narrations))),
-        format!("- Plot Points spent: {}.", list(spent)),
+        format!("- Narrations: {}.", list(&counts(state, &t.narrations))),
+        format!("- Plot Points spent: {}.", list(&spent)),
         format!(
             "- Plot Points awarded: {}.",
-            list(counts(state, &t.awarded))
+            list(&counts(state, &t.awarded))
         ),
     ]
 }

@@ -443,7 +443,7 @@ pub fn heading(enc: &Encounter, title: &str, created: &str) -> String {
 }
 
 /// The summary lists: "nobody" when empty.
-pub(super) fn list(items: Vec<String>) -> String {
+pub(super) fn list(items: &[String]) -> String {
     if items.is_empty() {
         "nobody".to_string()
     } else {
@@ -479,14 +479,14 @@ fn summary(out: &mut String, rec: &Recap, state: &State, system: System) {
         Phase::Ended { round } => format!("ended in round {round}"),
     };
     let _ = writeln!(out, "- The fight is {where_}.");
-    let _ = writeln!(out, "- Went down: {}.", list(rec.downs.clone()));
-    let _ = writeln!(out, "- Edge spent: {}.", list(counts(state, &rec.edge)));
+    let _ = writeln!(out, "- Went down: {}.", list(&rec.downs));
+    let _ = writeln!(out, "- Edge spent: {}.", list(&counts(state, &rec.edge)));
     let damage: Vec<String> = rec
         .damage
         .iter()
         .map(|((id, track), n)| format!("{} {n} {track}", md(state.name(*id))))
         .collect();
-    let _ = writeln!(out, "- Damage taken: {}.", list(damage));
+    let _ = writeln!(out, "- Damage taken: {}.", list(&damage));
     // Each system's own lines: the one place the recap names a system.
     let own = match system {
         System::Sr5 => super::sr5::in_short(rec),

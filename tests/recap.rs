@@ -103,3 +103,87 @@ fn a_2097_fight_tells_its_checks_damage_and_edge() {
     assert!(md.contains("- Edge spent: Ana 2, Bo 1."), "{md}");
     assert!(md.contains("- Damage taken: Bo "), "{md}");
 }
+
+#[test]
+fn an_sr5_recap_counts_edge_spent_on_push_the_limit_and_close_call_and_tells_the_close_call() {
+    // Given a fight in which Ana pushes the limit and Bob saves a glitch with Close Call
+    let mut t = Table::three();
+    t.roll("test Ana 6 limit 2 push", &[6, 6, 5, 5, 2, 3]);
+    t.roll("test Bob 4", &[1, 1, 1, 5]);
+    t.run("closecall Bob");
+    // When the recap is written
+    let md = recap::markdown(&t.enc, "f", CREATED);
+    // Then both count as Edge spent, and the Close Call is told after the glitch it negated
+    assert!(md.contains("- Edge spent: Ana 1, Bob 1."), "{md}");
+    let glitch = md.find("glitch").expect("the glitch is told");
+    let close_call = md.find("Close Call").expect("the Close Call is told");
+    assert!(glitch < close_call, "{md}");
+    assert!(
+        md.contains("- Delays acted on: 0; readies fired: 0."),
+        "{md}"
+    );
+}
+
+/// An Anarchy table of two players and a ganger, in its second narration turn.
+fn anarchy_session() -> Table {
+    let mut t = Table::under(srtrack::encounter::System::Anarchy);
+    t.run("add A pc int 3 rea 4 edge 3 body 3 will 4");
+    t.run("add B pc int 3 rea 4 edge 3 body 3 will 4");
+    t.run("add G npc int 3 rea 3 edge 1 body 4 will 3");
+    t.run("sheet A armor 3");
+    t.run("seating A, B, G");
+    t.run("narrate");
+    t.run("atest A 2 vs 1 edge before dice 1 1 1 vs 1");
+    t.run("pp A spend surprise threat: a drone spots the van");
+    t.run("pp A award good narration");
+    t.run("narrate");
+    t.run("damage A 2 armor");
+    t.run("pp B spend live dangerously");
+    t.run("atest B 3 vs 2 glitchdie dice 5 5 1 6 vs 1 1");
+    t.run("narrate");
+    t.run("gm spend surprise threat: the lights die");
+    t.run("narrate");
+    t.run("narrate");
+    t
+}
+
+#[test]
+fn an_anarchy_recap_tells_each_narration_turn_and_its_narrations() {
+    // Given two narration turns at an Anarchy table
+    let t = anarchy_session();
+    // When the recap is written
+    let md = recap::markdown(&t.enc, "f", CREATED);
+    // Then each turn has its section, and each narration its narrator's deeds
+    assert!(md.contains("## Turn 1\n"), "{md}");
+    assert!(md.contains("## Turn 2\n"), "{md}");
+    let turn1 = &md[md.find("## Turn 1").unwrap_or(0)..md.find("## Turn 2").unwrap_or(0)];
+    assert!(turn1.contains("- **A**: narrates; tests 2 vs 1, Edge before the roll, typed in: 0 hits vs 0, failure; spends 1 Plot Point: Surprise Threat! (a drone spots the van); regains 1 Edge (Interesting Times); gains 1 Plot Point for good narration"), "{md}");
+    assert!(turn1.contains("- **B**: narrates; A takes 2 Armor; spends 1 Plot Point: Live Dangerously; tests 3 vs 2, typed in: 3 hits vs 0, success, glitch die: exploit"), "{md}");
+    assert!(
+        turn1.contains("- The GM spends 1 Plot Point: Surprise Threat! (the lights die)"),
+        "{md}"
+    );
+    assert!(
+        !md.contains("## Before the fight\n\n- **A**: narrates"),
+        "{md}"
+    );
+}
+
+#[test]
+fn an_anarchy_recap_sums_up_edge_gear_damage_and_plot_points_not_delays() {
+    // Given a session where A spent Edge on a test and took Armor damage
+    let t = anarchy_session();
+    // When the recap is written
+    let md = recap::markdown(&t.enc, "f", CREATED);
+    // Then its summary counts them, with the Plot Points, and no initiative-pass line
+    assert!(md.contains("- Edge spent: A 1."), "{md}");
+    assert!(md.contains("- Damage taken: A 2 Armor."), "{md}");
+    assert!(md.contains("- Narrations: A 2, B 1, G 1."), "{md}");
+    assert!(
+        md.contains("- Plot Points spent: A 1, B 1, the GM 1."),
+        "{md}"
+    );
+    assert!(md.contains("- Plot Points awarded: A 1."), "{md}");
+    assert!(!md.contains("Delays acted on"), "{md}");
+    assert!(!md.contains("readies"), "{md}");
+}

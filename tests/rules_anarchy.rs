@@ -184,7 +184,7 @@ fn gm_table() -> Table {
     t.run("narrate");
     t.run("pp Ana spend surprise threat");
     t.run("pp Ana spend never give up");
-    t.run("pp Bo spend ignore cooldown");
+    t.run("pp Bo spend take the hit");
     assert_eq!(gm(&t), 7);
     t
 }
@@ -594,6 +594,7 @@ fn edge_needs_edge_left() {
 #[test]
 fn teamwork_adds_the_assistants_hits_up_to_the_leaders_skill() {
     let mut t = table();
+    t.run("narrate");
     // Skill 2 + attribute 3, four hits from the helpers: only 2 count, 7 dice.
     let o = tested(&t.run("atest Ana 2+3 vs 0 team 4 dice 6 6 6 6 6 6 6"));
     assert_eq!(o.hits, 7);
@@ -703,4 +704,201 @@ fn texts_with_control_characters_or_bidi_overrides_are_refused_naming_the_field(
         );
         assert!(err.to_string().contains("no control characters"), "{err}");
     }
+}
+
+// ----- the leader's narration, newcomers, whom spends may name ---------------------------------
+
+#[test]
+fn a_teamwork_test_is_the_leaders_roll_in_the_leaders_own_narration() {
+    // Given Ana narrating
+    let mut t = table();
+    // When Bo leads a teamwork test between turns, or in Ana's narration, it is refused
+    let err = anarchy(t.refuse("atest Bo 2+3 vs 1 team 2"));
+    assert!(matches!(err, AnarchyRefusal::NotNarrating { .. }), "{err}");
+    assert!(err.to_string().contains("nobody is narrating"), "{err}");
+    t.run("narrate");
+    let err = t.refuse("atest Bo 2+3 vs 1 team 2").to_string();
+    assert!(err.contains("Ana is narrating, not Bo"), "{err}");
+    // Then the assist and the leader's own roll in the leader's narration are taken
+    t.roll("atest Bo 2+3 vs 1", &[5, 5, 1, 1, 1, 1]);
+    t.roll("atest Ana 2+3 vs 1 team 2", &[5, 5, 1, 1, 1, 1, 1, 1]);
+}
+
+#[test]
+fn a_player_seated_mid_turn_narrates_in_that_turn_at_its_end() {
+    // Given Ana and Bo seated, Ana narrating
+    let mut t = Table::under(System::Anarchy);
+    t.run("add Ana pc int 3 rea 3 edge 3 body 4 will 5");
+    t.run("add Bo pc int 3 rea 3 edge 2 body 3 will 3");
+    t.run("narrate");
+    // When Dee joins mid-turn
+    t.run("add Dee pc int 3 rea 3 edge 2 body 3 will 3");
+    // Then Dee narrates in this turn, after the seats still to come
+    t.run("narrate");
+    assert_eq!(narrator(&t), "Bo");
+    t.run("narrate");
+    assert_eq!(narrator(&t), "Dee");
+    assert_eq!(n(&t).turn, 1);
+    // And the next turn has Dee at her seat
+    t.run("narrate");
+    t.run("narrate");
+    assert_eq!((n(&t).turn, narrator(&t)), (2, "Ana".to_string()));
+}
+
+#[test]
+fn get_revenge_strikes_back_at_an_npc_not_a_player() {
+    let mut t = table();
+    t.run("narrate");
+    // Given Bo, a player character, when Ana takes revenge on Bo, it is refused
+    let err = anarchy(t.refuse("pp Ana spend revenge on Bo"));
+    assert!(
+        matches!(err, AnarchyRefusal::RevengeOnPlayer { .. }),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains("Bo is a player character"),
+        "{err}"
+    );
+    // Then revenge on the NPC is taken
+    t.run("pp Ana spend revenge on Ganger");
+    assert_eq!(pp(&t, "Ana"), 2);
+}
+
+#[test]
+fn ignore_cooldown_needs_something_on_cooldown() {
+    let mut t = table();
+    t.run("narrate");
+    // Given nothing on Cooldown, Ignore Cooldown is refused for Ana and for Bo
+    let err = anarchy(t.refuse("pp Ana spend ignore cooldown"));
+    assert!(
+        matches!(err, AnarchyRefusal::NothingOnCooldown { .. }),
+        "{err}"
+    );
+    assert!(
+        anarchy(t.refuse("pp Ana spend ignore cooldown on Bo"))
+            .to_string()
+            .contains("Bo has nothing on Cooldown")
+    );
+    // When Bo's gun goes on Cooldown, Bo may ignore it
+    t.run("cooldown Bo Ares Predator");
+    t.run("pp Bo spend ignore cooldown");
+    assert_eq!(pp(&t, "Bo"), 2);
+}
+
+#[test]
+fn a_rolled_start_picks_a_player_never_an_npc_seat() {
+    // Given the Ganger seated first
+    let mut t = table();
+    t.run("seating Ganger, Ana, Bo, Cy");
+    for _ in 0..5 {
+        t.run("narrate");
+    }
+    // When the GM rolls a new start: the die has one face per player (3), face 1 is Ana
+    let evs = t.roll("gm order random", &[1]);
+    assert!(events(&evs).iter().any(|e| matches!(
+        e,
+        AnarchyEvent::OrderChosen {
+            how: srtrack::rules::anarchy::narration::TurnOrder::From { die: 1, .. },
+            ..
+        }
+    )));
+    // Then the turn starts from Ana
+    t.run("narrate");
+    assert_eq!(narrator(&t), "Ana");
+}
+
+#[test]
+fn a_shadow_amps_plot_point_is_a_players() {
+    let mut t = table();
+    let err = anarchy(t.refuse("sheet Ganger amp on"));
+    assert!(matches!(err, AnarchyRefusal::NotAPlayer { .. }), "{err}");
+    t.run("sheet Ganger armor 3");
+}
+
+#[test]
+fn a_player_made_an_npc_shows_no_plot_points() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("edit Bo npc");
+    let bits = srtrack::report::anarchy::character_bits(&t.enc, n(&t), t.c("Bo")).join(", ");
+    assert!(bits.starts_with("NPC"), "{bits}");
+    assert!(!bits.contains("Plot Points"), "{bits}");
+}
+
+#[test]
+fn a_pools_dice_in_all_have_the_cap_of_a_plain_pool() {
+    // Given the pool cap from the rules (30)
+    let mut t = table();
+    t.run("narrate");
+    // When the parts or the teamwork dice add up past it, the test is refused
+    for line in [
+        "atest Ana 15+15+10 vs 1",
+        "atest Ana 15+15 vs 1 team 15",
+        "atest Ana 1 vs 15+15+1",
+    ] {
+        let err = anarchy(t.refuse(line));
+        assert!(
+            matches!(err, AnarchyRefusal::OutOfRange { max: 30, .. }),
+            "{line}: {err}"
+        );
+    }
+    // And the odds are refused alike
+    let rules = HouseRules::embedded();
+    let q = match srtrack::lang::parse("aodds 15+15+10 vs 1", t.state(), t.enc.catalogue()) {
+        Ok(srtrack::lang::Line::AnarchyOdds(q)) => q,
+        other => panic!("{other:?}"),
+    };
+    assert!(srtrack::report::anarchy::odds_line(&q, &rules.anarchy).is_err());
+}
+
+// ----- what the language refuses ---------------------------------------------------------------
+
+fn parse_error(t: &Table, line: &str) -> String {
+    match srtrack::lang::parse(line, t.state(), t.enc.catalogue()) {
+        Err(e) => e.to_string(),
+        Ok(l) => panic!("`{line}` parsed: {l:?}"),
+    }
+}
+
+#[test]
+fn a_tests_options_are_given_once() {
+    let mut t = table();
+    t.run("narrate");
+    for (line, what) in [
+        (
+            "atest Bo 2 vs 2 edge before edge after",
+            "`edge before` or `edge after` once only",
+        ),
+        ("atest Ana 2+3 vs 1 team 1 team 3", "`team` once only"),
+        (
+            "atest Ana 2 vs 1 glitchdie glitchdie",
+            "`glitchdie` once only",
+        ),
+        (
+            "aodds 2 vs 1 edge after edge after",
+            "`edge before` or `edge after` once only",
+        ),
+    ] {
+        let err = parse_error(&t, line);
+        assert!(err.contains(what), "{line}: {err}");
+    }
+}
+
+#[test]
+fn armor_damage_takes_one_name_and_says_so() {
+    let mut t = table();
+    t.run("sheet Ana armor 3");
+    let err = parse_error(&t, "damage Ana, Ganger 2 armor");
+    assert!(
+        err.contains("\"Ana , Ganger\": expected one name: Armor is one character's gear (`damage NAME N armor`)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_pool_of_no_dice_can_type_the_opposing_dice() {
+    let mut t = table();
+    t.run("narrate");
+    let o = tested(&t.run("atest Bo 0 vs 2 dice vs 5 5"));
+    assert_eq!((o.hits, o.opposing_hits), (0, 2));
 }

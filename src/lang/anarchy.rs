@@ -94,7 +94,12 @@ impl Parser<'_> {
                 let who = self.combatant()?;
                 let test = self.test()?;
                 let dice = if self.eat("dice") {
-                    let actor = self.faces()?;
+                    // A pool of no dice has no faces: `dice vs 5 5` types the opposing ones.
+                    let actor = if self.peek_is("vs") {
+                        Vec::new()
+                    } else {
+                        self.faces()?
+                    };
                     let opposing = if self.eat("vs") {
                         Some(self.faces()?)
                     } else {
@@ -246,23 +251,34 @@ impl Parser<'_> {
             edge: Edge::None,
             glitch_die: false,
         };
+        // Each option once: `edge before edge after` or `team 1 team 3` is refused, not read
+        // as its last word.
+        let (mut team, mut edge, mut glitch_die) = (None, None, None);
         loop {
-            if self.eat("team") {
-                test.teamwork = self.number("the assistants' hits (a number)")?;
-            } else if self.eat("edge") {
-                test.edge = if self.eat("before") {
+            if self.keyword_number("team", &mut team, "the assistants' hits (a number)")? {
+                continue;
+            }
+            if self.peek_is("edge") {
+                self.once(edge.as_ref(), "`edge before` or `edge after`")?;
+                self.at += 1;
+                edge = Some(if self.eat("before") {
                     Edge::Before
                 } else if self.eat("after") {
                     Edge::After
                 } else {
                     return Err(self.error("`before` or `after`"));
-                };
-            } else if self.eat("glitchdie") {
-                test.glitch_die = true;
+                });
+            } else if self.peek_is("glitchdie") {
+                self.once(glitch_die.as_ref(), "`glitchdie`")?;
+                self.at += 1;
+                glitch_die = Some(true);
             } else {
                 break;
             }
         }
+        test.teamwork = team.unwrap_or(0);
+        test.edge = edge.unwrap_or(Edge::None);
+        test.glitch_die = glitch_die.unwrap_or(false);
         Ok(test)
     }
 

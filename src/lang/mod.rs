@@ -611,12 +611,29 @@ impl Parser<'_> {
         ) -> AnarchyCommand,
         each: impl FnOnce(Track, i32) -> Each,
     ) -> Result<Command, ParseError> {
+        let first = self.at;
         let who = self.targets()?;
+        let names = self.at;
         let boxes = self.number(what)?;
         Ok(match self.gear_track() {
             Some(track) => match who.as_slice() {
                 [one] => Command::Anarchy(gear(*one, track, boxes)),
-                _ => return Err(self.error("one character for Armor or Matrix boxes")),
+                _ => {
+                    let typed: Vec<&str> = self.words[first..names]
+                        .iter()
+                        .map(|w| w.text.as_str())
+                        .collect();
+                    return Err(ParseError {
+                        word: first + 1,
+                        found: Some(typed.join(" ")),
+                        expected: format!(
+                            "one name: {} is one character's gear (`{} NAME N {}`)",
+                            track.label(),
+                            self.words.first().map_or("damage", |w| w.text.as_str()),
+                            track.label().to_lowercase()
+                        ),
+                    });
+                }
             },
             None => {
                 let track = self.track();

@@ -1,7 +1,11 @@
 //! Shadowrun: Anarchy in plain text: the log line of each event, a test's result line, the
 //! odds before a test, and the table on the `show` page.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+
+use super::recap::{Recap, Told, counts, in_turn_of, list};
+use crate::text::markdown as md;
 
 use crate::encounter::system::anarchy::{
     Amp, AnarchyEvent, AwardReason, Narration, Slot, Stage, TestInput,
@@ -148,6 +152,9 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
                 Amp::None => "",
             };
             format!("{}'s sheet: Armor {armor}, Matrix {matrix}{amp}", n(*who))
+        }
+        AnarchyEvent::JoinedTurn { who } => {
+            format!("{} narrates in this turn too, at its end", n(*who))
         }
         AnarchyEvent::TurnBegan { turn, order, how } => format!(
             "── Turn {turn} ── order {}: {}",
@@ -458,7 +465,8 @@ pub fn show_table(enc: &Encounter, n: &Narration) -> String {
 pub fn character_bits(enc: &Encounter, n: &Narration, c: &Combatant) -> Vec<String> {
     let rules = &enc.rules().anarchy;
     let mut bits = vec![c.side.label().to_string()];
-    if let Some(p) = n.player(c.id) {
+    // A player character made an NPC keeps its seat's points, but holds none as an NPC.
+    if let Some(p) = n.player(c.id).filter(|_| c.side == Side::Pc) {
         bits.push(format!(
             "Plot Points {} of {}",
             p.plot_points, rules.plot_points.player_cap
@@ -486,4 +494,229 @@ pub fn character_bits(enc: &Encounter, n: &Narration, c: &Combatant) -> Vec<Stri
         bits.push("DOWNED".into());
     }
     bits
+}
+
+// ----- the recap ----------------------------------------------------------------------------
+
+/// What the recap counts at an Anarchy table.
+#[derive(Default)]
+pub(super) struct Tally {
+    /// Plot Points spent, by player.
+    spent: BTreeMap<CombatantId, u32>,
+    /// Plot Points awarded, by player.
+    awarded: BTreeMap<CombatantId, u32>,
+    gm_spent: u32,
+    /// Narrations taken, by character.
+    narrations: BTreeMap<CombatantId, u32>,
+}
+
+/// A test as the recap tells it: the pools, the hits on each side, the verdict, the glitch die.
+fn recap_test(spec: &Spec, roll: &Roll, outcome: Outcome) -> String {
+    let mut line = format!(
+        "tests {} vs {}",
+        pool_text(spec.pool),
+        pool_text(spec.opposing)
+    );
+    if spec.teamwork > 0 {
+        let _ = write!(
+            line,
+            " with teamwork +{}",
+            spec.teamwork_dice().unwrap_or(0)
+        );
+    }
+    match spec.edge {
+        Edge::None => {}
+        Edge::Before => line.push_str(", Edge before the roll"),
+        Edge::After => line.push_str(", Edge to re-roll"),
+    }
+    if roll.source != Source::Rolled {
+        line.push_str(", typed in");
+    }
+    let _ = write!(
+        line,
+        ": {} vs {}, {}",
+        hits(outcome.hits),
+        outcome.opposing_hits,
+        match outcome.verdict {
+            Verdict::Success => "success",
+            Verdict::Failure => "failure",
+        }
+    );
+    match outcome.fate {
+        Some(Fate::Glitch) => line.push_str(", glitch die: glitch"),
+        Some(Fate::Exploit) => line.push_str(", glitch die: exploit"),
+        Some(Fate::Quiet) | None => {}
+    }
+    line
+}
+
+/// A Plot Point spend's words: "Live Dangerously on Vex (the hallway lights die)".
+fn spend_text(state: &State, what: &str, on: Option<CombatantId>, note: Option<&str>) -> String {
+    let mut text = md(what);
+    if let Some(on) = on {
+        let _ = write!(text, " on {}", md(state.name(on)));
+    }
+    if let Some(note) = note {
+        let _ = write!(text, " ({})", md(note));
+    }
+    text
+}
+
+/// What the recap says of an Anarchy event: a section per narration turn, each narration with
+/// what its narrator did, the tests, Plot Points given and spent (the GM's too), Edge, and damage
+/// to gear; the table's bookkeeping is left out.
+pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> Option<Told> {
+    let name = |id: CombatantId| md(before.name(id));
+    Some(match e {
+        AnarchyEvent::TurnBegan { turn, order, how } => {
+            rec.tell(
+                Told::Section {
+                    heading: format!("Turn {turn}"),
+                    part: None,
+                },
+                before,
+            );
+            let order: Vec<String> = order.iter().map(|id| name(*id)).collect();
+            Told::Line(format!(
+                "- Order ({}): {}",
+                md(&order_how(*how, before)),
+                order.join(", ")
+            ))
+        }
+        AnarchyEvent::NarrationStarted { who, slot } => {
+            *rec.anarchy.narrations.entry(*who).or_default() += 1;
+            rec.tell(Told::Turn, before);
+            Told::Deed {
+                by: *who,
+                what: match slot {
+                    Slot::Seat => "narrates".into(),
+                    Slot::OutOfTurn => "narrates out of turn".into(),
+                },
+            }
+        }
+        AnarchyEvent::NarrationSkipped { who } => Told::Deed {
+            by: *who,
+            what: "is Downed: no narration".into(),
+        },
+        AnarchyEvent::Seated { who, .. } if before.narration().is_some_and(|n| n.turn > 0) => {
+            Told::Deed {
+                by: *who,
+                what: "takes a seat at the table".into(),
+            }
+        }
+        AnarchyEvent::SeatingSet { seating } => {
+            let seating: Vec<String> = seating.iter().map(|id| name(*id)).collect();
+            Told::Line(format!("- Seating: {}", seating.join(", ")))
+        }
+        AnarchyEvent::OrderChosen { how, points: p } => {
+            rec.anarchy.gm_spent += u32::from(*p);
+            Told::Line(format!(
+                "- The GM spends {} on the next turn's order: {}",
+                points(*p),
+                md(&order_how(*how, before))
+            ))
+        }
+        AnarchyEvent::Awarded {
+            who,
+            points: p,
+            reason,
+        } => {
+            *rec.anarchy.awarded.entry(*who).or_default() += u32::from(*p);
+            let why = match reason {
+                AwardReason::Unsaid => String::new(),
+                AwardReason::Cue(c) => format!(" for the Cue \"{}\"", md(c)),
+                AwardReason::Disposition(d) => format!(" for the Disposition \"{}\"", md(d)),
+                AwardReason::ShadowAmp => " from a Shadow Amp".into(),
+                AwardReason::Other(o) => format!(" for {}", md(o)),
+            };
+            Told::Deed {
+                by: *who,
+                what: format!("gains {}{why}", points(*p)),
+            }
+        }
+        AnarchyEvent::Spent {
+            who,
+            what,
+            points: p,
+            on,
+            note,
+            ..
+        } => {
+            *rec.anarchy.spent.entry(*who).or_default() += u32::from(*p);
+            let on = on.filter(|o| o != who);
+            Told::Deed {
+                by: *who,
+                what: format!(
+                    "spends {}: {}",
+                    points(*p),
+                    spend_text(before, what, on, note.as_deref())
+                ),
+            }
+        }
+        AnarchyEvent::GmSpent {
+            what,
+            points: p,
+            on,
+            note,
+        } => {
+            rec.anarchy.gm_spent += u32::from(*p);
+            Told::Line(format!(
+                "- The GM spends {}: {}",
+                points(*p),
+                spend_text(before, what, *on, note.as_deref())
+            ))
+        }
+        AnarchyEvent::EdgeRegained { who, edge } if *edge > 0 => Told::Deed {
+            by: *who,
+            what: format!("regains {edge} Edge (Interesting Times)"),
+        },
+        AnarchyEvent::Tested {
+            who,
+            spec,
+            roll,
+            outcome,
+            edge_spent,
+        } => {
+            if *edge_spent > 0 {
+                *rec.edge.entry(*who).or_default() += u32::from(*edge_spent);
+            }
+            Told::Deed {
+                by: *who,
+                what: recap_test(spec, roll, *outcome),
+            }
+        }
+        AnarchyEvent::GearDamaged { who, track, boxes } => {
+            *rec.damage.entry((*who, track.label())).or_default() += u32::from(*boxes);
+            in_turn_of(
+                rec,
+                before,
+                *who,
+                &format!("takes {boxes} {}", track.label()),
+            )
+        }
+        AnarchyEvent::GearRepaired { who, track, boxes } => in_turn_of(
+            rec,
+            before,
+            *who,
+            &format!("recovers {boxes} {}", track.label()),
+        ),
+        _ => return None,
+    })
+}
+
+/// The recap's own summary lines at an Anarchy table: narrations and Plot Points.
+pub(super) fn in_short(rec: &Recap, state: &State) -> Vec<String> {
+    let t = &rec.anarchy;
+    let mut spent = counts(state, &t.spent);
+    if t.gm_spent > 0 {
+        spent.push(format!("the GM {}", t.gm_spent));
+    }
+    vec![
+        format!("- Narrations: {}.", list(&counts(state, &t.narrations))),
+        format!("- Plot Points spent: {}.", list(&spent)),
+        format!(
+            "- Plot Points awarded: {}.",
+            list(&counts(state, &t.awarded))
+        ),
+    ]
 }

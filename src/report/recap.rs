@@ -1,11 +1,12 @@
-//! The recap players want (`srtrack export`): per round and pass, who did what, who went down,
-//! Edge spent, delays and readies fired, and the tests with their results. Read from the events,
-//! never from the log's text; Markdown, with every text from input escaped.
+//! The recap players want (`srtrack export`): the fight told section by section (rounds and
+//! passes, or narration turns), who did what, and a short summary. Read from the events, never
+//! from the log's text; Markdown, with every text from input escaped. Each rule system tells its
+//! own events and summary lines from its module in `report/`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::encounter::system::sr2097::Sr2097Event;
+use crate::encounter::System;
 use crate::encounter::{ActionUse, CombatantId, Encounter, Event, Phase, Release, Skipped, State};
 use crate::rules::Glitch;
 use crate::text::markdown as md;
@@ -16,43 +17,47 @@ fn bold(state: &State, id: CombatantId) -> String {
 }
 
 /// What one event adds to the recap.
-enum Told {
+pub(super) enum Told {
     /// Something a character did (or that happened in its turn): joined with the character's
     /// other deeds of the same run on one line.
-    Deed {
-        by: CombatantId,
-        what: String,
-    },
+    Deed { by: CombatantId, what: String },
     /// A line of its own.
     Line(String),
-    /// A turn begins: deeds before it and in it are told on separate lines.
+    /// A turn (or a narration) begins: deeds before it and in it are told on separate lines.
     Turn,
-    /// A pass begins: its deeds are listed under it.
-    Pass(u8),
-    Round(u32),
+    /// A part of a section begins (a pass): its deeds are listed under it.
+    Part(String),
+    /// A section begins (a round, a narration turn), perhaps on its first part.
+    Section {
+        heading: String,
+        part: Option<String>,
+    },
 }
 
-/// One round (or the set-up before the first), as lines under pass headings.
+/// One round or narration turn (or the set-up before the first), as lines under part headings.
 #[derive(Default)]
 struct Section {
-    round: Option<u32>,
+    heading: Option<String>,
     lines: Vec<String>,
 }
 
-/// Everything the recap gathers while folding the history.
+/// Everything the recap gathers while folding the history. Each system's module tells its own
+/// events into it and reads its tallies back for the summary.
 #[derive(Default)]
-struct Recap {
+pub(super) struct Recap {
     sections: Vec<Section>,
     /// The run of deeds being gathered: whose, and what.
     run: Option<(CombatantId, Vec<String>)>,
-    /// The pass heading still to print: printed only if the pass holds anything.
-    pending_pass: Option<u8>,
-    downs: Vec<String>,
-    edge: BTreeMap<CombatantId, u32>,
+    /// The part heading still to print: printed only if the part holds anything.
+    pending_part: Option<String>,
+    pub(super) downs: Vec<String>,
+    pub(super) edge: BTreeMap<CombatantId, u32>,
     /// Boxes taken, by character and track (its label).
-    damage: BTreeMap<(CombatantId, &'static str), u32>,
-    fired: u32,
-    delays_taken: u32,
+    pub(super) damage: BTreeMap<(CombatantId, &'static str), u32>,
+    pub(super) fired: u32,
+    pub(super) delays_taken: u32,
+    /// Shadowrun: Anarchy's Plot Points and narrations.
+    pub(super) anarchy: super::anarchy::Tally,
 }
 
 impl Recap {
@@ -65,8 +70,8 @@ impl Recap {
     }
 
     fn push_line(&mut self, line: String) {
-        if let Some(pass) = self.pending_pass.take() {
-            self.section().lines.push(format!("\n*Pass {pass}*\n"));
+        if let Some(part) = self.pending_part.take() {
+            self.section().lines.push(format!("\n*{part}*\n"));
         }
         self.section().lines.push(line);
     }
@@ -77,7 +82,7 @@ impl Recap {
         }
     }
 
-    fn tell(&mut self, told: Told, state: &State) {
+    pub(super) fn tell(&mut self, told: Told, state: &State) {
         match told {
             Told::Deed { by, what } => match &mut self.run {
                 Some((who, deeds)) if *who == by => deeds.push(what),
@@ -91,20 +96,63 @@ impl Recap {
                 self.push_line(line);
             }
             Told::Turn => self.flush(state),
-            Told::Pass(pass) => {
+            Told::Part(part) => {
                 self.flush(state);
-                self.pending_pass = Some(pass);
+                self.pending_part = Some(part);
             }
-            Told::Round(round) => {
+            Told::Section { heading, part } => {
                 self.flush(state);
-                // A round opens on its first pass without a pass event of its own.
-                self.pending_pass = Some(1);
+                self.pending_part = part;
                 self.sections.push(Section {
-                    round: Some(round),
+                    heading: Some(heading),
                     lines: Vec::new(),
                 });
             }
         }
+    }
+}
+
+/// Who the deeds with no doer of their own belong to now: the character whose turn it is, or
+/// who narrates.
+fn doer(state: &State) -> Option<CombatantId> {
+    state
+        .turn()
+        .map(|t| t.who)
+        .or_else(|| state.narration().and_then(|n| n.narrator()).map(|n| n.who))
+}
+
+/// A deed with no doer of its own (damage, healing), told in the turn it happened in:
+/// "Ana: Fire Gun; Ganger 1 takes 6 Physical".
+/// A deed of the character whose run of deeds is being told stays in that run ("Bob: spends a
+/// Plot Point: First Aid; recovers 1 Armor").
+pub(super) fn in_turn_of(rec: &Recap, before: &State, who: CombatantId, what: &str) -> Told {
+    let own_run = rec.run.as_ref().is_some_and(|(r, _)| *r == who);
+    let by = if own_run {
+        who
+    } else {
+        doer(before).unwrap_or(who)
+    };
+    let what = if by == who {
+        what.to_string()
+    } else {
+        format!("{} {what}", md(before.name(who)))
+    };
+    Told::Deed { by, what }
+}
+
+/// A line told as the log tells it, escaped.
+pub(super) fn as_logged(line: &str) -> Told {
+    Told::Line(format!("- {}", md(line)))
+}
+
+/// Where the fight stood when something happened: " (round 2, pass 3)", " (turn 2)".
+fn when(state: &State) -> String {
+    if let Some(f) = state.fight() {
+        format!(" (round {}, pass {})", f.round, f.pass)
+    } else if let Some(n) = state.narration().filter(|n| n.turn > 0) {
+        format!(" (turn {})", n.turn)
+    } else {
+        String::new()
     }
 }
 
@@ -134,20 +182,9 @@ fn roll_result(hits: u8, glitch: Glitch) -> String {
 fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Option<Told> {
     let b = |id| bold(before, id);
     let name = |id| md(before.name(id));
-    let fighting = before.fight().is_some();
-    // Deeds with no doer of their own (damage, healing) belong to the turn they happened in:
-    // "Ana: Fire Gun; Ganger 1 takes 6 Physical".
-    let in_turn_of = |who: CombatantId, what: &str| {
-        let by = before.turn().map_or(who, |t| t.who);
-        let what = if by == who {
-            what.to_string()
-        } else {
-            format!("{} {what}", name(who))
-        };
-        Told::Deed { by, what }
-    };
+    let under_way = before.fight().is_some() || before.narration().is_some_and(|n| n.turn > 0);
     Some(match event {
-        Event::CombatantAdded { id, .. } if fighting => Told::Deed {
+        Event::CombatantAdded { id, .. } if under_way => Told::Deed {
             by: *id,
             what: "joins the fight".into(),
         },
@@ -199,8 +236,12 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
                 if names.len() == 1 { "s" } else { "" }
             ))
         }
-        Event::RoundStarted { round } => Told::Round(*round),
-        Event::PassStarted { pass } => Told::Pass(*pass),
+        Event::RoundStarted { round } => Told::Section {
+            heading: format!("Round {round}"),
+            // A round opens on its first pass without a pass event of its own.
+            part: Some("Pass 1".into()),
+        },
+        Event::PassStarted { pass } => Told::Part(format!("Pass {pass}")),
         Event::TurnStarted { .. } | Event::TurnResumed { .. } => Told::Turn,
         Event::DelayTurnStarted { who, trigger } => {
             rec.delays_taken += 1;
@@ -296,11 +337,7 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
             what: format!("waits to act {} {}", relative.word(), name(*target)),
         },
         Event::Downed { who, cause } => {
-            let when = match before.fight() {
-                Some(f) => format!(" (round {}, pass {})", f.round, f.pass),
-                None => String::new(),
-            };
-            rec.downs.push(format!("{}{when}", b(*who)));
+            rec.downs.push(format!("{}{}", b(*who), when(before)));
             Told::Line(format!(
                 "- **{} goes down** ({})",
                 name(*who),
@@ -310,53 +347,28 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
         Event::Revived { who } => Told::Line(format!("- {} is back up", b(*who))),
         Event::Damaged { who, track, boxes } => {
             *rec.damage.entry((*who, track.label())).or_default() += u32::from(*boxes);
-            in_turn_of(*who, &format!("takes {boxes} {}", track.label()))
+            in_turn_of(
+                rec,
+                before,
+                *who,
+                &format!("takes {boxes} {}", track.label()),
+            )
         }
-        Event::Healed { who, track, boxes } => {
-            in_turn_of(*who, &format!("heals {boxes} {}", track.label()))
-        }
+        Event::Healed { who, track, boxes } => in_turn_of(
+            rec,
+            before,
+            *who,
+            &format!("heals {boxes} {}", track.label()),
+        ),
         Event::StatusStarted { who, status } if !by_action => Told::Deed {
             by: *who,
             what: format!("now {}", md(&status.name)),
         },
         Event::EncounterEnded => Told::Line("- The encounter ends.".into()),
-        // Shadowrun 2097: Edge spent or burned counts with the rest; an injury is damage taken
-        // (its points, on its track); Edge's other uses are told as the log tells them.
-        Event::Sr2097(e) => {
-            match e {
-                Sr2097Event::EdgeSpent { who, edge, .. }
-                | Sr2097Event::EdgeBurned { who, edge, .. } => {
-                    *rec.edge.entry(*who).or_default() += u32::from(*edge);
-                }
-                Sr2097Event::DamageRolled {
-                    target,
-                    injury: Some(i),
-                    ..
-                } => {
-                    *rec.damage.entry((*target, i.track.label())).or_default() +=
-                        u32::from(i.damage);
-                }
-                _ => {}
-            }
-            match e {
-                Sr2097Event::EdgeSpent { .. }
-                | Sr2097Event::EdgeBurned { .. }
-                | Sr2097Event::InjuryLessened { .. }
-                | Sr2097Event::EdgeRecovered { .. }
-                | Sr2097Event::Checked { .. }
-                | Sr2097Event::DamageRolled { .. }
-                | Sr2097Event::InitiativeBoosted { .. } => Told::Line(format!(
-                    "- {}",
-                    md(&super::line_of(before, event).unwrap_or_default())
-                )),
-                _ => return None,
-            }
-        }
-        // Each system's tests (and whatever else a test is) tell their result as in the log.
-        other if super::is_test_result(other) => Told::Line(format!(
-            "- {}",
-            md(&super::line_of(before, other).unwrap_or_default())
-        )),
+        // Each system tells its own events: the one gate.
+        Event::Sr5(e) => return super::sr5::recap_told(before, e, rec),
+        Event::Sr2097(e) => return super::sr2097::recap_told(before, e, rec),
+        Event::Anarchy(e) => return super::anarchy::recap_told(before, e, rec),
         _ => return None,
     })
 }
@@ -383,9 +395,9 @@ pub fn markdown(enc: &Encounter, title: &str, created: &str) -> String {
         if s.lines.is_empty() {
             continue;
         }
-        match s.round {
-            Some(r) => {
-                let _ = writeln!(out, "## Round {r}");
+        match &s.heading {
+            Some(h) => {
+                let _ = writeln!(out, "## {h}");
             }
             None => out.push_str("## Before the fight\n"),
         }
@@ -398,7 +410,7 @@ pub fn markdown(enc: &Encounter, title: &str, created: &str) -> String {
         }
         out.push('\n');
     }
-    summary(&mut out, &rec, &state);
+    summary(&mut out, &rec, &state, enc.system());
     out
 }
 
@@ -430,39 +442,58 @@ pub fn heading(enc: &Encounter, title: &str, created: &str) -> String {
     out
 }
 
-/// Who went down, the Edge and damage each took or spent, and where the fight stands.
-fn summary(out: &mut String, rec: &Recap, state: &State) {
+/// The summary lists: "nobody" when empty.
+pub(super) fn list(items: &[String]) -> String {
+    if items.is_empty() {
+        "nobody".to_string()
+    } else {
+        items.join(", ")
+    }
+}
+
+/// "Ana 2, Bob 1": a count for each character.
+pub(super) fn counts(state: &State, counts: &BTreeMap<CombatantId, u32>) -> Vec<String> {
+    counts
+        .iter()
+        .map(|(id, n)| format!("{} {n}", md(state.name(*id))))
+        .collect()
+}
+
+/// The summary line of the initiative-pass machine (SR5 and Shadowrun 2097).
+pub(super) fn passes_line(rec: &Recap) -> String {
+    format!(
+        "- Delays acted on: {}; readies fired: {}.",
+        rec.delays_taken, rec.fired
+    )
+}
+
+/// Who went down, the Edge and damage each took or spent, where the fight stands, and the
+/// rule system's own lines.
+fn summary(out: &mut String, rec: &Recap, state: &State, system: System) {
     out.push_str("## In short\n\n");
     let where_ = match &state.phase {
         Phase::Setup => "not started yet".to_string(),
         Phase::Fight(f) => format!("under way: round {}, pass {}", f.round, f.pass),
+        Phase::Narration(n) if n.turn == 0 => "not started yet".to_string(),
         Phase::Narration(n) => format!("under way: narration turn {}", n.turn),
         Phase::Ended { round } => format!("ended in round {round}"),
     };
     let _ = writeln!(out, "- The fight is {where_}.");
-    let list = |items: Vec<String>| {
-        if items.is_empty() {
-            "nobody".to_string()
-        } else {
-            items.join(", ")
-        }
-    };
-    let _ = writeln!(out, "- Went down: {}.", list(rec.downs.clone()));
-    let edge: Vec<String> = rec
-        .edge
-        .iter()
-        .map(|(id, n)| format!("{} {n}", md(state.name(*id))))
-        .collect();
-    let _ = writeln!(out, "- Edge spent: {}.", list(edge));
+    let _ = writeln!(out, "- Went down: {}.", list(&rec.downs));
+    let _ = writeln!(out, "- Edge spent: {}.", list(&counts(state, &rec.edge)));
     let damage: Vec<String> = rec
         .damage
         .iter()
         .map(|((id, track), n)| format!("{} {n} {track}", md(state.name(*id))))
         .collect();
-    let _ = writeln!(out, "- Damage taken: {}.", list(damage));
-    let _ = writeln!(
-        out,
-        "- Delays acted on: {}; readies fired: {}.",
-        rec.delays_taken, rec.fired
-    );
+    let _ = writeln!(out, "- Damage taken: {}.", list(&damage));
+    // Each system's own lines: the one place the recap names a system.
+    let own = match system {
+        System::Sr5 => super::sr5::in_short(rec),
+        System::Sr2097 => super::sr2097::in_short(rec),
+        System::Anarchy => super::anarchy::in_short(rec, state),
+    };
+    for line in own {
+        let _ = writeln!(out, "{line}");
+    }
 }

@@ -454,3 +454,43 @@ pub fn damage_preview(
         ),
     })
 }
+
+/// What the recap says of a 2097 event: Edge spent or burned counts with the rest; an injury is
+/// damage taken (its points, on its track); checks, damage rolls and Edge's other uses are told
+/// as the log tells them.
+pub(super) fn recap_told(
+    before: &State,
+    e: &Sr2097Event,
+    rec: &mut super::recap::Recap,
+) -> Option<super::recap::Told> {
+    match e {
+        Sr2097Event::EdgeSpent { who, edge, .. } | Sr2097Event::EdgeBurned { who, edge, .. } => {
+            *rec.edge.entry(*who).or_default() += u32::from(*edge);
+        }
+        Sr2097Event::DamageRolled {
+            target,
+            injury: Some(i),
+            ..
+        } => {
+            *rec.damage.entry((*target, i.track.label())).or_default() += u32::from(i.damage);
+        }
+        _ => {}
+    }
+    match e {
+        Sr2097Event::EdgeSpent { .. }
+        | Sr2097Event::EdgeBurned { .. }
+        | Sr2097Event::InjuryLessened { .. }
+        | Sr2097Event::EdgeRecovered { .. }
+        | Sr2097Event::Checked { .. }
+        | Sr2097Event::DamageRolled { .. }
+        | Sr2097Event::InitiativeBoosted { .. } => {
+            Some(super::recap::as_logged(&log_line(before, e)))
+        }
+        _ => None,
+    }
+}
+
+/// The recap's own summary lines for a 2097 fight: the initiative-pass machine's.
+pub(super) fn in_short(rec: &super::recap::Recap) -> Vec<String> {
+    vec![super::recap::passes_line(rec)]
+}

@@ -490,3 +490,31 @@ pub fn odds_line(q: &OddsInput, rules: &HouseRules) -> String {
         o.net
     )
 }
+
+/// What the recap says of an SR5 event: Edge spent on Push the Limit and Close Call counts with
+/// the rest; tests, and a Close Call that changes one, are told as the log tells them.
+pub(super) fn recap_told(
+    before: &State,
+    e: &Sr5Event,
+    rec: &mut super::recap::Recap,
+) -> Option<super::recap::Told> {
+    let edge = match e {
+        Sr5Event::Tested {
+            who,
+            pushed: Some((_, edge)),
+            ..
+        }
+        | Sr5Event::CloseCall { who, edge, .. } => Some((*who, *edge)),
+        _ => None,
+    };
+    if let Some((who, edge)) = edge {
+        *rec.edge.entry(who).or_default() += u32::from(edge);
+    }
+    (e.is_test() || matches!(e, Sr5Event::CloseCall { .. }))
+        .then(|| super::recap::as_logged(&log_line(before, e)))
+}
+
+/// The recap's own summary lines for an SR5 fight: the initiative-pass machine's.
+pub(super) fn in_short(rec: &super::recap::Recap) -> Vec<String> {
+    vec![super::recap::passes_line(rec)]
+}

@@ -403,6 +403,7 @@ fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Res
         | AnarchyEvent::SheetSet { who, .. }
         | AnarchyEvent::NarrationStarted { who, .. }
         | AnarchyEvent::NarrationSkipped { who }
+        | AnarchyEvent::JoinedTurn { who }
         | AnarchyEvent::NarrationEnded { who }
         | AnarchyEvent::EdgeRegained { who, .. }
         | AnarchyEvent::GlitchDieReady { who }

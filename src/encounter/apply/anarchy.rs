@@ -84,6 +84,13 @@ impl Narration {
                 }
             }
             AnarchyEvent::SeatingSet { seating } => self.seating.clone_from(seating),
+            AnarchyEvent::JoinedTurn { who } => {
+                if let Some(t) = self.turn_mut()
+                    && !t.order.contains(who)
+                {
+                    t.order.push(*who);
+                }
+            }
             AnarchyEvent::SheetSet {
                 who,
                 armor,

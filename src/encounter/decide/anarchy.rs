@@ -15,6 +15,9 @@ use crate::rules::anarchy::narration::{self, Movements, TurnOrder};
 use crate::rules::anarchy::test::{self, Edge};
 use crate::rules::anarchy::{GmUse, SpendCost, SpendDef, SpendEffect, Switch, plot};
 
+/// How a Cooldown's status begins: "Cooldown: Ares Predator".
+const COOLDOWN: &str = "Cooldown: ";
+
 /// Who pays for a narration out of turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Paid {
@@ -100,11 +103,17 @@ impl Draft<'_> {
             .filter(|c| c.side == Side::Pc && n.player(c.id).is_none())
             .map(|c| c.id)
             .collect();
+        // "Each turn, every player has a chance to play out … their character's actions": one
+        // seated while a turn is under way narrates in it, at its end.
+        let mid_turn = n.turn_state().is_some();
         for who in newcomers {
             self.said(AnarchyEvent::Seated {
                 who,
                 plot_points: start,
             });
+            if mid_turn {
+                self.said(AnarchyEvent::JoinedTurn { who });
+            }
         }
     }
 
@@ -165,7 +174,11 @@ impl Draft<'_> {
         matrix: Option<i32>,
         amp: Option<table::Amp>,
     ) -> Outcome {
-        self.present(who)?;
+        let c = self.present(who)?;
+        // A Shadow Amp's bonus is a Plot Point, and Plot Points are the players'.
+        if amp == Some(table::Amp::BonusPlotPoint) && c.side != Side::Pc {
+            return Err(AnarchyRefusal::NotAPlayer { who: c.name }.into());
+        }
         let rules = &self.rules.anarchy;
         let armor = armor
             .map(|a| table::boxes("Armor boxes", a, rules))
@@ -601,7 +614,11 @@ impl Draft<'_> {
             .map_err(|l| AnarchyRefusal::of_limit(l, &c.name, &def.name))?;
         let r = self.resolve_spend(spend, def, k)?;
         if let Some(on) = spend.on {
-            self.present(on)?;
+            let target = self.present(on)?;
+            // "Get Revenge: Attack an NPC that just attacked you."
+            if r.def.effect == SpendEffect::Revenge && target.side == Side::Pc {
+                return Err(AnarchyRefusal::RevengeOnPlayer { who: target.name }.into());
+            }
         }
         match r.def.effect {
             SpendEffect::ShakeItUp => {
@@ -667,7 +684,11 @@ impl Draft<'_> {
                 self.pay_gm(&r.def, r.points, on, effect.note())?;
                 self.carry_out(effect)
             }
-            SpendEffect::Flashback | SpendEffect::Note | SpendEffect::Text => {
+            SpendEffect::Flashback
+            | SpendEffect::Note
+            | SpendEffect::Text
+            | SpendEffect::Revenge
+            | SpendEffect::IgnoreCooldown => {
                 let effect = self.effect(&r, on, "gm spend")?;
                 self.pay_gm(&r.def, r.points, on, effect.note())?;
                 self.carry_out(effect)
@@ -702,31 +723,36 @@ impl Draft<'_> {
     }
 
     fn double_time(&mut self, who: CombatantId, def: &SpendDef) -> Outcome {
+        self.own_narration(who, &def.name)?;
         let n = self.table();
-        let name = self.now().name(who).to_string();
-        match n.narrator() {
-            Some(x) if x.who == who => {
-                if x.movements == Movements::DoubleTime {
-                    return Err(AnarchyRefusal::AlreadyDoubleTime {
-                        who: name,
-                        movements: Movements::DoubleTime.count(&self.rules.anarchy.movements),
-                    }
-                    .into());
-                }
-                Ok(())
+        if n.narrator()
+            .is_some_and(|x| x.movements == Movements::DoubleTime)
+        {
+            return Err(AnarchyRefusal::AlreadyDoubleTime {
+                who: self.now().name(who).to_string(),
+                movements: Movements::DoubleTime.count(&self.rules.anarchy.movements),
             }
-            other => {
-                let now = match other {
-                    Some(x) => format!("{} is narrating, not {name}", self.now().name(x.who)),
-                    None => "nobody is narrating".to_string(),
-                };
-                Err(AnarchyRefusal::NotNarrating {
-                    what: def.name.clone(),
-                    now,
-                }
-                .into())
-            }
+            .into());
         }
+        Ok(())
+    }
+
+    /// Refuses `what` unless `who` is the one narrating now.
+    fn own_narration(&mut self, who: CombatantId, what: &str) -> Outcome {
+        let narrator = self.table().narrator().map(|x| x.who);
+        if narrator == Some(who) {
+            return Ok(());
+        }
+        let name = self.now().name(who).to_string();
+        let now = match narrator {
+            Some(x) => format!("{} is narrating, not {name}", self.now().name(x)),
+            None => "nobody is narrating".to_string(),
+        };
+        Err(AnarchyRefusal::NotNarrating {
+            what: what.to_string(),
+            now,
+        }
+        .into())
     }
 
     /// Flashback: the player narrates now (its own narration, taken out of turn if need be)
@@ -831,7 +857,16 @@ impl Draft<'_> {
                 }
                 Effect::Note(self.note(&r.text)?)
             }
+            SpendEffect::IgnoreCooldown => {
+                if let Some(c) = target.and_then(|t| self.now().get(t).cloned())
+                    && !c.statuses.iter().any(|s| s.name.starts_with(COOLDOWN))
+                {
+                    return Err(AnarchyRefusal::NothingOnCooldown { who: c.name, what }.into());
+                }
+                Effect::Note(self.note(&r.text)?)
+            }
             SpendEffect::Note
+            | SpendEffect::Revenge
             | SpendEffect::ShakeItUp
             | SpendEffect::DoubleTime
             | SpendEffect::Flashback => Effect::Note(self.note(&r.text)?),
@@ -896,8 +931,14 @@ impl Draft<'_> {
         let how = match change {
             OrderChange::Reverse => TurnOrder::Reversed,
             OrderChange::Random => {
+                // "Roll a die to randomly determine a new starting player": NPC seats are not
+                // on the die.
                 let seated = self.seated(&n);
-                narration::roll_start(&seated, dice).ok_or(AnarchyRefusal::NobodySeated)?
+                let players: Vec<CombatantId> = seated
+                    .into_iter()
+                    .filter(|id| self.is_player(*id))
+                    .collect();
+                narration::roll_start(&players, dice).ok_or(AnarchyRefusal::NobodySeated)?
             }
         };
         self.said(AnarchyEvent::OrderChosen { how, points });
@@ -916,6 +957,10 @@ impl Draft<'_> {
         let c = self.able(who)?;
         let rules = self.rules.anarchy.clone();
         let spec = input.spec(&rules)?;
+        if spec.teamwork > 0 {
+            // "The leader must make a roll during their Narration" (Teamwork Tests).
+            self.own_narration(who, "a teamwork test (the leader's roll)")?;
+        }
         let waiting = self.table().has_glitch_die(who);
         if spec.glitch_die && !waiting {
             return Err(AnarchyRefusal::NoGlitchDie { who: c.name }.into());
@@ -954,7 +999,7 @@ impl Draft<'_> {
     }
 
     fn cooldown_name(thing: &str) -> String {
-        format!("Cooldown: {thing}")
+        format!("{COOLDOWN}{thing}")
     }
 
     /// A thing of `who`'s goes on Cooldown until the end of the turn.

@@ -219,6 +219,10 @@ pub enum AnarchyEvent {
     SeatingSet {
         seating: Vec<CombatantId>,
     },
+    /// A player seated while a turn is under way narrates in it too, at its end.
+    JoinedTurn {
+        who: CombatantId,
+    },
     SheetSet {
         who: CombatantId,
         armor: u8,
@@ -564,6 +568,12 @@ pub enum AnarchyRefusal {
         track: &'static str,
         word: &'static str,
     },
+    #[error("Get Revenge strikes back at an NPC that just attacked: {who} is a player character")]
+    RevengeOnPlayer { who: String },
+    #[error(
+        "{who} has nothing on Cooldown: {what} uses something that is (`cooldown {who} THING`)"
+    )]
+    NothingOnCooldown { who: String, what: String },
     #[error("{who} has no {track} damage to recover")]
     NothingToRecover { who: String, track: &'static str },
     #[error("{0}")]
@@ -676,7 +686,26 @@ impl TestInput {
             edge: self.edge,
             glitch_die: self.glitch_die,
         };
-        spec.teamwork_dice()?;
+        // A pool's dice in all (its parts added up, teamwork dice with them) have the cap a
+        // plain pool has: `15+15+10` or `15 team 15` is no way round it.
+        let cap = rules.limits.pool;
+        let total = |p: Pool, extra: u8| i32::from(p.dice()) + i32::from(extra);
+        for (what, value) in [
+            (
+                "the dice of the pool",
+                total(spec.pool, spec.teamwork_dice()?),
+            ),
+            ("the dice of the opposing pool", total(spec.opposing, 0)),
+        ] {
+            if !cap.contains(value) {
+                return Err(AnarchyRefusal::OutOfRange {
+                    what,
+                    value,
+                    min: cap.min,
+                    max: cap.max,
+                });
+            }
+        }
         Ok(spec)
     }
 }

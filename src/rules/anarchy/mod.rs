@@ -63,6 +63,11 @@ pub enum SpendEffect {
     Note,
     /// Logged with the words given, which are required.
     Text,
+    /// Get Revenge: logged; the one struck back at (`on NAME`), if named, is an NPC.
+    Revenge,
+    /// Ignore Cooldown: logged; the one it is for (`on NAME`, the spender by default) has
+    /// something on Cooldown.
+    IgnoreCooldown,
 }
 
 /// What the GM may do with a spend.

@@ -37,9 +37,10 @@ fn pool_text(pool: &Pool) -> String {
 }
 
 /// ` [6 5 1]` whether srtrack rolled the dice or the GM typed them (the event tells which), or
-/// ` typed in` for hits typed without their dice.
+/// ` typed in` for hits typed without their dice; nothing for a pool of no dice.
 fn faces_text(roll: &Roll) -> String {
     match &roll.faces {
+        Faces::Rolled(d) | Faces::Typed(d) if d.is_empty() => String::new(),
         Faces::Rolled(d) | Faces::Typed(d) => {
             let faces: Vec<String> = d.iter().map(u8::to_string).collect();
             format!(" [{}]", faces.join(" "))

@@ -59,20 +59,8 @@ impl Draft<'_> {
         }
     }
 
-    /// Refuses a pool the wound modifier leaves empty.
-    fn rollable(c: &Combatant, pool: &Pool) -> Result<(), RuleError> {
-        if pool.dice() == 0 {
-            return Err(Sr5Error::PoolGone {
-                who: c.name.clone(),
-                base: pool.base,
-                wound: pool.wound,
-                left: i16::from(pool.base) + i16::from(pool.wound),
-            }
-            .into());
-        }
-        Ok(())
-    }
-
+    /// The roll of a pool. One the wound modifier leaves empty rolls no die: 0 hits and no
+    /// glitch (no die shows a 1), so a badly hurt character still defends, soaks and opposes.
     fn take(&self, pool: &Pool, given: &Given, dice: &mut dyn Dice) -> Result<Roll, RuleError> {
         Roll::take(pool.dice(), given, &self.rules.dice, dice)
             .map_err(|e| RuleError::Sr5(Sr5Error::Roll(e)))
@@ -117,7 +105,6 @@ impl Draft<'_> {
     fn sr5_test(&mut self, t: &TestInput, dice: &mut dyn Dice) -> Outcome {
         let c = self.able(t.who)?;
         let pool = self.typed_pool(&c, t.pool.pool)?;
-        Self::rollable(&c, &pool)?;
         let limit = self.limit(t.limit)?;
         let (goal, opposed) = match &t.against {
             Against::Open => (Goal::Open, None),
@@ -128,7 +115,6 @@ impl Draft<'_> {
                 }
                 let o = self.able(*who)?;
                 let op = self.typed_pool(&o, p.pool)?;
-                Self::rollable(&o, &op)?;
                 (Goal::Opposed, Some((o.id, op, &p.given)))
             }
         };
@@ -185,7 +171,6 @@ impl Draft<'_> {
                 return Err(Sr5Error::AssistsTwice { who: a.name }.into());
             }
             let pool = self.typed_pool(&a, p.pool)?;
-            Self::rollable(&a, &pool)?;
             helpers.push((a, pool, p));
         }
         let pushed = if t.push {
@@ -206,7 +191,6 @@ impl Draft<'_> {
             base: base.base.saturating_add(more_dice),
             ..base
         };
-        Self::rollable(&leader, &pool)?;
         let roll = self.take(&pool, &t.pool.given, dice)?;
         for ((a, pool, _), roll) in helpers.into_iter().zip(rolls) {
             self.emit_sr5(Sr5Event::Assisted {
@@ -387,7 +371,6 @@ impl Draft<'_> {
                 }
                 Step::Wait => return Ok(Some(("defense", "defense"))),
                 Step::Go(pool, given) => {
-                    Self::rollable(target, &pool)?;
                     let roll = self.take(&pool, &given, dice)?;
                     let result = match test::judge(Goal::Opposed, hits, roll.hits, &self.rules.sr5)
                     {
@@ -446,7 +429,6 @@ impl Draft<'_> {
             let Step::Go(pool, given) = self.soak_step(target, armor_part, a.soak.as_ref())? else {
                 return Ok(Some(("damage resistance", "soak")));
             };
-            Self::rollable(target, &pool)?;
             let roll = self.take(&pool, &given, dice)?;
             let damage = combat::damage_type(weapon.damage, dv, armor);
             let boxes = combat::boxes(dv, roll.hits, &self.rules.sr5);
@@ -492,7 +474,6 @@ impl Draft<'_> {
             return Err(Sr5Error::AttackPool.into());
         };
         let pool = self.typed_pool(attacker, n)?;
-        Self::rollable(attacker, &pool)?;
         let roll = self.take(&pool, &step.given, dice)?;
         let hits = test::counted(roll.hits, Some(weapon.accuracy));
         for p in self.now().sr5.pending.clone() {

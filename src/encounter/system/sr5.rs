@@ -495,15 +495,6 @@ impl Sr5State {
 pub enum Sr5Error {
     #[error(transparent)]
     Roll(#[from] TestError),
-    #[error(
-        "{who}'s pool of {base} drops to {left} with the wound modifier {wound}: nothing to roll"
-    )]
-    PoolGone {
-        who: String,
-        base: u8,
-        wound: i8,
-        left: i16,
-    },
     #[error("{who} has no limit on this test to push: Push the Limit needs a limit")]
     NothingToPush { who: String },
     #[error("{who} has taken no test yet: Close Call works on the character's last test")]

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use super::hits;
 use crate::encounter::system::sr5::{
     Defense, Kit, OddsAgainst, OddsInput, Opponent, Pool, PoolFrom, Sr5Command, Sr5Event, Stage,
+    attack_limit,
 };
 use crate::encounter::{CombatantId, Command, Encounter, RuleError, State};
 use crate::rules::sr5::odds::{Setup, odds};
@@ -256,8 +257,10 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
             weapon,
             pool,
             roll,
+            aim,
+            pushed,
         } => format!(
-            "attack {} on {} with {} ({}): {}{}, limit {}, {}",
+            "attack {} on {} with {} ({}): {}{}, {}, {}",
             n(*attacker),
             std::iter::once(target)
                 .chain(also)
@@ -268,8 +271,16 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
             weapon.stats(),
             pool_text(pool),
             faces_text(roll),
-            weapon.accuracy,
-            hits_text(roll, Some(weapon.accuracy))
+            match (pushed, aim) {
+                (Some(edge), _) => format!("limit {} pushed ({edge} Edge)", weapon.accuracy),
+                (None, 0) => format!("limit {}", weapon.accuracy),
+                (None, aim) => format!(
+                    "limit {} (accuracy {} + Take Aim {aim})",
+                    weapon.accuracy.saturating_add(*aim),
+                    weapon.accuracy
+                ),
+            },
+            hits_text(roll, attack_limit(weapon, *aim, *pushed))
         ),
         Sr5Event::Defended {
             target,

@@ -8,6 +8,7 @@ use crate::encounter::model::{ActionUse, Combatant, CombatantId, Side, Track};
 use crate::encounter::system::sr5::{
     Against, Ammo, AttackInput, Defense, Opponent, Part, Pool, PoolFrom, PoolInput, Sr5Command,
     Sr5Error, Sr5Event, Stage, StepInput, TeamworkInput, TestInput, Weapon, WeaponInput,
+    attack_limit,
 };
 use crate::rules::Dice;
 use crate::rules::sr5::Attribute;
@@ -285,6 +286,9 @@ impl Draft<'_> {
             if a.weapon.is_some() {
                 return Err(Sr5Error::WeaponMidChain.into());
             }
+            if a.push || a.aim.is_some() {
+                return Err(Sr5Error::AimMidChain.into());
+            }
             for target in &targets {
                 let waits = self
                     .now()
@@ -474,8 +478,35 @@ impl Draft<'_> {
             return Err(Sr5Error::AttackPool.into());
         };
         let pool = self.typed_pool(attacker, n)?;
+        let aim = match a.aim {
+            None => 0,
+            Some(_) if a.push => return Err(Sr5Error::AimPushed.into()),
+            Some(aim) => {
+                // Willpower unknown: no cap, as for the Take Aim action itself.
+                let cap = self
+                    .rules
+                    .take_aim_cap(attacker.sheet.willpower)
+                    .unwrap_or(self.rules.sr5.accuracy.max.try_into().unwrap_or(u8::MAX));
+                if aim < 1 || aim > i32::from(cap) {
+                    return Err(Sr5Error::AimCapped {
+                        who: attacker.name.clone(),
+                        aim,
+                        cap,
+                    }
+                    .into());
+                }
+                byte(aim)
+            }
+        };
+        let pushed = if a.push {
+            let need = self.rules.sr5.push_the_limit_edge;
+            Self::edge_for(attacker, need)?;
+            Some(need)
+        } else {
+            None
+        };
         let roll = self.take(&pool, &step.given, dice)?;
-        let hits = test::counted(roll.hits, Some(weapon.accuracy));
+        let hits = test::counted(roll.hits, attack_limit(&weapon, aim, pushed));
         for p in self.now().sr5.pending.clone() {
             self.emit_sr5(Sr5Event::AttackDropped {
                 attacker: p.attacker,
@@ -490,6 +521,8 @@ impl Draft<'_> {
             weapon: weapon.clone(),
             pool,
             roll,
+            aim,
+            pushed,
         });
         Ok((weapon, Stage::Defense { hits }))
     }

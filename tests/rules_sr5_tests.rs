@@ -476,3 +476,18 @@ fn a_typed_roll_names_what_was_wrong() {
         RuleError::Sr5(Sr5Error::Roll(TestError::CriticalWithHits { hits: 1 }))
     ));
 }
+
+#[test]
+fn push_given_twice_is_refused_like_a_repeated_limit() {
+    let t = table();
+    for line in [
+        "test Ana 6 push push limit 2",
+        "teamwork Ana 4 limit 2 push push with Bob 3",
+        "attack Ana Bob pool 6 push push",
+    ] {
+        let Err(err) = srtrack::lang::parse(line, t.state(), t.enc.catalogue()) else {
+            panic!("`{line}` should be refused");
+        };
+        assert!(err.to_string().contains("`push` once only"), "{err}");
+    }
+}

@@ -146,7 +146,9 @@ impl Parser<'_> {
             } else if self.peek_is("threshold") || self.peek_is("vs") {
                 self.once(against.as_ref(), "`threshold` or `vs`")?;
                 against = Some(self.against()?);
-            } else if self.eat("push") {
+            } else if self.peek_is("push") {
+                self.once(push.then_some(&()), "`push`")?;
+                self.at += 1;
                 push = true;
             } else if given.is_none()
                 && let Some(g) = self.given()?
@@ -207,7 +209,9 @@ impl Parser<'_> {
                     "the leader's skill rating (a number)",
                 )?
             {
-            } else if self.eat("push") {
+            } else if self.peek_is("push") {
+                self.once(push.then_some(&()), "`push`")?;
+                self.at += 1;
                 push = true;
             } else if given.is_none()
                 && let Some(g) = self.given()?

@@ -145,6 +145,87 @@ fn an_attack_on_a_pc_waits_for_the_players_dice() {
 }
 
 #[test]
+fn a_defender_the_wounds_leave_no_die_is_still_attacked_and_scores_no_hit() {
+    let mut t = armed();
+    t.run("add Bo npc int 3 rea 3 body 4 will 3");
+    t.run("damage Bo 9");
+    t.run("damage Bo 9 stun");
+    // An area attack on Bo and Ganger 2: Bo's Reaction 3 + Intuition 3 fall to no die.
+    t.roll(
+        "attack Ana Bo, Ganger 2 pool 6",
+        &[
+            5, 5, 2, 2, 2, 2, // attack: 2 hits
+            5, 5, 6, 6, // soak Bo, Body 4 (wounds do not count): 4 hits
+            5, 5, 6, 2, 2, 2, // defense Ganger 2: 3 hits, a miss
+        ],
+    );
+    assert_eq!(
+        t.last_lines()[1],
+        "defense Bo: 0 dice (Reaction 3 + Intuition 3, wounds -6), 0 hits vs 2 hits: the attack hits, net 2, DV 10P"
+    );
+    assert_eq!(t.c("Bo").downed, Some(DownCause::PhysicalFull));
+    // Ana in the same state attacks with no die and scores no hit: the defender wins the tie.
+    t.run("damage Ana 9");
+    t.run("damage Ana 9 stun");
+    t.roll("attack Ana Ganger 2 pool 6", &[2, 2, 2, 2, 2, 2]);
+    assert_eq!(
+        t.last_lines(),
+        [
+            "attack Ana on Ganger 2 with Ares Predator (DV 8P, AP -1, accuracy 5): 0 dice (6, wounds -6), limit 5, 0 hits",
+            "defense Ganger 2: 6 dice (Reaction 3 + Intuition 3) [2 2 2 2 2 2], 0 hits vs 0 hits: the attack misses (a tie goes to the defender)",
+        ]
+    );
+    // Attacked, Ana (a PC) types her defense at the table: no die, 0 hits.
+    t.roll("attack Ganger 1 Ana pool 4", &[6, 2, 2, 2]);
+    t.run("attack Ganger 1 Ana defense 9 hits 0");
+    assert!(matches!(
+        t.state().sr5.pending.first().map(|p| p.stage),
+        Some(Stage::Soak { dv: 6 })
+    ));
+    t.run("attack Ganger 1 Ana soak dice 5 2 2 2");
+    assert_eq!(t.c("Ana").downed, Some(DownCause::PhysicalFull));
+}
+
+#[test]
+fn push_the_limit_lifts_the_accuracy_and_take_aim_may_raise_it_instead_of_the_pool() {
+    let mut t = armed();
+    // Ana's Predator has accuracy 5; six hits rolled.
+    let six = [6, 6, 5, 5, 5, 5, 2, 2, 2, 2, 2, 2, 6, 6, 6, 6];
+    t.roll("attack Ana Ganger 2 pool 6 push", &six);
+    assert_eq!(
+        t.last_lines()[0],
+        "attack Ana on Ganger 2 with Ares Predator (DV 8P, AP -1, accuracy 5): 6 dice [6 6 5 5 5 5], limit 5 pushed (1 Edge), 6 hits"
+    );
+    assert!(t.last_lines()[1].ends_with("0 hits vs 6 hits: the attack hits, net 6, DV 14P"));
+    assert_eq!(t.c("Ana").edge_left, 2);
+    // Two Take Aim actions on Accuracy: limit 7 (Willpower 5 allows up to 3).
+    // Defense: 6 hits of 6 dice; soak: Body 4 + armor 6 with AP -1, 9 dice, 9 hits.
+    let eight = [
+        6, 6, 6, 6, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+    ];
+    t.roll("attack Ana Ganger 1 pool 8 aim 2", &eight);
+    assert_eq!(
+        t.last_lines()[0],
+        "attack Ana on Ganger 1 with Ares Predator (DV 8P, AP -1, accuracy 5): 8 dice [6 6 6 6 5 5 5 5], limit 7 (accuracy 5 + Take Aim 2), 7 hits (8 rolled)"
+    );
+    assert!(t.last_lines()[1].ends_with("6 hits vs 7 hits: the attack hits, net 1, DV 9P"));
+    assert_eq!(
+        t.refuse("attack Ana Ganger 1 pool 6 aim 4").to_string(),
+        "Ana's Take Aim gives at most +3 (half Willpower, rounded up), not +4: `aim 1` to `aim 3`"
+    );
+    assert!(matches!(
+        t.refuse("attack Ana Ganger 1 pool 6 aim 1 push"),
+        RuleError::Sr5(Sr5Error::AimPushed)
+    ));
+    t.run("attack Ana Ganger 1 pool 1 hits 0 push defense 1 hits 0");
+    t.run("attack Ana Ganger 1 pool 1 hits 0 push defense 1 hits 0");
+    assert_eq!(
+        t.refuse("attack Ana Ganger 1 pool 1 push").to_string(),
+        "Ana has no Edge left (needs 1, has 0)"
+    );
+}
+
+#[test]
 fn srtrack_rolls_a_pcs_steps_when_asked() {
     let mut t = armed();
     t.roll(

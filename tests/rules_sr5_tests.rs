@@ -145,11 +145,51 @@ fn the_wound_modifier_comes_off_the_pool_by_itself() {
         err.to_string(),
         "the pool has 3 dice but 4 faces were typed: type one face per die"
     );
-    t.run("damage Ana 5 physical");
+}
+
+#[test]
+fn a_pool_the_wounds_take_to_nothing_rolls_no_die_scores_no_hit_and_cannot_glitch() {
+    let mut t = table();
+    // Ana: 9 Physical, −3 dice.
+    t.run("damage Ana 9 physical");
+    let ev = t.run("test Ana 3 threshold 1");
+    assert_eq!(glitch_of(&ev), Glitch::None);
     assert_eq!(
-        t.refuse("test Ana 3").to_string(),
-        "Ana's pool of 3 drops to 0 with the wound modifier -3: nothing to roll"
+        last_line(&t),
+        "test Ana: 0 dice (3, wounds -3), 0 hits, threshold 1: failure"
     );
+    // Fewer dice than the wounds take: still no die, not a refusal.
+    t.run("test Ana 2");
+    assert_eq!(last_line(&t), "test Ana: 0 dice (2, wounds -3), 0 hits");
+    // No die can show a 1, so no glitch can be typed and Close Call has nothing to save.
+    assert_eq!(
+        t.refuse("test Ana 3 hits 0 glitch").to_string(),
+        "a glitch needs more than half the dice on 1, so 0 hits on 0 dice cannot glitch"
+    );
+    t.run("test Ana 3 hits 0");
+    assert!(matches!(
+        t.refuse("closecall Ana"),
+        RuleError::Sr5(Sr5Error::NoGlitch { .. })
+    ));
+    // As an opponent Ana rolls nothing too, and Bob needs a single hit.
+    t.roll("test Bob 2 vs Ana 3", &[5, 2]);
+    assert_eq!(
+        last_line(&t),
+        "test Bob: 2 dice [5 2], 1 hit vs Ana: 0 dice (3, wounds -3), 0 hits: success, net 1"
+    );
+    // An assistant with no die adds nothing, and spoils nothing.
+    let ev = t.roll("teamwork Bob 2 with Ana 3, Cy 2", &[5, 2, 6, 5, 1]);
+    assert!(matches!(
+        tested(&ev),
+        Sr5Event::Tested {
+            teamwork: Some(Bonus::Added {
+                dice: 1,
+                limit: 1,
+                ..
+            }),
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -435,4 +475,19 @@ fn a_typed_roll_names_what_was_wrong() {
         t.refuse("test Ana 3 hits 1 critical"),
         RuleError::Sr5(Sr5Error::Roll(TestError::CriticalWithHits { hits: 1 }))
     ));
+}
+
+#[test]
+fn push_given_twice_is_refused_like_a_repeated_limit() {
+    let t = table();
+    for line in [
+        "test Ana 6 push push limit 2",
+        "teamwork Ana 4 limit 2 push push with Bob 3",
+        "attack Ana Bob pool 6 push push",
+    ] {
+        let Err(err) = srtrack::lang::parse(line, t.state(), t.enc.catalogue()) else {
+            panic!("`{line}` should be refused");
+        };
+        assert!(err.to_string().contains("`push` once only"), "{err}");
+    }
 }

@@ -34,6 +34,7 @@ const KEYWORDS: &[&str] = &[
     "acc",
     "accuracy",
     "ammo",
+    "aim",
 ];
 
 fn sr5_quote(text: &str) -> String {
@@ -145,7 +146,9 @@ impl Parser<'_> {
             } else if self.peek_is("threshold") || self.peek_is("vs") {
                 self.once(against.as_ref(), "`threshold` or `vs`")?;
                 against = Some(self.against()?);
-            } else if self.eat("push") {
+            } else if self.peek_is("push") {
+                self.once(push.then_some(&()), "`push`")?;
+                self.at += 1;
                 push = true;
             } else if given.is_none()
                 && let Some(g) = self.given()?
@@ -206,7 +209,9 @@ impl Parser<'_> {
                     "the leader's skill rating (a number)",
                 )?
             {
-            } else if self.eat("push") {
+            } else if self.peek_is("push") {
+                self.once(push.then_some(&()), "`push`")?;
+                self.at += 1;
                 push = true;
             } else if given.is_none()
                 && let Some(g) = self.given()?
@@ -308,6 +313,8 @@ impl Parser<'_> {
             attack: None,
             defense: None,
             soak: None,
+            push: false,
+            aim: None,
         };
         loop {
             if self.peek_is("with") {
@@ -321,6 +328,15 @@ impl Parser<'_> {
                 self.once(a.attack.as_ref(), "`pool`")?;
                 self.at += 1;
                 a.attack = Some(self.step(true)?);
+            } else if self.peek_is("push") {
+                self.once(a.push.then_some(&()), "`push`")?;
+                self.at += 1;
+                a.push = true;
+            } else if self.keyword_number(
+                "aim",
+                &mut a.aim,
+                "the Take Aim actions put on Accuracy (a number)",
+            )? {
             } else if self.peek_is("defense") {
                 self.once(a.defense.as_ref(), "`defense`")?;
                 self.at += 1;
@@ -333,7 +349,7 @@ impl Parser<'_> {
                 break;
             }
         }
-        self.done("with WEAPON, pool N, defense [N] or soak [N]")?;
+        self.done("with WEAPON, pool N, push, aim N, defense [N] or soak [N]")?;
         Ok(a)
     }
 
@@ -500,10 +516,12 @@ pub(super) fn format(command: &Sr5Command, state: &State) -> String {
                 .unwrap_or_default();
             let targets: Vec<String> = a.targets.iter().map(|t| n(*t)).collect();
             format!(
-                "attack {} {}{with}{}{}{}",
+                "attack {} {}{with}{}{}{}{}{}",
                 n(a.attacker),
                 targets.join(", "),
                 step_words("pool", a.attack.as_ref()),
+                push(a.push),
+                opt("aim", a.aim),
                 step_words("defense", a.defense.as_ref()),
                 step_words("soak", a.soak.as_ref())
             )

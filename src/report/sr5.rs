@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use super::hits;
 use crate::encounter::system::sr5::{
     Defense, Kit, OddsAgainst, OddsInput, Opponent, Pool, PoolFrom, Sr5Command, Sr5Event, Stage,
+    attack_limit,
 };
 use crate::encounter::{CombatantId, Command, Encounter, RuleError, State};
 use crate::rules::sr5::odds::{Setup, odds};
@@ -37,9 +38,10 @@ fn pool_text(pool: &Pool) -> String {
 }
 
 /// ` [6 5 1]` whether srtrack rolled the dice or the GM typed them (the event tells which), or
-/// ` typed in` for hits typed without their dice.
+/// ` typed in` for hits typed without their dice; nothing for a pool of no dice.
 fn faces_text(roll: &Roll) -> String {
     match &roll.faces {
+        Faces::Rolled(d) | Faces::Typed(d) if d.is_empty() => String::new(),
         Faces::Rolled(d) | Faces::Typed(d) => {
             let faces: Vec<String> = d.iter().map(u8::to_string).collect();
             format!(" [{}]", faces.join(" "))
@@ -255,8 +257,10 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
             weapon,
             pool,
             roll,
+            aim,
+            pushed,
         } => format!(
-            "attack {} on {} with {} ({}): {}{}, limit {}, {}",
+            "attack {} on {} with {} ({}): {}{}, {}, {}",
             n(*attacker),
             std::iter::once(target)
                 .chain(also)
@@ -267,8 +271,16 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
             weapon.stats(),
             pool_text(pool),
             faces_text(roll),
-            weapon.accuracy,
-            hits_text(roll, Some(weapon.accuracy))
+            match (pushed, aim) {
+                (Some(edge), _) => format!("limit {} pushed ({edge} Edge)", weapon.accuracy),
+                (None, 0) => format!("limit {}", weapon.accuracy),
+                (None, aim) => format!(
+                    "limit {} (accuracy {} + Take Aim {aim})",
+                    weapon.accuracy.saturating_add(*aim),
+                    weapon.accuracy
+                ),
+            },
+            hits_text(roll, attack_limit(weapon, *aim, *pushed))
         ),
         Sr5Event::Defended {
             target,

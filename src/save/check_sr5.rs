@@ -167,7 +167,12 @@ pub fn check(state: &State, event: &Sr5Event, rules: &HouseRules) -> Result<(), 
             weapon: w,
             pool,
             roll: r,
+            pushed,
+            ..
         } => {
+            if let Some(spent) = pushed {
+                edge(state, *attacker, *spent)?;
+            }
             present(state, *attacker)?;
             let all: Vec<CombatantId> = std::iter::once(*target).chain(also.clone()).collect();
             for (i, t) in all.iter().enumerate() {
@@ -363,6 +368,8 @@ mod tests {
                 hits: 1,
                 glitch: Glitch::None,
             },
+            aim: 0,
+            pushed: None,
         };
         assert!(
             check(&state, &attacked(0, Vec::new()), &rules)

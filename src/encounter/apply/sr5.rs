@@ -3,7 +3,7 @@
 
 use crate::encounter::model::{ActionUse, CombatantId, State};
 use crate::encounter::system::sr5::{
-    Ammo, Defense, LastTest, PendingAttack, Sr5Event, Stage, TestKind,
+    Ammo, Defense, LastTest, PendingAttack, Sr5Event, Stage, TestKind, attack_limit,
 };
 use crate::rules::sr5::test::counted;
 use crate::rules::{Glitch, HouseRules};
@@ -104,11 +104,16 @@ impl State {
                 also,
                 weapon,
                 roll,
+                aim,
+                pushed,
                 ..
             } => {
                 self.tested(*attacker, TestKind::Attack, roll.glitch);
+                if let Some(edge) = pushed {
+                    self.spend_edge(*attacker, *edge);
+                }
                 self.in_hand(*attacker, &weapon.name);
-                let hits = counted(roll.hits, Some(weapon.accuracy));
+                let hits = counted(roll.hits, attack_limit(weapon, *aim, *pushed));
                 let targets: Vec<CombatantId> = std::iter::once(*target)
                     .chain(also.iter().copied())
                     .collect();

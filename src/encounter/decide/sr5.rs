@@ -8,6 +8,7 @@ use crate::encounter::model::{ActionUse, Combatant, CombatantId, Side, Track};
 use crate::encounter::system::sr5::{
     Against, Ammo, AttackInput, Defense, Opponent, Part, Pool, PoolFrom, PoolInput, Sr5Command,
     Sr5Error, Sr5Event, Stage, StepInput, TeamworkInput, TestInput, Weapon, WeaponInput,
+    attack_limit,
 };
 use crate::rules::Dice;
 use crate::rules::sr5::Attribute;
@@ -59,20 +60,8 @@ impl Draft<'_> {
         }
     }
 
-    /// Refuses a pool the wound modifier leaves empty.
-    fn rollable(c: &Combatant, pool: &Pool) -> Result<(), RuleError> {
-        if pool.dice() == 0 {
-            return Err(Sr5Error::PoolGone {
-                who: c.name.clone(),
-                base: pool.base,
-                wound: pool.wound,
-                left: i16::from(pool.base) + i16::from(pool.wound),
-            }
-            .into());
-        }
-        Ok(())
-    }
-
+    /// The roll of a pool. One the wound modifier leaves empty rolls no die: 0 hits and no
+    /// glitch (no die shows a 1), so a badly hurt character still defends, soaks and opposes.
     fn take(&self, pool: &Pool, given: &Given, dice: &mut dyn Dice) -> Result<Roll, RuleError> {
         Roll::take(pool.dice(), given, &self.rules.dice, dice)
             .map_err(|e| RuleError::Sr5(Sr5Error::Roll(e)))
@@ -117,7 +106,6 @@ impl Draft<'_> {
     fn sr5_test(&mut self, t: &TestInput, dice: &mut dyn Dice) -> Outcome {
         let c = self.able(t.who)?;
         let pool = self.typed_pool(&c, t.pool.pool)?;
-        Self::rollable(&c, &pool)?;
         let limit = self.limit(t.limit)?;
         let (goal, opposed) = match &t.against {
             Against::Open => (Goal::Open, None),
@@ -128,7 +116,6 @@ impl Draft<'_> {
                 }
                 let o = self.able(*who)?;
                 let op = self.typed_pool(&o, p.pool)?;
-                Self::rollable(&o, &op)?;
                 (Goal::Opposed, Some((o.id, op, &p.given)))
             }
         };
@@ -185,7 +172,6 @@ impl Draft<'_> {
                 return Err(Sr5Error::AssistsTwice { who: a.name }.into());
             }
             let pool = self.typed_pool(&a, p.pool)?;
-            Self::rollable(&a, &pool)?;
             helpers.push((a, pool, p));
         }
         let pushed = if t.push {
@@ -206,7 +192,6 @@ impl Draft<'_> {
             base: base.base.saturating_add(more_dice),
             ..base
         };
-        Self::rollable(&leader, &pool)?;
         let roll = self.take(&pool, &t.pool.given, dice)?;
         for ((a, pool, _), roll) in helpers.into_iter().zip(rolls) {
             self.emit_sr5(Sr5Event::Assisted {
@@ -301,6 +286,9 @@ impl Draft<'_> {
             if a.weapon.is_some() {
                 return Err(Sr5Error::WeaponMidChain.into());
             }
+            if a.push || a.aim.is_some() {
+                return Err(Sr5Error::AimMidChain.into());
+            }
             for target in &targets {
                 let waits = self
                     .now()
@@ -387,7 +375,6 @@ impl Draft<'_> {
                 }
                 Step::Wait => return Ok(Some(("defense", "defense"))),
                 Step::Go(pool, given) => {
-                    Self::rollable(target, &pool)?;
                     let roll = self.take(&pool, &given, dice)?;
                     let result = match test::judge(Goal::Opposed, hits, roll.hits, &self.rules.sr5)
                     {
@@ -446,7 +433,6 @@ impl Draft<'_> {
             let Step::Go(pool, given) = self.soak_step(target, armor_part, a.soak.as_ref())? else {
                 return Ok(Some(("damage resistance", "soak")));
             };
-            Self::rollable(target, &pool)?;
             let roll = self.take(&pool, &given, dice)?;
             let damage = combat::damage_type(weapon.damage, dv, armor);
             let boxes = combat::boxes(dv, roll.hits, &self.rules.sr5);
@@ -492,9 +478,35 @@ impl Draft<'_> {
             return Err(Sr5Error::AttackPool.into());
         };
         let pool = self.typed_pool(attacker, n)?;
-        Self::rollable(attacker, &pool)?;
+        let aim = match a.aim {
+            None => 0,
+            Some(_) if a.push => return Err(Sr5Error::AimPushed.into()),
+            Some(aim) => {
+                // Willpower unknown: no cap, as for the Take Aim action itself.
+                let cap = self
+                    .rules
+                    .take_aim_cap(attacker.sheet.willpower)
+                    .unwrap_or(self.rules.sr5.accuracy.max.try_into().unwrap_or(u8::MAX));
+                if aim < 1 || aim > i32::from(cap) {
+                    return Err(Sr5Error::AimCapped {
+                        who: attacker.name.clone(),
+                        aim,
+                        cap,
+                    }
+                    .into());
+                }
+                byte(aim)
+            }
+        };
+        let pushed = if a.push {
+            let need = self.rules.sr5.push_the_limit_edge;
+            Self::edge_for(attacker, need)?;
+            Some(need)
+        } else {
+            None
+        };
         let roll = self.take(&pool, &step.given, dice)?;
-        let hits = test::counted(roll.hits, Some(weapon.accuracy));
+        let hits = test::counted(roll.hits, attack_limit(&weapon, aim, pushed));
         for p in self.now().sr5.pending.clone() {
             self.emit_sr5(Sr5Event::AttackDropped {
                 attacker: p.attacker,
@@ -509,6 +521,8 @@ impl Draft<'_> {
             weapon: weapon.clone(),
             pool,
             roll,
+            aim,
+            pushed,
         });
         Ok((weapon, Stage::Defense { hits }))
     }

@@ -89,6 +89,12 @@ pub struct AttackInput {
     pub attack: Option<StepInput>,
     pub defense: Option<StepInput>,
     pub soak: Option<StepInput>,
+    /// Push the Limit on the attack roll: 1 Edge, no accuracy limit.
+    #[serde(default)]
+    pub push: bool,
+    /// Take Aim actions put on Accuracy (each +1 to the limit) rather than on the pool.
+    #[serde(default)]
+    pub aim: Option<i32>,
 }
 
 /// A weapon as typed: `weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N]`.
@@ -294,6 +300,12 @@ pub enum Sr5Event {
         weapon: Weapon,
         pool: Pool,
         roll: Roll,
+        /// Take Aim actions put on Accuracy: the limit is the weapon's accuracy + this.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        aim: u8,
+        /// Push the Limit: the Edge it cost; the attack's hits have no limit.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pushed: Option<u8>,
     },
     Defended {
         target: CombatantId,
@@ -317,6 +329,19 @@ pub enum Sr5Event {
         damage: DamageType,
         boxes: u8,
     },
+}
+
+// serde's `skip_serializing_if` hands it a reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// The limit on an attack's hits: the weapon's accuracy raised by Take Aim, none when pushed.
+pub fn attack_limit(weapon: &Weapon, aim: u8, pushed: Option<u8>) -> Option<u8> {
+    pushed
+        .is_none()
+        .then(|| weapon.accuracy.saturating_add(aim))
 }
 
 impl Sr5Event {
@@ -496,14 +521,15 @@ pub enum Sr5Error {
     #[error(transparent)]
     Roll(#[from] TestError),
     #[error(
-        "{who}'s pool of {base} drops to {left} with the wound modifier {wound}: nothing to roll"
+        "{who}'s Take Aim gives at most +{cap} (half Willpower, rounded up), not +{aim}: `aim 1` to `aim {cap}`"
     )]
-    PoolGone {
-        who: String,
-        base: u8,
-        wound: i8,
-        left: i16,
-    },
+    AimCapped { who: String, aim: i32, cap: u8 },
+    #[error(
+        "Push the Limit removes the attack's limit, so Take Aim on Accuracy adds nothing: put the Take Aim dice in the pool instead"
+    )]
+    AimPushed,
+    #[error("`push` and `aim` go with the attack roll: give them with `pool N`")]
+    AimMidChain,
     #[error("{who} has no limit on this test to push: Push the Limit needs a limit")]
     NothingToPush { who: String },
     #[error("{who} has taken no test yet: Close Call works on the character's last test")]

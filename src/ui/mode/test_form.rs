@@ -15,7 +15,7 @@ use super::form::{Field, edit_fields, field, field_lines, parse_num};
 use super::{Ctx, Mode, Outcome};
 use crate::encounter::system::sr5::{
     Against, AttackInput, OddsAgainst, OddsInput, PoolInput, Sr5Command, Sr5Event, Stage,
-    StepInput, TestInput,
+    StepInput, TestInput, attack_limit,
 };
 use crate::encounter::{CombatantId, Command, Event, State as EncState};
 use crate::rules::Dice;
@@ -346,6 +346,8 @@ impl State {
                     attack: Some(step(self.num(2, true)?, 3)?),
                     defense: None,
                     soak: None,
+                    push: false,
+                    aim: None,
                 })
             }
             Purpose::Step(target) => {
@@ -364,6 +366,8 @@ impl State {
                     attack: None,
                     defense,
                     soak,
+                    push: false,
+                    aim: None,
                 })
             }
         };
@@ -473,7 +477,12 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String
             (
                 Purpose::Attack { .. },
                 Sr5Event::Attacked {
-                    pool, weapon, also, ..
+                    pool,
+                    weapon,
+                    also,
+                    aim,
+                    pushed,
+                    ..
                 },
             ) => {
                 // The defense rolled from the sheet, when srtrack rolls it; a player's defense is
@@ -494,7 +503,7 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String
                     prefix,
                     OddsInput {
                         pool: i32::from(pool.dice()),
-                        limit: Some(i32::from(weapon.accuracy)),
+                        limit: attack_limit(weapon, *aim, *pushed).map(i32::from),
                         against: OddsAgainst::Pool(i32::from(defense)),
                     },
                 ))

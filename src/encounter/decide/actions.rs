@@ -58,10 +58,11 @@ impl Draft<'_> {
                         (Some(fixed), Some(t)) if fixed == *t => {
                             (fixed.label().to_string(), self.rules.cost_of(fixed), false)
                         }
-                        _ => {
+                        (_, asked) => {
                             return Err(RuleError::TypeNotAsked {
                                 action: def.name.clone(),
-                                kind: def.kind.label(),
+                                kind: def.kind.a_label(),
+                                asked: asked.map_or("another type", |t| t.label()),
                             });
                         }
                     },

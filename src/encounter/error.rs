@@ -185,6 +185,12 @@ pub enum RuleError {
     EmptyStatus,
     #[error("{who} has no status \"{}\"", crate::text::excerpt(name))]
     NoSuchStatus { who: String, name: String },
+    #[error("{who} already has {status}: taking {action} again would add nothing while it lasts")]
+    AlreadyInEffect {
+        who: String,
+        action: String,
+        status: String,
+    },
     #[error("{who} already has the status \"{}\"", crate::text::excerpt(name))]
     StatusHeld { who: String, name: String },
     #[error("\"until this turn\" needs a turn in progress")]

@@ -107,6 +107,16 @@ impl Draft<'_> {
                 _ => {}
             }
         }
+        // A lasting effect already on (Full Defense, Prone) is not bought a second time.
+        if let Some(Effect::Start(s)) = &action.effect
+            && let Some(held) = c.status(s)
+        {
+            return Err(RuleError::AlreadyInEffect {
+                who: c.name.clone(),
+                action: label,
+                status: held.name.clone(),
+            });
+        }
         if let Some(Effect::Stack(s)) = &action.effect
             && let Some(cap) = self.rules.take_aim_cap(c.sheet.willpower)
             && c.status(s).is_some_and(|st| st.stacks >= cap)
@@ -207,9 +217,11 @@ impl Draft<'_> {
                 });
             }
         };
+        // What the action cannot do now comes before what it would cost.
+        self.check_restrictions(&c, &action, &restrictions)?;
+        self.defense_add_unused(&c, &action)?;
         Self::afford(&c.name, have, action.cost)?;
         let in_turn = self.turn_cap(&c, action.cost)?;
-        self.check_restrictions(&c, &action, &restrictions)?;
         let ammunition = self.ammunition(&c, &action)?;
         self.spend_events(&c, action, paid_from, in_turn);
         if let Some(e) = ammunition {

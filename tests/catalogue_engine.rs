@@ -135,3 +135,44 @@ fn an_unknown_action_name_is_a_parse_error_with_suggestions() {
         "{err}"
     );
 }
+
+#[test]
+fn an_action_of_a_fixed_type_taken_as_another_says_its_own_type() {
+    let mut enc = table();
+    assert_eq!(
+        run(&mut enc, "act Ana Fire Gun as complex")
+            .unwrap_err()
+            .to_string(),
+        "Fire Gun is a Simple action and cannot be taken as complex: only Variable and Special actions take a chosen type (leave out `as complex`)"
+    );
+    assert_eq!(
+        run(&mut enc, "act Ana Dodge as free")
+            .unwrap_err()
+            .to_string(),
+        "Dodge is an Interrupt action and cannot be taken as free: only Variable and Special actions take a chosen type (leave out `as free`)"
+    );
+    // Every action of a fixed type, asked as each other type, names its own type and the one asked.
+    let who = enc.state().find("Ana").unwrap().id;
+    for def in enc.catalogue().actions() {
+        for t in ActionType::ALL {
+            if def.kind.asks_type() || def.kind.fixed_type() == Some(t) {
+                continue;
+            }
+            let err = enc
+                .check(Command::SpendAction {
+                    who,
+                    action: ActionChoice::Named {
+                        name: def.name.clone(),
+                        as_type: Some(t),
+                    },
+                })
+                .unwrap_err()
+                .to_string();
+            let label = def.kind.label();
+            let article = if label.starts_with('I') { "an" } else { "a" };
+            let own = format!("{} is {article} {label} action", def.name);
+            let asked = format!("taken as {}", t.label().to_lowercase());
+            assert!(err.starts_with(&own) && err.contains(&asked), "{err}");
+        }
+    }
+}

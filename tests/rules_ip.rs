@@ -318,16 +318,16 @@ fn out_of_turn_interrupts_count_against_the_cap_of_the_turn_they_are_taken_in() 
     let mut t = Table::three();
     t.run("next"); // Bob's turn
     t.run("edge Ana"); // 5 + 4 IP
-    t.run("act Ana Dodge");
-    t.run("act Ana Dodge");
-    let err = t.refuse("act Ana Dodge");
+    t.run("act Ana Intercept");
+    t.run("act Ana Intercept");
+    let err = t.refuse("act Ana Intercept");
     assert_eq!(
         err.to_string(),
         "Ana would spend 6 IP in Bob's turn, over the cap of 5 IP a character turn (already spent 4 IP in it, this costs 2)"
     );
     assert_eq!(t.state().spent_in_turn(t.c("Ana").id), 4);
     t.run("next"); // Cy's turn: a new character turn
-    t.run("act Ana Dodge");
+    t.run("act Ana Intercept");
     assert_eq!(t.state().spent_in_turn(t.c("Ana").id), 2);
 }
 

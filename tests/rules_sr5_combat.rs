@@ -412,3 +412,34 @@ fn undo_and_redo_of_an_attack_never_roll_again() {
     );
     assert_eq!(t.c("Ganger 2").damage.physical, 10);
 }
+
+#[test]
+fn full_defense_or_dodge_still_in_effect_is_not_bought_again() {
+    let mut t = fighting();
+    t.run("act Ganger 2 Full Defense");
+    t.run("next");
+    t.run("next");
+    let ip = t.ip("Ganger 2");
+    assert_eq!(
+        t.refuse("act Ganger 2 Full Defense").to_string(),
+        "Ganger 2 already has Full Defense: taking Full Defense again would add nothing while it lasts"
+    );
+    assert_eq!(t.ip("Ganger 2"), ip, "no IP spent");
+    // Any lasting effect an action starts: Prone from Drop Prone.
+    t.run("act Ganger 2 Drop Prone");
+    assert!(matches!(
+        t.refuse("act Ganger 2 Drop Prone"),
+        RuleError::AlreadyInEffect { .. }
+    ));
+    // Dodge waits for one defense test; once used, it may be taken again.
+    t.run("act Ganger 1 Dodge");
+    assert_eq!(
+        t.refuse("act Ganger 1 Dodge").to_string(),
+        "Ganger 1's Dodge already waits for the next defense test: a second one would add nothing to it"
+    );
+    t.run("act Ganger 1 Block");
+    assert!(matches!(
+        t.refuse("act Ganger 1 Block"),
+        RuleError::Sr5(Sr5Error::DefenseAddWaiting { .. })
+    ));
+}

@@ -72,6 +72,18 @@ impl ActionKind {
         matches!(self, ActionKind::Variable | ActionKind::Special)
     }
 
+    /// The label with its article, for a sentence: "a Simple", "an Interrupt".
+    pub fn a_label(self) -> &'static str {
+        match self {
+            ActionKind::Free => "a Free",
+            ActionKind::Simple => "a Simple",
+            ActionKind::Complex => "a Complex",
+            ActionKind::Interrupt { .. } => "an Interrupt",
+            ActionKind::Variable => "a Variable",
+            ActionKind::Special => "a Special",
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             ActionKind::Free => "Free",

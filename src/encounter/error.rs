@@ -92,9 +92,15 @@ pub enum RuleError {
     )]
     NeedsType { action: String, kind: &'static str },
     #[error(
-        "{action} is not a {kind} action: only Variable and Special actions take a chosen type"
+        "{action} is {kind} action and cannot be taken as {asked}: only Variable and Special actions take a chosen type (leave out `as {asked}`)",
+        asked = asked.to_lowercase()
     )]
-    TypeNotAsked { action: String, kind: &'static str },
+    TypeNotAsked {
+        action: String,
+        /// The action's own type with its article ("a Simple", "an Interrupt").
+        kind: &'static str,
+        asked: &'static str,
+    },
     #[error(
         "{action} costs {initiative} Initiative, which rules.ron's interrupt_costs does not map to IP"
     )]
@@ -179,6 +185,12 @@ pub enum RuleError {
     EmptyStatus,
     #[error("{who} has no status \"{}\"", crate::text::excerpt(name))]
     NoSuchStatus { who: String, name: String },
+    #[error("{who} already has {status}: taking {action} again would add nothing while it lasts")]
+    AlreadyInEffect {
+        who: String,
+        action: String,
+        status: String,
+    },
     #[error("{who} already has the status \"{}\"", crate::text::excerpt(name))]
     StatusHeld { who: String, name: String },
     #[error("\"until this turn\" needs a turn in progress")]

@@ -77,6 +77,11 @@ pub fn test_catalogue() -> Catalogue {
             ActionGroup::Interrupt,
             ActionKind::Interrupt { initiative: -5 },
         ),
+        action(
+            "Intercept",
+            ActionGroup::Interrupt,
+            ActionKind::Interrupt { initiative: -5 },
+        ),
     ])
 }
 

@@ -58,10 +58,11 @@ impl Draft<'_> {
                         (Some(fixed), Some(t)) if fixed == *t => {
                             (fixed.label().to_string(), self.rules.cost_of(fixed), false)
                         }
-                        _ => {
+                        (_, asked) => {
                             return Err(RuleError::TypeNotAsked {
                                 action: def.name.clone(),
-                                kind: def.kind.label(),
+                                kind: def.kind.a_label(),
+                                asked: asked.map_or("another type", |t| t.label()),
                             });
                         }
                     },
@@ -105,6 +106,16 @@ impl Draft<'_> {
                 }
                 _ => {}
             }
+        }
+        // A lasting effect already on (Full Defense, Prone) is not bought a second time.
+        if let Some(Effect::Start(s)) = &action.effect
+            && let Some(held) = c.status(s)
+        {
+            return Err(RuleError::AlreadyInEffect {
+                who: c.name.clone(),
+                action: label,
+                status: held.name.clone(),
+            });
         }
         if let Some(Effect::Stack(s)) = &action.effect
             && let Some(cap) = self.rules.take_aim_cap(c.sheet.willpower)
@@ -206,9 +217,11 @@ impl Draft<'_> {
                 });
             }
         };
+        // What the action cannot do now comes before what it would cost.
+        self.check_restrictions(&c, &action, &restrictions)?;
+        self.defense_add_unused(&c, &action)?;
         Self::afford(&c.name, have, action.cost)?;
         let in_turn = self.turn_cap(&c, action.cost)?;
-        self.check_restrictions(&c, &action, &restrictions)?;
         let ammunition = self.ammunition(&c, &action)?;
         self.spend_events(&c, action, paid_from, in_turn);
         if let Some(e) = ammunition {

@@ -767,6 +767,27 @@ impl Draft<'_> {
         Ok(())
     }
 
+    /// Refuses a one-time defense interrupt (Dodge) taken again while the first still waits for
+    /// the defense test it adds to.
+    pub(super) fn defense_add_unused(&mut self, c: &Combatant, action: &ActionUse) -> Outcome {
+        let Some(name) = action.name.as_deref() else {
+            return Ok(());
+        };
+        let waiting = self
+            .now()
+            .sr5
+            .kit(c.id)
+            .is_some_and(|k| k.defense_adds.iter().any(|a| a.eq_ignore_ascii_case(name)));
+        if waiting {
+            return Err(Sr5Error::DefenseAddWaiting {
+                who: c.name.clone(),
+                action: name.to_string(),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     /// What spending `action` does to the firearm in hand: a firing action takes its rounds (the
     /// catalogue's `ammo`, else the rules'), refused with too few left; a reload action fills
     /// it. Nothing for a character with no firearm in hand.

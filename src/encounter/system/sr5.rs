@@ -570,6 +570,10 @@ pub enum Sr5Error {
         need: u8,
         action: String,
     },
+    #[error(
+        "{who}'s {action} already waits for the next defense test: a second one would add nothing to it"
+    )]
+    DefenseAddWaiting { who: String, action: String },
     #[error("{who} cannot attack themself: name another target")]
     SelfAttack { who: String },
     #[error(

@@ -197,3 +197,19 @@ fn a_character_downed_in_its_own_turn_stops_acting_and_the_next_turn_comes() {
     t.run("down Bob");
     assert_eq!(t.turn(), "Cy");
 }
+
+// DESIGN.md "Downed": "filling one sets Downed by itself": also for one the GM had Downed, so the
+// GM's toggle does not bring it up with a full monitor.
+#[test]
+fn a_monitor_filled_while_downed_by_the_gm_keeps_it_down_until_healed() {
+    let mut t = Table::three();
+    t.run("down Bob");
+    t.run("damage Bob 10");
+    assert_eq!(t.c("Bob").downed, Some(DownCause::PhysicalFull));
+    assert!(matches!(
+        t.refuse("up Bob"),
+        RuleError::DownedByMonitor { .. }
+    ));
+    t.run("heal Bob 1");
+    assert_eq!(t.c("Bob").downed, None);
+}

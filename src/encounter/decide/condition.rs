@@ -77,8 +77,17 @@ impl Draft<'_> {
             track,
             boxes: applied,
         });
-        if taken.saturating_add(applied) >= max && c.downed.is_none() {
-            self.down(&c, Self::full_cause(track));
+        if taken.saturating_add(applied) >= max {
+            match c.downed {
+                None => self.down(&c, Self::full_cause(track)),
+                // Downed by the GM, now by a full monitor too: the GM's toggle no longer
+                // brings it up, healing does.
+                Some(crate::encounter::model::DownCause::Gm) => self.emit(Event::Downed {
+                    who,
+                    cause: Self::full_cause(track),
+                }),
+                Some(_) => {}
+            }
         }
         Ok(())
     }

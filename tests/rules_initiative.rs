@@ -307,3 +307,31 @@ fn roll_all_hits_with_a_combatant_named_all_says_to_quote_the_name() {
     t.run("roll \"all\" hits 3");
     assert!(t.c("all").initiative.is_some());
 }
+
+// DESIGN.md: "a character who joins mid-fight rolls and is slotted in by the same rules": score
+// high to low. Who changed initiative stands where it chose, not by its score.
+#[test]
+fn a_joiner_is_not_slotted_above_a_higher_score_by_one_who_moved() {
+    let mut t = Table::three(); // Ana 3, Bob 2, Cy 1
+    t.run("next"); // Bob's turn
+    t.run("move Bob before Ana"); // Ana has acted: Bob's turn is lost, the order is Bob, Ana, Cy
+    assert_eq!(t.order(), ["Bob", "Ana", "Cy"]);
+    t.run("add Dee int 3 rea 3");
+    t.run("roll Dee hits 3"); // ties Ana on score; Ana's pool 9 is bigger
+    assert_eq!(t.order(), ["Bob", "Ana", "Dee", "Cy"]);
+}
+
+#[test]
+fn a_joiner_rolls_off_once_against_a_group_sharing_a_roll_and_never_splits_it() {
+    let mut t = Table::new();
+    t.run("add Ganger x2 int 3 rea 3 edge 1 shared");
+    t.run("roll Ganger hits 2");
+    t.run("start");
+    t.run("add Dee int 3 rea 3 edge 1");
+    // Dee 2 against the group's 5: after both members, one roll-off only.
+    let events = t.roll("roll Dee hits 2", &[2, 5]);
+    assert!(matches!(&events[1], Event::Slotted { rolloffs, .. } if rolloffs.len() == 1));
+    assert_eq!(t.order(), ["Ganger 1", "Ganger 2", "Dee"]);
+    let why = t.state().explain_order(t.c("Ganger 2").id, t.c("Dee").id);
+    assert!(why.contains("roll-off"), "{why}");
+}

@@ -35,7 +35,8 @@ pub struct ReserveLimits {
 }
 
 impl State {
-    fn unit_of(&self, c: &Combatant) -> Unit {
+    /// How a character enters the tie steps: alone, or as its group when the group shares a roll.
+    pub(crate) fn unit_of(&self, c: &Combatant) -> Unit {
         match c.group.and_then(|g| self.groups.get(g.0 as usize)) {
             Some(g) if g.shared_roll => Unit::Group(g.id),
             _ => Unit::One(c.id),

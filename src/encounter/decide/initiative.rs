@@ -215,14 +215,24 @@ impl Draft<'_> {
         else {
             return;
         };
-        let existing: Vec<(Unit, OrderKey)> = state
-            .ordered()
-            .filter_map(|c| state.order_key(c).map(|k| (Unit::One(c.id), k)))
-            .collect();
-        let (index, rolloffs) = initiative::slot(key, unit, &existing, sides, dice);
+        // The entrants as the tie steps saw them: a group sharing a roll is one (at its first
+        // member's place), and whoever changed initiative stands where it chose, not by its
+        // score, so the newcomer is not compared with it.
+        let mut existing: Vec<(Unit, OrderKey, CombatantId)> = Vec::new();
+        for c in state.ordered().filter(|c| c.moved.is_none()) {
+            let Some(k) = state.order_key(c) else {
+                continue;
+            };
+            let u = state.unit_of(c);
+            if !existing.iter().any(|(x, _, _)| *x == u) {
+                existing.push((u, k, c.id));
+            }
+        }
+        let keys: Vec<(Unit, OrderKey)> = existing.iter().map(|(u, k, _)| (*u, *k)).collect();
+        let (index, rolloffs) = initiative::slot(key, unit, &keys, sides, dice);
         let at = match existing.get(index) {
-            Some((Unit::One(id), _)) => state.position(*id).unwrap_or(state.order.len()),
-            _ => state.order.len(),
+            Some((_, _, id)) => state.position(*id).unwrap_or(state.order.len()),
+            None => state.order.len(),
         };
         // The slot has gone by if anyone after it has had, or is having, its turn this pass.
         let slot_passed = state.order[at..]
@@ -259,10 +269,7 @@ impl Draft<'_> {
         }
         let mut entrants: Vec<(Unit, OrderKey)> = Vec::new();
         for c in state.present() {
-            let unit = match c.group.and_then(|g| state.groups.get(g.0 as usize)) {
-                Some(g) if g.shared_roll => Unit::Group(g.id),
-                _ => Unit::One(c.id),
-            };
+            let unit = state.unit_of(c);
             if let Some(key) = state.order_key(c)
                 && !entrants.iter().any(|(u, _)| *u == unit)
             {

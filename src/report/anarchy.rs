@@ -181,13 +181,7 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
             points: p,
             reason,
         } => {
-            let why = match reason {
-                AwardReason::Unsaid => String::new(),
-                AwardReason::Cue(c) => format!(" for the Cue \"{c}\""),
-                AwardReason::Disposition(d) => format!(" for the Disposition \"{d}\""),
-                AwardReason::ShadowAmp => " from a Shadow Amp at the start of combat".into(),
-                AwardReason::Other(o) => format!(" for {o}"),
-            };
+            let why = why_awarded(reason, str::to_string);
             format!(
                 "{} gains {}{why}: now {}",
                 n(*who),
@@ -622,13 +616,7 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
             reason,
         } => {
             *rec.anarchy.awarded.entry(*who).or_default() += u32::from(*p);
-            let why = match reason {
-                AwardReason::Unsaid => String::new(),
-                AwardReason::Cue(c) => format!(" for the Cue \"{}\"", md(c)),
-                AwardReason::Disposition(d) => format!(" for the Disposition \"{}\"", md(d)),
-                AwardReason::ShadowAmp => " from a Shadow Amp".into(),
-                AwardReason::Other(o) => format!(" for {}", md(o)),
-            };
+            let why = why_awarded(reason, md);
             Told::Deed {
                 by: *who,
                 what: format!("gains {}{why}", points(*p)),
@@ -719,4 +707,16 @@ pub(super) fn in_short(rec: &Recap, state: &State) -> Vec<String> {
             list(&counts(state, &t.awarded))
         ),
     ]
+}
+
+/// Why Plot Points were awarded, " for the Cue \"Smash First\"", with the texts from input as
+/// `text` writes them (as they are in the log, escaped for Markdown in the recap).
+fn why_awarded(reason: &AwardReason, text: impl Fn(&str) -> String) -> String {
+    match reason {
+        AwardReason::Unsaid => String::new(),
+        AwardReason::Cue(c) => format!(" for the Cue \"{}\"", text(c)),
+        AwardReason::Disposition(d) => format!(" for the Disposition \"{}\"", text(d)),
+        AwardReason::ShadowAmp => " from a Shadow Amp at the start of combat".into(),
+        AwardReason::Other(o) => format!(" for {}", text(o)),
+    }
 }

@@ -547,3 +547,38 @@ fn two_characters_cannot_each_wait_for_the_other() {
         "B cannot move relative to A: A's skipped turn waits for B's turn, so neither would come"
     );
 }
+
+// "You may only respond to one trigger before the start of your next turn": a ready that fired
+// in the turn it was declared was that response; another ready waits for the next turn.
+
+#[test]
+fn a_ready_that_fired_in_its_own_turn_bars_a_second_ready_until_the_next_turn() {
+    let mut t = Table::three();
+    t.run("ready Ana 2 when the door opens do simple");
+    t.run("fire Ana");
+    let before = t.ip("Ana");
+    assert!(matches!(
+        t.refuse("ready Ana 2 when a guard shouts do simple"),
+        RuleError::ReadyAnswered { .. }
+    ));
+    assert_eq!(t.ip("Ana"), before, "nothing held back");
+    assert!(t.c("Ana").reserve.is_none());
+    t.run("next");
+    t.run("next");
+    t.run("next");
+    assert_eq!(t.turn(), "Ana");
+    t.run("ready Ana 2 when a guard shouts do simple");
+    assert!(t.c("Ana").reserve.is_some(), "a new turn, a new ready");
+}
+
+#[test]
+fn more_triggers_before_any_fires_are_still_one_ready() {
+    let mut t = Table::three();
+    t.run("ready Ana 2 when the door opens do simple");
+    t.run("ready Ana when a guard shouts do simple");
+    t.run("fire Ana 2");
+    assert!(
+        t.c("Ana").reserve.is_none(),
+        "one trigger answered, the others go"
+    );
+}

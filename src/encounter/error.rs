@@ -141,6 +141,10 @@ pub enum RuleError {
     DelayHasTrigger { who: String, trigger: String },
     #[error("{who} holds no armed ready action")]
     NoReady { who: String },
+    #[error(
+        "{who}'s ready already fired in this turn: a character answers one trigger before their next turn, so the next ready waits for that turn"
+    )]
+    ReadyAnswered { who: String },
     #[error("{who} has no ready trigger {number} (has {count})")]
     NoSuchTrigger {
         who: String,

@@ -350,6 +350,10 @@ pub struct Combatant {
     /// Saves from before the players' view have none: everyone is shown.
     #[serde(default)]
     pub visibility: Visibility,
+    /// The turn (its serial) whose ready fired: one trigger is answered before the next turn, so
+    /// no second ready in that turn. Absent from saves until a ready fires.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ready_fired: Option<u64>,
 }
 
 impl Combatant {

@@ -136,6 +136,7 @@ impl State {
                     waits: None,
                     presence: Presence::Present,
                     visibility: Visibility::Shown,
+                    ready_fired: None,
                 }));
             }
             Event::CombatantEdited {
@@ -355,7 +356,13 @@ impl State {
                 }
                 self.mark_turn_acted();
             }
-            Event::ReadyFired { .. } => {}
+            Event::ReadyFired { who, .. } => {
+                if let Some(c) = self.at_mut(*who)
+                    && let Some(Reserve::Ready { turn_serial, .. }) = c.reserve
+                {
+                    c.ready_fired = Some(turn_serial);
+                }
+            }
             Event::ReserveReleased { who, returned, .. } => {
                 if let Some(c) = self.at_mut(*who) {
                     c.reserve = None;

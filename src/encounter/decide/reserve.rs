@@ -92,6 +92,10 @@ impl Draft<'_> {
     ) -> Outcome {
         let c = self.able(who)?;
         let turn = self.own_turn(&c, "a ready action")?;
+        // One trigger is answered before the next turn: a ready fired in this turn was it.
+        if c.ready_fired == Some(turn.serial) {
+            return Err(RuleError::ReadyAnswered { who: c.name });
+        }
         let cap = self.rules.ready_reserve_cap;
         let text = text.trim();
         if text.is_empty() {

@@ -498,6 +498,12 @@ fn serves(action: Action, system: System) -> bool {
     family(action).systems().contains(&system)
 }
 
+/// Whether a key that works everywhere works in this mode: the too-small screen has room for
+/// nothing but quitting (no help to show).
+fn everywhere_in(mode: ModeKind, action: Action) -> bool {
+    mode != ModeKind::Any && (mode != ModeKind::TooSmall || action == Action::Quit)
+}
+
 /// The action bound to a key in a mode (mode bindings first, then `Any`), for this system.
 pub fn lookup(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<Action> {
     let found = |m: ModeKind| {
@@ -506,7 +512,9 @@ pub fn lookup(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<Action> {
             .find(|(row, k, a, _)| *row == m && serves(*a, system) && k.matches(ev))
     };
     found(mode)
-        .or_else(|| found(ModeKind::Any))
+        .or_else(|| {
+            found(ModeKind::Any).filter(|e| mode == ModeKind::Any || everywhere_in(mode, e.2))
+        })
         .map(|(_, _, a, _)| *a)
 }
 
@@ -521,7 +529,7 @@ pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
     let own = KEYMAP.iter().filter(|e| e.0 == mode);
     let any = KEYMAP
         .iter()
-        .filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any);
+        .filter(|e| e.0 == ModeKind::Any && everywhere_in(mode, e.2));
     for (_, k, a, label) in own.chain(any).filter(|e| serves(e.2, system)) {
         if let Some(e) = out.iter_mut().find(|e| e.2 == *a && e.1 == *label) {
             e.0.push('/');
@@ -540,7 +548,7 @@ pub fn bar(mode: ModeKind, system: System) -> Vec<(String, &'static str, Action)
     let own = KEYMAP.iter().filter(|e| e.0 == mode && serves(e.2, system));
     let any = KEYMAP
         .iter()
-        .filter(|e| e.0 == ModeKind::Any && mode != ModeKind::Any && serves(e.2, system));
+        .filter(|e| e.0 == ModeKind::Any && everywhere_in(mode, e.2) && serves(e.2, system));
     for (_, k, a, label) in own.chain(any) {
         if !out.iter().any(|e| e.2 == *a && e.1 == *label) {
             out.push((k.label(), label, *a));
@@ -555,6 +563,23 @@ mod tests {
 
     fn ev(c: char) -> KeyEvent {
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn the_too_small_screen_only_quits() {
+        let f1 = KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE);
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(lookup(ModeKind::TooSmall, System::Sr5, &f1), None);
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Sr5, &f1),
+            Some(Action::Help)
+        );
+        assert_eq!(
+            lookup(ModeKind::TooSmall, System::Sr5, &ctrl_c),
+            Some(Action::Quit)
+        );
+        let shown: Vec<_> = bindings(ModeKind::TooSmall, System::Sr5);
+        assert!(shown.iter().all(|(_, l)| *l == "quit"), "{shown:?}");
     }
 
     #[test]

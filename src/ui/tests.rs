@@ -597,6 +597,12 @@ fn help_quit_and_too_small() {
     assert!(matches!(app.mode(), Mode::Tracker));
     let s = screen(&mut app, 60, 20);
     assert!(s.contains("terminal too small (need 80×24, now 60×20)"));
+    // The narrowest terminal still shows the size needed, wrapped.
+    let tiny = screen(&mut app, 20, 5);
+    assert!(
+        tiny.contains("need 80×24") && tiny.contains("20×5") && tiny.contains("q: quit"),
+        "{tiny}"
+    );
     typ(&mut app, "n");
     assert!(!app.should_quit());
     typ(&mut app, "q");

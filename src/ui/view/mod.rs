@@ -16,8 +16,8 @@ pub mod status;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::ui::pane_box::PaneBox;
 use tui_input::Input;
@@ -332,9 +332,23 @@ pub fn compose<'a>(app: &'a App, area: Rect) -> Frame<'a> {
             area.width, area.height
         );
         frame.always(area, move |buf| {
-            let lines = vec![Line::from(msg).centered(), Line::from("q: quit").centered()];
-            let r = centered(area, area.width, 2);
-            Paragraph::new(lines).style(theme.error()).render(r, buf);
+            // Wrapped, so the size needed still shows on the narrowest terminal.
+            let lines = vec![Line::from(msg), Line::from("q: quit")];
+            let width = usize::from(area.width.max(1));
+            let rows: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+            let top = area
+                .height
+                .saturating_sub(u16::try_from(rows).unwrap_or(u16::MAX))
+                / 2;
+            let r = Rect {
+                y: area.y + top,
+                height: area.height - top,
+                ..area
+            };
+            Paragraph::new(Text::from(lines).centered())
+                .style(theme.error())
+                .wrap(Wrap { trim: true })
+                .render(r, buf);
         });
         return frame;
     }

@@ -280,3 +280,14 @@ fn show_says_how_much_edge_is_left() {
     let page = report::show(&t.enc, 0);
     assert!(page.contains("Edge 2/3"), "{page}");
 }
+
+#[test]
+fn a_group_count_too_big_for_a_number_is_refused_with_the_range_not_taken_as_a_name() {
+    let mut t = Table::three();
+    let err = t.refuse("add Ganger x99999999999 int 3 rea 3");
+    assert!(
+        err.to_string().contains("allowed 1 to"),
+        "the range is told: {err}"
+    );
+    assert_eq!(t.state().present().count(), 3, "nobody joined");
+}

@@ -888,7 +888,7 @@ impl Parser<'_> {
         let t = w.text.to_lowercase();
         SHEET_WORDS.contains(&t.as_str())
             || ADD_WORDS.contains(&t.as_str())
-            || (t.len() > 1 && t.starts_with('x') && t[1..].parse::<u32>().is_ok())
+            || (t.len() > 1 && t.starts_with('x') && int_word(&t[1..]).is_some_and(|n| n >= 0))
     }
 
     /// Sheet fields in any order; returns whether any was given.
@@ -996,7 +996,7 @@ impl Parser<'_> {
         if let Some(n) = self
             .peek()
             .filter(|w| !w.quoted && w.text.len() > 1 && w.text.to_lowercase().starts_with('x'))
-            .and_then(|w| w.text[1..].parse::<i32>().ok())
+            .and_then(|w| int_word(&w.text[1..]))
         {
             self.at += 1;
             count = Some(n);

@@ -80,6 +80,24 @@ pub fn markdown(text: &str) -> String {
     out
 }
 
+/// A whole number; one too big for the engine's numbers stands as the biggest there is, so the
+/// engine says what range is allowed rather than the parser asking for "a number" (see
+/// [`typed_number`], which tells it back).
+pub fn int_word(text: &str) -> Option<i32> {
+    if let Ok(n) = text.parse::<i32>() {
+        return Some(n);
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if text.starts_with('-') {
+        i32::MIN
+    } else {
+        i32::MAX
+    })
+}
+
 /// A number from the command line as a refusal tells it: the command language reads a number
 /// too big for the engine as the biggest there is (so that the engine says what is allowed),
 /// and the message says so rather than show a number nobody typed.

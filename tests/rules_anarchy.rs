@@ -699,10 +699,15 @@ fn texts_with_control_characters_or_bidi_overrides_are_refused_naming_the_field(
     ] {
         let err = anarchy(t.refuse(line));
         assert!(
-            matches!(err, AnarchyRefusal::BadText { what, .. } if what == field),
+            matches!(err, AnarchyRefusal::ControlText { what } if what == field),
             "{line}: {err}"
         );
-        assert!(err.to_string().contains("no control characters"), "{err}");
+        // Said as what it is, not as a length that is within the limit.
+        assert!(
+            err.to_string().contains("holds a control character"),
+            "{err}"
+        );
+        assert!(!err.to_string().contains("characters: allowed"), "{err}");
     }
 }
 
@@ -901,4 +906,22 @@ fn a_pool_of_no_dice_can_type_the_opposing_dice() {
     t.run("narrate");
     let o = tested(&t.run("atest Bo 0 vs 2 dice vs 5 5"));
     assert_eq!((o.hits, o.opposing_hits), (0, 2));
+}
+
+#[test]
+fn numbers_too_big_to_read_are_refused_with_the_range_allowed() {
+    let mut t = table();
+    t.run("narrate");
+    for line in [
+        "atest Ana 99999999999 vs 2",
+        "atest Ana 3+99999999999+99999999999 vs 2",
+        "pp Ana spend montage 99999999999",
+    ] {
+        let err = anarchy(t.refuse(line));
+        assert!(
+            matches!(err, AnarchyRefusal::OutOfRange { .. }),
+            "{line}: {err}"
+        );
+        assert!(err.to_string().contains("allowed"), "{line}: {err}");
+    }
 }

@@ -651,7 +651,7 @@ fn armor_strength_and_weapons_are_on_the_sheet() {
     // A weapon's name is drawn on screen like a combatant's: no control characters.
     assert_eq!(
         t.refuse("weapon Bo add \"Gun\u{1b}[2J\" 2d6+4").to_string(),
-        "the weapon name holds a control character (a line break, tab or escape): type it without"
+        "the weapon name holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it without"
     );
 }
 

@@ -25,7 +25,9 @@ pub enum RuleError {
         min: i32,
         max: i32,
     },
-    #[error("the {field} holds a control character (a line break, tab or escape): type it without")]
+    #[error(
+        "the {field} holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it without"
+    )]
     ControlCharacter { field: &'static str },
     #[error("the {field} has {len} characters: allowed {min} to {max}")]
     TextLength {

@@ -307,11 +307,8 @@ impl Parser<'_> {
             match ch {
                 '0'..='9' => digits.push(ch),
                 '+' | '-' if !digits.is_empty() => {
-                    let n: i32 = digits.parse().map_err(|_| ParseError {
-                        word: first + 1,
-                        found: Some(text.clone()),
-                        expected: POOL_HINT.into(),
-                    })?;
+                    // Too big for a number: the largest, so the range check tells the range.
+                    let n = crate::text::int_word(&digits).unwrap_or(i32::MAX);
                     terms.push(sign * n);
                     digits.clear();
                     sign = if ch == '-' { -1 } else { 1 };
@@ -335,7 +332,7 @@ impl Parser<'_> {
             found: p.words.get(start).map(|w| w.text.clone()),
             expected: POOL_HINT.into(),
         };
-        let extra = |t: &[i32]| t.iter().sum::<i32>();
+        let extra = |t: &[i32]| t.iter().fold(0_i32, |a, n| a.saturating_add(*n));
         if self.eat("untrained") {
             let t = self.pool_terms()?;
             return Ok(PoolInput::Untrained {

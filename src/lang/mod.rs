@@ -17,6 +17,7 @@ use crate::encounter::{
     RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
 };
 use crate::rules::{ActionType, Dice};
+use crate::text::int_word;
 pub use sr2097::{OddsQuery, dice_expression};
 
 pub use anarchy::test_words;
@@ -224,23 +225,6 @@ fn tokenize(line: &str) -> Result<Vec<Word>, ParseError> {
         }
     }
     Ok(words)
-}
-
-/// A whole number; one too big for the engine's numbers stands as the biggest there is, so the
-/// engine says what range is allowed rather than the parser asking for "a number".
-fn int_word(text: &str) -> Option<i32> {
-    if let Ok(n) = text.parse::<i32>() {
-        return Some(n);
-    }
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some(if text.starts_with('-') {
-        i32::MIN
-    } else {
-        i32::MAX
-    })
 }
 
 struct Parser<'a> {

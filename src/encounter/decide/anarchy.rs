@@ -478,7 +478,7 @@ impl Draft<'_> {
         let points = match def.cost {
             SpendCost::Points(p) => p,
             SpendCost::Chosen => {
-                let Some(x) = rest.first().and_then(|w| w.parse::<i32>().ok()) else {
+                let Some(x) = rest.first().and_then(|w| crate::text::int_word(w)) else {
                     return Err(AnarchyRefusal::SpendNeeds {
                         what: def.name.clone(),
                         need: "the Plot Points it costs",

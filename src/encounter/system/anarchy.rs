@@ -554,8 +554,10 @@ pub enum AnarchyRefusal {
         max: i32,
     },
     #[error(
-        "{what} holds {len} characters: allowed {min} to {max}, printable (no control characters)"
+        "{what} holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it without"
     )]
+    ControlText { what: &'static str },
+    #[error("{what} holds {len} characters: allowed {min} to {max}")]
     BadText {
         what: &'static str,
         len: usize,
@@ -710,7 +712,7 @@ impl TestInput {
     }
 }
 
-/// A free text checked: trimmed, within the length allowed, no control characters.
+/// A free text checked: trimmed, no control characters, within the length allowed.
 pub fn text(
     what: &'static str,
     text: &str,
@@ -719,7 +721,10 @@ pub fn text(
     let t = text.trim();
     let len = t.chars().count();
     let range = rules.limits.text_chars;
-    if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) || crate::text::holds_control(t) {
+    if crate::text::holds_control(t) {
+        return Err(AnarchyRefusal::ControlText { what });
+    }
+    if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) {
         return Err(AnarchyRefusal::BadText {
             what,
             len,

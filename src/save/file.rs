@@ -17,8 +17,11 @@ use crate::rules::HouseRules;
 /// 2 added `system`: a version 1 save runs SR5. 3 added `generation`, `state` and `tail`, wrote
 /// each entry on a line of its own and put a journal beside the file (see `save::journal`). Each
 /// bump keeps an older srtrack from reading a newer save and writing it back without the fields
-/// (or the journal) it does not know.
-pub const VERSION: u32 = 3;
+/// (or the journal) it does not know. 4 added fields to the state (a fired ready, the actions of
+/// the turn, a 2097 check to follow): an older file's `state` and `tail` lack them, so they are
+/// dropped on load and the state is rebuilt from the history. Bump it whenever the state gains
+/// what the history gives, or older snapshots would be taken for edited files.
+pub const VERSION: u32 = 4;
 
 /// Files above this are refused before they are read: no real fight comes close.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
@@ -311,6 +314,11 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         // migrated here, one step each.
         1..=VERSION => {
             let mut save = parsed.map_err(spanned)?;
+            // A state of an older model may lack what this one derives from the history.
+            if save.version < VERSION {
+                save.state = None;
+                save.tail = None;
+            }
             // States written before the system had a slice of its own get its empty one.
             let system = save.system;
             if let Some(state) = &mut save.state {

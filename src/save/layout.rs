@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! SaveFile(
-//!   version: 3,
+//!   version: 4,
 //!   …                                     pretty, as before
 //!   cursor: 66,
 //!   state: Some(State(…)),                one line

@@ -23,7 +23,7 @@ fn exec_prints_a_line_per_check_and_per_damage_roll() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let script = format!(
-        "{SETUP}sc Ana tn 20 bonus 12 dice 7 7\ndmg Ana Bo 2d6+4 dice 6 6\nodds2097 tn moderate bonus 10 adv\n"
+        "{SETUP}sc Ana tn 20 bonus 12 dice 7 7\ndmg Ana Bo 2d6+4 mos 0 dice 6 6\nodds2097 tn moderate bonus 10 adv\n"
     );
     let out = srtrack(d, &["exec", "--system", "sr2097", "fight"], &script);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -42,6 +42,39 @@ fn exec_prints_a_line_per_check_and_per_damage_roll() {
         lines[2]
     );
     assert_eq!(lines.len(), 3);
+}
+
+#[test]
+fn a_damage_roll_after_a_failed_check_is_refused_and_one_after_a_success_takes_its_mos() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given Ana's check failed (7 7 + 0 vs moderate: MoS -6, -5 for the double).
+    let setup = format!("{SETUP}sc Ana tn moderate bonus 0 dice 7 7\n");
+    let out = srtrack(d, &["exec", "--system", "sr2097", "fight"], &setup);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // When a damage roll follows it, even with MoS 0: Then it is refused, the save as it was.
+    let save = d.join("saves/fight.ron");
+    let before = std::fs::read(&save).unwrap();
+    let out = srtrack(d, &["exec", "fight"], "dmg Ana Bo 2d6+4 mos 0 dice 6 6\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        "srtrack: stdin:1: Ana's check failed (MoS -11): a missed attack deals no damage; a new attack needs a new check"
+    );
+    assert_eq!(std::fs::read(&save).unwrap(), before);
+    // A check that succeeds (with the Disadvantage the failure left, 3 dropped: 2 + 1 + 22 = 25,
+    // MoS 5) gives its damage roll 1d6 more when the roll names no MoS.
+    let out = srtrack(
+        d,
+        &["exec", "fight"],
+        "sc Ana tn moderate bonus 22 dice 2 3 1\ndmg Ana Bo 2d6+4 dice 6 6 6\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("2d6 [6 6] + 1d6 MoS [6] + 4 = 22"),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 mod common;
 use common::Table;
-use srtrack::encounter::system::sr2097::{Fate, Sr2097Event, Sr2097Sheet, check_to_follow};
+use srtrack::encounter::system::sr2097::{Fate, Sr2097Event, Sr2097Sheet};
 use srtrack::encounter::{DownCause, Event, RuleError, System};
 use srtrack::report;
 use srtrack::rules::sr2097::check::{Band, Double, Verdict};
@@ -411,6 +411,47 @@ fn wrong_damage_input_is_refused_with_one_sentence() {
 }
 
 #[test]
+fn a_failed_attack_check_deals_no_damage_whatever_mos_the_roll_is_given() {
+    // Given Ana's attack check failed (7 7 + 0 vs 20: MoS -6, -5 for the double = -11).
+    let mut t = fight();
+    t.run("sc Ana tn moderate bonus 0 dice 7 7");
+    // When a damage roll follows it, with no MoS, an MoS of 0 or a success's: Then it is refused,
+    // and Bo has no injury.
+    for line in [
+        "dmg Ana Bo 2d6+4 dice 6 6",
+        "dmg Ana Bo 2d6+4 mos 0 dice 6 6",
+        "dmg Ana Bo 2d6+4 mos 12 dice 6 6 6 6",
+    ] {
+        assert_eq!(
+            t.refuse(line).to_string(),
+            "Ana's check failed (MoS -11): a missed attack deals no damage; a new attack needs a new check",
+            "{line}"
+        );
+    }
+    assert!(sheet(&t, "Bo").injuries.is_empty());
+    // A new check that succeeds is a new attack (with the Disadvantage the complete failure left,
+    // 5 dropped: 4 + 3 + 15 = 22, MoS 2): its damage is rolled.
+    t.run("sc Ana tn moderate bonus 15 dice 4 5 3");
+    damaged(&t.run("dmg Ana Bo 2d6+4 dice 6 6"));
+    assert_eq!(sheet(&t, "Bo").injuries.len(), 1);
+}
+
+#[test]
+fn a_damage_roll_without_a_mos_takes_the_attack_checks() {
+    // Given Ana's check made MoS 11 (a double: 7 7 + 12 vs 20 = 6, +5), a complete success.
+    let mut t = fight();
+    t.run("sc Ana tn 20 bonus 12 dice 7 7");
+    // When her damage roll gives no MoS: Then it rolls the check's 2d6 more (4d6 + 4).
+    assert_eq!(
+        t.refuse("dmg Ana Bo 2d6+4 dice 6 6").to_string(),
+        "this damage roll (2d6 + 2d6 for the MoS + 0d6 for Edge) rolls 4 dice: type 4 faces, not 2"
+    );
+    assert_eq!(damaged(&t.run("dmg Ana Bo 2d6+4 dice 1 1 1 1")).0, 8);
+    // Rolled for: a second roll follows no check (MoS 0 unless given).
+    assert_eq!(damaged(&t.run("dmg Ana Bo 2d6+4 dice 1 1")).0, 6);
+}
+
+#[test]
 fn injury_severity_bands_and_downed_at_critical() {
     let mut t = table();
     for (faces, severity) in [
@@ -709,7 +750,7 @@ fn a_wrong_count_of_dice_names_what_set_the_count_edge_and_a_failures_disadvanta
 #[test]
 fn a_damage_roll_follows_the_attackers_latest_check_this_turn_until_it_is_rolled_for() {
     let mut t = fight();
-    let mos = |t: &Table, who: &str| check_to_follow(t.enc.applied(), t.c(who).id);
+    let mos = |t: &Table, who: &str| sheet(t, who).to_follow;
     assert_eq!(mos(&t, "Ana"), None, "no check yet");
     // Ana's check (MoS 11), then Bo's (a failure): each follows its own.
     t.run("sc Ana tn 20 bonus 12 dice 7 7");

@@ -217,6 +217,7 @@ impl State {
                     c.mark = PassMark::Waiting;
                     c.ledger = vec![PassIp::default(); passes];
                 }
+                self.sr2097_round_started();
             }
             Event::PassStarted { pass } => {
                 if let Some(f) = self.fight_mut() {
@@ -239,6 +240,7 @@ impl State {
                     }
                 }
                 self.begin_turn(*who, TurnKind::Own);
+                self.sr2097_turn_started(*who);
             }
             Event::TurnResumed { who } => {
                 if let Some(l) = self.ledger_mut(*who) {

@@ -35,10 +35,20 @@ impl State {
                     }
                 }
             }
-            Sr2097Event::Checked { .. } => {}
-            Sr2097Event::DamageRolled { injury, .. } => {
+            Sr2097Event::Checked { outcome, .. } => {
+                if let Some(s) = self.sr2097_sheet_mut(who) {
+                    s.to_follow = Some(outcome.mos);
+                }
+            }
+            Sr2097Event::DamageRolled { by, injury, .. } => {
                 if let (Some(injury), Some(s)) = (injury, self.sr2097_sheet_mut(who)) {
                     s.injuries.push(*injury);
+                }
+                // The check it followed is rolled for.
+                if self.get(*by).is_some()
+                    && let Some(s) = self.sr2097_sheet_mut(*by)
+                {
+                    s.to_follow = None;
                 }
             }
             Sr2097Event::InjuryLessened { injury, to, .. } => {
@@ -80,6 +90,23 @@ impl State {
                     s.weapons.retain(|w| !w.name.eq_ignore_ascii_case(name));
                 }
             }
+        }
+    }
+
+    /// A new turn of `who`'s own, a new attack: its earlier check is no longer followed.
+    pub(super) fn sr2097_turn_started(&mut self, who: crate::encounter::CombatantId) {
+        if let Some(s) = self.sr2097.as_mut()
+            && s.sheet(who).to_follow.is_some()
+        {
+            s.sheet_mut(who).to_follow = None;
+        }
+    }
+
+    /// A new round: no check made before it is followed.
+    pub(super) fn sr2097_round_started(&mut self) {
+        let ids: Vec<_> = self.all().map(|c| c.id).collect();
+        for id in ids {
+            self.sr2097_turn_started(id);
         }
     }
 

@@ -291,10 +291,21 @@ impl Draft<'_> {
             .sheet_2097(by)
             .damage_of(&attacker.name, with, &r.damage)?;
         let (base, st) = (resolved.dice, resolved.st);
-        let mos = mos.unwrap_or(0);
-        if mos < 0 {
-            return Err(Sr2097Error::FailedAttack { mos }.into());
-        }
+        // The roll follows the attacker's check: a failed one is a miss, whatever MoS is given;
+        // a success's MoS counts unless the GM gives another.
+        let mos = match (self.sheet_2097(by).to_follow, mos) {
+            (Some(check), _) if check < 0 => {
+                return Err(Sr2097Error::MissedAttack {
+                    who: attacker.name,
+                    mos: check,
+                }
+                .into());
+            }
+            (_, Some(given)) if given < 0 => {
+                return Err(Sr2097Error::FailedAttack { mos: given }.into());
+            }
+            (check, given) => given.or(check).unwrap_or(0),
+        };
         let mos_dice = damage::mos_dice(mos, &r);
         let edge_dice = if edge { r.edge.damage_dice } else { 0 };
         if edge {

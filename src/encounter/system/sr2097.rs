@@ -284,24 +284,6 @@ impl Sr2097Event {
     }
 }
 
-/// The MoS of the success check `by` made that a damage roll would follow: the latest since
-/// its turn began (or the round), with no damage roll of its own after it. `entries`: the
-/// applied history. A negative MoS is a failed check: a miss.
-pub fn check_to_follow(entries: &[super::super::history::Entry], by: CombatantId) -> Option<i32> {
-    use super::super::event::Event;
-    entries.iter().rev().find_map(|entry| {
-        entry.events.iter().rev().find_map(|e| match e {
-            Event::Sr2097(Sr2097Event::Checked { who, outcome, .. }) if *who == by => {
-                Some(Some(outcome.mos))
-            }
-            Event::Sr2097(Sr2097Event::DamageRolled { by: b, .. }) if *b == by => Some(None),
-            Event::TurnStarted { who, .. } if *who == by => Some(None),
-            Event::RoundStarted { .. } => Some(None),
-            _ => None,
-        })
-    })?
-}
-
 /// Whether a life-threatening injury was survived by burning Edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Fate {
@@ -343,6 +325,11 @@ pub struct Sr2097Sheet {
     /// Maximum Edge lost to Edge Burn.
     pub burned: u8,
     pub boost: Option<Boost>,
+    /// The MoS of the latest success check the character made that a damage roll would follow:
+    /// made since its turn began (or the round), with no damage roll of its own after it. A
+    /// negative MoS is a failed check: a miss. Saves from before it was kept have none.
+    #[serde(default)]
+    pub to_follow: Option<i32>,
 }
 
 /// The dice and ST of a damage roll, before the MoS's and Edge's dice.
@@ -362,6 +349,7 @@ static EMPTY_SHEET: Sr2097Sheet = Sr2097Sheet {
     injuries: Vec::new(),
     burned: 0,
     boost: None,
+    to_follow: None,
 };
 
 impl Sr2097Sheet {

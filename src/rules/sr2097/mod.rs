@@ -249,6 +249,10 @@ pub enum Sr2097Error {
     NoStrength { who: String, weapon: String },
     #[error("a failed attack (MoS {mos}) deals no damage: give the MoS of a success, 0 or more")]
     FailedAttack { mos: i32 },
+    #[error(
+        "{who}'s check failed (MoS {mos}): a missed attack deals no damage; a new attack needs a new check"
+    )]
+    MissedAttack { who: String, mos: i32 },
     #[error("{who} and {target} are one and the same: name the target of the attack")]
     SelfAttack { who: String, target: String },
     #[error("{who} has no injury {number} (has {count})")]

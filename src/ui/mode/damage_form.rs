@@ -8,7 +8,7 @@ use ratatui::text::Line;
 
 use super::form::{self, Field, NO_YES, edit_fields, field, parse_faces, parse_num};
 use super::{Ctx, Outcome};
-use crate::encounter::system::sr2097::{DamageSource, Sr2097Command, check_to_follow};
+use crate::encounter::system::sr2097::{DamageSource, Sr2097Command};
 use crate::encounter::{CombatantId, Command, Track};
 use crate::lang::dice_expression;
 use crate::report::sr2097::damage_preview;
@@ -49,16 +49,18 @@ impl State {
             .and_then(|x| x.sheet(by).weapons.first().map(|w| w.name.clone()))
             .unwrap_or_default();
         // The attack's MoS, so the GM does not type it again.
-        let mos = match check_to_follow(ctx.enc.applied(), by) {
+        let to_follow = s.sr2097.as_ref().and_then(|x| x.sheet(by).to_follow);
+        let mos = match to_follow {
             Some(m) if m >= 0 => Field::text(
                 "MoS",
                 format!("{}'s check: 5+ adds 1d6, 10+ 2d6", s.name(by)),
                 &m.to_string(),
             ),
+            // The engine refuses the roll: the preview says so, and nothing is put in its way.
             Some(m) => Field::text(
                 "MoS",
                 format!("{}'s check failed (MoS {m}): a miss", s.name(by)),
-                "0",
+                "",
             ),
             None => field("MoS", "the attack's MoS: 5+ adds 1d6, 10+ 2d6", "0"),
         };
@@ -115,17 +117,37 @@ impl State {
         })
     }
 
+    /// The roll the fields ask for, with the table's dice as typed (`None`: srtrack rolls).
+    fn command(&self, p: Parts, dice: Option<Vec<i32>>) -> Command {
+        Command::Sr2097(Sr2097Command::Damage {
+            by: self.by,
+            target: p.target,
+            with: p.with,
+            mos: p.mos,
+            edge: p.edge,
+            dice,
+        })
+    }
+
+    /// What the armor would make of the roll, or why the engine would refuse it (a miss, …).
     fn refresh(&mut self, ctx: &Ctx) {
         self.preview = match self.parts(ctx) {
-            Ok(p) => damage_preview(
-                ctx.state(),
-                &ctx.enc.rules().sr2097,
-                self.by,
-                p.target,
-                &p.with,
-                p.mos.unwrap_or(0),
-                p.edge,
-            ),
+            Ok(p) => {
+                let mos = p.mos;
+                let (target, with, edge) = (p.target, p.with.clone(), p.edge);
+                match ctx.enc.check(self.command(p, None)) {
+                    Err(e) => Err(e.to_string()),
+                    Ok(()) => damage_preview(
+                        ctx.state(),
+                        &ctx.enc.rules().sr2097,
+                        self.by,
+                        target,
+                        &with,
+                        mos.unwrap_or(0),
+                        edge,
+                    ),
+                }
+            }
             Err((_, e)) => Err(e),
         };
     }
@@ -136,14 +158,7 @@ impl State {
             Action::Confirm => {
                 let cmd = self.parts(ctx).and_then(|p| {
                     let dice = parse_faces(&self.fields[DICE]).map_err(|e| (DICE, e))?;
-                    Ok(Command::Sr2097(Sr2097Command::Damage {
-                        by: self.by,
-                        target: p.target,
-                        with: p.with,
-                        mos: p.mos,
-                        edge: p.edge,
-                        dice,
-                    }))
+                    Ok(self.command(p, dice))
                 });
                 form::confirm(&mut self.fields, &mut self.focus, cmd)
             }

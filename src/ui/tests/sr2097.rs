@@ -169,14 +169,37 @@ fn the_damage_form_takes_the_mos_of_the_attackers_check_until_its_damage_is_roll
 }
 
 #[test]
-fn a_failed_check_leaves_the_mos_at_0_and_says_it_missed() {
+fn a_failed_check_says_it_missed_and_its_damage_roll_is_refused() {
     let mut app = fight();
     select(&mut app, "Ana");
     // 3 + 5 + 2 = 10 against TN 20: MoS -10.
     roll_check(&mut app, "2", "3 5");
     let (mos, hint) = damage_form_mos(&mut app);
-    assert_eq!(mos, "0");
+    assert_eq!(mos, "");
     assert!(hint.contains("failed (MoS -10)"), "{hint}");
+    // Rolled anyway, with an MoS of 0 typed in: refused under the form, and Bo is not hurt.
+    press(&mut app, KeyCode::Char('w'));
+    typ(&mut app, "Bo");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "0");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "6 6");
+    press(&mut app, KeyCode::Enter);
+    let Mode::DamageForm(f) = app.mode() else {
+        panic!("the form closed: {:?}", app.mode().kind());
+    };
+    let why = f.error.clone().unwrap_or_default();
+    assert!(why.contains("a missed attack deals no damage"), "{why}");
+    assert!(f.preview.as_ref().is_err_and(|p| p.contains("missed")));
+    let bo = app.state().find("Bo").map(|c| c.id).unwrap();
+    let injuries = app
+        .state()
+        .sr2097
+        .as_ref()
+        .map(|s| s.sheet(bo).injuries.len());
+    assert_eq!(injuries, Some(0));
 }
 
 #[test]

@@ -342,6 +342,10 @@ fn firing_actions_take_the_catalogues_rounds_and_too_few_are_refused() {
         t.last_lines()[1],
         "Ana's Ares Predator fires 6 rounds: 4 left"
     );
+    // Ana's next Action Phase (one attack action in each).
+    t.run("next");
+    t.run("next");
+    t.run("next");
     assert_eq!(
         t.refuse("act Ana Fire Full-Auto Weapon (6 Bullets)")
             .to_string(),

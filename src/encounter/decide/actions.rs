@@ -219,9 +219,11 @@ impl Draft<'_> {
         };
         // What the action cannot do now comes before what it would cost.
         self.check_restrictions(&c, &action, &restrictions)?;
+        self.one_attack(&c, &action)?;
         self.defense_add_unused(&c, &action)?;
         Self::afford(&c.name, have, action.cost)?;
         let in_turn = self.turn_cap(&c, action.cost)?;
+        self.goes_with(&c, &action, &restrictions, have)?;
         let ammunition = self.ammunition(&c, &action)?;
         self.spend_events(&c, action, paid_from, in_turn);
         if let Some(e) = ammunition {

@@ -64,6 +64,12 @@ pub fn test_catalogue() -> Catalogue {
     );
     full_auto.ammo = Some(6);
     full_auto.attack = Some(AttackRole::Attack);
+    let mut evasive = action(
+        "Evasive Driving",
+        ActionGroup::Chase,
+        ActionKind::Interrupt { initiative: -10 },
+    );
+    evasive.effect = Some(Effect::Start("Evasive Driving".into()));
     let mut melee = action("Melee Attack", ActionGroup::Complex, ActionKind::Complex);
     melee.attack = Some(AttackRole::Attack);
     Catalogue::from_actions(vec![
@@ -75,6 +81,7 @@ pub fn test_catalogue() -> Catalogue {
         sprint,
         fire_gun,
         melee,
+        evasive,
         action("Control Device", ActionGroup::Matrix, ActionKind::Variable),
         action("Matrix Search", ActionGroup::Matrix, ActionKind::Special),
         full_auto,

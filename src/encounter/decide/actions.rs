@@ -129,10 +129,14 @@ impl Draft<'_> {
         Ok(())
     }
 
-    /// Starts a status an action names, under the name and end the house rules give it.
+    /// Starts a status an action names, under the name and end the house rules give it. One the
+    /// encounter's rules do not list (a save from before the status, as Evasive Driving's) starts
+    /// nothing: the action does what it did when the save was made.
     fn start_status(&mut self, who: CombatantId, name: String) {
         let end = self.status_end(&name);
-        let name = self.rules.status(&name).map_or(name, |d| d.name.clone());
+        let Some(name) = self.rules.status(&name).map(|d| d.name.clone()) else {
+            return;
+        };
         self.emit(Event::StatusStarted {
             who,
             status: ActiveStatus {

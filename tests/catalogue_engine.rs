@@ -282,3 +282,30 @@ fn call_a_shot_and_multiple_attacks_go_with_an_attack_in_the_same_action_phase()
     run(&mut enc, "act Ana Multiple Attacks").unwrap();
     run(&mut enc, "act Ana Cast Spell").unwrap();
 }
+
+#[test]
+fn a_bow_or_a_mounted_weapon_takes_no_round_from_the_gun_in_hand() {
+    // Given Ana with a pistol in hand and an empty bow on her sheet
+    let mut enc = table();
+    run(&mut enc, "weapon Ana add Pistol dv 8 p ap -1 acc 5 ammo 15").unwrap();
+    run(&mut enc, "weapon Ana add Bow dv 4 p acc 5 ammo 0").unwrap();
+    // When she looses an arrow, loads and looses another, and fires a mounted weapon
+    for action in [
+        "Fire Bow",
+        "Load and Fire Bow",
+        "Fire Mounted or Vehicle Weapon",
+    ] {
+        run(&mut enc, "edge Ana").ok();
+        run(&mut enc, &format!("act Ana {action}")).unwrap();
+        // Then no weapon of the sheet fires a round: the action is the command's only line
+        let lines = srtrack::report::log_lines(&enc);
+        let last = lines.last().unwrap().0;
+        assert_eq!(
+            lines.iter().filter(|(i, _)| *i == last).count(),
+            1,
+            "{action}"
+        );
+        run(&mut enc, "next").unwrap();
+        run(&mut enc, "next").unwrap();
+    }
+}

@@ -132,9 +132,9 @@ impl Draft<'_> {
     /// Starts a status an action names, under the name and end the house rules give it. One the
     /// encounter's rules do not list (a save from before the status, as Evasive Driving's) starts
     /// nothing: the action does what it did when the save was made.
-    fn start_status(&mut self, who: CombatantId, name: String) {
-        let end = self.status_end(&name);
-        let Some(name) = self.rules.status(&name).map(|d| d.name.clone()) else {
+    fn start_status(&mut self, who: CombatantId, name: &str) {
+        let end = self.status_end(name);
+        let Some(name) = self.rules.status(name).map(|d| d.name.clone()) else {
             return;
         };
         self.emit(Event::StatusStarted {
@@ -181,7 +181,9 @@ impl Draft<'_> {
             in_turn,
         });
         match effect {
-            Some(Effect::Start(name)) if c.status(&name).is_none() => self.start_status(c.id, name),
+            Some(Effect::Start(name)) if c.status(&name).is_none() => {
+                self.start_status(c.id, &name);
+            }
             Some(Effect::End(name)) if c.status(&name).is_some() => self.emit(Event::StatusEnded {
                 who: c.id,
                 name,
@@ -193,7 +195,7 @@ impl Draft<'_> {
                     name: s.name.clone(),
                     stacks: s.stacks.saturating_add(1),
                 }),
-                None => self.start_status(c.id, name),
+                None => self.start_status(c.id, &name),
             },
             _ => {}
         }

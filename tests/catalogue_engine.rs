@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use srtrack::catalogue::Catalogue;
+use srtrack::catalogue::{AttackRole, Catalogue};
 use srtrack::encounter::{ActionChoice, Command, Encounter, RuleError};
 use srtrack::lang::{self, Line};
 use srtrack::rules::{ActionType, HouseRules, ScriptedDice};
@@ -98,7 +98,7 @@ fn the_affordability_query_gives_each_refusal_reason() {
     ));
     run(&mut enc, "act Ana Melee Attack").unwrap();
     assert!(matches!(
-        can(&enc, "Ana", "Fire Gun"),
+        can(&enc, "Ana", "Take Aim"),
         Err(RuleError::NotEnoughIp {
             have: 0,
             need: 2,
@@ -107,7 +107,7 @@ fn the_affordability_query_gives_each_refusal_reason() {
     ));
     run(&mut enc, "edge Ana").unwrap();
     assert!(matches!(
-        can(&enc, "Ana", "Fire Gun"),
+        can(&enc, "Ana", "Take Aim"),
         Err(RuleError::OverTurnCap { .. })
     ));
     run(&mut enc, "down Bob").unwrap();
@@ -174,5 +174,138 @@ fn an_action_of_a_fixed_type_taken_as_another_says_its_own_type() {
             let asked = format!("taken as {}", t.label().to_lowercase());
             assert!(err.starts_with(&own) && err.contains(&asked), "{err}");
         }
+    }
+}
+
+/// Every attack action of the catalogue, by its data.
+fn attack_actions(enc: &Encounter) -> Vec<String> {
+    enc.catalogue()
+        .actions()
+        .iter()
+        .filter(|a| a.attack == Some(AttackRole::Attack))
+        .map(|a| a.name.clone())
+        .collect()
+}
+
+#[test]
+fn one_attack_action_per_action_phase_unless_multiple_attacks_is_taken_in_it() {
+    // Given Ana, who fired her gun in her turn (5 IP)
+    let mut enc = table();
+    let attacks = attack_actions(&enc);
+    assert_eq!(
+        attacks.len(),
+        9,
+        "every Fire… action, Throw Weapon, Melee Attack"
+    );
+    run(&mut enc, "act Ana Fire Gun").unwrap();
+    // When she takes another attack action in the same turn, whichever: refused, in one sentence
+    assert_eq!(
+        run(&mut enc, "act Ana Fire Gun").unwrap_err().to_string(),
+        "Ana has already attacked in this Action Phase (Fire Gun): a second attack action needs Multiple Attacks taken in it"
+    );
+    for a in &attacks {
+        assert!(
+            matches!(can(&enc, "Ana", a), Err(RuleError::AttackTaken { .. })),
+            "{a}: {:?}",
+            can(&enc, "Ana", a)
+        );
+    }
+    // Not an attack: still allowed
+    assert_eq!(can(&enc, "Ana", "Take Aim"), Ok(()));
+    // Then with Multiple Attacks in the phase a second one goes (one weapon in each hand)
+    run(&mut enc, "act Ana Multiple Attacks").unwrap();
+    run(&mut enc, "act Ana Fire Gun").unwrap();
+    assert_eq!(enc.state().find("Ana").unwrap().ip, 0);
+    // And the next Action Phase starts afresh
+    run(&mut enc, "next").unwrap();
+    run(&mut enc, "next").unwrap();
+    run(&mut enc, "edge Ana").unwrap();
+    assert_eq!(can(&enc, "Ana", "Throw Weapon"), Ok(()));
+}
+
+#[test]
+fn an_attack_in_a_delay_sub_turn_is_its_own_action_phase_within_the_trigger_turn() {
+    // Given Ana, who attacked in her turn and held 2 IP for the end of Bob's
+    let mut enc = table();
+    run(&mut enc, "act Ana Throw Weapon").unwrap();
+    assert!(matches!(
+        can(&enc, "Ana", "Fire Gun"),
+        Err(RuleError::AttackTaken { .. })
+    ));
+    run(&mut enc, "delay Ana 2 after Bob").unwrap();
+    run(&mut enc, "next").unwrap();
+    run(&mut enc, "next").unwrap();
+    // When her sub-turn comes, she may attack again: it is another Action Phase
+    assert_eq!(can(&enc, "Ana", "Fire Gun"), Ok(()));
+}
+
+#[test]
+fn call_a_shot_and_multiple_attacks_go_with_an_attack_in_the_same_action_phase() {
+    // Given Ana at the start of her turn (5 IP)
+    let mut enc = table();
+    // A Call a Shot with an attack still to come in the turn is taken; a second one waits too
+    run(&mut enc, "act Ana Call a Shot").unwrap();
+    assert!(matches!(
+        run(&mut enc, "act Ana Call a Shot"),
+        Err(RuleError::CombineWaiting { .. })
+    ));
+    run(&mut enc, "act Ana Fire Gun").unwrap();
+    // The attack has its called shot: another needs another attack, which needs Multiple Attacks
+    let err = run(&mut enc, "act Ana Call a Shot")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("Ana can take Call a Shot only with one of Fire Bow, ")
+            && err.ends_with("(another attack action needs Multiple Attacks first)"),
+        "{err}"
+    );
+    // Multiple Attacks after the attack goes with it
+    run(&mut enc, "act Ana Multiple Attacks").unwrap();
+
+    // Given Ana, whose turn is spent but 1 IP: no room for an attack after it
+    let mut enc = table();
+    run(&mut enc, "act Ana complex").unwrap();
+    assert_eq!(
+        run(&mut enc, "act Ana Call a Shot")
+            .unwrap_err()
+            .to_string(),
+        "Ana can take Call a Shot only with one of Fire Bow, Fire Full-Auto Weapon (6 Bullets), Fire Gun, Fire Full-Auto Weapon (10 Bullets), Fire Long Burst or Semi-Auto Burst, Fire Mounted or Vehicle Weapon, Load and Fire Bow, Throw Weapon, Melee Attack: none was taken in this Action Phase for it to go with, and Ana could not take one after it (0 IP would be left, the cheapest costs 2)"
+    );
+    // And the turn's cap counts too: after a Complex action with Edge IP at hand
+    run(&mut enc, "edge Ana").unwrap();
+    assert!(matches!(
+        run(&mut enc, "act Ana Multiple Attacks"),
+        Err(RuleError::NothingToCombine { why, .. }) if why == "5 of the 5 IP a turn allows would be spent, the cheapest costs 2"
+    ));
+    // Multiple Attacks goes with a spell too
+    let mut enc = table();
+    run(&mut enc, "act Ana Multiple Attacks").unwrap();
+    run(&mut enc, "act Ana Cast Spell").unwrap();
+}
+
+#[test]
+fn a_bow_or_a_mounted_weapon_takes_no_round_from_the_gun_in_hand() {
+    // Given Ana with a pistol in hand and an empty bow on her sheet
+    let mut enc = table();
+    run(&mut enc, "weapon Ana add Pistol dv 8 p ap -1 acc 5 ammo 15").unwrap();
+    run(&mut enc, "weapon Ana add Bow dv 4 p acc 5 ammo 0").unwrap();
+    // When she looses an arrow, loads and looses another, and fires a mounted weapon
+    for action in [
+        "Fire Bow",
+        "Load and Fire Bow",
+        "Fire Mounted or Vehicle Weapon",
+    ] {
+        run(&mut enc, "edge Ana").ok();
+        run(&mut enc, &format!("act Ana {action}")).unwrap();
+        // Then no weapon of the sheet fires a round: the action is the command's only line
+        let lines = srtrack::report::log_lines(&enc);
+        let last = lines.last().unwrap().0;
+        assert_eq!(
+            lines.iter().filter(|(i, _)| *i == last).count(),
+            1,
+            "{action}"
+        );
+        run(&mut enc, "next").unwrap();
+        run(&mut enc, "next").unwrap();
     }
 }

@@ -4,7 +4,7 @@
 mod common;
 use common::Table;
 use srtrack::encounter::system::sr5::{Defense, Sr5Error, Sr5Event, Stage};
-use srtrack::encounter::{DownCause, Event, RuleError};
+use srtrack::encounter::{DownCause, Event, RuleError, StatusEnd};
 
 /// Ana (PC, Ares Predator, 10 rounds) and two NPC gangers, Ganger 1 with a club and armor 6.
 fn armed() -> Table {
@@ -342,6 +342,10 @@ fn firing_actions_take_the_catalogues_rounds_and_too_few_are_refused() {
         t.last_lines()[1],
         "Ana's Ares Predator fires 6 rounds: 4 left"
     );
+    // Ana's next Action Phase (one attack action in each).
+    t.run("next");
+    t.run("next");
+    t.run("next");
     assert_eq!(
         t.refuse("act Ana Fire Full-Auto Weapon (6 Bullets)")
             .to_string(),
@@ -442,4 +446,60 @@ fn full_defense_or_dodge_still_in_effect_is_not_bought_again() {
         t.refuse("act Ganger 1 Block"),
         RuleError::Sr5(Sr5Error::DefenseAddWaiting { .. })
     ));
+}
+
+#[test]
+fn evasive_driving_adds_intuition_to_the_defense_until_the_round_ends() {
+    // Given Ganger 2 at the wheel, driving evasively (4 IP, the vehicle's Full Defense)
+    let mut t = fighting();
+    t.run("act Ganger 2 Evasive Driving");
+    let status = t
+        .c("Ganger 2")
+        .status("Evasive Driving")
+        .expect("the status");
+    assert_eq!(status.end, StatusEnd::EndOfRound);
+    // When Ana shoots at it, its defense adds the driver's Intuition
+    t.roll(
+        "attack Ana Ganger 2 pool 2",
+        &[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
+    );
+    assert!(
+        t.last_lines()[1].starts_with(
+            "defense Ganger 2: 9 dice (Reaction 3 + Intuition 3 + Intuition (Evasive Driving) 3)"
+        ),
+        "{:?}",
+        t.last_lines()
+    );
+}
+
+#[test]
+fn evasive_driving_under_rules_from_before_it_costs_its_ip_and_adds_nothing() {
+    // Given a fight whose rules (an older save's) know no Evasive Driving status
+    let mut t = Table::with_rules(|r| {
+        r.statuses.retain(|s| s.name != "Evasive Driving");
+        r.sr5
+            .defense_statuses
+            .retain(|d| d.status != "Evasive Driving");
+    });
+    for line in [
+        "add Ana pc int 4 rea 5 body 4 will 5",
+        "add Ganger int 3 rea 3 body 4 will 2",
+        "weapon Ana add Pistol dv 8 p ap -1 acc 5 ammo 10",
+        "roll Ana hits 3",
+        "roll Ganger hits 2",
+        "start",
+    ] {
+        t.run(line);
+    }
+    // When the Ganger drives evasively: 4 IP, as before, and no status
+    t.run("act Ganger Evasive Driving");
+    assert_eq!(t.ip("Ganger"), 0);
+    assert!(t.c("Ganger").statuses.is_empty());
+    // Then the defense is the usual one
+    t.roll("attack Ana Ganger pool 2", &[2, 2, 2, 2, 2, 2, 2, 2]);
+    assert!(
+        t.last_lines()[1].starts_with("defense Ganger: 6 dice (Reaction 3 + Intuition 3)"),
+        "{:?}",
+        t.last_lines()
+    );
 }

@@ -118,6 +118,16 @@ impl Effect {
     }
 }
 
+/// What an action is to the rule of one attack action per Action Phase (Fire Gun, Throw Weapon:
+/// "may not take any other attack actions in the same Action Phase").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackRole {
+    /// An attack action: one per Action Phase.
+    Attack,
+    /// Allows one more attack action in the same Action Phase (Multiple Attacks).
+    OneMore,
+}
+
 /// When an action may be taken, beyond IP and turn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Restriction {
@@ -125,7 +135,8 @@ pub enum Restriction {
     NotWhile(String),
     /// Only while the character has this status (Stand Up needs Prone).
     OnlyWhile(String),
-    /// Must be combined with one of these actions (Call a Shot with an attack); shown, not enforced.
+    /// Goes with one of these actions (Call a Shot with an attack): taken in the same Action Phase,
+    /// before or after it. Each name is an action of the catalogue.
     CombineWith(Vec<String>),
     /// A requirement srtrack cannot check (a control rig, a quick-draw holster); shown to the GM.
     Needs(String),
@@ -153,6 +164,9 @@ pub struct ActionDef {
     pub restrictions: Vec<Restriction>,
     #[serde(default)]
     pub effect: Option<Effect>,
+    /// An attack action, or one that allows another (older catalogue files have none).
+    #[serde(default)]
+    pub attack: Option<AttackRole>,
     /// Page reference given in the text.
     #[serde(default)]
     pub page: Option<u16>,

@@ -128,6 +128,29 @@ pub(super) fn parse(
             }
         }
     }
+    for (i, a) in actions.iter().enumerate() {
+        for r in &a.restrictions {
+            let Restriction::CombineWith(with) = r else {
+                continue;
+            };
+            for name in with {
+                if !actions.iter().any(|b| b.name.eq_ignore_ascii_case(name)) {
+                    problems.push(Problem {
+                        file: file.to_string(),
+                        line: entry_line(&names, &actions, i),
+                        col: None,
+                        entry: Some(EntryRef {
+                            number: i + 1,
+                            name: a.name.clone(),
+                        }),
+                        message: format!(
+                            "CombineWith(\"{name}\") names no action of the catalogue: it goes with actions by their names"
+                        ),
+                    });
+                }
+            }
+        }
+    }
     if problems.is_empty() {
         Ok(actions)
     } else {

@@ -119,6 +119,30 @@ pub enum RuleError {
         action: String,
         status: String,
     },
+    #[error(
+        "{who} has already attacked in this Action Phase ({earlier}): a second attack action needs {more} taken in it"
+    )]
+    AttackTaken {
+        who: String,
+        earlier: String,
+        /// The action that allows another ("Multiple Attacks").
+        more: String,
+    },
+    #[error("{who}'s {action} already waits for the action it goes with (one of {with})")]
+    CombineWaiting {
+        who: String,
+        action: String,
+        with: String,
+    },
+    #[error(
+        "{who} can take {action} only with one of {with}: none was taken in this Action Phase for it to go with, and {who} could not take one after it ({why})"
+    )]
+    NothingToCombine {
+        who: String,
+        action: String,
+        with: String,
+        why: String,
+    },
     #[error("{who}'s Take Aim is already at its cap of {cap} (half Willpower, rounded up)")]
     TakeAimCapped { who: String, cap: u8 },
     #[error("{who} already holds {what}; it must be used or lapse first")]

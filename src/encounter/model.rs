@@ -430,6 +430,11 @@ pub struct Fight {
     /// IP each character has spent in the character turn under way, against the per-turn cap. A
     /// delay's sub-turn is part of its trigger's turn, so it does not start a new count.
     pub spent: Vec<(CombatantId, u8)>,
+    /// The catalogue actions each character took in the character turn under way (its Action
+    /// Phase, counted like `spent`), in order: one attack action per phase, and what Call a Shot
+    /// or Multiple Attacks go with. Saves from before it have none.
+    #[serde(default)]
+    pub taken: Vec<(CombatantId, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

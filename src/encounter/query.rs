@@ -207,6 +207,15 @@ impl State {
         ids
     }
 
+    /// The catalogue actions `id` took in the character turn under way, in order.
+    pub fn taken_in_turn(&self, id: CombatantId) -> impl Iterator<Item = &str> + '_ {
+        self.fight()
+            .into_iter()
+            .flat_map(|f| f.taken.iter())
+            .filter(move |(who, _)| *who == id)
+            .map(|(_, name)| name.as_str())
+    }
+
     /// IP `id` has spent in the character turn under way (0 when no turn is).
     pub fn spent_in_turn(&self, id: CombatantId) -> u8 {
         self.fight()

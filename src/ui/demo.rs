@@ -25,6 +25,7 @@ fn def(
         ammo: None,
         restrictions: Vec::new(),
         effect: None,
+        attack: None,
         page: None,
         summary: summary.into(),
     }

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use srtrack::catalogue::{ActionDef, ActionGroup, ActionKind, Catalogue, Effect, Restriction};
+use srtrack::catalogue::{
+    ActionDef, ActionGroup, ActionKind, AttackRole, Catalogue, Effect, Restriction,
+};
 use srtrack::encounter::{Combatant, Encounter, Event, RuleError, State, System};
 use srtrack::lang::{self, Line};
 use srtrack::rules::{HouseRules, ScriptedDice};
@@ -23,6 +25,7 @@ fn action(name: &str, group: ActionGroup, kind: ActionKind) -> ActionDef {
         ammo: None,
         restrictions: Vec::new(),
         effect: None,
+        attack: None,
         page: None,
         summary: format!("{name} for tests"),
     }
@@ -51,6 +54,7 @@ pub fn test_catalogue() -> Catalogue {
     take_aim.effect = Some(Effect::Stack("Take Aim".into()));
     let mut fire_gun = action("Fire Gun", ActionGroup::Simple, ActionKind::Simple);
     fire_gun.effect = Some(Effect::Uses("Take Aim".into()));
+    fire_gun.attack = Some(AttackRole::Attack);
     let mut sprint = action("Sprint", ActionGroup::Complex, ActionKind::Complex);
     sprint.restrictions = vec![Restriction::NotWhile("Prone".into())];
     let mut full_auto = action(
@@ -59,6 +63,15 @@ pub fn test_catalogue() -> Catalogue {
         ActionKind::Simple,
     );
     full_auto.ammo = Some(6);
+    full_auto.attack = Some(AttackRole::Attack);
+    let mut evasive = action(
+        "Evasive Driving",
+        ActionGroup::Chase,
+        ActionKind::Interrupt { initiative: -10 },
+    );
+    evasive.effect = Some(Effect::Start("Evasive Driving".into()));
+    let mut melee = action("Melee Attack", ActionGroup::Complex, ActionKind::Complex);
+    melee.attack = Some(AttackRole::Attack);
     Catalogue::from_actions(vec![
         full_defense,
         dodge,
@@ -67,7 +80,8 @@ pub fn test_catalogue() -> Catalogue {
         take_aim,
         sprint,
         fire_gun,
-        action("Melee Attack", ActionGroup::Complex, ActionKind::Complex),
+        melee,
+        evasive,
         action("Control Device", ActionGroup::Matrix, ActionKind::Variable),
         action("Matrix Search", ActionGroup::Matrix, ActionKind::Special),
         full_auto,

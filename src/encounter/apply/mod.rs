@@ -50,6 +50,7 @@ impl State {
         // A new character turn, a new count; a delay's sub-turn belongs to its trigger's turn.
         if !matches!(kind, TurnKind::Delayed { .. }) {
             fight.spent.clear();
+            fight.taken.clear();
         }
         if let Some(c) = self.at_mut(who) {
             if matches!(kind, TurnKind::Own | TurnKind::Resumed) {
@@ -182,6 +183,7 @@ impl State {
                     turn: None,
                     turns_started: 0,
                     spent: Vec::new(),
+                    taken: Vec::new(),
                 });
             }
             Event::Slotted {
@@ -255,6 +257,7 @@ impl State {
                 // The slot passing is that character's turn: delays on it belong to it.
                 if let Some(f) = self.fight_mut() {
                     f.spent.clear();
+                    f.taken.clear();
                 }
             }
             Event::TurnEnded { who } => {
@@ -296,6 +299,9 @@ impl State {
                     }
                     if let Some(t) = f.turn.as_mut().filter(|t| t.who == *who) {
                         t.acted = true;
+                    }
+                    if let Some(name) = &action.name {
+                        f.taken.push((*who, name.clone()));
                     }
                 }
                 self.sr5_action_spent(*who, action, rules);

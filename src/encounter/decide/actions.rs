@@ -129,10 +129,14 @@ impl Draft<'_> {
         Ok(())
     }
 
-    /// Starts a status an action names, under the name and end the house rules give it.
-    fn start_status(&mut self, who: CombatantId, name: String) {
-        let end = self.status_end(&name);
-        let name = self.rules.status(&name).map_or(name, |d| d.name.clone());
+    /// Starts a status an action names, under the name and end the house rules give it. One the
+    /// encounter's rules do not list (a save from before the status, as Evasive Driving's) starts
+    /// nothing: the action does what it did when the save was made.
+    fn start_status(&mut self, who: CombatantId, name: &str) {
+        let end = self.status_end(name);
+        let Some(name) = self.rules.status(name).map(|d| d.name.clone()) else {
+            return;
+        };
         self.emit(Event::StatusStarted {
             who,
             status: ActiveStatus {
@@ -177,7 +181,9 @@ impl Draft<'_> {
             in_turn,
         });
         match effect {
-            Some(Effect::Start(name)) if c.status(&name).is_none() => self.start_status(c.id, name),
+            Some(Effect::Start(name)) if c.status(&name).is_none() => {
+                self.start_status(c.id, &name);
+            }
             Some(Effect::End(name)) if c.status(&name).is_some() => self.emit(Event::StatusEnded {
                 who: c.id,
                 name,
@@ -189,7 +195,7 @@ impl Draft<'_> {
                     name: s.name.clone(),
                     stacks: s.stacks.saturating_add(1),
                 }),
-                None => self.start_status(c.id, name),
+                None => self.start_status(c.id, &name),
             },
             _ => {}
         }
@@ -219,9 +225,11 @@ impl Draft<'_> {
         };
         // What the action cannot do now comes before what it would cost.
         self.check_restrictions(&c, &action, &restrictions)?;
+        self.one_attack(&c, &action)?;
         self.defense_add_unused(&c, &action)?;
         Self::afford(&c.name, have, action.cost)?;
         let in_turn = self.turn_cap(&c, action.cost)?;
+        self.goes_with(&c, &action, &restrictions, have)?;
         let ammunition = self.ammunition(&c, &action)?;
         self.spend_events(&c, action, paid_from, in_turn);
         if let Some(e) = ammunition {

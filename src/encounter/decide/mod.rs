@@ -20,6 +20,7 @@ mod anarchy;
 mod condition;
 mod initiative;
 mod order;
+mod phase;
 mod reserve;
 mod roster;
 mod sr2097;

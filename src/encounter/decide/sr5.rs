@@ -790,7 +790,8 @@ impl Draft<'_> {
 
     /// What spending `action` does to the firearm in hand: a firing action takes its rounds (the
     /// catalogue's `ammo`, else the rules'), refused with too few left; a reload action fills
-    /// it. Nothing for a character with no firearm in hand.
+    /// it. Nothing for a character with no firearm in hand, nor for an attack that fires none
+    /// (a bow, a mounted weapon: srtrack cannot tell which weapon of the sheet that is).
     pub(super) fn ammunition(
         &mut self,
         c: &Combatant,
@@ -799,6 +800,14 @@ impl Draft<'_> {
         let Some(name) = action.name.as_deref() else {
             return Ok(None);
         };
+        if self
+            .rules
+            .sr5
+            .attack_action(name)
+            .is_some_and(|a| !a.firearm)
+        {
+            return Ok(None);
+        }
         let Some(gun) = self
             .now()
             .sr5

@@ -74,6 +74,14 @@ pub struct AttackAction {
     /// Rounds it takes from the firearm in hand where the catalogue gives no `ammo`.
     #[serde(default)]
     pub rounds: Option<u8>,
+    /// Whether it fires the firearm in hand; false for a bow's arrows or a mounted weapon, which
+    /// srtrack does not count (rules files from before it: true).
+    #[serde(default = "fires_the_firearm")]
+    pub firearm: bool,
+}
+
+fn fires_the_firearm() -> bool {
+    true
 }
 
 /// SR5's section of `rules.ron`.

@@ -119,7 +119,7 @@ fn a_refused_anarchy_line_exits_1_with_one_sentence_and_changes_nothing() {
         ),
         (
             "cooldown Ana \u{202e}drone\n",
-            "the thing on Cooldown holds 6 characters",
+            "the thing on Cooldown holds a control character",
         ),
     ] {
         let out = srtrack(d, &["exec", "heist"], line);

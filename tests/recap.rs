@@ -91,7 +91,7 @@ fn a_2097_fight_tells_its_checks_damage_and_edge() {
     t.run("roll Bo dice 4 4");
     t.run("start");
     t.run("sc Ana tn 20 bonus 12 edge dice 7 7 3");
-    t.run("dmg Ana Bo 2d6+4 edge dice 6 6 6 6");
+    t.run("dmg Ana Bo 2d6+4 mos 0 edge dice 6 6 6 6");
     t.run("edge Bo lessen");
     let md = recap::markdown(&t.enc, "f", CREATED);
     assert!(

@@ -94,14 +94,18 @@ proptest! {
     }
 }
 
+/// The catalogue srtrack ships: a fixture may name its actions.
+fn catalogue() -> Arc<Catalogue> {
+    Arc::new(Catalogue::embedded(&HouseRules::embedded()).unwrap_or_else(|e| panic!("{e:?}")))
+}
+
 #[test]
 fn every_fixture_version_loads() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
     let mut seen = 0;
     for v in 1..=file::VERSION {
         let path = std::path::PathBuf::from(format!("{dir}/v{v}.ron"));
-        let (header, enc) =
-            file::load(&path, Arc::new(Catalogue::default())).unwrap_or_else(|e| panic!("{e}"));
+        let (header, enc) = file::load(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(header.version, v);
         assert!(!enc.history().is_empty());
         seen += 1;
@@ -277,4 +281,41 @@ fn an_old_change_of_initiative_replays_and_plays_on() {
     assert_eq!((turn.who, turn.kind), (ana, TurnKind::Resumed));
     run(&mut old, "next", &mut dice);
     assert_eq!(old.state().turn().map(|t| t.who), Some(id(&old, "Cy")));
+}
+
+/// A version 3 file keeps a state of the model it was written by, without what later versions
+/// derive from the history (a fired ready, the actions of the turn): opening and `check` rebuild
+/// it from the history instead of taking it for an edited file or trusting it.
+#[test]
+fn an_older_versions_snapshot_is_rebuilt_from_its_history() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let v4 = std::fs::read_to_string(format!("{dir}/v4.ron")).unwrap();
+    let taken = v4
+        .find(", taken: [")
+        .expect("the fixture records the turn's actions");
+    let taken_end = taken + v4[taken..].find(']').unwrap() + 1;
+    let older = format!("{}{}", &v4[..taken], &v4[taken_end..])
+        .replacen("version: 4,", "version: 3,", 1)
+        .replacen(", ready_fired: Some(1)", "", 1);
+    assert!(!older.contains("ready_fired") && !older.contains("taken:"));
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("older.ron");
+    std::fs::write(&path, &older).unwrap();
+    let cat = catalogue;
+    file::verify_snapshot(&path, cat()).unwrap_or_else(|e| panic!("{e}"));
+    let (_, opened) = file::open(&path, cat).unwrap_or_else(|e| panic!("{e}"));
+    let (_, fixture) = file::load(&std::path::PathBuf::from(format!("{dir}/v4.ron")), cat())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        opened.state(),
+        fixture.state(),
+        "the state the history gives"
+    );
+    let kane = opened
+        .state()
+        .combatants
+        .iter()
+        .find(|c| c.name == "Kane")
+        .unwrap();
+    assert_eq!(kane.ready_fired, Some(1));
 }

@@ -269,12 +269,13 @@ pub fn log_line(before: &State, event: &Sr2097Event) -> String {
     }
 }
 
-/// What a character's 2097 sheet holds, for the `show` page and the status pane.
+/// What a character's 2097 sheet holds beyond Edge (which the order and the status line tell),
+/// for the `show` page and the status pane.
 pub fn sheet_notes(state: &State, c: &Combatant) -> Vec<String> {
     let Some(s) = sheet(state, c.id) else {
         return Vec::new();
     };
-    let mut notes = vec![edge_text(state, c)];
+    let mut notes = Vec::new();
     if let Some(a) = s.armor {
         notes.push(format!("armor PT {}/DR {}", a.pt, a.dr));
     }

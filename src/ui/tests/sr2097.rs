@@ -224,3 +224,17 @@ fn the_2097_keys_do_nothing_in_an_sr5_fight() {
     press(&mut app, KeyCode::Char('c'));
     assert!(matches!(app.mode(), Mode::Tracker));
 }
+
+#[test]
+fn the_status_line_tells_edge_once() {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    let shown = screen(&mut app, 160, 48);
+    let line = shown
+        .lines()
+        .find(|l| l.contains("› Ana:"))
+        .unwrap_or_else(|| panic!("no status line: {shown}"));
+    let status = &line[line.find("› Ana:").unwrap_or(0)..];
+    assert_eq!(status.matches("Edge").count(), 1, "{status}");
+    assert!(line.contains("Edge 2/2 left"), "{line}");
+}

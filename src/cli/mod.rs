@@ -16,6 +16,7 @@ use crate::lang::{self, Line};
 use crate::report;
 use crate::roster::Roster;
 use crate::rules::{Dice, HouseRules, RandomDice};
+use crate::save::audit::Audit;
 use crate::save::store::{DEMO, Store};
 use crate::save::{self, Autosave, FileSave, Lock, LockError, NoSave, file};
 use crate::text;
@@ -503,19 +504,19 @@ fn open_screen(
     if let Err(e) = std::fs::metadata(&real).and_then(|m| save::atomic::refuse_to_replace(&m)) {
         let why = format!("{}: {}", path.display(), save::io_message(&e));
         eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
-        return open_tui(enc, header.name, Box::new(NoSave), Some(why), tui);
+        return open_tui(path, enc, header.name, Box::new(NoSave), Some(why), tui);
     }
     match Lock::acquire(&real) {
         Ok(lock) => {
             let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
                 .on_disk(&enc, &header)
                 .in_background();
-            open_tui(enc, header.name, Box::new(saver), None, tui)
+            open_tui(path, enc, header.name, Box::new(saver), None, tui)
         }
         Err(LockError::InUse { pid }) => {
             let why = LockError::InUse { pid }.to_string();
             eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
-            open_tui(enc, header.name, Box::new(NoSave), Some(why), tui)
+            open_tui(path, enc, header.name, Box::new(NoSave), Some(why), tui)
         }
         Err(e) => Err(Failure(format!("{}: {e}", path.display()))),
     }
@@ -550,6 +551,7 @@ fn io_failure(path: &Path, e: &std::io::Error) -> Failure {
 /// Runs the screen on an encounter until the GM quits. The store autosaves after every command
 /// and once more on the way out (quit, SIGTERM, SIGHUP, SIGINT, SIGQUIT).
 fn open_tui(
+    path: &Path,
     encounter: Encounter,
     title: String,
     store: Box<dyn Autosave>,
@@ -563,7 +565,8 @@ fn open_tui(
         )));
     }
     let mut app = crate::ui::App::new(encounter, title, store, read_only)
-        .with_roster(Roster::in_data_dir(&tui.data_dir, house_rules()));
+        .with_roster(Roster::in_data_dir(&tui.data_dir, house_rules()))
+        .with_audit(Audit::of(path.to_path_buf(), catalogue()));
     if let Some(seed) = tui.seed {
         app = app.with_dice(Box::new(crate::rules::RandomDice::seeded(seed)));
     }

@@ -452,3 +452,89 @@ fn damage_beyond_any_number_says_the_allowed_range() {
     assert!(err.contains("allowed 1 to"), "{err}");
     assert!(!err.contains("expected"), "{err}");
 }
+
+/// Every file and folder under `dir`, relative to it.
+fn tree(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            out.push(p.strip_prefix(dir).unwrap().display().to_string());
+            if p.is_dir() {
+                todo.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_command_that_takes_a_save_name_refuses_a_bad_one_in_one_sentence() {
+    let long = "x".repeat(201);
+    // Given names no save may have: empty, hidden, with a control character, padded, too long
+    for name in [
+        "",
+        ".hidden",
+        ".ron",
+        "bell\u{7}",
+        " padded",
+        "padded ",
+        long.as_str(),
+    ] {
+        for args in [
+            vec!["new", name],
+            vec!["open", name],
+            vec!["exec", name],
+            vec!["show", name],
+            vec!["export", name],
+            vec!["check", name],
+            vec!["watch", name],
+            vec!["roster", "save", name, "Ann"],
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            // When a command is given one
+            let out = srtrack(dir.path(), &args, "add Ann pc int 4 rea 5\n");
+            // Then it is refused in one sentence, and nothing is made
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(err.contains("is not a save name: "), "{args:?}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+            assert!(
+                tree(dir.path()).is_empty(),
+                "{args:?}: {:?}",
+                tree(dir.path())
+            );
+        }
+    }
+    // A name that ends in .ron is a path everywhere, so `new`, which takes a name, refuses it
+    let dir = tempfile::tempdir().unwrap();
+    let out = srtrack(dir.path(), &["new", "fight.ron"], "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("ends in .ron"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn exec_makes_a_new_save_by_path_only_as_name_ron() {
+    let dir = tempfile::tempdir().unwrap();
+    // Given a path whose file name is not NAME.ron
+    for bad in ["a/b", "a/.ron", "a/.hidden.ron"] {
+        let path = dir.path().join(bad);
+        // When exec would create it
+        let out = srtrack(dir.path(), &["exec", path.to_str().unwrap()], SETUP);
+        // Then it is refused in one sentence and nothing is made
+        assert_eq!(out.status.code(), Some(1), "{bad}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stderr).trim_end().lines().count(), 1);
+        assert!(tree(dir.path()).is_empty(), "{bad}: {:?}", tree(dir.path()));
+    }
+    // A path stays a path: its folder is made, and the save is there
+    let path = dir.path().join("a/b.ron");
+    let out = srtrack(dir.path(), &["exec", path.to_str().unwrap()], SETUP);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(path.is_file());
+}

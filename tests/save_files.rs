@@ -312,3 +312,33 @@ fn check_and_open_on_a_directory_say_the_same_thing() {
         );
     }
 }
+
+#[test]
+fn a_save_in_a_read_only_folder_opens_read_only_and_exec_refuses_it_in_words() {
+    // Given a save in a folder its owner made read-only (the file itself writable, or not)
+    for file_mode in [0o644, 0o444] {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("ro");
+        std::fs::create_dir(&folder).unwrap();
+        let save = a_save(&folder, "fight.ron");
+        std::fs::set_permissions(&save, std::fs::Permissions::from_mode(file_mode)).unwrap();
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555)).unwrap();
+        let before = names_in(&folder);
+        let p = save.to_str().unwrap();
+        // When the screen opens it
+        let open = run(dir.path(), &["open", p], "");
+        // Then it opens read-only, saying why (here it then stops: there is no terminal)
+        assert!(
+            err(&open).contains("opening it read-only"),
+            "{file_mode:o}: {}",
+            err(&open)
+        );
+        assert!(err(&open).contains("needs a terminal"), "{}", err(&open));
+        // And exec refuses it in one sentence
+        let out = run(dir.path(), &["exec", p], "next\n");
+        assert_eq!(out.status.code(), Some(1), "{}", err(&out));
+        assert!(err(&out).contains("read-only"), "{}", err(&out));
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(names_in(&folder), before, "nothing made beside it");
+    }
+}

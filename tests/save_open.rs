@@ -298,3 +298,94 @@ fn a_write_that_fails_on_the_writer_thread_is_told_once_and_written_again_at_clo
     assert_eq!(after.state(), enc.state());
     file::verify_snapshot(&path, catalogue()).unwrap();
 }
+
+/// The save at `path` with the first `from` in its line `field` (e.g. `  state: `) made `to`.
+fn edit_line(path: &Path, field: &str, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let start = text.find(&format!("\n{field}")).unwrap() + 1;
+    let end = start + text[start..].find('\n').unwrap();
+    let at = start + text[start..end].find(from).unwrap();
+    let mut edited = text.clone();
+    edited.replace_range(at..at + from.len(), to);
+    std::fs::write(path, edited).unwrap();
+}
+
+/// Every file of the save's folder with its bytes.
+fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut all: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| !p.to_string_lossy().ends_with(".lock"))
+        .map(|p| {
+            let bytes = std::fs::read(&p).unwrap();
+            (p, bytes)
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+/// The screen as `srtrack open` makes it: opened from the tail, locked, saving, checked.
+fn screen_of(path: &Path) -> App {
+    let (header, enc) = file::open(path, catalogue).unwrap();
+    let saver = saver_of(path, &header, &enc);
+    App::new(enc, header.name, Box::new(saver), None).with_audit(srtrack::save::audit::Audit::of(
+        path.to_path_buf(),
+        catalogue(),
+    ))
+}
+
+#[test]
+fn a_save_whose_kept_state_is_not_its_historys_opens_read_only_and_is_never_written() {
+    for (field, from, to) in [
+        // The state after the cursor, which opening does not read.
+        ("  state: ", "reaction: 5", "reaction: 6"),
+        // The state at the tail's start, which opening starts from.
+        ("  tail: ", "reaction: 5", "reaction: 6"),
+    ] {
+        // Given a save edited by hand so that a state it keeps is not what its history gives
+        let dir = tempfile::tempdir().unwrap();
+        let path = long_save(dir.path(), 300);
+        let (_, history) = file::load(&path, catalogue()).unwrap();
+        edit_line(&path, field, from, to);
+        let check = file::verify_snapshot(&path, catalogue()).unwrap_err();
+        let before = files(dir.path());
+        // When the screen opens it, the GM makes a change and quits
+        let mut app = screen_of(&path);
+        app.start_audit();
+        app.update(Action::Next);
+        app.save_on_exit().unwrap();
+        // Then it is read-only with `check`'s sentence, shows what the history gives, and
+        // nothing on disk changed
+        let (message, error) = app.message().unwrap();
+        assert!(
+            error && message.contains(&check.to_string()),
+            "{field}: {message}"
+        );
+        assert_eq!(app.encounter().state(), history.state(), "{field}");
+        assert_eq!(
+            app.encounter().cursor() + app.encounter().base(),
+            history.cursor()
+        );
+        drop(app);
+        assert_eq!(files(dir.path()), before, "{field}: left untouched");
+    }
+}
+
+#[test]
+fn a_save_that_checks_out_is_written_as_before() {
+    // Given a save as srtrack wrote it
+    let dir = tempfile::tempdir().unwrap();
+    let path = long_save(dir.path(), 300);
+    // When the screen opens it, the GM makes a change and quits
+    let mut app = screen_of(&path);
+    app.start_audit();
+    app.update(Action::Next);
+    let state = app.encounter().state().clone();
+    app.save_on_exit().unwrap();
+    drop(app);
+    // Then the change is saved, and the file checks out
+    let (_, after) = file::load(&path, catalogue()).unwrap();
+    assert_eq!(after.state(), &state);
+    file::verify_snapshot(&path, catalogue()).unwrap();
+}

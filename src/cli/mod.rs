@@ -16,6 +16,7 @@ use crate::lang::{self, Line};
 use crate::report;
 use crate::roster::Roster;
 use crate::rules::{Dice, HouseRules, RandomDice};
+use crate::save::audit::Audit;
 use crate::save::store::{DEMO, Store};
 use crate::save::{self, Autosave, FileSave, Lock, LockError, NoSave, file};
 use crate::text;
@@ -274,7 +275,7 @@ pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         None => resume(&store, &tui),
         Some(Cmd::Open { save }) => {
-            let path = store.resolve(&save);
+            let path = store.resolve(&save)?;
             if !path.exists() {
                 return Err(Failure(format!(
                     "{}: no such save (`srtrack list` shows them; `srtrack new NAME` starts one)",
@@ -300,7 +301,7 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Cmd::Check { file }) => {
-            let path = store.resolve(&file);
+            let path = store.resolve(&file)?;
             let (_, enc) = file::load(&path, catalogue())?;
             file::verify_snapshot(&path, catalogue())?;
             println!(
@@ -318,19 +319,19 @@ pub fn run(cli: Cli) -> Result<()> {
             system,
         }) => exec(
             &roster_of(&store),
-            &store.resolve(&file),
+            &store.resolve(&file)?,
             script.as_deref(),
             seed.or(cli.seed),
             system,
         ),
-        Some(Cmd::Watch { save }) => watch(&store.resolve(&save), tui.no_color),
+        Some(Cmd::Watch { save }) => watch(&store.resolve(&save)?, tui.no_color),
         Some(Cmd::Show { file }) => {
-            let (_, enc) = file::load(&store.resolve(&file), catalogue())?;
+            let (_, enc) = file::load(&store.resolve(&file)?, catalogue())?;
             print!("{}", report::show(&enc, 10));
             Ok(())
         }
         Some(Cmd::Export { file, log }) => {
-            let (header, enc) = file::load(&store.resolve(&file), catalogue())?;
+            let (header, enc) = file::load(&store.resolve(&file)?, catalogue())?;
             if log {
                 print!("{}", export::markdown(&header, &enc));
             } else {
@@ -396,7 +397,7 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
             name,
             replace,
         } => {
-            let (_, enc) = file::load(&store.resolve(&file), catalogue())?;
+            let (_, enc) = file::load(&store.resolve(&file)?, catalogue())?;
             let c = enc
                 .state()
                 .all()
@@ -500,22 +501,33 @@ fn open_screen(
     tui: &TuiOptions,
 ) -> Result<()> {
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
-    if let Err(e) = std::fs::metadata(&real).and_then(|m| save::atomic::refuse_to_replace(&m)) {
-        let why = format!("{}: {}", path.display(), save::io_message(&e));
+    let read_only = |enc: Encounter, name: String, why: String| {
         eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
-        return open_tui(enc, header.name, Box::new(NoSave), Some(why), tui);
+        open_tui(path, enc, name, Box::new(NoSave), Some(why), tui)
+    };
+    if let Err(e) = save::atomic::refuse_to_write(&real) {
+        let why = format!("{}: {}", path.display(), save::io_message(&e));
+        return read_only(enc, header.name, why);
     }
     match Lock::acquire(&real) {
         Ok(lock) => {
             let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
                 .on_disk(&enc, &header)
                 .in_background();
-            open_tui(enc, header.name, Box::new(saver), None, tui)
+            open_tui(path, enc, header.name, Box::new(saver), None, tui)
         }
         Err(LockError::InUse { pid }) => {
-            let why = LockError::InUse { pid }.to_string();
-            eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
-            open_tui(enc, header.name, Box::new(NoSave), Some(why), tui)
+            read_only(enc, header.name, LockError::InUse { pid }.to_string())
+        }
+        // A lock file it may not make: a save it may read but not write.
+        Err(LockError::Io(e))
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+            ) =>
+        {
+            let why = format!("{}: {}", path.display(), LockError::Io(e));
+            read_only(enc, header.name, why)
         }
         Err(e) => Err(Failure(format!("{}: {e}", path.display()))),
     }
@@ -550,6 +562,7 @@ fn io_failure(path: &Path, e: &std::io::Error) -> Failure {
 /// Runs the screen on an encounter until the GM quits. The store autosaves after every command
 /// and once more on the way out (quit, SIGTERM, SIGHUP, SIGINT, SIGQUIT).
 fn open_tui(
+    path: &Path,
     encounter: Encounter,
     title: String,
     store: Box<dyn Autosave>,
@@ -563,7 +576,8 @@ fn open_tui(
         )));
     }
     let mut app = crate::ui::App::new(encounter, title, store, read_only)
-        .with_roster(Roster::in_data_dir(&tui.data_dir, house_rules()));
+        .with_roster(Roster::in_data_dir(&tui.data_dir, house_rules()))
+        .with_audit(Audit::of(path.to_path_buf(), catalogue()));
     if let Some(seed) = tui.seed {
         app = app.with_dice(Box::new(crate::rules::RandomDice::seeded(seed)));
     }
@@ -676,14 +690,15 @@ fn exec(
                 loaded.1.system()
             )));
         }
-        let meta = std::fs::metadata(&real).map_err(|e| io_failure(path, &e))?;
-        save::atomic::refuse_to_replace(&meta).map_err(|e| io_failure(path, &e))?;
+        save::atomic::refuse_to_write(&real).map_err(|e| io_failure(path, &e))?;
         Some((loaded, stamp(&real)))
     } else {
+        Store::check_new_path(path).map_err(Failure)?;
         if let Some(dir) = real.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
         }
+        save::atomic::refuse_to_write(&real).map_err(|e| io_failure(path, &e))?;
         None
     };
     let created = loaded.is_none();

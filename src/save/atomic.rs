@@ -50,6 +50,36 @@ pub fn refuse_to_replace(meta: &fs::Metadata) -> io::Result<()> {
     Ok(())
 }
 
+/// Why srtrack will not write the save at `path` (its real path): a file there it will not
+/// replace ([`refuse_to_replace`]), or a folder it cannot write in (its owner made it read-only,
+/// or it is on a read-only file system), where its lock, journal and new snapshots would go.
+pub fn refuse_to_write(path: &Path) -> io::Result<()> {
+    match fs::metadata(path) {
+        Ok(m) => refuse_to_replace(&m)?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let read_only = || {
+        other(format!(
+            "its folder {} is read-only, so srtrack leaves the save as it is",
+            dir.display()
+        ))
+    };
+    if fs::metadata(dir)?.permissions().readonly() {
+        return Err(read_only());
+    }
+    match rustix::fs::access(dir, rustix::fs::Access::WRITE_OK) {
+        Err(rustix::io::Errno::ACCESS | rustix::io::Errno::ROFS | rustix::io::Errno::PERM) => {
+            Err(read_only())
+        }
+        _ => Ok(()),
+    }
+}
+
 /// `.NAME.PID.tmp` beside `target`: whose it is stays readable, so leftovers of dead
 /// processes can be told from a live writer's.
 fn temp_path(target: &Path) -> PathBuf {

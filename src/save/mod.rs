@@ -1,6 +1,7 @@
 //! Saving encounters. The app calls an [`Autosave`] after every command.
 
 pub mod atomic;
+pub mod audit;
 mod check_sr5;
 pub mod file;
 pub mod journal;

@@ -7,6 +7,10 @@ use std::time::SystemTime;
 
 use crate::catalogue::Catalogue;
 
+/// The longest save name: its files' names (`.NAME.ron.PID.tmp` the longest) stay within the
+/// 255 bytes a file name may have.
+pub const MAX_NAME_BYTES: usize = 200;
+
 /// The demo fight a newcomer sees first, built into the binary.
 pub const DEMO: &str = include_str!("../../saves/demo.ron");
 
@@ -54,19 +58,39 @@ impl Store {
         self.data_dir.join("last-used")
     }
 
-    /// A save name must be a plain file name.
+    /// A save name is a plain file name of the saves folder, and never one a path could be
+    /// taken for: one rule for every command that takes one.
     pub fn check_name(name: &str) -> Result<(), String> {
-        let bad = name.is_empty()
-            || name.starts_with('.')
-            || name.contains(['/', '\\', '\0'])
-            || name.chars().any(char::is_control);
-        if bad {
-            Err(format!(
-                "\"{name}\" is not a save name: use letters, digits, spaces, - or _ (or give a path)"
-            ))
+        let why = if name.is_empty() {
+            "it is empty"
+        } else if name.starts_with('.') {
+            "it starts with a dot (a hidden file, which `srtrack list` would not show)"
+        } else if name.contains(['/', '\\']) {
+            "it holds a / or \\"
+        } else if name.chars().any(char::is_control) {
+            "it holds a control character"
+        } else if name.trim() != name {
+            "it starts or ends with a space"
+        } else if name.len() > MAX_NAME_BYTES {
+            "it is too long"
+        } else if name.ends_with(".ron") {
+            "it ends in .ron, which makes it a path"
         } else {
-            Ok(())
-        }
+            return Ok(());
+        };
+        Err(format!(
+            "\"{}\" is not a save name: {why}; a name is a plain file name of {MAX_NAME_BYTES} bytes at most, not hidden (a path has a / or ends in .ron)",
+            crate::text::excerpt_to(name, 40)
+        ))
+    }
+
+    /// Whether a command's save argument is a PATH (a `/`, or ending in `.ron`), not a NAME.
+    fn is_path(name_or_path: &str) -> bool {
+        name_or_path.contains(std::path::MAIN_SEPARATOR)
+            || name_or_path.contains('/')
+            || Path::new(name_or_path)
+                .extension()
+                .is_some_and(|e| e == "ron")
     }
 
     /// The path of save NAME in the data directory.
@@ -74,16 +98,27 @@ impl Store {
         self.saves_dir().join(format!("{name}.ron"))
     }
 
-    /// NAME (in the data directory) or PATH (anything with a slash or ending in `.ron`).
-    pub fn resolve(&self, name_or_path: &str) -> PathBuf {
-        let p = Path::new(name_or_path);
-        if name_or_path.contains(std::path::MAIN_SEPARATOR)
-            || name_or_path.contains('/')
-            || p.extension().is_some_and(|e| e == "ron")
-        {
-            p.to_path_buf()
+    /// NAME (in the data directory, checked by [`Store::check_name`]) or PATH (anything with a
+    /// slash or ending in `.ron`).
+    pub fn resolve(&self, name_or_path: &str) -> Result<PathBuf, String> {
+        if Self::is_path(name_or_path) {
+            Ok(PathBuf::from(name_or_path))
         } else {
-            self.path_of(name_or_path)
+            Self::check_name(name_or_path)?;
+            Ok(self.path_of(name_or_path))
+        }
+    }
+
+    /// A path where a new save is to be made: its file name is NAME.ron, NAME a save name.
+    pub fn check_new_path(path: &Path) -> Result<(), String> {
+        let file = path.file_name().map(|f| f.to_string_lossy());
+        match file.as_deref().and_then(|f| f.strip_suffix(".ron")) {
+            Some(name) => Self::check_name(name)
+                .map_err(|e| format!("{}: a new save's file is NAME.ron, and {e}", path.display())),
+            None => Err(format!(
+                "{}: a new save's file name ends in .ron (NAME.ron), so that `srtrack list` and `open NAME` find it",
+                path.display()
+            )),
         }
     }
 

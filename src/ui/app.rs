@@ -92,6 +92,8 @@ pub struct App {
     pub(crate) title: String,
     store: Box<dyn Autosave>,
     pub(crate) read_only: Option<String>,
+    /// The check of what opening trusted (`save::audit`): nothing is written before it answers.
+    audit: Option<crate::save::audit::Audit>,
     dice: Box<dyn Dice>,
     pub(crate) mode: Mode,
     /// Focus, selection and log scroll: they outlive every popup.
@@ -127,6 +129,7 @@ impl App {
             title,
             store,
             read_only,
+            audit: None,
             dice: Box::new(RandomDice::new()),
             mode: Mode::Tracker,
             tracker: tracker::State::default(),
@@ -166,6 +169,75 @@ impl App {
         self
     }
 
+    /// The check of the save opened, started after the first frame ([`App::start_audit`]) and
+    /// waited for before the first change (or the last save) is written.
+    #[must_use]
+    pub fn with_audit(mut self, audit: crate::save::audit::Audit) -> Self {
+        self.audit = Some(audit);
+        self
+    }
+
+    /// Starts the check of the save opened on a thread of its own: the first frame is out.
+    pub fn start_audit(&mut self) {
+        if let Some(a) = &mut self.audit {
+            a.start();
+        }
+    }
+
+    /// Whether the check of the save opened is running and has not answered.
+    pub fn auditing(&self) -> bool {
+        self.audit
+            .as_ref()
+            .is_some_and(crate::save::audit::Audit::running)
+    }
+
+    /// Takes the check's verdict if it is in; true if the screen changed.
+    pub fn poll_audit(&mut self) -> bool {
+        match self
+            .audit
+            .as_mut()
+            .and_then(crate::save::audit::Audit::poll)
+        {
+            Some(verdict) => self.audited(verdict),
+            None => false,
+        }
+    }
+
+    /// Waits for the check's verdict before anything is written.
+    fn settle_audit(&mut self) {
+        if let Some(verdict) = self
+            .audit
+            .as_mut()
+            .and_then(crate::save::audit::Audit::wait)
+        {
+            self.audited(verdict);
+        }
+    }
+
+    /// A save whose snapshot is not what its history gives is bad, and a bad file is never
+    /// written over: the screen goes read-only, showing what the history gives.
+    fn audited(&mut self, verdict: Result<(), crate::save::audit::Distrust>) -> bool {
+        self.audit = None;
+        let Err(distrust) = verdict else {
+            return false;
+        };
+        if let Some(enc) = distrust.history
+            && enc.state() != self.enc.state()
+        {
+            self.enc = enc;
+            self.mode = Mode::Tracker;
+            self.rebuild_log();
+            self.complete_log();
+        }
+        let why = format!(
+            "{}: shown from its history, nothing is written",
+            distrust.message
+        );
+        self.error(format!("read-only: {why}"));
+        self.read_only = Some(why);
+        true
+    }
+
     /// The roster of the data directory.
     #[must_use]
     pub fn with_roster(mut self, roster: crate::roster::Roster) -> Self {
@@ -198,6 +270,7 @@ impl App {
 
     /// Writes the encounter once more on the way out (quit, SIGTERM, SIGHUP); not when read-only.
     pub fn save_on_exit(&mut self) -> Result<(), String> {
+        self.settle_audit();
         if self.read_only.is_some() {
             return Ok(());
         }
@@ -294,6 +367,7 @@ impl App {
         &mut self,
         run: impl FnOnce(&mut Encounter, &mut dyn Dice) -> Result<(), String>,
     ) -> Result<(), String> {
+        self.settle_audit();
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r.clone());
@@ -462,6 +536,7 @@ impl App {
     }
 
     fn undo(&mut self) {
+        self.settle_audit();
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r);
@@ -493,6 +568,7 @@ impl App {
     }
 
     fn redo(&mut self) {
+        self.settle_audit();
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r);

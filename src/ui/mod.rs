@@ -168,6 +168,9 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
         // help's lines and the memory a popup keeps what lies under it in are made ready
         // before the first `?`.
         app.complete_log();
+        // What opening trusted of the save is checked now, beside the first keys; nothing is
+        // written before it answers.
+        app.start_audit();
         mode::help::prepare(&app);
         terminal.prepare_popups();
         loop {
@@ -184,6 +187,12 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             // only after an event, in the same loop turn.
             while app.saving() && !term::poll(SAVE_CHECK)? {
                 if app.poll_save() {
+                    show(&mut terminal, &app)?;
+                }
+            }
+            // Likewise for the check of the save, so that its verdict shows without a key.
+            while app.auditing() && !term::poll(SAVE_CHECK)? {
+                if app.poll_audit() {
                     show(&mut terminal, &app)?;
                 }
             }

@@ -16,7 +16,7 @@ use crate::encounter::Encounter;
 /// history gives (with its journal), when that loads.
 pub struct Distrust {
     pub message: String,
-    pub history: Option<Encounter>,
+    pub history: Option<Box<Encounter>>,
 }
 
 type Verdict = Result<(), Distrust>;
@@ -110,6 +110,8 @@ fn lost() -> Distrust {
 fn check(path: &std::path::Path, catalogue: Arc<Catalogue>) -> Verdict {
     super::file::verify_snapshot(path, Arc::clone(&catalogue)).map_err(|e| Distrust {
         message: e.to_string(),
-        history: super::file::load(path, catalogue).ok().map(|(_, enc)| enc),
+        history: super::file::load(path, catalogue)
+            .ok()
+            .map(|(_, enc)| Box::new(enc)),
     })
 }

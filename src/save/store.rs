@@ -73,7 +73,10 @@ impl Store {
             "it starts or ends with a space"
         } else if name.len() > MAX_NAME_BYTES {
             "it is too long"
-        } else if name.ends_with(".ron") {
+        } else if std::path::Path::new(name)
+            .extension()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("ron"))
+        {
             "it ends in .ron, which makes it a path"
         } else {
             return Ok(());

@@ -224,7 +224,7 @@ impl App {
         if let Some(enc) = distrust.history
             && enc.state() != self.enc.state()
         {
-            self.enc = enc;
+            self.enc = *enc;
             self.mode = Mode::Tracker;
             self.rebuild_log();
             self.complete_log();

@@ -13,6 +13,42 @@ pub fn is_control(c: char) -> bool {
     c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Characters that show as nothing: zero-width spaces and joiners, invisible operators, the
+/// word joiner and byte order mark, soft hyphens, Hangul fillers, tag characters. A name holding
+/// one looks like the name without it. The zero-width joiner and the variation selectors are not
+/// here: they build emoji (👩‍🚀, ❤️), and names are compared without them (`same_name`).
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ad}'
+            | '\u{34f}'
+            | '\u{61c}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{17b4}'
+            | '\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{200b}'
+            | '\u{200c}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{3164}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff0}'..='\u{fff8}'
+            | '\u{1bca0}'..='\u{1bca3}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e0fff}'
+    )
+}
+
+/// Characters that only shape the one before them (the zero-width joiner, variation
+/// selectors): two names that differ only in these look the same.
+pub fn is_shaping(c: char) -> bool {
+    matches!(c, '\u{200d}' | '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
+}
+
 /// Whether `text` holds a character [`escaped`] would escape.
 pub fn holds_control(text: &str) -> bool {
     text.chars().any(is_control)
@@ -36,10 +72,19 @@ pub fn push_number(s: &mut String, n: u16) {
     }
 }
 
-/// How many characters `text` shows as: those of [`escaped`], without making the escaped text
-/// for text that holds no control character (what a table measures is what it draws).
+/// How many terminal cells `text` takes as [`escaped`] shows it: a wide character (漢) takes two,
+/// a combining accent none (what a table measures is what it draws).
 pub fn shown_len(text: &str) -> usize {
-    escaped(text).chars().count()
+    unicode_width::UnicodeWidthStr::width(escaped(text).as_ref())
+}
+
+/// `text` followed by spaces up to `cells` terminal cells (as `{:<cells$}` pads, but by cells,
+/// not characters, so that wide characters keep the next column in line); longer text is kept.
+pub fn pad(text: &str, cells: usize) -> String {
+    let mut out = text.to_string();
+    let used = unicode_width::UnicodeWidthStr::width(text);
+    out.extend(std::iter::repeat_n(' ', cells.saturating_sub(used)));
+    out
 }
 
 /// `text` with every control character written out: `\e` (escape), `\n`, `\r`, `\t`, and
@@ -60,6 +105,31 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// What a paste into a one-line input keeps: the text before its first line break, tabs as
+/// spaces, no other control character, at most `max` characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pasted {
+    pub text: String,
+    /// Whether anything was left out: a second line, a control character, the rest past `max`.
+    pub cut: bool,
+}
+
+/// `text` as a paste into a one-line input takes it (see [`Pasted`]).
+pub fn one_line(text: &str, max: usize) -> Pasted {
+    let first = text.split(['\n', '\r']).next().unwrap_or_default();
+    let mut cut = first.len() < text.trim_end_matches(['\n', '\r']).len();
+    let mut out = String::with_capacity(first.len().min(max * 4));
+    for c in first.chars() {
+        let c = if c == '\t' { ' ' } else { c };
+        if is_control(c) || out.chars().count() >= max {
+            cut = true;
+        } else {
+            out.push(c);
+        }
+    }
+    Pasted { text: out, cut }
 }
 
 /// Characters Markdown may read as formatting inside a line: links, emphasis, code, tables,
@@ -130,6 +200,24 @@ pub fn excerpt_to(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_paste_keeps_its_first_line_without_controls() {
+        let p = |s| one_line(s, 10);
+        assert_eq!(p("Ana").text, "Ana");
+        assert!(!p("Ana").cut);
+        // A line copied with its line break is one line.
+        assert!(!p("Ana\n").cut);
+        assert_eq!(p("status x\nnext").text, "status x");
+        assert!(p("status x\nnext").cut);
+        assert_eq!(p("a\r\nb").text, "a");
+        assert_eq!(p("a\tb").text, "a b");
+        assert_eq!(p("a\u{1b}[2Jb\u{202e}").text, "a[2Jb");
+        assert!(p("a\u{7}").cut);
+        assert_eq!(p("0123456789abc").text, "0123456789");
+        assert!(p("0123456789abc").cut);
+        assert!(!holds_control(&p("\u{9b}\u{0}x").text));
+    }
 
     #[test]
     fn numbers_are_written_in_decimal() {

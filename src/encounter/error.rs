@@ -29,6 +29,10 @@ pub enum RuleError {
         "the {field} holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it without"
     )]
     ControlCharacter { field: &'static str },
+    #[error(
+        "the {field} holds an invisible character (U+{code:04X}), so it would look like a name without it: type it without"
+    )]
+    InvisibleCharacter { field: &'static str, code: u32 },
     #[error("the {field} has {len} characters: allowed {min} to {max}")]
     TextLength {
         field: &'static str,

@@ -450,15 +450,18 @@ pub enum Phase {
 }
 
 /// Whether two names are the same: after Unicode normalization (NFC), so names that look alike
-/// are alike, and ignoring ASCII case.
+/// are alike, ignoring ASCII case, and ignoring what only shapes a character (the zero-width
+/// joiner, variation selectors) or shows as nothing (a zero-width space in an older save).
 pub fn same_name(a: &str, b: &str) -> bool {
     use unicode_normalization::UnicodeNormalization as _;
     if a.is_ascii() && b.is_ascii() {
         return a.eq_ignore_ascii_case(b);
     }
+    let seen = |c: &char| !crate::text::is_shaping(*c) && !crate::text::is_invisible(*c);
     a.nfc()
+        .filter(seen)
         .map(|c| c.to_ascii_lowercase())
-        .eq(b.nfc().map(|c| c.to_ascii_lowercase()))
+        .eq(b.nfc().filter(seen).map(|c| c.to_ascii_lowercase()))
 }
 
 /// The whole state of an encounter: a fold of its events.

@@ -4,6 +4,7 @@
 //! known name wins. Quotes ("...") are accepted anywhere a name or text goes.
 
 mod anarchy;
+pub mod complete;
 mod sr2097;
 pub mod sr5;
 
@@ -192,12 +193,18 @@ fn tokenize(line: &str) -> Result<Vec<Word>, ParseError> {
             loop {
                 match chars.next() {
                     Some('"') => break,
+                    // Inside quotes `\"` is a quote and `\\` a backslash (what `quote` writes
+                    // for a name holding them); any other backslash is itself.
+                    Some('\\') if matches!(chars.peek(), Some('"' | '\\')) => {
+                        text.extend(chars.next());
+                    }
                     Some(ch) => text.push(ch),
                     None => {
                         return Err(ParseError {
                             word: words.len() + 1,
                             found: Some(format!("\"{text}")),
-                            expected: "a closing quote (\")".into(),
+                            expected: "a closing quote (\"); inside quotes a quote is written \\\" and a backslash \\\\"
+                                .into(),
                         });
                     }
                 }
@@ -1131,7 +1138,22 @@ fn sheet_input(c: &Combatant) -> SheetInput {
     SheetInput::from(c.sheet)
 }
 
-/// Quotes a name or text when its words could be read as keywords.
+/// `text` in quotes, `"` and `\` inside written `\"` and `\\`: reads back as one word.
+pub fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    out.push('"');
+    for c in text.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+/// Quotes a name or text when its words could be read as keywords, or when it holds a quote
+/// (then `"` and `\` inside are written `\"` and `\\`): what it returns reads back as `text`.
 pub fn quote(text: &str) -> String {
     let risky = text.is_empty()
         || text.contains(',')
@@ -1146,8 +1168,8 @@ pub fn quote(text: &str) -> String {
                 || w.parse::<i32>().is_ok()
                 || (w.len() > 1 && w.starts_with('x') && w[1..].parse::<u32>().is_ok())
         });
-    if risky && !text.contains('"') {
-        format!("\"{text}\"")
+    if risky || text.contains('"') {
+        quoted(text)
     } else {
         text.to_string()
     }

@@ -449,7 +449,12 @@ pub fn show_table(enc: &Encounter, n: &Narration) -> String {
             " "
         };
         let bits = character_bits(enc, n, c);
-        let _ = writeln!(out, "{seat} {mark} {:<24} {}", c.name, bits.join(", "));
+        let _ = writeln!(
+            out,
+            "{seat} {mark} {} {}",
+            crate::text::pad(&c.name, 24),
+            bits.join(", ")
+        );
     }
     out
 }

@@ -765,8 +765,8 @@ fn order_text(out: &mut String, state: &State) {
         };
         let _ = writeln!(
             out,
-            "{row:>3} {pointer} {:<24} score {:<16} IP {:>2}{edge}{reserve}{down}{}",
-            c.name,
+            "{row:>3} {pointer} {} score {:<16} IP {:>2}{edge}{reserve}{down}{}",
+            crate::text::pad(&c.name, 24),
             score_text(c),
             c.ip,
             match mark_text(c) {
@@ -798,7 +798,13 @@ fn order_text(out: &mut String, state: &State) {
         });
         out.push_str("  (as rolled so far; exact ties are rolled off at `start`)\n");
         for (i, c) in provisional.iter().enumerate() {
-            let _ = writeln!(out, "{:>3}   {:<24} score {}", i + 1, c.name, score_text(c));
+            let _ = writeln!(
+                out,
+                "{:>3}   {} score {}",
+                i + 1,
+                crate::text::pad(&c.name, 24),
+                score_text(c)
+            );
         }
     } else if !waiting.is_empty() {
         let _ = writeln!(out, "Waiting to roll initiative: {}", waiting.join(", "));

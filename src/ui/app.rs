@@ -18,6 +18,10 @@ use crate::save::{Autosave, Written};
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 
+/// How many characters of a paste go in: more than any line of the command language needs,
+/// few enough that a whole file pasted by mistake does not refilter a list for each character.
+pub const PASTE_CHARS: usize = 500;
+
 /// One block of the log: a command and the lines of its events, or a note (undo, redo).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogItem {
@@ -321,6 +325,32 @@ impl App {
             if let Some(req) = to_input_request(&ev) {
                 self.update(Action::Input(req));
             }
+        }
+    }
+
+    /// Pasted text (the terminal's bracketed paste): typed into the focused text input, never
+    /// read as keys. Its first line only, without control characters: every input here holds
+    /// one line, and Enter is the GM's to press. Nothing happens where no text input has focus.
+    pub fn paste(&mut self, text: &str) {
+        if self.too_small() {
+            return;
+        }
+        if !self.mode.takes_text() {
+            self.error("nothing to paste into: a paste goes into the command line (:), a form's text field or a filter");
+            return;
+        }
+        let pasted = crate::text::one_line(text, PASTE_CHARS);
+        for c in pasted.text.chars() {
+            self.update(Action::Input(tui_input::InputRequest::InsertChar(c)));
+            // A character may close the room (a find that lands); the rest is not keys.
+            if !self.mode.takes_text() {
+                break;
+            }
+        }
+        if pasted.cut {
+            self.info(format!(
+                "pasted the first line only, without control characters, at most {PASTE_CHARS} characters: Enter is yours to press"
+            ));
         }
     }
 

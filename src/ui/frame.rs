@@ -452,6 +452,10 @@ impl<W: Write> Screen<W> {
             .wire
             .send_ahead(ratatui::crossterm::terminal::EnterAlternateScreen);
         screen.wire.send_ahead(ratatui::crossterm::cursor::Hide);
+        // A paste comes as one text, not as keys that would run commands (see `App::paste`).
+        screen
+            .wire
+            .send_ahead(ratatui::crossterm::event::EnableBracketedPaste);
         screen
     }
 
@@ -831,7 +835,7 @@ mod tests {
         assert_eq!(before, 0, "nothing before the frame");
         assert_eq!(
             writes,
-            ["\x1b[?1049h\x1b[?25l\x1b[1;1Hab"],
+            ["\x1b[?1049h\x1b[?25l\x1b[?2004h\x1b[1;1Hab"],
             "one write: the switch, the cursor hidden, then the frame"
         );
     }

@@ -39,7 +39,8 @@ const STOP_CHECK: Duration = Duration::from_millis(200);
 
 type Tui = frame::Screen<BufWriter<Stdout>>;
 
-/// The terminal in raw mode on the alternate screen, its cursor hidden, restored on panic.
+/// The terminal in raw mode on the alternate screen, its cursor hidden, a paste sent as one
+/// text (bracketed paste) rather than as keys, restored on panic.
 ///
 /// Like `ratatui::init`, but frames go through [`frame::Screen`]: sent in one write (the first
 /// with the switch to the alternate screen), only where they differ from what the terminal
@@ -59,10 +60,15 @@ pub(crate) fn init_terminal() -> std::io::Result<Tui> {
     ))
 }
 
-/// Gives the terminal back as it was: raw mode off, the main screen, the cursor shown.
+/// Gives the terminal back as it was: raw mode off, bracketed paste off, the main screen, the
+/// cursor shown.
 /// (`ratatui::restore` leaves the cursor hidden when the process exits without dropping the
 /// `Terminal`, as a shutdown from outside does.)
 pub fn restore_terminal() {
+    let _ = execute!(
+        std::io::stdout(),
+        ratatui::crossterm::event::DisableBracketedPaste
+    );
     ratatui::restore();
     let _ = execute!(std::io::stdout(), ratatui::crossterm::cursor::Show);
 }
@@ -201,6 +207,7 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             idle.store(false, Ordering::SeqCst);
             match event? {
                 TermEvent::Key(k) if k.kind != KeyEventKind::Release => app.handle_key(k),
+                TermEvent::Paste(text) => app.paste(&text),
                 TermEvent::Resize(width, height) => {
                     terminal.resize(width, height);
                     app.resize(width, height);

@@ -799,6 +799,7 @@ fn the_save_mark_says_saving_until_the_writer_is_done_and_is_sent_alone() {
 }
 
 mod frames;
+mod input;
 mod sr2097;
 
 #[test]

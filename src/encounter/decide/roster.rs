@@ -68,6 +68,13 @@ impl Draft<'_> {
         if taken {
             return Err(RuleError::NameTaken { name });
         }
+        // Checked last: a save from before this rule is checked for the rest (see `save`).
+        if let Some(c) = name.chars().find(|&c| crate::text::is_invisible(c)) {
+            return Err(RuleError::InvisibleCharacter {
+                field: "name",
+                code: u32::from(c),
+            });
+        }
         Ok(name)
     }
 

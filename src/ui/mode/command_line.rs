@@ -82,38 +82,26 @@ impl State {
         }
     }
 
-    /// Tab: completes the last word from verbs, names and actions.
+    /// Tab: completes the last word with what the command takes there (see `lang::complete`).
     fn complete(&mut self, ctx: &Ctx) -> Outcome {
         let value = self.input.value().to_string();
-        let start = value.rfind(' ').map_or(0, |i| i + 1);
-        let (head, word) = value.split_at(start);
-        let lw = word.to_lowercase();
-        let s = ctx.state();
-        let mut cands: Vec<String> = if head.trim().is_empty() {
-            lang::all_verbs().map(|(v, _)| (*v).to_string()).collect()
-        } else {
-            s.present()
-                .map(|c| c.name.clone())
-                .chain(s.groups.iter().map(|g| g.name.clone()))
-                .chain(ctx.catalogue().actions().iter().map(|a| a.name.clone()))
-                .collect()
-        };
-        cands.retain(|c| c.to_lowercase().starts_with(&lw));
-        cands.sort();
-        cands.dedup();
-        match cands.as_slice() {
+        let offer = lang::complete::complete(&value, ctx.state(), ctx.catalogue());
+        let head = &value[..offer.start];
+        match offer.words.as_slice() {
             [] => {
-                let why = format!("nothing completes \"{word}\"");
+                let why = format!("nothing completes \"{}\" here", offer.word);
                 self.note = Some(Note::Refused(why.clone()));
                 Outcome::Fail(why)
             }
             [one] => {
-                let quoted = if one.contains(' ') {
-                    format!("\"{one}\"")
+                // Written as the language reads it back: quoted (quotes inside escaped) when
+                // it has spaces, commas or quotes; a keyword as it is.
+                let word = if one.contains([' ', ',', '"']) {
+                    lang::quoted(one)
                 } else {
                     one.clone()
                 };
-                self.input = Input::new(format!("{head}{quoted} "));
+                self.input = Input::new(format!("{head}{word} "));
                 Outcome::Stay
             }
             many => {
@@ -123,7 +111,8 @@ impl State {
                         common.pop();
                     }
                 }
-                if common.len() > word.len() {
+                // A start holding a quote is left to the GM: written out, it would close.
+                if common.chars().count() > offer.word.chars().count() && !common.contains('"') {
                     self.input = Input::new(format!("{head}{common}"));
                 }
                 self.note = Some(Note::Options(many.join("  ")));

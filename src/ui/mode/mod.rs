@@ -80,6 +80,25 @@ impl Mode {
         }
     }
 
+    /// Whether the focused part of the room is a line of text, so that a paste goes into it:
+    /// the command line, a find, the picker's filter, a form's text field (not a toggle, not a
+    /// menu, where text would be read as keys).
+    pub fn takes_text(&self) -> bool {
+        let text_field = |fields: &[form::Field], focus: usize| {
+            fields
+                .get(focus)
+                .is_some_and(|f| matches!(f.value, form::Value::Text { .. }))
+        };
+        match self {
+            Mode::Command(_) | Mode::Find(_) | Mode::Picker(_) => true,
+            Mode::Form(f) => text_field(&f.fields, f.focus),
+            Mode::CheckForm(f) => text_field(&f.fields, f.focus),
+            Mode::DamageForm(f) => text_field(&f.fields, f.focus),
+            Mode::TestForm(f) => text_field(&f.fields, f.focus),
+            Mode::Tracker | Mode::Help(_) | Mode::Choose(_) | Mode::PlotPoints(_) => false,
+        }
+    }
+
     /// The room that follows a command this room ran: `then` as the room asked, unless the
     /// command leaves an SR5 attack waiting for its next step.
     #[must_use]

@@ -159,7 +159,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         };
         lines.push(Line::styled(
             cut(
-                &format!("{:<name_w$} {}", cut(&c.name, name_w), bits.join(" ")),
+                &format!("{} {}", super::padded(&c.name, name_w), bits.join(" ")),
                 w,
             ),
             style,

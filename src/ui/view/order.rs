@@ -407,7 +407,7 @@ fn row_text(
         None => out.push_str(" — "),
     }
     let _ = write!(out, " {:>2}", c.ip);
-    let written = out.chars().count();
+    let written = crate::text::shown_len(&out);
     if written > width {
         let kept = std::mem::take(&mut out);
         push_padded(&mut out, &kept, width);

@@ -66,8 +66,10 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
             cut(&c.name, name_w)
         };
         let text = format!(
-            "{mark} {seat} {name:<name_w$} {points:<11} E {}/{}",
-            c.edge_left, c.sheet.edge
+            "{mark} {seat} {} {points:<11} E {}/{}",
+            crate::text::pad(&name, name_w),
+            c.edge_left,
+            c.sheet.edge
         );
         let mut style = if narrator == Some(*id) {
             t.current()

@@ -175,8 +175,8 @@ fn row_line(r: &Row, width: usize, t: Theme) -> Line<'static> {
     }
     let name_w = 16.min(width.saturating_sub(12)).max(4);
     let text = format!(
-        "{marker} {place} {:<name_w$} {side}  {}",
-        cut(&r.name, name_w),
+        "{marker} {place} {} {side}  {}",
+        crate::ui::view::padded(&r.name, name_w),
         bits.join("  ")
     );
     let style = match r.stands {

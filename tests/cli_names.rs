@@ -1,0 +1,104 @@
+//! Names typed at the table: any name that gets in can be typed back (quotes and backslashes
+//! escaped inside quotes), a name never looks like another (invisible characters refused), and
+//! names line up in columns by the cells they take on a terminal, wide characters included.
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::srtrack;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn a_name_with_a_quote_and_a_backslash_is_typed_back_escaped_inside_quotes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given a character added as "Say\"Hi\\" (Say"Hi\)
+    let out = srtrack(
+        d,
+        &["exec", "f"],
+        "add \"Say\\\"Hi\\\\\" int 3 rea 3 will 3\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // When the name is typed back, escaped the same way, in another command
+    let out = srtrack(d, &["exec", "f"], "damage \"Say\\\"Hi\\\\\" 2 stun\n");
+    // Then it finds that character
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&srtrack(d, &["show", "f"], "").stdout);
+    assert!(shown.contains("Say\"Hi\\"), "{shown}");
+    // And a backslash not before a quote or a backslash is itself, quoted or not
+    let out = srtrack(
+        d,
+        &["exec", "f"],
+        "add \"C:\\x\" int 3 rea 3\nadd D\\y int 3 rea 3\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&srtrack(d, &["show", "f"], "").stdout);
+    assert!(shown.contains("C:\\x") && shown.contains("D\\y"), "{shown}");
+    // And a quote left open says how to write one inside quotes
+    let out = srtrack(d, &["exec", "f"], "damage \"Say\"Hi\\\" 2\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("a quote is written \\\""),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_name_with_an_invisible_character_is_refused_at_every_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(
+        d,
+        &["exec", "f"],
+        "add ZeroWidth int 3 rea 3\nadd Bo int 3 rea 3\n",
+    );
+    for (line, code) in [
+        ("add Zero\u{200b}Width int 3 rea 3", "U+200B"),
+        ("add Zero\u{200b}Width2 int 3 rea 3", "U+200B"),
+        ("add \u{feff}Ann int 3 rea 3", "U+FEFF"),
+        ("add So\u{ad}me x2 int 3 rea 3", "U+00AD"),
+        ("edit Bo name B\u{2060}o", "U+2060"),
+    ] {
+        // When a name holding one is typed
+        let out = srtrack(d, &["exec", "f"], &format!("{line}\n"));
+        // Then it is refused in one sentence naming the character, and nothing changes
+        assert_eq!(out.status.code(), Some(1), "{line}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("invisible character") || err.contains("already"),
+            "{line}: {err}"
+        );
+        if !err.contains("already") {
+            assert!(err.contains(code), "{line}: {err}");
+        }
+    }
+    let shown = text(&srtrack(d, &["show", "f"], "").stdout);
+    assert_eq!(shown.matches("joins").count(), 2, "{shown}");
+    // But a joiner that builds an emoji is a name's own
+    let out = srtrack(d, &["exec", "f"], "add Cap 👩\u{200d}🚀 int 3 rea 3\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn show_lines_names_up_by_the_cells_they_take() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given a name of wide characters beside narrow ones
+    let script = "add Jinx int 5 rea 5\nadd 漢字漢字 int 4 rea 4\nadd Café int 3 rea 3\n";
+    assert_eq!(srtrack(d, &["exec", "f"], script).status.code(), Some(0));
+    // When the order is shown
+    let shown = text(&srtrack(d, &["show", "f"], "").stdout);
+    // Then "score" starts in the same terminal column on every row
+    let columns: Vec<usize> = shown
+        .lines()
+        .filter_map(|l| {
+            l.find("score")
+                .map(|at| unicode_width::UnicodeWidthStr::width(&l[..at]))
+        })
+        .collect();
+    assert_eq!(columns.len(), 3, "{shown}");
+    assert!(columns.iter().all(|c| *c == columns[0]), "{shown}");
+}

@@ -398,6 +398,97 @@ fn teamwork_with_a_critically_glitching_assistant_gives_no_bonus_at_all() {
 }
 
 #[test]
+fn close_call_on_an_assistants_critical_glitch_keeps_the_leaders_bonus() {
+    let mut t = table();
+    // Given Bob's assist glitches critically (no hit, two 1s of 3) and Cy's scores 2 hits,
+    // when Bob uses Close Call on it in the teamwork line,
+    let ev = t.roll(
+        "teamwork Ana 4 limit 2 with Bob 3 closecall, Cy 2",
+        &[1, 1, 2, 6, 6, 5, 2, 3, 4, 6, 5],
+    );
+    // then his critical glitch is a glitch, which spoils nothing: +2 dice (Cy's hits) and the
+    // limit +1 (Cy alone scored a hit), and the Edge is Bob's.
+    assert!(matches!(
+        ev.as_slice(),
+        [
+            Event::Sr5(Sr5Event::Assisted { .. }),
+            Event::Sr5(Sr5Event::CloseCall {
+                before: Glitch::Critical,
+                after: Glitch::Glitch,
+                edge: 1,
+                ..
+            }),
+            Event::Sr5(Sr5Event::Assisted { .. }),
+            Event::Sr5(Sr5Event::Tested {
+                teamwork: Some(Bonus::Added {
+                    dice: 2,
+                    limit: 1,
+                    cap: 4
+                }),
+                limit: Some(3),
+                ..
+            }),
+        ]
+    ));
+    assert_eq!(t.c("Bob").edge_left, 0);
+    assert_eq!(t.c("Ana").edge_left, 3);
+    let log = srtrack::report::log_lines(&t.enc);
+    let lines: Vec<&str> = log.iter().rev().take(4).map(|(_, l)| l.as_str()).collect();
+    assert_eq!(
+        lines,
+        [
+            "test Ana (teamwork: +2 dice, limit +1): 6 dice [5 2 3 4 6 5], limit 3, 3 hits",
+            "assist Cy for Ana: 2 dice [6 6], 2 hits",
+            "Bob uses Close Call (1 Edge) on the teamwork assist: the critical glitch becomes a glitch",
+            "assist Bob for Ana: 3 dice [1 1 2], 0 hits, critical glitch",
+        ]
+    );
+    // The entry reads back as typed, so the history says who used Close Call.
+    assert_eq!(
+        t.enc.applied().last().map(|e| e.text.as_str()),
+        Some("teamwork Ana 4 limit 2 with Bob 3 closecall, Cy 2")
+    );
+}
+
+#[test]
+fn close_call_in_the_teamwork_line_costs_nothing_when_the_dice_srtrack_rolls_do_not_glitch() {
+    let mut t = table();
+    let ev = t.roll(
+        "teamwork Ana 2 with Bob 3 closecall",
+        &[6, 5, 2, 3, 4, 2, 2],
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Sr5(Sr5Event::CloseCall { .. })))
+    );
+    assert_eq!(t.c("Bob").edge_left, 1);
+}
+
+#[test]
+fn close_call_on_a_teamwork_assist_is_refused_where_it_cannot_save_the_bonus() {
+    let mut t = table();
+    // Typed dice that do not glitch: nothing to save.
+    assert_eq!(
+        t.refuse("teamwork Ana 4 with Bob 3 dice 6 1 2 closecall")
+            .to_string(),
+        "Bob's teamwork assist did not glitch: Close Call has nothing to save (leave out `closecall`)"
+    );
+    // No Edge left, before any die is rolled.
+    t.roll("test Bob 3 limit 1 push", &[6, 6, 2]);
+    assert_eq!(
+        t.refuse("teamwork Ana 4 with Bob 3 closecall dice 1 1 2")
+            .to_string(),
+        "Bob has no Edge left (needs 1, has 0)"
+    );
+    // After the leader rolled, a Close Call could not give back the dice the leader lost.
+    t.roll("teamwork Ana 4 with Cy 2 dice 1 1", &[5, 2, 3, 4]);
+    assert_eq!(
+        t.refuse("closecall Cy").to_string(),
+        "Cy's critical glitch on the teamwork assist cost the leader the bonus, and the leader has rolled: undo the teamwork test and give it again with `closecall` after Cy's pool"
+    );
+}
+
+#[test]
 fn teamwork_needs_assistants_other_than_the_leader() {
     let mut t = table();
     assert!(matches!(

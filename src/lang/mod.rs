@@ -139,7 +139,7 @@ pub const VERBS: &[(&str, &str)] = &[
     ),
     (
         "teamwork",
-        "teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL[, NAME POOL…]",
+        "teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL [closecall][, NAME POOL…]",
     ),
     ("closecall", "closecall NAME"),
     ("odds", "odds POOL [limit N] [threshold N | vs POOL]"),

@@ -35,6 +35,7 @@ const KEYWORDS: &[&str] = &[
     "accuracy",
     "ammo",
     "aim",
+    "closecall",
 ];
 
 fn sr5_quote(text: &str) -> String {
@@ -227,16 +228,35 @@ impl Parser<'_> {
             ));
         }
         let mut assistants = Vec::new();
+        let mut close_calls = Vec::new();
         loop {
             let who = self.combatant()?;
             let pool = self.number("the assistant's dice pool (a number)")?;
-            let given = self.given()?.unwrap_or_default();
+            let mut given = self.given()?;
+            let mut close_call = false;
+            loop {
+                if self.peek_is("closecall") {
+                    self.once(close_call.then_some(&()), "`closecall`")?;
+                    self.at += 1;
+                    close_call = true;
+                } else if given.is_none()
+                    && let Some(g) = self.given()?
+                {
+                    given = Some(g);
+                } else {
+                    break;
+                }
+            }
+            if close_call {
+                close_calls.push(who);
+            }
+            let given = given.unwrap_or_default();
             assistants.push((who, PoolInput { pool, given }));
             if !self.eat(",") {
                 break;
             }
         }
-        self.done("`,` and another assistant")?;
+        self.done("`closecall`, dice …, or `,` and another assistant")?;
         Ok(TeamworkInput {
             leader,
             pool: PoolInput {
@@ -248,6 +268,7 @@ impl Parser<'_> {
             skill,
             push,
             assistants,
+            close_calls,
         })
     }
 
@@ -493,7 +514,14 @@ pub(super) fn format(command: &Sr5Command, state: &State) -> String {
             let helpers: Vec<String> = t
                 .assistants
                 .iter()
-                .map(|(who, p)| format!("{} {}", n(*who), pool_words(p)))
+                .map(|(who, p)| {
+                    let close_call = if t.close_calls.contains(who) {
+                        " closecall"
+                    } else {
+                        ""
+                    };
+                    format!("{} {}{close_call}", n(*who), pool_words(p))
+                })
                 .collect();
             format!(
                 "teamwork {} {}{}{}{}{} with {}",

@@ -7,13 +7,13 @@ use crate::encounter::event::Event;
 use crate::encounter::model::{ActionUse, Combatant, CombatantId, Side, Track};
 use crate::encounter::system::sr5::{
     Against, Ammo, AttackInput, Defense, Opponent, Part, Pool, PoolFrom, PoolInput, Sr5Command,
-    Sr5Error, Sr5Event, Stage, StepInput, TeamworkInput, TestInput, Weapon, WeaponInput,
+    Sr5Error, Sr5Event, Stage, StepInput, TeamworkInput, TestInput, TestKind, Weapon, WeaponInput,
     attack_limit,
 };
-use crate::rules::Dice;
 use crate::rules::sr5::Attribute;
 use crate::rules::sr5::combat::{self, DamageType};
 use crate::rules::sr5::test::{self, Given, Goal, Roll, Verdict};
+use crate::rules::{Dice, Glitch};
 
 fn byte(v: i32) -> u8 {
     u8::try_from(v).unwrap_or(u8::MAX)
@@ -172,6 +172,9 @@ impl Draft<'_> {
                 return Err(Sr5Error::AssistsTwice { who: a.name }.into());
             }
             let pool = self.typed_pool(&a, p.pool)?;
+            if t.close_calls.contains(who) {
+                Self::edge_for(&a, self.rules.sr5.close_call_edge)?;
+            }
             helpers.push((a, pool, p));
         }
         let pushed = if t.push {
@@ -180,10 +183,33 @@ impl Draft<'_> {
             None
         };
         let mut rolls = Vec::with_capacity(helpers.len());
-        for (_, pool, p) in &helpers {
-            rolls.push(self.take(pool, &p.given, dice)?);
+        // What the assistants' rolls count as for the bonus, Close Call taken.
+        let mut counted = Vec::with_capacity(helpers.len());
+        let mut close_calls = Vec::new();
+        for (a, pool, p) in &helpers {
+            let roll = self.take(pool, &p.given, dice)?;
+            let mut counts = roll.clone();
+            if t.close_calls.contains(&a.id) {
+                match test::close_call(roll.glitch) {
+                    Some(after) => {
+                        counts.glitch = after;
+                        close_calls.push((a.id, roll.glitch, after));
+                    }
+                    // Dice srtrack rolls are not known when Close Call is called for: it is
+                    // spent only if they glitch. Typed ones that do not are a mistake.
+                    None if matches!(p.given, Given::Roll) => {}
+                    None => {
+                        return Err(Sr5Error::AssistNoGlitch {
+                            who: a.name.clone(),
+                        }
+                        .into());
+                    }
+                }
+            }
+            rolls.push(roll);
+            counted.push(counts);
         }
-        let bonus = test::teamwork(&rolls, cap, &self.rules.sr5);
+        let bonus = test::teamwork(&counted, cap, &self.rules.sr5);
         let (more_dice, more_limit) = match bonus {
             test::Bonus::Added { dice, limit, .. } => (dice, limit),
             test::Bonus::Spoiled { .. } => (0, 0),
@@ -193,6 +219,7 @@ impl Draft<'_> {
             ..base
         };
         let roll = self.take(&pool, &t.pool.given, dice)?;
+        let edge = self.rules.sr5.close_call_edge;
         for ((a, pool, _), roll) in helpers.into_iter().zip(rolls) {
             self.emit_sr5(Sr5Event::Assisted {
                 who: a.id,
@@ -200,6 +227,14 @@ impl Draft<'_> {
                 pool,
                 roll,
             });
+            if let Some(&(who, before, after)) = close_calls.iter().find(|(w, ..)| *w == a.id) {
+                self.emit_sr5(Sr5Event::CloseCall {
+                    who,
+                    before,
+                    after,
+                    edge,
+                });
+            }
         }
         self.emit_sr5(Sr5Event::Tested {
             who: t.leader,
@@ -222,6 +257,9 @@ impl Draft<'_> {
             return Err(Sr5Error::NoTest { who: c.name }.into());
         };
         let what = last.kind.label();
+        if last.kind == TestKind::Assist && last.glitch == Glitch::Critical && !last.close_called {
+            return Err(Sr5Error::AssistSpoiled { who: c.name }.into());
+        }
         if last.close_called {
             return Err(Sr5Error::AlreadyCloseCalled { who: c.name, what }.into());
         }

@@ -40,7 +40,7 @@ pub struct TestInput {
     pub push: bool,
 }
 
-/// `teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL[, …]`
+/// `teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL [closecall][, …]`
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamworkInput {
     pub leader: CombatantId,
@@ -51,6 +51,10 @@ pub struct TeamworkInput {
     pub skill: Option<i32>,
     pub push: bool,
     pub assistants: Vec<(CombatantId, PoolInput)>,
+    /// Assistants who use Close Call on their roll before the leader rolls, so that a critical
+    /// glitch no longer spoils the leader's bonus.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub close_calls: Vec<CombatantId>,
 }
 
 /// What an odds question measures against.
@@ -536,6 +540,14 @@ pub enum Sr5Error {
     NoTest { who: String },
     #[error("{who}'s last test ({what}) did not glitch: Close Call has nothing to save")]
     NoGlitch { who: String, what: &'static str },
+    #[error(
+        "{who}'s teamwork assist did not glitch: Close Call has nothing to save (leave out `closecall`)"
+    )]
+    AssistNoGlitch { who: String },
+    #[error(
+        "{who}'s critical glitch on the teamwork assist cost the leader the bonus, and the leader has rolled: undo the teamwork test and give it again with `closecall` after {who}'s pool"
+    )]
+    AssistSpoiled { who: String },
     #[error("{who} already used Close Call on the last test ({what}): once per test")]
     AlreadyCloseCalled { who: String, what: &'static str },
     #[error("{who} cannot test against themself: name another opponent")]

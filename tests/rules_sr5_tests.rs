@@ -328,6 +328,70 @@ fn close_call_needs_a_glitch_on_the_last_test() {
 }
 
 #[test]
+fn close_call_on_a_glitched_initiative_test_lifts_the_character_out_of_last_among_ties() {
+    let mut t = table();
+    // Given Ana (9 dice) and Bob (6 dice) tie on 2 hits and Ana glitched: she would go after Bob.
+    t.run("roll Ana hits 2 glitch");
+    t.run("roll Bob hits 2");
+    t.run("roll Cy hits 0");
+    // When she uses Close Call before the fight starts,
+    let ev = t.run("closecall Ana");
+    assert!(matches!(
+        ev.as_slice(),
+        [Event::Sr5(Sr5Event::InitiativeCloseCall {
+            before: Glitch::Glitch,
+            after: Glitch::None,
+            edge: 1,
+            ..
+        })]
+    ));
+    assert_eq!(
+        last_line(&t),
+        "Ana uses Close Call (1 Edge) on the initiative test: the glitch is negated (no longer last among equal scores)"
+    );
+    // then the glitch is gone: the bigger pool decides the tie, and it costs her 1 Edge.
+    assert_eq!(t.c("Ana").edge_left, 2);
+    t.run("start");
+    assert_eq!(t.order(), ["Ana", "Bob", "Cy"]);
+    // Once the order is set, Close Call on initiative is refused.
+    assert_eq!(
+        t.refuse("closecall Bob initiative").to_string(),
+        "Bob already has a place in the initiative order: Close Call on an initiative test comes before `start` sets the order"
+    );
+}
+
+#[test]
+fn close_call_on_a_critically_glitched_initiative_test_leaves_a_glitch_once() {
+    let mut t = table();
+    t.run("roll Cy hits 0 glitch");
+    t.run("closecall Cy");
+    assert_eq!(
+        last_line(&t),
+        "Cy uses Close Call (1 Edge) on the initiative test: the critical glitch becomes a glitch (still last among equal scores)"
+    );
+    assert_eq!(
+        t.c("Cy").initiative.as_ref().map(|r| r.glitch),
+        Some(Glitch::Glitch)
+    );
+    assert_eq!(
+        t.refuse("closecall Cy initiative").to_string(),
+        "Cy already used Close Call on the last test (initiative test): once per test"
+    );
+    // A test taken since is the last one: `initiative` names the initiative test still.
+    t.roll("test Ana 3", &[6, 5, 2]);
+    t.run("roll Ana hits 1 glitch");
+    assert_eq!(
+        t.refuse("closecall Ana").to_string(),
+        "Ana's last test (test) did not glitch: Close Call has nothing to save"
+    );
+    t.run("closecall Ana initiative");
+    assert_eq!(
+        t.c("Ana").initiative.as_ref().map(|r| r.glitch),
+        Some(Glitch::None)
+    );
+}
+
+#[test]
 fn teamwork_assistant_hits_add_dice_and_each_helping_assistant_raises_the_limit() {
     let mut t = table();
     // Bob: 2 hits, Cy: 1 hit → +3 dice, limit +2. Ana rolls 4 + 3 = 7 dice with limit 2 + 2.

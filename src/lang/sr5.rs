@@ -88,9 +88,14 @@ impl Parser<'_> {
         let c = match verb {
             "test" => Sr5Command::Test(self.sr5_test()?),
             "teamwork" => Sr5Command::Teamwork(self.teamwork()?),
-            "closecall" => Sr5Command::CloseCall {
-                who: self.combatant()?,
-            },
+            "closecall" => {
+                let who = self.combatant()?;
+                if self.eat("initiative") {
+                    Sr5Command::CloseCallInitiative { who }
+                } else {
+                    Sr5Command::CloseCall { who }
+                }
+            }
             "odds" => return Ok(Parsed::Odds(self.odds()?)),
             "attack" => Sr5Command::Attack(self.attack()?),
             "weapon" => self.weapon()?,
@@ -535,6 +540,7 @@ pub(super) fn format(command: &Sr5Command, state: &State) -> String {
             )
         }
         Sr5Command::CloseCall { who } => format!("closecall {}", n(*who)),
+        Sr5Command::CloseCallInitiative { who } => format!("closecall {} initiative", n(*who)),
         Sr5Command::Odds(q) => odds_words(q),
         Sr5Command::Attack(a) => {
             let with = a

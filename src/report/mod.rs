@@ -555,9 +555,7 @@ fn is_test_result(event: &Event) -> bool {
         Event::Sr2097(e) => e.is_test_result(),
         Event::Anarchy(e) => anarchy::is_test_result(e),
         // A Close Call changes a test's glitch: said with the tests it follows.
-        Event::Sr5(e) => {
-            e.is_test() || matches!(e, crate::encounter::system::sr5::Sr5Event::CloseCall { .. })
-        }
+        Event::Sr5(e) => e.is_test() || e.is_close_call(),
         _ => false,
     }
 }

@@ -4,7 +4,7 @@
 use super::{Draft, Outcome};
 use crate::encounter::error::RuleError;
 use crate::encounter::event::Event;
-use crate::encounter::model::{ActionUse, Combatant, CombatantId, Side, Track};
+use crate::encounter::model::{ActionUse, Combatant, CombatantId, Phase, Side, Track};
 use crate::encounter::system::sr5::{
     Against, Ammo, AttackInput, Defense, Opponent, Part, Pool, PoolFrom, PoolInput, Sr5Command,
     Sr5Error, Sr5Event, Stage, StepInput, TeamworkInput, TestInput, TestKind, Weapon, WeaponInput,
@@ -31,6 +31,10 @@ impl Draft<'_> {
             Sr5Command::Test(t) => self.sr5_test(&t, dice),
             Sr5Command::Teamwork(t) => self.teamwork(&t, dice),
             Sr5Command::CloseCall { who } => self.close_call(who),
+            Sr5Command::CloseCallInitiative { who } => {
+                let c = self.present(who)?;
+                self.close_call_initiative(&c)
+            }
             Sr5Command::Odds(q) => self.odds_question(q.pool, q.limit, q.against),
             Sr5Command::Attack(a) => self.attack(&a, dice),
             Sr5Command::AddWeapon { who, weapon } => self.add_weapon(who, &weapon),
@@ -254,7 +258,7 @@ impl Draft<'_> {
     fn close_call(&mut self, who: CombatantId) -> Outcome {
         let c = self.present(who)?;
         let Some(last) = self.now().sr5.kit(who).and_then(|k| k.last_test) else {
-            return Err(Sr5Error::NoTest { who: c.name }.into());
+            return self.close_call_initiative(&c);
         };
         let what = last.kind.label();
         if last.kind == TestKind::Assist && last.glitch == Glitch::Critical && !last.close_called {
@@ -271,6 +275,54 @@ impl Draft<'_> {
         self.emit_sr5(Sr5Event::CloseCall {
             who,
             before: last.glitch,
+            after,
+            edge,
+        });
+        Ok(())
+    }
+
+    /// Close Call on the initiative test: a glitch there puts the character last among equal
+    /// scores, so it must come before the order is set.
+    fn close_call_initiative(&mut self, c: &Combatant) -> Outcome {
+        let Some(roll) = c.initiative.clone() else {
+            return Err(Sr5Error::NoTest {
+                who: c.name.clone(),
+            }
+            .into());
+        };
+        if !matches!(self.now().phase, Phase::Setup) {
+            return Err(Sr5Error::OrderSet {
+                who: c.name.clone(),
+            }
+            .into());
+        }
+        let what = "initiative test";
+        if roll.close_called {
+            return Err(Sr5Error::AlreadyCloseCalled {
+                who: c.name.clone(),
+                what,
+            }
+            .into());
+        }
+        let Some(after) = test::close_call(roll.glitch) else {
+            return Err(Sr5Error::NoGlitch {
+                who: c.name.clone(),
+                what,
+            }
+            .into());
+        };
+        let edge = self.rules.sr5.close_call_edge;
+        Self::edge_for(c, edge)?;
+        let state = self.now();
+        let mut who = vec![c.id];
+        who.extend(
+            Self::members(state, state.unit_of(c))
+                .into_iter()
+                .filter(|id| *id != c.id),
+        );
+        self.emit_sr5(Sr5Event::InitiativeCloseCall {
+            who,
+            before: roll.glitch,
             after,
             edge,
         });

@@ -31,6 +31,32 @@ fn exec_prints_the_issues_two_example_lines() {
 }
 
 #[test]
+fn exec_prints_a_close_call_with_the_tests_it_changes() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let script = format!(
+        "{SETUP}teamwork Ana 4 with Ganger 1 3 hits 0 critical closecall, Ganger 2 2 hits 1\n\
+         test Ana 3 dice 1 1 5\nclosecall Ana\n"
+    );
+    let out = srtrack(dir.path(), &["exec", "--seed", "5", "fight"], &script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{stdout}");
+    assert_eq!(
+        lines[1],
+        "Ganger 1 uses Close Call (1 Edge) on the teamwork assist: the critical glitch becomes a glitch"
+    );
+    assert!(
+        lines[3].starts_with("test Ana (teamwork: +1 die, limit +1): 5 dice"),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[5],
+        "Ana uses Close Call (1 Edge) on the test: the glitch is negated"
+    );
+}
+
+#[test]
 fn edge_with_more_words_in_an_sr5_fight_says_what_sr5_takes() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let out = srtrack(

@@ -328,6 +328,70 @@ fn close_call_needs_a_glitch_on_the_last_test() {
 }
 
 #[test]
+fn close_call_on_a_glitched_initiative_test_lifts_the_character_out_of_last_among_ties() {
+    let mut t = table();
+    // Given Ana (9 dice) and Bob (6 dice) tie on 2 hits and Ana glitched: she would go after Bob.
+    t.run("roll Ana hits 2 glitch");
+    t.run("roll Bob hits 2");
+    t.run("roll Cy hits 0");
+    // When she uses Close Call before the fight starts,
+    let ev = t.run("closecall Ana");
+    assert!(matches!(
+        ev.as_slice(),
+        [Event::Sr5(Sr5Event::InitiativeCloseCall {
+            before: Glitch::Glitch,
+            after: Glitch::None,
+            edge: 1,
+            ..
+        })]
+    ));
+    assert_eq!(
+        last_line(&t),
+        "Ana uses Close Call (1 Edge) on the initiative test: the glitch is negated (no longer last among equal scores)"
+    );
+    // then the glitch is gone: the bigger pool decides the tie, and it costs her 1 Edge.
+    assert_eq!(t.c("Ana").edge_left, 2);
+    t.run("start");
+    assert_eq!(t.order(), ["Ana", "Bob", "Cy"]);
+    // Once the order is set, Close Call on initiative is refused.
+    assert_eq!(
+        t.refuse("closecall Bob initiative").to_string(),
+        "Bob already has a place in the initiative order: Close Call on an initiative test comes before `start` sets the order"
+    );
+}
+
+#[test]
+fn close_call_on_a_critically_glitched_initiative_test_leaves_a_glitch_once() {
+    let mut t = table();
+    t.run("roll Cy hits 0 glitch");
+    t.run("closecall Cy");
+    assert_eq!(
+        last_line(&t),
+        "Cy uses Close Call (1 Edge) on the initiative test: the critical glitch becomes a glitch (still last among equal scores)"
+    );
+    assert_eq!(
+        t.c("Cy").initiative.as_ref().map(|r| r.glitch),
+        Some(Glitch::Glitch)
+    );
+    assert_eq!(
+        t.refuse("closecall Cy initiative").to_string(),
+        "Cy already used Close Call on the last test (initiative test): once per test"
+    );
+    // A test taken since is the last one: `initiative` names the initiative test still.
+    t.roll("test Ana 3", &[6, 5, 2]);
+    t.run("roll Ana hits 1 glitch");
+    assert_eq!(
+        t.refuse("closecall Ana").to_string(),
+        "Ana's last test (test) did not glitch: Close Call has nothing to save"
+    );
+    t.run("closecall Ana initiative");
+    assert_eq!(
+        t.c("Ana").initiative.as_ref().map(|r| r.glitch),
+        Some(Glitch::None)
+    );
+}
+
+#[test]
 fn teamwork_assistant_hits_add_dice_and_each_helping_assistant_raises_the_limit() {
     let mut t = table();
     // Bob: 2 hits, Cy: 1 hit → +3 dice, limit +2. Ana rolls 4 + 3 = 7 dice with limit 2 + 2.
@@ -395,6 +459,97 @@ fn teamwork_with_a_critically_glitching_assistant_gives_no_bonus_at_all() {
     assert!(last_line(&t).starts_with(
         "test Ana (teamwork: no bonus, an assistant critically glitched): 4 dice [5 2 3 4], limit 2, 1 hit"
     ));
+}
+
+#[test]
+fn close_call_on_an_assistants_critical_glitch_keeps_the_leaders_bonus() {
+    let mut t = table();
+    // Given Bob's assist glitches critically (no hit, two 1s of 3) and Cy's scores 2 hits,
+    // when Bob uses Close Call on it in the teamwork line,
+    let ev = t.roll(
+        "teamwork Ana 4 limit 2 with Bob 3 closecall, Cy 2",
+        &[1, 1, 2, 6, 6, 5, 2, 3, 4, 6, 5],
+    );
+    // then his critical glitch is a glitch, which spoils nothing: +2 dice (Cy's hits) and the
+    // limit +1 (Cy alone scored a hit), and the Edge is Bob's.
+    assert!(matches!(
+        ev.as_slice(),
+        [
+            Event::Sr5(Sr5Event::Assisted { .. }),
+            Event::Sr5(Sr5Event::CloseCall {
+                before: Glitch::Critical,
+                after: Glitch::Glitch,
+                edge: 1,
+                ..
+            }),
+            Event::Sr5(Sr5Event::Assisted { .. }),
+            Event::Sr5(Sr5Event::Tested {
+                teamwork: Some(Bonus::Added {
+                    dice: 2,
+                    limit: 1,
+                    cap: 4
+                }),
+                limit: Some(3),
+                ..
+            }),
+        ]
+    ));
+    assert_eq!(t.c("Bob").edge_left, 0);
+    assert_eq!(t.c("Ana").edge_left, 3);
+    let log = srtrack::report::log_lines(&t.enc);
+    let lines: Vec<&str> = log.iter().rev().take(4).map(|(_, l)| l.as_str()).collect();
+    assert_eq!(
+        lines,
+        [
+            "test Ana (teamwork: +2 dice, limit +1): 6 dice [5 2 3 4 6 5], limit 3, 3 hits",
+            "assist Cy for Ana: 2 dice [6 6], 2 hits",
+            "Bob uses Close Call (1 Edge) on the teamwork assist: the critical glitch becomes a glitch",
+            "assist Bob for Ana: 3 dice [1 1 2], 0 hits, critical glitch",
+        ]
+    );
+    // The entry reads back as typed, so the history says who used Close Call.
+    assert_eq!(
+        t.enc.applied().last().map(|e| e.text.as_str()),
+        Some("teamwork Ana 4 limit 2 with Bob 3 closecall, Cy 2")
+    );
+}
+
+#[test]
+fn close_call_in_the_teamwork_line_costs_nothing_when_the_dice_srtrack_rolls_do_not_glitch() {
+    let mut t = table();
+    let ev = t.roll(
+        "teamwork Ana 2 with Bob 3 closecall",
+        &[6, 5, 2, 3, 4, 2, 2],
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Sr5(Sr5Event::CloseCall { .. })))
+    );
+    assert_eq!(t.c("Bob").edge_left, 1);
+}
+
+#[test]
+fn close_call_on_a_teamwork_assist_is_refused_where_it_cannot_save_the_bonus() {
+    let mut t = table();
+    // Typed dice that do not glitch: nothing to save.
+    assert_eq!(
+        t.refuse("teamwork Ana 4 with Bob 3 dice 6 1 2 closecall")
+            .to_string(),
+        "Bob's teamwork assist did not glitch: Close Call has nothing to save (leave out `closecall`)"
+    );
+    // No Edge left, before any die is rolled.
+    t.roll("test Bob 3 limit 1 push", &[6, 6, 2]);
+    assert_eq!(
+        t.refuse("teamwork Ana 4 with Bob 3 closecall dice 1 1 2")
+            .to_string(),
+        "Bob has no Edge left (needs 1, has 0)"
+    );
+    // After the leader rolled, a Close Call could not give back the dice the leader lost.
+    t.roll("teamwork Ana 4 with Cy 2 dice 1 1", &[5, 2, 3, 4]);
+    assert_eq!(
+        t.refuse("closecall Cy").to_string(),
+        "Cy's critical glitch on the teamwork assist cost the leader the bonus, and the leader has rolled: undo the teamwork test and give it again with `closecall` after Cy's pool"
+    );
 }
 
 #[test]

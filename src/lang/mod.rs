@@ -141,9 +141,9 @@ pub const VERBS: &[(&str, &str)] = &[
     ),
     (
         "teamwork",
-        "teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL[, NAME POOL…]",
+        "teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL [closecall][, NAME POOL…]",
     ),
-    ("closecall", "closecall NAME"),
+    ("closecall", "closecall NAME [initiative]"),
     ("odds", "odds POOL [limit N] [threshold N | vs POOL]"),
     (
         "weapon",

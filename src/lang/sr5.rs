@@ -35,6 +35,7 @@ const KEYWORDS: &[&str] = &[
     "accuracy",
     "ammo",
     "aim",
+    "closecall",
 ];
 
 fn sr5_quote(text: &str) -> String {
@@ -87,9 +88,14 @@ impl Parser<'_> {
         let c = match verb {
             "test" => Sr5Command::Test(self.sr5_test()?),
             "teamwork" => Sr5Command::Teamwork(self.teamwork()?),
-            "closecall" => Sr5Command::CloseCall {
-                who: self.combatant()?,
-            },
+            "closecall" => {
+                let who = self.combatant()?;
+                if self.eat("initiative") {
+                    Sr5Command::CloseCallInitiative { who }
+                } else {
+                    Sr5Command::CloseCall { who }
+                }
+            }
             "odds" => return Ok(Parsed::Odds(self.odds()?)),
             "attack" => Sr5Command::Attack(self.attack()?),
             "weapon" => self.weapon()?,
@@ -227,16 +233,35 @@ impl Parser<'_> {
             ));
         }
         let mut assistants = Vec::new();
+        let mut close_calls = Vec::new();
         loop {
             let who = self.combatant()?;
             let pool = self.number("the assistant's dice pool (a number)")?;
-            let given = self.given()?.unwrap_or_default();
+            let mut given = self.given()?;
+            let mut close_call = false;
+            loop {
+                if self.peek_is("closecall") {
+                    self.once(close_call.then_some(&()), "`closecall`")?;
+                    self.at += 1;
+                    close_call = true;
+                } else if given.is_none()
+                    && let Some(g) = self.given()?
+                {
+                    given = Some(g);
+                } else {
+                    break;
+                }
+            }
+            if close_call {
+                close_calls.push(who);
+            }
+            let given = given.unwrap_or_default();
             assistants.push((who, PoolInput { pool, given }));
             if !self.eat(",") {
                 break;
             }
         }
-        self.done("`,` and another assistant")?;
+        self.done("`closecall`, dice …, or `,` and another assistant")?;
         Ok(TeamworkInput {
             leader,
             pool: PoolInput {
@@ -248,6 +273,7 @@ impl Parser<'_> {
             skill,
             push,
             assistants,
+            close_calls,
         })
     }
 
@@ -493,7 +519,14 @@ pub(super) fn format(command: &Sr5Command, state: &State) -> String {
             let helpers: Vec<String> = t
                 .assistants
                 .iter()
-                .map(|(who, p)| format!("{} {}", n(*who), pool_words(p)))
+                .map(|(who, p)| {
+                    let close_call = if t.close_calls.contains(who) {
+                        " closecall"
+                    } else {
+                        ""
+                    };
+                    format!("{} {}{close_call}", n(*who), pool_words(p))
+                })
                 .collect();
             format!(
                 "teamwork {} {}{}{}{}{} with {}",
@@ -507,6 +540,7 @@ pub(super) fn format(command: &Sr5Command, state: &State) -> String {
             )
         }
         Sr5Command::CloseCall { who } => format!("closecall {}", n(*who)),
+        Sr5Command::CloseCallInitiative { who } => format!("closecall {} initiative", n(*who)),
         Sr5Command::Odds(q) => odds_words(q),
         Sr5Command::Attack(a) => {
             let with = a

@@ -554,7 +554,8 @@ fn is_test_result(event: &Event) -> bool {
         Event::InitiativeRolled { .. } => true,
         Event::Sr2097(e) => e.is_test_result(),
         Event::Anarchy(e) => anarchy::is_test_result(e),
-        Event::Sr5(e) => e.is_test(),
+        // A Close Call changes a test's glitch: said with the tests it follows.
+        Event::Sr5(e) => e.is_test() || e.is_close_call(),
         _ => false,
     }
 }

@@ -245,6 +245,23 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
                 n(*who)
             )
         }
+        Sr5Event::InitiativeCloseCall {
+            who,
+            before,
+            after,
+            edge,
+        } => {
+            let change = match (before, after) {
+                (Glitch::Critical, Glitch::Glitch) => {
+                    "the critical glitch becomes a glitch (still last among equal scores)"
+                }
+                _ => "the glitch is negated (no longer last among equal scores)",
+            };
+            format!(
+                "{} uses Close Call ({edge} Edge) on the initiative test: {change}",
+                who.first().map_or("?", |id| state.name(*id))
+            )
+        }
         Sr5Event::AttackDropped { attacker, target } => format!(
             "the attack of {} on {} is dropped, unfinished",
             n(*attacker),
@@ -517,13 +534,13 @@ pub(super) fn recap_told(
             ..
         }
         | Sr5Event::CloseCall { who, edge, .. } => Some((*who, *edge)),
+        Sr5Event::InitiativeCloseCall { who, edge, .. } => who.first().map(|w| (*w, *edge)),
         _ => None,
     };
     if let Some((who, edge)) = edge {
         *rec.edge.entry(who).or_default() += u32::from(edge);
     }
-    (e.is_test() || matches!(e, Sr5Event::CloseCall { .. }))
-        .then(|| super::recap::as_logged(&log_line(before, e)))
+    (e.is_test() || e.is_close_call()).then(|| super::recap::as_logged(&log_line(before, e)))
 }
 
 /// The recap's own summary lines for an SR5 fight: the initiative-pass machine's.

@@ -23,6 +23,9 @@ pub struct InitiativeRoll {
     /// What the score counts. Saves from before SR 2097 have no field here: hits.
     #[serde(default, skip_serializing_if = "Scoring::is_hits")]
     pub scoring: Scoring,
+    /// SR5's Close Call was used on it (once per test): `glitch` is what it left.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub close_called: bool,
 }
 
 /// What an initiative score counts.
@@ -54,6 +57,7 @@ impl InitiativeRoll {
             glitch: r.glitch,
             dice: Some(r.dice),
             scoring: Scoring::Hits,
+            close_called: false,
         }
     }
 
@@ -64,6 +68,7 @@ impl InitiativeRoll {
             glitch: Glitch::from_parts(glitched, hits),
             dice: None,
             scoring: Scoring::Hits,
+            close_called: false,
         }
     }
 
@@ -76,6 +81,7 @@ impl InitiativeRoll {
             glitch: Glitch::None,
             dice: Some(dice),
             scoring: Scoring::Sum { bonus, total, from },
+            close_called: false,
         }
     }
 

@@ -150,6 +150,26 @@ pub fn check(state: &State, event: &Sr5Event, rules: &HouseRules) -> Result<(), 
                 ));
             }
         }
+        Sr5Event::InitiativeCloseCall {
+            who,
+            before,
+            edge: spent,
+            ..
+        } => {
+            let spender = who
+                .first()
+                .ok_or("a Close Call on initiative names no one")?;
+            edge(state, *spender, *spent)?;
+            for id in who {
+                let roll = present(state, *id)?.initiative.as_ref();
+                if roll.is_none_or(|r| r.glitch != *before || r.close_called) {
+                    return Err(format!(
+                        "{} uses Close Call on an initiative test that did not glitch that way",
+                        state.name(*id)
+                    ));
+                }
+            }
+        }
         Sr5Event::AttackDropped { attacker, target } => {
             if !state
                 .sr5

@@ -94,6 +94,19 @@ impl State {
                 }
                 self.spend_edge(*who, *edge);
             }
+            Sr5Event::InitiativeCloseCall {
+                who, after, edge, ..
+            } => {
+                for id in who {
+                    if let Some(roll) = self.at_mut(*id).and_then(|c| c.initiative.as_mut()) {
+                        roll.glitch = *after;
+                        roll.close_called = true;
+                    }
+                }
+                if let Some(spender) = who.first() {
+                    self.spend_edge(*spender, *edge);
+                }
+            }
             Sr5Event::AttackDropped { attacker, target } => self
                 .sr5
                 .pending

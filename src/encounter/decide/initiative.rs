@@ -99,7 +99,7 @@ impl Draft<'_> {
         Ok(units)
     }
 
-    fn members(state: &State, unit: Unit) -> Vec<CombatantId> {
+    pub(super) fn members(state: &State, unit: Unit) -> Vec<CombatantId> {
         match unit {
             Unit::One(id) => vec![id],
             Unit::Group(g) => state

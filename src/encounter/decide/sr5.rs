@@ -4,16 +4,16 @@
 use super::{Draft, Outcome};
 use crate::encounter::error::RuleError;
 use crate::encounter::event::Event;
-use crate::encounter::model::{ActionUse, Combatant, CombatantId, Side, Track};
+use crate::encounter::model::{ActionUse, Combatant, CombatantId, Phase, Side, Track};
 use crate::encounter::system::sr5::{
     Against, Ammo, AttackInput, Defense, Opponent, Part, Pool, PoolFrom, PoolInput, Sr5Command,
-    Sr5Error, Sr5Event, Stage, StepInput, TeamworkInput, TestInput, Weapon, WeaponInput,
+    Sr5Error, Sr5Event, Stage, StepInput, TeamworkInput, TestInput, TestKind, Weapon, WeaponInput,
     attack_limit,
 };
-use crate::rules::Dice;
 use crate::rules::sr5::Attribute;
 use crate::rules::sr5::combat::{self, DamageType};
 use crate::rules::sr5::test::{self, Given, Goal, Roll, Verdict};
+use crate::rules::{Dice, Glitch};
 
 fn byte(v: i32) -> u8 {
     u8::try_from(v).unwrap_or(u8::MAX)
@@ -31,6 +31,10 @@ impl Draft<'_> {
             Sr5Command::Test(t) => self.sr5_test(&t, dice),
             Sr5Command::Teamwork(t) => self.teamwork(&t, dice),
             Sr5Command::CloseCall { who } => self.close_call(who),
+            Sr5Command::CloseCallInitiative { who } => {
+                let c = self.present(who)?;
+                self.close_call_initiative(&c)
+            }
             Sr5Command::Odds(q) => self.odds_question(q.pool, q.limit, q.against),
             Sr5Command::Attack(a) => self.attack(&a, dice),
             Sr5Command::AddWeapon { who, weapon } => self.add_weapon(who, &weapon),
@@ -172,6 +176,9 @@ impl Draft<'_> {
                 return Err(Sr5Error::AssistsTwice { who: a.name }.into());
             }
             let pool = self.typed_pool(&a, p.pool)?;
+            if t.close_calls.contains(who) {
+                Self::edge_for(&a, self.rules.sr5.close_call_edge)?;
+            }
             helpers.push((a, pool, p));
         }
         let pushed = if t.push {
@@ -180,10 +187,33 @@ impl Draft<'_> {
             None
         };
         let mut rolls = Vec::with_capacity(helpers.len());
-        for (_, pool, p) in &helpers {
-            rolls.push(self.take(pool, &p.given, dice)?);
+        // What the assistants' rolls count as for the bonus, Close Call taken.
+        let mut counted = Vec::with_capacity(helpers.len());
+        let mut close_calls = Vec::new();
+        for (a, pool, p) in &helpers {
+            let roll = self.take(pool, &p.given, dice)?;
+            let mut counts = roll.clone();
+            if t.close_calls.contains(&a.id) {
+                match test::close_call(roll.glitch) {
+                    Some(after) => {
+                        counts.glitch = after;
+                        close_calls.push((a.id, roll.glitch, after));
+                    }
+                    // Dice srtrack rolls are not known when Close Call is called for: it is
+                    // spent only if they glitch. Typed ones that do not are a mistake.
+                    None if matches!(p.given, Given::Roll) => {}
+                    None => {
+                        return Err(Sr5Error::AssistNoGlitch {
+                            who: a.name.clone(),
+                        }
+                        .into());
+                    }
+                }
+            }
+            rolls.push(roll);
+            counted.push(counts);
         }
-        let bonus = test::teamwork(&rolls, cap, &self.rules.sr5);
+        let bonus = test::teamwork(&counted, cap, &self.rules.sr5);
         let (more_dice, more_limit) = match bonus {
             test::Bonus::Added { dice, limit, .. } => (dice, limit),
             test::Bonus::Spoiled { .. } => (0, 0),
@@ -193,6 +223,7 @@ impl Draft<'_> {
             ..base
         };
         let roll = self.take(&pool, &t.pool.given, dice)?;
+        let edge = self.rules.sr5.close_call_edge;
         for ((a, pool, _), roll) in helpers.into_iter().zip(rolls) {
             self.emit_sr5(Sr5Event::Assisted {
                 who: a.id,
@@ -200,6 +231,14 @@ impl Draft<'_> {
                 pool,
                 roll,
             });
+            if let Some(&(who, before, after)) = close_calls.iter().find(|(w, ..)| *w == a.id) {
+                self.emit_sr5(Sr5Event::CloseCall {
+                    who,
+                    before,
+                    after,
+                    edge,
+                });
+            }
         }
         self.emit_sr5(Sr5Event::Tested {
             who: t.leader,
@@ -219,9 +258,12 @@ impl Draft<'_> {
     fn close_call(&mut self, who: CombatantId) -> Outcome {
         let c = self.present(who)?;
         let Some(last) = self.now().sr5.kit(who).and_then(|k| k.last_test) else {
-            return Err(Sr5Error::NoTest { who: c.name }.into());
+            return self.close_call_initiative(&c);
         };
         let what = last.kind.label();
+        if last.kind == TestKind::Assist && last.glitch == Glitch::Critical && !last.close_called {
+            return Err(Sr5Error::AssistSpoiled { who: c.name }.into());
+        }
         if last.close_called {
             return Err(Sr5Error::AlreadyCloseCalled { who: c.name, what }.into());
         }
@@ -233,6 +275,54 @@ impl Draft<'_> {
         self.emit_sr5(Sr5Event::CloseCall {
             who,
             before: last.glitch,
+            after,
+            edge,
+        });
+        Ok(())
+    }
+
+    /// Close Call on the initiative test: a glitch there puts the character last among equal
+    /// scores, so it must come before the order is set.
+    fn close_call_initiative(&mut self, c: &Combatant) -> Outcome {
+        let Some(roll) = c.initiative.clone() else {
+            return Err(Sr5Error::NoTest {
+                who: c.name.clone(),
+            }
+            .into());
+        };
+        if !matches!(self.now().phase, Phase::Setup) {
+            return Err(Sr5Error::OrderSet {
+                who: c.name.clone(),
+            }
+            .into());
+        }
+        let what = "initiative test";
+        if roll.close_called {
+            return Err(Sr5Error::AlreadyCloseCalled {
+                who: c.name.clone(),
+                what,
+            }
+            .into());
+        }
+        let Some(after) = test::close_call(roll.glitch) else {
+            return Err(Sr5Error::NoGlitch {
+                who: c.name.clone(),
+                what,
+            }
+            .into());
+        };
+        let edge = self.rules.sr5.close_call_edge;
+        Self::edge_for(c, edge)?;
+        let state = self.now();
+        let mut who = vec![c.id];
+        who.extend(
+            Self::members(state, state.unit_of(c))
+                .into_iter()
+                .filter(|id| *id != c.id),
+        );
+        self.emit_sr5(Sr5Event::InitiativeCloseCall {
+            who,
+            before: roll.glitch,
             after,
             edge,
         });

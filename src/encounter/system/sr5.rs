@@ -40,7 +40,7 @@ pub struct TestInput {
     pub push: bool,
 }
 
-/// `teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL[, …]`
+/// `teamwork LEADER POOL [limit N] [threshold N] [skill N] [push] with NAME POOL [closecall][, …]`
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamworkInput {
     pub leader: CombatantId,
@@ -51,6 +51,10 @@ pub struct TeamworkInput {
     pub skill: Option<i32>,
     pub push: bool,
     pub assistants: Vec<(CombatantId, PoolInput)>,
+    /// Assistants who use Close Call on their roll before the leader rolls, so that a critical
+    /// glitch no longer spoils the leader's bonus.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub close_calls: Vec<CombatantId>,
 }
 
 /// What an odds question measures against.
@@ -113,8 +117,12 @@ pub struct WeaponInput {
 pub enum Sr5Command {
     Test(TestInput),
     Teamwork(TeamworkInput),
-    /// Close Call on the character's last test.
+    /// Close Call on the character's last test (the initiative test when there is none).
     CloseCall {
+        who: CombatantId,
+    },
+    /// Close Call on the character's initiative test, before the order is set.
+    CloseCallInitiative {
         who: CombatantId,
     },
     Odds(OddsInput),
@@ -139,7 +147,7 @@ impl Sr5Command {
         match self {
             Sr5Command::Test(_) => "test",
             Sr5Command::Teamwork(_) => "teamwork",
-            Sr5Command::CloseCall { .. } => "closecall",
+            Sr5Command::CloseCall { .. } | Sr5Command::CloseCallInitiative { .. } => "closecall",
             Sr5Command::Odds(_) => "odds",
             Sr5Command::Attack(_) => "attack",
             Sr5Command::AddWeapon { .. } => "weapon",
@@ -285,6 +293,14 @@ pub enum Sr5Event {
         after: Glitch,
         edge: u8,
     },
+    /// Close Call on an initiative test: `who[0]` spent the Edge; everyone in `who` shares the
+    /// roll (a group rolling as one).
+    InitiativeCloseCall {
+        who: Vec<CombatantId>,
+        before: Glitch,
+        after: Glitch,
+        edge: u8,
+    },
     /// An attack waiting for its next step gave way to a new one.
     AttackDropped {
         attacker: CombatantId,
@@ -345,6 +361,14 @@ pub fn attack_limit(weapon: &Weapon, aim: u8, pushed: Option<u8>) -> Option<u8> 
 }
 
 impl Sr5Event {
+    /// Whether the event is a Close Call, which changes a test's glitch.
+    pub fn is_close_call(&self) -> bool {
+        matches!(
+            self,
+            Sr5Event::CloseCall { .. } | Sr5Event::InitiativeCloseCall { .. }
+        )
+    }
+
     /// Whether the event is a test rolled or typed in (one line of `srtrack exec` each).
     pub fn is_test(&self) -> bool {
         matches!(
@@ -536,6 +560,18 @@ pub enum Sr5Error {
     NoTest { who: String },
     #[error("{who}'s last test ({what}) did not glitch: Close Call has nothing to save")]
     NoGlitch { who: String, what: &'static str },
+    #[error(
+        "{who}'s teamwork assist did not glitch: Close Call has nothing to save (leave out `closecall`)"
+    )]
+    AssistNoGlitch { who: String },
+    #[error(
+        "{who}'s critical glitch on the teamwork assist cost the leader the bonus, and the leader has rolled: undo the teamwork test and give it again with `closecall` after {who}'s pool"
+    )]
+    AssistSpoiled { who: String },
+    #[error(
+        "{who} already has a place in the initiative order: Close Call on an initiative test comes before `start` sets the order"
+    )]
+    OrderSet { who: String },
     #[error("{who} already used Close Call on the last test ({what}): once per test")]
     AlreadyCloseCalled { who: String, what: &'static str },
     #[error("{who} cannot test against themself: name another opponent")]

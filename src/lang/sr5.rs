@@ -152,10 +152,7 @@ impl Parser<'_> {
             } else if self.peek_is("threshold") || self.peek_is("vs") {
                 self.once(against.as_ref(), "`threshold` or `vs`")?;
                 against = Some(self.against()?);
-            } else if self.peek_is("push") {
-                self.once(push.then_some(&()), "`push`")?;
-                self.at += 1;
-                push = true;
+            } else if self.flag(&["push"], &mut push)? {
             } else if given.is_none()
                 && let Some(g) = self.given()?
             {
@@ -214,11 +211,8 @@ impl Parser<'_> {
                     &mut skill,
                     "the leader's skill rating (a number)",
                 )?
+                || self.flag(&["push"], &mut push)?
             {
-            } else if self.peek_is("push") {
-                self.once(push.then_some(&()), "`push`")?;
-                self.at += 1;
-                push = true;
             } else if given.is_none()
                 && let Some(g) = self.given()?
             {
@@ -240,10 +234,7 @@ impl Parser<'_> {
             let mut given = self.given()?;
             let mut close_call = false;
             loop {
-                if self.peek_is("closecall") {
-                    self.once(close_call.then_some(&()), "`closecall`")?;
-                    self.at += 1;
-                    close_call = true;
+                if self.flag(&["closecall"], &mut close_call)? {
                 } else if given.is_none()
                     && let Some(g) = self.given()?
                 {
@@ -354,15 +345,13 @@ impl Parser<'_> {
                 self.once(a.attack.as_ref(), "`pool`")?;
                 self.at += 1;
                 a.attack = Some(self.step(true)?);
-            } else if self.peek_is("push") {
-                self.once(a.push.then_some(&()), "`push`")?;
-                self.at += 1;
-                a.push = true;
-            } else if self.keyword_number(
-                "aim",
-                &mut a.aim,
-                "the Take Aim actions put on Accuracy (a number)",
-            )? {
+            } else if self.flag(&["push"], &mut a.push)?
+                || self.keyword_number(
+                    "aim",
+                    &mut a.aim,
+                    "the Take Aim actions put on Accuracy (a number)",
+                )?
+            {
             } else if self.peek_is("defense") {
                 self.once(a.defense.as_ref(), "`defense`")?;
                 self.at += 1;

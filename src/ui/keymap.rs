@@ -4,6 +4,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::Action;
 use crate::encounter::system::{Family, System};
+use crate::encounter::{Phase, State};
 use crate::rules::ActionType;
 
 /// Which mode a binding belongs to; `Any` works in every mode.
@@ -555,6 +556,77 @@ pub fn bar(mode: ModeKind, system: System) -> Vec<(String, &'static str, Action)
         }
     }
     out
+}
+
+/// What the phase of the fight says of the tracker's keys: all that the key bar reads of the
+/// encounter, so that the bar is kept while it is the same (a turn moving on leaves it).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Uses {
+    Setup,
+    /// In a fight; whether someone present has no initiative yet.
+    Fight {
+        unrolled: bool,
+    },
+    /// The encounter has ended: it can be read and undone, nothing else.
+    Ended,
+    Other,
+}
+
+impl Uses {
+    pub fn of(s: &State) -> Self {
+        match &s.phase {
+            Phase::Setup => Self::Setup,
+            Phase::Fight(_) => Self::Fight {
+                unrolled: s.present().any(|c| c.initiative.is_none()),
+            },
+            Phase::Ended { .. } => Self::Ended,
+            Phase::Narration(_) => Self::Other,
+        }
+    }
+
+    /// Whether a tracker key does anything in this phase (the help lists them all).
+    pub fn serve(self, action: Action) -> bool {
+        match (self, action) {
+            // Reading the screen, undoing, the command line and quitting: all an ended
+            // encounter takes (the engine refuses the rest).
+            (Self::Ended, a) => matches!(
+                a,
+                Action::Undo
+                    | Action::Redo
+                    | Action::CommandLine
+                    | Action::Find
+                    | Action::Mark
+                    | Action::UnmarkAll
+                    | Action::FocusNext
+                    | Action::Up
+                    | Action::Down
+                    | Action::PageUp
+                    | Action::PageDown
+                    | Action::Cancel
+                    | Action::Quit
+                    | Action::Help
+            ),
+            (
+                Self::Setup,
+                Action::Act
+                | Action::Next
+                | Action::Interrupt
+                | Action::Delay
+                | Action::Ready
+                | Action::Fire
+                | Action::Move
+                | Action::Edge
+                | Action::SpendType(_)
+                | Action::End,
+            )
+            | (Self::Fight { .. }, Action::Start) => false,
+            // Everyone rolled: rolling (or typing a roll) does nothing more in a fight.
+            (Self::Fight { unrolled }, Action::RollAll | Action::RollNpcs | Action::TypeRoll) => {
+                unrolled
+            }
+            _ => true,
+        }
+    }
 }
 
 #[cfg(test)]

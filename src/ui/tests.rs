@@ -376,6 +376,46 @@ fn a_refused_action_shows_its_reason_and_changes_nothing() {
 }
 
 #[test]
+fn an_ended_encounter_offers_and_takes_only_reading_and_undo() {
+    // Given a fight the GM has ended
+    let mut app = demo_app();
+    typ(&mut app, "E");
+    assert!(matches!(app.state().phase, Phase::Ended { .. }));
+    let cursor = app.encounter().cursor();
+    // Then the key bar offers undo, not the fight's keys
+    let s = screen(&mut app, 160, 48);
+    let bar = s.lines().last().unwrap_or_default().to_string();
+    assert!(bar.contains("u undo"), "{bar}");
+    for gone in [
+        " next ",
+        "⏎ act ",
+        " delay ",
+        " ready ",
+        " interrupt ",
+        " damage ",
+        " add ",
+    ] {
+        assert!(
+            !format!(" {bar} ").contains(gone),
+            "{gone} offered after the end: {bar}"
+        );
+    }
+    // When the GM presses a fight's key, no picker or form opens: one sentence, nothing changes
+    for key in ['i', 'a', 'h', 'd', 'e'] {
+        typ(&mut app, &key.to_string());
+        assert!(matches!(app.mode, Mode::Tracker), "{key} opened a popup");
+        assert_eq!(
+            app.message(),
+            Some(("the encounter has ended: undo (u) to go back to it", true))
+        );
+    }
+    assert_eq!(app.encounter().cursor(), cursor);
+    // And undo brings the fight back
+    typ(&mut app, "u");
+    assert!(matches!(app.state().phase, Phase::Fight(_)));
+}
+
+#[test]
 fn interrupt_for_any_character() {
     let mut app = demo_app();
     let whisper = id(&app, "Whisper");

@@ -13,6 +13,7 @@ use crate::encounter::{
     RollTarget, Skipped, State as Fight, Timing, Visibility,
 };
 use crate::ui::action::Action;
+use crate::ui::keymap;
 
 /// Which pane j/k and PgUp/PgDn move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -103,6 +104,12 @@ impl State {
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
+        // An ended encounter opens no form or picker whose every line it would refuse.
+        if keymap::Uses::of(ctx.state()) == keymap::Uses::Ended
+            && !keymap::Uses::Ended.serve(action)
+        {
+            return Outcome::Fail(ENDED.into());
+        }
         match action {
             Action::Up | Action::Down => {
                 self.scroll(ctx, action == Action::Up, 1);
@@ -242,6 +249,9 @@ pub fn roll_target(s: &Fight, id: CombatantId) -> RollTarget {
     }
 }
 
+/// Why an ended encounter takes no key but reading and undoing.
+const ENDED: &str = "the encounter has ended: undo (u) to go back to it";
+
 /// What to do with the selected combatant, or why there is none.
 fn on_selected(ctx: &Ctx, then: impl FnOnce(CombatantId) -> Outcome) -> Outcome {
     match ctx.selected {
@@ -265,7 +275,7 @@ fn on_actor(ctx: &Ctx, then: impl FnOnce(CombatantId) -> Outcome) -> Outcome {
     }
     let why = match ctx.state().phase {
         Phase::Setup => "the fight has not started yet: roll (r), then start (s)",
-        Phase::Ended { .. } => "the encounter has ended: undo (u) to go back to it",
+        Phase::Ended { .. } => ENDED,
         Phase::Fight(_) => "nobody has a turn: everyone is Downed",
         Phase::Narration(_) => "an Anarchy table has narrations, not turns: narrate (n)",
     };

@@ -5,60 +5,9 @@ use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::encounter::Phase;
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::keymap::{self, ModeKind};
-
-/// What the phase of the fight says of the tracker's keys: all that the key bar reads of the
-/// encounter, so that the bar is kept while it is the same (a turn moving on leaves it).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Uses {
-    Setup,
-    /// In a fight; whether someone present has no initiative yet.
-    Fight {
-        unrolled: bool,
-    },
-    Other,
-}
-
-impl Uses {
-    pub fn of(app: &App) -> Self {
-        let s = app.state();
-        match &s.phase {
-            Phase::Setup => Self::Setup,
-            Phase::Fight(_) => Self::Fight {
-                unrolled: s.present().any(|c| c.initiative.is_none()),
-            },
-            _ => Self::Other,
-        }
-    }
-
-    /// Whether a tracker key does anything in this phase (the help lists them all).
-    fn serve(self, action: Action) -> bool {
-        match (self, action) {
-            (
-                Self::Setup,
-                Action::Act
-                | Action::Next
-                | Action::Interrupt
-                | Action::Delay
-                | Action::Ready
-                | Action::Fire
-                | Action::Move
-                | Action::Edge
-                | Action::SpendType(_)
-                | Action::End,
-            )
-            | (Self::Fight { .. }, Action::Start) => false,
-            // Everyone rolled: rolling (or typing a roll) does nothing more in a fight.
-            (Self::Fight { unrolled }, Action::RollAll | Action::RollNpcs | Action::TypeRoll) => {
-                unrolled
-            }
-            _ => true,
-        }
-    }
-}
+use crate::ui::keymap::{self, ModeKind, Uses};
 
 pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
@@ -72,7 +21,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         }
     }
     if mode == ModeKind::Tracker {
-        let uses = Uses::of(app);
+        let uses = Uses::of(app.state());
         entries.retain(|e| uses.serve(e.2));
     }
     // Help goes last and always shows: it lists every key.

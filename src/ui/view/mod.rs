@@ -410,7 +410,7 @@ pub fn compose<'a>(app: &'a App, area: Rect) -> Frame<'a> {
         hash_of(&(
             app.mode_kind(),
             app.encounter().system(),
-            keybar::Uses::of(app),
+            crate::ui::keymap::Uses::of(app.state()),
             theme,
         )),
         keybar::render,

@@ -253,3 +253,78 @@ fn the_selection_starts_on_the_narrator_and_follows_the_turn() {
     assert_eq!(app.selected_id(), app.actor(), "{:?}", app.message());
     assert_ne!(name(&app), Some("Vex".to_string()));
 }
+
+#[test]
+fn the_add_and_edit_forms_at_an_anarchy_table_ask_only_what_anarchy_uses() {
+    // Given an Anarchy table
+    let mut app = fresh();
+    // When the GM opens the add form
+    typ(&mut app, "a");
+    let s = screen(&mut app, 160, 48);
+    // Then it asks no initiative: no Intuition, Reaction, dice, IP or shared roll
+    let asks = |s: &str, label: &str| {
+        s.contains(&format!("│ {label} ")) || s.contains(&format!("│▶{label} "))
+    };
+    for gone in [
+        "Intuition",
+        "Reaction",
+        "Dice mod",
+        "IP bonus",
+        "Shared roll",
+    ] {
+        assert!(!asks(&s, gone), "{gone} asked at an Anarchy table:\n{s}");
+    }
+    for kept in ["Name", "Side", "Count", "Edge", "Body", "Willpower"] {
+        assert!(asks(&s, kept), "{kept} missing:\n{s}");
+    }
+    // And what it asks is what the new character gets
+    typ(&mut app, "Vex");
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "2");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "5");
+    press(&mut app, KeyCode::Enter);
+    let vex = app
+        .state()
+        .present()
+        .find(|c| c.name == "Vex")
+        .map(|c| (c.sheet.edge, c.sheet.body))
+        .expect("Vex added");
+    assert_eq!(vex, (2, Some(5)));
+
+    // When the GM edits a character's Edge
+    select(&mut app, "Nix");
+    typ(&mut app, "e");
+    let s = screen(&mut app, 160, 48);
+    assert!(!asks(&s, "Intuition"), "{s}");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "1");
+    press(&mut app, KeyCode::Enter);
+    // Then the sheet keeps what the form did not show (Intuition 3, Reaction 4)
+    let nix = app
+        .state()
+        .present()
+        .find(|c| c.name == "Nix")
+        .map(|c| (c.sheet.edge, c.sheet.intuition, c.sheet.reaction))
+        .expect("Nix");
+    assert_eq!(nix, (1, 3, 4));
+}
+
+#[test]
+fn the_add_form_of_a_fight_in_passes_still_asks_its_initiative() {
+    let mut app = super::tests::app_for(super::demo::empty());
+    typ(&mut app, "a");
+    let s = screen(&mut app, 160, 48);
+    for kept in [
+        "Intuition",
+        "Reaction",
+        "Dice mod",
+        "IP bonus",
+        "Shared roll",
+    ] {
+        assert!(s.contains(kept), "{kept} missing:\n{s}");
+    }
+}

@@ -196,7 +196,19 @@ pub struct State {
     /// The name of the roster sheet that filled the add form: its gear comes along if the
     /// Name still names it on Enter.
     pub filled: Option<String>,
+    /// The add and edit forms' fields a narration game (Anarchy) does not use (its initiative):
+    /// not shown, their values kept (an edit keeps the sheet's).
+    pub left_out: Vec<Field>,
 }
+
+/// The add and edit forms' fields only the initiative passes use.
+const PASSES_ONLY: &[&str] = &[
+    "Intuition",
+    "Reaction",
+    "Dice mod",
+    "IP bonus",
+    "Shared roll",
+];
 
 /// Enter on a form of the 2097 rooms: the command runs, or its reason goes in the field to blame.
 pub(super) fn confirm(
@@ -460,6 +472,15 @@ impl State {
                 )
             }
         };
+        let (fields, left_out) = if matches!(purpose, Purpose::Add | Purpose::Edit(_))
+            && !ctx.enc.system().plays_in_passes()
+        {
+            fields
+                .into_iter()
+                .partition(|f| !PASSES_ONLY.contains(&f.label))
+        } else {
+            (fields, Vec::new())
+        };
         let sheets = match (&purpose, ctx.sheets) {
             (Purpose::Add, Some(r)) => r.templates(),
             _ => Vec::new(),
@@ -481,6 +502,7 @@ impl State {
             sheets,
             offer,
             filled: None,
+            left_out,
         }
     }
 
@@ -516,6 +538,7 @@ impl State {
             sheets: Vec::new(),
             offer: None,
             filled: None,
+            left_out: Vec::new(),
         }
     }
 
@@ -531,18 +554,22 @@ impl State {
         let s = t.sheet;
         let opt = |v: Option<u8>| v.map(|v| v.to_string()).unwrap_or_default();
         let values = [
-            (0, t.name.clone()),
-            (1, if t.side == Side::Pc { "pc" } else { "npc" }.to_string()),
-            (3, s.intuition.to_string()),
-            (4, s.reaction.to_string()),
-            (5, s.edge.to_string()),
-            (6, s.dice_modifier.to_string()),
-            (7, s.ip_bonus.to_string()),
-            (8, opt(s.body)),
-            (9, opt(s.willpower)),
+            ("Name", t.name.clone()),
+            (
+                "Side",
+                if t.side == Side::Pc { "pc" } else { "npc" }.to_string(),
+            ),
+            ("Intuition", s.intuition.to_string()),
+            ("Reaction", s.reaction.to_string()),
+            ("Edge", s.edge.to_string()),
+            ("Dice mod", s.dice_modifier.to_string()),
+            ("IP bonus", s.ip_bonus.to_string()),
+            ("Body", opt(s.body)),
+            ("Willpower", opt(s.willpower)),
         ];
-        for (i, v) in values {
-            if let Some(fl) = self.fields.get_mut(i) {
+        for (label, v) in values {
+            let mut all = self.fields.iter_mut().chain(self.left_out.iter_mut());
+            if let Some(fl) = all.find(|f| f.label == label) {
                 fl.set(&v);
                 fl.error = None;
             }
@@ -687,6 +714,37 @@ impl State {
         }
     }
 
+    /// Where the field of this label is; the add and edit forms leave out what a system does
+    /// not use.
+    fn at(&self, label: &str) -> Option<usize> {
+        self.fields.iter().position(|f| f.label == label)
+    }
+
+    /// The number in the field of this label (`None` if empty or not on this form).
+    fn num_of(&self, label: &str, required: bool) -> Result<Option<i32>, (usize, String)> {
+        match self.at(label) {
+            Some(i) => parse_num(&self.fields[i], required).map_err(|e| (i, e)),
+            None => match self.left_out.iter().find(|f| f.label == label) {
+                Some(f) => parse_num(f, false).map_err(|e| (0, format!("{label}: {e}"))),
+                None => Ok(None),
+            },
+        }
+    }
+
+    /// The sheet of the add and edit forms; a field the form leaves out takes its default.
+    fn sheet_input(&self) -> Result<SheetInput, (usize, String)> {
+        let or = |v: Option<i32>, d: i32| v.unwrap_or(d);
+        Ok(SheetInput {
+            intuition: or(self.num_of("Intuition", true)?, 3),
+            reaction: or(self.num_of("Reaction", true)?, 3),
+            edge: or(self.num_of("Edge", false)?, 0),
+            dice_modifier: or(self.num_of("Dice mod", false)?, 0),
+            ip_bonus: or(self.num_of("IP bonus", false)?, 0),
+            body: self.num_of("Body", false)?,
+            willpower: self.num_of("Willpower", false)?,
+        })
+    }
+
     /// The form's command, or the field to blame and why.
     fn command(&self) -> Result<Command, (usize, String)> {
         let num = |i: usize, req: bool| parse_num(&self.fields[i], req).map_err(|e| (i, e));
@@ -709,32 +767,16 @@ impl State {
                 Command::Add(AddCombatant {
                     name: text(0),
                     side: side(1),
-                    count: num(2, false)?,
-                    sheet: SheetInput {
-                        intuition: or(num(3, true)?, 3),
-                        reaction: or(num(4, true)?, 3),
-                        edge: or(num(5, false)?, 0),
-                        dice_modifier: or(num(6, false)?, 0),
-                        ip_bonus: or(num(7, false)?, 0),
-                        body: num(8, false)?,
-                        willpower: num(9, false)?,
-                    },
-                    shared_roll: yes(10),
+                    count: self.num_of("Count", false)?,
+                    sheet: self.sheet_input()?,
+                    shared_roll: self.at("Shared roll").is_some_and(yes),
                 })
             }
             Purpose::Edit(who) => Command::Edit {
                 who: *who,
                 name: Some(text(0)).filter(|n| !n.is_empty()),
                 side: Some(side(1)),
-                sheet: SheetInput {
-                    intuition: or(num(2, true)?, 3),
-                    reaction: or(num(3, true)?, 3),
-                    edge: or(num(4, false)?, 0),
-                    dice_modifier: or(num(5, false)?, 0),
-                    ip_bonus: or(num(6, false)?, 0),
-                    body: num(7, false)?,
-                    willpower: num(8, false)?,
-                },
+                sheet: self.sheet_input()?,
             },
             Purpose::Initiative(target) => Command::Roll {
                 target: *target,

@@ -57,6 +57,36 @@ fn a_typed_roll_is_checked_against_the_pool() {
 }
 
 #[test]
+fn a_typed_in_critical_glitch_is_said_as_the_sr5_test_says_it() {
+    // Given a character whose table roll showed no hit and more than half ones
+    let mut t = Table::new();
+    t.run("add Ana int 2 rea 2");
+    // When the GM types it in as `critical`, as `test … hits 0 critical` takes it
+    t.run("roll Ana hits 0 critical glitch");
+    // Then it is the critical glitch
+    assert_eq!(
+        t.c("Ana").initiative.as_ref().unwrap().glitch,
+        Glitch::Critical
+    );
+    t.run("roll Ana hits 0 critical");
+    assert_eq!(
+        t.c("Ana").initiative.as_ref().unwrap().glitch,
+        Glitch::Critical
+    );
+    // And a critical glitch with hits is refused in one sentence
+    let err = srtrack::lang::parse(
+        "roll Ana hits 1 critical",
+        t.state(),
+        &common::test_catalogue(),
+    )
+    .expect_err("a critical glitch with a hit");
+    assert!(
+        err.to_string().contains("a critical glitch has no hit"),
+        "{err}"
+    );
+}
+
+#[test]
 fn the_order_runs_from_the_highest_score() {
     let mut t = Table::new();
     t.run("add Low int 9 rea 9");

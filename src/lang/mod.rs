@@ -1112,7 +1112,20 @@ impl Parser<'_> {
         }
         let typed = if self.eat("hits") {
             let hits = self.number("the number of hits")?;
-            Some((hits, self.eat("glitch")))
+            // `critical` as the SR5 test takes it: a glitch with no hit is the critical one.
+            let glitch = if self.peek_is("critical") {
+                if hits != 0 {
+                    return Err(
+                        self.error("`glitch` (a critical glitch has no hit: `hits 0 critical`)")
+                    );
+                }
+                self.at += 1;
+                let _ = self.eat("glitch");
+                true
+            } else {
+                self.eat("glitch")
+            };
+            Some((hits, glitch))
         } else {
             None
         };

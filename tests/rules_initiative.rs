@@ -87,6 +87,32 @@ fn a_typed_in_critical_glitch_is_said_as_the_sr5_test_says_it() {
 }
 
 #[test]
+fn before_the_fight_the_rows_stand_as_the_rolls_will_order_them() {
+    // Given four characters added in this order, three of them rolled
+    let mut t = Table::new();
+    t.run("add Low int 2 rea 2");
+    t.run("add Unrolled int 3 rea 3");
+    t.run("add High int 2 rea 2");
+    t.run("add Glitchy int 5 rea 5");
+    t.run("roll Low hits 1");
+    t.run("roll High hits 3");
+    t.run("roll Glitchy hits 1 glitch");
+    // When the GM looks at the order before `start`
+    let names: Vec<String> = t
+        .state()
+        .roster()
+        .into_iter()
+        .map(|id| t.state().name(id).to_string())
+        .collect();
+    // Then the highest score leads, a glitch goes last among its equals, the unrolled last
+    assert_eq!(names, ["High", "Low", "Glitchy", "Unrolled"]);
+    // And `start` keeps it
+    t.run("roll Unrolled hits 0");
+    t.run("start");
+    assert_eq!(t.order(), ["High", "Low", "Glitchy", "Unrolled"]);
+}
+
+#[test]
 fn the_order_runs_from_the_highest_score() {
     let mut t = Table::new();
     t.run("add Low int 9 rea 9");

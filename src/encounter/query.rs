@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use super::model::{Combatant, CombatantId, PassMark, State, TurnKind, Unit};
+use super::model::{Combatant, CombatantId, PassMark, Phase, State, TurnKind, Unit};
 use crate::rules::HouseRules;
 use crate::rules::initiative::Decider;
 
@@ -203,7 +203,18 @@ impl State {
             seen[c.id.index()] = true;
             ids.push(c.id);
         }
-        ids.extend(self.present().filter(|c| !seen[c.id.index()]).map(|c| c.id));
+        let mut rest: Vec<&Combatant> = self.present().filter(|c| !seen[c.id.index()]).collect();
+        if matches!(self.phase, Phase::Setup) {
+            // Before the fight the rows stand as the rolls will order them (a roll-off waits
+            // for `start`, so those still tied keep the order they were added); unrolled last.
+            rest.sort_by(|a, b| match (self.order_key(a), self.order_key(b)) {
+                (Some(x), Some(y)) => x.compare(&y).0,
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (None, None) => Ordering::Equal,
+            });
+        }
+        ids.extend(rest.into_iter().map(|c| c.id));
         ids
     }
 

@@ -241,6 +241,30 @@ fn a_downed_character_has_no_passes_to_come() {
     assert!(cells.iter().all(|c| *c == PassCell::Downed), "{cells:?}");
 }
 
+#[test]
+fn a_newcomer_not_yet_rolled_has_no_turns_to_project_but_a_roll_to_make() {
+    // Given a fight under way, and a newcomer whose roll the GM left for later
+    let mut t = Table::three();
+    t.run("add Dee int 3 rea 3");
+    let rules = t.enc.rules().clone();
+    // Then its passes to come ask for the roll once, with no IP projected
+    let cells = t.state().pass_cells(t.c("Dee").id, &rules);
+    assert_eq!(cells[0], PassCell::Unrolled { first: true });
+    assert!(
+        cells[1..]
+            .iter()
+            .all(|c| *c == PassCell::Unrolled { first: false }),
+        "{cells:?}"
+    );
+    // When it is rolled, its turns to come are projected like anyone's
+    t.run("roll Dee hits 1");
+    let cells = t.state().pass_cells(t.c("Dee").id, &rules);
+    assert!(
+        cells.iter().all(|c| matches!(c, PassCell::Ahead { .. })),
+        "{cells:?}"
+    );
+}
+
 // ---- Take Aim when the shot comes, and what the status line says ----
 
 #[test]

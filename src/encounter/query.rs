@@ -21,6 +21,10 @@ pub enum PassCell {
     Ahead { projected: u8 },
     /// A pass ahead of a Downed character: it has no turn there to project.
     Downed,
+    /// A pass ahead of a character in the fight with no initiative yet (joined, its roll left
+    /// for later): no turn until it is rolled. `first` is the first such pass, where the grid
+    /// says so.
+    Unrolled { first: bool },
 }
 
 /// How much a character could hold back now, for a delay or a ready (the forms show it).
@@ -263,6 +267,7 @@ impl State {
         let mut projected =
             c.ip.saturating_add(c.reserve.as_ref().map_or(0, super::Reserve::ip));
         let gains_this_pass = c.mark.still_to_act() && c.mark != PassMark::Deferred;
+        let mut asked_roll = false;
         c.ledger
             .iter()
             .enumerate()
@@ -277,6 +282,10 @@ impl State {
                     }
                 } else if c.is_downed() {
                     PassCell::Downed
+                } else if c.initiative.is_none() && self.fight().is_some() {
+                    let first = !asked_roll;
+                    asked_roll = true;
+                    PassCell::Unrolled { first }
                 } else {
                     projected = projected.saturating_add(rules.ip_per_turn);
                     PassCell::Ahead { projected }

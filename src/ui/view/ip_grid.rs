@@ -13,7 +13,8 @@ use crate::text::push_number;
 use crate::ui::app::App;
 
 /// Writes a cell in words: `5/2` (start, spent), `2+4/4` (Edge IP bought), `5/2⏸2` (IP held
-/// back), `→6` (a pass to come), nothing for a Downed character's passes to come.
+/// back), `→6` (a pass to come), nothing for a Downed character's passes to come, `roll` where
+/// a character with no initiative yet has its turns once rolled.
 fn write_cell(t: &mut String, cell: PassCell) {
     match cell {
         PassCell::Seen {
@@ -41,7 +42,8 @@ fn write_cell(t: &mut String, cell: PassCell) {
             t.push('→');
             push_number(t, projected.into());
         }
-        PassCell::Downed => {}
+        PassCell::Unrolled { first: true } => t.push_str("roll"),
+        PassCell::Downed | PassCell::Unrolled { first: false } => {}
     }
 }
 
@@ -148,6 +150,7 @@ pub fn row_spans(
         let p = i + 1;
         let mut style = match cell {
             PassCell::Ahead { .. } => t.dim(),
+            PassCell::Unrolled { .. } => t.key(),
             _ if downed => t.downed(),
             _ => t.base(),
         };
@@ -215,8 +218,10 @@ mod tests {
             },
             PassCell::Ahead { projected: 12 },
             PassCell::Downed,
+            PassCell::Unrolled { first: true },
+            PassCell::Unrolled { first: false },
         ];
-        let words = ["5/2", "—+4/10⏸2", "→12", ""];
+        let words = ["5/2", "—+4/10⏸2", "→12", "", "roll", ""];
         for (cell, text) in cells.into_iter().zip(words) {
             for w in 0..12 {
                 assert_eq!(

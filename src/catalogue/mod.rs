@@ -6,7 +6,7 @@ pub mod search;
 mod validate;
 
 pub use load::{Loaded, load_ruleset};
-pub use model::{ActionDef, ActionGroup, ActionKind, AttackRole, Effect, Restriction};
+pub use model::{ActionDef, ActionGroup, ActionKind, AttackRole, Effect, Restriction, TestBy};
 pub use search::Hit;
 pub use validate::{EntryRef, Problem};
 

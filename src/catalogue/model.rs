@@ -142,6 +142,22 @@ pub enum Restriction {
     Needs(String),
 }
 
+/// Who makes an action's test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum TestBy {
+    #[default]
+    Actor,
+    /// Those who see the action: a Gesture's onlookers, not the one who gestures.
+    Onlookers,
+}
+
+impl TestBy {
+    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+    pub fn is_actor(&self) -> bool {
+        *self == TestBy::Actor
+    }
+}
+
 /// One action of the catalogue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ActionDef {
@@ -151,6 +167,9 @@ pub struct ActionDef {
     /// The test as written, e.g. `Cybercombat + Logic [Attack] v. Willpower + Firewall`.
     #[serde(default)]
     pub test: Option<String>,
+    /// Who makes the test: the one who acts (the default), or those who see it (Gesture).
+    #[serde(default, skip_serializing_if = "TestBy::is_actor")]
+    pub test_by: TestBy,
     /// Marks required (Matrix actions), as written: "none", "3", "Owner", "n/a (or 1)".
     #[serde(default)]
     pub marks: Option<String>,

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use crate::catalogue::{ActionDef, ActionGroup, ActionKind, Catalogue, Effect, Restriction};
+use crate::catalogue::{
+    ActionDef, ActionGroup, ActionKind, Catalogue, Effect, Restriction, TestBy,
+};
 use crate::encounter::Encounter;
 use crate::lang::{self, Line};
 use crate::rules::{HouseRules, RandomDice};
@@ -20,6 +22,7 @@ fn def(
         group,
         kind,
         test: test.map(Into::into),
+        test_by: TestBy::Actor,
         marks: None,
         threshold: None,
         ammo: None,

@@ -68,18 +68,19 @@ fn last_sr5(app: &App) -> Vec<Sr5Event> {
 #[test]
 fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types() {
     let mut app = app_with(&[
-        "add Ana pc int 5 rea 3 edge 2 body 3 will 5",
+        "add Ana pc int 5 rea 3 edge 2 body 2 will 3",
         "roll Ana hits 3",
         "start",
-        // Gesture: the catalogue's test is Intuition (2); Ana's sheet has it.
-        "act Ana Gesture",
+        // Stand Up: the catalogue's test is Body + Willpower (2); Ana's sheet has them.
+        "status Ana Prone",
+        "act Ana Stand Up",
     ]);
     press(&mut app, KeyCode::Char('T'));
     let Mode::TestForm(f) = app.mode() else {
         panic!("T opens the test form");
     };
     assert_eq!(f.purpose, Purpose::Test(app.selected_id().expect("Ana")));
-    assert!(f.title.contains("Gesture"), "{}", f.title);
+    assert!(f.title.contains("Stand Up"), "{}", f.title);
     assert_eq!(f.fields[0].get(), "5");
     assert_eq!(f.fields[2].get(), "2");
     assert!(
@@ -113,6 +114,36 @@ fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types(
         "{}",
         news(&app)
     );
+}
+
+#[test]
+fn a_gestures_test_is_offered_to_its_onlookers_not_to_the_one_who_gestures() {
+    // Given Ana gestures (the catalogue: onlookers roll Intuition (2))
+    let mut app = app_with(&[
+        "add Ana pc int 5 rea 3 edge 2 body 3 will 5",
+        "add Bob npc int 4 rea 3 body 3 will 3",
+        "roll Ana hits 3",
+        "roll Bob hits 1",
+        "start",
+        "act Ana Gesture",
+    ]);
+    // When the GM opens Ana's test form, it offers no Gesture test
+    press(&mut app, KeyCode::Char('T'));
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("T opens the test form");
+    };
+    assert!(!f.title.contains("Gesture"), "{}", f.title);
+    assert_eq!(f.fields[0].get(), "");
+    press(&mut app, KeyCode::Esc);
+    // Then Bob's, an onlooker's, does: his Intuition, threshold 2
+    super::tests::select(&mut app, "Bob");
+    press(&mut app, KeyCode::Char('T'));
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("T opens the test form");
+    };
+    assert!(f.title.contains("Ana's Gesture"), "{}", f.title);
+    assert_eq!(f.fields[0].get(), "4");
+    assert_eq!(f.fields[2].get(), "2");
 }
 
 #[test]

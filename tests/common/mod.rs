@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use srtrack::catalogue::{
-    ActionDef, ActionGroup, ActionKind, AttackRole, Catalogue, Effect, Restriction,
+    ActionDef, ActionGroup, ActionKind, AttackRole, Catalogue, Effect, Restriction, TestBy,
 };
 use srtrack::encounter::{Combatant, Encounter, Event, RuleError, State, System};
 use srtrack::lang::{self, Line};
@@ -20,6 +20,7 @@ fn action(name: &str, group: ActionGroup, kind: ActionKind) -> ActionDef {
         group,
         kind,
         test: None,
+        test_by: TestBy::Actor,
         marks: None,
         threshold: None,
         ammo: None,

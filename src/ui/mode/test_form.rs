@@ -13,6 +13,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::form::{Field, edit_fields, field, field_lines, parse_num};
 use super::{Ctx, Mode, Outcome};
+use crate::catalogue::TestBy;
 use crate::encounter::system::sr5::{
     Against, AttackInput, OddsAgainst, OddsInput, PoolInput, Sr5Command, Sr5Event, Stage,
     StepInput, TestInput, attack_limit,
@@ -69,14 +70,22 @@ fn takes_sr5(ctx: &Ctx, who: CombatantId) -> bool {
         .is_ok()
 }
 
-/// The last action `who` took that the catalogue gives a test, with its test and threshold.
+/// The last action whose test `who` makes, with its test and threshold: one it took, or one
+/// another took that its onlookers test (a Gesture: the name says whose).
 fn last_tested_action(ctx: &Ctx, who: CombatantId) -> Option<(String, String, Option<String>)> {
     ctx.enc.applied().iter().rev().find_map(|entry| {
         entry.events.iter().rev().find_map(|e| match e {
-            Event::ActionSpent { who: w, action, .. } if *w == who => {
+            Event::ActionSpent { who: w, action, .. } => {
                 let def = ctx.catalogue().get(action.name.as_deref()?)?;
                 let test = def.test.clone()?;
-                Some((def.name.clone(), test, def.threshold.clone()))
+                let name = match def.test_by {
+                    TestBy::Actor if *w == who => def.name.clone(),
+                    TestBy::Onlookers if *w != who => {
+                        format!("{}'s {}", ctx.state().name(*w), def.name)
+                    }
+                    _ => return None,
+                };
+                Some((name, test, def.threshold.clone()))
             }
             _ => None,
         })

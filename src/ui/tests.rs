@@ -416,6 +416,29 @@ fn an_ended_encounter_offers_and_takes_only_reading_and_undo() {
 }
 
 #[test]
+fn a_message_longer_than_the_screen_wraps_and_reads_whole() {
+    // Given an 80-column screen and a refusal longer than a row
+    let mut app = demo_app();
+    app.paste("x");
+    let msg = app.message().expect("a refusal").0.to_string();
+    assert!(msg.chars().count() > 80, "{msg}");
+    // Then the status line takes the rows it needs, and every word is on the screen
+    let s = screen(&mut app, 80, 24);
+    let rows: Vec<&str> = s.lines().collect();
+    let bar = rows.len() - 1;
+    assert!(rows[bar - 2].starts_with("✗ nothing to paste into"), "{s}");
+    let shown = format!("{} {}", rows[bar - 2], rows[bar - 1].trim_start());
+    assert_eq!(shown, format!("✗ {msg}"));
+    assert!(rows[bar - 3].starts_with('└'), "{s}");
+    // And with no message the panes have the rows back
+    let s = screen(&mut demo_app(), 80, 24);
+    assert!(
+        s.lines().nth(bar - 2).is_some_and(|l| l.starts_with('└')),
+        "{s}"
+    );
+}
+
+#[test]
 fn interrupt_for_any_character() {
     let mut app = demo_app();
     let whisper = id(&app, "Whisper");

@@ -219,16 +219,29 @@ pub fn areas(app: &App, area: Rect) -> Areas {
     };
     // The layout measures the panes' lines: kept while what they read and the screen are the
     // same (a key that changes neither, the save mark's second frame).
-    let key = hash_of(&(app.enc.revision(), &app.tracker, app.theme, area, note_rows));
-    *app.layout.get(key, || lay_out(app, area, note_rows))
+    // The `:` line and the find take the status line's one row; a message there may wrap.
+    let message_rows = match &app.mode {
+        Mode::Command(_) | Mode::Find(_) => 1,
+        _ => message::rows(app, area.width),
+    };
+    let key = hash_of(&(
+        app.enc.revision(),
+        &app.tracker,
+        app.theme,
+        area,
+        note_rows,
+        message_rows,
+    ));
+    *app.layout
+        .get(key, || lay_out(app, area, note_rows, message_rows))
 }
 
-fn lay_out(app: &App, area: Rect, note_rows: u16) -> Areas {
+fn lay_out(app: &App, area: Rect, note_rows: u16, message_rows: u16) -> Areas {
     let [head, body, note, status_line, keys] = Layout::vertical([
         Constraint::Length(2),
         Constraint::Min(0),
         Constraint::Length(note_rows),
-        Constraint::Length(1),
+        Constraint::Length(message_rows),
         Constraint::Length(1),
     ])
     .areas(area);

@@ -130,6 +130,34 @@ fn an_opposed_test_needs_more_hits_and_a_tie_goes_to_the_defender() {
 }
 
 #[test]
+fn dice_typed_after_the_opponents_pool_alone_are_refused_not_given_to_the_wrong_side() {
+    // Given an opposed test where the GM types only dice at the end of the line
+    let t = table();
+    // When srtrack would read them as Bob's (after his pool) while the GM meant Ana's
+    for line in [
+        "test Ana 3 vs Bob 4 dice 6 6 6 6",
+        "test Ana 3 vs Bob 3 hits 1 glitch",
+    ] {
+        let err = srtrack::lang::parse(line, t.state(), t.enc.catalogue())
+            .expect_err("ambiguous dice")
+            .to_string();
+        // Then it is refused with the order that says whose dice are whose
+        assert!(
+            err.contains("Ana's dice after Ana's pool first: the dice after Bob's pool are Bob's"),
+            "{line}: {err}"
+        );
+    }
+    // And Ana's dice before `vs` leave Bob's to srtrack, or to the table after his pool
+    let mut t = table();
+    t.roll("test Ana 3 dice 6 6 6 vs Bob 4", &[1, 2, 3, 4]);
+    assert!(
+        last_line(&t).starts_with("test Ana: 3 dice [6 6 6], 3 hits vs Bob: 4 dice [1 2 3 4]"),
+        "{}",
+        last_line(&t)
+    );
+}
+
+#[test]
 fn the_wound_modifier_comes_off_the_pool_by_itself() {
     let mut t = table();
     // Ana: 4 Physical and 2 Stun: −1 for the Physical monitor, 0 for the Stun.

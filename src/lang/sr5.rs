@@ -151,7 +151,7 @@ impl Parser<'_> {
             if self.keyword_number("limit", &mut limit, LIMIT)? {
             } else if self.peek_is("threshold") || self.peek_is("vs") {
                 self.once(against.as_ref(), "`threshold` or `vs`")?;
-                against = Some(self.against()?);
+                against = Some(self.against(who, given.is_some())?);
             } else if self.flag(&["push"], &mut push)? {
             } else if given.is_none()
                 && let Some(g) = self.given()?
@@ -174,14 +174,23 @@ impl Parser<'_> {
         })
     }
 
-    /// `threshold N` or `vs NAME POOL [dice …|hits N]`.
-    fn against(&mut self) -> Result<Against, ParseError> {
+    /// `threshold N` or `vs NAME POOL [dice …|hits N]`. The dice after the opponent's pool are
+    /// the opponent's; typed there while the tester's are not typed yet, they would be read as
+    /// the tester's by a GM and as the opponent's by srtrack, so that is refused.
+    fn against(&mut self, tester: CombatantId, tester_typed: bool) -> Result<Against, ParseError> {
         if self.eat("threshold") {
             return Ok(Against::Threshold(self.number(THRESHOLD)?));
         }
         let _ = self.eat("vs");
         let who = self.combatant()?;
         let pool = self.number("the opponent's dice pool (a number)")?;
+        if !tester_typed && (self.peek_is("dice") || self.peek_is("hits")) {
+            let (t, o) = (quote(self.state.name(tester)), quote(self.state.name(who)));
+            return Err(self.error(format!(
+                "{t}'s dice after {t}'s pool first: the dice after {o}'s pool are {o}'s \
+                 (`test {t} 3 dice 6 5 1 vs {o} 4 dice 2 1 1 5`)"
+            )));
+        }
         let given = self.given()?.unwrap_or_default();
         Ok(Against::Opponent {
             who,

@@ -117,6 +117,51 @@ fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types(
 }
 
 #[test]
+fn the_test_form_refuses_what_it_would_otherwise_leave_out() {
+    let mut app = app_with(&["add Ana pc int 5 rea 3 edge 2 body 3 will 5"]);
+    let cursor = app.encounter().cursor();
+    press(&mut app, KeyCode::Char('T'));
+    typ(&mut app, "8");
+    // Given a pool for an opponent, and no opponent named
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "5");
+    // When the GM presses Enter, then the form stays with the reason at Vs pool
+    press(&mut app, KeyCode::Enter);
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("the form stays open");
+    };
+    assert!(
+        f.fields[4]
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("no opponent named")),
+        "{:?}",
+        f.fields[4].error
+    );
+    // Given Push neither y nor n
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Backspace);
+    typ(&mut app, "6");
+    press(&mut app, KeyCode::Enter);
+    let Mode::TestForm(f) = app.mode() else {
+        panic!("the form stays open");
+    };
+    assert!(
+        f.fields[5]
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("\"6\" is not y or n")),
+        "{:?}",
+        f.fields[5].error
+    );
+    // And nothing was rolled
+    assert_eq!(app.encounter().cursor(), cursor);
+}
+
+#[test]
 fn a_gestures_test_is_offered_to_its_onlookers_not_to_the_one_who_gestures() {
     // Given Ana gestures (the catalogue: onlookers roll Intuition (2))
     let mut app = app_with(&[

@@ -332,9 +332,21 @@ impl State {
                             given: Given::Roll,
                         },
                     },
+                    (None, true) if !self.text(4).is_empty() => {
+                        return Err((
+                            4,
+                            "a pool for the opponent, and no opponent named in Vs".into(),
+                        ));
+                    }
                     (None, true) => Against::Open,
                 };
-                let push = matches!(self.text(5).to_lowercase().as_str(), "y" | "yes");
+                let push = match self.text(5).to_lowercase().as_str() {
+                    "y" | "yes" => true,
+                    "" | "n" | "no" => false,
+                    other => {
+                        return Err((5, format!("\"{other}\" is not y or n")));
+                    }
+                };
                 Sr5Command::Test(TestInput {
                     who: *who,
                     pool: PoolInput {

@@ -47,7 +47,7 @@ fn exec_prints_a_close_call_with_the_tests_it_changes() {
         "Ganger 1 uses Close Call (1 Edge) on the teamwork assist: the critical glitch becomes a glitch"
     );
     assert!(
-        lines[3].starts_with("test Ana (teamwork: +1 die, limit +1): 5 dice"),
+        lines[3].starts_with("test Ana (teamwork: +1 die): 5 dice"),
         "{stdout}"
     );
     assert_eq!(
@@ -87,6 +87,25 @@ fn exec_prints_one_line_per_test_of_an_attack() {
     // Same seed, same dice.
     let again = srtrack(dir.path(), &["exec", "--seed", "5", "other"], &script);
     assert_eq!(text(&again.stdout), stdout);
+}
+
+#[test]
+fn exec_says_when_a_one_target_attack_waits_for_a_players_dice() {
+    // Given an attack on a player character, whose defense the table rolls
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let script = format!(
+        "{SETUP}add Jinx pc int 3 rea 4 edge 2 body 3\nattack Ana Jinx pool 4 dice 6 6 5 1\n"
+    );
+    let out = srtrack(dir.path(), &["exec", "--seed", "5", "fight"], &script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    // Then the attack line is followed by who waits, and for what
+    assert!(
+        lines[0].starts_with("attack Ana on Jinx with Ares Predator"),
+        "{stdout}"
+    );
+    assert_eq!(lines[1..], ["Jinx waits for the defense"], "{stdout}");
 }
 
 #[test]

@@ -130,6 +130,19 @@ fn an_opposed_test_needs_more_hits_and_a_tie_goes_to_the_defender() {
 }
 
 #[test]
+fn a_refused_typed_in_glitch_says_hit_for_one_hit() {
+    let mut t = table();
+    assert_eq!(
+        t.refuse("test Ana 2 hits 1 glitch").to_string(),
+        "a glitch needs more than half the dice on 1, so 1 hit on 2 dice cannot glitch"
+    );
+    assert_eq!(
+        t.refuse("test Ana 3 hits 1 critical").to_string(),
+        "a critical glitch has no hit, so it cannot come with 1 hit"
+    );
+}
+
+#[test]
 fn dice_typed_after_the_opponents_pool_alone_are_refused_not_given_to_the_wrong_side() {
     // Given an opposed test where the GM types only dice at the end of the line
     let t = table();
@@ -192,7 +205,11 @@ fn a_pool_the_wounds_take_to_nothing_rolls_no_die_scores_no_hit_and_cannot_glitc
     // No die can show a 1, so no glitch can be typed and Close Call has nothing to save.
     assert_eq!(
         t.refuse("test Ana 3 hits 0 glitch").to_string(),
-        "a glitch needs more than half the dice on 1, so 0 hits on 0 dice cannot glitch"
+        "a pool of no dice rolls no 1s, so it cannot glitch"
+    );
+    assert_eq!(
+        t.refuse("test Ana 3 hits 0 critical").to_string(),
+        "a pool of no dice rolls no 1s, so it cannot glitch"
     );
     t.run("test Ana 3 hits 0");
     assert!(matches!(

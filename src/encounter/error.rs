@@ -231,9 +231,7 @@ pub enum RuleError {
     NoTurnNow,
     #[error("{hits} hits are impossible on a pool of {pool} dice")]
     HitsAbovePool { hits: i32, pool: u8 },
-    #[error(
-        "a glitch needs more than half the dice on 1, so {hits} hits on {pool} dice cannot glitch"
-    )]
+    #[error("{}", crate::rules::sr5::test::glitch_impossible(*hits, *pool))]
     GlitchImpossible { hits: i32, pool: u8 },
     #[error(
         "{} initiative for this encounter already: rolls hold for the whole fight",

@@ -545,6 +545,8 @@ pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<
         }
         state.apply(ev, rules);
     }
+    // An SR5 attack that stops for a player's dice says so, as an area attack's line does.
+    lines.extend(sr5::waiting_line(&state, &entry.events));
     lines
 }
 

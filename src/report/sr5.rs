@@ -99,6 +99,7 @@ fn tested_line(
     teamwork: Option<Bonus>,
 ) -> String {
     let n = |id| state.name(id).to_string();
+    let self_limit = limit;
     let team = match teamwork {
         None => String::new(),
         Some(Bonus::Added { dice, limit, cap }) => {
@@ -107,7 +108,13 @@ fn tested_line(
             } else {
                 String::new()
             };
-            format!(" (teamwork: +{}{capped}, limit +{limit})", self::dice(dice))
+            // The limit it raised, where the test has one (none, or pushed away: nothing to say).
+            let raised = if self_limit.is_some() && limit > 0 {
+                format!(", limit +{limit}")
+            } else {
+                String::new()
+            };
+            format!(" (teamwork: +{}{capped}{raised})", self::dice(dice))
         }
         Some(Bonus::Spoiled { .. }) => {
             " (teamwork: no bonus, an assistant critically glitched)".into()
@@ -482,6 +489,26 @@ pub fn area_lines(
         lines.push(parts.join("; "));
     }
     Some(lines)
+}
+
+/// `Bo waits for the defense`: the target of a one-target attack the entry began, or took a
+/// step further, whose next step waits for the table's dice (`state` is after the entry).
+pub fn waiting_line(state: &State, events: &[crate::encounter::Event]) -> Option<String> {
+    use crate::encounter::Event;
+    events.iter().rev().find_map(|e| match e {
+        Event::Sr5(
+            Sr5Event::Attacked { target, .. }
+            | Sr5Event::Defended { target, .. }
+            | Sr5Event::Soaked { target, .. },
+        ) => state.sr5.waiting(*target).map(|p| {
+            format!(
+                "{} waits for the {}",
+                state.name(*target),
+                step_word(p.stage)
+            )
+        }),
+        _ => None,
+    })
 }
 
 /// `odds 10 dice, limit 4, threshold 3: P(success) 0.7009, P(glitch) 0.0024, P(critical)

@@ -48,16 +48,36 @@ pub enum TestError {
     Count { pool: u8, typed: usize },
     #[error("{hits} hits are impossible on a pool of {}: type 0 to {pool}", dice(*pool))]
     Hits { hits: i32, pool: u8 },
-    #[error(
-        "a glitch needs more than half the dice on 1, so {hits} hits on {} cannot glitch",
-        dice(*pool)
-    )]
+    #[error("{}", glitch_impossible(*hits, *pool))]
     GlitchImpossible { hits: i32, pool: u8 },
-    #[error("a critical glitch has no hit, so it cannot come with {hits} hits")]
+    #[error("a critical glitch has no hit, so it cannot come with {}", hits_word(*hits))]
     CriticalWithHits { hits: i32 },
 }
 
 /// `1 die`, `6 dice`.
+/// "1 hit", "3 hits".
+fn hits_word(n: i32) -> String {
+    if n == 1 {
+        "1 hit".into()
+    } else {
+        format!("{n} hits")
+    }
+}
+
+/// Why a typed-in glitch cannot be: a pool of no dice rolls none, else too few dice are left
+/// for ones besides the hits.
+pub fn glitch_impossible(hits: i32, pool: u8) -> String {
+    if pool == 0 {
+        "a pool of no dice rolls no 1s, so it cannot glitch".into()
+    } else {
+        format!(
+            "a glitch needs more than half the dice on 1, so {} on {} cannot glitch",
+            hits_word(hits),
+            dice(pool)
+        )
+    }
+}
+
 pub fn dice(n: u8) -> String {
     if n == 1 {
         "1 die".into()

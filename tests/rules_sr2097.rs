@@ -667,6 +667,31 @@ fn a_boost_that_does_not_outscore_changes_nothing_and_one_turn_takes_one_boost()
     assert_eq!(t.turn(), "Bo");
 }
 
+/// The turns of the rest of pass 1, from the turn in progress on.
+fn rest_of_pass(t: &mut Table) -> Vec<String> {
+    let mut turns = vec![t.turn()];
+    while {
+        t.run("next");
+        t.round_pass() == (1, 1)
+    } {
+        turns.push(t.turn());
+    }
+    turns
+}
+
+#[test]
+fn a_skipped_turn_comes_at_the_start_or_end_of_the_chosen_characters_boosted_turn() {
+    for (relative, expected) in [("before", ["Ana", "Cy", "Bo"]), ("after", ["Cy", "Ana", "Bo"])] {
+        // Given Ana 21, Bo 14, Cy 6, and Cy boosted to 18: Cy goes before Bo in this pass.
+        let mut t = fight();
+        t.run("edge Cy boost dice 6 6");
+        // When Ana changes initiative to just before (after) Cy,
+        t.run(&format!("move Ana {relative} Cy"));
+        // then her skipped turn is taken when Cy's turn starts (ends), and Bo does not slip in.
+        assert_eq!(rest_of_pass(&mut t), expected, "move Ana {relative} Cy");
+    }
+}
+
 // ----- the sheet and the gate ----------------------------------------------------------------
 
 #[test]

@@ -692,6 +692,25 @@ fn a_skipped_turn_comes_at_the_start_or_end_of_the_chosen_characters_boosted_tur
     }
 }
 
+#[test]
+fn a_defense_interrupt_waits_for_no_defense_test_in_2097_and_may_be_taken_again() {
+    // Given a 2097 fight, where a damage roll follows the attacker's check and no defense test
+    // comes (Ana 21 acts, Bo 14 has 4 IP)
+    let mut t = fight();
+    // When Bo dodges (2 IP) in Ana's turn
+    t.run("act Bo Dodge");
+    // then nothing waits for an SR5 defense test, and Bo may dodge again when the IP allow
+    assert!(
+        t.state()
+            .sr5
+            .kit(t.c("Bo").id)
+            .is_none_or(|k| k.defense_adds.is_empty()),
+        "no Dodge waits for a defense test"
+    );
+    t.run("act Bo Dodge");
+    assert_eq!(t.ip("Bo"), 0);
+}
+
 // ----- the sheet and the gate ----------------------------------------------------------------
 
 #[test]

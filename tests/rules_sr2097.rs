@@ -512,6 +512,37 @@ fn edge_burn_only_to_survive_a_life_threatening_injury_lowers_current_and_maximu
     ));
 }
 
+// Edge Burn "is a last-resort mechanic used to prevent a character's death … Avoids outright
+// death but needs immediate medical attention": first aid does not undo either.
+#[test]
+fn first_aid_brings_back_neither_the_dying_nor_one_who_burned_edge_to_live() {
+    // Given Bo, Edge 1, with a life-threatening injury (24) not survived
+    let mut t = table();
+    t.run("dmg Ana Bo 4d6+0 dice 6 6 6 6");
+    // When the GM brings him up, it is refused: he dies unless Edge saves him
+    assert_eq!(
+        t.refuse("up Bo").to_string(),
+        "Bo's injury 1 is life-threatening and kills without Edge Burn (`edge Bo burn`) or Lessen Injury: first aid (`up`) cannot bring Bo back"
+    );
+    // and once he burns Edge to live, he is out until the ER, and Edge cannot lessen it
+    t.run("edge Bo burn");
+    assert_eq!(
+        t.refuse("up Bo").to_string(),
+        "Bo survived injury 1 by Edge Burn and needs medical attention: out of the fight, first aid (`up`) cannot bring Bo back"
+    );
+    assert!(matches!(
+        sr2097_error(t.refuse("edge Bo lessen")),
+        Sr2097Error::SurvivedStands { number: 1, .. }
+    ));
+    assert!(t.c("Bo").is_downed());
+    // A life-threatening Stun injury (a beating) kills no one: first aid brings Cy back.
+    t.run("weapon Ana add Fists 4d6 melee stun");
+    t.run("strength Ana 4");
+    t.run("dmg Ana Cy with Fists dice 6 6 6 6");
+    t.run("up Cy");
+    assert!(!t.c("Cy").is_downed());
+}
+
 // Edge Burn "permanently reduces their maximum Edge score by 1": the initiative's tie-break on
 // Edge and every Edge shown count the maximum left.
 #[test]
@@ -520,8 +551,7 @@ fn a_burned_point_of_edge_no_longer_wins_an_initiative_tie() {
     t.run("add Ana pc int 4 rea 5 edge 3");
     t.run("add Bo int 4 rea 5 edge 2");
     t.run("dmg Bo Ana 4d6+0 dice 6 6 6 6"); // 24: life-threatening
-    t.run("edge Ana burn");
-    t.run("up Ana");
+    t.run("edge Ana burn"); // Ana lives, Downed until the ER; her order still counts
     assert_eq!(t.state().edge_max(t.c("Ana")), 2);
     t.run("roll Ana dice 3 3");
     t.run("roll Bo dice 3 3");

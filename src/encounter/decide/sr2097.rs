@@ -431,6 +431,14 @@ impl Draft<'_> {
                     }
                     None => count - 1,
                 };
+                if sheet.injuries[at].fate == Fate::Survived {
+                    return Err(Sr2097Error::SurvivedStands {
+                        who: c.name,
+                        number: at + 1,
+                        severity: sheet.injuries[at].severity.word(),
+                    }
+                    .into());
+                }
                 let from = sheet.injuries[at].severity;
                 let to = edge::lessen(from, &r.edge).ok_or(Sr2097Error::LightestInjury {
                     who: c.name.clone(),
@@ -490,6 +498,33 @@ impl Draft<'_> {
                 let gain = pool.refill().current - pool.current;
                 self.recover(&c, pool, gain, Recovery::Scenario)
             }
+        }
+    }
+
+    /// Whether first aid (`up`) may bring `c` back (our ruling): not while a life-threatening
+    /// physical injury kills (the text's "outright death"), nor once Edge Burn kept `c` alive:
+    /// "needs immediate medical attention", so out until the ER. Nothing outside 2097.
+    pub(super) fn first_aid_2097(&mut self, c: &Combatant) -> Outcome {
+        let burn_at = self.rules.sr2097.edge.burn_at;
+        let sheet = self.sheet_2097(c.id);
+        let deadly = sheet
+            .injuries
+            .iter()
+            .enumerate()
+            .find(|(_, i)| i.track == Track::Physical && i.severity >= burn_at);
+        match deadly {
+            None => Ok(()),
+            Some((at, i)) if i.fate == Fate::Open => Err(Sr2097Error::Dying {
+                who: c.name.clone(),
+                number: at + 1,
+                severity: i.severity.word(),
+            }
+            .into()),
+            Some((at, _)) => Err(Sr2097Error::NeedsMedicalAttention {
+                who: c.name.clone(),
+                number: at + 1,
+            }
+            .into()),
         }
     }
 

@@ -697,6 +697,35 @@ fn a_boost_that_does_not_outscore_changes_nothing_and_one_turn_takes_one_boost()
     assert_eq!(t.turn(), "Bo");
 }
 
+// "Spend 1 Edge to boost your initiative by +2d6 for one turn": the first turn of the fight too.
+#[test]
+fn a_boost_before_the_start_counts_for_the_first_turn_of_the_fight() {
+    // Given Ana 21, Bo 14, Cy 6, before the fight starts
+    let mut t = table();
+    assert!(matches!(
+        t.refuse("edge Bo boost dice 6 6"),
+        RuleError::MissingInitiative { .. }
+    ));
+    t.run("roll Ana dice 6 6");
+    t.run("roll Bo dice 4 4");
+    t.run("roll Cy dice 1 1");
+    // When Bo boosts to 14 + 12 = 26 > Ana's 21
+    let events = t.run("edge Bo boost dice 6 6");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Sr2097(Sr2097Event::InitiativeBoosted {
+            round: 1,
+            pass: 1,
+            ..
+        })
+    )));
+    assert_eq!(t.c("Bo").edge_left, 0);
+    // then Bo takes the first turn of the fight, and the order holds
+    t.run("start");
+    assert_eq!(rest_of_pass(&mut t), ["Bo", "Ana", "Cy"]);
+    assert_eq!(t.order(), vec!["Ana", "Bo", "Cy"], "the order holds");
+}
+
 /// The turns of the rest of pass 1, from the turn in progress on.
 fn rest_of_pass(t: &mut Table) -> Vec<String> {
     let mut turns = vec![t.turn()];

@@ -8,7 +8,8 @@ use crate::encounter::command::RollTarget;
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, StatusEnded};
 use crate::encounter::model::{
-    ActiveStatus, Combatant, CombatantId, DownCause, PassMark, Sheet, State, StatusEnd, Track,
+    ActiveStatus, Combatant, CombatantId, DownCause, PassMark, Phase, Sheet, State, StatusEnd,
+    Track,
 };
 use crate::encounter::system::sr2097::{
     DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command, Sr2097Event,
@@ -562,14 +563,25 @@ impl Draft<'_> {
         typed: Option<&[i32]>,
         dice: &mut dyn Dice,
     ) -> Outcome {
-        let fight = self.fight()?;
         let c = self.able(c.id)?;
-        let (round, pass) = if c.mark.still_to_act() {
-            (fight.round, fight.pass)
-        } else if fight.pass < self.rules.passes_per_round {
-            (fight.round, fight.pass + 1)
+        // Before `start` (our ruling) a boost is for the first turn of the fight, which it may
+        // win: once the fight is on, the first turn is already under way.
+        let (round, pass) = if matches!(self.now().phase, Phase::Setup) {
+            if c.initiative.is_none() {
+                return Err(RuleError::MissingInitiative {
+                    names: vec![c.name],
+                });
+            }
+            (1, 1)
         } else {
-            (fight.round + 1, 1)
+            let fight = self.fight()?;
+            if c.mark.still_to_act() {
+                (fight.round, fight.pass)
+            } else if fight.pass < self.rules.passes_per_round {
+                (fight.round, fight.pass + 1)
+            } else {
+                (fight.round + 1, 1)
+            }
         };
         if sheet.boost_in(round, pass).is_some() {
             return Err(Sr2097Error::AlreadyBoosted {

@@ -773,6 +773,32 @@ fn a_defense_interrupt_waits_for_no_defense_test_in_2097_and_may_be_taken_again(
 // ----- the sheet and the gate ----------------------------------------------------------------
 
 #[test]
+fn a_weapon_may_be_named_like_a_word_of_dmg_and_no_weapon_name_holds_an_invisible_character() {
+    // Given weapons called as the words of `dmg` are (`edge`, `stun`, `mos`, `dice`)
+    let mut t = fight();
+    for name in ["edge", "stun", "mos", "dice"] {
+        t.run(&format!("weapon Ana add {name} 1d6+0"));
+    }
+    // When Ana attacks with one, then the MoS and the table's dice after it still read as such
+    for name in ["edge", "stun", "mos", "dice"] {
+        let events = t.run(&format!("dmg Ana Cy with {name} mos 5 dice 1 1"));
+        assert!(
+            events.iter().any(|e| matches!(
+                e,
+                Event::Sr2097(Sr2097Event::DamageRolled { weapon: Some(w), roll, .. })
+                    if w == name && roll.mos_dice == 1
+            )),
+            "with {name}: {events:?}"
+        );
+    }
+    // and a name holding a zero-width space, which would look like another, is refused
+    assert_eq!(
+        t.refuse("weapon Ana add Gun\u{200b}X 2d6+4").to_string(),
+        "the weapon name holds an invisible character (U+200B), so it would look like a name without it: type it without"
+    );
+}
+
+#[test]
 fn armor_strength_and_weapons_are_on_the_sheet() {
     let mut t = table();
     t.run("armor Bo pt 25 dr 40");

@@ -374,6 +374,13 @@ impl Draft<'_> {
         }
         // A weapon's name is shown like a combatant's: the same limits.
         RuleError::check_text("weapon name", &name, self.rules.limits.name_chars)?;
+        // Two weapons must not look the same: no character that shows as nothing.
+        if let Some(ch) = name.chars().find(|&ch| crate::text::is_invisible(ch)) {
+            return Err(RuleError::InvisibleCharacter {
+                field: "weapon name",
+                code: u32::from(ch),
+            });
+        }
         if self.sheet_2097(who).weapon(&name).is_some() {
             return Err(Sr2097Error::WeaponTaken {
                 who: c.name,

@@ -291,7 +291,8 @@ fn check_sr2097(state: &State, event: &Sr2097Event, rules: &Sr2097Rules) -> Resu
             faces(&roll.dice, rules.damage.die)?;
         }
         Sr2097Event::InitiativeBoosted { dice, .. } => {
-            if state.fight().is_none() {
+            // Before `start` a boost is for the first turn of the fight.
+            if state.fight().is_none() && !matches!(state.phase, Phase::Setup) {
                 return Err("initiative boosted outside a fight".into());
             }
             faces(dice, rules.initiative.die)?;

@@ -457,6 +457,10 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
             return RuleError::check_text("group name", name, enc.rules().limits.name_chars)
                 .map_err(|e| e.to_string());
         }
+        Event::Sr2097(e) => match e.sheet_command(enc.rules().sr2097.damage.die) {
+            Some(c) => Command::Sr2097(c),
+            None => return Ok(()),
+        },
         _ => return Ok(()),
     };
     match enc.check(command) {

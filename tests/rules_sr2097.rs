@@ -726,6 +726,21 @@ fn a_boost_before_the_start_counts_for_the_first_turn_of_the_fight() {
     assert_eq!(t.order(), vec!["Ana", "Bo", "Cy"], "the order holds");
 }
 
+#[test]
+fn why_names_a_boost_and_the_tie_break_that_puts_a_turn_ahead() {
+    // Given Bo 14 and Cy 6 boosted by 4 4 to 14: a tie Cy wins on Edge, 2 to 1
+    let mut t = fight();
+    t.run("edge Cy boost dice 4 4");
+    // When the GM asks why, then the answer names the boost, the scores and the tie-break
+    let why = t.state().explain_order(t.c("Cy").id, t.c("Bo").id);
+    assert_eq!(
+        why,
+        "Bo stands before Cy: Bo scored 14, Cy scored 6; in round 1, pass 1 Bo 14, Cy boosted to 14 (+8): Cy goes first if both are still to act, same score, higher Edge 2 to 1"
+    );
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+}
+
 /// The turns of the rest of pass 1, from the turn in progress on.
 fn rest_of_pass(t: &mut Table) -> Vec<String> {
     let mut turns = vec![t.turn()];

@@ -211,5 +211,9 @@ fn a_save_holding_a_boost_bought_before_the_start_loads() {
     let out = srtrack(d, &["exec", "fight"], "start\n");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let out = srtrack(d, &["show", "fight"], "");
-    assert!(text(&out.stdout).contains("Bo's turn"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("Bo's turn"),
+        "{}",
+        text(&out.stdout)
+    );
 }

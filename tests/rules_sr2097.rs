@@ -755,7 +755,10 @@ fn rest_of_pass(t: &mut Table) -> Vec<String> {
 
 #[test]
 fn a_skipped_turn_comes_at_the_start_or_end_of_the_chosen_characters_boosted_turn() {
-    for (relative, expected) in [("before", ["Ana", "Cy", "Bo"]), ("after", ["Cy", "Ana", "Bo"])] {
+    for (relative, expected) in [
+        ("before", ["Ana", "Cy", "Bo"]),
+        ("after", ["Cy", "Ana", "Bo"]),
+    ] {
         // Given Ana 21, Bo 14, Cy 6, and Cy boosted to 18: Cy goes before Bo in this pass.
         let mut t = fight();
         t.run("edge Cy boost dice 6 6");

@@ -200,7 +200,10 @@ fn a_2097_sheet_armor_would_refuse_is_refused_on_load() {
     assert_ne!(text, SR2097);
     let err = refused(text.as_bytes());
     assert!(err.contains("`armor Jinx pt 15 dr 150`"), "{err}");
-    assert!(err.contains("DR 150 is out of range: allowed 0 to 100"), "{err}");
+    assert!(
+        err.contains("DR 150 is out of range: allowed 0 to 100"),
+        "{err}"
+    );
 }
 
 #[test]

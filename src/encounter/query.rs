@@ -136,7 +136,12 @@ impl State {
     /// takes the turn first this pass (if both are still to act), and what decided it.
     fn explain_boost(&self, first: &Combatant, second: &Combatant) -> Option<String> {
         let (slice, f) = (self.sr2097.as_ref()?, self.fight()?);
-        let boost = |c: &Combatant| slice.sheet(c.id).boost_in(f.round, f.pass).map(|b| b.sum());
+        let boost = |c: &Combatant| {
+            slice
+                .sheet(c.id)
+                .boost_in(f.round, f.pass)
+                .map(super::system::sr2097::Boost::sum)
+        };
         if boost(first).is_none() && boost(second).is_none() {
             return None;
         }
@@ -157,7 +162,11 @@ impl State {
         } else {
             (first, second)
         };
-        let (kl, ko) = if lead.id == first.id { (kf, ks) } else { (ks, kf) };
+        let (kl, ko) = if lead.id == first.id {
+            (kf, ks)
+        } else {
+            (ks, kf)
+        };
         let why = match decider {
             Decider::Score => String::new(),
             Decider::Pool => format!(", same score, more dice {} to {}", kl.pool, ko.pool),

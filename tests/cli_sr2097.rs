@@ -196,3 +196,24 @@ fn the_sample_fight_is_what_its_script_makes() {
     );
     assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
 }
+
+#[test]
+fn a_save_holding_a_boost_bought_before_the_start_loads() {
+    // Given Bo's initiative boosted before `start` (for the fight's first turn)
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = format!("{SETUP}roll Ana dice 4 4\nroll Bo dice 1 1\nedge Bo boost dice 6 6\n");
+    let out = srtrack(d, &["exec", "--system", "sr2097", "fight"], &script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // When the save is checked and played on, then it loads and Bo (8 + 12 = 20) goes before Ana (17).
+    let out = srtrack(d, &["check", "fight"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = srtrack(d, &["exec", "fight"], "start\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = srtrack(d, &["show", "fight"], "");
+    assert!(
+        text(&out.stdout).contains("Bo's turn"),
+        "{}",
+        text(&out.stdout)
+    );
+}

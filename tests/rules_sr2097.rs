@@ -512,6 +512,37 @@ fn edge_burn_only_to_survive_a_life_threatening_injury_lowers_current_and_maximu
     ));
 }
 
+// Edge Burn "is a last-resort mechanic used to prevent a character's death … Avoids outright
+// death but needs immediate medical attention": first aid does not undo either.
+#[test]
+fn first_aid_brings_back_neither_the_dying_nor_one_who_burned_edge_to_live() {
+    // Given Bo, Edge 1, with a life-threatening injury (24) not survived
+    let mut t = table();
+    t.run("dmg Ana Bo 4d6+0 dice 6 6 6 6");
+    // When the GM brings him up, it is refused: he dies unless Edge saves him
+    assert_eq!(
+        t.refuse("up Bo").to_string(),
+        "Bo's injury 1 is life-threatening and kills without Edge Burn (`edge Bo burn`) or Lessen Injury: first aid (`up`) cannot bring Bo back"
+    );
+    // and once he burns Edge to live, he is out until the ER, and Edge cannot lessen it
+    t.run("edge Bo burn");
+    assert_eq!(
+        t.refuse("up Bo").to_string(),
+        "Bo survived injury 1 by Edge Burn and needs medical attention: out of the fight, first aid (`up`) cannot bring Bo back"
+    );
+    assert!(matches!(
+        sr2097_error(t.refuse("edge Bo lessen")),
+        Sr2097Error::SurvivedStands { number: 1, .. }
+    ));
+    assert!(t.c("Bo").is_downed());
+    // A life-threatening Stun injury (a beating) kills no one: first aid brings Cy back.
+    t.run("weapon Ana add Fists 4d6 melee stun");
+    t.run("strength Ana 4");
+    t.run("dmg Ana Cy with Fists dice 6 6 6 6");
+    t.run("up Cy");
+    assert!(!t.c("Cy").is_downed());
+}
+
 // Edge Burn "permanently reduces their maximum Edge score by 1": the initiative's tie-break on
 // Edge and every Edge shown count the maximum left.
 #[test]
@@ -520,8 +551,7 @@ fn a_burned_point_of_edge_no_longer_wins_an_initiative_tie() {
     t.run("add Ana pc int 4 rea 5 edge 3");
     t.run("add Bo int 4 rea 5 edge 2");
     t.run("dmg Bo Ana 4d6+0 dice 6 6 6 6"); // 24: life-threatening
-    t.run("edge Ana burn");
-    t.run("up Ana");
+    t.run("edge Ana burn"); // Ana lives, Downed until the ER; her order still counts
     assert_eq!(t.state().edge_max(t.c("Ana")), 2);
     t.run("roll Ana dice 3 3");
     t.run("roll Bo dice 3 3");
@@ -667,7 +697,124 @@ fn a_boost_that_does_not_outscore_changes_nothing_and_one_turn_takes_one_boost()
     assert_eq!(t.turn(), "Bo");
 }
 
+// "Spend 1 Edge to boost your initiative by +2d6 for one turn": the first turn of the fight too.
+#[test]
+fn a_boost_before_the_start_counts_for_the_first_turn_of_the_fight() {
+    // Given Ana 21, Bo 14, Cy 6, before the fight starts
+    let mut t = table();
+    assert!(matches!(
+        t.refuse("edge Bo boost dice 6 6"),
+        RuleError::MissingInitiative { .. }
+    ));
+    t.run("roll Ana dice 6 6");
+    t.run("roll Bo dice 4 4");
+    t.run("roll Cy dice 1 1");
+    // When Bo boosts to 14 + 12 = 26 > Ana's 21
+    let events = t.run("edge Bo boost dice 6 6");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Sr2097(Sr2097Event::InitiativeBoosted {
+            round: 1,
+            pass: 1,
+            ..
+        })
+    )));
+    assert_eq!(t.c("Bo").edge_left, 0);
+    // then Bo takes the first turn of the fight, and the order holds
+    t.run("start");
+    assert_eq!(rest_of_pass(&mut t), ["Bo", "Ana", "Cy"]);
+    assert_eq!(t.order(), vec!["Ana", "Bo", "Cy"], "the order holds");
+}
+
+#[test]
+fn why_names_a_boost_and_the_tie_break_that_puts_a_turn_ahead() {
+    // Given Bo 14 and Cy 6 boosted by 4 4 to 14: a tie Cy wins on Edge, 2 to 1
+    let mut t = fight();
+    t.run("edge Cy boost dice 4 4");
+    // When the GM asks why, then the answer names the boost, the scores and the tie-break
+    let why = t.state().explain_order(t.c("Cy").id, t.c("Bo").id);
+    assert_eq!(
+        why,
+        "Bo stands before Cy: Bo scored 14, Cy scored 6; in round 1, pass 1 Bo 14, Cy boosted to 14 (+8): Cy goes first if both are still to act, same score, higher Edge 2 to 1"
+    );
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+}
+
+/// The turns of the rest of pass 1, from the turn in progress on.
+fn rest_of_pass(t: &mut Table) -> Vec<String> {
+    let mut turns = vec![t.turn()];
+    while {
+        t.run("next");
+        t.round_pass() == (1, 1)
+    } {
+        turns.push(t.turn());
+    }
+    turns
+}
+
+#[test]
+fn a_skipped_turn_comes_at_the_start_or_end_of_the_chosen_characters_boosted_turn() {
+    for (relative, expected) in [
+        ("before", ["Ana", "Cy", "Bo"]),
+        ("after", ["Cy", "Ana", "Bo"]),
+    ] {
+        // Given Ana 21, Bo 14, Cy 6, and Cy boosted to 18: Cy goes before Bo in this pass.
+        let mut t = fight();
+        t.run("edge Cy boost dice 6 6");
+        // When Ana changes initiative to just before (after) Cy,
+        t.run(&format!("move Ana {relative} Cy"));
+        // then her skipped turn is taken when Cy's turn starts (ends), and Bo does not slip in.
+        assert_eq!(rest_of_pass(&mut t), expected, "move Ana {relative} Cy");
+    }
+}
+
+#[test]
+fn a_defense_interrupt_waits_for_no_defense_test_in_2097_and_may_be_taken_again() {
+    // Given a 2097 fight, where a damage roll follows the attacker's check and no defense test
+    // comes (Ana 21 acts, Bo 14 has 4 IP)
+    let mut t = fight();
+    // When Bo dodges (2 IP) in Ana's turn
+    t.run("act Bo Dodge");
+    // then nothing waits for an SR5 defense test, and Bo may dodge again when the IP allow
+    assert!(
+        t.state()
+            .sr5
+            .kit(t.c("Bo").id)
+            .is_none_or(|k| k.defense_adds.is_empty()),
+        "no Dodge waits for a defense test"
+    );
+    t.run("act Bo Dodge");
+    assert_eq!(t.ip("Bo"), 0);
+}
+
 // ----- the sheet and the gate ----------------------------------------------------------------
+
+#[test]
+fn a_weapon_may_be_named_like_a_word_of_dmg_and_no_weapon_name_holds_an_invisible_character() {
+    // Given weapons called as the words of `dmg` are (`edge`, `stun`, `mos`, `dice`)
+    let mut t = fight();
+    for name in ["edge", "stun", "mos", "dice"] {
+        t.run(&format!("weapon Ana add {name} 1d6+0"));
+    }
+    // When Ana attacks with one, then the MoS and the table's dice after it still read as such
+    for name in ["edge", "stun", "mos", "dice"] {
+        let events = t.run(&format!("dmg Ana Cy with {name} mos 5 dice 1 1"));
+        assert!(
+            events.iter().any(|e| matches!(
+                e,
+                Event::Sr2097(Sr2097Event::DamageRolled { weapon: Some(w), roll, .. })
+                    if w == name && roll.mos_dice == 1
+            )),
+            "with {name}: {events:?}"
+        );
+    }
+    // and a name holding a zero-width space, which would look like another, is refused
+    assert_eq!(
+        t.refuse("weapon Ana add Gun\u{200b}X 2d6+4").to_string(),
+        "the weapon name holds an invisible character (U+200B), so it would look like a name without it: type it without"
+    );
+}
 
 #[test]
 fn armor_strength_and_weapons_are_on_the_sheet() {

@@ -6,6 +6,8 @@ use std::process::{Command, Output};
 
 /// A fixed save to break in known places (the v1 fixture, which never changes).
 const DEMO: &str = include_str!("fixtures/v1.ron");
+/// The sample Shadowrun 2097 fight.
+const SR2097: &str = include_str!("../saves/sr2097.ron");
 
 fn srtrack(data: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_srtrack"))
@@ -186,6 +188,22 @@ fn a_sheet_add_would_refuse_is_refused_on_load() {
     let err = refused(text.as_bytes());
     assert!(err.contains("entry 1 ("), "{err}");
     assert!(err.contains("Intuition 99 is out of range"), "{err}");
+}
+
+#[test]
+fn a_2097_sheet_armor_would_refuse_is_refused_on_load() {
+    // Given the sample 2097 fight with Jinx's armor edited by hand to DR 150 (`armor` allows 0
+    // to 100), when it is loaded, then it is refused naming the entry and the range.
+    let text = SR2097
+        .replacen("armor Jinx pt 15 dr 20", "armor Jinx pt 15 dr 150", 1)
+        .replace("Armor(pt: 15, dr: 20)", "Armor(pt: 15, dr: 150)");
+    assert_ne!(text, SR2097);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("`armor Jinx pt 15 dr 150`"), "{err}");
+    assert!(
+        err.contains("DR 150 is out of range: allowed 0 to 100"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -127,12 +127,68 @@ impl State {
             (_, Decider::RollOff) => self.explain_rolloff(first, second, score, kf.pool),
         };
         parts.push(keys);
+        parts.extend(self.explain_boost(first, second));
         format!(
             "{} stands before {}: {}",
             first.name,
             second.name,
             parts.join("; ")
         )
+    }
+
+    /// A boost of initiative (SR 2097) counting in this pass for either of two: who of them
+    /// takes the turn first this pass (if both are still to act), and what decided it.
+    fn explain_boost(&self, first: &Combatant, second: &Combatant) -> Option<String> {
+        let (slice, f) = (self.sr2097.as_ref()?, self.fight()?);
+        let boost = |c: &Combatant| {
+            slice
+                .sheet(c.id)
+                .boost_in(f.round, f.pass)
+                .map(super::system::sr2097::Boost::sum)
+        };
+        if boost(first).is_none() && boost(second).is_none() {
+            return None;
+        }
+        let key = |c: &Combatant| {
+            let mut k = self.order_key(c)?;
+            k.score = k.score.saturating_add(boost(c).unwrap_or(0));
+            Some(k)
+        };
+        let (kf, ks) = (key(first)?, key(second)?);
+        let score = |c: &Combatant, k: u8| match boost(c) {
+            Some(b) => format!("{} boosted to {k} (+{b})", c.name),
+            None => format!("{} {k}", c.name),
+        };
+        // A boosted character goes ahead only by beating the other; otherwise the order stands.
+        let (o, decider) = kf.compare(&ks);
+        let (lead, other) = if o == Ordering::Greater && boost(second).is_some() {
+            (second, first)
+        } else {
+            (first, second)
+        };
+        let (kl, ko) = if lead.id == first.id {
+            (kf, ks)
+        } else {
+            (ks, kf)
+        };
+        let why = match decider {
+            Decider::Score => String::new(),
+            Decider::Pool => format!(", same score, more dice {} to {}", kl.pool, ko.pool),
+            Decider::Edge => format!(
+                ", same score, higher Edge {} to {}",
+                self.edge_max(lead),
+                self.edge_max(other)
+            ),
+            Decider::Glitch | Decider::RollOff => ", same score: the order stands".to_string(),
+        };
+        Some(format!(
+            "in round {}, pass {} {}, {}: {} goes first if both are still to act{why}",
+            f.round,
+            f.pass,
+            score(first, kf.score),
+            score(second, ks.score),
+            lead.name
+        ))
     }
 
     fn explain_rolloff(

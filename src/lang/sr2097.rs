@@ -151,7 +151,14 @@ impl Parser<'_> {
     pub(super) fn damage_2097(&mut self, by: CombatantId) -> Result<Command, ParseError> {
         let target = self.combatant()?;
         let with = if self.eat("with") {
-            let name = self.text_until(KEYWORDS);
+            // The word after `with` starts the name even when it is a keyword: a weapon may be
+            // called `edge` or `stun`; the name runs to the next keyword.
+            let mut name = String::new();
+            if let Some(first) = self.peek().map(|w| w.text.clone()) {
+                self.at += 1;
+                let rest = self.text_until(KEYWORDS);
+                name = [first, rest].join(" ").trim_end().to_string();
+            }
             if name.is_empty() {
                 return Err(self.error("the weapon's name"));
             }

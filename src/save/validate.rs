@@ -291,7 +291,8 @@ fn check_sr2097(state: &State, event: &Sr2097Event, rules: &Sr2097Rules) -> Resu
             faces(&roll.dice, rules.damage.die)?;
         }
         Sr2097Event::InitiativeBoosted { dice, .. } => {
-            if state.fight().is_none() {
+            // Before `start` a boost is for the first turn of the fight.
+            if state.fight().is_none() && !matches!(state.phase, Phase::Setup) {
                 return Err("initiative boosted outside a fight".into());
             }
             faces(dice, rules.initiative.die)?;
@@ -456,6 +457,10 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
             return RuleError::check_text("group name", name, enc.rules().limits.name_chars)
                 .map_err(|e| e.to_string());
         }
+        Event::Sr2097(e) => match e.sheet_command(enc.rules().sr2097.damage.die) {
+            Some(c) => Command::Sr2097(c),
+            None => return Ok(()),
+        },
         _ => return Ok(()),
     };
     match enc.check(command) {

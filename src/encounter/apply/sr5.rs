@@ -177,13 +177,17 @@ impl State {
     }
 
     /// A one-time defense interrupt (Dodge, Block, Parry) waits for the character's next
-    /// defense test.
+    /// defense test. A Shadowrun 2097 fight has no defense test (its damage roll follows the
+    /// attacker's check alone): there the interrupt is paid for and told, and nothing waits.
     pub(super) fn sr5_action_spent(
         &mut self,
         who: CombatantId,
         action: &ActionUse,
         rules: &HouseRules,
     ) {
+        if self.sr2097.is_some() {
+            return;
+        }
         if let Some(d) = action
             .name
             .as_deref()

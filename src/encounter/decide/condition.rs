@@ -37,8 +37,10 @@ impl Draft<'_> {
                 who: c.name,
                 track: "Stun",
             }),
-            // No healing in the 2097 text: the GM brings a character up (first aid, a medkit).
+            // No healing in the 2097 text: the GM brings a character up (first aid, a medkit),
+            // unless a 2097 injury kills or sends it to the ER.
             (false, Some(DownCause::Gm | DownCause::Injury)) => {
+                self.first_aid_2097(&c)?;
                 self.emit(Event::Revived { who });
                 Ok(())
             }

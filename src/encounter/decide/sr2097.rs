@@ -8,7 +8,8 @@ use crate::encounter::command::RollTarget;
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, StatusEnded};
 use crate::encounter::model::{
-    ActiveStatus, Combatant, CombatantId, DownCause, PassMark, Sheet, State, StatusEnd, Track,
+    ActiveStatus, Combatant, CombatantId, DownCause, PassMark, Phase, Sheet, State, StatusEnd,
+    Track,
 };
 use crate::encounter::system::sr2097::{
     DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command, Sr2097Event,
@@ -373,6 +374,13 @@ impl Draft<'_> {
         }
         // A weapon's name is shown like a combatant's: the same limits.
         RuleError::check_text("weapon name", &name, self.rules.limits.name_chars)?;
+        // Two weapons must not look the same: no character that shows as nothing.
+        if let Some(ch) = name.chars().find(|&ch| crate::text::is_invisible(ch)) {
+            return Err(RuleError::InvisibleCharacter {
+                field: "weapon name",
+                code: u32::from(ch),
+            });
+        }
         if self.sheet_2097(who).weapon(&name).is_some() {
             return Err(Sr2097Error::WeaponTaken {
                 who: c.name,
@@ -431,6 +439,14 @@ impl Draft<'_> {
                     }
                     None => count - 1,
                 };
+                if sheet.injuries[at].fate == Fate::Survived {
+                    return Err(Sr2097Error::SurvivedStands {
+                        who: c.name,
+                        number: at + 1,
+                        severity: sheet.injuries[at].severity.word(),
+                    }
+                    .into());
+                }
                 let from = sheet.injuries[at].severity;
                 let to = edge::lessen(from, &r.edge).ok_or(Sr2097Error::LightestInjury {
                     who: c.name.clone(),
@@ -493,6 +509,33 @@ impl Draft<'_> {
         }
     }
 
+    /// Whether first aid (`up`) may bring `c` back (our ruling): not while a life-threatening
+    /// physical injury kills (the text's "outright death"), nor once Edge Burn kept `c` alive:
+    /// "needs immediate medical attention", so out until the ER. Nothing outside 2097.
+    pub(super) fn first_aid_2097(&mut self, c: &Combatant) -> Outcome {
+        let burn_at = self.rules.sr2097.edge.burn_at;
+        let sheet = self.sheet_2097(c.id);
+        let deadly = sheet
+            .injuries
+            .iter()
+            .enumerate()
+            .find(|(_, i)| i.track == Track::Physical && i.severity >= burn_at);
+        match deadly {
+            None => Ok(()),
+            Some((at, i)) if i.fate == Fate::Open => Err(Sr2097Error::Dying {
+                who: c.name.clone(),
+                number: at + 1,
+                severity: i.severity.word(),
+            }
+            .into()),
+            Some((at, _)) => Err(Sr2097Error::NeedsMedicalAttention {
+                who: c.name.clone(),
+                number: at + 1,
+            }
+            .into()),
+        }
+    }
+
     fn recover(&mut self, c: &Combatant, pool: EdgePool, gain: u8, why: Recovery) -> Outcome {
         if pool.current >= pool.max {
             return Err(Sr2097Error::EdgeFull {
@@ -527,14 +570,25 @@ impl Draft<'_> {
         typed: Option<&[i32]>,
         dice: &mut dyn Dice,
     ) -> Outcome {
-        let fight = self.fight()?;
         let c = self.able(c.id)?;
-        let (round, pass) = if c.mark.still_to_act() {
-            (fight.round, fight.pass)
-        } else if fight.pass < self.rules.passes_per_round {
-            (fight.round, fight.pass + 1)
+        // Before `start` (our ruling) a boost is for the first turn of the fight, which it may
+        // win: once the fight is on, the first turn is already under way.
+        let (round, pass) = if matches!(self.now().phase, Phase::Setup) {
+            if c.initiative.is_none() {
+                return Err(RuleError::MissingInitiative {
+                    names: vec![c.name],
+                });
+            }
+            (1, 1)
         } else {
-            (fight.round + 1, 1)
+            let fight = self.fight()?;
+            if c.mark.still_to_act() {
+                (fight.round, fight.pass)
+            } else if fight.pass < self.rules.passes_per_round {
+                (fight.round, fight.pass + 1)
+            } else {
+                (fight.round + 1, 1)
+            }
         };
         if sheet.boost_in(round, pass).is_some() {
             return Err(Sr2097Error::AlreadyBoosted {

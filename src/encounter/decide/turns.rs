@@ -37,6 +37,9 @@ impl Draft<'_> {
     /// the next in the order, through pass and round ends. Stops with no turn if nobody can act.
     /// Other families call it when a turn ends their way (removed, Downed, initiative changed).
     pub(super) fn advance(&mut self, mut anchor: Option<CombatantId>) {
+        // Skipped turns placed on this walk: taken next, even when a boosted turn (SR 2097)
+        // jumped ahead of someone earlier in the order.
+        let mut placed: Vec<CombatantId> = Vec::new();
         loop {
             if let Some(a) = anchor {
                 let state = self.now();
@@ -48,7 +51,7 @@ impl Draft<'_> {
                     return;
                 }
                 // The sub-turns were part of `a`'s turn; now those waiting for its end move.
-                self.take_places(a, Relative::After);
+                placed.extend(self.take_places(a, Relative::After));
                 anchor = None;
             }
             if !self.now().anyone_can_act() {
@@ -61,13 +64,19 @@ impl Draft<'_> {
                         || c.waits.is_some_and(|w| w.target == id)
                 })
             };
-            // A skipped turn still waiting is not taken at its old place.
-            let next = state
-                .order
-                .iter()
-                .filter_map(|id| state.get(*id))
+            // A skipped turn just placed comes first; one still waiting is not taken at its old
+            // place.
+            let in_order = || state.order.iter().filter_map(|id| state.get(*id));
+            let next = in_order()
                 .find(|c| {
-                    c.mark.still_to_act() && c.waits.is_none() && (c.is_present() || awaited(c.id))
+                    placed.contains(&c.id) && c.mark == PassMark::Deferred && c.waits.is_none()
+                })
+                .or_else(|| {
+                    in_order().find(|c| {
+                        c.mark.still_to_act()
+                            && c.waits.is_none()
+                            && (c.is_present() || awaited(c.id))
+                    })
                 })
                 .cloned();
             // A boost of initiative (SR 2097) may put someone else still to act ahead of it.
@@ -80,9 +89,15 @@ impl Draft<'_> {
                 }
                 other => other,
             };
+            // Those waiting for this turn's start go first, at their new place before it.
+            if let Some(c) = &next {
+                let moved = self.take_places(c.id, Relative::Before);
+                if !moved.is_empty() {
+                    placed.extend(moved);
+                    continue;
+                }
+            }
             match next {
-                // Those waiting for this turn's start go first, at their new place before it.
-                Some(c) if self.take_places(c.id, Relative::Before) => {}
                 Some(c) if !c.is_present() || c.is_downed() => {
                     self.emit(Event::TurnSkipped { who: c.id });
                     anchor = Some(c.id);
@@ -101,24 +116,29 @@ impl Draft<'_> {
                 }
                 // A skipped turn whose chosen character has no turn left in the pass is taken
                 // at the pass's end rather than lost.
-                None if self.take_all_places() => {}
-                None => self.end_pass(),
+                None => {
+                    let moved = self.take_all_places();
+                    if moved.is_empty() {
+                        self.end_pass();
+                    }
+                    placed.extend(moved);
+                }
             }
         }
     }
 
     /// Skipped turns waiting for `target`'s turn to start (`Before`) or end (`After`) take
-    /// their new place; they come next by the order. Whether any did.
-    fn take_places(&mut self, target: CombatantId, relative: Relative) -> bool {
+    /// their new place; they come next. Those that did.
+    fn take_places(&mut self, target: CombatantId, relative: Relative) -> Vec<CombatantId> {
         self.take_places_where(|w| w.target == target && w.relative == relative)
     }
 
-    fn take_all_places(&mut self) -> bool {
+    fn take_all_places(&mut self) -> Vec<CombatantId> {
         self.take_places_where(|_| true)
     }
 
     /// The waiting skipped turns `pick` chooses move to their new places, first declared first.
-    fn take_places_where(&mut self, pick: impl Fn(&Waiting) -> bool) -> bool {
+    fn take_places_where(&mut self, pick: impl Fn(&Waiting) -> bool) -> Vec<CombatantId> {
         let mut waiting: Vec<(u64, CombatantId, Waiting)> = self
             .now()
             .present()
@@ -132,7 +152,7 @@ impl Draft<'_> {
                 target: w.target,
             });
         }
-        !waiting.is_empty()
+        waiting.into_iter().map(|(_, who, _)| who).collect()
     }
 
     /// At the start of the holder's next turn unfired readies lapse: the IP go back to the pool,

@@ -266,6 +266,36 @@ impl Sr2097Event {
         )
     }
 
+    /// The command that would set what a sheet event set (armor, Strength, a weapon), so a
+    /// loaded save can be refused what the command would refuse today. `die`: the damage die.
+    pub fn sheet_command(&self, die: u8) -> Option<Sr2097Command> {
+        Some(match self {
+            Sr2097Event::ArmorSet { who, armor } => Sr2097Command::Armor {
+                who: *who,
+                pt: i32::from(armor.pt),
+                dr: i32::from(armor.dr),
+            },
+            Sr2097Event::StrengthSet { who, strength } => Sr2097Command::Strength {
+                who: *who,
+                strength: i32::from(*strength),
+            },
+            Sr2097Event::WeaponAdded { who, weapon } => Sr2097Command::AddWeapon {
+                who: *who,
+                weapon: WeaponInput {
+                    name: weapon.name.clone(),
+                    dice: i32::from(weapon.dice),
+                    sides: i32::from(die),
+                    st: match weapon.reach {
+                        Reach::Melee => None,
+                        Reach::Ranged { st } => Some(i32::from(st)),
+                    },
+                    track: weapon.track,
+                },
+            },
+            _ => return None,
+        })
+    }
+
     /// The combatant the event is about.
     pub fn who(&self) -> CombatantId {
         match self {

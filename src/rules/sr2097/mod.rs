@@ -273,6 +273,26 @@ pub enum Sr2097Error {
         "Edge Burn only keeps a character from dying: {who} has no {severity} injury left to survive"
     )]
     NothingToBurnFor { who: String, severity: &'static str },
+    #[error(
+        "{who}'s injury {number} is {severity} and kills without Edge Burn (`edge {who} burn`) or Lessen Injury: first aid (`up`) cannot bring {who} back"
+    )]
+    Dying {
+        who: String,
+        number: usize,
+        severity: &'static str,
+    },
+    #[error(
+        "{who} survived injury {number} by Edge Burn and needs medical attention: out of the fight, first aid (`up`) cannot bring {who} back"
+    )]
+    NeedsMedicalAttention { who: String, number: usize },
+    #[error(
+        "{who}'s injury {number} was survived by Edge Burn: it stays {severity} until medical attention, and Edge cannot lessen it"
+    )]
+    SurvivedStands {
+        who: String,
+        number: usize,
+        severity: &'static str,
+    },
     #[error("{who} has {current} of {max} Edge: {gain} more would be above the maximum")]
     AboveMax {
         who: String,

@@ -181,8 +181,8 @@ impl Parser<'_> {
         }
     }
 
-    /// `WHAT [on NAME] [TEXT]` or `WHAT [on NAME]: TEXT`; an `on` not followed by a name is
-    /// part of the words.
+    /// `WHAT [on NAME] [TEXT]` or `WHAT [on NAME]: TEXT`; an `on` before the colon must be
+    /// followed by a character's name (in full or in short), once.
     fn spend(&mut self) -> Result<SpendInput, ParseError> {
         // A colon ends the spend's words: "threat:" is "threat" then ":".
         let mut i = self.at;
@@ -211,14 +211,13 @@ impl Parser<'_> {
                 self.at += 1;
                 continue;
             }
-            if !noted && on.is_none() && !w.quoted && w.text.eq_ignore_ascii_case("on") {
-                let at = self.at;
+            // Before the colon, `on` always names whom the spend is for: a mistyped or
+            // ambiguous name is refused, not kept as words (words with "on" go after `:`).
+            if !noted && !w.quoted && w.text.eq_ignore_ascii_case("on") {
+                self.once(on.as_ref(), "`on NAME`")?;
                 self.at += 1;
-                if let Ok(id) = self.combatant() {
-                    on = Some(id);
-                    continue;
-                }
-                self.at = at;
+                on = Some(self.combatant()?);
+                continue;
             }
             self.at += 1;
             if on.is_some() || noted {

@@ -542,7 +542,11 @@ impl Draft<'_> {
         let it = rules.interesting_times;
         if def.complication && it.switch == Switch::On {
             let target = on.unwrap_or(c.id);
-            if self.is_player(target) {
+            // "For another player during their Narration": "their" read either way, the
+            // spender's narration or the target's; in a third one's (or between turns), none.
+            let narrator = self.table().narrator().map(|x| x.who);
+            let in_time = target == c.id || narrator == Some(c.id) || narrator == Some(target);
+            if in_time && self.is_player(target) {
                 let t = self.present(target)?;
                 let room = t.sheet.edge.saturating_sub(t.edge_left);
                 self.said(AnarchyEvent::EdgeRegained {

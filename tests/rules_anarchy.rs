@@ -948,3 +948,19 @@ fn numbers_too_big_to_read_are_refused_with_the_range_allowed() {
         assert!(err.to_string().contains("allowed"), "{line}: {err}");
     }
 }
+
+#[test]
+fn a_narrator_who_goes_down_ends_the_narration_and_may_not_spend_as_the_narrator() {
+    for downing in ["down Ana", "damage Ana 20 physical"] {
+        let mut t = table();
+        t.run("narrate");
+        assert_eq!(narrator(&t), "Ana");
+        t.run(downing);
+        assert_eq!(narrator(&t), "", "{downing}: nobody narrates");
+        t.refuse("pp Ana spend double-time it");
+        t.refuse("pp Ana spend flashback: the guard was bribed");
+        // The next narration is the next seat's.
+        t.run("narrate");
+        assert_eq!(narrator(&t), "Bo", "{downing}");
+    }
+}

@@ -117,7 +117,8 @@ impl Draft<'_> {
         }
     }
 
-    /// A narrator who leaves the encounter ends the narration (its statuses "until turn" too).
+    /// A narrator who leaves the encounter or goes Downed ends the narration (its statuses
+    /// "until turn" too); the next `narrate` gives the next seat its narration.
     pub(super) fn narration_leaves(&mut self, who: CombatantId) {
         let narrator = self.now().narration().and_then(|n| n.narrator().copied());
         if narrator.is_some_and(|n| n.who == who) {

@@ -177,3 +177,28 @@ fn a_name_after_on_in_a_spend_that_fits_no_one_or_several_is_refused_not_kept_as
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+#[test]
+fn a_sheet_keyword_given_twice_is_refused_not_read_as_its_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "--system", "anarchy", "heist"], TABLE);
+    let save = d.join("saves/heist.ron");
+    let before = std::fs::read(&save).unwrap();
+    for (line, says) in [
+        ("sheet Ana armor 3 armor 4\n", "`armor` once only"),
+        ("sheet Ana armor 3 armour 4\n", "`armour` once only"),
+        ("sheet Ana matrix 2 amp on matrix 3\n", "`matrix` once only"),
+        ("sheet Ana amp on amp off\n", "`amp` once only"),
+    ] {
+        let out = srtrack(d, &["exec", "heist"], line);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{line}: {err}");
+        assert!(err.contains(says), "{line}: {err}");
+        assert_eq!(
+            std::fs::read(&save).unwrap(),
+            before,
+            "{line}: nothing changed"
+        );
+    }
+}

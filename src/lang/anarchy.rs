@@ -138,12 +138,15 @@ impl Parser<'_> {
     fn sheet(&mut self) -> Result<AnarchyCommand, ParseError> {
         let who = self.combatant()?;
         let (mut armor, mut matrix, mut amp) = (None, None, None);
+        // Each keyword once: `armor 3 armor 4` is refused, not read as its last one.
         loop {
-            if self.eat("armor") || self.eat("armour") {
-                armor = Some(self.number("the Armor boxes (a number)")?);
-            } else if self.eat("matrix") {
-                matrix = Some(self.number("the Matrix boxes (a number)")?);
-            } else if self.eat("amp") {
+            if self.keyword_number("armor", &mut armor, "the Armor boxes (a number)")?
+                || self.keyword_number("armour", &mut armor, "the Armor boxes (a number)")?
+                || self.keyword_number("matrix", &mut matrix, "the Matrix boxes (a number)")?
+            {
+                continue;
+            }
+            if self.keyword_once("amp", amp.as_ref())? {
                 amp = Some(if self.eat("on") {
                     Amp::BonusPlotPoint
                 } else if self.eat("off") {

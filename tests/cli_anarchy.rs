@@ -134,3 +134,71 @@ fn a_refused_anarchy_line_exits_1_with_one_sentence_and_changes_nothing() {
         );
     }
 }
+
+#[test]
+fn a_name_after_on_in_a_spend_that_fits_no_one_or_several_is_refused_not_kept_as_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(
+        d,
+        &["exec", "--system", "anarchy", "heist"],
+        &format!("{TABLE}add Goon x2 npc int 3 rea 3 body 3 will 3\n"),
+    );
+    let save = d.join("saves/heist.ron");
+    let before = std::fs::read(&save).unwrap();
+    for (line, says) in [
+        ("pp Ana spend frag it on Gaurd radio\n", "\"Gaurd\""),
+        ("pp Bo spend live dangerously on Ana2\n", "\"Ana2\""),
+        ("pp Ana spend surprise threat on Bp: drone\n", "\"Bp\""),
+        ("gm spend twist on Bp: drone\n", "\"Bp\""),
+        ("pp Ana spend frag it on Goon radio\n", "fits 2 of them"),
+        ("pp Ana spend live dangerously on\n", "name"),
+        (
+            "pp Ana spend live dangerously on Ana on Bo\n",
+            "`on NAME` once only",
+        ),
+    ] {
+        let out = srtrack(d, &["exec", "heist"], line);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{line}: {err}");
+        assert!(err.contains(says), "{line}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "one sentence: {err}");
+        assert_eq!(
+            std::fs::read(&save).unwrap(),
+            before,
+            "{line}: nothing changed"
+        );
+    }
+    // Words with "on" in them still go after the colon.
+    let out = srtrack(
+        d,
+        &["exec", "heist"],
+        "pp Ana spend surprise threat on Bo: the lights go on\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_sheet_keyword_given_twice_is_refused_not_read_as_its_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "--system", "anarchy", "heist"], TABLE);
+    let save = d.join("saves/heist.ron");
+    let before = std::fs::read(&save).unwrap();
+    for (line, says) in [
+        ("sheet Ana armor 3 armor 4\n", "`armor` once only"),
+        ("sheet Ana armor 3 armour 4\n", "`armour` once only"),
+        ("sheet Ana matrix 2 amp on matrix 3\n", "`matrix` once only"),
+        ("sheet Ana amp on amp off\n", "`amp` once only"),
+    ] {
+        let out = srtrack(d, &["exec", "heist"], line);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{line}: {err}");
+        assert!(err.contains(says), "{line}: {err}");
+        assert_eq!(
+            std::fs::read(&save).unwrap(),
+            before,
+            "{line}: nothing changed"
+        );
+    }
+}

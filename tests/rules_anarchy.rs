@@ -495,6 +495,29 @@ fn interesting_times_a_complication_for_another_player_gives_that_player_edge() 
 }
 
 #[test]
+fn interesting_times_for_another_player_only_in_the_narration_of_the_spender_or_the_target() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("narrate");
+    assert_eq!(narrator(&t), "Bo");
+    t.run("atest Cy 2 vs 0 edge before dice 5 5 5");
+    let regained = |evs: &[Event]| {
+        events(evs)
+            .iter()
+            .any(|e| matches!(e, AnarchyEvent::EdgeRegained { .. }))
+    };
+    // Bo narrates: neither Ana's (the spender's) narration nor Cy's (the target's).
+    let evs = t.run("pp Ana spend surprise threat on Cy: a drone");
+    assert!(!regained(&evs), "a third player's narration gives no Edge");
+    assert_eq!(t.c("Cy").edge_left, 0);
+    // In the target's own narration it does.
+    t.run("narrate");
+    let evs = t.run("pp Ana spend surprise threat on Cy: a second drone");
+    assert!(regained(&evs));
+    assert_eq!(t.c("Cy").edge_left, 1);
+}
+
+#[test]
 fn interesting_times_is_a_switch_in_the_rules() {
     let mut rules = HouseRules::embedded();
     rules.anarchy.interesting_times.switch = Switch::Off;
@@ -923,5 +946,21 @@ fn numbers_too_big_to_read_are_refused_with_the_range_allowed() {
             "{line}: {err}"
         );
         assert!(err.to_string().contains("allowed"), "{line}: {err}");
+    }
+}
+
+#[test]
+fn a_narrator_who_goes_down_ends_the_narration_and_may_not_spend_as_the_narrator() {
+    for downing in ["down Ana", "damage Ana 20 physical"] {
+        let mut t = table();
+        t.run("narrate");
+        assert_eq!(narrator(&t), "Ana");
+        t.run(downing);
+        assert_eq!(narrator(&t), "", "{downing}: nobody narrates");
+        t.refuse("pp Ana spend double-time it");
+        t.refuse("pp Ana spend flashback: the guard was bribed");
+        // The next narration is the next seat's.
+        t.run("narrate");
+        assert_eq!(narrator(&t), "Bo", "{downing}");
     }
 }

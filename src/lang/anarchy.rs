@@ -138,12 +138,15 @@ impl Parser<'_> {
     fn sheet(&mut self) -> Result<AnarchyCommand, ParseError> {
         let who = self.combatant()?;
         let (mut armor, mut matrix, mut amp) = (None, None, None);
+        // Each keyword once: `armor 3 armor 4` is refused, not read as its last one.
         loop {
-            if self.eat("armor") || self.eat("armour") {
-                armor = Some(self.number("the Armor boxes (a number)")?);
-            } else if self.eat("matrix") {
-                matrix = Some(self.number("the Matrix boxes (a number)")?);
-            } else if self.eat("amp") {
+            if self.keyword_number("armor", &mut armor, "the Armor boxes (a number)")?
+                || self.keyword_number("armour", &mut armor, "the Armor boxes (a number)")?
+                || self.keyword_number("matrix", &mut matrix, "the Matrix boxes (a number)")?
+            {
+                continue;
+            }
+            if self.keyword_once("amp", amp.as_ref())? {
                 amp = Some(if self.eat("on") {
                     Amp::BonusPlotPoint
                 } else if self.eat("off") {
@@ -181,8 +184,8 @@ impl Parser<'_> {
         }
     }
 
-    /// `WHAT [on NAME] [TEXT]` or `WHAT [on NAME]: TEXT`; an `on` not followed by a name is
-    /// part of the words.
+    /// `WHAT [on NAME] [TEXT]` or `WHAT [on NAME]: TEXT`; an `on` before the colon must be
+    /// followed by a character's name (in full or in short), once.
     fn spend(&mut self) -> Result<SpendInput, ParseError> {
         // A colon ends the spend's words: "threat:" is "threat" then ":".
         let mut i = self.at;
@@ -211,14 +214,13 @@ impl Parser<'_> {
                 self.at += 1;
                 continue;
             }
-            if !noted && on.is_none() && !w.quoted && w.text.eq_ignore_ascii_case("on") {
-                let at = self.at;
+            // Before the colon, `on` always names whom the spend is for: a mistyped or
+            // ambiguous name is refused, not kept as words (words with "on" go after `:`).
+            if !noted && !w.quoted && w.text.eq_ignore_ascii_case("on") {
+                self.once(on.as_ref(), "`on NAME`")?;
                 self.at += 1;
-                if let Ok(id) = self.combatant() {
-                    on = Some(id);
-                    continue;
-                }
-                self.at = at;
+                on = Some(self.combatant()?);
+                continue;
             }
             self.at += 1;
             if on.is_some() || noted {

@@ -117,7 +117,8 @@ impl Draft<'_> {
         }
     }
 
-    /// A narrator who leaves the encounter ends the narration (its statuses "until turn" too).
+    /// A narrator who leaves the encounter or goes Downed ends the narration (its statuses
+    /// "until turn" too); the next `narrate` gives the next seat its narration.
     pub(super) fn narration_leaves(&mut self, who: CombatantId) {
         let narrator = self.now().narration().and_then(|n| n.narrator().copied());
         if narrator.is_some_and(|n| n.who == who) {
@@ -542,7 +543,11 @@ impl Draft<'_> {
         let it = rules.interesting_times;
         if def.complication && it.switch == Switch::On {
             let target = on.unwrap_or(c.id);
-            if self.is_player(target) {
+            // "For another player during their Narration": "their" read either way, the
+            // spender's narration or the target's; in a third one's (or between turns), none.
+            let narrator = self.table().narrator().map(|x| x.who);
+            let in_time = target == c.id || narrator == Some(c.id) || narrator == Some(target);
+            if in_time && self.is_player(target) {
                 let t = self.present(target)?;
                 let room = t.sheet.edge.saturating_sub(t.edge_left);
                 self.said(AnarchyEvent::EdgeRegained {

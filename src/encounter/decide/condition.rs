@@ -7,10 +7,12 @@ use crate::encounter::model::{Combatant, CombatantId, DownCause, Track};
 
 impl Draft<'_> {
     /// A Downed character's pending reserve lapses, and a turn it is taking ends with it (its
-    /// delays come now, as for one removed): it is no longer shown acting.
+    /// delays come now, as for one removed), as does a narration it is giving: it is no longer
+    /// shown acting.
     pub(super) fn down(&mut self, c: &Combatant, cause: DownCause) {
         self.emit(Event::Downed { who: c.id, cause });
         self.release(c, Release::Downed);
+        self.narration_leaves(c.id);
         if let Some(turn) = self.now().turn().copied().filter(|t| t.who == c.id) {
             let anchor = self.end_turn(turn);
             self.advance(Some(anchor));

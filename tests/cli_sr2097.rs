@@ -121,6 +121,11 @@ fn wrong_input_is_one_sentence_exit_1_and_the_save_as_it_was() {
             "odds2097 tn 20 bonus 100",
             "skill bonus 100 is out of range: allowed -30 to 99",
         ),
+        // SR5's form of a verb 2097 has too: the sentence gives 2097's form.
+        (
+            "armor Bo 10",
+            "this form of `armor` is SR5's; this encounter runs Shadowrun 2097: `armor NAME pt N dr N`",
+        ),
         // A word given twice is refused, not read as the last one.
         (
             "sc Ana tn 20 tn 25 bonus 5",

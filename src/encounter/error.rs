@@ -254,10 +254,7 @@ pub enum RuleError {
     AlreadyHidden { who: String },
     #[error("{who} is not hidden from the players: `hide {who}` hides them")]
     NotHidden { who: String },
-    #[error(
-        "`{verb}` is a command of {}; this encounter runs {system}",
-        super::system::list(owners)
-    )]
+    #[error("{}", other_system(verb, owners, *system))]
     OtherSystem {
         verb: &'static str,
         owners: &'static [System],
@@ -288,6 +285,28 @@ impl RuleError {
                 max: range.max,
             })
         }
+    }
+}
+
+/// A verb of another system; where this system has the same verb in a form of its own (SR5's
+/// `armor NAME N` in Shadowrun 2097), the sentence gives this system's form.
+fn other_system(verb: &str, owners: &[System], system: System) -> String {
+    let own = match (system, verb) {
+        (System::Sr2097, "armor") => Some("armor NAME pt N dr N"),
+        (System::Sr2097, "weapon") => {
+            Some("weapon NAME add WEAPON NdM+ST|NdM melee [stun]` or `weapon NAME remove WEAPON")
+        }
+        _ => None,
+    };
+    match own {
+        Some(form) => format!(
+            "this form of `{verb}` is {}'s; this encounter runs {system}: `{form}`",
+            super::system::list(owners)
+        ),
+        None => format!(
+            "`{verb}` is a command of {}; this encounter runs {system}",
+            super::system::list(owners)
+        ),
     }
 }
 

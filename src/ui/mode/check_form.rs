@@ -33,6 +33,9 @@ pub struct State {
     pub odds: Result<[String; 3], String>,
     /// The engine's refusal of the whole check.
     pub error: Option<String>,
+    /// A complete failure left "Disadvantage: next check": the engine adds it to this check
+    /// whatever the toggle says, so the odds shown count it too.
+    pub owed: bool,
 }
 
 impl State {
@@ -53,7 +56,7 @@ impl State {
                 Field::toggle(
                     "Adv/Dis",
                     if owed {
-                        "dis: owed by a complete failure"
+                        "owed by a complete failure: counted whatever you pick; adv cancels it"
                     } else {
                         "Advantage, Disadvantage, or both (they cancel)"
                     },
@@ -71,6 +74,7 @@ impl State {
             focus: BONUS,
             odds: Err(String::new()),
             error: None,
+            owed,
         };
         st.refresh(ctx);
         st
@@ -107,12 +111,16 @@ impl State {
         Ok(q.check(self.who, dice, None))
     }
 
-    /// The odds, asked of the rules with the fields as they stand.
+    /// The odds, asked of the rules with the fields as they stand and the Disadvantage owed:
+    /// those of the check the engine will roll.
     fn refresh(&mut self, ctx: &Ctx) {
         self.odds = match self.query() {
-            Ok(q) => odds_of(&q, &ctx.enc.rules().sr2097)
-                .map(|(_, odds)| odds_lines(&odds))
-                .map_err(|e| e.to_string()),
+            Ok(mut q) => {
+                q.disadvantage |= self.owed;
+                odds_of(&q, &ctx.enc.rules().sr2097)
+            }
+            .map(|(_, odds)| odds_lines(&odds))
+            .map_err(|e| e.to_string()),
             Err((_, e)) => Err(e),
         };
     }

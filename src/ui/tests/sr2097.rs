@@ -66,6 +66,42 @@ fn the_check_form_shows_the_odds_as_it_is_typed_and_rolls_the_check() {
     assert_eq!(checked.map(|o| o.mos), Some(3 + 5));
 }
 
+/// The check form's odds as they stand.
+fn form_odds(app: &App) -> String {
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("not the check form: {:?}", app.mode().kind());
+    };
+    f.odds.clone().expect("odds")[0].clone()
+}
+
+#[test]
+fn the_check_form_counts_an_owed_disadvantage_whatever_the_toggle_says() {
+    // Given Ana's complete failure (3 vs TN 20): "Disadvantage: next check".
+    let mut app = fight();
+    select(&mut app, "Ana");
+    roll_check(&mut app, "0", "1 2");
+    // When the GM opens her next check, bonus 13 against TN 20.
+    press(&mut app, KeyCode::Char('c'));
+    typ(&mut app, "13");
+    press(&mut app, KeyCode::Tab);
+    // Then the odds are those of the check the engine rolls: Disadvantage (3d10, the highest
+    // removed) with `dis` or `none`, neither (2d10) with `adv`, as the text's "BOTH … neither".
+    let dis = form_odds(&app);
+    assert!(dis.contains("67.3%"), "{dis}");
+    typ(&mut app, "n");
+    assert_eq!(
+        form_odds(&app),
+        dis,
+        "none: the owed Disadvantage still counts"
+    );
+    typ(&mut app, "a");
+    let even = form_odds(&app);
+    assert!(
+        even.contains("85.0%"),
+        "adv cancels the owed Disadvantage: {even}"
+    );
+}
+
 #[test]
 fn a_refused_check_keeps_the_form_open_with_the_reason() {
     let mut app = fight();

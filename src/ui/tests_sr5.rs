@@ -6,7 +6,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::app::App;
 use super::demo;
 use super::mode::Mode;
-use super::mode::test_form::Purpose;
+use super::mode::test_form::{self, Purpose};
 use super::tests::{app_for, screen};
 use crate::encounter::system::sr5::Sr5Event;
 use std::sync::Arc;
@@ -36,11 +36,16 @@ fn app_with(lines: &[&str]) -> App {
     app_for(enc)
 }
 
-fn odds(app: &App) -> Result<String, String> {
+/// The open test form; a test that expects one fails with the mode it found instead.
+fn test_form(app: &App) -> &test_form::State {
     let Mode::TestForm(f) = app.mode() else {
         panic!("not in the test form: {:?}", app.mode().kind());
     };
-    f.odds.clone()
+    f
+}
+
+fn odds(app: &App) -> Result<String, String> {
+    test_form(app).odds.clone()
 }
 
 fn news(app: &App) -> String {
@@ -76,9 +81,7 @@ fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types(
         "act Ana Stand Up",
     ]);
     press(&mut app, KeyCode::Char('T'));
-    let Mode::TestForm(f) = app.mode() else {
-        panic!("T opens the test form");
-    };
+    let f = test_form(&app);
     assert_eq!(f.purpose, Purpose::Test(app.selected_id().expect("Ana")));
     assert!(f.title.contains("Stand Up"), "{}", f.title);
     assert_eq!(f.fields[0].get(), "5");
@@ -129,9 +132,7 @@ fn the_test_form_refuses_what_it_would_otherwise_leave_out() {
     typ(&mut app, "5");
     // When the GM presses Enter, then the form stays with the reason at Vs pool
     press(&mut app, KeyCode::Enter);
-    let Mode::TestForm(f) = app.mode() else {
-        panic!("the form stays open");
-    };
+    let f = test_form(&app);
     assert!(
         f.fields[4]
             .error
@@ -146,9 +147,7 @@ fn the_test_form_refuses_what_it_would_otherwise_leave_out() {
     press(&mut app, KeyCode::Backspace);
     typ(&mut app, "6");
     press(&mut app, KeyCode::Enter);
-    let Mode::TestForm(f) = app.mode() else {
-        panic!("the form stays open");
-    };
+    let f = test_form(&app);
     assert!(
         f.fields[5]
             .error
@@ -174,18 +173,14 @@ fn a_gestures_test_is_offered_to_its_onlookers_not_to_the_one_who_gestures() {
     ]);
     // When the GM opens Ana's test form, it offers no Gesture test
     press(&mut app, KeyCode::Char('T'));
-    let Mode::TestForm(f) = app.mode() else {
-        panic!("T opens the test form");
-    };
+    let f = test_form(&app);
     assert!(!f.title.contains("Gesture"), "{}", f.title);
     assert_eq!(f.fields[0].get(), "");
     press(&mut app, KeyCode::Esc);
     // Then Bob's, an onlooker's, does: his Intuition, threshold 2
     super::tests::select(&mut app, "Bob");
     press(&mut app, KeyCode::Char('T'));
-    let Mode::TestForm(f) = app.mode() else {
-        panic!("T opens the test form");
-    };
+    let f = test_form(&app);
     assert!(f.title.contains("Ana's Gesture"), "{}", f.title);
     assert_eq!(f.fields[0].get(), "4");
     assert_eq!(f.fields[2].get(), "2");
@@ -225,9 +220,7 @@ fn an_attack_action_offers_the_chain_step_by_step_down_to_the_boxes() {
     press(&mut app, KeyCode::Enter);
     typ(&mut app, "fire gun");
     press(&mut app, KeyCode::Enter);
-    let Mode::TestForm(f) = app.mode() else {
-        panic!("Fire Gun offers the attack chain: {:?}", app.mode().kind());
-    };
+    let f = test_form(&app);
     assert!(matches!(f.purpose, Purpose::Attack { .. }));
     assert_eq!(f.fields[0].get(), "Jinx");
     // A player's defense is typed later: no odds against it yet.
@@ -323,9 +316,7 @@ fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
         "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
     ]);
     press(&mut app, KeyCode::Char('A'));
-    let Mode::TestForm(f) = app.mode() else {
-        panic!("A opens the step that waits: {:?}", app.mode().kind());
-    };
+    let f = test_form(&app);
     assert!(f.title.contains("Jinx's defense"), "{}", f.title);
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.mode(), Mode::Tracker));
@@ -354,9 +345,7 @@ fn marked_characters_are_one_area_attack_and_the_players_defend_one_by_one() {
     press(&mut app, KeyCode::Enter);
     typ(&mut app, "fire gun");
     press(&mut app, KeyCode::Enter);
-    let Mode::TestForm(f) = app.mode() else {
-        panic!("Fire Gun offers the attack chain: {:?}", app.mode().kind());
-    };
+    let f = test_form(&app);
     assert_eq!(f.fields[0].get(), "Jinx, Ana, Thug");
     press(&mut app, KeyCode::Tab);
     press(&mut app, KeyCode::Tab);
@@ -379,9 +368,7 @@ fn marked_characters_are_one_area_attack_and_the_players_defend_one_by_one() {
             .iter()
             .any(|e| matches!(e, Sr5Event::Defended { target, .. } if *target == thug))
     );
-    let Mode::TestForm(f) = app.mode() else {
-        panic!("Jinx's defense is asked for: {:?}", app.mode().kind());
-    };
+    let f = test_form(&app);
     assert!(
         f.title.contains("Jinx's defense (1 more waiting)"),
         "{}",
@@ -408,9 +395,7 @@ fn marked_characters_are_one_area_attack_and_the_players_defend_one_by_one() {
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "6 6 6 6 6 6 6 6 6");
     press(&mut app, KeyCode::Enter);
-    let Mode::TestForm(f) = app.mode() else {
-        panic!("Ana's defense comes next: {:?}", app.mode().kind());
-    };
+    let f = test_form(&app);
     assert!(f.title.contains("Ana's defense"), "{}", f.title);
     assert!(!f.title.contains("more waiting"), "{}", f.title);
     press(&mut app, KeyCode::Tab);

@@ -3,11 +3,7 @@
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::srtrack;
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use cli::{refused_unchanged, srtrack, text};
 
 const TABLE: &str = "add Ana pc int 3 rea 3 edge 2 body 4 will 4\n\
                      add Bo pc int 3 rea 3 edge 1 body 3 will 3\n\
@@ -98,8 +94,6 @@ fn a_refused_anarchy_line_exits_1_with_one_sentence_and_changes_nothing() {
              gm spend surprise threat on Ana\ngm spend surprise threat on Ana\n"
         ),
     );
-    let save = d.join("saves/heist.ron");
-    let before = std::fs::read(&save).unwrap();
     for (line, says) in [
         (
             "pp Ana award\n",
@@ -122,16 +116,7 @@ fn a_refused_anarchy_line_exits_1_with_one_sentence_and_changes_nothing() {
             "the thing on Cooldown holds a control character",
         ),
     ] {
-        let out = srtrack(d, &["exec", "heist"], line);
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{line}: {err}");
-        assert!(err.contains(says), "{line}: {err}");
-        assert_eq!(err.trim().lines().count(), 1, "one sentence: {err}");
-        assert_eq!(
-            std::fs::read(&save).unwrap(),
-            before,
-            "{line}: nothing changed"
-        );
+        refused_unchanged(d, "heist", line, says);
     }
 }
 
@@ -144,8 +129,6 @@ fn a_name_after_on_in_a_spend_that_fits_no_one_or_several_is_refused_not_kept_as
         &["exec", "--system", "anarchy", "heist"],
         &format!("{TABLE}add Goon x2 npc int 3 rea 3 body 3 will 3\n"),
     );
-    let save = d.join("saves/heist.ron");
-    let before = std::fs::read(&save).unwrap();
     for (line, says) in [
         ("pp Ana spend frag it on Gaurd radio\n", "\"Gaurd\""),
         ("pp Bo spend live dangerously on Ana2\n", "\"Ana2\""),
@@ -158,16 +141,7 @@ fn a_name_after_on_in_a_spend_that_fits_no_one_or_several_is_refused_not_kept_as
             "`on NAME` once only",
         ),
     ] {
-        let out = srtrack(d, &["exec", "heist"], line);
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{line}: {err}");
-        assert!(err.contains(says), "{line}: {err}");
-        assert_eq!(err.trim().lines().count(), 1, "one sentence: {err}");
-        assert_eq!(
-            std::fs::read(&save).unwrap(),
-            before,
-            "{line}: nothing changed"
-        );
+        refused_unchanged(d, "heist", line, says);
     }
     // Words with "on" in them still go after the colon.
     let out = srtrack(
@@ -183,22 +157,12 @@ fn a_sheet_keyword_given_twice_is_refused_not_read_as_its_last() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     srtrack(d, &["exec", "--system", "anarchy", "heist"], TABLE);
-    let save = d.join("saves/heist.ron");
-    let before = std::fs::read(&save).unwrap();
     for (line, says) in [
         ("sheet Ana armor 3 armor 4\n", "`armor` once only"),
         ("sheet Ana armor 3 armour 4\n", "`armour` once only"),
         ("sheet Ana matrix 2 amp on matrix 3\n", "`matrix` once only"),
         ("sheet Ana amp on amp off\n", "`amp` once only"),
     ] {
-        let out = srtrack(d, &["exec", "heist"], line);
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{line}: {err}");
-        assert!(err.contains(says), "{line}: {err}");
-        assert_eq!(
-            std::fs::read(&save).unwrap(),
-            before,
-            "{line}: nothing changed"
-        );
+        refused_unchanged(d, "heist", line, says);
     }
 }

@@ -6,11 +6,7 @@ use std::process::{Command, Stdio};
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::srtrack;
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use cli::{srtrack, text};
 
 const SETUP: &str =
     "# a fight\nadd Ann pc int 4 rea 5 edge 2\nadd Bo npc int 3 rea 3\nroll all\nstart\n";

@@ -4,11 +4,7 @@
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::srtrack;
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use cli::{srtrack, text};
 
 #[test]
 fn a_name_with_a_quote_and_a_backslash_is_typed_back_escaped_inside_quotes() {

@@ -4,11 +4,7 @@
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::srtrack;
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use cli::{srtrack, text};
 
 /// A fight to keep sheets from: a PC and a group of gangers.
 fn with_sheets(d: &std::path::Path) {

@@ -35,6 +35,8 @@ const OPS: &[&str] = &[
     "status {b} dazed until next",
     "remove {b}",
     "add Extra{n} int 3 rea 3",
+    "edit {a} edge 0 mod 0 ip 0",
+    "edit {b} edge 1 mod -1 ip 1",
     "roll all",
     "undo",
     "redo",

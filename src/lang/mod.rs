@@ -1208,6 +1208,35 @@ fn sheet_words(s: &SheetInput) -> String {
     out
 }
 
+/// An edit's sheet: each field that differs from the sheet it changes (` edge 0` included, which
+/// `add`'s words leave out), so the text reads back to the same sheet; every field when the
+/// character is not known.
+fn edit_words(was: Option<&SheetInput>, now: &SheetInput) -> String {
+    let fields: [(&str, i32, Option<i32>); 5] = [
+        ("int", now.intuition, was.map(|w| w.intuition)),
+        ("rea", now.reaction, was.map(|w| w.reaction)),
+        ("edge", now.edge, was.map(|w| w.edge)),
+        ("mod", now.dice_modifier, was.map(|w| w.dice_modifier)),
+        ("ip", now.ip_bonus, was.map(|w| w.ip_bonus)),
+    ];
+    let mut out = String::new();
+    for (word, value, before) in fields {
+        if before != Some(value) {
+            out += &format!(" {word} {value}");
+        }
+    }
+    let boxes = [
+        ("body", now.body, was.map(|w| w.body)),
+        ("will", now.willpower, was.map(|w| w.willpower)),
+    ];
+    for (word, value, before) in boxes {
+        if let Some(v) = value.filter(|_| before != Some(value)) {
+            out += &format!(" {word} {v}");
+        }
+    }
+    out
+}
+
 fn action_words(a: &ActionChoice) -> String {
     match a {
         ActionChoice::Type(t) => t.label().to_lowercase(),
@@ -1277,7 +1306,12 @@ pub fn format(command: &Command, state: &State) -> String {
             let side = side
                 .map(|s| format!(" {}", side_word(s)))
                 .unwrap_or_default();
-            format!("edit {}{name}{side} {}", n(*who), sheet_words(sheet))
+            let was = state.get(*who).map(sheet_input);
+            format!(
+                "edit {}{name}{side}{}",
+                n(*who),
+                edit_words(was.as_ref(), sheet)
+            )
         }
         Command::Remove { who, reason } => match reason {
             Some(r) => format!("remove {} because {r}", n(*who)),

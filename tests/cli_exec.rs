@@ -534,3 +534,29 @@ fn exec_makes_a_new_save_by_path_only_as_name_ron() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(path.is_file());
 }
+
+#[test]
+fn an_edit_that_fills_a_monitor_and_one_that_frees_it_are_saved_and_check() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let d = dir.path();
+    // Given Bob with 9 of 10 Physical boxes, when Body 1 fills the monitor and Body 3 frees it.
+    let out = srtrack(
+        d,
+        &["exec", "fight"],
+        "add Bob pc int 3 rea 3 body 3 will 3\ndamage Bob 9\nedit Bob body 1\nedit Bob body 3\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Then the save's history checks (an edit may down and bring back), and it opens again.
+    let out = srtrack(d, &["check", "fight"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = srtrack(d, &["exec", "fight"], "edit Bob body 1\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = srtrack(d, &["show", "fight"], "");
+    assert!(
+        text(&out.stdout)
+            .trim_end()
+            .ends_with("Bob is Downed (Physical monitor full)"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -213,3 +213,32 @@ fn a_monitor_filled_while_downed_by_the_gm_keeps_it_down_until_healed() {
     t.run("heal Bob 1");
     assert_eq!(t.c("Bob").downed, None);
 }
+
+// DESIGN.md "Downed": a full monitor downs by itself, whatever fills it: an edit that shrinks the
+// monitor to the damage taken fills it; one that grows a full monitor brings the character back.
+#[test]
+fn an_edit_of_body_or_willpower_fills_or_frees_the_monitor_as_damage_would() {
+    // Given Bob (Body 3: 10 boxes) with 9 Physical, still standing.
+    let mut t = Table::three();
+    t.run("damage Bob 9");
+    assert_eq!(t.c("Bob").downed, None);
+    // When his Body drops to 1 (9 boxes): then the monitor is full and he is Downed by it.
+    t.run("edit Bob body 1");
+    assert_eq!(t.c("Bob").downed, Some(DownCause::PhysicalFull));
+    assert!(matches!(
+        t.refuse("up Bob"),
+        RuleError::DownedByMonitor { .. }
+    ));
+    // When his Body goes back to 3: then the monitor has room and he is up again.
+    t.run("edit Bob body 3");
+    assert_eq!(t.c("Bob").downed, None);
+    // Given Cy Downed by the GM and Willpower 2 (9 boxes) with 9 Stun.
+    t.run("down Cy");
+    t.run("damage Cy 9 stun");
+    assert_eq!(t.c("Cy").downed, Some(DownCause::StunFull));
+    // When the Stun monitor grows but Body shrinks to the Physical damage: then Physical keeps
+    // Cy down.
+    t.run("damage Cy 9 physical");
+    t.run("edit Cy will 6 body 1");
+    assert_eq!(t.c("Cy").downed, Some(DownCause::PhysicalFull));
+}

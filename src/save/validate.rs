@@ -490,9 +490,9 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         // Anarchy's First Aid/Fix (`pp`, `gm spend`) heals, and its Cooldowns are statuses.
         Event::Healed { .. } => &["heal", "pp", "gm"],
         // SR 2097: an injury Downs (`dmg`), lessening it may bring one up (`edge`), a failed
-        // check leaves a Disadvantage (`sc`).
-        Event::Downed { .. } => &["down", "damage", "heal", "attack", "dmg"],
-        Event::Revived { .. } => &["up", "heal", "edge", "pp", "gm"],
+        // check leaves a Disadvantage (`sc`). An edit of Body or Willpower fills or frees a monitor.
+        Event::Downed { .. } => &["down", "damage", "heal", "attack", "dmg", "edit"],
+        Event::Revived { .. } => &["up", "heal", "edge", "pp", "gm", "edit"],
         Event::VisibilityChanged {
             visibility: Visibility::Hidden,
             ..

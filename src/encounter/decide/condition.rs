@@ -96,6 +96,28 @@ impl Draft<'_> {
         Ok(())
     }
 
+    /// After an edit of Body or Willpower: a monitor the damage now fills downs the character
+    /// (as damage filling it would); one that no longer is full brings it back (as healing would).
+    pub(super) fn settle_monitors(&mut self, who: CombatantId) {
+        let Some(c) = self.now().get(who).cloned() else {
+            return;
+        };
+        let full = [Track::Physical, Track::Stun]
+            .into_iter()
+            .find(|&t| self.monitor(&c, t).is_ok_and(|m| c.damage.on(t) >= m))
+            .map(Self::full_cause);
+        match (c.downed, full) {
+            (None, Some(cause)) => self.down(&c, cause),
+            (Some(was), Some(cause)) if was != cause && was != DownCause::Injury => {
+                self.emit(Event::Downed { who, cause });
+            }
+            (Some(DownCause::PhysicalFull | DownCause::StunFull), None) => {
+                self.emit(Event::Revived { who });
+            }
+            _ => {}
+        }
+    }
+
     pub(super) fn heal(&mut self, who: CombatantId, track: Track, boxes: i32) -> Outcome {
         let c = self.present(who)?;
         let boxes = Self::check_range("healing", boxes, self.rules.limits.damage_boxes)?;

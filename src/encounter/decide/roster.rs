@@ -141,6 +141,7 @@ impl Draft<'_> {
             side: side.unwrap_or(c.side),
             sheet,
         });
+        self.settle_monitors(who);
         self.seat_players();
         Ok(())
     }

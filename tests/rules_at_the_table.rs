@@ -233,6 +233,37 @@ fn a_cell_shows_edge_ip_and_ip_held_back_so_spent_may_pass_start() {
 }
 
 #[test]
+fn a_ready_carried_into_a_new_round_projects_none_of_its_lost_ip() {
+    // Given Bob readies 3 IP in the last pass of round 1, and round 2 begins with it pending
+    let mut t = Table::three();
+    while t.round_pass() != (1, 5) || t.turn() != "Bob" {
+        t.run("next");
+    }
+    t.run("ready Bob 3 when the door opens do fire gun");
+    while t.round_pass() == (1, 5) {
+        t.run("next");
+    }
+    assert!(t.c("Bob").reserve.is_some(), "the ready outlives the round");
+    // Then Bob's passes to come grow from his pool alone: the ready's IP went with round 1
+    let rules = t.enc.rules().clone();
+    let ip = t.ip("Bob");
+    let ahead: Vec<u8> = t
+        .state()
+        .pass_cells(t.c("Bob").id, &rules)
+        .into_iter()
+        .filter_map(|c| match c {
+            PassCell::Ahead { projected } => Some(projected),
+            _ => None,
+        })
+        .collect();
+    assert!(!ahead.is_empty());
+    for (k, projected) in ahead.iter().enumerate() {
+        let gains = u8::try_from(k + 1).unwrap() * rules.ip_per_turn;
+        assert_eq!(*projected, ip + gains, "{ahead:?}");
+    }
+}
+
+#[test]
 fn a_downed_character_has_no_passes_to_come() {
     let mut t = Table::three();
     t.run("down Cy");

@@ -213,6 +213,21 @@ impl Reserve {
         }
     }
 
+    /// A ready declared before round `now`: its IP went with that round's pool and cannot come
+    /// back into this one's.
+    pub fn of_an_earlier_round(&self, now: u32) -> bool {
+        matches!(self, Reserve::Ready { round, .. } if *round != now)
+    }
+
+    /// What the reserve would give back to the pool in round `now` if it lapsed.
+    pub fn returnable_ip(&self, now: u32) -> u8 {
+        if self.of_an_earlier_round(now) {
+            0
+        } else {
+            self.ip()
+        }
+    }
+
     pub fn ip_mut(&mut self) -> &mut u8 {
         match self {
             Reserve::Delay { ip, .. } | Reserve::Ready { ip, .. } => ip,

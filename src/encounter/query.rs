@@ -320,8 +320,10 @@ impl State {
             return Vec::new();
         };
         let current = self.fight().map_or(0, |f| usize::from(f.pass));
+        let round = self.fight().map_or(0, |f| f.round);
+        // A lapsing reserve comes back to the pool, save a ready's IP lost with an earlier round.
         let mut projected =
-            c.ip.saturating_add(c.reserve.as_ref().map_or(0, super::Reserve::ip));
+            c.ip.saturating_add(c.reserve.as_ref().map_or(0, |r| r.returnable_ip(round)));
         let gains_this_pass = c.mark.still_to_act() && c.mark != PassMark::Deferred;
         let mut asked_roll = false;
         c.ledger

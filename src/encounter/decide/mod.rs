@@ -213,8 +213,7 @@ impl<'a> Draft<'a> {
     /// A ready outlives the round's reset, but not the old round's IP: what it holds cannot
     /// come back into a later round's pool.
     fn of_an_earlier_round(&mut self, reserve: &Reserve) -> bool {
-        let now = self.now().fight().map_or(0, |f| f.round);
-        matches!(reserve, Reserve::Ready { round, .. } if *round != now)
+        reserve.of_an_earlier_round(self.now().fight().map_or(0, |f| f.round))
     }
 
     fn expire_turn_statuses(&mut self, serial: u64) {

@@ -626,18 +626,25 @@ impl App {
         self.save();
     }
 
-    /// Keeps the status pane's scroll inside its lines, and the marks on those present.
+    /// Keeps the status and log panes' scrolls inside their lines, and the marks on those
+    /// present.
     fn keep_in_view(&mut self) {
         let roster = self.roster();
         self.tracker.marks.retain(|id| roster.contains(id));
-        if self.tracker.status_scroll == 0 {
+        if self.tracker.status_scroll == 0 && self.tracker.log_scroll == 0 {
             // Nothing to clamp (laying out the screen to find the pane costs a fifth of a key).
             return;
         }
         let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        let status = crate::ui::view::areas(self, area).status;
-        let most = crate::ui::view::status::max_scroll(self, status);
-        self.tracker.status_scroll = self.tracker.status_scroll.min(most);
+        let areas = crate::ui::view::areas(self, area);
+        if self.tracker.status_scroll > 0 {
+            let most = crate::ui::view::status::max_scroll(self, areas.status);
+            self.tracker.status_scroll = self.tracker.status_scroll.min(most);
+        }
+        if self.tracker.log_scroll > 0 {
+            let most = crate::ui::view::log::max_scroll(self, areas.log);
+            self.tracker.log_scroll = self.tracker.log_scroll.min(most);
+        }
     }
 
     /// Every key ends here: the one place actions become commands or UI changes.

@@ -243,6 +243,39 @@ fn every_pane_says_what_it_hides_and_scrolls_when_focused() {
 }
 
 #[test]
+fn the_log_scrolls_back_to_its_first_line_and_no_further() {
+    // Given the fight of sixteen at 80×24, the log focused
+    let mut app = table();
+    screen(&mut app, 80, 24);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.tracker.focus, Pane::Log);
+    // When the GM holds PgUp far past the log's start
+    for _ in 0..200 {
+        press(&mut app, KeyCode::PageUp);
+    }
+    // Then the scroll stops with the first line at the pane's top, and the pane is not blank
+    let most = app.tracker.log_scroll;
+    assert!(most > 0);
+    press(&mut app, KeyCode::PageUp);
+    assert_eq!(
+        app.tracker.log_scroll, most,
+        "no blank pages past the start"
+    );
+    let s = screen(&mut app, 80, 24);
+    let first = app
+        .log
+        .iter()
+        .next()
+        .map(|i| i.head.clone())
+        .unwrap_or_default();
+    assert!(s.contains(&first[..first.len().min(15)]), "{first}\n{s}");
+    // And one PgDn comes back down at once
+    press(&mut app, KeyCode::PageDown);
+    assert!(app.tracker.log_scroll < most);
+}
+
+#[test]
 fn without_colour_the_selection_and_the_focus_show() {
     let mut app = mono();
     assert!(colourless(&mut app, 80, 24));

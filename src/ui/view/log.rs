@@ -31,6 +31,22 @@ impl ItemRows {
     }
 }
 
+/// The furthest the log pane in `area` scrolls back: its oldest line at the pane's top. Counts
+/// back from the newest only as far as the scroll asked for (a long log is not wrapped whole).
+pub fn max_scroll(app: &App, area: Rect) -> usize {
+    let w = usize::from(area.width.saturating_sub(2));
+    let h = usize::from(area.height.saturating_sub(2));
+    let wanted = app.tracker.log_scroll.saturating_add(h);
+    let mut rows = 0usize;
+    for item in app.log.iter().rev() {
+        rows += item.rows.get(w as u64, || ItemRows::of(item, w)).rows.len();
+        if rows > wanted {
+            return usize::MAX;
+        }
+    }
+    rows.saturating_sub(h)
+}
+
 pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let focused = app.tracker.focus == Pane::Log;

@@ -272,7 +272,9 @@ impl Columns {
             c.group = 0;
         }
         if c.total() > width {
-            c.name = c.name.min(12).max(c.name.min(10));
+            // Long names keep what the row leaves them, at least 12 columns for now.
+            let room = width.saturating_sub(c.total() - c.name);
+            c.name = room.max(c.name.min(12)).min(c.name);
         }
         if c.total() > width {
             let over = c.total() - width;
@@ -291,6 +293,9 @@ impl Columns {
         if c.total() > width {
             c.edge = 0;
         }
+        // What the later steps freed goes back to the names.
+        let spare = width.saturating_sub(c.total());
+        c.name += spare.min(self.name - c.name);
         c
     }
 }
@@ -542,7 +547,29 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
 
 #[cfg(test)]
 mod tests {
-    use super::short_mark;
+    use super::{Columns, short_mark};
+
+    #[test]
+    fn one_very_long_name_cuts_only_as_much_of_the_others_as_the_row_needs() {
+        // Given names up to 80 columns wide (one of 40 wide characters), a group and statuses
+        let widest = Columns {
+            name: 80,
+            group: 6,
+            edge: 4,
+            wounds: 2,
+            status: 8,
+        };
+        // When the row has 90 columns: then the names keep all the row leaves them
+        let c = widest.fit(90);
+        assert_eq!(c.total(), 90, "{c:?}");
+        assert!(c.name > 23, "a 23-column name fits whole: {c:?}");
+        // And a row too narrow for even 12 columns of name still fits, names cut further
+        let c = widest.fit(40);
+        assert!(c.total() <= 40, "{c:?}");
+        // And a row wide enough keeps every column whole
+        let c = Columns { name: 30, ..widest }.fit(80);
+        assert_eq!((c.name, c.group), (30, 6), "{c:?}");
+    }
 
     #[test]
     fn a_status_is_marked_by_initials_or_two_letters_and_its_stacks() {

@@ -224,3 +224,40 @@ fn a_save_with_hide_and_reveal_loads_and_checks() {
     );
     assert!(enc.state().find("Bob").is_some_and(|c| !c.is_hidden()));
 }
+
+// README, the order's marks: `▶` acting, `»` takes a deferred turn later, `–` lost or skipped.
+// The players' view marks alike, whatever kind of turn is being taken.
+#[test]
+fn a_deferred_turn_shows_as_to_come_and_then_as_acting() {
+    // Given Ana changes initiative to after Cy
+    let mut t = Table::three();
+    t.run("move Ana after Cy");
+    let stands = |t: &Table, name: &str| {
+        view(t)
+            .rows
+            .iter()
+            .find(|r| r.name == name)
+            .map(|r| r.stands)
+    };
+    // Then she shows a turn still to come, not one lost
+    assert_eq!(stands(&t, "Ana"), Some(Stands::Deferred));
+    // When Cy's turn ends and Ana takes the skipped turn
+    while t.turn() != "Ana" {
+        t.run("next");
+    }
+    // Then she shows as acting, as in her own turn
+    assert_eq!(stands(&t, "Ana"), Some(Stands::Acting));
+    // Given Bob holds 2 IP until after Cy, in another fight
+    let mut t = Table::three();
+    t.run("next");
+    t.run("delay Bob 2 after Cy");
+    // When Cy's turn ends and Bob's delay comes: then he shows as acting
+    while t
+        .state()
+        .turn()
+        .is_some_and(|x| t.state().name(x.who) != "Bob")
+    {
+        t.run("next");
+    }
+    assert_eq!(stands(&t, "Bob"), Some(Stands::Acting));
+}

@@ -5,7 +5,7 @@
 //! wounds and Edge to the GM. Everyone seen shows where it stands, Downed and its statuses; a
 //! PC shows its IP, Edge, monitors and Plot Points too.
 
-use super::model::{CombatantId, PassMark, Phase, Side, State, TurnKind};
+use super::model::{CombatantId, PassMark, Phase, Side, State};
 use super::system::System;
 use crate::rules::HouseRules;
 
@@ -61,10 +61,10 @@ pub enum Stands {
     Acting,
     ToCome,
     Done,
-    /// No turn of its own in this pass (skipped, lost, joined late) or one to take later.
+    /// No turn of its own in this pass (skipped, lost, joined late).
     Skipped,
-    /// A delay's sub-turn or a turn taken later: acting out of its place.
-    ActingOutOfPlace,
+    /// Its turn skipped for a change of initiative: taken later in the pass.
+    Deferred,
 }
 
 /// What a player sees of a player character.
@@ -178,17 +178,15 @@ fn stands(state: &State, id: CombatantId, mark: PassMark) -> Stands {
         };
     }
     match state.turn() {
-        Some(t) if t.who == id => match t.kind {
-            TurnKind::Own => Stands::Acting,
-            TurnKind::Resumed | TurnKind::Delayed { .. } => Stands::ActingOutOfPlace,
-        },
+        // Its own turn, a skipped one taken later or a delay's sub-turn: acting, as the GM's
+        // order marks it.
+        Some(t) if t.who == id => Stands::Acting,
         _ => match mark {
             PassMark::Waiting => Stands::ToCome,
             PassMark::Acting => Stands::Acting,
             PassMark::Acted => Stands::Done,
-            PassMark::Skipped | PassMark::Lost | PassMark::Deferred | PassMark::Joined => {
-                Stands::Skipped
-            }
+            PassMark::Deferred => Stands::Deferred,
+            PassMark::Skipped | PassMark::Lost | PassMark::Joined => Stands::Skipped,
         },
     }
 }

@@ -80,6 +80,21 @@ fn snapshots_of_the_players_view() {
 }
 
 #[test]
+fn long_names_show_whole_where_the_row_has_room() {
+    // Given two NPCs whose names differ only past their 16th column
+    let mut enc = sr5();
+    let lines = [
+        "add \"Ganger Lieutenant Alpha\" npc int 3 rea 3",
+        "add \"Ganger Lieutenant Bravo\" npc int 3 rea 3",
+    ];
+    assert_eq!(demo::script(&mut enc, &lines, 3), Ok(()));
+    // Then at 80 columns the players tell them apart
+    let s = draw(&watching(&enc, "rooftop"), 80, 40);
+    assert!(s.contains("Ganger Lieutenant Alpha"), "{s}");
+    assert!(s.contains("Ganger Lieutenant Bravo"), "{s}");
+}
+
+#[test]
 fn an_npc_row_says_nothing_the_gm_keeps() {
     let enc = sr5();
     let s = draw(&watching(&enc, "rooftop"), 120, 40);

@@ -52,11 +52,20 @@ impl Widget for &Watch {
         let width = usize::from(inner.width);
         let mut lines: Vec<Line> = match &self.shown {
             Some(v) if v.rows.is_empty() => vec![Line::styled("nobody yet", self.theme.dim())],
-            Some(v) => v
-                .rows
-                .iter()
-                .map(|r| row_line(r, width, self.theme))
-                .collect(),
+            Some(v) => {
+                // Names at their widest, leaving half the row to what follows them.
+                let widest = v
+                    .rows
+                    .iter()
+                    .map(|r| crate::text::shown_len(&r.name))
+                    .max()
+                    .unwrap_or(0);
+                let name_w = widest.min(width.saturating_sub(8) / 2).max(4);
+                v.rows
+                    .iter()
+                    .map(|r| row_line(r, name_w, width, self.theme))
+                    .collect()
+            }
             None => Vec::new(),
         };
         let hidden = lines.len().saturating_sub(usize::from(inner.height));
@@ -135,13 +144,13 @@ fn footer(w: &Watch, area: Rect, buf: &mut Buffer) {
 }
 
 /// One character: where it stands, its place, name and side, then what the players may know.
-fn row_line(r: &Row, width: usize, t: Theme) -> Line<'static> {
+fn row_line(r: &Row, name_w: usize, width: usize, t: Theme) -> Line<'static> {
     let marker = if r.downed && r.stands != Stands::Acting {
         "✗"
     } else {
         match r.stands {
             Stands::Acting => "▶",
-            Stands::ActingOutOfPlace => "»",
+            Stands::Deferred => "»",
             Stands::Done => "✓",
             Stands::Skipped => "–",
             Stands::ToCome => " ",
@@ -173,17 +182,16 @@ fn row_line(r: &Row, width: usize, t: Theme) -> Line<'static> {
     if !statuses.is_empty() {
         bits.push(statuses.join(", "));
     }
-    let name_w = 16.min(width.saturating_sub(12)).max(4);
     let text = format!(
         "{marker} {place} {} {side}  {}",
         crate::ui::view::padded(&r.name, name_w),
         bits.join("  ")
     );
     let style = match r.stands {
-        Stands::Acting | Stands::ActingOutOfPlace => t.current(),
+        Stands::Acting => t.current(),
         _ if r.downed => t.downed(),
         Stands::Done | Stands::Skipped => t.acted(),
-        Stands::ToCome => t.base(),
+        Stands::ToCome | Stands::Deferred => t.base(),
     };
     Line::styled(cut(&text, width), style)
 }

@@ -276,6 +276,31 @@ fn the_log_scrolls_back_to_its_first_line_and_no_further() {
 }
 
 #[test]
+fn at_80_columns_the_turn_line_says_it_all_in_fewer_words() {
+    // Given the demo at 80×24, Ganger 1's delay (2 IP after Jinx) under way
+    let mut app = super::tests::demo_app();
+    while !app
+        .state()
+        .turn()
+        .is_some_and(|t| matches!(t.kind, crate::encounter::TurnKind::Delayed { .. }))
+    {
+        press(&mut app, KeyCode::Char('n'));
+    }
+    // Then the header's turn line ends with the Edge IP and the reserve, not cut
+    let s = screen(&mut app, 80, 24);
+    let turn = line_with(&s, "Turn:");
+    assert!(turn.contains("(delay after Jinx)"), "{turn}");
+    assert!(turn.contains("Edge unused"), "{turn}");
+    assert!(
+        turn.ends_with("held 2 IP │") || turn.ends_with("held 2 IP"),
+        "{turn}"
+    );
+    // And at 160 columns the full words
+    let s = screen(&mut app, 160, 48);
+    assert!(line_with(&s, "Turn:").contains("spends the IP held"), "{s}");
+}
+
+#[test]
 fn without_colour_the_selection_and_the_focus_show() {
     let mut app = mono();
     assert!(colourless(&mut app, 80, 24));

@@ -17,7 +17,7 @@ pub fn app_for(enc: Encounter) -> App {
     App::new(enc, "Demo".into(), Box::new(NoSave), None).with_dice(Box::new(RandomDice::seeded(42)))
 }
 
-fn demo_app() -> App {
+pub(super) fn demo_app() -> App {
     app_for(demo::encounter())
 }
 

@@ -4,7 +4,8 @@ use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::encounter::{Phase, TurnKind};
+use crate::encounter::{Combatant, Phase, State, Turn, TurnKind};
+use crate::rules::HouseRules;
 use crate::ui::app::{App, SaveMark};
 use crate::ui::theme::Theme;
 
@@ -47,42 +48,17 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
                 .and_then(|tu| s.get(tu.who).map(|c| (tu, c)))
             {
                 Some((tu, c)) => {
-                    second.push(Span::raw(" Turn: "));
-                    second.push(Span::styled(format!("▶ {}", c.name), t.current()));
-                    match tu.kind {
-                        TurnKind::Own => {}
-                        TurnKind::Resumed => second.push(Span::raw(" (skipped turn, taken here)")),
-                        TurnKind::Delayed { trigger } => second.push(Span::styled(
-                            format!(" (delay after {}: spends the IP held)", s.name(trigger)),
-                            t.reserve(),
-                        )),
-                    }
-                    // IP spent out of turn (an interrupt in another's turn) counts in that
-                    // turn, yet in this pass's cell: said apart, so the header and grid agree.
-                    let in_turn = s.spent_in_turn(c.id);
-                    let in_pass = s.spent_this_pass(c.id);
-                    let pass = if in_pass == in_turn {
-                        String::new()
+                    // Short words where the full ones would be cut (80 columns).
+                    let full = turn_line(s, rules, tu, c, false, t);
+                    let wide = full
+                        .iter()
+                        .map(|x| x.content.chars().count())
+                        .sum::<usize>();
+                    second.extend(if wide > usize::from(area.width) {
+                        turn_line(s, rules, tu, c, true, t)
                     } else {
-                        format!(", {in_pass} this pass")
-                    };
-                    second.push(Span::raw(format!(
-                        "  IP {}  spent {}/{} this turn{pass}  Edge IP {}",
-                        c.ip,
-                        s.spent_in_turn(c.id),
-                        rules.turn_spend_cap,
-                        if c.edge_ip_used_up(rules) {
-                            "used this round"
-                        } else {
-                            "unused"
-                        }
-                    )));
-                    if let Some(r) = &c.reserve {
-                        second.push(Span::styled(
-                            format!("  reserve {} IP", r.ip()),
-                            t.reserve(),
-                        ));
-                    }
+                        full
+                    });
                 }
                 None => second.push(Span::raw(" nobody can act: everyone is Downed")),
             }
@@ -104,6 +80,65 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
 }
 
 /// "Round 2  Pass 1 ▸2 3 4 5": the passes gone by dim, the one under way marked.
+/// The turn under way: who, what kind of turn, IP, spent, Edge and reserve; `short` in fewer
+/// words, for a narrow screen.
+fn turn_line(
+    s: &State,
+    rules: &HouseRules,
+    tu: &Turn,
+    c: &Combatant,
+    short: bool,
+    t: Theme,
+) -> Vec<Span<'static>> {
+    let mut line = vec![
+        Span::raw(" Turn: "),
+        Span::styled(format!("▶ {}", c.name), t.current()),
+    ];
+    match (tu.kind, short) {
+        (TurnKind::Own, _) => {}
+        (TurnKind::Resumed, false) => line.push(Span::raw(" (skipped turn, taken here)")),
+        (TurnKind::Resumed, true) => line.push(Span::raw(" (skipped turn)")),
+        (TurnKind::Delayed { trigger }, false) => line.push(Span::styled(
+            format!(" (delay after {}: spends the IP held)", s.name(trigger)),
+            t.reserve(),
+        )),
+        (TurnKind::Delayed { trigger }, true) => line.push(Span::styled(
+            format!(" (delay after {})", s.name(trigger)),
+            t.reserve(),
+        )),
+    }
+    // IP spent out of turn (an interrupt in another's turn) counts in that turn, yet in this
+    // pass's cell: said apart, so the header and grid agree.
+    let in_turn = s.spent_in_turn(c.id);
+    let in_pass = s.spent_this_pass(c.id);
+    let pass = if in_pass == in_turn {
+        String::new()
+    } else {
+        format!(", {in_pass} this pass")
+    };
+    let used = c.edge_ip_used_up(rules);
+    line.push(Span::raw(if short {
+        format!(
+            "  IP {}  spent {in_turn}/{}{pass}  Edge {}",
+            c.ip,
+            rules.turn_spend_cap,
+            if used { "used" } else { "unused" }
+        )
+    } else {
+        format!(
+            "  IP {}  spent {in_turn}/{} this turn{pass}  Edge IP {}",
+            c.ip,
+            rules.turn_spend_cap,
+            if used { "used this round" } else { "unused" }
+        )
+    }));
+    if let Some(r) = &c.reserve {
+        let word = if short { "held" } else { "reserve" };
+        line.push(Span::styled(format!("  {word} {} IP", r.ip()), t.reserve()));
+    }
+    line
+}
+
 pub fn round_and_passes(round: u32, pass: u8, passes: u8, t: Theme) -> Vec<Span<'static>> {
     let mut out = vec![Span::raw(format!("  Round {round}  Pass "))];
     for p in 1..=passes {

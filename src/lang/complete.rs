@@ -5,9 +5,9 @@
 //! it, and what may come next is offered: names where a name goes, actions where an action goes,
 //! keywords where they go, and inside free text only the keyword that ends it (`until`, `do`).
 
-use super::{all_verbs, tokenize};
-use crate::catalogue::Catalogue;
-use crate::encounter::State;
+use super::synopses::{Form, forms};
+use super::tokenize;
+use crate::encounter::{Encounter, State};
 
 /// What Tab may put at the end of a line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,7 +25,17 @@ enum Kind {
     Name,
     Action,
     Text,
-    /// A number, a pool, a new name, a weapon: nothing to offer.
+    /// A weapon the command's first character carries.
+    Weapon,
+    /// A status the command's first character has.
+    Status,
+    /// A Plot Point spend of the rules' menu.
+    Spend,
+    /// A number: a word that is not one goes elsewhere.
+    Number,
+    /// Damage dice (`2d6+4`): a word that is not goes elsewhere.
+    Dice,
+    /// A pool, a new name, a face: nothing to offer.
     Other,
 }
 
@@ -37,26 +47,87 @@ struct Item {
     optional: bool,
     /// A comma may follow, and another of the same.
     list: bool,
+    /// How many brackets it stands in (its own opening one counted).
+    depth: i32,
+    /// It opens a bracket, or an alternative inside one (after a `|`): the items after it in
+    /// the same brackets come only with it.
+    opens: bool,
+    /// The item that opens the brackets (or the way in them) it stands in, if any.
+    parent: Option<usize>,
 }
 
-fn kind(placeholder: &str) -> Kind {
+/// The kind of value a placeholder stands for; `after` is the synopsis word before it.
+fn kind(placeholder: &str, after: &str) -> Kind {
     match placeholder {
         "NAME" | "TARGET" | "TRIGGER" | "LEADER" | "GROUP" => Kind::Name,
         "ACTION" => Kind::Action,
         "TEXT" => Kind::Text,
+        "STATUS" => Kind::Status,
+        // `weapon NAME add WEAPON`: a new weapon's name.
+        "WEAPON" if after != "add" => Kind::Weapon,
+        "WHAT" => Kind::Spend,
+        "N" | "IP" => Kind::Number,
+        "NdM+ST" | "NdM" => Kind::Dice,
         _ => Kind::Other,
     }
 }
 
-/// One alternative of a synopsis (`roll NAME|GROUP [hits N [glitch]]`, without its verb) as items.
-fn items(alternative: &str) -> Vec<Item> {
+/// Whether a typed word can stand where a value of this kind goes (`spends`: the names and
+/// aliases of the Plot Point spends).
+fn fits(kind: Kind, word: &str, spends: &[String]) -> bool {
+    match kind {
+        Kind::Number => crate::text::int_word(word).is_some(),
+        Kind::Dice => super::sr2097::dice_expression(word).is_some(),
+        // A spend's first word: `gm order` is not a spend.
+        Kind::Spend => {
+            let word = word.to_lowercase();
+            spends.iter().any(|s| s.to_lowercase().starts_with(&word))
+        }
+        _ => true,
+    }
+}
+
+/// One form of a synopsis, its verb left out (`NAME|GROUP [hits N [glitch]]`), as items.
+fn items(form: &str) -> Vec<Item> {
     let brackets: &[char] = &['[', ']', '(', ')'];
     let mut out: Vec<Item> = Vec::new();
     let mut depth = 0i32;
-    for raw in alternative.split_whitespace() {
-        let optional = depth > 0 || raw.starts_with('[');
-        depth += i32::try_from(raw.matches(['[', '(']).count()).unwrap_or(0);
-        depth -= i32::try_from(raw.matches([']', ')']).count()).unwrap_or(0);
+    let mut after_bar = false;
+    let mut before = "";
+    // The openers of the brackets the walk stands in, innermost last.
+    let mut groups: Vec<Option<usize>> = Vec::new();
+    for raw in form.split_whitespace() {
+        if raw == "|" {
+            after_bar = true;
+            continue;
+        }
+        let own = i32::from(raw.starts_with('['));
+        let at = depth + own;
+        depth += i32::try_from(raw.matches('[').count()).unwrap_or(0);
+        depth -= i32::try_from(raw.matches(']').count()).unwrap_or(0);
+        let after = std::mem::replace(&mut before, raw.trim_matches(brackets));
+        let opens = own > 0 || (after_bar && at > 0);
+        let idx = out.len();
+        let enclosing = groups.last().copied().flatten();
+        let parent = if own == 0 && opens {
+            // Another way in the same brackets: it stands where the first way stood.
+            let outer = enclosing
+                .and_then(|g| out.get(g))
+                .and_then(|g: &Item| g.parent);
+            if let Some(top) = groups.last_mut() {
+                *top = Some(idx);
+            }
+            outer
+        } else {
+            enclosing
+        };
+        for _ in 0..raw.matches('[').count() {
+            groups.push(Some(idx));
+        }
+        for _ in 0..raw.matches(']').count() {
+            groups.pop();
+        }
+        after_bar = false;
         if raw.trim_matches(brackets).starts_with(',') {
             if let Some(last) = out.last_mut() {
                 last.list = true;
@@ -70,8 +141,11 @@ fn items(alternative: &str) -> Vec<Item> {
         let mut item = Item {
             words: Vec::new(),
             hole: None,
-            optional,
+            optional: at > 0,
             list: raw.contains(','),
+            depth: at,
+            opens,
+            parent,
         };
         for part in raw.split('|') {
             let part = part.trim_matches(|c: char| brackets.contains(&c) || c == ',');
@@ -81,12 +155,19 @@ fn items(alternative: &str) -> Vec<Item> {
             if part.chars().all(|c| c.is_ascii_lowercase()) {
                 item.words.push(part.to_string());
             } else {
-                let k = kind(part);
-                if item.hole.is_none() || k == Kind::Name {
-                    item.hole = Some(k);
-                }
+                let k = kind(part, after);
+                item.hole = Some(match item.hole {
+                    None => k,
+                    Some(Kind::Name) => Kind::Name,
+                    Some(_) if k == Kind::Name => Kind::Name,
+                    Some(h) if h == k => h,
+                    // `N|WORD`: anything may stand there.
+                    Some(_) => Kind::Other,
+                });
             }
         }
+        // `cue TEXT|disposition TEXT`: a keyword after a value in one word is another way.
+        item.opens |= raw.contains('|') && item.hole.is_some() && !item.words.is_empty();
         if !item.words.is_empty() || item.hole.is_some() {
             out.push(item);
         }
@@ -94,26 +175,53 @@ fn items(alternative: &str) -> Vec<Item> {
     out
 }
 
-/// The synopses of `verb` split into their alternatives (`roll all | roll npcs | roll NAME`).
-fn alternatives(verb: &str) -> Vec<Vec<Item>> {
-    let mut out = Vec::new();
-    for (_, synopsis) in all_verbs().filter(|(v, _)| *v == verb) {
-        let mut current = String::new();
-        for piece in synopsis.split(" | ") {
-            // A `|` inside brackets (`[threshold N | vs NAME POOL]`) is not a new alternative.
-            if piece == verb || piece.starts_with(&format!("{verb} ")) {
-                if !current.is_empty() {
-                    out.push(std::mem::take(&mut current));
+/// A form with a choice in parentheses (`TARGET (with WEAPON | NdM+ST) [mos N]`) as the forms
+/// it stands for, one a choice.
+fn expand(form: &str) -> Vec<String> {
+    let Some(open) = form.find('(') else {
+        return vec![form.to_string()];
+    };
+    let mut depth = 0i32;
+    let mut close = None;
+    let mut cuts = Vec::new();
+    for (i, c) in form[open..].char_indices() {
+        let at = open + i;
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    close = Some(at);
+                    break;
                 }
-                current = piece[verb.len()..].to_string();
-            } else {
-                current.push(' ');
-                current.push_str(piece);
             }
+            '|' if depth == 1 => cuts.push(at),
+            _ => {}
         }
-        out.push(current);
     }
-    out.iter().map(|a| items(a)).collect()
+    let Some(close) = close else {
+        return vec![form.to_string()];
+    };
+    let mut bounds = vec![open];
+    bounds.extend(&cuts);
+    bounds.push(close);
+    let mut out = Vec::new();
+    for pair in bounds.windows(2) {
+        let choice = form[pair[0] + 1..pair[1]].trim();
+        let whole = format!("{} {choice} {}", &form[..open], &form[close + 1..]);
+        out.extend(expand(&whole));
+    }
+    out
+}
+
+/// The forms of `verb` the table's system takes, as items.
+fn alternatives(verb: &str, forms: &[Form]) -> Vec<Vec<Item>> {
+    forms
+        .iter()
+        .filter(|f| f.verb == verb)
+        .flat_map(|f| expand(&f.text[f.verb.len()..]))
+        .map(|f| items(&f))
+        .collect()
 }
 
 /// What the walk through one alternative expects of the next word.
@@ -128,7 +236,12 @@ enum Next {
 }
 
 /// Walks the words after the verb through one alternative.
-fn walk(items: &[Item], args: &[String], known: &dyn Fn(Kind, &str) -> bool) -> Next {
+fn walk(
+    items: &[Item],
+    args: &[String],
+    known: &dyn Fn(Kind, &str) -> bool,
+    spends: &[String],
+) -> Next {
     let lit_at = |word: &str, from: usize| {
         let w = word.to_lowercase();
         (from..items.len()).find(|&i| items[i].words.contains(&w))
@@ -162,8 +275,11 @@ fn walk(items: &[Item], args: &[String], known: &dyn Fn(Kind, &str) -> bool) -> 
             list = None;
             continue;
         }
-        // The next value item takes the word; keywords left out on the way were optional.
-        let Some(i) = (next..items.len()).find(|&i| items[i].hole.is_some()) else {
+        // The next value item the word fits takes it; keywords left out on the way were
+        // optional. A word that fits none (`with` where damage dice go) ends this alternative.
+        let Some(i) =
+            (next..items.len()).find(|&i| items[i].hole.is_some_and(|h| fits(h, arg, spends)))
+        else {
             return Next::Nothing;
         };
         next = i + 1;
@@ -171,7 +287,7 @@ fn walk(items: &[Item], args: &[String], known: &dyn Fn(Kind, &str) -> bool) -> 
         match items[i].hole {
             Some(Kind::Text) => text = Some(i),
             // A name of several words typed without quotes: the longest that is known.
-            Some(kind @ (Kind::Name | Kind::Action)) => {
+            Some(kind @ (Kind::Name | Kind::Action | Kind::Weapon | Kind::Spend)) => {
                 let mut joined = arg.clone();
                 let mut longest = k;
                 for (m, more) in args.iter().enumerate().skip(k) {
@@ -197,8 +313,49 @@ fn walk(items: &[Item], args: &[String], known: &dyn Fn(Kind, &str) -> bool) -> 
     }
 }
 
-/// What the line ending in a word being typed offers in place of that word.
-pub fn complete(line: &str, state: &State, catalogue: &Catalogue) -> Offer {
+/// Whether the line, its last word at item `next - 1`, stands inside the brackets item `group`
+/// opens.
+fn inside(items: &[Item], next: usize, group: usize) -> bool {
+    let Some(mut at) = next.checked_sub(1) else {
+        return false;
+    };
+    loop {
+        if at == group {
+            return items[at].opens;
+        }
+        match items.get(at).and_then(|i| i.parent) {
+            Some(p) => at = p,
+            None => return false,
+        }
+    }
+}
+
+/// The present combatant the first words of `args` name (in full, or by the start of its
+/// name when only one fits): whose weapons and statuses the command's later words are.
+fn first_named<'s>(state: &'s State, args: &[String]) -> Option<&'s crate::encounter::Combatant> {
+    let mut joined = String::new();
+    let mut found = None;
+    for word in args.iter().take_while(|w| *w != ",") {
+        if !joined.is_empty() {
+            joined.push(' ');
+        }
+        joined.push_str(word);
+        if let Some(c) = state.find(&joined) {
+            found = Some(c);
+        }
+    }
+    found.or_else(|| {
+        let first = args.first()?.to_lowercase();
+        let mut fits = state
+            .present()
+            .filter(|c| c.name.to_lowercase().starts_with(&first));
+        let one = fits.next()?;
+        fits.next().is_none().then_some(one)
+    })
+}
+
+/// What the line ending in a word being typed offers in place of that word, at `enc`'s table.
+pub fn complete(line: &str, enc: &Encounter) -> Offer {
     let (start, word) = last_word(line);
     let mut offer = Offer {
         start,
@@ -208,40 +365,93 @@ pub fn complete(line: &str, state: &State, catalogue: &Catalogue) -> Offer {
     let Ok(done) = tokenize(&line[..start]) else {
         return offer;
     };
+    let forms = forms(enc.system());
     let mut args = done.into_iter().map(|w| w.text);
     let Some(verb) = args.next() else {
-        offer.words = all_verbs().map(|(v, _)| (*v).to_string()).collect();
+        offer.words = forms.iter().map(|f| f.verb.to_string()).collect();
         return offer.keep_fitting();
     };
     let verb = verb.to_lowercase();
     let args: Vec<String> = args.collect();
+    let state = enc.state();
     let names = || {
         state
             .present()
             .map(|c| c.name.clone())
             .chain(state.groups.iter().map(|g| g.name.clone()))
     };
-    let actions = || catalogue.actions().iter().map(|a| a.name.clone());
+    let actions = || enc.catalogue().actions().iter().map(|a| a.name.clone());
+    let owner = first_named(state, &args);
+    let weapons = || {
+        owner.into_iter().flat_map(|c| {
+            let sr2097 = state.sr2097.iter().flat_map(|s| &s.sheet(c.id).weapons);
+            let sr5 = state.sr5.kit(c.id).into_iter().flat_map(|k| &k.weapons);
+            sr2097
+                .map(|w| w.name.clone())
+                .chain(sr5.map(|w| w.name.clone()))
+        })
+    };
+    let spends = || {
+        enc.rules()
+            .anarchy
+            .spends
+            .iter()
+            .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases).cloned())
+    };
+    let spend_words: Vec<String> = spends().collect();
+    let statuses = |of: Option<&crate::encounter::Combatant>| -> Vec<String> {
+        let held = |c: &crate::encounter::Combatant| {
+            c.statuses
+                .iter()
+                .map(|s| s.name.clone())
+                .collect::<Vec<_>>()
+        };
+        match of {
+            Some(c) => held(c),
+            None => state.present().flat_map(held).collect(),
+        }
+    };
     let known = |kind: Kind, text: &str| match kind {
         Kind::Name => names().any(|n| crate::encounter::same_name(&n, text)),
         Kind::Action => actions().any(|a| a.eq_ignore_ascii_case(text)),
+        Kind::Weapon => weapons().any(|w| w.eq_ignore_ascii_case(text)),
+        Kind::Spend => spends().any(|s| s.eq_ignore_ascii_case(text)),
         _ => false,
     };
-    for items in alternatives(&verb) {
+    for items in alternatives(&verb, &forms) {
         let take = |item: &Item, words: &mut Vec<String>| {
             words.extend(item.words.iter().cloned());
             match item.hole {
                 // `add NAME`: a new name, not one already here.
                 Some(Kind::Name) if verb != "add" => words.extend(names()),
                 Some(Kind::Action) => words.extend(actions()),
+                Some(Kind::Weapon) => words.extend(weapons()),
+                Some(Kind::Status) => words.extend(statuses(owner)),
+                Some(Kind::Spend) => words.extend(spends()),
+                // A new status: those already on someone at the table may be given again.
+                Some(Kind::Text) if verb == "status" => words.extend(statuses(None)),
                 _ => {}
             }
         };
-        match walk(&items, &args, &known) {
+        match walk(&items, &args, &known, &spend_words) {
+            // Right after the word that opens brackets, what they hold next is required.
+            Next::From(i)
+                if i < items.len()
+                    && !items[i].opens
+                    && items[i].parent.is_some_and(|g| inside(&items, i, g)) =>
+            {
+                take(&items[i], &mut offer.words);
+            }
             Next::From(i) => {
                 for item in &items[i.min(items.len())..] {
-                    take(item, &mut offer.words);
-                    if !item.optional && item.hole.is_some() {
+                    // Inside brackets, only what opens them (or a way in them), and only in
+                    // brackets the line has entered.
+                    if item.depth == 0
+                        || (item.opens && item.parent.is_none_or(|g| inside(&items, i, g)))
+                    {
+                        take(item, &mut offer.words);
+                    }
+                    if !item.optional {
                         break;
                     }
                 }
@@ -332,6 +542,136 @@ mod tests {
         assert!(it[0].list && it[0].hole == Some(Kind::Name));
         assert_eq!(it[2].words, ["physical", "stun"]);
         assert!(it[2].optional);
-        assert_eq!(alternatives("roll").len(), 3);
+        assert_eq!(
+            alternatives("roll", &forms(crate::encounter::System::Sr5)).len(),
+            3
+        );
+    }
+
+    /// An encounter of `system` after `lines`.
+    fn table(system: crate::encounter::System, lines: &[&str]) -> Encounter {
+        let rules = std::sync::Arc::new(crate::rules::HouseRules::embedded());
+        let catalogue = std::sync::Arc::new(
+            crate::catalogue::Catalogue::embedded(&rules).expect("built-in catalogue"),
+        );
+        let mut enc = Encounter::for_system(system, rules, catalogue);
+        assert_eq!(crate::ui::demo::script(&mut enc, lines, 1), Ok(()));
+        enc
+    }
+
+    fn offered(enc: &Encounter, line: &str) -> Vec<String> {
+        complete(line, enc).words
+    }
+
+    #[test]
+    fn at_an_anarchy_table_tab_offers_spends_gm_words_and_test_keywords() {
+        // Given an Anarchy table
+        let enc = table(
+            crate::encounter::System::Anarchy,
+            &["add Vex pc int 3 rea 4 edge 1", "add Guard npc int 3 rea 3"],
+        );
+        // Then a spend offers the rules' spends, after a player's `spend` and the GM's
+        let spends = offered(&enc, "pp Vex spend ");
+        assert!(
+            spends.contains(&"Surprise Threat!".to_string()),
+            "{spends:?}"
+        );
+        assert!(
+            spends.contains(&"Live Dangerously".to_string()),
+            "{spends:?}"
+        );
+        assert_eq!(
+            offered(&enc, "gm spend sur"),
+            ["Surprise Threat!", "surprise threat"]
+        );
+        // The GM's words: `spend` or `order` first, the order's two ways after `order`
+        assert_eq!(offered(&enc, "gm "), ["order", "spend"]);
+        assert_eq!(offered(&enc, "gm order "), ["random", "reverse"]);
+        // A test's Edge is before or after, and only that, right after `edge`
+        assert_eq!(
+            offered(&enc, "atest Vex 4+3 vs 2 edge "),
+            ["after", "before"]
+        );
+        assert_eq!(offered(&enc, "atest Vex 4+3 vs 2 ed"), ["edge"]);
+        assert_eq!(
+            offered(&enc, "atest Vex 4+3 vs 2 "),
+            ["dice", "edge", "glitchdie", "team"]
+        );
+        // And no initiative or other system's verb is offered at this table
+        let verbs = offered(&enc, "");
+        for v in ["narrate", "pp", "gm", "atest", "cooldown", "damage"] {
+            assert!(verbs.contains(&v.to_string()), "{v}: {verbs:?}");
+        }
+        for v in ["roll", "next", "dmg", "test", "sc"] {
+            assert!(!verbs.contains(&v.to_string()), "{v}: {verbs:?}");
+        }
+    }
+
+    #[test]
+    fn at_a_2097_table_tab_offers_only_words_the_command_takes_there() {
+        // Given a 2097 table where Jinx carries a pistol
+        let enc = table(
+            crate::encounter::System::Sr2097,
+            &[
+                "add Jinx pc int 5 rea 6 edge 3",
+                "add Guard x2 npc int 3 rea 4 edge 1",
+                "weapon Jinx add Ares Predator 3d6+5",
+            ],
+        );
+        // Then after the target only `with` (or damage dice, which Tab cannot guess)
+        assert_eq!(offered(&enc, "dmg Jinx \"Guard 1\" "), ["with"]);
+        // After `with`, the attacker's weapons
+        assert_eq!(
+            offered(&enc, "dmg Jinx \"Guard 1\" with "),
+            ["Ares Predator"]
+        );
+        assert_eq!(
+            offered(&enc, "dmg Jinx \"Guard 1\" with A"),
+            ["Ares Predator"]
+        );
+        assert_eq!(offered(&enc, "dmg J Guard 1 with a"), ["Ares Predator"]);
+        // After the weapon or the dice, the options
+        assert_eq!(
+            offered(&enc, "dmg Jinx \"Guard 1\" with Ares Predator "),
+            ["dice", "edge", "mos", "stun"]
+        );
+        assert_eq!(
+            offered(&enc, "dmg Jinx \"Guard 1\" 2d6+4 "),
+            ["dice", "edge", "mos", "stun"]
+        );
+        // Edge's uses, not `dice`, which only follows `boost`
+        assert_eq!(
+            offered(&enc, "edge Jinx "),
+            ["award", "boost", "burn", "lessen", "rest", "scenario"]
+        );
+        assert_eq!(offered(&enc, "edge Jinx boost "), ["dice"]);
+        assert_eq!(offered(&enc, "weapon Jinx remove "), ["Ares Predator"]);
+        // And none of SR5's verbs
+        let verbs = offered(&enc, "");
+        assert!(verbs.contains(&"dmg".to_string()) && verbs.contains(&"sc".to_string()));
+        assert!(!verbs.contains(&"attack".to_string()) && !verbs.contains(&"pp".to_string()));
+    }
+
+    #[test]
+    fn at_an_sr5_table_tab_offers_statuses_and_weapons_where_they_go() {
+        // Given an SR5 table where Ana carries a pistol and is Prone
+        let enc = table(
+            crate::encounter::System::Sr5,
+            &[
+                "add Ana pc int 4 rea 5 edge 3 body 4 will 5",
+                "add Bo npc int 3 rea 3 body 4 will 3",
+                "weapon Ana add Ares Predator dv 8 p ap -1 acc 5",
+                "status Ana Prone until never",
+            ],
+        );
+        // Then a status offers those in play, and clearing one those its holder has
+        assert_eq!(offered(&enc, "status Bo "), ["Prone"]);
+        assert_eq!(offered(&enc, "clear Ana "), ["Prone"]);
+        assert!(offered(&enc, "clear Bo ").is_empty());
+        // A weapon where a weapon goes: the attacker's
+        assert_eq!(offered(&enc, "attack Ana Bo with "), ["Ares Predator"]);
+        assert_eq!(offered(&enc, "reload Ana "), ["Ares Predator"]);
+        // And no 2097 Edge use
+        assert!(offered(&enc, "edge Ana ").is_empty());
     }
 }

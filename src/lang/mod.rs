@@ -7,6 +7,7 @@ mod anarchy;
 pub mod complete;
 mod sr2097;
 pub mod sr5;
+pub mod synopses;
 
 use std::fmt;
 
@@ -162,7 +163,7 @@ pub const VERBS: &[(&str, &str)] = &[
     ("strength", "strength NAME N"),
     (
         "edge",
-        "edge NAME boost [dice A B]|lessen [N]|burn|award N|rest|scenario",
+        "edge NAME (boost [dice A B] | lessen [N] | burn | award N | rest | scenario)",
     ),
     ("odds2097", "odds2097 tn N|WORD bonus N [adv|dis] [edge]"),
 ];

@@ -328,3 +328,43 @@ fn the_add_form_of_a_fight_in_passes_still_asks_its_initiative() {
         assert!(s.contains(kept), "{kept} missing:\n{s}");
     }
 }
+
+#[test]
+fn the_key_bar_drops_keys_from_the_end_of_the_tables_order() {
+    // Given the Anarchy sample on the smallest screen
+    let mut app = sample();
+    let shown = screen(&mut app, 80, 24);
+    let bar = shown.lines().last().unwrap_or_default().to_string();
+    // Then the keys shown are the first of the table's, help last: none after one left out
+    let all = super::keymap::bar(super::keymap::ModeKind::Tracker, System::Anarchy);
+    let uses = super::keymap::Uses::of(app.state());
+    let mut left_out = false;
+    for (k, label, action) in all.iter().filter(|e| uses.serve(e.2)) {
+        if *action == super::action::Action::Help {
+            continue;
+        }
+        let there = bar.contains(&format!("{k} {label} "));
+        assert!(
+            !(there && left_out),
+            "{k} {label} shown after a key left out: {bar}"
+        );
+        left_out |= !there;
+    }
+    assert!(left_out, "the bar is full at 80 columns: {bar}");
+    assert!(bar.ends_with("? help"), "{bar}");
+}
+
+#[test]
+fn the_narration_pane_counts_the_boxes_out_of_sight() {
+    // Given the Anarchy sample, whose condition boxes outgrow the pane at 80×24
+    let mut app = sample();
+    let small = screen(&mut app, 80, 24);
+    // Then the pane's border says how many rows are below
+    let border = small
+        .lines()
+        .find(|l| l.contains("▼") && l.contains("more"))
+        .unwrap_or_default();
+    assert!(!border.is_empty(), "no ▼ N more:\n{small}");
+    // And a screen that shows them all says nothing
+    assert!(!screen(&mut app, 160, 48).contains("▼"));
+}

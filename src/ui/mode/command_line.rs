@@ -85,7 +85,7 @@ impl State {
     /// Tab: completes the last word with what the command takes there (see `lang::complete`).
     fn complete(&mut self, ctx: &Ctx) -> Outcome {
         let value = self.input.value().to_string();
-        let offer = lang::complete::complete(&value, ctx.state(), ctx.catalogue());
+        let offer = lang::complete::complete(&value, ctx.enc);
         let head = &value[..offer.start];
         match offer.words.as_slice() {
             [] => {

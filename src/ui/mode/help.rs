@@ -10,7 +10,6 @@ use ratatui::text::Line;
 
 use super::{Ctx, Mode, Outcome};
 use crate::encounter::System;
-use crate::lang::VERBS;
 use crate::rules::HouseRules;
 use crate::ui::action::Action;
 use crate::ui::app::App;
@@ -49,9 +48,9 @@ struct Built {
     lines: Rc<[Line<'static>]>,
 }
 
-/// What the help's lines are made of: the two numbers of the rules they tell, the system, the
+/// What the help's lines are made of: the three numbers of the rules they tell, the system, the
 /// room help was opened from, the width and the theme.
-type Made = (u8, u8, System, ModeKind, usize, Theme);
+type Made = (u8, u8, u8, System, ModeKind, usize, Theme);
 
 thread_local! {
     /// The help's lines as built for the last few openings: opening it again in the same room
@@ -73,6 +72,7 @@ fn built_before(
     let made = (
         rules.turn_spend_cap,
         rules.edge.ip_gained,
+        rules.anarchy.plot_points.player_cap,
         system,
         back,
         width,
@@ -253,48 +253,16 @@ pub fn content(
     };
     // The keys of the room help was opened from come first: they are what was asked for.
     keys(&mut out, first);
-    let cap = rules.turn_spend_cap;
-    let edge = rules.edge.ip_gained;
-    head(&mut out, "The screen");
-    for text in [
-        &format!(
-            "Header: the round, its passes (▸ the one under way), whose turn it is, their IP \
-             now, the IP spent in this turn against the cap of {cap} (and in this pass when \
-             that differs: interrupts out of turn count there), Edge IP, IP held back."
-        ) as &str,
-        "Initiative order, one row a character:",
-        "  › selected (j/k; / finds a name; Esc goes back to the actor)",
-        "  ● marked (v; V unmarks all): damage, heal and statuses act on each",
-        "  ▶ acting  ✓ acted this pass  ✗ Downed  » takes its skipped turn later  \
-         – skipped or lost its turn this pass",
-        "  #: place in the order; Side: PC or NPC; Group; Edge: left/rating; \
-         Wd: wound modifier; Ini: initiative score (! glitched); IP: in the pool now",
-        "  Status: short marks: initials (FD Full Defense), two letters for one word \
-         (Pr Prone), stacks as a number (TA2 Take Aim ×2); ◌ hidden from the players' \
-         view (w shows it again; `srtrack watch` leaves it out)",
-        "  ↳ a delay waiting on this character's turn; ⏸ a ready and its trigger",
-        "IP per pass, one column a pass of the round (▸ the one under way):",
-        "  5/2    started its turn with 5 IP and spent 2 in that pass (out of turn too)",
-        &format!("  2+{edge}/{edge}  bought {edge} IP with Edge in that pass"),
-        "  5/2⏸2  held 2 IP back in that pass (a delay or a ready)",
-        "  →6     a pass to come: the IP at the start of its turn if it spends no more",
-        "  blank  a Downed character: no turn to come",
-        "▲ N more, ▼ N more: rows out of sight. Tab focuses a pane (its title says \
-         focus); j/k and PgUp/PgDn scroll it.",
-        "Status: the selected character whole, the marked ones, who is Downed, \
-         condition monitors, statuses and when they end, readies, delays.",
-        "Log: every command and what it did, newest at the bottom; long lines wrap.",
-        "Status line: what the last command did, or why it was refused (✗): then nothing \
-         changed.",
-    ] {
-        para(&mut out, text);
+    head(&mut out, &format!("The screen ({})", system.name()));
+    for text in super::help_screen::paragraphs(system, rules) {
+        para(&mut out, &text);
     }
     out.push(Line::from(""));
     head(
         &mut out,
         "Commands of the : line (names may be short: A for Ana)",
     );
-    for (_, synopsis) in VERBS {
+    for synopsis in crate::lang::synopses::synopses(system) {
         para(&mut out, &format!("  {synopsis}"));
     }
     for m in MODES.into_iter().filter(|m| *m != first) {
@@ -325,6 +293,94 @@ mod tests {
             );
             let prepared = prepared.expect("built");
             assert!(Rc::ptr_eq(&prepared, &shown), "{w}x{h}: built once");
+        }
+    }
+
+    /// Help's text at a table of `system`, one string.
+    fn text(system: System) -> String {
+        let lines = content(
+            &HouseRules::embedded(),
+            system,
+            ModeKind::Tracker,
+            400,
+            Theme::default(),
+        );
+        lines
+            .iter()
+            .map(|l| {
+                l.spans
+                    .iter()
+                    .map(|s| s.content.as_ref())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Help tells each system's own screen and commands, and nothing of another's.
+    #[test]
+    fn help_shows_the_tables_own_screen_and_commands() {
+        let anarchy = text(System::Anarchy);
+        for said in [
+            "The screen (Shadowrun: Anarchy)",
+            "Narration: the turn's order",
+            "narrate [NAME]",
+            "seating NAME, NAME",
+            "sheet NAME [armor N]",
+            "pp NAME award",
+            "gm spend WHAT",
+            "gm order reverse|random",
+            "atest NAME POOL vs POOL",
+            "aodds POOL vs POOL",
+            "cooldown NAME THING",
+        ] {
+            assert!(anarchy.contains(said), "Anarchy help lacks {said:?}");
+        }
+        for unsaid in [
+            "IP per pass",
+            "passes",
+            "roll all",
+            "delay NAME",
+            "dmg ",
+            "  test NAME",
+        ] {
+            assert!(!anarchy.contains(unsaid), "Anarchy help says {unsaid:?}");
+        }
+        let sr2097 = text(System::Sr2097);
+        for said in [
+            "The screen (Shadowrun 2097)",
+            "injuries",
+            "dmg NAME TARGET (with WEAPON | NdM+ST)",
+            "sc NAME tn N|WORD",
+            "armor NAME pt N dr N",
+            "edge NAME (boost [dice A B] | lessen [N]",
+            "odds2097 tn",
+            "strength NAME N",
+            "IP per pass",
+        ] {
+            assert!(sr2097.contains(said), "2097 help lacks {said:?}");
+        }
+        for unsaid in [
+            "attack NAME",
+            "teamwork",
+            "closecall",
+            "dv N",
+            "atest",
+            "narrate",
+        ] {
+            assert!(!sr2097.contains(unsaid), "2097 help says {unsaid:?}");
+        }
+        let sr5 = text(System::Sr5);
+        for said in [
+            "The screen (SR5)",
+            "attack NAME TARGET",
+            "test NAME POOL",
+            "armor NAME N",
+        ] {
+            assert!(sr5.contains(said), "SR5 help lacks {said:?}");
+        }
+        for unsaid in ["dmg ", "odds2097", "pt N dr N", "narrate", "Plot Points"] {
+            assert!(!sr5.contains(unsaid), "SR5 help says {unsaid:?}");
         }
     }
 }

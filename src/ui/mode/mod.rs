@@ -12,6 +12,7 @@ pub mod damage_form;
 pub mod find;
 pub mod form;
 pub mod help;
+pub mod help_screen;
 pub mod picker;
 pub mod plot_points;
 pub mod test_form;

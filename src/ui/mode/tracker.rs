@@ -250,7 +250,7 @@ pub fn roll_target(s: &Fight, id: CombatantId) -> RollTarget {
 }
 
 /// Why an ended encounter takes no key but reading and undoing.
-const ENDED: &str = "the encounter has ended: undo (u) to go back to it";
+pub const ENDED: &str = "the encounter has ended: undo (u) to go back to it";
 
 /// What to do with the selected combatant, or why there is none.
 fn on_selected(ctx: &Ctx, then: impl FnOnce(CombatantId) -> Outcome) -> Outcome {

@@ -122,8 +122,9 @@ fn tab_offers_what_the_command_takes_at_that_word() {
         tab(&mut app, "act Jinx Take Aim as sim"),
         "act Jinx Take Aim as simple "
     );
-    // Nothing inside free text but the word that ends it
-    assert_eq!(tab(&mut app, "status Jinx Ta"), "status Jinx Ta");
+    // A status's text may be one already in play; inside free text only the word that ends it
+    assert_eq!(tab(&mut app, "status Jinx Ta"), "status Jinx \"Take Aim\" ");
+    assert_eq!(tab(&mut app, "status Jinx Zz"), "status Jinx Zz");
     assert_eq!(tab(&mut app, "status Jinx hurt Ta"), "status Jinx hurt Ta");
     assert_eq!(
         tab(&mut app, "status Jinx hurt un"),

@@ -35,15 +35,21 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     );
     let mut spans = Vec::new();
     let mut used = 0usize;
-    for (k, label, _) in entries.iter().chain(help.iter()) {
-        let len = k.chars().count() + label.chars().count() + 2;
-        let is_help = help.as_ref().is_some_and(|h| h.0 == *k);
-        if !is_help && used + len > room {
-            continue;
-        }
-        used += len;
+    let mut push = |(k, label, _): &(String, &str, Action)| {
         spans.push(Span::styled(k.clone(), t.key()));
         spans.push(Span::raw(format!(" {label} ")));
+    };
+    // Dropped from the end of the table's order: a later key never shows in place of an
+    // earlier one that did not fit.
+    for e in &entries {
+        used += e.0.chars().count() + e.1.chars().count() + 2;
+        if used > room {
+            break;
+        }
+        push(e);
+    }
+    if let Some(h) = &help {
+        push(h);
     }
     d.lines(vec![Line::from(spans)], area);
 }

@@ -6,7 +6,7 @@ use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::{cut, pane_block};
+use super::{cut, more_hints, pane_block};
 use crate::encounter::Side;
 use crate::encounter::system::anarchy::{Narration, Stage};
 use crate::report::anarchy::{gm_players_text, gm_pool_text, order_how};
@@ -57,16 +57,13 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let s = app.state();
     let rules = &app.enc.rules().anarchy;
-    let block = pane_block("Narration", false, t);
-    let inner = d.block(block, area);
-    let w = inner.width as usize;
+    let w = usize::from(area.width.saturating_sub(2));
+    let h = usize::from(area.height.saturating_sub(2));
     let mut lines: Vec<Line> = Vec::new();
     let Some(n) = s.narration() else {
+        let inner = d.block(pane_block("Narration", false, t), area);
         if matches!(s.phase, crate::encounter::Phase::Ended { .. }) {
-            lines.push(Line::styled(
-                "the encounter has ended: undo (u) to go back to it",
-                t.dim(),
-            ));
+            lines.push(Line::styled(crate::ui::mode::tracker::ENDED, t.dim()));
             d.lines(lines, inner);
             return;
         }
@@ -165,6 +162,12 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
             style,
         ));
     }
-    lines.truncate(inner.height as usize);
+    // Rows past the pane are counted on its border, as the other panes do.
+    let below = lines.len().saturating_sub(h);
+    lines.truncate(h);
+    let inner = d.block(
+        more_hints(pane_block("Narration", false, t), 0, below, t),
+        area,
+    );
     d.lines(lines, inner);
 }

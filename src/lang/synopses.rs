@@ -1,0 +1,148 @@
+//! Which rule systems take each form of a verb's synopsis: help and Tab give a table its own.
+//!
+//! A synopsis may hold several forms (`armor NAME N | armor NAME pt N dr N`), and a verb may
+//! have a synopsis per system (`edge`): each form is told apart here by its verb and its words,
+//! as the engine's gate ([`crate::encounter::System::accepts`]) tells the commands they make.
+
+use super::{all_verbs, anarchy};
+use crate::encounter::System;
+use crate::encounter::system::Family;
+
+/// One form of a verb's command, as its synopsis writes it (`roll NAME|GROUP [hits N [glitch]]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Form {
+    pub verb: &'static str,
+    /// The whole form, its verb first.
+    pub text: String,
+}
+
+/// The systems that take one form of `verb`.
+fn systems(verb: &str, form: &str) -> &'static [System] {
+    let words: Vec<&str> = form.split_whitespace().collect();
+    let has = |w: &str| words.contains(&w);
+    let own = |s: System| Family::Own(s).systems();
+    match verb {
+        // `edge NAME` alone is the initiative machine's +IP; with more words, 2097's Edge.
+        "edge" if words.len() <= 2 => Family::Passes.systems(),
+        "edge" | "sc" | "dmg" | "strength" | "odds2097" => own(System::Sr2097),
+        "armor" if has("pt") => own(System::Sr2097),
+        "weapon" if form.contains("NdM") => own(System::Sr2097),
+        "weapon" if has("remove") => &[System::Sr5, System::Sr2097],
+        "test" | "attack" | "teamwork" | "closecall" | "odds" | "reload" | "weapon" | "armor" => {
+            own(System::Sr5)
+        }
+        "roll" | "start" | "next" | "act" | "delay" | "ready" | "fire" | "move" | "why" => {
+            Family::Passes.systems()
+        }
+        v if anarchy::VERBS.iter().any(|(a, _)| *a == v) => own(System::Anarchy),
+        _ => Family::Shared.systems(),
+    }
+}
+
+/// Splits a synopsis into its forms: a new one starts at each ` | ` followed by the verb; any
+/// other `|` (inside brackets or parentheses) stays in the form.
+fn forms_of(verb: &'static str, synopsis: &str) -> Vec<Form> {
+    let mut out: Vec<Form> = Vec::new();
+    for piece in synopsis.split(" | ") {
+        let starts = piece == verb || piece.starts_with(&format!("{verb} "));
+        match out.last_mut() {
+            Some(last) if !starts => {
+                last.text.push_str(" | ");
+                last.text.push_str(piece);
+            }
+            _ => out.push(Form {
+                verb,
+                text: piece.to_string(),
+            }),
+        }
+    }
+    out
+}
+
+/// Every form of every verb `system` takes, in the language's order.
+pub fn forms(system: System) -> Vec<Form> {
+    all_verbs()
+        .flat_map(|(verb, synopsis)| forms_of(verb, synopsis))
+        .filter(|f| systems(f.verb, &f.text).contains(&system))
+        .collect()
+}
+
+/// The synopses help shows at a `system` table: each verb's forms that system takes, one line
+/// a synopsis.
+pub fn synopses(system: System) -> Vec<String> {
+    let mut out = Vec::new();
+    for (verb, synopsis) in all_verbs() {
+        let kept: Vec<String> = forms_of(verb, synopsis)
+            .into_iter()
+            .filter(|f| systems(f.verb, &f.text).contains(&system))
+            .map(|f| f.text)
+            .collect();
+        if !kept.is_empty() {
+            out.push(kept.join(" | "));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verbs(system: System) -> Vec<&'static str> {
+        let mut v: Vec<&str> = forms(system).iter().map(|f| f.verb).collect();
+        v.dedup();
+        v
+    }
+
+    #[test]
+    fn each_system_takes_the_shared_verbs_and_its_own() {
+        let anarchy = verbs(System::Anarchy);
+        for v in [
+            "add", "damage", "status", "narrate", "pp", "gm", "atest", "cooldown",
+        ] {
+            assert!(anarchy.contains(&v), "anarchy: {v}");
+        }
+        for v in [
+            "roll", "next", "edge", "test", "dmg", "sc", "armor", "weapon",
+        ] {
+            assert!(!anarchy.contains(&v), "anarchy: {v}");
+        }
+        let sr2097 = verbs(System::Sr2097);
+        for v in [
+            "roll", "next", "edge", "dmg", "sc", "armor", "weapon", "odds2097",
+        ] {
+            assert!(sr2097.contains(&v), "2097: {v}");
+        }
+        for v in [
+            "test", "attack", "teamwork", "odds", "reload", "pp", "atest",
+        ] {
+            assert!(!sr2097.contains(&v), "2097: {v}");
+        }
+        let sr5 = verbs(System::Sr5);
+        for v in ["test", "attack", "armor", "weapon", "edge"] {
+            assert!(sr5.contains(&v), "sr5: {v}");
+        }
+        for v in ["dmg", "sc", "strength", "odds2097", "narrate"] {
+            assert!(!sr5.contains(&v), "sr5: {v}");
+        }
+    }
+
+    #[test]
+    fn a_verb_shows_each_system_only_its_forms() {
+        let line = |system: System, verb: &str| {
+            synopses(system)
+                .into_iter()
+                .filter(|s| s.starts_with(&format!("{verb} ")))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(line(System::Sr5, "armor"), ["armor NAME N"]);
+        assert_eq!(line(System::Sr2097, "armor"), ["armor NAME pt N dr N"]);
+        assert_eq!(line(System::Sr5, "edge"), ["edge NAME"]);
+        let edge = line(System::Sr2097, "edge");
+        assert_eq!(edge.len(), 2);
+        assert!(edge[1].contains("boost"));
+        let weapon = line(System::Sr2097, "weapon");
+        assert!(weapon[0].contains("NdM") && weapon[0].contains("remove"));
+        assert!(!weapon[0].contains("dv N"));
+    }
+}

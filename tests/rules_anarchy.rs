@@ -964,3 +964,54 @@ fn a_narrator_who_goes_down_ends_the_narration_and_may_not_spend_as_the_narrator
         assert_eq!(narrator(&t), "Bo", "{downing}");
     }
 }
+
+// ----- joining an Anarchy table ----------------------------------------------------------------
+
+#[test]
+fn a_character_joins_an_anarchy_table_without_initiative() {
+    // Given an Anarchy table
+    let mut t = Table::under(System::Anarchy);
+    // When the GM adds a player with no Intuition or Reaction
+    t.run("add Nix pc edge 3 body 3 will 4");
+    // Then it joins, and the log says what Anarchy plays with: no initiative pool
+    assert_eq!(t.c("Nix").sheet.edge, 3);
+    assert_eq!(
+        t.last_lines(),
+        ["Nix joins (PC, Edge 3 Body 3 Willpower 4)"]
+    );
+    t.run("add Guard x2 npc");
+    assert!(
+        t.last_lines()
+            .contains(&"Guard 1 joins (NPC, Edge 0)".to_string()),
+        "{:?}",
+        t.last_lines()
+    );
+}
+
+#[test]
+fn the_join_line_says_each_systems_initiative() {
+    // Given an SR5 fight: `add` still needs Intuition and Reaction, and the pool is logged
+    let mut t = Table::new();
+    t.run("add Ana pc int 4 rea 5 edge 3 mod 1");
+    assert_eq!(
+        t.last_lines(),
+        ["Ana joins (PC, Intuition 4 Reaction 5 Edge 3, pool 10)"]
+    );
+    // And a 2097 fight logs its own initiative: the d6s (the modifier's one more) + Int + Rea
+    let mut t = Table::under(System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3 mod 1");
+    let dice = t.enc.rules().sr2097.initiative_dice(1);
+    assert_eq!(
+        t.last_lines(),
+        [format!(
+            "Ana joins (PC, Intuition 4 Reaction 5 Edge 3, initiative {dice}d6 + 9)"
+        )]
+    );
+    for system in [System::Sr5, System::Sr2097] {
+        let t = Table::under(system);
+        assert!(
+            parse_error(&t, "add Bo pc edge 2").contains("`int N` (Intuition)"),
+            "{system}"
+        );
+    }
+}

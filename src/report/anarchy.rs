@@ -10,7 +10,7 @@ use crate::text::markdown as md;
 use crate::encounter::system::anarchy::{
     Amp, AnarchyEvent, AwardReason, Narration, Slot, Stage, TestInput,
 };
-use crate::encounter::{Combatant, CombatantId, Encounter, Side, State};
+use crate::encounter::{Combatant, CombatantId, Encounter, Sheet, Side, State};
 use crate::rules::anarchy::AnarchyRules;
 use crate::rules::anarchy::glitch::Fate;
 use crate::rules::anarchy::narration::{Movements, TurnOrder};
@@ -119,6 +119,19 @@ pub fn test_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome) -> Stri
         let _ = write!(line, "; glitch die {face}: {said}");
     }
     line
+}
+
+/// What of a joining character's sheet Anarchy plays with: Edge, and the Body and Willpower
+/// that size its Physical and Stun tracks (no initiative: it narrates at its seat).
+pub fn sheet_joins_text(sheet: &Sheet) -> String {
+    let mut out = format!("Edge {}", sheet.edge);
+    if let Some(b) = sheet.body {
+        let _ = write!(out, " Body {b}");
+    }
+    if let Some(w) = sheet.willpower {
+        let _ = write!(out, " Willpower {w}");
+    }
+    out
 }
 
 /// The log line of an Anarchy event, given the state just before it; `None` for bookkeeping.

@@ -674,7 +674,9 @@ impl Parser<'_> {
             }
             "edge" => {
                 let who = self.combatant()?;
-                if self.peek().is_some() {
+                if self.eat("regain") {
+                    self.regain_edge(who)
+                } else if self.peek().is_some() {
                     self.edge_2097(who)?
                 } else {
                     Command::UseEdge { who }

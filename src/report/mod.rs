@@ -9,11 +9,11 @@ use std::fmt::Write as _;
 use crate::catalogue::Effect;
 
 pub mod anarchy;
+use crate::encounter::system::System;
 use crate::encounter::{
     Combatant, Encounter, Entry, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped,
     State, StatusEnd, StatusEnded, TurnKind,
 };
-use crate::encounter::system::System;
 use crate::encounter::{Unit, Visibility};
 use crate::rules::initiative::{InitiativeRoll, RollOff, Scoring};
 use crate::rules::{Glitch, HouseRules};
@@ -595,8 +595,30 @@ fn score_text(c: &Combatant) -> String {
     }
 }
 
-/// One line per condition monitor the combatant has.
+/// One line per condition monitor the combatant has, and the wound modifier they give.
 pub fn monitors_text(c: &Combatant, rules: &HouseRules) -> String {
+    let mut parts = vec![boxes_text(c, rules)];
+    parts.retain(|p| !p.is_empty());
+    let wound = rules.wound_modifier(c.damage.physical, c.damage.stun);
+    if wound != 0 {
+        parts.push(format!("wounds {wound}"));
+    }
+    parts.join(", ")
+}
+
+/// The condition monitors as the encounter's system reads them: with the wound modifier in a
+/// system of initiative passes (SR5's, kept by 2097), without it at an Anarchy table (its text
+/// has none, and its tests never take it off).
+pub fn condition_text(c: &Combatant, state: &State, rules: &HouseRules) -> String {
+    if state.system.plays_in_passes() {
+        monitors_text(c, rules)
+    } else {
+        boxes_text(c, rules)
+    }
+}
+
+/// The Physical and Stun monitors' boxes, without any modifier.
+pub fn boxes_text(c: &Combatant, rules: &HouseRules) -> String {
     let mut parts = Vec::new();
     if let Some(b) = c.sheet.body {
         parts.push(format!(
@@ -607,10 +629,6 @@ pub fn monitors_text(c: &Combatant, rules: &HouseRules) -> String {
     }
     if let Some(w) = c.sheet.willpower {
         parts.push(format!("Stun {}/{}", c.damage.stun, rules.monitor_boxes(w)));
-    }
-    let wound = rules.wound_modifier(c.damage.physical, c.damage.stun);
-    if wound != 0 {
-        parts.push(format!("wounds {wound}"));
     }
     parts.join(", ")
 }
@@ -675,7 +693,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         bits.extend(sr2097::sheet_notes(state, c));
         bits.extend(sr2097::injuries_text(state, c));
         bits.extend(sr2097::boost_text(state, c));
-        let m = monitors_text(c, rules);
+        let m = condition_text(c, state, rules);
         // The Anarchy table lists the monitors already.
         if !m.is_empty() && state.narration().is_none() {
             bits.push(m);

@@ -34,12 +34,12 @@ fn exec_prints_one_line_per_anarchy_test_with_hits_verdict_glitch_and_exploit() 
     assert_eq!(lines.len(), 3, "{stdout}");
     assert_eq!(
         lines[0],
-        "Ana tests 3+2 vs 2, typed in: [5 6 1 1 2] → 2 hits vs [1 1] → 0 hits: success; glitch die 1: glitch",
+        "Ana tests 3+2 vs 2, typed in: [5 6 1 1 2] + glitch 1 → 2 hits vs [1 1] → 0 hits: success; glitch die 1: glitch",
         "{stdout}"
     );
     // An exploit even on a failure.
     assert!(
-        lines[1].starts_with("Bo tests 2+2 vs 3, typed in: [1 1 1 2] → ")
+        lines[1].starts_with("Bo tests 2+2 vs 3, typed in: [1 1 1 2] + glitch 5 → ")
             && lines[1].contains("hits: failure")
             && lines[1].ends_with("; glitch die 5: exploit"),
         "{stdout}"
@@ -75,6 +75,11 @@ fn aodds_prints_the_exact_odds_and_changes_nothing() {
     );
     assert!(lines[1].contains("glitch die: glitch"), "{stdout}");
     assert!(lines[1].contains("hits on 4+"), "{stdout}");
+    // Every die rolled is counted: 2+2, one for Edge before, and the glitch die, whose hits count
+    assert!(
+        lines[1].contains(": 6 dice with the glitch die (hits on 4+)"),
+        "{stdout}"
+    );
     assert_eq!(
         std::fs::read(&save).unwrap(),
         before,

@@ -964,3 +964,327 @@ fn a_narrator_who_goes_down_ends_the_narration_and_may_not_spend_as_the_narrator
         assert_eq!(narrator(&t), "Bo", "{downing}");
     }
 }
+
+// ----- joining an Anarchy table ----------------------------------------------------------------
+
+#[test]
+fn a_character_joins_an_anarchy_table_without_initiative() {
+    // Given an Anarchy table
+    let mut t = Table::under(System::Anarchy);
+    // When the GM adds a player with no Intuition or Reaction
+    t.run("add Nix pc edge 3 body 3 will 4");
+    // Then it joins, and the log says what Anarchy plays with: no initiative pool
+    assert_eq!(t.c("Nix").sheet.edge, 3);
+    assert_eq!(
+        t.last_lines(),
+        ["Nix joins (PC, Edge 3 Body 3 Willpower 4)"]
+    );
+    t.run("add Guard x2 npc");
+    assert!(
+        t.last_lines()
+            .contains(&"Guard 1 joins (NPC, Edge 0)".to_string()),
+        "{:?}",
+        t.last_lines()
+    );
+}
+
+#[test]
+fn the_join_line_says_each_systems_initiative() {
+    // Given an SR5 fight: `add` still needs Intuition and Reaction, and the pool is logged
+    let mut t = Table::new();
+    t.run("add Ana pc int 4 rea 5 edge 3 mod 1");
+    assert_eq!(
+        t.last_lines(),
+        ["Ana joins (PC, Intuition 4 Reaction 5 Edge 3, pool 10)"]
+    );
+    // And a 2097 fight logs its own initiative: the d6s (the modifier's one more) + Int + Rea
+    let mut t = Table::under(System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3 mod 1");
+    let dice = t.enc.rules().sr2097.initiative_dice(1);
+    assert_eq!(
+        t.last_lines(),
+        [format!(
+            "Ana joins (PC, Intuition 4 Reaction 5 Edge 3, initiative {dice}d6 + 9)"
+        )]
+    );
+    for system in [System::Sr5, System::Sr2097] {
+        let t = Table::under(system);
+        assert!(
+            parse_error(&t, "add Bo pc edge 2").contains("`int N` (Intuition)"),
+            "{system}"
+        );
+    }
+}
+
+// ----- what a spend takes -----------------------------------------------------------------------
+
+#[test]
+fn words_after_a_spend_that_takes_none_are_refused_not_kept_as_a_note() {
+    let mut t = table();
+    t.run("narrate");
+    for (line, extra) in [
+        (
+            "pp Ana spend live dangerously live dangerously",
+            "live dangerously",
+        ),
+        ("pp Ana spend montage 2 montage 1", "montage 1"),
+        ("pp Ana spend surprise threat a drone", "a drone"),
+        ("pp Ana spend take the hit on Bo for him", "for him"),
+        ("gm spend glitch die on Ganger now", "now"),
+    ] {
+        // When a spend with no argument has words before the colon
+        let err = t.refuse(line).to_string();
+        // Then it is refused in one sentence that says where a note goes
+        assert!(
+            err.contains(&format!("takes no more words, but \"{extra}\" follows"))
+                && err.contains("a note goes after a colon"),
+            "{line}: {err}"
+        );
+    }
+    // While after the colon the words are its note
+    let evs = t.run("pp Ana spend live dangerously: for luck");
+    assert!(
+        events(&evs).iter().any(|e| matches!(e,
+            AnarchyEvent::Spent { note: Some(n), .. } if n == "for luck")),
+        "{evs:?}"
+    );
+    // And a twist's words may stand before the colon
+    t.run("pp Bo spend other the fixer owes me");
+}
+
+#[test]
+fn frag_its_note_after_the_colon_is_not_the_things_name() {
+    let mut t = table();
+    t.run("narrate");
+    // When Ana frags her own radio with a note, and Bo the Ganger's gun with one
+    let evs = t.run("pp Ana spend frag it radio: sparks");
+    // Then the radio is on Cooldown, the note is the spend's
+    assert!(t.c("Ana").status("Cooldown: radio").is_some());
+    assert!(
+        events(&evs).iter().any(|e| matches!(e,
+            AnarchyEvent::Spent { note: Some(n), .. } if n == "sparks")),
+        "{evs:?}"
+    );
+    t.run("pp Bo spend frag it on Ganger Uzi IV: jams");
+    assert!(t.c("Ganger").status("Cooldown: Uzi IV").is_some());
+    // And the history writes it back as typed
+    let last = t.enc.history().last().map(|e| e.text.clone());
+    assert_eq!(
+        last.as_deref(),
+        Some("pp Bo spend frag it on Ganger Uzi IV: jams")
+    );
+}
+
+#[test]
+fn cooldown_takes_a_list_each_of_its_character() {
+    let mut t = table();
+    t.run("narrate");
+    // When the GM puts Ana's gun and Bo's radio on Cooldown in one line
+    t.run("cooldown Ana gun, Bo radio");
+    // Then each is on Cooldown, its own
+    assert!(t.c("Ana").status("Cooldown: gun").is_some());
+    assert!(t.c("Bo").status("Cooldown: radio").is_some());
+    // And a thing already on Cooldown refuses the whole line
+    let err = t.refuse("cooldown Cy deck, Bo radio");
+    assert!(matches!(err, RuleError::StatusHeld { .. }), "{err}");
+    assert!(t.c("Cy").status("Cooldown: deck").is_none());
+    // And after a comma a name must come
+    assert!(parse_error(&t, "cooldown Ana knife, sharp").contains("name"));
+}
+
+#[test]
+fn the_glitch_die_shows_beside_the_pool_and_with_edge_before_a_four_is_a_hit_but_no_exploit() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("pp Ana spend live dangerously");
+    // When Ana tests with Edge before and the glitch die shows a 4
+    let o = tested(&t.run("atest Ana 2 vs 0 edge before glitchdie dice 1 1 1 4"));
+    // Then the 4 is a hit (4s hit with Edge before), the test succeeds, but it is no Exploit
+    assert_eq!(
+        (o.hits, o.verdict, o.fate),
+        (1, Verdict::Success, Some(Fate::Quiet))
+    );
+    // And the line shows the glitch die beside the pool whose hit it is
+    let lines = t.last_lines();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("[1 1 1] + glitch 4 → 1 hit vs [] → 0 hits: success")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_shadow_amps_point_lost_at_the_cap_is_said_in_the_log() {
+    // Given Ana with a Shadow Amp and 5 Plot Points, the most a player may hold
+    let mut t = table();
+    t.run("sheet Ana amp on");
+    t.run("pp Ana award");
+    t.run("pp Ana award");
+    // When the first turn begins
+    t.run("narrate");
+    // Then she keeps 5, and the log says the Amp's point was lost, and why
+    assert_eq!(pp(&t, "Ana"), 5);
+    assert!(
+        t.last_lines().contains(
+            &"Ana's Shadow Amp gives no Plot Point: Ana holds 5 already, the most a player may"
+                .to_string()
+        ),
+        "{:?}",
+        t.last_lines()
+    );
+}
+
+#[test]
+fn a_shadow_amp_switched_on_after_the_first_turn_began_is_refused() {
+    // Given the first turn under way
+    let mut t = table();
+    t.run("narrate");
+    // When the GM gives Bo a Shadow Amp, it is refused: its point came at the start of combat
+    let err = anarchy(t.refuse("sheet Bo armor 3 amp on"));
+    assert!(matches!(err, AnarchyRefusal::AmpTooLate { .. }), "{err}");
+    // While the rest of the sheet, and switching an Amp off, still go
+    t.run("sheet Bo armor 3 amp off");
+    t.run("narrate");
+    t.run("narrate");
+    t.run("narrate");
+    assert!(
+        anarchy(t.refuse("sheet Cy amp on"))
+            .to_string()
+            .contains("Cy's would give nothing")
+    );
+}
+
+// ----- messages --------------------------------------------------------------------------------
+
+#[test]
+fn a_number_out_of_range_is_said_as_typed_with_what_it_counts() {
+    let mut t = table();
+    t.run("narrate");
+    for (line, said) in [
+        (
+            "pp Ana spend montage 0",
+            "a Montage of 0 Plot Points is out of range: allowed 1 to 5",
+        ),
+        (
+            "pp Ana spend montage 99999999999",
+            "a Montage of 2147483647 or more Plot Points is out of range",
+        ),
+        (
+            "atest Ana 20+11 vs 1",
+            "a pool of 31 dice in all is out of range: allowed 0 to 30",
+        ),
+        (
+            "atest Ana 1 vs 20+11",
+            "an opposing pool of 31 dice in all is out of range",
+        ),
+        (
+            "atest Ana 3+3+7+7 vs 1",
+            "a modifier of 14 in all is out of range: allowed -10 to 10",
+        ),
+    ] {
+        let err = t.refuse(line).to_string();
+        assert!(err.contains(said), "{line}: {err}");
+    }
+}
+
+#[test]
+fn anarchys_free_texts_hold_what_the_shared_ones_do() {
+    // Given the rules: Anarchy's free texts have the length of the shared free texts
+    let mut t = table();
+    let max = t.enc.rules().limits.text_chars.max;
+    assert_eq!(t.enc.rules().anarchy.limits.text_chars.max, max);
+    t.run("narrate");
+    // When a note is that long it is taken, one more character is refused
+    let long = "x".repeat(usize::try_from(max).unwrap());
+    t.run(&format!("pp Ana spend surprise threat: {long}"));
+    let err = t.refuse(&format!("pp Bo spend surprise threat: {long}x"));
+    assert!(err.to_string().contains(&format!("1 to {max}")), "{err}");
+}
+
+#[test]
+fn a_narrator_removed_and_added_again_is_in_the_turns_order_once() {
+    // Given Ana narrating, removed from the encounter and added again
+    let mut t = table();
+    t.run("narrate");
+    t.run("remove Ana");
+    t.run("add Ana pc edge 3");
+    // Then the page lists the turn's order with the new Ana once, after the seats to come
+    let page = srtrack::report::show(&t.enc, 0);
+    let line = page
+        .lines()
+        .find(|l| l.starts_with("Turn 1"))
+        .unwrap_or_default();
+    assert!(line.ends_with(": Bo, Cy, Ana"), "{page}");
+}
+
+#[test]
+fn an_anarchy_table_shows_no_wound_modifier() {
+    // Given Ana with 6 boxes of Physical damage (an SR5 wound modifier of -2)
+    let mut t = table();
+    t.run("damage Ana 6 physical");
+    assert_ne!(t.enc.rules().wound_modifier(6, 0), 0);
+    // Then neither the page before the first turn, the table, nor the recap shows it
+    let before = srtrack::report::show(&t.enc, 0);
+    assert!(
+        before.contains("Physical 6/") && !before.contains("wounds"),
+        "{before}"
+    );
+    t.run("narrate");
+    let bits = srtrack::report::anarchy::character_bits(&t.enc, n(&t), t.c("Ana")).join(", ");
+    assert!(
+        bits.contains("Physical 6/") && !bits.contains("wounds"),
+        "{bits}"
+    );
+    let recap = srtrack::report::recap::heading(&t.enc, "heist", "today");
+    assert!(
+        recap.contains("Physical 6/") && !recap.contains("wounds"),
+        "{recap}"
+    );
+}
+
+// ----- Edge back -------------------------------------------------------------------------------
+
+#[test]
+fn a_twist_for_oneself_gives_no_edge_and_the_gm_gives_edge_back_within_the_sheet() {
+    // Given Ana (Edge 3) who spent 2 Edge on tests
+    let mut t = table();
+    t.run("narrate");
+    t.run("atest Ana 2 vs 0 edge before dice 5 5 5");
+    t.run("atest Ana 2 vs 0 edge after dice 5 5");
+    assert_eq!(t.c("Ana").edge_left, 1);
+    // When she buys a twist for herself, it is no complication: no Edge back
+    let evs = t.run("pp Ana spend twist: my cyberarm seizes");
+    assert!(
+        !events(&evs)
+            .iter()
+            .any(|e| matches!(e, AnarchyEvent::EdgeRegained { .. })),
+        "{evs:?}"
+    );
+    assert_eq!(t.c("Ana").edge_left, 1);
+    // Then the GM gives one back, and the log says so
+    t.run("edge Ana regain");
+    assert_eq!(t.c("Ana").edge_left, 2);
+    assert_eq!(t.last_lines(), ["Ana regains 1 Edge (2 of 3)"]);
+    // And more than the sheet leaves room for, none, or a full Edge, is refused
+    let err = anarchy(t.refuse("edge Ana regain 2"));
+    assert!(err.to_string().contains("allowed 1 to 1"), "{err}");
+    anarchy(t.refuse("edge Ana regain 0"));
+    t.run("edge Ana regain 1");
+    let err = anarchy(t.refuse("edge Ana regain"));
+    assert!(
+        matches!(err, AnarchyRefusal::EdgeFull { max: 3, .. }),
+        "{err}"
+    );
+    // And undo takes it back
+    t.run("undo");
+    assert_eq!(t.c("Ana").edge_left, 2);
+}
+
+#[test]
+fn regaining_edge_is_anarchys() {
+    let mut t = Table::new();
+    t.run("add Ana pc int 3 rea 3 edge 2");
+    let err = t.refuse("edge Ana regain");
+    assert!(err.to_string().contains("edge … regain"), "{err}");
+}

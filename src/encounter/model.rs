@@ -497,6 +497,10 @@ pub struct State {
     /// SR5's weapons, armor, last tests and the attack under way.
     #[serde(default)]
     pub sr5: super::system::sr5::Sr5State,
+    /// The rule system the encounter runs under (the encounter's own, set by
+    /// [`super::system::System::empty_state`]): what the command language and the log read.
+    #[serde(default)]
+    pub system: super::system::System,
 }
 
 impl Default for State {
@@ -509,6 +513,7 @@ impl Default for State {
             phase: Phase::Setup,
             sr2097: None,
             sr5: super::system::sr5::Sr5State::default(),
+            system: super::system::System::default(),
         }
     }
 }

@@ -16,11 +16,11 @@ pub const VERBS: &[(&str, &str)] = &[
     ("sheet", "sheet NAME [armor N] [matrix N] [amp on|off]"),
     (
         "pp",
-        "pp NAME award [cue TEXT|disposition TEXT|TEXT] | pp NAME spend WHAT [on NAME] [TEXT]",
+        "pp NAME award [cue TEXT|disposition TEXT|TEXT] | pp NAME spend WHAT [on NAME] [: TEXT]",
     ),
     (
         "gm",
-        "gm spend WHAT [on NAME] [TEXT] | gm order reverse|random",
+        "gm spend WHAT [on NAME] [: TEXT] | gm order reverse|random",
     ),
     (
         "atest",
@@ -30,7 +30,7 @@ pub const VERBS: &[(&str, &str)] = &[
         "aodds",
         "aodds POOL vs POOL [team N] [edge before|after] [glitchdie]",
     ),
-    ("cooldown", "cooldown NAME THING"),
+    ("cooldown", "cooldown NAME THING[, NAME THING ...]"),
 ];
 
 const POOL_HINT: &str =
@@ -112,16 +112,30 @@ impl Parser<'_> {
                 AnarchyCommand::Test { who, test, dice }
             }
             "cooldown" => {
-                let who = self.combatant()?;
-                let thing = self.text_until(&[]);
-                if thing.is_empty() {
-                    return Err(self.error("the thing going on Cooldown"));
+                // A list as `damage` takes: each comma starts another character's thing.
+                let mut things = Vec::new();
+                loop {
+                    let who = self.combatant()?;
+                    let thing = self.text_until(&[","]);
+                    if thing.is_empty() {
+                        return Err(self.error("the thing going on Cooldown"));
+                    }
+                    things.push((who, thing));
+                    if !self.eat(",") {
+                        break;
+                    }
                 }
-                AnarchyCommand::Cooldown { who, thing }
+                AnarchyCommand::Cooldown { things }
             }
             _ => return Err(self.error("an Anarchy command")),
         };
         Ok(Command::Anarchy(command))
+    }
+
+    /// `edge NAME regain [N]` (Anarchy): N, 1 when not given.
+    pub(super) fn regain_edge(&mut self, who: CombatantId) -> Command {
+        let edge = self.optional_number().unwrap_or(1);
+        Command::Anarchy(AnarchyCommand::RegainEdge { who, edge })
     }
 
     /// `armor` or `matrix` after `damage NAME N` or `heal NAME N`.
@@ -206,6 +220,7 @@ impl Parser<'_> {
         }
         let mut words = Vec::new();
         let mut rest = Vec::new();
+        let mut note = Vec::new();
         let mut on = None;
         let mut noted = false;
         while let Some(w) = self.peek().cloned() {
@@ -223,7 +238,9 @@ impl Parser<'_> {
                 continue;
             }
             self.at += 1;
-            if on.is_some() || noted {
+            if noted {
+                note.push(w.text);
+            } else if on.is_some() {
                 rest.push(w.text);
             } else {
                 words.push(w.text);
@@ -236,6 +253,7 @@ impl Parser<'_> {
             words: words.join(" "),
             on,
             rest: rest.join(" "),
+            note: note.join(" "),
         })
     }
 
@@ -430,7 +448,10 @@ fn spend_words(s: &SpendInput, state: &State) -> String {
         out += &format!(" on {}", quote(state.name(on)));
     }
     if !s.rest.is_empty() {
-        out += &format!(": {}", s.rest);
+        out += &format!(" {}", s.rest);
+    }
+    if !s.note.is_empty() {
+        out += &format!(": {}", s.note);
     }
     out
 }
@@ -498,12 +519,19 @@ pub(super) fn format(command: &AnarchyCommand, state: &State) -> String {
             }
             out
         }
-        AnarchyCommand::Cooldown { who, thing } => format!("cooldown {} {thing}", n(*who)),
+        AnarchyCommand::Cooldown { things } => {
+            let each: Vec<String> = things
+                .iter()
+                .map(|(who, thing)| format!("{} {thing}", n(*who)))
+                .collect();
+            format!("cooldown {}", each.join(", "))
+        }
         AnarchyCommand::Damage { who, track, boxes } => format!(
             "damage {} {boxes} {}",
             n(*who),
             track.label().to_lowercase()
         ),
+        AnarchyCommand::RegainEdge { who, edge } => format!("edge {} regain {edge}", n(*who)),
         AnarchyCommand::Repair { who, track, boxes } => {
             format!("heal {} {boxes} {}", n(*who), track.label().to_lowercase())
         }

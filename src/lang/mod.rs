@@ -675,7 +675,9 @@ impl Parser<'_> {
             }
             "edge" => {
                 let who = self.combatant()?;
-                if self.peek().is_some() {
+                if self.eat("regain") {
+                    self.regain_edge(who)
+                } else if self.peek().is_some() {
                     self.edge_2097(who)?
                 } else {
                     Command::UseEdge { who }
@@ -1015,11 +1017,15 @@ impl Parser<'_> {
                 break;
             }
         }
-        if !int_given {
-            return Err(self.error("`int N` (Intuition)"));
-        }
-        if !rea_given {
-            return Err(self.error("`rea N` (Reaction)"));
+        // Only a system that plays in initiative passes rolls Intuition + Reaction: at an
+        // Anarchy table they stay the sheet's defaults unless given.
+        if self.state.system.plays_in_passes() {
+            if !int_given {
+                return Err(self.error("`int N` (Intuition)"));
+            }
+            if !rea_given {
+                return Err(self.error("`rea N` (Reaction)"));
+            }
         }
         Ok(Command::Add(AddCombatant {
             name: name.join(" "),

@@ -10,7 +10,7 @@ use crate::text::markdown as md;
 use crate::encounter::system::anarchy::{
     Amp, AnarchyEvent, AwardReason, Narration, Slot, Stage, TestInput,
 };
-use crate::encounter::{Combatant, CombatantId, Encounter, Side, State};
+use crate::encounter::{Combatant, CombatantId, Encounter, Sheet, Side, State};
 use crate::rules::anarchy::AnarchyRules;
 use crate::rules::anarchy::glitch::Fate;
 use crate::rules::anarchy::narration::{Movements, TurnOrder};
@@ -97,9 +97,13 @@ pub fn test_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome) -> Stri
     if let Some(first) = &roll.first {
         let _ = write!(line, "{} re-rolled → ", faces(first));
     }
+    // The glitch die is one more die of the pool: shown beside it, its hit in the count.
+    let glitch = roll
+        .glitch_die
+        .map_or_else(String::new, |f| format!(" + glitch {f}"));
     let _ = write!(
         line,
-        "{} → {} vs {} → {}: {}",
+        "{}{glitch} → {} vs {} → {}: {}",
         faces(&roll.dice),
         hits(outcome.hits),
         faces(&roll.opposing),
@@ -119,6 +123,19 @@ pub fn test_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome) -> Stri
         let _ = write!(line, "; glitch die {face}: {said}");
     }
     line
+}
+
+/// What of a joining character's sheet Anarchy plays with: Edge, and the Body and Willpower
+/// that size its Physical and Stun tracks (no initiative: it narrates at its seat).
+pub fn sheet_joins_text(sheet: &Sheet) -> String {
+    let mut out = format!("Edge {}", sheet.edge);
+    if let Some(b) = sheet.body {
+        let _ = write!(out, " Body {b}");
+    }
+    if let Some(w) = sheet.willpower {
+        let _ = write!(out, " Willpower {w}");
+    }
+    out
 }
 
 /// The log line of an Anarchy event, given the state just before it; `None` for bookkeeping.
@@ -178,6 +195,16 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
         ),
         AnarchyEvent::Awarded {
             who,
+            points: 0,
+            reason: AwardReason::ShadowAmp,
+        } => format!(
+            "{}'s Shadow Amp gives no Plot Point: {} holds {} already, the most a player may",
+            n(*who),
+            n(*who),
+            held(*who)
+        ),
+        AnarchyEvent::Awarded {
+            who,
             points: p,
             reason,
         } => {
@@ -224,6 +251,15 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
                 gm.saturating_sub(u32::from(*p))
             )
         }
+        AnarchyEvent::EdgeGiven { who, edge } => match before.get(*who) {
+            Some(c) => format!(
+                "{} regains {edge} Edge ({} of {})",
+                c.name,
+                c.edge_left.saturating_add(*edge).min(c.sheet.edge),
+                c.sheet.edge
+            ),
+            None => format!("{} regains {edge} Edge", n(*who)),
+        },
         AnarchyEvent::EdgeRegained { who, edge } => match before.get(*who) {
             Some(c) if *edge > 0 => format!(
                 "Interesting Times: {} regains {edge} Edge ({} of {})",
@@ -300,10 +336,15 @@ pub fn odds_line(input: &TestInput, rules: &AnarchyRules) -> Result<String, Stri
         Edge::Before => rules.test.edge_before_hit_at_least,
         Edge::None | Edge::After => rules.test.hit_at_least,
     };
+    // Every die rolled, the glitch die too (its hits count, as in the test's line).
+    let rolled = match (spec.glitch_die, rules.glitch_die.counts_for_hits) {
+        (true, true) => format!("{} with the glitch die", dice(o.dice.saturating_add(1))),
+        (true, false) => format!("{} + the glitch die (no hits)", dice(o.dice)),
+        (false, _) => dice(o.dice),
+    };
     let mut line = format!(
-        "aodds {}: {} (hits on {hit_at}+{}) vs {}: success {}, failure {} (no hit {})",
+        "aodds {}: {rolled} (hits on {hit_at}+{}) vs {}: success {}, failure {} (no hit {})",
         crate::lang::test_words(input),
-        dice(o.dice),
         if spec.edge == Edge::After {
             ", misses re-rolled"
         } else {
@@ -352,11 +393,19 @@ pub fn show_where(n: &Narration, state: &State, rules: &AnarchyRules) -> String 
                 ),
                 None => "nobody narrates".into(),
             };
+            // Those who left the encounter are no longer in the order (a name given again
+            // is another character, seated anew).
+            let present: Vec<CombatantId> = t
+                .order
+                .iter()
+                .copied()
+                .filter(|id| state.get(*id).is_some_and(Combatant::is_present))
+                .collect();
             format!(
                 "Turn {}: {now}; order {}: {}",
                 n.turn,
                 order_how(t.how, state),
-                names(&t.order, state)
+                names(&present, state)
             )
         }
     };
@@ -472,7 +521,8 @@ pub fn character_bits(enc: &Encounter, n: &Narration, c: &Combatant) -> Vec<Stri
         ));
     }
     bits.push(format!("Edge {}/{}", c.edge_left, c.sheet.edge));
-    let m = super::monitors_text(c, enc.rules());
+    // No wound modifier: the Anarchy text has none, and its tests take none off.
+    let m = super::boxes_text(c, enc.rules());
     if !m.is_empty() {
         bits.push(m);
     }
@@ -615,6 +665,8 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
                 md(&order_how(*how, before))
             ))
         }
+        // A Shadow Amp's point lost at the cap: nothing to tell in the recap.
+        AnarchyEvent::Awarded { points: 0, .. } => return None,
         AnarchyEvent::Awarded {
             who,
             points: p,
@@ -659,6 +711,10 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
                 spend_text(before, what, *on, note.as_deref())
             ))
         }
+        AnarchyEvent::EdgeGiven { who, edge } => Told::Deed {
+            by: *who,
+            what: format!("regains {edge} Edge"),
+        },
         AnarchyEvent::EdgeRegained { who, edge } if *edge > 0 => Told::Deed {
             by: *who,
             what: format!("regains {edge} Edge (Interesting Times)"),

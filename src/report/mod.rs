@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use crate::catalogue::Effect;
 
 pub mod anarchy;
+use crate::encounter::system::System;
 use crate::encounter::{
     Combatant, Encounter, Entry, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped,
     State, StatusEnd, StatusEnded, TurnKind,
@@ -93,11 +94,11 @@ pub fn status_end_text(end: StatusEnd, state: &State) -> String {
 
 /// The log line of one event, given the state just before it; `None` for bookkeeping events.
 /// Texts from input in it (statuses, triggers, reasons) are escaped.
-pub fn log_line(before: &State, event: &Event) -> Option<String> {
-    line_of(before, event).map(|l| crate::text::escaped(&l).into_owned())
+pub fn log_line(before: &State, event: &Event, rules: &HouseRules) -> Option<String> {
+    line_of(before, event, rules).map(|l| crate::text::escaped(&l).into_owned())
 }
 
-fn line_of(before: &State, event: &Event) -> Option<String> {
+fn line_of(before: &State, event: &Event, rules: &HouseRules) -> Option<String> {
     let n = |id| before.name(id).to_string();
     Some(match event {
         Event::GroupFormed {
@@ -111,14 +112,15 @@ fn line_of(before: &State, event: &Event) -> Option<String> {
         }
         Event::CombatantAdded {
             name, side, sheet, ..
-        } => format!(
-            "{name} joins ({}, Intuition {} Reaction {} Edge {}, pool {})",
-            side.label(),
-            sheet.intuition,
-            sheet.reaction,
-            sheet.edge,
-            sheet.pool()
-        ),
+        } => {
+            // Each system says what of the sheet it plays with.
+            let plays = match before.system {
+                System::Sr5 => sr5::sheet_joins_text(sheet),
+                System::Sr2097 => sr2097::sheet_joins_text(sheet, &rules.sr2097),
+                System::Anarchy => anarchy::sheet_joins_text(sheet),
+            };
+            format!("{name} joins ({}, {plays})", side.label())
+        }
         Event::CombatantEdited { id, name, .. } => {
             if *name == before.name(*id) {
                 format!("{name}'s sheet is edited")
@@ -419,8 +421,13 @@ fn bonus_text(state: &State, who: crate::encounter::CombatantId, name: &str) -> 
 
 /// An action's line, with the bonus of the stacked status it used ("Fire Gun with Take Aim +2
 /// (Simple, 2 IP)").
-fn action_line(state: &State, event: &Event, used: Option<&str>) -> Option<String> {
-    let line = log_line(state, event)?;
+fn action_line(
+    state: &State,
+    event: &Event,
+    used: Option<&str>,
+    rules: &HouseRules,
+) -> Option<String> {
+    let line = log_line(state, event, rules)?;
     let (Some(name), Event::ActionSpent { who, action, .. }) = (used, event) else {
         return Some(line);
     };
@@ -445,11 +452,11 @@ pub fn entry_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> (Vec<
             }
         } else if matches!(ev, Event::ActionSpent { .. }) {
             let line = match used.take() {
-                Some((name, held)) => action_line(&held, ev, Some(&name)),
-                None => action_line(&state, ev, None),
+                Some((name, held)) => action_line(&held, ev, Some(&name), rules),
+                None => action_line(&state, ev, None, rules),
             };
             lines.extend(line);
-        } else if let Some(l) = log_line(&state, ev) {
+        } else if let Some(l) = log_line(&state, ev, rules) {
             lines.push(l);
         }
         state.apply(ev, rules);
@@ -518,7 +525,7 @@ pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
                 parts.push(format!("{head}: {} IP{from}, {left} left", action.cost));
                 parts.append(&mut lost);
             }
-            _ => parts.extend(log_line(&state, ev)),
+            _ => parts.extend(log_line(&state, ev, rules)),
         }
         state.apply(ev, rules);
     }
@@ -539,7 +546,7 @@ pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<
     let mut lines = Vec::new();
     for ev in &entry.events {
         if is_test_result(ev)
-            && let Some(l) = log_line(&state, ev)
+            && let Some(l) = log_line(&state, ev, rules)
         {
             lines.push(l);
         }
@@ -588,8 +595,30 @@ fn score_text(c: &Combatant) -> String {
     }
 }
 
-/// One line per condition monitor the combatant has.
+/// One line per condition monitor the combatant has, and the wound modifier they give.
 pub fn monitors_text(c: &Combatant, rules: &HouseRules) -> String {
+    let mut parts = vec![boxes_text(c, rules)];
+    parts.retain(|p| !p.is_empty());
+    let wound = rules.wound_modifier(c.damage.physical, c.damage.stun);
+    if wound != 0 {
+        parts.push(format!("wounds {wound}"));
+    }
+    parts.join(", ")
+}
+
+/// The condition monitors as the encounter's system reads them: with the wound modifier in a
+/// system of initiative passes (SR5's, kept by 2097), without it at an Anarchy table (its text
+/// has none, and its tests never take it off).
+pub fn condition_text(c: &Combatant, state: &State, rules: &HouseRules) -> String {
+    if state.system.plays_in_passes() {
+        monitors_text(c, rules)
+    } else {
+        boxes_text(c, rules)
+    }
+}
+
+/// The Physical and Stun monitors' boxes, without any modifier.
+pub fn boxes_text(c: &Combatant, rules: &HouseRules) -> String {
     let mut parts = Vec::new();
     if let Some(b) = c.sheet.body {
         parts.push(format!(
@@ -600,10 +629,6 @@ pub fn monitors_text(c: &Combatant, rules: &HouseRules) -> String {
     }
     if let Some(w) = c.sheet.willpower {
         parts.push(format!("Stun {}/{}", c.damage.stun, rules.monitor_boxes(w)));
-    }
-    let wound = rules.wound_modifier(c.damage.physical, c.damage.stun);
-    if wound != 0 {
-        parts.push(format!("wounds {wound}"));
     }
     parts.join(", ")
 }
@@ -668,7 +693,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         bits.extend(sr2097::sheet_notes(state, c));
         bits.extend(sr2097::injuries_text(state, c));
         bits.extend(sr2097::boost_text(state, c));
-        let m = monitors_text(c, rules);
+        let m = condition_text(c, state, rules);
         // The Anarchy table lists the monitors already.
         if !m.is_empty() && state.narration().is_none() {
             bits.push(m);

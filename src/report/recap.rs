@@ -426,7 +426,7 @@ pub fn heading(enc: &Encounter, title: &str, created: &str) -> String {
     out.push_str("## Cast\n\n");
     for c in state.all() {
         let mut notes = vec![c.side.label().to_string()];
-        let monitors = super::monitors_text(c, enc.rules());
+        let monitors = super::condition_text(c, state, enc.rules());
         if !monitors.is_empty() {
             notes.push(monitors);
         }

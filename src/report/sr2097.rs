@@ -4,7 +4,7 @@
 use crate::encounter::system::sr2097::{
     DamageSource, Fate, Reach, Recovery, Sr2097Event, Sr2097Sheet, Weapon, bonus_value,
 };
-use crate::encounter::{Combatant, CombatantId, RuleError, State, Track};
+use crate::encounter::{Combatant, CombatantId, RuleError, Sheet, State, Track};
 use crate::lang::OddsQuery;
 use crate::rules::sr2097::check::{self, Double, Outcome};
 use crate::rules::sr2097::{
@@ -154,6 +154,19 @@ fn injury_word(state: &State, who: CombatantId, injury: usize) -> &'static str {
     sheet(state, who)
         .and_then(|s| s.injuries.get(injury))
         .map_or("?", |i| i.severity.word())
+}
+
+/// What of a joining character's sheet 2097 plays with: its initiative, d6s (the sheet's
+/// modifier changes their number) + Intuition + Reaction, and its Edge.
+pub fn sheet_joins_text(sheet: &Sheet, rules: &Sr2097Rules) -> String {
+    format!(
+        "Intuition {} Reaction {} Edge {}, initiative {}d6 + {}",
+        sheet.intuition,
+        sheet.reaction,
+        sheet.edge,
+        rules.initiative_dice(sheet.dice_modifier),
+        u16::from(sheet.intuition) + u16::from(sheet.reaction)
+    )
 }
 
 /// The log line of a 2097 event, given the state just before it.

@@ -8,7 +8,7 @@ use crate::encounter::system::sr5::{
     Defense, Kit, OddsAgainst, OddsInput, Opponent, Pool, PoolFrom, Sr5Command, Sr5Event, Stage,
     attack_limit,
 };
-use crate::encounter::{CombatantId, Command, Encounter, RuleError, State};
+use crate::encounter::{CombatantId, Command, Encounter, RuleError, Sheet, State};
 use crate::rules::sr5::odds::{Setup, odds};
 use crate::rules::sr5::test::{Bonus, Faces, Goal, Roll, Verdict, counted, dice, verdict};
 use crate::rules::{Glitch, HouseRules};
@@ -163,6 +163,17 @@ fn tested_line(
         (Goal::Open | Goal::Opposed, _) => {}
     }
     line
+}
+
+/// What of a joining character's sheet SR5 plays with: its initiative pool.
+pub fn sheet_joins_text(sheet: &Sheet) -> String {
+    format!(
+        "Intuition {} Reaction {} Edge {}, pool {}",
+        sheet.intuition,
+        sheet.reaction,
+        sheet.edge,
+        sheet.pool()
+    )
 }
 
 /// The log line of one SR5 event, given the state just before it.
@@ -470,7 +481,7 @@ pub fn area_lines(
                 continue;
             }
         };
-        if let Some(line) = super::log_line(&state, ev) {
+        if let Some(line) = super::log_line(&state, ev, rules) {
             match target {
                 Some(i) => per_target[i].push(line),
                 None => lines.push(line),

@@ -407,6 +407,7 @@ fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Res
         | AnarchyEvent::JoinedTurn { who }
         | AnarchyEvent::NarrationEnded { who }
         | AnarchyEvent::EdgeRegained { who, .. }
+        | AnarchyEvent::EdgeGiven { who, .. }
         | AnarchyEvent::GlitchDieReady { who }
         | AnarchyEvent::DoubleTime { who }
         | AnarchyEvent::GearDamaged { who, .. }

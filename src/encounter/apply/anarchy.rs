@@ -28,7 +28,8 @@ impl State {
         {
             c.edge_left = c.edge_left.saturating_sub(*edge_spent);
         }
-        if let AnarchyEvent::EdgeRegained { who, edge } = event
+        if let AnarchyEvent::EdgeRegained { who, edge } | AnarchyEvent::EdgeGiven { who, edge } =
+            event
             && let Some(c) = self.combatants.get_mut(who.index()).map(Arc::make_mut)
         {
             c.edge_left = c.edge_left.saturating_add(*edge).min(c.sheet.edge);
@@ -72,7 +73,9 @@ impl Narration {
 
     fn fold(&mut self, event: &AnarchyEvent, gm_on_player: Option<crate::encounter::CombatantId>) {
         match event {
-            AnarchyEvent::SessionBegan { .. } | AnarchyEvent::EdgeRegained { .. } => {}
+            AnarchyEvent::SessionBegan { .. }
+            | AnarchyEvent::EdgeRegained { .. }
+            | AnarchyEvent::EdgeGiven { .. } => {}
             AnarchyEvent::Seated { who, plot_points } => {
                 self.players.push(Player {
                     who: *who,

@@ -34,8 +34,11 @@ enum Paid {
 struct Resolved {
     def: SpendDef,
     points: u8,
-    /// The words after the spend's name (and Montage's number), then those after `on NAME`.
+    /// The words after the spend's name (and Montage's number), then those after `on NAME`:
+    /// the spend's argument (a track, a thing, a twist's words).
     text: String,
+    /// The words after the colon.
+    note: String,
 }
 
 impl Draft<'_> {
@@ -64,13 +67,19 @@ impl Draft<'_> {
                 test,
                 dice: typed,
             } => self.anarchy_test(who, &test, typed.as_ref(), dice),
-            AnarchyCommand::Cooldown { who, thing } => {
-                self.present(who)?;
-                let thing = table::text("the thing on Cooldown", &thing, &self.rules.anarchy)?;
-                self.cooldown(who, &thing)
+            AnarchyCommand::Cooldown { things } => {
+                // Each in turn, on the state the ones before left: the same thing twice is
+                // refused, and a refusal of any one changes nothing.
+                for (who, thing) in things {
+                    self.present(who)?;
+                    let thing = table::text("the thing on Cooldown", &thing, &self.rules.anarchy)?;
+                    self.cooldown(who, &thing)?;
+                }
+                Ok(())
             }
             AnarchyCommand::Damage { who, track, boxes } => self.gear_damage(who, track, boxes),
             AnarchyCommand::Repair { who, track, boxes } => self.gear_repair(who, track, boxes),
+            AnarchyCommand::RegainEdge { who, edge } => self.regain_edge(who, edge),
         }
     }
 
@@ -168,6 +177,27 @@ impl Draft<'_> {
         Ok(())
     }
 
+    /// The GM gives Edge back, 1 to what the sheet's Edge leaves room for: the text's only
+    /// other way back is "Interesting Times", and a twist is not always a complication.
+    fn regain_edge(&mut self, who: CombatantId, edge: i32) -> Outcome {
+        let c = self.present(who)?;
+        let room = c.sheet.edge.saturating_sub(c.edge_left);
+        if room == 0 {
+            return Err(AnarchyRefusal::EdgeFull {
+                who: c.name,
+                max: c.sheet.edge,
+            }
+            .into());
+        }
+        let range = crate::rules::house::Range {
+            min: 1,
+            max: i32::from(room),
+        };
+        let edge = table::counted("Edge regained", edge, "", range)?;
+        self.said(AnarchyEvent::EdgeGiven { who, edge });
+        Ok(())
+    }
+
     fn gear_sheet(
         &mut self,
         who: CombatantId,
@@ -189,6 +219,12 @@ impl Draft<'_> {
             .transpose()?;
         let n = self.table();
         let was = n.gear_of(who).copied();
+        // The Amp's point comes "at the start of combat" (the first turn): switched on later,
+        // it would give nothing, so it is refused rather than shown as if it would pay.
+        let had = was.is_some_and(|g| g.amp == table::Amp::BonusPlotPoint);
+        if amp == Some(table::Amp::BonusPlotPoint) && !had && n.turn > 0 {
+            return Err(AnarchyRefusal::AmpTooLate { who: c.name }.into());
+        }
         self.said(AnarchyEvent::SheetSet {
             who,
             armor: armor.or(was.map(|g| g.armor.size)).unwrap_or(0),
@@ -245,14 +281,13 @@ impl Draft<'_> {
         for p in &n.players {
             let amp = n.gear_of(p.who).map(|g| g.amp);
             if amp == Some(table::Amp::BonusPlotPoint) {
+                // At the cap the point is lost: an award of none says so in the log.
                 let points = plot::amp_bonus(p.plot_points, &rules);
-                if points > 0 {
-                    self.said(AnarchyEvent::Awarded {
-                        who: p.who,
-                        points,
-                        reason: AwardReason::ShadowAmp,
-                    });
-                }
+                self.said(AnarchyEvent::Awarded {
+                    who: p.who,
+                    points,
+                    reason: AwardReason::ShadowAmp,
+                });
             }
         }
     }
@@ -489,16 +524,7 @@ impl Draft<'_> {
                 };
                 rest = &rest[1..];
                 let range = self.rules.anarchy.limits.montage;
-                if !range.contains(x) {
-                    return Err(AnarchyRefusal::OutOfRange {
-                        what: "the Plot Points of a Montage",
-                        value: x,
-                        min: range.min,
-                        max: range.max,
-                    }
-                    .into());
-                }
-                u8::try_from(x).unwrap_or(u8::MAX)
+                table::counted("a Montage of", x, " Plot Points", range)?
             }
         };
         let mut text = rest.join(" ");
@@ -508,7 +534,25 @@ impl Draft<'_> {
             }
             text.push_str(spend.rest.trim());
         }
-        Ok(Resolved { def, points, text })
+        Ok(Resolved {
+            def,
+            points,
+            text,
+            note: spend.note.trim().to_string(),
+        })
+    }
+
+    /// The note of a spend that takes no argument: words before the colon are refused (they
+    /// would be taken for a note silently, `live dangerously live dangerously`).
+    fn only_note(&self, r: &Resolved) -> Result<Option<String>, RuleError> {
+        if !r.text.trim().is_empty() {
+            return Err(AnarchyRefusal::SpendExtra {
+                what: r.def.name.clone(),
+                extra: r.text.trim().to_string(),
+            }
+            .into());
+        }
+        self.note(&r.note)
     }
 
     /// The note a spend carries, checked; `None` when no words were given.
@@ -628,18 +672,18 @@ impl Draft<'_> {
         match r.def.effect {
             SpendEffect::ShakeItUp => {
                 self.no_target(&r, spend.on, who)?;
-                let note = self.note(&r.text)?;
+                let note = self.only_note(&r)?;
                 self.pay_player(&c, &r.def, r.points, None, note)?;
                 self.out_of_turn(who, Paid::Spent)
             }
             SpendEffect::Flashback => {
                 self.no_target(&r, spend.on, who)?;
-                let note = self.note(&r.text)?;
+                let note = self.only_note(&r)?;
                 self.flashback(&c, &r, note)
             }
             SpendEffect::DoubleTime => {
                 self.no_target(&r, spend.on, who)?;
-                let note = self.note(&r.text)?;
+                let note = self.only_note(&r)?;
                 self.double_time(who, &r.def)?;
                 self.pay_player(&c, &r.def, r.points, None, note)?;
                 self.said(AnarchyEvent::DoubleTime { who });
@@ -666,13 +710,13 @@ impl Draft<'_> {
         match r.def.effect {
             SpendEffect::ShakeItUp => {
                 let who = Self::needs_target(&r, on, "gm spend shake it up on NAME")?;
-                let note = self.note(&r.text)?;
+                let note = self.only_note(&r)?;
                 self.pay_gm(&r.def, r.points, Some(who), note)?;
                 self.out_of_turn(who, Paid::Spent)
             }
             SpendEffect::DoubleTime => {
                 let who = Self::needs_target(&r, on, "gm spend double-time it on NAME")?;
-                let note = self.note(&r.text)?;
+                let note = self.only_note(&r)?;
                 self.double_time(who, &r.def)?;
                 self.pay_gm(&r.def, r.points, Some(who), note)?;
                 self.said(AnarchyEvent::DoubleTime { who });
@@ -803,7 +847,7 @@ impl Draft<'_> {
                 }
                 Effect::GlitchDie {
                     who,
-                    note: self.note(&r.text)?,
+                    note: self.only_note(r)?,
                 }
             }
             SpendEffect::Recover => {
@@ -829,7 +873,11 @@ impl Draft<'_> {
                 if let Condition::Gear(g) = track {
                     self.gear_damage_on(who, g)?;
                 }
-                Effect::Recover { who, track }
+                Effect::Recover {
+                    who,
+                    track,
+                    note: self.note(&r.note)?,
+                }
             }
             SpendEffect::Cooldown => {
                 let Some(who) = target.filter(|_| !r.text.trim().is_empty()) else {
@@ -849,10 +897,19 @@ impl Draft<'_> {
                         name: status,
                     });
                 }
-                Effect::Cooldown { who, thing }
+                Effect::Cooldown {
+                    who,
+                    thing,
+                    note: self.note(&r.note)?,
+                }
             }
             SpendEffect::Text => {
-                if r.text.trim().is_empty() {
+                // A twist's words may stand before the colon or after it.
+                let words = match (r.text.trim(), r.note.as_str()) {
+                    (t, "") | ("", t) => t.to_string(),
+                    (t, n) => format!("{t}: {n}"),
+                };
+                if words.is_empty() {
                     return Err(AnarchyRefusal::SpendNeeds {
                         what,
                         need: "a few words saying what it does",
@@ -860,7 +917,7 @@ impl Draft<'_> {
                     }
                     .into());
                 }
-                Effect::Note(self.note(&r.text)?)
+                Effect::Note(self.note(&words)?)
             }
             SpendEffect::IgnoreCooldown => {
                 if let Some(c) = target.and_then(|t| self.now().get(t).cloned())
@@ -868,13 +925,13 @@ impl Draft<'_> {
                 {
                     return Err(AnarchyRefusal::NothingOnCooldown { who: c.name, what }.into());
                 }
-                Effect::Note(self.note(&r.text)?)
+                Effect::Note(self.only_note(r)?)
             }
             SpendEffect::Note
             | SpendEffect::Revenge
             | SpendEffect::ShakeItUp
             | SpendEffect::DoubleTime
-            | SpendEffect::Flashback => Effect::Note(self.note(&r.text)?),
+            | SpendEffect::Flashback => Effect::Note(self.only_note(r)?),
         })
     }
 
@@ -888,10 +945,12 @@ impl Draft<'_> {
             Effect::Recover {
                 who,
                 track: Condition::Monitor(t),
+                ..
             } => self.heal(who, t, 1),
             Effect::Recover {
                 who,
                 track: Condition::Gear(g),
+                ..
             } => {
                 self.said(AnarchyEvent::GearRepaired {
                     who,
@@ -900,7 +959,7 @@ impl Draft<'_> {
                 });
                 Ok(())
             }
-            Effect::Cooldown { who, thing } => self.cooldown(who, &thing),
+            Effect::Cooldown { who, thing, .. } => self.cooldown(who, &thing),
         }
     }
 
@@ -1099,18 +1158,22 @@ enum Effect {
     Recover {
         who: CombatantId,
         track: Condition,
+        note: Option<String>,
     },
     Cooldown {
         who: CombatantId,
         thing: String,
+        note: Option<String>,
     },
 }
 
 impl Effect {
     fn note(&self) -> Option<String> {
         match self {
-            Effect::Note(n) | Effect::GlitchDie { note: n, .. } => n.clone(),
-            Effect::Recover { .. } | Effect::Cooldown { .. } => None,
+            Effect::Note(n)
+            | Effect::GlitchDie { note: n, .. }
+            | Effect::Recover { note: n, .. }
+            | Effect::Cooldown { note: n, .. } => n.clone(),
         }
     }
 }

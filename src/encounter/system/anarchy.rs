@@ -67,14 +67,19 @@ pub enum AwardReason {
     Other(String),
 }
 
-/// A spend as typed: the words naming it (and perhaps its argument), `on NAME`, more words.
+/// A spend as typed: the words naming it (and perhaps its argument), `on NAME`, more words,
+/// and the note after a colon.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpendInput {
-    /// The words before `on`: the spend's name, then its argument (Montage's X, a track, a note).
+    /// The words before `on`: the spend's name, then its argument (Montage's X, a track, a
+    /// thing, a twist's words).
     pub words: String,
     pub on: Option<CombatantId>,
-    /// The words after `on NAME`.
+    /// The words after `on NAME`, before the colon: more of the argument.
     pub rest: String,
+    /// The words after the colon: the note (empty: none).
+    #[serde(default)]
+    pub note: String,
 }
 
 /// A Shadow Amp on the sheet.
@@ -162,8 +167,8 @@ pub enum AnarchyCommand {
         test: TestInput,
         dice: Option<TypedDice>,
     },
-    /// `cooldown NAME THING`.
-    Cooldown { who: CombatantId, thing: String },
+    /// Things on Cooldown, each of its character: `cooldown NAME THING[, NAME THING…]`.
+    Cooldown { things: Vec<(CombatantId, String)> },
     /// `damage NAME N armor|matrix`.
     Damage {
         who: CombatantId,
@@ -176,6 +181,8 @@ pub enum AnarchyCommand {
         track: GearTrack,
         boxes: i32,
     },
+    /// `edge NAME regain [N]`: the GM gives Edge back, never past the sheet's.
+    RegainEdge { who: CombatantId, edge: i32 },
 }
 
 impl AnarchyCommand {
@@ -191,6 +198,7 @@ impl AnarchyCommand {
             AnarchyCommand::Cooldown { .. } => "cooldown",
             AnarchyCommand::Damage { .. } => "damage … armor|matrix",
             AnarchyCommand::Repair { .. } => "heal … armor|matrix",
+            AnarchyCommand::RegainEdge { .. } => "edge … regain",
         }
     }
 }
@@ -275,6 +283,11 @@ pub enum AnarchyEvent {
     },
     /// "Interesting Times": Edge back for a complication (0 when it was full).
     EdgeRegained {
+        who: CombatantId,
+        edge: u8,
+    },
+    /// The GM gives Edge back (`edge NAME regain N`), within the sheet's Edge.
+    EdgeGiven {
         who: CombatantId,
         edge: u8,
     },
@@ -471,6 +484,12 @@ pub enum AnarchyRefusal {
         "Plot Points are the players': {who} is an NPC (the GM spends for NPCs with `gm spend`)"
     )]
     NotAPlayer { who: String },
+    #[error(
+        "a Shadow Amp gives its Plot Point at the start of combat, and the first turn has begun: {who}'s would give nothing now"
+    )]
+    AmpTooLate { who: String },
+    #[error("{who}'s Edge is full ({max} of {max}): there is none to regain")]
+    EdgeFull { who: String, max: u8 },
     #[error("{who} already has {cap} Plot Points, the most a player may hold")]
     AtCap { who: String, cap: u8 },
     #[error("{who} has {have} Plot Point{}: {what} costs {need}", plural(*have))]
@@ -503,7 +522,9 @@ pub enum AnarchyRefusal {
         need: &'static str,
         example: String,
     },
-    #[error("{what} takes no more words, but \"{extra}\" follows")]
+    #[error(
+        "{what} takes no more words, but \"{extra}\" follows (a note goes after a colon: `: TEXT`)"
+    )]
     SpendExtra { what: String, extra: String },
     #[error(
         "{who} demonstrated the Cue \"{cue}\" already this session: only its first time earns a Plot Point"
@@ -545,11 +566,13 @@ pub enum AnarchyRefusal {
     GlitchDieUnused { who: String },
     #[error(
         "{what} {} is out of range: allowed {min} to {max}",
-        crate::text::typed_number(*value)
+        amount(*value, unit)
     )]
     OutOfRange {
         what: &'static str,
         value: i32,
+        /// What the number counts, after it (`" Plot Points"`), or nothing.
+        unit: &'static str,
         min: i32,
         max: i32,
     },
@@ -612,9 +635,30 @@ impl AnarchyRefusal {
 
 // ----- checking what was typed --------------------------------------------------------------
 
+/// A number refused, as a sentence says it: `31`, `31 dice in all`, `2147483647 or more`.
+fn amount(value: i32, unit: &str) -> String {
+    let n = crate::text::typed_number(value);
+    if unit.is_empty() {
+        n
+    } else {
+        format!("{}{unit}", n.trim_start_matches("of "))
+    }
+}
+
 fn in_range(
     what: &'static str,
     value: i32,
+    range: crate::rules::house::Range,
+) -> Result<u8, AnarchyRefusal> {
+    counted(what, value, "", range)
+}
+
+/// A number checked against its range; refused as `{what} {value}{unit}` ("a Montage of 0
+/// Plot Points").
+pub fn counted(
+    what: &'static str,
+    value: i32,
+    unit: &'static str,
     range: crate::rules::house::Range,
 ) -> Result<u8, AnarchyRefusal> {
     if range.contains(value) {
@@ -623,6 +667,7 @@ fn in_range(
         Err(AnarchyRefusal::OutOfRange {
             what,
             value,
+            unit,
             min: range.min,
             max: range.max,
         })
@@ -634,9 +679,11 @@ fn modifier(value: i32, rules: &AnarchyRules) -> Result<i8, AnarchyRefusal> {
     if m.contains(value) {
         Ok(i8::try_from(value).unwrap_or(0))
     } else {
+        // A modifier is what follows SKILL+ATTRIBUTE, all its parts added up (`7+7+7+7`).
         Err(AnarchyRefusal::OutOfRange {
-            what: "a modifier",
+            what: "a modifier of",
             value,
+            unit: " in all",
             min: m.min,
             max: m.max,
         })
@@ -693,16 +740,14 @@ impl TestInput {
         let cap = rules.limits.pool;
         let total = |p: Pool, extra: u8| i32::from(p.dice()) + i32::from(extra);
         for (what, value) in [
-            (
-                "the dice of the pool",
-                total(spec.pool, spec.teamwork_dice()?),
-            ),
-            ("the dice of the opposing pool", total(spec.opposing, 0)),
+            ("a pool of", total(spec.pool, spec.teamwork_dice()?)),
+            ("an opposing pool of", total(spec.opposing, 0)),
         ] {
             if !cap.contains(value) {
                 return Err(AnarchyRefusal::OutOfRange {
                     what,
                     value,
+                    unit: " dice in all",
                     min: cap.min,
                     max: cap.max,
                 });

@@ -81,6 +81,8 @@ impl System {
     /// Gives a state saved before this system had a slice of state of its own (a save made by
     /// an older srtrack) that slice, empty, as [`System::empty_state`] has it.
     pub fn own_slices(self, state: &mut State) {
+        // A state saved before it knew its system says none: it is this one.
+        state.system = self;
         if self == System::Sr2097 && state.sr2097.is_none() {
             state.sr2097 = Some(sr2097::Sr2097State::default());
         }
@@ -90,6 +92,7 @@ impl System {
     /// its own has it there from the start, so the rest of the engine branches on the state.
     pub fn empty_state(self) -> State {
         State {
+            system: self,
             sr2097: (self == System::Sr2097).then(sr2097::Sr2097State::default),
             ..State::default()
         }

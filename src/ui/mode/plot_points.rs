@@ -47,6 +47,7 @@ fn spend(words: &str, on: Option<CombatantId>) -> SpendInput {
         words: words.to_string(),
         on,
         rest: String::new(),
+        note: String::new(),
     }
 }
 

@@ -157,7 +157,7 @@ pub const VERBS: &[(&str, &str)] = &[
     ),
     (
         "dmg",
-        "dmg NAME TARGET (with WEAPON | NdM+ST) [mos N] [edge] [dice ...] [stun]",
+        "dmg NAME TARGET (with WEAPON | NdM+ST) [mos N] [edge] [dice ...] [stun] | dmg - TARGET NdM+ST [mos N] [dice ...] [stun]",
     ),
     ("strength", "strength NAME N"),
     (
@@ -771,6 +771,10 @@ impl Parser<'_> {
                 // A number, however large, is boxes on a monitor (a number past any range gets
                 // the engine's allowed range), anything else after one attacker a target: a
                 // Shadowrun 2097 damage roll.
+                // `dmg - TARGET NdM+ST`: 2097 damage with no attacker.
+                if self.eat("-") {
+                    return Ok(Line::Command(self.harm_2097()?));
+                }
                 let start = self.at;
                 let who = self.targets()?;
                 let numeric = |t: &str| {

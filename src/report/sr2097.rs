@@ -88,7 +88,7 @@ pub fn check_line(name: &str, roll: &CheckRoll, outcome: &Outcome, attack_dice: 
 
 /// `dmg Ana → Bo with Katana: 2d6 [6 6] + 4 = 16 vs PT 15/DR 30: 16 - 4 (30%) = 12, serious injury`.
 pub fn damage_line(
-    by: &str,
+    by: Option<&str>,
     target: &str,
     weapon: Option<&str>,
     roll: &DamageRoll,
@@ -96,7 +96,11 @@ pub fn damage_line(
     through: Through,
     injury: Option<&crate::encounter::system::sr2097::Injury>,
 ) -> String {
-    let mut line = format!("dmg {by} → {target}");
+    // Damage with no attacker (a fall, fire) has no arrow: nobody dealt it.
+    let mut line = match by {
+        Some(by) => format!("dmg {by} → {target}"),
+        None => format!("dmg {target}"),
+    };
     if let Some(w) = weapon {
         line.push_str(&format!(" with {w}"));
     }
@@ -189,9 +193,24 @@ pub fn log_line(before: &State, event: &Sr2097Event) -> String {
             through,
             injury,
         } => damage_line(
-            &n(*by),
+            Some(&n(*by)),
             &n(*target),
             weapon.as_deref(),
+            roll,
+            *armor,
+            *through,
+            injury.as_ref(),
+        ),
+        Sr2097Event::Harmed {
+            target,
+            roll,
+            armor,
+            through,
+            injury,
+        } => damage_line(
+            None,
+            &n(*target),
+            None,
             roll,
             *armor,
             *through,
@@ -472,6 +491,11 @@ pub(super) fn recap_told(
             target,
             injury: Some(i),
             ..
+        }
+        | Sr2097Event::Harmed {
+            target,
+            injury: Some(i),
+            ..
         } => {
             *rec.damage.entry((*target, i.track.label())).or_default() += u32::from(i.damage);
         }
@@ -484,6 +508,7 @@ pub(super) fn recap_told(
         | Sr2097Event::EdgeRecovered { .. }
         | Sr2097Event::Checked { .. }
         | Sr2097Event::DamageRolled { .. }
+        | Sr2097Event::Harmed { .. }
         | Sr2097Event::InitiativeBoosted { .. } => {
             Some(super::recap::as_logged(&log_line(before, e)))
         }

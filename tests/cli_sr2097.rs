@@ -126,6 +126,15 @@ fn wrong_input_is_one_sentence_exit_1_and_the_save_as_it_was() {
             "armor Bo 10",
             "this form of `armor` is SR5's; this encounter runs Shadowrun 2097: `armor NAME pt N dr N`",
         ),
+        // 2097's armor with its `pt N` left out: the sentence gives 2097's form, not SR5's.
+        (
+            "armor Bo dr 10",
+            "word 3 \"dr\": expected `pt N dr N` (Shadowrun 2097's armor: the Penetration Threshold, then the Damage Reduction in %)",
+        ),
+        (
+            "armor Bo none",
+            "word 3 \"none\": expected `pt N dr N` (Shadowrun 2097's armor: the Penetration Threshold, then the Damage Reduction in %)",
+        ),
         // A word given twice is refused, not read as the last one.
         (
             "sc Ana tn 20 tn 25 bonus 5",

@@ -846,8 +846,19 @@ impl Parser<'_> {
                 return Ok(Line::Why(a, b));
             }
             "sc" => self.sc()?,
-            // SR5 has `armor NAME N`: the words after the name tell which is meant.
-            "armor" if self.ahead("pt") => self.armor_2097()?,
+            // SR5 has `armor NAME N`: the words after the name tell which is meant, and in a
+            // 2097 fight any other words are a 2097 armor missing its `pt N dr N`.
+            "armor"
+                if self.ahead("pt")
+                    || (self.state.sr2097.is_some()
+                        && (self.ahead("dr")
+                            || !self
+                                .words
+                                .last()
+                                .is_some_and(|w| !w.quoted && int_word(&w.text).is_some()))) =>
+            {
+                self.armor_2097()?
+            }
             "strength" | "str" => self.strength()?,
             "weapon" if self.dice_ahead() || self.ahead("remove") => self.weapon_2097()?,
             "odds2097" => return self.odds2097(),

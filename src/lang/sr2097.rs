@@ -265,7 +265,10 @@ impl Parser<'_> {
     pub(super) fn armor_2097(&mut self) -> Result<Command, ParseError> {
         let who = self.combatant()?;
         if !self.eat("pt") {
-            return Err(self.error("`pt N` (the Penetration Threshold)"));
+            return Err(self.error(
+                "`pt N dr N` (Shadowrun 2097's armor: the Penetration Threshold, then the Damage \
+                 Reduction in %)",
+            ));
         }
         let pt = self.number("the Penetration Threshold (a number)")?;
         if !self.eat("dr") {

@@ -247,5 +247,8 @@ fn damage_with_no_attacker_prints_its_line_and_the_save_loads_again() {
     );
     let out = srtrack(d, &["exec", "fight"], "dmg - Bo 1d6 dice 2\n");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "dmg Bo: 1d6 [2] + 0 = 2 vs PT 15/DR 30: below PT, stopped, no injury\n");
+    assert_eq!(
+        text(&out.stdout),
+        "dmg Bo: 1d6 [2] + 0 = 2 vs PT 15/DR 30: below PT, stopped, no injury\n"
+    );
 }

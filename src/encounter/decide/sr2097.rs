@@ -12,8 +12,8 @@ use crate::encounter::model::{
     Track,
 };
 use crate::encounter::system::sr2097::{
-    DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command, Sr2097Event,
-    DamageDice, Sr2097Sheet, Tn, Weapon, WeaponInput, bonus_value,
+    DamageDice, DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command,
+    Sr2097Event, Sr2097Sheet, Tn, Weapon, WeaponInput, bonus_value,
 };
 use crate::rules::Dice;
 use crate::rules::initiative::InitiativeRoll;

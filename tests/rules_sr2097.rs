@@ -315,6 +315,29 @@ fn a_complete_failure_gives_disadvantage_on_the_next_check_whatever_it_is() {
 }
 
 #[test]
+fn the_result_line_says_when_advantage_and_disadvantage_cancel() {
+    // Given Ana owes a Disadvantage on her next check (a complete failure).
+    let mut t = table();
+    t.run("sc Ana tn 30 bonus 5 dice 4 5");
+    // When her next check has Advantage: Then both cancel (2d10), and the line says so.
+    let (roll, _) = checked(&t.run("sc Ana tn 15 bonus 10 adv dice 4 5"));
+    assert_eq!(roll.check.tilt, Tilt::Even);
+    let line = &last_lines(&t)[0];
+    assert!(
+        line.starts_with("sc Ana: 2d10 [4 5] (Advantage and Disadvantage cancel) + 10 = 19"),
+        "{line}"
+    );
+    // And so with both given on the line; Edge instead removes the Disadvantage (no cancelling).
+    t.run("sc Ana tn 15 bonus 10 adv dis dice 4 5");
+    assert!(last_lines(&t)[0].contains("(Advantage and Disadvantage cancel)"));
+    t.run("sc Ana tn 15 bonus 10 adv dis edge dice 4 5 6");
+    assert!(!last_lines(&t)[0].contains("cancel"));
+    // And a check with one of them only says nothing of it.
+    t.run("sc Ana tn 15 bonus 10 dis dice 4 5 6");
+    assert!(!last_lines(&t)[0].contains("cancel"));
+}
+
+#[test]
 fn a_downed_character_makes_no_check() {
     let mut t = table();
     t.run("down Ana");

@@ -35,7 +35,13 @@ pub fn edge_text(state: &State, c: &Combatant) -> String {
 }
 
 /// `sc Ana: 2d10 [7 7] + 12 = 26 vs TN 20: success, MoS 6 +5 double = 11 (complete)`.
-pub fn check_line(name: &str, roll: &CheckRoll, outcome: &Outcome, attack_dice: u8) -> String {
+pub fn check_line(
+    name: &str,
+    roll: &CheckRoll,
+    outcome: &Outcome,
+    attack_dice: u8,
+    cancelled: bool,
+) -> String {
     let c = &roll.check;
     // Typed-in dice read the same: the entry's command shows them.
     let mut line = format!("sc {name}: {}d10 {}", roll.dice.len(), faces(&roll.dice));
@@ -45,6 +51,9 @@ pub fn check_line(name: &str, roll: &CheckRoll, outcome: &Outcome, attack_dice: 
     {
         line.push_str(&format!(" drop {face}"));
         how.push(c.tilt.label());
+    }
+    if cancelled {
+        how.push("Advantage and Disadvantage cancel");
     }
     match c.edge {
         EdgeOnCheck::None => {}
@@ -183,7 +192,8 @@ pub fn log_line(before: &State, event: &Sr2097Event) -> String {
             roll,
             outcome,
             attack_dice,
-        } => check_line(&n(*who), roll, outcome, *attack_dice),
+            cancelled,
+        } => check_line(&n(*who), roll, outcome, *attack_dice, *cancelled),
         Sr2097Event::DamageRolled {
             by,
             target,

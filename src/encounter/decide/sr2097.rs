@@ -221,11 +221,14 @@ impl Draft<'_> {
         } else {
             0
         };
+        // Both at once cancel to neither (Edge would have removed the Disadvantage instead).
+        let cancelled = advantage && (disadvantage || any.is_some()) && !edge;
         self.emit_2097(Sr2097Event::Checked {
             who,
             roll,
             outcome,
             attack_dice,
+            cancelled,
         });
         let mut used = Vec::new();
         used.extend(any);

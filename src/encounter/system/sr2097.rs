@@ -209,6 +209,10 @@ pub enum Sr2097Event {
         outcome: CheckOutcome,
         /// Damage dice the MoS adds if the check was an attack.
         attack_dice: u8,
+        /// Advantage and Disadvantage (given, or owed by an earlier failure) cancelled to
+        /// neither. Saves from before it was kept say nothing of it.
+        #[serde(default)]
+        cancelled: bool,
     },
     /// A damage roll and what the target's armor made of it; an injury if any got through.
     DamageRolled {

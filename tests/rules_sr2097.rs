@@ -655,6 +655,31 @@ fn a_burned_point_of_edge_no_longer_wins_an_initiative_tie() {
 }
 
 #[test]
+fn why_words_the_initiative_tie_steps_in_dice_not_sr5s_pool() {
+    // Given Ana and Bo tie on score and dice; Ana has more Edge. Cy ties them on score with
+    // fewer dice (its sheet's `mod -1`).
+    let mut t = Table::under(System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3");
+    t.run("add Bo int 4 rea 5 edge 1");
+    t.run("add Cy int 6 rea 6 edge 1 mod -1");
+    t.run("roll Ana dice 3 3");
+    t.run("roll Bo dice 3 3");
+    t.run("roll Cy dice 3");
+    t.run("start");
+    // When the GM asks why: Then the tie steps count dice, as 2097's initiative is a sum of d6s.
+    let why = t.state().explain_order(t.c("Ana").id, t.c("Bo").id);
+    assert!(
+        why.ends_with("same score 15 and 2 dice; Ana has the higher Edge, 3 to 1"),
+        "{why}"
+    );
+    let why = t.state().explain_order(t.c("Ana").id, t.c("Cy").id);
+    assert!(
+        why.ends_with("same score 15; Ana has more dice, 2 to 1"),
+        "{why}"
+    );
+}
+
+#[test]
 fn edge_comes_back_by_award_rest_and_between_scenarios_never_above_the_maximum() {
     let mut t = table();
     assert_eq!(

@@ -496,7 +496,6 @@ fn damage_with_no_attacker_has_no_weapon_or_edge_and_a_missing_target_is_named()
     );
     assert!(err("dmg - Bo 2d6+4 edge").contains("Boost Damage spends the attacker's Edge"));
     assert!(err("dmg - Bo with Pistol").contains("with no attacker there is no weapon"));
-    drop(err);
     assert_eq!(
         t.refuse("dmg - Bo 2d6+4 dice 6").to_string(),
         "this damage roll (2d6 + 0d6 for the MoS + 0d6 for Edge) rolls 2 dice: type 2 faces, not 1"

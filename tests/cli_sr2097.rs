@@ -120,6 +120,15 @@ fn wrong_input_is_one_sentence_exit_1_and_the_save_as_it_was() {
             "armor Bo 10",
             "this form of `armor` is SR5's; this encounter runs Shadowrun 2097: `armor NAME pt N dr N`",
         ),
+        // 2097's armor with its `pt N` left out: the sentence gives 2097's form, not SR5's.
+        (
+            "armor Bo dr 10",
+            "word 3 \"dr\": expected `pt N dr N` (Shadowrun 2097's armor: the Penetration Threshold, then the Damage Reduction in %)",
+        ),
+        (
+            "armor Bo none",
+            "word 3 \"none\": expected `pt N dr N` (Shadowrun 2097's armor: the Penetration Threshold, then the Damage Reduction in %)",
+        ),
         // A word given twice is refused, not read as the last one.
         (
             "sc Ana tn 20 tn 25 bonus 5",
@@ -202,5 +211,26 @@ fn a_save_holding_a_boost_bought_before_the_start_loads() {
         text(&out.stdout).contains("Bo's turn"),
         "{}",
         text(&out.stdout)
+    );
+}
+
+#[test]
+fn damage_with_no_attacker_prints_its_line_and_the_save_loads_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given Bo in light armor; when a fire deals 2d6+4 to Bo, with no attacker.
+    let script = format!("{SETUP}dmg - Bo 2d6+4 dice 6 6\n");
+    let out = srtrack(d, &["exec", "--system", "sr2097", "fight"], &script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Then its line has no arrow, and the save (its text `dmg - Bo …`) loads for the next line.
+    assert_eq!(
+        text(&out.stdout).lines().collect::<Vec<_>>(),
+        vec!["dmg Bo: 2d6 [6 6] + 4 = 16 vs PT 15/DR 30: 16 - 4 (30%) = 12, serious injury"]
+    );
+    let out = srtrack(d, &["exec", "fight"], "dmg - Bo 1d6 dice 2\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "dmg Bo: 1d6 [2] + 0 = 2 vs PT 15/DR 30: below PT, stopped, no injury\n"
     );
 }

@@ -63,6 +63,14 @@ fn sr2097_error(err: RuleError) -> Sr2097Error {
     }
 }
 
+/// The sentence a line that does not parse gets (empty if it parses).
+fn parse_error(t: &Table, line: &str) -> String {
+    srtrack::lang::parse(line, t.enc.state(), t.enc.catalogue())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default()
+}
+
 /// The log lines of the last entry.
 fn last_lines(t: &Table) -> Vec<String> {
     let applied = t.enc.applied();
@@ -307,6 +315,29 @@ fn a_complete_failure_gives_disadvantage_on_the_next_check_whatever_it_is() {
 }
 
 #[test]
+fn the_result_line_says_when_advantage_and_disadvantage_cancel() {
+    // Given Ana owes a Disadvantage on her next check (a complete failure).
+    let mut t = table();
+    t.run("sc Ana tn 30 bonus 5 dice 4 5");
+    // When her next check has Advantage: Then both cancel (2d10), and the line says so.
+    let (roll, _) = checked(&t.run("sc Ana tn 15 bonus 10 adv dice 4 5"));
+    assert_eq!(roll.check.tilt, Tilt::Even);
+    let line = &last_lines(&t)[0];
+    assert!(
+        line.starts_with("sc Ana: 2d10 [4 5] (Advantage and Disadvantage cancel) + 10 = 19"),
+        "{line}"
+    );
+    // And so with both given on the line; Edge instead removes the Disadvantage (no cancelling).
+    t.run("sc Ana tn 15 bonus 10 adv dis dice 4 5");
+    assert!(last_lines(&t)[0].contains("(Advantage and Disadvantage cancel)"));
+    t.run("sc Ana tn 15 bonus 10 adv dis edge dice 4 5 6");
+    assert!(!last_lines(&t)[0].contains("cancel"));
+    // And a check with one of them only says nothing of it.
+    t.run("sc Ana tn 15 bonus 10 dis dice 4 5 6");
+    assert!(!last_lines(&t)[0].contains("cancel"));
+}
+
+#[test]
 fn a_downed_character_makes_no_check() {
     let mut t = table();
     t.run("down Ana");
@@ -407,6 +438,67 @@ fn wrong_damage_input_is_refused_with_one_sentence() {
     assert_eq!(
         t.refuse("dmg Ana Bo 2d6+4 mos -2").to_string(),
         "a failed attack (MoS -2) deals no damage: give the MoS of a success, 0 or more"
+    );
+}
+
+#[test]
+fn damage_with_no_attacker_goes_through_armor_onto_the_injury_track() {
+    // Given Bo in light armor and Ana's check that a damage roll of hers would follow.
+    let mut t = fight();
+    t.run("armor Bo pt 15 dr 30");
+    t.run("sc Ana tn moderate bonus 10 dice 9 8");
+    // When a fall deals 2d6+4 to Bo (the text: damage "from weapons, spells, or environmental
+    // effects" is d6 through armor).
+    let events = t.run("dmg - Bo 2d6+4 dice 6 6");
+    // Then 16 - 30% = 12 gets through, a serious injury, logged with no attacker.
+    let (total, through, injury) = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Sr2097(Sr2097Event::Harmed {
+                roll,
+                through,
+                injury,
+                ..
+            }) => Some((roll.total(), *through, injury.map(|i| i.severity))),
+            _ => None,
+        })
+        .expect("damage with no attacker");
+    assert_eq!(
+        (total, through, injury),
+        (16, Through::Reduced { reduced: 4 }, Some(Severity::Serious))
+    );
+    assert_eq!(sheet(&t, "Bo").injuries[0].damage, 12);
+    assert_eq!(
+        last_lines(&t),
+        vec!["dmg Bo: 2d6 [6 6] + 4 = 16 vs PT 15/DR 30: 16 - 4 (30%) = 12, serious injury"]
+    );
+    // And no one is its attacker: Ana's check still waits for her damage roll.
+    assert_eq!(sheet(&t, "Ana").to_follow, Some(9 + 8 + 10 - 20));
+    // And a critical one downs; a spell's MoS adds its dice, Stun goes on the Stun track.
+    t.run("dmg - Cy 3d6+8 mos 5 stun dice 1 1 1 6");
+    let cy = sheet(&t, "Cy");
+    assert_eq!(cy.injuries[0].damage, 17);
+    assert_eq!(cy.injuries[0].track, srtrack::encounter::Track::Stun);
+    assert!(t.c("Cy").is_downed());
+}
+
+#[test]
+fn damage_with_no_attacker_has_no_weapon_or_edge_and_a_missing_target_is_named() {
+    let mut t = table();
+    let err = |line: &str| parse_error(&t, line);
+    assert!(
+        err("dmg Ana 2d6+4").ends_with(
+            "expected a combatant name (Ana, Bo, Cy) for the target; damage with no attacker \
+             (a fall, fire, a spell cast off-screen) is `dmg - Ana 2d6+4`"
+        ),
+        "{}",
+        err("dmg Ana 2d6+4")
+    );
+    assert!(err("dmg - Bo 2d6+4 edge").contains("Boost Damage spends the attacker's Edge"));
+    assert!(err("dmg - Bo with Pistol").contains("with no attacker there is no weapon"));
+    assert_eq!(
+        t.refuse("dmg - Bo 2d6+4 dice 6").to_string(),
+        "this damage roll (2d6 + 0d6 for the MoS + 0d6 for Edge) rolls 2 dice: type 2 faces, not 1"
     );
 }
 
@@ -559,6 +651,31 @@ fn a_burned_point_of_edge_no_longer_wins_an_initiative_tie() {
     let why = t.state().explain_order(t.c("Bo").id, t.c("Ana").id);
     assert!(!why.contains("higher Edge"), "{why}");
     assert!(why.contains("and Edge 2"), "a roll-off of equals: {why}");
+}
+
+#[test]
+fn why_words_the_initiative_tie_steps_in_dice_not_sr5s_pool() {
+    // Given Ana and Bo tie on score and dice; Ana has more Edge. Cy ties them on score with
+    // fewer dice (its sheet's `mod -1`).
+    let mut t = Table::under(System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3");
+    t.run("add Bo int 4 rea 5 edge 1");
+    t.run("add Cy int 6 rea 6 edge 1 mod -1");
+    t.run("roll Ana dice 3 3");
+    t.run("roll Bo dice 3 3");
+    t.run("roll Cy dice 3");
+    t.run("start");
+    // When the GM asks why: Then the tie steps count dice, as 2097's initiative is a sum of d6s.
+    let why = t.state().explain_order(t.c("Ana").id, t.c("Bo").id);
+    assert!(
+        why.ends_with("same score 15 and 2 dice; Ana has the higher Edge, 3 to 1"),
+        "{why}"
+    );
+    let why = t.state().explain_order(t.c("Ana").id, t.c("Cy").id);
+    assert!(
+        why.ends_with("same score 15; Ana has more dice, 2 to 1"),
+        "{why}"
+    );
 }
 
 #[test]

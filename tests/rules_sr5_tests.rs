@@ -486,6 +486,26 @@ fn teamwork_dice_stop_at_the_leaders_skill() {
 }
 
 #[test]
+fn a_teamwork_number_out_of_range_names_whose_it_is() {
+    // Given a teamwork test's leader and assistants side by side on one line:
+    let mut t = table();
+    // When the leader's skill, the leader's pool or an assistant's pool is out of range,
+    // Then the sentence says whose it is.
+    assert_eq!(
+        t.refuse("teamwork Ana 6 skill 0 with Bob 4").to_string(),
+        "Ana's skill rating 0 is out of range: allowed 1 to 60"
+    );
+    assert_eq!(
+        t.refuse("teamwork Ana 0 with Bob 4").to_string(),
+        "Ana's pool 0 is out of range: allowed 1 to 60"
+    );
+    assert_eq!(
+        t.refuse("teamwork Ana 5 with Bob 3, Cy 0").to_string(),
+        "Cy's pool 0 is out of range: allowed 1 to 60"
+    );
+}
+
+#[test]
 fn teamwork_with_a_critically_glitching_assistant_gives_no_bonus_at_all() {
     let mut t = table();
     // Bob glitches critically; Cy's 2 hits count for nothing.

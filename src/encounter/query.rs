@@ -85,6 +85,8 @@ impl State {
             return format!("{} stands before {}", first.name, second.name);
         };
         let score = kf.score;
+        // SR 2097's initiative is a sum of d6s: its tie step counts dice, SR5's its pool.
+        let dice = self.sr2097.is_some();
         let keys = match kf.compare(&ks) {
             (_, Decider::Score) => format!(
                 "{} scored {}, {} scored {}",
@@ -104,8 +106,9 @@ impl State {
                     (second, first)
                 };
                 format!(
-                    "same score {score}; {} has the bigger pool, {} to {}",
+                    "same score {score}; {} has {}, {} to {}",
                     big.name,
+                    if dice { "more dice" } else { "the bigger pool" },
                     self.order_key(big).map_or(0, |k| k.pool),
                     self.order_key(small).map_or(0, |k| k.pool)
                 )
@@ -117,8 +120,12 @@ impl State {
                     (second, first)
                 };
                 format!(
-                    "same score {score} and pool {}; {} has the higher Edge, {} to {}",
-                    kf.pool,
+                    "same score {score} and {}; {} has the higher Edge, {} to {}",
+                    if dice {
+                        format!("{} dice", kf.pool)
+                    } else {
+                        format!("pool {}", kf.pool)
+                    },
                     high.name,
                     self.edge_max(high),
                     self.edge_max(low)
@@ -205,10 +212,17 @@ impl State {
                 first.name, second.name
             );
         }
-        let tied = format!(
-            "same score {score}, pool {pool} and Edge {}",
-            self.edge_max(first)
-        );
+        let tied = if self.sr2097.is_some() {
+            format!(
+                "same score {score}, {pool} dice and Edge {}",
+                self.edge_max(first)
+            )
+        } else {
+            format!(
+                "same score {score}, pool {pool} and Edge {}",
+                self.edge_max(first)
+            )
+        };
         let found = self.rolloffs.iter().rev().find_map(|r| {
             (r.involves(uf) && r.involves(us))
                 .then(|| r.compare(uf, us).map(|(_, round)| (r, round)))

@@ -158,7 +158,7 @@ pub const VERBS: &[(&str, &str)] = &[
     ),
     (
         "dmg",
-        "dmg NAME TARGET (with WEAPON | NdM+ST) [mos N] [edge] [dice ...] [stun]",
+        "dmg NAME TARGET (with WEAPON | NdM+ST) [mos N] [edge] [dice ...] [stun] | dmg - TARGET NdM+ST [mos N] [dice ...] [stun]",
     ),
     ("strength", "strength NAME N"),
     (
@@ -774,6 +774,10 @@ impl Parser<'_> {
                 // A number, however large, is boxes on a monitor (a number past any range gets
                 // the engine's allowed range), anything else after one attacker a target: a
                 // Shadowrun 2097 damage roll.
+                // `dmg - TARGET NdM+ST`: 2097 damage with no attacker.
+                if self.eat("-") {
+                    return Ok(Line::Command(self.harm_2097()?));
+                }
                 let start = self.at;
                 let who = self.targets()?;
                 let numeric = |t: &str| {
@@ -845,8 +849,19 @@ impl Parser<'_> {
                 return Ok(Line::Why(a, b));
             }
             "sc" => self.sc()?,
-            // SR5 has `armor NAME N`: the words after the name tell which is meant.
-            "armor" if self.ahead("pt") => self.armor_2097()?,
+            // SR5 has `armor NAME N`: the words after the name tell which is meant, and in a
+            // 2097 fight any other words are a 2097 armor missing its `pt N dr N`.
+            "armor"
+                if self.ahead("pt")
+                    || (self.state.sr2097.is_some()
+                        && (self.ahead("dr")
+                            || !self
+                                .words
+                                .last()
+                                .is_some_and(|w| !w.quoted && int_word(&w.text).is_some()))) =>
+            {
+                self.armor_2097()?
+            }
             "strength" | "str" => self.strength()?,
             "weapon" if self.dice_ahead() || self.ahead("remove") => self.weapon_2097()?,
             "odds2097" => return self.odds2097(),

@@ -149,8 +149,51 @@ impl Parser<'_> {
 
     /// After `dmg NAME`: `TARGET (with WEAPON | NdM+ST) [mos N] [edge] [dice …] [stun]`.
     pub(super) fn damage_2097(&mut self, by: CombatantId) -> Result<Command, ParseError> {
+        // `dmg Ana 2d6+4`: a target left out, or damage meant to have no attacker.
+        if let Some(w) = self
+            .peek()
+            .filter(|w| !w.quoted && dice_expression(&w.text).is_some())
+        {
+            let name = self.state.get(by).map_or("NAME".into(), |c| quote(&c.name));
+            return Err(self.error(format!(
+                "{} for the target; damage with no attacker (a fall, fire, a spell cast \
+                 off-screen) is `dmg - {name} {}`",
+                self.names_hint(),
+                w.text
+            )));
+        }
         let target = self.combatant()?;
-        let with = if self.eat("with") {
+        let (with, mos, edge, dice) = self.damage_words(true)?;
+        Ok(Command::Sr2097(Sr2097Command::Damage {
+            by,
+            target,
+            with,
+            mos,
+            edge,
+            dice,
+        }))
+    }
+
+    /// After `dmg -`: `TARGET NdM+ST [mos N] [dice …] [stun]`, damage with no attacker.
+    pub(super) fn harm_2097(&mut self) -> Result<Command, ParseError> {
+        let target = self.combatant()?;
+        let (with, mos, _, dice) = self.damage_words(false)?;
+        Ok(Command::Sr2097(Sr2097Command::Harm {
+            target,
+            with,
+            mos,
+            dice,
+        }))
+    }
+
+    /// The damage's source and options: `(with WEAPON | NdM+ST) [mos N] [edge] [dice …]
+    /// [stun]`; with no attacker, neither a weapon nor Edge (both are the attacker's).
+    #[allow(clippy::type_complexity)]
+    fn damage_words(
+        &mut self,
+        attacker: bool,
+    ) -> Result<(DamageSource, Option<i32>, bool, Option<Vec<i32>>), ParseError> {
+        let with = if attacker && self.eat("with") {
             // The word after `with` starts the name even when it is a keyword: a weapon may be
             // called `edge` or `stun`; the name runs to the next keyword.
             let mut name = String::new();
@@ -178,8 +221,13 @@ impl Parser<'_> {
                         track: Track::Physical,
                     }
                 }
-                None => {
+                None if attacker => {
                     return Err(self.error("`with WEAPON` or the damage as NdM+ST (e.g. 2d6+4)"));
+                }
+                None => {
+                    return Err(self.error(
+                        "the damage as NdM+ST (e.g. 2d6+4): with no attacker there is no weapon",
+                    ));
                 }
             }
         };
@@ -188,6 +236,11 @@ impl Parser<'_> {
             if self.keyword_number("mos", &mut mos, "the attack's MoS (a number)")? {
             } else if self.keyword_once("dice", dice.as_ref())? {
                 dice = Some(self.faces_2097()?);
+            } else if !attacker && self.peek_is("edge") {
+                return Err(self.error(
+                    "`mos N`, `dice …` or `stun`: Boost Damage spends the attacker's Edge, and \
+                     this damage has none",
+                ));
             } else if !self.flag(&["edge"], &mut edge)? && !self.flag(&["stun"], &mut stun)? {
                 break;
             }
@@ -206,20 +259,16 @@ impl Parser<'_> {
             }
             other => other,
         };
-        Ok(Command::Sr2097(Sr2097Command::Damage {
-            by,
-            target,
-            with,
-            mos,
-            edge,
-            dice,
-        }))
+        Ok((with, mos, edge, dice))
     }
 
     pub(super) fn armor_2097(&mut self) -> Result<Command, ParseError> {
         let who = self.combatant()?;
         if !self.eat("pt") {
-            return Err(self.error("`pt N` (the Penetration Threshold)"));
+            return Err(self.error(
+                "`pt N dr N` (Shadowrun 2097's armor: the Penetration Threshold, then the Damage \
+                 Reduction in %)",
+            ));
         }
         let pt = self.number("the Penetration Threshold (a number)")?;
         if !self.eat("dr") {
@@ -355,6 +404,22 @@ fn tn_words(tn: &Tn) -> String {
     }
 }
 
+/// A damage source as written (`with Pistol`, `2d6+4`), and whether it deals Stun.
+fn source_words(with: &DamageSource) -> (String, bool) {
+    match with {
+        DamageSource::Weapon(w) => (format!("with {}", q(w)), false),
+        DamageSource::Dice {
+            dice,
+            sides,
+            st,
+            track,
+        } => (
+            format!("{dice}d{sides}{}", st_words(*st)),
+            *track == Track::Stun,
+        ),
+    }
+}
+
 fn st_words(st: i32) -> String {
     if st < 0 {
         st.to_string()
@@ -403,24 +468,32 @@ pub fn format(command: &Sr2097Command, state: &State) -> String {
             edge,
             dice,
         } => {
-            let (with, stun) = match with {
-                DamageSource::Weapon(w) => (format!("with {}", q(w)), false),
-                DamageSource::Dice {
-                    dice,
-                    sides,
-                    st,
-                    track,
-                } => (
-                    format!("{dice}d{sides}{}", st_words(*st)),
-                    *track == Track::Stun,
-                ),
-            };
+            let (with, stun) = source_words(with);
             let mut out = format!("dmg {} {} {with}", n(*by), n(*target));
             if let Some(m) = mos {
                 out.push_str(&format!(" mos {m}"));
             }
             if *edge {
                 out.push_str(" edge");
+            }
+            if let Some(d) = dice {
+                out.push_str(&format!(" dice {}", faces(d)));
+            }
+            if stun {
+                out.push_str(" stun");
+            }
+            out
+        }
+        Sr2097Command::Harm {
+            target,
+            with,
+            mos,
+            dice,
+        } => {
+            let (with, stun) = source_words(with);
+            let mut out = format!("dmg - {} {with}", n(*target));
+            if let Some(m) = mos {
+                out.push_str(&format!(" mos {m}"));
             }
             if let Some(d) = dice {
                 out.push_str(&format!(" dice {}", faces(d)));

@@ -35,7 +35,13 @@ pub fn edge_text(state: &State, c: &Combatant) -> String {
 }
 
 /// `sc Ana: 2d10 [7 7] + 12 = 26 vs TN 20: success, MoS 6 +5 double = 11 (complete)`.
-pub fn check_line(name: &str, roll: &CheckRoll, outcome: &Outcome, attack_dice: u8) -> String {
+pub fn check_line(
+    name: &str,
+    roll: &CheckRoll,
+    outcome: &Outcome,
+    attack_dice: u8,
+    cancelled: bool,
+) -> String {
     let c = &roll.check;
     // Typed-in dice read the same: the entry's command shows them.
     let mut line = format!("sc {name}: {}d10 {}", roll.dice.len(), faces(&roll.dice));
@@ -45,6 +51,9 @@ pub fn check_line(name: &str, roll: &CheckRoll, outcome: &Outcome, attack_dice: 
     {
         line.push_str(&format!(" drop {face}"));
         how.push(c.tilt.label());
+    }
+    if cancelled {
+        how.push("Advantage and Disadvantage cancel");
     }
     match c.edge {
         EdgeOnCheck::None => {}
@@ -88,7 +97,7 @@ pub fn check_line(name: &str, roll: &CheckRoll, outcome: &Outcome, attack_dice: 
 
 /// `dmg Ana → Bo with Katana: 2d6 [6 6] + 4 = 16 vs PT 15/DR 30: 16 - 4 (30%) = 12, serious injury`.
 pub fn damage_line(
-    by: &str,
+    by: Option<&str>,
     target: &str,
     weapon: Option<&str>,
     roll: &DamageRoll,
@@ -96,7 +105,11 @@ pub fn damage_line(
     through: Through,
     injury: Option<&crate::encounter::system::sr2097::Injury>,
 ) -> String {
-    let mut line = format!("dmg {by} → {target}");
+    // Damage with no attacker (a fall, fire) has no arrow: nobody dealt it.
+    let mut line = match by {
+        Some(by) => format!("dmg {by} → {target}"),
+        None => format!("dmg {target}"),
+    };
     if let Some(w) = weapon {
         line.push_str(&format!(" with {w}"));
     }
@@ -192,7 +205,8 @@ pub fn log_line(before: &State, event: &Sr2097Event) -> String {
             roll,
             outcome,
             attack_dice,
-        } => check_line(&n(*who), roll, outcome, *attack_dice),
+            cancelled,
+        } => check_line(&n(*who), roll, outcome, *attack_dice, *cancelled),
         Sr2097Event::DamageRolled {
             by,
             target,
@@ -202,9 +216,24 @@ pub fn log_line(before: &State, event: &Sr2097Event) -> String {
             through,
             injury,
         } => damage_line(
-            &n(*by),
+            Some(&n(*by)),
             &n(*target),
             weapon.as_deref(),
+            roll,
+            *armor,
+            *through,
+            injury.as_ref(),
+        ),
+        Sr2097Event::Harmed {
+            target,
+            roll,
+            armor,
+            through,
+            injury,
+        } => damage_line(
+            None,
+            &n(*target),
+            None,
             roll,
             *armor,
             *through,
@@ -485,6 +514,11 @@ pub(super) fn recap_told(
             target,
             injury: Some(i),
             ..
+        }
+        | Sr2097Event::Harmed {
+            target,
+            injury: Some(i),
+            ..
         } => {
             *rec.damage.entry((*target, i.track.label())).or_default() += u32::from(i.damage);
         }
@@ -497,6 +531,7 @@ pub(super) fn recap_told(
         | Sr2097Event::EdgeRecovered { .. }
         | Sr2097Event::Checked { .. }
         | Sr2097Event::DamageRolled { .. }
+        | Sr2097Event::Harmed { .. }
         | Sr2097Event::InitiativeBoosted { .. } => {
             Some(super::recap::as_logged(&log_line(before, e)))
         }

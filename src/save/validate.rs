@@ -290,6 +290,7 @@ fn check_sr2097(state: &State, event: &Sr2097Event, rules: &Sr2097Rules) -> Resu
             }
             faces(&roll.dice, rules.damage.die)?;
         }
+        Sr2097Event::Harmed { roll, .. } => faces(&roll.dice, rules.damage.die)?,
         Sr2097Event::InitiativeBoosted { dice, .. } => {
             // Before `start` a boost is for the first turn of the fight.
             if state.fight().is_none() && !matches!(state.phase, Phase::Setup) {
@@ -506,7 +507,7 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         Event::StatusStacked { .. } => &["status", "act", "fire", "cooldown", "pp", "gm"],
         Event::Sr2097(e) => match e {
             Sr2097Event::Checked { .. } => &["sc"],
-            Sr2097Event::DamageRolled { .. } => &["dmg"],
+            Sr2097Event::DamageRolled { .. } | Sr2097Event::Harmed { .. } => &["dmg"],
             Sr2097Event::EdgeSpent { .. } => &["sc", "dmg", "edge"],
             Sr2097Event::InjuryLessened { .. }
             | Sr2097Event::InitiativeBoosted { .. }
@@ -552,7 +553,10 @@ fn shows(verb: &str, event: &Event) -> bool {
                 )
         ),
         "sc" => matches!(event, Event::Sr2097(Sr2097Event::Checked { .. })),
-        "dmg" => matches!(event, Event::Sr2097(Sr2097Event::DamageRolled { .. })),
+        "dmg" => matches!(
+            event,
+            Event::Sr2097(Sr2097Event::DamageRolled { .. } | Sr2097Event::Harmed { .. })
+        ),
         // `armor` and `weapon` are verbs of SR5 and SR 2097 both; the event says which.
         "armor" => matches!(
             event,
@@ -635,6 +639,8 @@ fn event_subject(event: &Event) -> Option<CombatantId> {
         ) => Some(*who),
         // A damage roll's text names the attacker first.
         Event::Sr2097(Sr2097Event::DamageRolled { by, .. }) => Some(*by),
+        // Damage with no attacker names `-` first, not the target.
+        Event::Sr2097(Sr2097Event::Harmed { .. }) => None,
         Event::Sr2097(e) => Some(e.who()),
         _ => None,
     }

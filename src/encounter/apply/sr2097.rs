@@ -51,6 +51,11 @@ impl State {
                     s.to_follow = None;
                 }
             }
+            Sr2097Event::Harmed { injury, .. } => {
+                if let (Some(injury), Some(s)) = (injury, self.sr2097_sheet_mut(who)) {
+                    s.injuries.push(*injury);
+                }
+            }
             Sr2097Event::InjuryLessened { injury, to, .. } => {
                 if let Some(i) = self
                     .sr2097_sheet_mut(who)

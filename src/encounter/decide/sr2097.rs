@@ -12,15 +12,23 @@ use crate::encounter::model::{
     Track,
 };
 use crate::encounter::system::sr2097::{
-    DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command, Sr2097Event,
-    Sr2097Sheet, Tn, Weapon, WeaponInput, bonus_value,
+    DamageDice, DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command,
+    Sr2097Event, Sr2097Sheet, Tn, Weapon, WeaponInput, bonus_value,
 };
 use crate::rules::Dice;
 use crate::rules::initiative::InitiativeRoll;
 use crate::rules::sr2097::{
-    Armor, Check, DamageRoll, DiceFrom, EdgePool, EdgeUse, Sr2097Error, Sr2097Rules, check, damage,
-    edge,
+    Armor, Check, DamageRoll, DiceFrom, EdgePool, EdgeUse, Sr2097Error, Sr2097Rules, Through,
+    check, damage, edge,
 };
+
+/// What a damage roll did against the target's armor.
+struct Hit {
+    roll: DamageRoll,
+    armor: Option<Armor>,
+    through: Through,
+    injury: Option<Injury>,
+}
 
 impl Draft<'_> {
     pub(super) fn sr2097(&mut self, command: Sr2097Command, dice: &mut dyn Dice) -> Outcome {
@@ -51,6 +59,12 @@ impl Draft<'_> {
                 edge,
                 dice: typed,
             } => self.damage_roll(by, target, &with, mos, edge, typed.as_deref(), dice),
+            Sr2097Command::Harm {
+                target,
+                with,
+                mos,
+                dice: typed,
+            } => self.harm(target, &with, mos, typed.as_deref(), dice),
             Sr2097Command::Armor { who, pt, dr } => {
                 self.present(who)?;
                 let r = &self.rules.sr2097.damage;
@@ -207,11 +221,14 @@ impl Draft<'_> {
         } else {
             0
         };
+        // Both at once cancel to neither (Edge would have removed the Disadvantage instead).
+        let cancelled = advantage && (disadvantage || any.is_some()) && !edge;
         self.emit_2097(Sr2097Event::Checked {
             who,
             roll,
             outcome,
             attack_dice,
+            cancelled,
         });
         let mut used = Vec::new();
         used.extend(any);
@@ -291,7 +308,6 @@ impl Draft<'_> {
         let resolved = self
             .sheet_2097(by)
             .damage_of(&attacker.name, with, &r.damage)?;
-        let (base, st) = (resolved.dice, resolved.st);
         // The roll follows the attacker's check: a failed one is a miss, whatever MoS is given;
         // a success's MoS counts unless the GM gives another.
         let mos = match (self.sheet_2097(by).to_follow, mos) {
@@ -312,6 +328,68 @@ impl Draft<'_> {
         if edge {
             self.can_pay_edge(&attacker, EdgeUse::Damage)?;
         }
+        let hit = self.through_armor(target, &resolved, mos_dice, edge_dice, typed, dice)?;
+        if edge {
+            self.pay_edge(&attacker, EdgeUse::Damage)?;
+        }
+        self.emit_2097(Sr2097Event::DamageRolled {
+            by,
+            target,
+            weapon: resolved.weapon,
+            roll: hit.roll,
+            armor: hit.armor,
+            through: hit.through,
+            injury: hit.injury,
+        });
+        self.downed_by(&victim, hit.injury);
+        Ok(())
+    }
+
+    /// Damage with no attacker (a fall, fire, a spell cast off-screen): the text's "weapons,
+    /// spells, or environmental effects" all roll d6 through armor. No check to follow and no
+    /// one's Edge to boost it; the GM may give the MoS of a spell's check.
+    fn harm(
+        &mut self,
+        target: CombatantId,
+        with: &DamageSource,
+        mos: Option<i32>,
+        typed: Option<&[i32]>,
+        dice: &mut dyn Dice,
+    ) -> Outcome {
+        let victim = self.present(target)?;
+        let r = self.rules.sr2097.clone();
+        let resolved = Sr2097Sheet::default().damage_of(&victim.name, with, &r.damage)?;
+        let mos = match mos {
+            Some(given) if given < 0 => {
+                return Err(Sr2097Error::FailedAttack { mos: given }.into());
+            }
+            given => given.unwrap_or(0),
+        };
+        let mos_dice = damage::mos_dice(mos, &r);
+        let hit = self.through_armor(target, &resolved, mos_dice, 0, typed, dice)?;
+        self.emit_2097(Sr2097Event::Harmed {
+            target,
+            roll: hit.roll,
+            armor: hit.armor,
+            through: hit.through,
+            injury: hit.injury,
+        });
+        self.downed_by(&victim, hit.injury);
+        Ok(())
+    }
+
+    /// Rolls (or takes the typed) damage dice and puts their total through the target's armor.
+    fn through_armor(
+        &mut self,
+        target: CombatantId,
+        resolved: &DamageDice,
+        mos_dice: u8,
+        edge_dice: u8,
+        typed: Option<&[i32]>,
+        dice: &mut dyn Dice,
+    ) -> Result<Hit, RuleError> {
+        let r = self.rules.sr2097.clone();
+        let (base, st) = (resolved.dice, resolved.st);
         let count = base + mos_dice + edge_dice;
         let (faces, from) = match typed {
             Some(t) => {
@@ -347,22 +425,21 @@ impl Draft<'_> {
             track: resolved.track,
             fate: Fate::Open,
         });
-        if edge {
-            self.pay_edge(&attacker, EdgeUse::Damage)?;
-        }
-        self.emit_2097(Sr2097Event::DamageRolled {
-            by,
-            target,
-            weapon: resolved.weapon,
+        Ok(Hit {
             roll,
             armor,
             through,
             injury,
-        });
-        if injury.is_some_and(|i| i.severity >= r.damage.downed_at) && !victim.is_downed() {
-            self.down(&victim, DownCause::Injury);
+        })
+    }
+
+    /// An injury at `downed_at` or worse downs a character still up.
+    fn downed_by(&mut self, victim: &Combatant, injury: Option<Injury>) {
+        if injury.is_some_and(|i| i.severity >= self.rules.sr2097.damage.downed_at)
+            && !victim.is_downed()
+        {
+            self.down(victim, DownCause::Injury);
         }
-        Ok(())
     }
 
     fn add_weapon_2097(&mut self, who: CombatantId, input: &WeaponInput) -> Outcome {

@@ -152,14 +152,19 @@ impl Draft<'_> {
 
     fn teamwork(&mut self, t: &TeamworkInput, dice: &mut dyn Dice) -> Outcome {
         let leader = self.able(t.leader)?;
-        let base = self.typed_pool(&leader, t.pool.pool)?;
+        let base = self
+            .typed_pool(&leader, t.pool.pool)
+            .map_err(|e| whose(e, &leader.name, "pool"))?;
         let limit = self.limit(t.limit)?;
         let goal = match t.threshold {
             Some(n) => Goal::Threshold(self.threshold(n)?),
             None => Goal::Open,
         };
         let cap = match t.skill {
-            Some(s) => byte(Self::check_range("skill", s, self.rules.sr5.pool)?),
+            Some(s) => byte(
+                Self::check_range("skill", s, self.rules.sr5.pool)
+                    .map_err(|e| whose(e, &leader.name, "skill rating"))?,
+            ),
             // Ruling: without the skill rating the leader's pool (which holds it) bounds the dice.
             None => base.base,
         };
@@ -175,7 +180,9 @@ impl Draft<'_> {
             if helpers.iter().any(|(h, ..)| h.id == a.id) {
                 return Err(Sr5Error::AssistsTwice { who: a.name }.into());
             }
-            let pool = self.typed_pool(&a, p.pool)?;
+            let pool = self
+                .typed_pool(&a, p.pool)
+                .map_err(|e| whose(e, &a.name, "pool"))?;
             if t.close_calls.contains(who) {
                 Self::edge_for(&a, self.rules.sr5.close_call_edge)?;
             }
@@ -941,5 +948,23 @@ impl Draft<'_> {
             weapon: gun.name,
             rounds,
         })))
+    }
+}
+
+/// A number out of range in a teamwork test, said of the one it belongs to: there the leader's
+/// and each assistant's pools (and the leader's skill) stand side by side.
+fn whose(e: RuleError, who: &str, what: &'static str) -> RuleError {
+    match e {
+        RuleError::OutOfRange {
+            value, min, max, ..
+        } => Sr5Error::TeamworkRange {
+            who: who.to_string(),
+            what,
+            value,
+            min,
+            max,
+        }
+        .into(),
+        other => other,
     }
 }

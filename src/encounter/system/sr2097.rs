@@ -125,6 +125,14 @@ pub enum Sr2097Command {
         edge: bool,
         dice: Option<Vec<i32>>,
     },
+    /// Damage with no attacker (a fall, fire, a spell cast off-screen): dice typed as NdM+ST,
+    /// through the target's armor (`dmg - TARGET NdM+ST`).
+    Harm {
+        target: CombatantId,
+        with: DamageSource,
+        mos: Option<i32>,
+        dice: Option<Vec<i32>>,
+    },
     Armor {
         who: CombatantId,
         pt: i32,
@@ -160,6 +168,7 @@ impl Sr2097Command {
         match self {
             Sr2097Command::Check { .. } => "sc",
             Sr2097Command::Damage { .. } => "dmg NAME TARGET",
+            Sr2097Command::Harm { .. } => "dmg - TARGET",
             Sr2097Command::Armor { .. } => "armor NAME pt N dr N",
             Sr2097Command::Strength { .. } => "strength",
             Sr2097Command::AddWeapon { .. } => "weapon NAME add WEAPON NdM+ST",
@@ -200,6 +209,10 @@ pub enum Sr2097Event {
         outcome: CheckOutcome,
         /// Damage dice the MoS adds if the check was an attack.
         attack_dice: u8,
+        /// Advantage and Disadvantage (given, or owed by an earlier failure) cancelled to
+        /// neither. Saves from before it was kept say nothing of it.
+        #[serde(default)]
+        cancelled: bool,
     },
     /// A damage roll and what the target's armor made of it; an injury if any got through.
     DamageRolled {
@@ -253,6 +266,14 @@ pub enum Sr2097Event {
         who: CombatantId,
         name: String,
     },
+    /// Damage with no attacker, and what the target's armor made of it.
+    Harmed {
+        target: CombatantId,
+        roll: DamageRoll,
+        armor: Option<Armor>,
+        through: Through,
+        injury: Option<Injury>,
+    },
 }
 
 impl Sr2097Event {
@@ -262,6 +283,7 @@ impl Sr2097Event {
             self,
             Sr2097Event::Checked { .. }
                 | Sr2097Event::DamageRolled { .. }
+                | Sr2097Event::Harmed { .. }
                 | Sr2097Event::InitiativeBoosted { .. }
         )
     }
@@ -309,7 +331,9 @@ impl Sr2097Event {
             | Sr2097Event::StrengthSet { who, .. }
             | Sr2097Event::WeaponAdded { who, .. }
             | Sr2097Event::WeaponRemoved { who, .. } => *who,
-            Sr2097Event::DamageRolled { target, .. } => *target,
+            Sr2097Event::DamageRolled { target, .. } | Sr2097Event::Harmed { target, .. } => {
+                *target
+            }
         }
     }
 }

@@ -554,6 +554,17 @@ pub enum Sr5Error {
     AimPushed,
     #[error("`push` and `aim` go with the attack roll: give them with `pool N`")]
     AimMidChain,
+    #[error(
+        "{who}'s {what} {} is out of range: allowed {min} to {max}",
+        crate::text::typed_number(*value)
+    )]
+    TeamworkRange {
+        who: String,
+        what: &'static str,
+        value: i32,
+        min: i32,
+        max: i32,
+    },
     #[error("{who} has no limit on this test to push: Push the Limit needs a limit")]
     NothingToPush { who: String },
     #[error("{who} has taken no test yet: Close Call works on the character's last test")]

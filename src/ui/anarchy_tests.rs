@@ -368,3 +368,18 @@ fn the_narration_pane_counts_the_boxes_out_of_sight() {
     // And a screen that shows them all says nothing
     assert!(!screen(&mut app, 160, 48).contains("▼"));
 }
+
+#[test]
+fn an_anarchy_screen_shows_no_wound_modifier_its_tests_never_take() {
+    // Given Nix hurt (6 Physical), before and during the narration
+    let mut app = fresh();
+    for line in ["damage Nix 6 physical", "narrate"] {
+        typ(&mut app, ":");
+        typ(&mut app, line);
+        press(&mut app, KeyCode::Enter);
+        // Then no screen line speaks of wounds
+        let s = screen(&mut app, 160, 48);
+        assert!(!s.contains("wounds"), "after `{line}`:\n{s}");
+        assert!(s.contains("6/"), "the boxes show: {s}");
+    }
+}

@@ -78,7 +78,7 @@ fn whole(app: &App, c: &Combatant) -> String {
     }
     // SR 2097: strength, armor and weapons.
     parts.extend(report::sr2097::sheet_notes(s, c));
-    let monitors = report::monitors_text(c, rules);
+    let monitors = report::condition_text(c, s, rules);
     if !monitors.is_empty() {
         parts.push(monitors);
     }
@@ -144,7 +144,12 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             continue;
         }
         let of = |v: u8, max: Option<u8>| max.map_or(v.to_string(), |m| format!("{v}/{m}"));
-        let wounds = rules.wound_modifier(c.damage.physical, c.damage.stun);
+        // No wound modifier at a table whose tests never take it off (Anarchy).
+        let wounds = if s.system.plays_in_passes() {
+            rules.wound_modifier(c.damage.physical, c.damage.stun)
+        } else {
+            0
+        };
         let wounds = if wounds == 0 {
             String::new()
         } else {

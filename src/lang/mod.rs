@@ -165,6 +165,7 @@ pub const VERBS: &[(&str, &str)] = &[
         "edge",
         "edge NAME (boost [dice A B] | lessen [N] | burn | award N | rest | scenario)",
     ),
+    ("edge", "edge NAME regain [N]"),
     ("odds2097", "odds2097 tn N|WORD bonus N [adv|dis] [edge]"),
 ];
 

@@ -22,7 +22,9 @@ fn systems(verb: &str, form: &str) -> &'static [System] {
     let has = |w: &str| words.contains(&w);
     let own = |s: System| Family::Own(s).systems();
     match verb {
-        // `edge NAME` alone is the initiative machine's +IP; with more words, 2097's Edge.
+        // `edge NAME` alone is the initiative machine's +IP; `regain` the Anarchy GM's gift;
+        // with other words, 2097's Edge.
+        "edge" if has("regain") => own(System::Anarchy),
         "edge" if words.len() <= 2 => Family::Passes.systems(),
         "edge" | "sc" | "dmg" | "strength" | "odds2097" => own(System::Sr2097),
         "armor" if has("pt") => own(System::Sr2097),
@@ -98,13 +100,11 @@ mod tests {
     fn each_system_takes_the_shared_verbs_and_its_own() {
         let anarchy = verbs(System::Anarchy);
         for v in [
-            "add", "damage", "status", "narrate", "pp", "gm", "atest", "cooldown",
+            "add", "damage", "status", "narrate", "pp", "gm", "atest", "cooldown", "edge",
         ] {
             assert!(anarchy.contains(&v), "anarchy: {v}");
         }
-        for v in [
-            "roll", "next", "edge", "test", "dmg", "sc", "armor", "weapon",
-        ] {
+        for v in ["roll", "next", "test", "dmg", "sc", "armor", "weapon"] {
             assert!(!anarchy.contains(&v), "anarchy: {v}");
         }
         let sr2097 = verbs(System::Sr2097);
@@ -138,6 +138,7 @@ mod tests {
         assert_eq!(line(System::Sr5, "armor"), ["armor NAME N"]);
         assert_eq!(line(System::Sr2097, "armor"), ["armor NAME pt N dr N"]);
         assert_eq!(line(System::Sr5, "edge"), ["edge NAME"]);
+        assert_eq!(line(System::Anarchy, "edge"), ["edge NAME regain [N]"]);
         let edge = line(System::Sr2097, "edge");
         assert_eq!(edge.len(), 2);
         assert!(edge[1].contains("boost"));

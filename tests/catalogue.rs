@@ -596,6 +596,36 @@ fn an_empty_name_or_summary_is_refused() {
     );
 }
 
+/// A GM's file is refused at entry when a text in it holds a control character (an escape
+/// sequence in a name would reach every screen that shows it), whichever field holds it and
+/// however RON writes it; the problem line itself shows it written out.
+#[test]
+fn a_control_character_in_any_text_is_refused() {
+    for (from, to) in [
+        ("\"Stand Up\"", "\"Stand\\u{1b}[2J Up\""),
+        ("summary: \"Get up.\"", "summary: \"Get\\u{7} up.\""),
+        (
+            "summary: \"Get up.\"",
+            "summary: \"Get up.\", test: Some(\"Body\\u{202e} + Willpower\")",
+        ),
+        (
+            "kind: Simple,",
+            "kind: Simple, restrictions: [Needs(\"a \\u{1b}]0;x\\u{7}holster\")],",
+        ),
+    ] {
+        let text = ONE.replace(from, to);
+        let p = problems(&text);
+        assert_eq!(p.len(), 1, "{to}: {}", show(&p));
+        assert!(p[0].message.contains("control character"), "{}", p[0]);
+        assert_eq!(p[0].entry.as_ref().map(|e| e.number), Some(2), "{}", p[0]);
+        assert!(
+            !srtrack::text::holds_control(&p[0].message),
+            "{:?}",
+            p[0].message
+        );
+    }
+}
+
 #[test]
 fn a_syntax_error_names_line_and_column() {
     let text = ONE.replace("summary: \"Get up.\")", "summary: \"Get up.\"");

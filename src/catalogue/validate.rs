@@ -95,6 +95,11 @@ pub(super) fn parse(
             report("the summary is empty".into());
         } else if a.summary.contains('\n') {
             report("the summary must be one line".into());
+        } else if let Some(text) = crate::text::first_with_control(a) {
+            report(format!(
+                "\"{}\" holds a control character: the texts of an action are printable ones",
+                crate::text::escaped(&text)
+            ));
         }
         if let ActionKind::Interrupt { initiative } = a.kind
             && rules.interrupt_ip(initiative).is_none()

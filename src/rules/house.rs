@@ -297,6 +297,12 @@ impl HouseRules {
         self.sr2097.validate()?;
         self.anarchy.validate()?;
         self.sr5.validate()?;
+        if let Some(text) = crate::text::first_with_control(self) {
+            return Err(format!(
+                "\"{}\" holds a control character: the texts of the house rules are printable ones",
+                crate::text::escaped(&text)
+            ));
+        }
         let mut seen = std::collections::HashSet::new();
         for s in &self.statuses {
             if !seen.insert(s.name.to_lowercase()) {
@@ -419,6 +425,26 @@ mod tests {
             HouseRules::parse("HouseRules(\n  passes_per_round: x,\n)", "my.ron").unwrap_err();
         let msg = err.to_string();
         assert!(msg.starts_with("my.ron:2:"), "{msg}");
+    }
+
+    /// A save carries its rules: a status name with an escape sequence in it would reach the
+    /// screen, so such a file is refused, whichever section holds the text.
+    #[test]
+    fn a_control_character_in_a_text_of_the_rules_is_refused() {
+        let r = HouseRules::embedded();
+        let status = &r.statuses[0].name;
+        let text = EMBEDDED_RULES.replacen(
+            &format!("\"{status}\""),
+            &format!("\"{status}\\u{{1b}}[2J\""),
+            1,
+        );
+        assert_ne!(text, EMBEDDED_RULES);
+        let err = HouseRules::parse(&text, "r.ron").unwrap_err().to_string();
+        assert!(err.contains("control character"), "{err}");
+        assert!(!crate::text::holds_control(&err), "{err:?}");
+        let mut r = HouseRules::embedded();
+        r.sr5.defense_interrupts[0].adds.push('\u{7}');
+        assert!(r.validate().unwrap_err().contains("control character"));
     }
 
     #[test]

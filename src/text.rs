@@ -7,10 +7,15 @@ use std::borrow::Cow;
 /// How many characters of an offending input a message echoes.
 pub const EXCERPT_CHARS: usize = 40;
 
-/// Characters no text of srtrack may hold: C0 and C1 controls and DEL, and the bidirectional
-/// overrides and isolates, which reorder what follows them on the line.
+/// Characters no text of srtrack may hold: C0 and C1 controls and DEL, the line and paragraph
+/// separators (a line break to some terminals), and the bidirectional overrides and isolates,
+/// which reorder what follows them on the line.
 pub fn is_control(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
 }
 
 /// Characters that show as nothing: zero-width spaces and joiners, invisible operators, the
@@ -256,6 +261,7 @@ mod tests {
         assert_eq!(escaped("a\nb\r\tc\0"), "a\\nb\\r\\tc\\u{0}");
         assert_eq!(escaped("\u{9b}2J\u{7f}"), "\\u{9b}2J\\u{7f}");
         assert_eq!(escaped("evil\u{202e}txt.exe"), "evil\\u{202e}txt.exe");
+        assert_eq!(escaped("L\u{2028}l\u{2029}"), "L\\u{2028}l\\u{2029}");
         assert_eq!(escaped("C:\\saves"), "C:\\saves");
     }
 

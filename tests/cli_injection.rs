@@ -112,6 +112,12 @@ fn text_with_control_characters_is_refused_where_it_is_typed_naming_the_field() 
             "ready trigger",
         ),
         (format!("remove Bo because \"{HOSTILE_WORDS}\""), "reason"),
+        // Line and paragraph separators break a line in some terminals and shift the border.
+        ("add \"L\u{2028}l\" pc int 3 rea 3".to_string(), "name"),
+        (
+            "status Ana \"a\u{2029}b\" until never".to_string(),
+            "status text",
+        ),
     ] {
         let out = srtrack(d, &["exec", "f"], &format!("{line}\n"));
         assert_eq!(out.status.code(), Some(1), "{line:?}");

@@ -718,6 +718,52 @@ fn log_lines_wrap_instead_of_being_cut() {
     );
 }
 
+/// Double-width text (日本語, two cells a character) wraps by cells: nothing of it is cut off
+/// at the pane's border, in the log or in the status pane.
+#[test]
+fn wide_text_wraps_whole_in_the_log_and_the_status_pane() {
+    let text =
+        "ガンガーが角を曲がって姿を見せたら撃つ準備をしておく。一人目を狙う。二人目は無視する";
+    let mut app = table();
+    typ(&mut app, &format!(":status Razor {text} until never"));
+    press(&mut app, KeyCode::Enter);
+    let s = screen(&mut app, 80, 24);
+    let column = |i: usize| -> String {
+        s.lines()
+            .skip_while(|l| !l.contains("┌ Log"))
+            .skip(1)
+            .filter_map(|l| l.split("││").nth(i))
+            .collect::<String>()
+            .chars()
+            .filter(|c| !c.is_whitespace() && !matches!(c, '│' | '─' | '└' | '┘'))
+            .collect()
+    };
+    assert!(column(1).contains(text), "the log cuts it:\n{s}");
+    assert!(column(0).contains(text), "the status pane cuts it:\n{s}");
+}
+
+/// A list of names is as wide as its widest name in cells: a double-width name reads whole.
+#[test]
+fn a_list_is_as_wide_as_a_wide_name() {
+    let name = "漢字仮名交じりの長い名前を持つ敵の狙撃手";
+    let mut app = table();
+    typ(&mut app, &format!(":edit \"Ganger 5\" name {name}"));
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "nn");
+    assert_eq!(app.actor(), Some(id(&app, "Sniper")));
+    typ(&mut app, "m");
+    assert!(matches!(app.mode(), Mode::Choose(_)));
+    let s = screen(&mut app, 160, 48);
+    // The test screen writes a wide character's second cell as a space.
+    let shown: String = name.chars().flat_map(|c| [c, ' ']).collect();
+    let item = format!("after {shown} (before Ganger 6): the turn is taken there");
+    let line = line_with(&s, &format!("after {shown}"));
+    assert!(line.contains(&item), "{s}");
+    // The row ends at the popup's border, the name and its place whole before it.
+    let after = line.split(&item).nth(1).unwrap_or_default();
+    assert!(after.trim_start().starts_with('│'), "{s}");
+}
+
 #[test]
 fn the_key_bar_keeps_the_keys_that_matter() {
     let mut app = table();

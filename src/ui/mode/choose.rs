@@ -161,13 +161,15 @@ impl State {
             .items
             .iter()
             .map(|it| {
-                it.label.chars().count()
-                    + it.refusal.as_ref().map_or(0, |r| r.chars().count() + 5)
+                crate::text::shown_len(&it.label)
+                    + it.refusal
+                        .as_ref()
+                        .map_or(0, |r| crate::text::shown_len(r) + 5)
                     + 4
             })
             .max()
             .unwrap_or(0)
-            .max(self.title.chars().count() + 6);
+            .max(crate::text::shown_len(&self.title) + 6);
         let w = u16::try_from(longest).unwrap_or(u16::MAX).clamp(40, 110);
         centered(area, w, h.max(3))
     }

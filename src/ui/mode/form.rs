@@ -1006,10 +1006,11 @@ pub(super) fn field_lines(
     let value_w = fields
         .iter()
         .map(|fl| match &fl.value {
-            Value::Text { input, .. } => input.value().chars().count() + 1,
-            Value::Toggle { options, .. } => {
-                options.iter().map(|o| o.chars().count() + 3).sum::<usize>()
-            }
+            Value::Text { input, .. } => crate::text::shown_len(input.value()) + 1,
+            Value::Toggle { options, .. } => options
+                .iter()
+                .map(|o| crate::text::shown_len(o) + 3)
+                .sum::<usize>(),
         })
         .max()
         .unwrap_or(0)
@@ -1046,7 +1047,7 @@ pub(super) fn field_lines(
                 }
             }
         }
-        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        let used: usize = spans.iter().map(Span::width).sum();
         spans.push(Span::raw(" ".repeat(hint_at.saturating_sub(used))));
         let (note, style) = match &fl.error {
             Some(e) => (format!("✗ {e}"), t.error()),

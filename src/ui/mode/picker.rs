@@ -12,7 +12,7 @@ use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event};
 use crate::rules::ActionType;
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{clear, cut, draw_lines, input_spans, pane_block};
+use crate::ui::view::{clear, cut, draw_lines, input_spans, padded, pane_block};
 
 /// What the picker is choosing for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -358,7 +358,7 @@ impl State {
         let name_w = self
             .items
             .iter()
-            .map(|it| cat.actions()[it.index].name.chars().count())
+            .map(|it| crate::text::shown_len(&cat.actions()[it.index].name))
             .max()
             .unwrap_or(0)
             .max(12);
@@ -367,7 +367,7 @@ impl State {
         let reason_w = self
             .items
             .iter()
-            .filter_map(|it| it.refusal.as_ref().map(|r| r.chars().count() + 2))
+            .filter_map(|it| it.refusal.as_ref().map(|r| crate::text::shown_len(r) + 2))
             .max()
             .unwrap_or(0);
         let [list, detail] = if body.width >= 100 {
@@ -392,14 +392,14 @@ impl State {
             let recent = if it.recent { "★" } else { " " };
             let refused = if it.refusal.is_some() { "⊘" } else { " " };
             let mut text = format!(
-                "{mark}{recent}{refused}{:<name_w$} {:<9} {:>3} IP",
-                cut(&def.name, name_w),
+                "{mark}{recent}{refused}{} {:<9} {:>3} IP",
+                padded(&def.name, name_w),
                 def.kind.label(),
                 cost(app, def)
             );
             // The reason a line is dimmed, where there is room for it.
             if let Some(why) = &it.refusal
-                && w > text.chars().count() + 12
+                && w > crate::text::shown_len(&text) + 12
             {
                 text.push_str("  ");
                 text.push_str(why);

@@ -50,10 +50,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
                 Some((tu, c)) => {
                     // Short words where the full ones would be cut (80 columns).
                     let full = turn_line(s, rules, tu, c, false, t);
-                    let wide = full
-                        .iter()
-                        .map(|x| x.content.chars().count())
-                        .sum::<usize>();
+                    let wide = full.iter().map(ratatui::text::Span::width).sum::<usize>();
                     second.extend(if wide > usize::from(area.width) {
                         turn_line(s, rules, tu, c, true, t)
                     } else {

@@ -135,7 +135,7 @@ pub fn padded(text: &str, n: usize) -> String {
     out
 }
 
-/// Word-wraps `text` to lines of at most `width` characters; lines after the first are indented
+/// Word-wraps `text` to lines of at most `width` cells; lines after the first are indented
 /// by `indent`. A word longer than a line is broken. Nothing is dropped.
 pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     // Control characters are escaped first, as in `cut`: what is drawn is what was measured.
@@ -156,7 +156,17 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     loop {
         let first = out.is_empty();
         let room = if first { width } else { width - indent };
-        let Some((end, _)) = rest.char_indices().nth(room) else {
+        // Where the line's cells run out: 日 takes two. A line holds at least one character.
+        let mut used = 0;
+        let end = rest.char_indices().find_map(|(i, c)| {
+            let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            if used + w > room && i > 0 {
+                return Some(i);
+            }
+            used += w;
+            None
+        });
+        let Some(end) = end else {
             out.push(line(first, rest));
             return out;
         };
@@ -522,7 +532,7 @@ mod tests {
             );
         }
 
-        /// Wrapped text: no line longer than the width (at least the indent and 4), every line
+        /// Wrapped text: no line wider than the width in cells (at least the indent and 4), every line
         /// after the first indented, and nothing dropped but the spaces it breaks at.
         #[test]
         fn wrapped_lines_fit_are_indented_and_drop_nothing(
@@ -534,7 +544,9 @@ mod tests {
             let room = width.max(indent + 4);
             let pad = " ".repeat(indent);
             for (i, line) in lines.iter().enumerate() {
-                prop_assert!(line.chars().count() <= room, "{line:?} wider than {room}");
+                // Cells, not characters: 日 takes two columns of the pane.
+                let cells = unicode_width::UnicodeWidthStr::width(line.as_str());
+                prop_assert!(cells <= room, "{line:?} is {cells} cells, wider than {room}");
                 prop_assert!(i == 0 || line.starts_with(&pad), "{line:?} not indented");
             }
             let kept: String = lines.concat().chars().filter(|c| *c != ' ').collect();

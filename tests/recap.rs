@@ -187,3 +187,29 @@ fn an_anarchy_recap_sums_up_edge_gear_damage_and_plot_points_not_delays() {
     assert!(!md.contains("Delays acted on"), "{md}");
     assert!(!md.contains("readies"), "{md}");
 }
+
+#[test]
+fn the_wound_modifier_is_shown_only_where_the_systems_tests_take_it_off() {
+    // Given a character with 3 boxes of Physical damage (a wound modifier of −1 by the boxes),
+    for (system, shown) in [
+        (srtrack::encounter::System::Sr5, -1),
+        (srtrack::encounter::System::Sr2097, -1),
+        (srtrack::encounter::System::Anarchy, 0),
+    ] {
+        let mut t = Table::under(system);
+        t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+        t.run("damage Ana 3");
+        let rules = t.enc.rules();
+        let ana = t.c("Ana");
+        // then the one report function every pane asks says what the system shows,
+        assert_eq!(
+            srtrack::report::wounds_shown(ana, t.state(), rules),
+            shown,
+            "{system}"
+        );
+        // and the monitors' text (the cast, the status pane's line) agrees with it.
+        let text = srtrack::report::condition_text(ana, t.state(), rules);
+        assert_eq!(text.contains("wounds -1"), shown != 0, "{system}: {text}");
+        assert!(text.contains("Physical 3/10"), "{system}: {text}");
+    }
+}

@@ -13,6 +13,7 @@ use std::fmt;
 
 use crate::catalogue::Catalogue;
 use crate::encounter::Visibility;
+use crate::encounter::system::SheetField;
 use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::{
     ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry, Relative,
@@ -1033,15 +1034,14 @@ impl Parser<'_> {
                 break;
             }
         }
-        // Only a system that plays in initiative passes rolls Intuition + Reaction: at an
-        // Anarchy table they stay the sheet's defaults unless given.
-        if self.state.system.plays_in_passes() {
-            if !int_given {
-                return Err(self.error("`int N` (Intuition)"));
-            }
-            if !rea_given {
-                return Err(self.error("`rea N` (Reaction)"));
-            }
+        // Intuition and Reaction are required where the system plays with them (its
+        // initiative): elsewhere (Anarchy) they stay the sheet's defaults unless given.
+        let system = self.state.system;
+        if system.uses(SheetField::Intuition) && !int_given {
+            return Err(self.error("`int N` (Intuition)"));
+        }
+        if system.uses(SheetField::Reaction) && !rea_given {
+            return Err(self.error("`rea N` (Reaction)"));
         }
         Ok(Command::Add(AddCombatant {
             name: name.join(" "),

@@ -560,3 +560,44 @@ fn an_edit_that_fills_a_monitor_and_one_that_frees_it_are_saved_and_check() {
         text(&out.stdout)
     );
 }
+
+#[test]
+fn damage_to_a_group_reads_a_number_after_its_name_as_the_boxes_when_none_follows() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given the group Guard (Guard 1 to 3) and Bo
+    let setup =
+        "add Guard x3 npc int 3 rea 3 body 4 will 4\nadd Bo npc int 3 rea 3 body 4 will 4\n";
+    let out = srtrack(d, &["exec", "yard"], setup);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // When the GM gives the group 3 Stun and heals it 1 (`Guard 3` and `Guard 1` are members
+    // too, but no boxes would follow them), and Guard 2 alone takes 2 Stun more
+    let out = srtrack(
+        d,
+        &["exec", "yard"],
+        "damage Guard 3 stun\nheal Guard 1 s\ndamage Guard 2 2 stun\ndamage Guard, Bo 1\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Then each member took 3 and healed 1, Guard 2 took 2 more, and all four took 1 Physical
+    let show = text(&srtrack(d, &["show", "yard"], "").stdout);
+    let line = |name: &str| {
+        show.lines()
+            .find(|l| l.contains(name) && l.contains("Stun"))
+            .unwrap_or_else(|| panic!("no monitors for {name}:\n{show}"))
+            .to_string()
+    };
+    for (name, stun) in [("Guard 1", 2), ("Guard 2", 4), ("Guard 3", 2), ("Bo", 0)] {
+        assert!(
+            line(name).contains(&format!("Physical 1/10, Stun {stun}/10")),
+            "{name}: {show}"
+        );
+    }
+    // And a name with no boxes after it is refused for its missing number, not read as an attack
+    cli::refused_unchanged(
+        d,
+        "yard",
+        "damage Bo stun",
+        "the boxes of damage (a number)",
+    );
+    cli::refused_unchanged(d, "yard", "heal Bo", "the boxes to heal (a number)");
+}

@@ -187,3 +187,71 @@ fn an_anarchy_recap_sums_up_edge_gear_damage_and_plot_points_not_delays() {
     assert!(!md.contains("Delays acted on"), "{md}");
     assert!(!md.contains("readies"), "{md}");
 }
+
+#[test]
+fn the_wound_modifier_is_shown_only_where_the_systems_tests_take_it_off() {
+    // Given a character with 3 boxes of Physical damage (a wound modifier of −1 by the boxes),
+    for (system, shown) in [
+        (srtrack::encounter::System::Sr5, -1),
+        (srtrack::encounter::System::Sr2097, -1),
+        (srtrack::encounter::System::Anarchy, 0),
+    ] {
+        let mut t = Table::under(system);
+        t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+        t.run("damage Ana 3");
+        let rules = t.enc.rules();
+        let ana = t.c("Ana");
+        // then the one report function every pane asks says what the system shows,
+        assert_eq!(
+            srtrack::report::wounds_shown(ana, t.state(), rules),
+            shown,
+            "{system}"
+        );
+        // and the monitors' text (the cast, the status pane's line) agrees with it.
+        let text = srtrack::report::condition_text(ana, t.state(), rules);
+        assert_eq!(text.contains("wounds -1"), shown != 0, "{system}: {text}");
+        assert!(text.contains("Physical 3/10"), "{system}: {text}");
+    }
+}
+
+#[test]
+fn a_character_hidden_from_the_players_is_left_out_of_the_recap_until_revealed() {
+    // Given a fight where Cy, an ambusher, is hidden from the players: Ana holds IP until after
+    // it, it fires, Bob is hurt in its turn, and it goes down
+    let mut t = Table::three();
+    t.run("hide Cy");
+    t.run("act Ana Fire Gun");
+    t.run("delay Ana 2 after Cy");
+    t.run("next");
+    t.run("act Bob Fire Gun");
+    t.run("next");
+    t.run("act Cy Fire Gun");
+    t.run("damage Bob 3");
+    t.run("damage Cy 10");
+    // When the GM exports the recap for the players
+    let md = recap::markdown(&t.enc, "ambush", CREATED);
+    // Then Cy is named nowhere: not in the cast, the initiative, the order, its deeds, a deed
+    // that waits on it, who went down or the damage taken
+    assert!(!md.contains("Cy"), "{md}");
+    // and what the others did, and what was done to them in its turn, is still told
+    assert!(md.contains("- **Ana**: Fire Gun\n"), "{md}");
+    assert!(md.contains("- **Bob**: Fire Gun\n"), "{md}");
+    assert!(md.contains("- **Bob**: takes 3 Physical"), "{md}");
+    assert!(md.contains("- The fight starts. Order: Ana, Bob\n"), "{md}");
+    assert!(md.contains("- Damage taken: Bob 3 Physical."), "{md}");
+    assert!(md.contains("- Went down: nobody."), "{md}");
+
+    // When the GM reveals Cy
+    t.run("reveal Cy");
+    let md = recap::markdown(&t.enc, "ambush", CREATED);
+    // Then the recap tells all of it again, what it did while hidden included
+    assert!(md.contains("- **Cy** (NPC"), "{md}");
+    assert!(md.contains("Order: Ana, Bob, Cy"), "{md}");
+    assert!(md.contains("holds 2 IP until after Cy"), "{md}");
+    assert!(
+        md.contains("- **Cy**: Fire Gun; Bob takes 3 Physical; takes 10 Physical"),
+        "{md}"
+    );
+    assert!(md.contains("**Cy goes down**"), "{md}");
+    assert!(md.contains("Cy 10 Physical"), "{md}");
+}

@@ -401,3 +401,26 @@ fn show_tells_what_the_actor_and_others_spent_in_the_turn_under_way() {
         "{page}"
     );
 }
+
+#[test]
+fn an_edit_of_the_ip_bonus_before_the_fight_shows_the_pool_it_starts_with() {
+    // Given Ana with no IP bonus, before the fight: the starting pool of 4
+    let mut t = Table::new();
+    t.run("add Ana pc int 4 rea 5");
+    t.run("add Bob pc int 3 rea 3");
+    assert_eq!(t.ip("Ana"), 4);
+    // When the GM edits her IP bonus to 2, then the pool shown is the one she starts with
+    t.run("edit Ana ip 2");
+    assert_eq!(t.ip("Ana"), 6);
+    // and an edit of something else keeps it
+    t.run("edit Ana edge 2");
+    assert_eq!(t.ip("Ana"), 6);
+    // and the fight starts her from it (+1 at her first turn)
+    t.run("roll Ana hits 3");
+    t.run("roll Bob hits 1");
+    t.run("start");
+    assert_eq!(t.ip("Ana"), 7);
+    // When the bonus is edited in the fight, then the pool of this round stays
+    t.run("edit Ana ip 0");
+    assert_eq!(t.ip("Ana"), 7);
+}

@@ -85,6 +85,11 @@ pub enum Event {
         name: String,
         side: Side,
         sheet: Sheet,
+        /// The IP pool the new sheet starts with, when the edit came before the fight (the
+        /// pool `start` would give): what the order and the IP grid show until then. Saves
+        /// from before it have none, and replay as they did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ip: Option<u8>,
     },
     CombatantRemoved {
         id: CombatantId,

@@ -13,6 +13,7 @@ use std::fmt;
 
 use crate::catalogue::Catalogue;
 use crate::encounter::Visibility;
+use crate::encounter::system::SheetField;
 use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::{
     ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry, Relative,
@@ -513,6 +514,45 @@ impl Parser<'_> {
         }
     }
 
+    /// The names of `damage`/`heal`, before the boxes. Names are read longest first, so in
+    /// `damage Guard 3 stun` (the group Guard: Guard 1 to 3) "Guard 3" would be read as a name
+    /// and leave no boxes. Where no number follows the names and at most a track ends the
+    /// line, a last word of the names that is a number, and leaves names without it, is the
+    /// boxes: the one reading `NAME[, NAME…] N [TRACK]` gives the line.
+    fn boxes_targets(&mut self) -> Result<Vec<CombatantId>, ParseError> {
+        let start = self.at;
+        let who = self.targets()?;
+        let end = self.at;
+        let number = |w: &Word| !w.quoted && int_word(&w.text).is_some();
+        let boxes_next = self.peek().is_some_and(number);
+        let ends_in_number = end > start + 1 && self.words.get(end - 1).is_some_and(number);
+        if boxes_next || !ends_in_number || !self.track_or_nothing(end) {
+            return Ok(who);
+        }
+        let tail = self.words.split_off(end - 1);
+        self.at = start;
+        let shorter = self.targets();
+        let read_all = self.at == end - 1;
+        self.words.extend(tail);
+        match shorter {
+            Ok(shorter) if read_all => Ok(shorter),
+            _ => {
+                self.at = end;
+                Ok(who)
+            }
+        }
+    }
+
+    /// Whether the words from `at` are nothing, or one track of damage (`stun`, `armor`, …).
+    fn track_or_nothing(&self, at: usize) -> bool {
+        const TRACKS: [&str; 7] = ["physical", "p", "stun", "s", "armor", "armour", "matrix"];
+        match self.words.get(at..) {
+            Some([]) | None => true,
+            Some([w]) => !w.quoted && TRACKS.iter().any(|t| w.text.eq_ignore_ascii_case(t)),
+            Some(_) => false,
+        }
+    }
+
     /// Words up to (not including) one of `stops`, joined; quoted text counts as one word.
     fn text_until(&mut self, stops: &[&str]) -> String {
         let mut parts = Vec::new();
@@ -605,7 +645,7 @@ impl Parser<'_> {
         each: impl FnOnce(Track, i32) -> Each,
     ) -> Result<Command, ParseError> {
         let first = self.at;
-        let who = self.targets()?;
+        let who = self.boxes_targets()?;
         let names = self.at;
         let boxes = self.number(what)?;
         Ok(match self.gear_track() {
@@ -780,13 +820,16 @@ impl Parser<'_> {
                     return Ok(Line::Command(self.harm_2097()?));
                 }
                 let start = self.at;
-                let who = self.targets()?;
+                let who = self.boxes_targets()?;
                 let numeric = |t: &str| {
                     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
                     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
                 };
+                // A track alone after the name is the monitors' `damage` missing its boxes,
+                // not a damage roll (that needs a target and its dice or weapon).
                 if let [one] = who[..]
                     && self.peek().is_some_and(|w| w.quoted || !numeric(&w.text))
+                    && !self.track_or_nothing(self.at)
                 {
                     return Ok(Line::Command(self.damage_2097(one)?));
                 }
@@ -1033,15 +1076,14 @@ impl Parser<'_> {
                 break;
             }
         }
-        // Only a system that plays in initiative passes rolls Intuition + Reaction: at an
-        // Anarchy table they stay the sheet's defaults unless given.
-        if self.state.system.plays_in_passes() {
-            if !int_given {
-                return Err(self.error("`int N` (Intuition)"));
-            }
-            if !rea_given {
-                return Err(self.error("`rea N` (Reaction)"));
-            }
+        // Intuition and Reaction are required where the system plays with them (its
+        // initiative): elsewhere (Anarchy) they stay the sheet's defaults unless given.
+        let system = self.state.system;
+        if system.uses(SheetField::Intuition) && !int_given {
+            return Err(self.error("`int N` (Intuition)"));
+        }
+        if system.uses(SheetField::Reaction) && !rea_given {
+            return Err(self.error("`rea N` (Reaction)"));
         }
         Ok(Command::Add(AddCombatant {
             name: name.join(" "),

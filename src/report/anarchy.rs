@@ -625,7 +625,7 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
                 },
                 before,
             );
-            let order: Vec<String> = order.iter().map(|id| name(*id)).collect();
+            let order = rec.seen(order, name).unwrap_or_default();
             Told::Line(format!(
                 "- Order ({}): {}",
                 md(&order_how(*how, before)),
@@ -654,7 +654,7 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
             }
         }
         AnarchyEvent::SeatingSet { seating } => {
-            let seating: Vec<String> = seating.iter().map(|id| name(*id)).collect();
+            let seating = rec.seen(seating, name)?;
             Told::Line(format!("- Seating: {}", seating.join(", ")))
         }
         AnarchyEvent::OrderChosen { how, points: p } => {

@@ -597,24 +597,36 @@ fn score_text(c: &Combatant) -> String {
 
 /// One line per condition monitor the combatant has, and the wound modifier they give.
 pub fn monitors_text(c: &Combatant, rules: &HouseRules) -> String {
-    let mut parts = vec![boxes_text(c, rules)];
-    parts.retain(|p| !p.is_empty());
-    let wound = rules.wound_modifier(c.damage.physical, c.damage.stun);
-    if wound != 0 {
-        parts.push(format!("wounds {wound}"));
-    }
-    parts.join(", ")
+    with_wounds(
+        boxes_text(c, rules),
+        rules.wound_modifier(c.damage.physical, c.damage.stun),
+    )
 }
 
-/// The condition monitors as the encounter's system reads them: with the wound modifier in a
-/// system of initiative passes (SR5's, kept by 2097), without it at an Anarchy table (its text
-/// has none, and its tests never take it off).
-pub fn condition_text(c: &Combatant, state: &State, rules: &HouseRules) -> String {
-    if state.system.plays_in_passes() {
-        monitors_text(c, rules)
-    } else {
-        boxes_text(c, rules)
+/// "Physical 3/10, wounds -1": the boxes, and a wound modifier other than 0.
+fn with_wounds(boxes: String, wound: i32) -> String {
+    match (boxes.is_empty(), wound) {
+        (_, 0) => boxes,
+        (true, w) => format!("wounds {w}"),
+        (false, w) => format!("{boxes}, wounds {w}"),
     }
+}
+
+/// The wound modifier as the encounter's system shows it: in a system of initiative passes
+/// (SR5's, kept by 2097) the damage's; 0 at an Anarchy table (its text has none, and its tests
+/// never take it off). Every pane and report that shows a wound modifier asks here.
+pub fn wounds_shown(c: &Combatant, state: &State, rules: &HouseRules) -> i32 {
+    if state.system.plays_in_passes() {
+        rules.wound_modifier(c.damage.physical, c.damage.stun)
+    } else {
+        0
+    }
+}
+
+/// The condition monitors as the encounter's system reads them: the boxes, and the wound
+/// modifier where [`wounds_shown`] shows one.
+pub fn condition_text(c: &Combatant, state: &State, rules: &HouseRules) -> String {
+    with_wounds(boxes_text(c, rules), wounds_shown(c, state, rules))
 }
 
 /// The Physical and Stun monitors' boxes, without any modifier.

@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::encounter::System;
-use crate::encounter::{ActionUse, CombatantId, Encounter, Event, Phase, Release, Skipped, State};
+use crate::encounter::{
+    ActionUse, Combatant, CombatantId, Encounter, Event, Phase, Release, Skipped, State,
+};
 use crate::rules::Glitch;
 use crate::text::markdown as md;
 
@@ -58,6 +60,9 @@ pub(super) struct Recap {
     pub(super) delays_taken: u32,
     /// Shadowrun: Anarchy's Plot Points and narrations.
     pub(super) anarchy: super::anarchy::Tally,
+    /// Those hidden from the players (`hide`) when the recap is made, and their names as the
+    /// recap writes them: left out of it altogether.
+    hidden: Vec<(CombatantId, String)>,
 }
 
 impl Recap {
@@ -82,8 +87,35 @@ impl Recap {
         }
     }
 
+    /// The names of those the players see among `ids`, as `name` writes them; `None` if none.
+    pub(super) fn seen(
+        &self,
+        ids: &[CombatantId],
+        name: impl Fn(CombatantId) -> String,
+    ) -> Option<Vec<String>> {
+        let names: Vec<String> = ids
+            .iter()
+            .filter(|id| !self.hides(**id))
+            .map(|id| name(*id))
+            .collect();
+        (!names.is_empty()).then_some(names)
+    }
+
+    /// Whether the recap leaves this character out: hidden from the players.
+    pub(super) fn hides(&self, id: CombatantId) -> bool {
+        self.hidden.iter().any(|(h, _)| *h == id)
+    }
+
+    /// Whether a text of the recap names a hidden character (a test against it, a delay
+    /// waiting on it): such a line or deed is left out whole.
+    fn names_hidden(&self, text: &str) -> bool {
+        self.hidden.iter().any(|(_, name)| names(text, name))
+    }
+
     pub(super) fn tell(&mut self, told: Told, state: &State) {
         match told {
+            Told::Deed { by, what } if self.hides(by) || self.names_hidden(&what) => {}
+            Told::Line(line) if self.names_hidden(&line) => {}
             Told::Deed { by, what } => match &mut self.run {
                 Some((who, deeds)) if *who == by => deeds.push(what),
                 _ => {
@@ -112,6 +144,16 @@ impl Recap {
     }
 }
 
+/// Whether `text` holds `name` whole: not inside a longer word or number ("Ganger 1" is not
+/// in "Ganger 12").
+fn names(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + name.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
 /// Who the deeds with no doer of their own belong to now: the character whose turn it is, or
 /// who narrates.
 fn doer(state: &State) -> Option<CombatantId> {
@@ -127,10 +169,11 @@ fn doer(state: &State) -> Option<CombatantId> {
 /// Plot Point: First Aid; recovers 1 Armor").
 pub(super) fn in_turn_of(rec: &Recap, before: &State, who: CombatantId, what: &str) -> Told {
     let own_run = rec.run.as_ref().is_some_and(|(r, _)| *r == who);
+    // In a hidden character's turn the deed is told as the damaged one's own.
     let by = if own_run {
         who
     } else {
-        doer(before).unwrap_or(who)
+        doer(before).filter(|d| !rec.hides(*d)).unwrap_or(who)
     };
     let what = if by == who {
         what.to_string()
@@ -200,7 +243,7 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
         },
         // A 2097 score is a sum of dice, told as the log tells it.
         Event::InitiativeRolled { who, roll } if !roll.scoring.is_hits() => {
-            let names: Vec<String> = who.iter().map(|id| b(*id)).collect();
+            let names = rec.seen(who, b)?;
             Told::Line(format!(
                 "- Initiative: {} {}",
                 names.join(", "),
@@ -208,7 +251,7 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
             ))
         }
         Event::InitiativeRolled { who, roll } => {
-            let names: Vec<String> = who.iter().map(|id| b(*id)).collect();
+            let names = rec.seen(who, b)?;
             let typed = if roll.dice.is_none() {
                 ", typed in"
             } else {
@@ -221,12 +264,14 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
             ))
         }
         Event::FightStarted { order, .. } => {
-            let names: Vec<String> = order.iter().map(|id| name(*id)).collect();
+            let names = rec.seen(order, name)?;
             Told::Line(format!("- The fight starts. Order: {}", names.join(", ")))
         }
         Event::Slotted { who, at, .. } => {
-            let names: Vec<String> = who.iter().map(|id| b(*id)).collect();
-            let place = match before.order.get(*at) {
+            let names = rec.seen(who, b)?;
+            // The place before the first the players see.
+            let next = before.order.iter().skip(*at).find(|id| !rec.hides(**id));
+            let place = match next {
                 Some(id) => format!("before {}", name(*id)),
                 None => "at the end".into(),
             };
@@ -337,7 +382,9 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
             what: format!("waits to act {} {}", relative.word(), name(*target)),
         },
         Event::Downed { who, cause } => {
-            rec.downs.push(format!("{}{}", b(*who), when(before)));
+            if !rec.hides(*who) {
+                rec.downs.push(format!("{}{}", b(*who), when(before)));
+            }
             Told::Line(format!(
                 "- **{} goes down** ({})",
                 name(*who),
@@ -375,7 +422,15 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
 
 /// The recap of an encounter as Markdown, titled with the save's name and creation time.
 pub fn markdown(enc: &Encounter, title: &str, created: &str) -> String {
-    let mut rec = Recap::default();
+    let mut rec = Recap {
+        hidden: enc
+            .state()
+            .all()
+            .filter(|c| c.is_hidden())
+            .map(|c| (c.id, md(&c.name)))
+            .collect(),
+        ..Recap::default()
+    };
     let mut state = enc.empty_state();
     for entry in enc.applied() {
         let by_action = entry
@@ -390,7 +445,7 @@ pub fn markdown(enc: &Encounter, title: &str, created: &str) -> String {
         }
     }
     rec.flush(&state);
-    let mut out = heading(enc, title, created);
+    let mut out = cast(enc, title, created, |c| !rec.hides(c.id));
     for s in &rec.sections {
         if s.lines.is_empty() {
             continue;
@@ -416,6 +471,11 @@ pub fn markdown(enc: &Encounter, title: &str, created: &str) -> String {
 
 /// The title, the system and start, and the cast: how a recap and a log begin.
 pub fn heading(enc: &Encounter, title: &str, created: &str) -> String {
+    cast(enc, title, created, |_| true)
+}
+
+/// The heading with the cast `shown` lets in.
+fn cast(enc: &Encounter, title: &str, created: &str, shown: impl Fn(&Combatant) -> bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {}\n", md(title));
     let _ = writeln!(out, "*{} · started {}*\n", enc.system(), md(created));
@@ -424,7 +484,7 @@ pub fn heading(enc: &Encounter, title: &str, created: &str) -> String {
         return out;
     }
     out.push_str("## Cast\n\n");
-    for c in state.all() {
+    for c in state.all().filter(|c| shown(c)) {
         let mut notes = vec![c.side.label().to_string()];
         let monitors = super::condition_text(c, state, enc.rules());
         if !monitors.is_empty() {
@@ -455,6 +515,7 @@ pub(super) fn list(items: &[String]) -> String {
 pub(super) fn counts(state: &State, counts: &BTreeMap<CombatantId, u32>) -> Vec<String> {
     counts
         .iter()
+        .filter(|(id, _)| !state.get(**id).is_some_and(Combatant::is_hidden))
         .map(|(id, n)| format!("{} {n}", md(state.name(*id))))
         .collect()
 }
@@ -484,6 +545,7 @@ fn summary(out: &mut String, rec: &Recap, state: &State, system: System) {
     let damage: Vec<String> = rec
         .damage
         .iter()
+        .filter(|((id, _), _)| !rec.hides(*id))
         .map(|((id, track), n)| format!("{} {n} {track}", md(state.name(*id))))
         .collect();
     let _ = writeln!(out, "- Damage taken: {}.", list(&damage));

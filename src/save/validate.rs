@@ -20,6 +20,14 @@ use crate::rules::sr2097::Sr2097Rules;
 
 /// Whether `event` may follow `state`; the message says what is wrong with it.
 pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(), String> {
+    if let Event::CombatantEdited { ip: Some(ip), .. } = event
+        && *ip > rules.starting_ip_cap
+    {
+        return Err(format!(
+            "a starting pool of {ip} IP is over the cap of {}",
+            rules.starting_ip_cap
+        ));
+    }
     let exists = |id: CombatantId| {
         state
             .get(id)
@@ -449,6 +457,7 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
             name,
             side,
             sheet,
+            ..
         } => Command::Edit {
             who: *id,
             name: Some(name.clone()),

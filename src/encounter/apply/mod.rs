@@ -145,8 +145,12 @@ impl State {
                 name,
                 side,
                 sheet,
+                ip,
             } => {
                 if let Some(c) = self.at_mut(*id) {
+                    if let Some(ip) = ip {
+                        c.ip = *ip;
+                    }
                     // Edge already spent stays spent when the rating changes.
                     let spent = c.sheet.edge.saturating_sub(c.edge_left);
                     c.name.clone_from(name);

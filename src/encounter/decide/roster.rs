@@ -135,11 +135,15 @@ impl Draft<'_> {
             Some(n) => self.check_name(&n, Some(who))?,
             None => c.name.clone(),
         };
+        // Before the fight the pool shown is the one the sheet starts with.
+        let ip = matches!(self.now().phase, crate::encounter::Phase::Setup)
+            .then(|| self.rules.starting_pool(sheet.ip_bonus));
         self.emit(Event::CombatantEdited {
             id: who,
             name,
             side: side.unwrap_or(c.side),
             sheet,
+            ip,
         });
         self.settle_monitors(who);
         self.seat_players();

@@ -147,6 +147,47 @@ impl Family {
     }
 }
 
+/// A value of a character's sheet that `add` and `edit` take (beside its name and side).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetField {
+    Intuition,
+    Reaction,
+    Edge,
+    /// The initiative dice modifier.
+    DiceModifier,
+    /// Extra starting IP.
+    IpBonus,
+    Body,
+    Willpower,
+    /// A group's one initiative roll.
+    SharedRoll,
+}
+
+impl SheetField {
+    /// The fields only the initiative-pass machine plays with: the initiative roll
+    /// (Intuition + Reaction + the dice modifier, a group's shared roll) and the IP.
+    fn of_the_passes(self) -> bool {
+        matches!(
+            self,
+            SheetField::Intuition
+                | SheetField::Reaction
+                | SheetField::DiceModifier
+                | SheetField::IpBonus
+                | SheetField::SharedRoll
+        )
+    }
+}
+
+impl System {
+    /// Whether this system plays with that field of the sheet: a system of initiative passes
+    /// with all of them; Anarchy (it narrates at its seat, no initiative) with Edge, and the
+    /// Body and Willpower of its Physical and Stun tracks. What the add and edit forms ask and
+    /// what `add` requires, one answer.
+    pub fn uses(self, field: SheetField) -> bool {
+        self.plays_in_passes() || !field.of_the_passes()
+    }
+}
+
 /// "SR5", "SR5 and Shadowrun 2097", "A, B and C".
 pub(crate) fn list(systems: &[System]) -> String {
     match systems {

@@ -8,6 +8,7 @@ use tui_input::{Input, InputRequest};
 
 use super::tracker::{delay_triggers, names_of};
 use super::{Ctx, Mode, Outcome, choose, picker};
+use crate::encounter::system::SheetField;
 use crate::encounter::system::sr2097::Sr2097Command;
 use crate::encounter::{
     AddCombatant, CombatantId, Command, Each, Event, GroupId, Phase, RollTarget, SheetInput, Side,
@@ -201,14 +202,26 @@ pub struct State {
     pub left_out: Vec<Field>,
 }
 
-/// The add and edit forms' fields only the initiative passes use.
-const PASSES_ONLY: &[&str] = &[
-    "Intuition",
-    "Reaction",
-    "Dice mod",
-    "IP bonus",
-    "Shared roll",
+/// The add and edit forms' labels of the sheet's fields: the system says which it uses.
+const SHEET_LABELS: &[(&str, SheetField)] = &[
+    ("Intuition", SheetField::Intuition),
+    ("Reaction", SheetField::Reaction),
+    ("Edge", SheetField::Edge),
+    ("Dice mod", SheetField::DiceModifier),
+    ("IP bonus", SheetField::IpBonus),
+    ("Body", SheetField::Body),
+    ("Willpower", SheetField::Willpower),
+    ("Shared roll", SheetField::SharedRoll),
 ];
+
+/// Whether the encounter's system asks this field of a sheet (a field not of the sheet, as the
+/// Name, always).
+fn asked(system: System, label: &str) -> bool {
+    SHEET_LABELS
+        .iter()
+        .find(|(l, _)| *l == label)
+        .is_none_or(|(_, f)| system.uses(*f))
+}
 
 /// Enter on a form of the 2097 rooms: the command runs, or its reason goes in the field to blame.
 pub(super) fn confirm(
@@ -472,12 +485,9 @@ impl State {
                 )
             }
         };
-        let (fields, left_out) = if matches!(purpose, Purpose::Add | Purpose::Edit(_))
-            && !ctx.enc.system().plays_in_passes()
-        {
-            fields
-                .into_iter()
-                .partition(|f| !PASSES_ONLY.contains(&f.label))
+        let (fields, left_out) = if matches!(purpose, Purpose::Add | Purpose::Edit(_)) {
+            let system = ctx.enc.system();
+            fields.into_iter().partition(|f| asked(system, f.label))
         } else {
             (fields, Vec::new())
         };

@@ -284,6 +284,58 @@ fn form_puts_the_engines_refusal_in_the_field_it_names() {
 }
 
 #[test]
+fn the_add_and_edit_forms_ask_exactly_the_sheet_fields_of_the_encounters_system() {
+    use crate::encounter::System;
+    use std::sync::Arc;
+    // Given an encounter of each system with one character in it
+    let passes = [
+        "Name",
+        "Side",
+        "Count",
+        "Intuition",
+        "Reaction",
+        "Edge",
+        "Dice mod",
+        "IP bonus",
+        "Body",
+        "Willpower",
+        "Shared roll",
+    ];
+    let narration = ["Name", "Side", "Count", "Edge", "Body", "Willpower"];
+    for (system, add) in [
+        (System::Sr5, &passes[..]),
+        (System::Sr2097, &passes[..]),
+        (System::Anarchy, &narration[..]),
+    ] {
+        let mut enc = Encounter::for_system(
+            system,
+            Arc::new(crate::rules::HouseRules::embedded()),
+            Arc::new(demo::catalogue()),
+        );
+        demo::script(
+            &mut enc,
+            &["add Ana pc int 4 rea 5 edge 3 body 4 will 5"],
+            1,
+        )
+        .expect("Ana joins");
+        let ctx = Ctx::new(&enc, &tracker::State::default());
+        // When the GM opens the add form, then it asks what the system plays with, no more
+        let f = form::State::open(form::Purpose::Add, &ctx);
+        let labels: Vec<&str> = f.fields.iter().map(|f| f.label).collect();
+        assert_eq!(labels, add, "{system}");
+        // and the edit form asks the same of the sheet (no Count: an edit is of one)
+        let f = form::State::open(form::Purpose::Edit(id(&enc, "Ana")), &ctx);
+        let labels: Vec<&str> = f.fields.iter().map(|f| f.label).collect();
+        let edit: Vec<&str> = add
+            .iter()
+            .copied()
+            .filter(|l| !matches!(*l, "Count" | "Shared roll"))
+            .collect();
+        assert_eq!(labels, edit, "{system}");
+    }
+}
+
+#[test]
 fn delay_form_checks_the_ip_then_asks_for_the_trigger() {
     let enc = demo();
     let ctx = Ctx::new(&enc, &tracker::State::default());

@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 
 use super::{focus_title, ip_grid, more_hints, pane_block, push_padded};
 use crate::encounter::{Combatant, CombatantId, PassMark, Reserve};
+use crate::report;
 use crate::text::push_number;
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
@@ -174,10 +175,7 @@ fn write_value(out: &mut String, app: &App, c: &Combatant, column: Optional) {
             }
         }
         Optional::Wounds => {
-            let w = app
-                .enc
-                .rules()
-                .wound_modifier(c.damage.physical, c.damage.stun);
+            let w = report::wounds_shown(c, app.state(), app.enc.rules());
             if w != 0 {
                 let _ = write!(out, "{w}");
             }

@@ -144,12 +144,7 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             continue;
         }
         let of = |v: u8, max: Option<u8>| max.map_or(v.to_string(), |m| format!("{v}/{m}"));
-        // No wound modifier at a table whose tests never take it off (Anarchy).
-        let wounds = if s.system.plays_in_passes() {
-            rules.wound_modifier(c.damage.physical, c.damage.stun)
-        } else {
-            0
-        };
+        let wounds = report::wounds_shown(c, s, rules);
         let wounds = if wounds == 0 {
             String::new()
         } else {

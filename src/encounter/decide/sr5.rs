@@ -274,6 +274,14 @@ impl Draft<'_> {
         if last.close_called {
             return Err(Sr5Error::AlreadyCloseCalled { who: c.name, what }.into());
         }
+        if let Some(used) = last.edge.filter(|_| self.rules.sr5.one_edge_use_per_test) {
+            return Err(Sr5Error::EdgeUsed {
+                who: c.name,
+                what,
+                used: used.label(),
+            }
+            .into());
+        }
         let Some(after) = test::close_call(last.glitch) else {
             return Err(Sr5Error::NoGlitch { who: c.name, what }.into());
         };

@@ -406,6 +406,22 @@ impl TestKind {
     }
 }
 
+/// A use of Edge made on one test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EdgeUse {
+    PushTheLimit,
+    CloseCall,
+}
+
+impl EdgeUse {
+    pub fn label(self) -> &'static str {
+        match self {
+            EdgeUse::PushTheLimit => "Push the Limit",
+            EdgeUse::CloseCall => "Close Call",
+        }
+    }
+}
+
 /// A character's last test, for Close Call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastTest {
@@ -413,6 +429,9 @@ pub struct LastTest {
     pub glitch: Glitch,
     /// Close Call was used on it (once per test).
     pub close_called: bool,
+    /// The Edge used on it, if any (saves from before it: none known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge: Option<EdgeUse>,
 }
 
 /// What SR5 keeps of one character: weapons, armor, the last test, defense interrupts taken.
@@ -583,6 +602,12 @@ pub enum Sr5Error {
         "{who} already has a place in the initiative order: Close Call on an initiative test comes before `start` sets the order"
     )]
     OrderSet { who: String },
+    #[error("{who} already used Edge on this test ({what}): {used}; one use of Edge per test")]
+    EdgeUsed {
+        who: String,
+        what: &'static str,
+        used: &'static str,
+    },
     #[error("{who} already used Close Call on the last test ({what}): once per test")]
     AlreadyCloseCalled { who: String, what: &'static str },
     #[error("{who} cannot test against themself: name another opponent")]

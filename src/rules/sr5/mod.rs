@@ -84,6 +84,10 @@ fn fires_the_firearm() -> bool {
     true
 }
 
+fn on() -> bool {
+    true
+}
+
 /// SR5's section of `rules.ron`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sr5Rules {
@@ -95,6 +99,10 @@ pub struct Sr5Rules {
     pub open_test_hits: u8,
     pub push_the_limit_edge: u8,
     pub close_call_edge: u8,
+    /// One use of Edge per test: Close Call is refused on a test rolled with Push the Limit.
+    /// Rules files from before it: on.
+    #[serde(default = "on")]
+    pub one_edge_use_per_test: bool,
     /// Teamwork: the leader's limit rises this much per assistant with a hit.
     pub teamwork_limit_per_assistant: u8,
     /// Teamwork: dice added to the leader's pool per assistant hit.

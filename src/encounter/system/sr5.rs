@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::encounter::command::ActionChoice;
 use crate::encounter::model::{CombatantId, Sheet};
 use crate::rules::Glitch;
 use crate::rules::sr5::Attribute;
@@ -140,6 +141,13 @@ pub enum Sr5Command {
         who: CombatantId,
         rating: i32,
     },
+    /// `act NAME ACTION dice …|hits N`: an action with the table's dice for the test it takes
+    /// (a wounded character's Stand Up).
+    Act {
+        who: CombatantId,
+        action: ActionChoice,
+        given: Given,
+    },
 }
 
 impl Sr5Command {
@@ -153,6 +161,7 @@ impl Sr5Command {
             Sr5Command::AddWeapon { .. } => "weapon",
             Sr5Command::Reload { .. } => "reload",
             Sr5Command::Armor { .. } => "armor",
+            Sr5Command::Act { .. } => "act",
         }
     }
 }
@@ -610,6 +619,18 @@ pub enum Sr5Error {
     },
     #[error("{who} already used Close Call on the last test ({what}): once per test")]
     AlreadyCloseCalled { who: String, what: &'static str },
+    #[error(
+        "{who}'s {action} takes no test now (only a wounded character's does): leave out the dice"
+    )]
+    NoTestDue { who: String, action: String },
+    #[error(
+        "{who} has no {attribute} on their sheet to roll the {action} test with: `edit` the sheet"
+    )]
+    NoTestAttribute {
+        who: String,
+        attribute: &'static str,
+        action: String,
+    },
     #[error("{who} cannot test against themself: name another opponent")]
     SelfOpposed { who: String },
     #[error("{who} cannot assist their own teamwork test")]

@@ -88,6 +88,28 @@ fn on() -> bool {
     true
 }
 
+/// A test a wounded character must pass for an action to end its status (Stand Up: Body +
+/// Willpower (2), wound modifiers applying). A failed one spends the action and leaves the status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WoundedTest {
+    pub action: String,
+    pub pool: Vec<Attribute>,
+    pub threshold: u8,
+}
+
+/// Stand Up's test, for rules files from before `wounded_tests`.
+fn stand_up_test() -> Vec<WoundedTest> {
+    vec![WoundedTest {
+        action: "Stand Up".into(),
+        pool: vec![Attribute::Body, Attribute::Willpower],
+        threshold: 2,
+    }]
+}
+
+fn one_box() -> u8 {
+    1
+}
+
 /// SR5's section of `rules.ron`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sr5Rules {
@@ -135,6 +157,12 @@ pub struct Sr5Rules {
     pub attack_actions: Vec<AttackAction>,
     /// Actions that refill the firearm in hand.
     pub reload_actions: Vec<String>,
+    /// Tests a wounded character must pass for an action to end its status (Stand Up).
+    #[serde(default = "stand_up_test")]
+    pub wounded_tests: Vec<WoundedTest>,
+    /// Boxes of damage, Physical and Stun together, from which a character counts as wounded.
+    #[serde(default = "one_box")]
+    pub wounded_from_boxes: u8,
 }
 
 impl Sr5Rules {
@@ -181,6 +209,18 @@ impl Sr5Rules {
         self.reload_actions
             .iter()
             .any(|a| a.eq_ignore_ascii_case(name))
+    }
+
+    /// The test a wounded character must pass for this action, if it has one.
+    pub fn wounded_test(&self, action: &str) -> Option<&WoundedTest> {
+        self.wounded_tests
+            .iter()
+            .find(|t| t.action.eq_ignore_ascii_case(action))
+    }
+
+    /// Whether this much damage makes a character wounded.
+    pub fn is_wounded(&self, physical: u8, stun: u8) -> bool {
+        u16::from(physical) + u16::from(stun) >= u16::from(self.wounded_from_boxes.max(1))
     }
 
     pub fn defense_interrupt(&self, name: &str) -> Option<&DefenseInterrupt> {

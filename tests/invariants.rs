@@ -249,6 +249,10 @@ fn event_dice(e: &Event) -> Vec<u8> {
                     .flat_map(|round| round.iter().map(|(_, d)| *d))
             })
             .collect(),
+        // A wounded character's Stand Up test.
+        Event::Sr5(srtrack::encounter::system::sr5::Sr5Event::Tested { roll, .. }) => {
+            roll.dice().map(<[u8]>::to_vec).unwrap_or_default()
+        }
         _ => Vec::new(),
     }
 }

@@ -711,3 +711,122 @@ fn push_given_twice_is_refused_like_a_repeated_limit() {
         assert!(err.to_string().contains("`push` once only"), "{err}");
     }
 }
+
+/// Given a test rolled with Push the Limit that glitched (`dice 1 1 5`), when its roller asks for
+/// Close Call on it, then it is refused, naming the Edge already used, and nothing changes; the
+/// same test without Push the Limit takes Close Call. Every test that can be pushed: a test, the
+/// leader's teamwork test, an attack.
+#[test]
+fn one_use_of_edge_per_test_push_the_limit_bars_close_call() {
+    let setup = ["weapon Ana add Pistol dv 8 ap -1 acc 5 ammo 15"];
+    // (the line with Push the Limit, its dice, what the test is called)
+    let cases: [(&str, &[u8], &str); 3] = [
+        ("test Ana 3 limit 1 push", &[1, 1, 5], "test"),
+        // Bob's assist first (no hit, no glitch), then Ana's pool.
+        (
+            "teamwork Ana 3 limit 1 push with Bob 2",
+            &[2, 3, 1, 1, 5],
+            "test",
+        ),
+        ("attack Ana Bob pool 3 push", &[1, 1, 5], "attack"),
+    ];
+    for (pushed, dice, what) in cases {
+        let mut t = table();
+        for line in setup {
+            t.run(line);
+        }
+        t.roll(pushed, dice);
+        assert_eq!(t.c("Ana").edge_left, 2, "{pushed}");
+        assert_eq!(
+            t.refuse("closecall Ana").to_string(),
+            format!(
+                "Ana already used Edge on this test ({what}): Push the Limit; one use of Edge per test"
+            ),
+            "{pushed}"
+        );
+        assert_eq!(t.c("Ana").edge_left, 2, "{pushed}");
+        // Without Push the Limit the same roll takes Close Call.
+        let plain = pushed.replace(" push", "");
+        t.roll(&plain, dice);
+        t.run("closecall Ana");
+        assert_eq!(t.c("Ana").edge_left, 1, "{plain}");
+    }
+}
+
+/// Given Ana pushed an opposed test, when Bob (who opposed it and used no Edge) glitched, then
+/// Bob's Close Call is his own use of Edge on his own roll, and it goes through.
+#[test]
+fn the_opponent_of_a_pushed_test_keeps_its_own_edge_use() {
+    let mut t = table();
+    t.roll("test Ana 3 limit 1 push vs Bob 3", &[6, 6, 2, 1, 1, 5]);
+    t.run("closecall Bob");
+    assert_eq!(t.c("Bob").edge_left, 0);
+}
+
+/// Every pair of Edge uses on one test (Push the Limit, then Close Call; Close Call twice) on
+/// every test that takes them: the second is refused and changes nothing. Push the Limit twice
+/// never parses (`push` once only), and Push the Limit after Close Call cannot be asked for: it
+/// is given with the roll, Close Call after it. A newer test is a new test.
+#[test]
+fn every_pair_of_edge_uses_on_one_test_is_refused() {
+    // (the first use with its test, the second use, what the refusal says)
+    let pairs: [(&str, &[u8], &str, &str); 5] = [
+        (
+            "test Ana 3 limit 1 push dice 1 1 5",
+            &[],
+            "closecall Ana",
+            "Ana already used Edge on this test (test): Push the Limit; one use of Edge per test",
+        ),
+        (
+            "attack Ana Bob pool 3 dice 1 1 5 push",
+            &[],
+            "closecall Ana",
+            "Ana already used Edge on this test (attack): Push the Limit; one use of Edge per test",
+        ),
+        (
+            "test Ana 3 limit 1 dice 1 1 5",
+            &[],
+            "closecall Ana",
+            "Ana already used Close Call on the last test (test): once per test",
+        ),
+        (
+            // Bob's hit adds a die to Ana's 3.
+            "teamwork Ana 3 with Bob 3 dice 1 1 5 closecall",
+            &[6, 2, 3, 4],
+            "closecall Bob",
+            "Bob already used Close Call on the last test (teamwork assist): once per test",
+        ),
+        (
+            "roll Ana hits 1 glitch",
+            &[],
+            "closecall Ana initiative",
+            "Ana already used Close Call on the last test (initiative test): once per test",
+        ),
+    ];
+    for (first, dice, second, says) in pairs {
+        let mut t = table();
+        t.run("weapon Ana add Pistol dv 8 ap -1 acc 5 ammo 15");
+        t.roll(first, dice);
+        if !first.contains(" push") && !first.contains(" closecall") {
+            // The first use is a Close Call, asked for after the roll.
+            t.run(second);
+        }
+        assert_eq!(t.refuse(second).to_string(), says, "{first}; {second}");
+    }
+    let mut t = table();
+    t.run("test Ana 3 limit 1 push dice 1 1 5");
+    t.run("test Ana 3 limit 1 dice 1 1 5");
+    t.run("closecall Ana");
+    assert_eq!(t.c("Ana").edge_left, 1);
+}
+
+/// Given house rules that allow two uses of Edge on one test, when a pushed test glitches, then
+/// Close Call goes on it (the ruling is a switch in `rules.ron`).
+#[test]
+fn a_table_that_allows_two_edge_uses_on_a_test_may_push_and_close_call() {
+    let mut t = Table::with_rules(|r| r.sr5.one_edge_use_per_test = false);
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    t.roll("test Ana 3 limit 1 push", &[1, 1, 5]);
+    t.run("closecall Ana");
+    assert_eq!(t.c("Ana").edge_left, 1);
+}

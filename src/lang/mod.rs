@@ -15,6 +15,7 @@ use crate::catalogue::Catalogue;
 use crate::encounter::Visibility;
 use crate::encounter::system::SheetField;
 use crate::encounter::system::anarchy::AnarchyCommand;
+use crate::encounter::system::sr5::Sr5Command;
 use crate::encounter::{
     ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry, Relative,
     RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
@@ -109,7 +110,10 @@ pub const VERBS: &[(&str, &str)] = &[
     ),
     ("start", "start"),
     ("next", "next"),
-    ("act", "act NAME ACTION [as free|simple|complex]"),
+    (
+        "act",
+        "act NAME ACTION [as free|simple|complex] [dice …|hits N]",
+    ),
     ("edge", "edge NAME"),
     (
         "delay",
@@ -712,7 +716,11 @@ impl Parser<'_> {
             "act" => {
                 let who = self.combatant()?;
                 let action = self.action()?;
-                Command::SpendAction { who, action }
+                // The table's dice for the test the action takes (a wounded Stand Up).
+                match self.given()? {
+                    Some(given) => Command::Sr5(Sr5Command::Act { who, action, given }),
+                    None => Command::SpendAction { who, action },
+                }
             }
             "edge" => {
                 let who = self.combatant()?;

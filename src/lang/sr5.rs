@@ -114,7 +114,7 @@ impl Parser<'_> {
     }
 
     /// A typed-in roll: `dice F F …` or `hits N [glitch|critical]`; `None` when neither follows.
-    fn given(&mut self) -> Result<Option<Given>, ParseError> {
+    pub(super) fn given(&mut self) -> Result<Option<Given>, ParseError> {
         if self.eat("dice") {
             let mut faces = Vec::new();
             while let Some(n) = self.optional_number() {
@@ -578,6 +578,12 @@ pub(super) fn format(command: &Sr5Command, state: &State) -> String {
             None => format!("reload {}", n(*who)),
         },
         Sr5Command::Armor { who, rating } => format!("armor {} {rating}", n(*who)),
+        Sr5Command::Act { who, action, given } => format!(
+            "act {} {}{}",
+            n(*who),
+            super::action_words(action),
+            given_words(given)
+        ),
     }
 }
 

@@ -3,17 +3,23 @@
 
 use crate::encounter::model::{ActionUse, CombatantId, State};
 use crate::encounter::system::sr5::{
-    Ammo, Defense, LastTest, PendingAttack, Sr5Event, Stage, TestKind, attack_limit,
+    Ammo, Defense, EdgeUse, LastTest, PendingAttack, Sr5Event, Stage, TestKind, attack_limit,
 };
 use crate::rules::sr5::test::counted;
 use crate::rules::{Glitch, HouseRules};
 
 impl State {
     fn tested(&mut self, who: CombatantId, kind: TestKind, glitch: Glitch) {
+        self.edged(who, kind, glitch, None);
+    }
+
+    /// A test, with the Edge used on it as it was rolled (Push the Limit).
+    fn edged(&mut self, who: CombatantId, kind: TestKind, glitch: Glitch, edge: Option<EdgeUse>) {
         self.sr5.kit_mut(who).last_test = Some(LastTest {
             kind,
             glitch,
             close_called: false,
+            edge,
         });
     }
 
@@ -74,7 +80,8 @@ impl State {
                 roll,
                 ..
             } => {
-                self.tested(*who, TestKind::Test, roll.glitch);
+                let used = pushed.map(|_| EdgeUse::PushTheLimit);
+                self.edged(*who, TestKind::Test, roll.glitch, used);
                 if let Some((_, edge)) = pushed {
                     self.spend_edge(*who, *edge);
                 }
@@ -91,6 +98,7 @@ impl State {
                 if let Some(last) = self.sr5.kit_mut(*who).last_test.as_mut() {
                     last.glitch = *after;
                     last.close_called = true;
+                    last.edge = Some(EdgeUse::CloseCall);
                 }
                 self.spend_edge(*who, *edge);
             }
@@ -121,7 +129,8 @@ impl State {
                 pushed,
                 ..
             } => {
-                self.tested(*attacker, TestKind::Attack, roll.glitch);
+                let used = pushed.map(|_| EdgeUse::PushTheLimit);
+                self.edged(*attacker, TestKind::Attack, roll.glitch, used);
                 if let Some(edge) = pushed {
                     self.spend_edge(*attacker, *edge);
                 }

@@ -8,6 +8,8 @@ use crate::encounter::event::{Event, PaidFrom, StatusEnded};
 use crate::encounter::model::{
     ActionUse, ActiveStatus, Combatant, CombatantId, Reserve, StatusEnd, TurnKind,
 };
+use crate::rules::Dice;
+use crate::rules::sr5::test::Given;
 
 impl Draft<'_> {
     /// What an action is and costs, from the rules and the catalogue.
@@ -154,6 +156,7 @@ impl Draft<'_> {
         action: ActionUse,
         paid_from: PaidFrom,
         in_turn: bool,
+        test: Option<(Event, bool)>,
     ) {
         let stacked = match &action.effect {
             Some(Effect::Stack(s)) => Some(s.clone()),
@@ -180,15 +183,22 @@ impl Draft<'_> {
             paid_from,
             in_turn,
         });
+        // A wounded character's test for the action (Stand Up): failed, the status stays.
+        let passed = test.as_ref().is_none_or(|(_, passed)| *passed);
+        if let Some((e, _)) = test {
+            self.emit(e);
+        }
         match effect {
             Some(Effect::Start(name)) if c.status(&name).is_none() => {
                 self.start_status(c.id, &name);
             }
-            Some(Effect::End(name)) if c.status(&name).is_some() => self.emit(Event::StatusEnded {
-                who: c.id,
-                name,
-                why: StatusEnded::Action,
-            }),
+            Some(Effect::End(name)) if passed && c.status(&name).is_some() => {
+                self.emit(Event::StatusEnded {
+                    who: c.id,
+                    name,
+                    why: StatusEnded::Action,
+                });
+            }
             Some(Effect::Stack(name)) => match c.status(&name) {
                 Some(s) => self.emit(Event::StatusStacked {
                     who: c.id,
@@ -201,7 +211,14 @@ impl Draft<'_> {
         }
     }
 
-    pub(super) fn spend(&mut self, who: CombatantId, choice: &ActionChoice) -> Outcome {
+    /// Spends an action; `given`: the table's dice for the test it takes, if it takes one.
+    pub(super) fn spend(
+        &mut self,
+        who: CombatantId,
+        choice: &ActionChoice,
+        given: &Given,
+        dice: &mut dyn Dice,
+    ) -> Outcome {
         self.fight()?;
         let c = self.able(who)?;
         let (action, restrictions) = self.resolve(choice)?;
@@ -231,7 +248,8 @@ impl Draft<'_> {
         let in_turn = self.turn_cap(&c, action.cost)?;
         self.goes_with(&c, &action, &restrictions, have)?;
         let ammunition = self.ammunition(&c, &action)?;
-        self.spend_events(&c, action, paid_from, in_turn);
+        let test = self.wounded_test(&c, &action, given, dice)?;
+        self.spend_events(&c, action, paid_from, in_turn, test);
         if let Some(e) = ammunition {
             self.emit(e);
         }

@@ -13,6 +13,7 @@ use super::model::{
 use super::system::System;
 use crate::catalogue::Catalogue;
 use crate::rules::house::Range;
+use crate::rules::sr5::test::Given;
 use crate::rules::{Dice, HouseRules, StatusEnds};
 
 mod actions;
@@ -101,7 +102,7 @@ impl<'a> Draft<'a> {
             Command::Roll { target, typed } => self.roll(target, typed, dice),
             Command::Start => self.start(dice),
             Command::Next => self.next(),
-            Command::SpendAction { who, action } => self.spend(who, &action),
+            Command::SpendAction { who, action } => self.spend(who, &action, &Given::Roll, dice),
             Command::UseEdge { who } => self.edge(who),
             Command::Delay { who, ip, trigger } => self.delay(who, ip, trigger),
             Command::NameDelayTrigger { who, trigger } => self.name_trigger(who, trigger),
@@ -115,7 +116,7 @@ impl<'a> Draft<'a> {
                 who,
                 trigger,
                 timing,
-            } => self.fire(who, trigger, timing),
+            } => self.fire(who, trigger, timing, dice),
             Command::ChangeInitiative {
                 who,
                 relative,

@@ -5,6 +5,8 @@ use crate::encounter::command::{ActionChoice, Timing};
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, PaidFrom, Release};
 use crate::encounter::model::{Combatant, CombatantId, ReadyTrigger, Reserve, TurnKind};
+use crate::rules::Dice;
+use crate::rules::sr5::test::Given;
 
 impl Draft<'_> {
     fn check_trigger(&mut self, c: &Combatant, trigger: CombatantId) -> Outcome {
@@ -156,7 +158,13 @@ impl Draft<'_> {
         Ok(())
     }
 
-    pub(super) fn fire(&mut self, who: CombatantId, index: usize, timing: Timing) -> Outcome {
+    pub(super) fn fire(
+        &mut self,
+        who: CombatantId,
+        index: usize,
+        timing: Timing,
+        dice: &mut dyn Dice,
+    ) -> Outcome {
         self.fight()?;
         let c = self.able(who)?;
         let Some(reserve @ Reserve::Ready { ip, triggers, .. }) = &c.reserve else {
@@ -189,7 +197,9 @@ impl Draft<'_> {
         for action in trigger.actions.iter().cloned() {
             let now = self.now().get(who).cloned().unwrap_or_else(|| c.clone());
             let ammunition = self.ammunition(&now, &action)?;
-            self.spend_events(&now, action, PaidFrom::Reserve, in_turn);
+            // A fired ready gives no dice: srtrack rolls a wounded Stand Up's test.
+            let test = self.wounded_test(&now, &action, &Given::Roll, dice)?;
+            self.spend_events(&now, action, PaidFrom::Reserve, in_turn, test);
             if let Some(e) = ammunition {
                 self.emit(e);
             }

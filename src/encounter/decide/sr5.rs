@@ -2,6 +2,7 @@
 //! attack chain from the roll to the boxes, and what the sheet holds (weapons, ammunition, armor).
 
 use super::{Draft, Outcome};
+use crate::catalogue::Effect;
 use crate::encounter::error::RuleError;
 use crate::encounter::event::Event;
 use crate::encounter::model::{ActionUse, Combatant, CombatantId, Phase, Side, Track};
@@ -40,6 +41,7 @@ impl Draft<'_> {
             Sr5Command::AddWeapon { who, weapon } => self.add_weapon(who, &weapon),
             Sr5Command::Reload { who, weapon } => self.reload(who, weapon.as_deref()),
             Sr5Command::Armor { who, rating } => self.armor(who, rating),
+            Sr5Command::Act { who, action, given } => self.spend(who, &action, &given, dice),
         }
     }
 
@@ -273,6 +275,14 @@ impl Draft<'_> {
         }
         if last.close_called {
             return Err(Sr5Error::AlreadyCloseCalled { who: c.name, what }.into());
+        }
+        if let Some(used) = last.edge.filter(|_| self.rules.sr5.one_edge_use_per_test) {
+            return Err(Sr5Error::EdgeUsed {
+                who: c.name,
+                what,
+                used: used.label(),
+            }
+            .into());
         }
         let Some(after) = test::close_call(last.glitch) else {
             return Err(Sr5Error::NoGlitch { who: c.name, what }.into());
@@ -792,6 +802,69 @@ impl Draft<'_> {
                 Ok(Step::Go(unhurt(base, PoolFrom::Sheet(parts)), given))
             }
         }
+    }
+
+    // ----- a wounded character's action test (Stand Up) ---------------------------------------
+
+    /// The test a wounded character must pass for an action to end its status (Stand Up's Body
+    /// and Willpower against 2, wound modifiers applying): its event and whether it passed.
+    /// `None` when none is due: unwounded (typed dice then refused), the status not on, another
+    /// action, a Shadowrun 2097 fight.
+    pub(super) fn wounded_test(
+        &mut self,
+        c: &Combatant,
+        action: &ActionUse,
+        given: &Given,
+        dice: &mut dyn Dice,
+    ) -> Result<Option<(Event, bool)>, RuleError> {
+        let label = || action.name.clone().unwrap_or_else(|| action.kind.clone());
+        let no_test = |given: &Given| match given {
+            Given::Roll => Ok(None),
+            _ => Err(RuleError::from(Sr5Error::NoTestDue {
+                who: c.name.clone(),
+                action: label(),
+            })),
+        };
+        let s = &self.rules.sr5;
+        let Some(Effect::End(status)) = &action.effect else {
+            return no_test(given);
+        };
+        let Some(t) = action.name.as_deref().and_then(|n| s.wounded_test(n)) else {
+            return no_test(given);
+        };
+        if c.status(status).is_none() || !s.is_wounded(c.damage.physical, c.damage.stun) {
+            return no_test(given);
+        }
+        let (pool, threshold) = (t.pool.clone(), t.threshold);
+        if self.now().sr2097.is_some() {
+            return no_test(given);
+        }
+        let parts: Vec<(String, Attribute)> =
+            pool.iter().map(|a| (a.label().to_string(), *a)).collect();
+        let parts = Self::sheet_pool(c, &parts).map_err(|attr| Sr5Error::NoTestAttribute {
+            who: c.name.clone(),
+            attribute: attr.label(),
+            action: label(),
+        })?;
+        let base = parts.iter().map(|p| p.dice).fold(0u8, u8::saturating_add);
+        let pool = self.wounded(c, base, PoolFrom::Sheet(parts));
+        let roll = self.take(&pool, given, dice)?;
+        let goal = Goal::Threshold(threshold);
+        let passed = matches!(
+            test::judge(goal, roll.hits, 0, &self.rules.sr5),
+            Verdict::Success { .. }
+        );
+        let event = Event::Sr5(Sr5Event::Tested {
+            who: c.id,
+            pool,
+            limit: None,
+            pushed: None,
+            goal,
+            opponent: None,
+            roll,
+            teamwork: None,
+        });
+        Ok(Some((event, passed)))
     }
 
     // ----- the sheet: weapons, ammunition, armor ----------------------------------------------

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::encounter::command::ActionChoice;
 use crate::encounter::model::{CombatantId, Sheet};
 use crate::rules::Glitch;
 use crate::rules::sr5::Attribute;
@@ -140,6 +141,13 @@ pub enum Sr5Command {
         who: CombatantId,
         rating: i32,
     },
+    /// `act NAME ACTION dice …|hits N`: an action with the table's dice for the test it takes
+    /// (a wounded character's Stand Up).
+    Act {
+        who: CombatantId,
+        action: ActionChoice,
+        given: Given,
+    },
 }
 
 impl Sr5Command {
@@ -153,6 +161,7 @@ impl Sr5Command {
             Sr5Command::AddWeapon { .. } => "weapon",
             Sr5Command::Reload { .. } => "reload",
             Sr5Command::Armor { .. } => "armor",
+            Sr5Command::Act { .. } => "act",
         }
     }
 }
@@ -406,6 +415,22 @@ impl TestKind {
     }
 }
 
+/// A use of Edge made on one test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EdgeUse {
+    PushTheLimit,
+    CloseCall,
+}
+
+impl EdgeUse {
+    pub fn label(self) -> &'static str {
+        match self {
+            EdgeUse::PushTheLimit => "Push the Limit",
+            EdgeUse::CloseCall => "Close Call",
+        }
+    }
+}
+
 /// A character's last test, for Close Call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastTest {
@@ -413,6 +438,9 @@ pub struct LastTest {
     pub glitch: Glitch,
     /// Close Call was used on it (once per test).
     pub close_called: bool,
+    /// The Edge used on it, if any (saves from before it: none known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge: Option<EdgeUse>,
 }
 
 /// What SR5 keeps of one character: weapons, armor, the last test, defense interrupts taken.
@@ -583,8 +611,26 @@ pub enum Sr5Error {
         "{who} already has a place in the initiative order: Close Call on an initiative test comes before `start` sets the order"
     )]
     OrderSet { who: String },
+    #[error("{who} already used Edge on this test ({what}): {used}; one use of Edge per test")]
+    EdgeUsed {
+        who: String,
+        what: &'static str,
+        used: &'static str,
+    },
     #[error("{who} already used Close Call on the last test ({what}): once per test")]
     AlreadyCloseCalled { who: String, what: &'static str },
+    #[error(
+        "{who}'s {action} takes no test now (only a wounded character's does): leave out the dice"
+    )]
+    NoTestDue { who: String, action: String },
+    #[error(
+        "{who} has no {attribute} on their sheet to roll the {action} test with: `edit` the sheet"
+    )]
+    NoTestAttribute {
+        who: String,
+        attribute: &'static str,
+        action: String,
+    },
     #[error("{who} cannot test against themself: name another opponent")]
     SelfOpposed { who: String },
     #[error("{who} cannot assist their own teamwork test")]

@@ -84,6 +84,32 @@ fn fires_the_firearm() -> bool {
     true
 }
 
+fn on() -> bool {
+    true
+}
+
+/// A test a wounded character must pass for an action to end its status (Stand Up: Body +
+/// Willpower (2), wound modifiers applying). A failed one spends the action and leaves the status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WoundedTest {
+    pub action: String,
+    pub pool: Vec<Attribute>,
+    pub threshold: u8,
+}
+
+/// Stand Up's test, for rules files from before `wounded_tests`.
+fn stand_up_test() -> Vec<WoundedTest> {
+    vec![WoundedTest {
+        action: "Stand Up".into(),
+        pool: vec![Attribute::Body, Attribute::Willpower],
+        threshold: 2,
+    }]
+}
+
+fn one_box() -> u8 {
+    1
+}
+
 /// SR5's section of `rules.ron`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sr5Rules {
@@ -95,6 +121,10 @@ pub struct Sr5Rules {
     pub open_test_hits: u8,
     pub push_the_limit_edge: u8,
     pub close_call_edge: u8,
+    /// One use of Edge per test: Close Call is refused on a test rolled with Push the Limit.
+    /// Rules files from before it: on.
+    #[serde(default = "on")]
+    pub one_edge_use_per_test: bool,
     /// Teamwork: the leader's limit rises this much per assistant with a hit.
     pub teamwork_limit_per_assistant: u8,
     /// Teamwork: dice added to the leader's pool per assistant hit.
@@ -127,6 +157,12 @@ pub struct Sr5Rules {
     pub attack_actions: Vec<AttackAction>,
     /// Actions that refill the firearm in hand.
     pub reload_actions: Vec<String>,
+    /// Tests a wounded character must pass for an action to end its status (Stand Up).
+    #[serde(default = "stand_up_test")]
+    pub wounded_tests: Vec<WoundedTest>,
+    /// Boxes of damage, Physical and Stun together, from which a character counts as wounded.
+    #[serde(default = "one_box")]
+    pub wounded_from_boxes: u8,
 }
 
 impl Sr5Rules {
@@ -173,6 +209,18 @@ impl Sr5Rules {
         self.reload_actions
             .iter()
             .any(|a| a.eq_ignore_ascii_case(name))
+    }
+
+    /// The test a wounded character must pass for this action, if it has one.
+    pub fn wounded_test(&self, action: &str) -> Option<&WoundedTest> {
+        self.wounded_tests
+            .iter()
+            .find(|t| t.action.eq_ignore_ascii_case(action))
+    }
+
+    /// Whether this much damage makes a character wounded.
+    pub fn is_wounded(&self, physical: u8, stun: u8) -> bool {
+        u16::from(physical) + u16::from(stun) >= u16::from(self.wounded_from_boxes.max(1))
     }
 
     pub fn defense_interrupt(&self, name: &str) -> Option<&DefenseInterrupt> {

@@ -120,6 +120,14 @@ fn a_refused_anarchy_line_exits_1_with_one_sentence_and_changes_nothing() {
             "cooldown Ana \u{202e}drone\n",
             "the thing on Cooldown holds a control character",
         ),
+        (
+            "odds2097 tn 20 bonus 3\n",
+            "`odds2097` is a command of Shadowrun 2097; this encounter runs Shadowrun: Anarchy",
+        ),
+        (
+            "why Ana Bo\n",
+            "`why` is a command of SR5 and Shadowrun 2097; this encounter runs Shadowrun: Anarchy",
+        ),
     ] {
         refused_unchanged(d, "heist", line, says);
     }

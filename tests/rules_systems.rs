@@ -94,3 +94,48 @@ fn a_new_encounter_runs_sr5_unless_told_otherwise() {
     assert_eq!(Table::new().enc.system(), System::Sr5);
     assert_eq!(Table::under(System::Sr2097).enc.system(), System::Sr2097);
 }
+
+/// The questions (`why`, `aodds`, `odds2097`, `odds`) are refused at a table of another system
+/// with the same sentence as its commands, and answered at their own.
+#[test]
+fn a_question_of_one_system_is_refused_at_another_table() {
+    for (line, verb, own) in [
+        ("aodds 4 vs 2", "aodds", System::Anarchy),
+        ("odds2097 tn 20 bonus 3", "odds2097", System::Sr2097),
+        ("odds 8", "odds", System::Sr5),
+    ] {
+        for system in System::ALL {
+            let mut t = Table::under(system);
+            t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+            let parsed = srtrack::lang::parse(line, t.enc.state(), t.enc.catalogue())
+                .unwrap_or_else(|e| panic!("`{line}`: {e}"));
+            match parsed.belongs(system) {
+                Ok(()) => assert_eq!(system, own, "`{line}` answered at {system}"),
+                Err(err) => {
+                    assert_ne!(system, own, "`{line}` refused at its own table: {err}");
+                    assert!(
+                        matches!(err, RuleError::OtherSystem { verb: v, .. } if v == verb),
+                        "`{line}` at {system}: {err}"
+                    );
+                    assert!(
+                        err.to_string()
+                            .contains(&format!("this encounter runs {system}"))
+                    );
+                }
+            }
+        }
+    }
+    // `why` asks of the order, which narration turns do not have.
+    for system in System::ALL {
+        let mut t = Table::under(system);
+        t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+        t.run("add Bob npc int 3 rea 3 edge 1 body 3 will 3");
+        let parsed = srtrack::lang::parse("why Ana Bob", t.enc.state(), t.enc.catalogue())
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            parsed.belongs(system).is_ok(),
+            system.plays_in_passes(),
+            "{system}"
+        );
+    }
+}

@@ -13,9 +13,9 @@ use std::fmt;
 
 use crate::catalogue::Catalogue;
 use crate::encounter::Visibility;
-use crate::encounter::system::SheetField;
 use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::system::sr5::Sr5Command;
+use crate::encounter::system::{Family, SheetField, System};
 use crate::encounter::{
     ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry, Relative,
     RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
@@ -45,6 +45,30 @@ pub enum Line {
     /// Sheets to bring in from the roster: the caller, who has the roster, turns it into
     /// self-contained `add` commands (the history never needs the roster).
     FromRoster(RosterAdd),
+}
+
+impl Line {
+    /// Whether a table of `system` answers this question, as [`System::accepts`] tells of a
+    /// command: `why` asks of the order of passes, each `odds` of its own system's dice.
+    pub fn belongs(&self, system: System) -> Result<(), RuleError> {
+        let (verb, family) = match self {
+            Line::Why(..) => ("why", Family::Passes),
+            Line::AnarchyOdds(_) => ("aodds", Family::Own(System::Anarchy)),
+            Line::Odds(_) => ("odds", Family::Own(System::Sr5)),
+            Line::Odds2097(_) => ("odds2097", Family::Own(System::Sr2097)),
+            _ => return Ok(()),
+        };
+        let owners = family.systems();
+        if owners.contains(&system) {
+            Ok(())
+        } else {
+            Err(RuleError::OtherSystem {
+                verb,
+                owners,
+                system,
+            })
+        }
+    }
 }
 
 /// `add NAME [xN] [shared] from template` or `add party`.

@@ -41,11 +41,18 @@ impl State {
             }
             Action::Complete => self.complete(ctx),
             Action::Confirm => {
-                match lang::parse(self.input.value(), ctx.state(), ctx.catalogue()) {
+                let parsed = lang::parse(self.input.value(), ctx.state(), ctx.catalogue())
+                    .map_err(|e| e.to_string())
+                    .and_then(|l| {
+                        l.belongs(ctx.enc.system())
+                            .map(|()| l)
+                            .map_err(|e| e.to_string())
+                    });
+                match parsed {
                     // The line stays for the GM to mend, the reason above it.
                     Err(e) => {
-                        self.note = Some(Note::Refused(e.to_string()));
-                        Outcome::Fail(e.to_string())
+                        self.note = Some(Note::Refused(e.clone()));
+                        Outcome::Fail(e)
                     }
                     Ok(Parsed::Nothing) => Outcome::Close,
                     Ok(Parsed::Undo(n)) => Outcome::Undo(n.max(1)),

@@ -483,6 +483,24 @@ fn damage_with_no_attacker_goes_through_armor_onto_the_injury_track() {
 }
 
 #[test]
+fn a_damage_roll_is_written_back_as_typed_with_an_attacker_or_none() {
+    // Given the three in a fight, Ana with a weapon whose name is a keyword.
+    let mut t = fight();
+    t.run("weapon Ana add edge 2d6+4");
+    // When damage is dealt with every word a damage roll takes, by Ana and by no one,
+    for line in [
+        "dmg Ana Bo 2d6+4 mos 5 edge dice 1 2 3 4 5 stun",
+        r#"dmg Ana Cy with "edge" mos 0 dice 1 1"#,
+        "dmg - Cy 3d6+8 mos 10 dice 1 1 1 1 1 stun",
+        "dmg - Bo 1d6+0 dice 2",
+    ] {
+        t.run(line);
+        // Then the log and the save keep the line as it was typed (the same words, in order).
+        assert_eq!(t.enc.applied().last().map(|e| e.text.as_str()), Some(line));
+    }
+}
+
+#[test]
 fn damage_with_no_attacker_has_no_weapon_or_edge_and_a_missing_target_is_named() {
     let mut t = table();
     let err = |line: &str| parse_error(&t, line);

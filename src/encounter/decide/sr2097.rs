@@ -332,16 +332,7 @@ impl Draft<'_> {
         if edge {
             self.pay_edge(&attacker, EdgeUse::Damage)?;
         }
-        self.emit_2097(Sr2097Event::DamageRolled {
-            by,
-            target,
-            weapon: resolved.weapon,
-            roll: hit.roll,
-            armor: hit.armor,
-            through: hit.through,
-            injury: hit.injury,
-        });
-        self.downed_by(&victim, hit.injury);
+        self.land(&victim, hit, Some((by, resolved.weapon)));
         Ok(())
     }
 
@@ -367,14 +358,7 @@ impl Draft<'_> {
         };
         let mos_dice = damage::mos_dice(mos, &r);
         let hit = self.through_armor(target, &resolved, mos_dice, 0, typed, dice)?;
-        self.emit_2097(Sr2097Event::Harmed {
-            target,
-            roll: hit.roll,
-            armor: hit.armor,
-            through: hit.through,
-            injury: hit.injury,
-        });
-        self.downed_by(&victim, hit.injury);
+        self.land(&victim, hit, None);
         Ok(())
     }
 
@@ -431,6 +415,37 @@ impl Draft<'_> {
             through,
             injury,
         })
+    }
+
+    /// Records what a damage roll did to its victim, from an attacker (with the weapon it
+    /// named, if any) or from none, and downs the victim if the injury is bad enough.
+    fn land(&mut self, victim: &Combatant, hit: Hit, by: Option<(CombatantId, Option<String>)>) {
+        let Hit {
+            roll,
+            armor,
+            through,
+            injury,
+        } = hit;
+        let target = victim.id;
+        self.emit_2097(match by {
+            Some((by, weapon)) => Sr2097Event::DamageRolled {
+                by,
+                target,
+                weapon,
+                roll,
+                armor,
+                through,
+                injury,
+            },
+            None => Sr2097Event::Harmed {
+                target,
+                roll,
+                armor,
+                through,
+                injury,
+            },
+        });
+        self.downed_by(victim, injury);
     }
 
     /// An injury at `downed_at` or worse downs a character still up.

@@ -13,10 +13,10 @@ use crate::encounter::model::{
 };
 use crate::encounter::system::sr2097::{
     DamageDice, DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command,
-    Sr2097Event, Sr2097Sheet, Tn, Weapon, WeaponInput, bonus_value,
+    Sr2097Event, Sr2097Sheet, TieBreak, Tn, Weapon, WeaponInput, bonus_value,
 };
 use crate::rules::Dice;
-use crate::rules::initiative::InitiativeRoll;
+use crate::rules::initiative::{Decider, InitiativeRoll, OrderKey};
 use crate::rules::sr2097::{
     Armor, Check, DamageRoll, DiceFrom, EdgePool, EdgeUse, Sr2097Error, Sr2097Rules, Through,
     check, damage, edge,
@@ -764,8 +764,12 @@ impl Draft<'_> {
 
     /// Who takes the next turn when a boost of initiative counts in this pass (our ruling): a
     /// character still to act whose boosted score beats the score of `next` (the order's next)
-    /// goes first; the best boosted score first, the order breaking ties.
-    pub(super) fn boosted_ahead(state: &State, next: &Combatant) -> Option<CombatantId> {
+    /// goes first; the best boosted score first, a tie going by more dice, then higher Edge, else
+    /// the order. With it, the event that tells a tie so won over who would have gone instead.
+    pub(super) fn boosted_ahead(
+        state: &State,
+        next: &Combatant,
+    ) -> Option<(CombatantId, Option<Sr2097Event>)> {
         let s = state.sr2097.as_ref()?;
         let f = state.fight()?;
         let key = |c: &Combatant| {
@@ -776,7 +780,7 @@ impl Draft<'_> {
             Some(k)
         };
         let to_beat = key(next)?;
-        state
+        let mut ahead: Vec<(CombatantId, OrderKey)> = state
             .ordered()
             .filter(|c| {
                 c.id != next.id
@@ -786,7 +790,29 @@ impl Draft<'_> {
             })
             .filter_map(|c| key(c).map(|k| (c.id, k)))
             .filter(|(_, k)| k.compare(&to_beat).0 == Ordering::Less)
-            .min_by(|a, b| a.1.compare(&b.1).0)
-            .map(|(id, _)| id)
+            .collect();
+        // A stable sort: those the keys cannot part keep their order.
+        ahead.sort_by(|a, b| a.1.compare(&b.1).0);
+        let &(who, won) = ahead.first()?;
+        let (over, lost) = ahead.get(1).copied().unwrap_or((next.id, to_beat));
+        let by = match won.compare(&lost) {
+            (Ordering::Less, Decider::Pool) => Some(TieBreak::Dice {
+                won: won.pool,
+                lost: lost.pool,
+            }),
+            (Ordering::Less, Decider::Edge) => Some(TieBreak::Edge {
+                dice: won.pool,
+                won: won.edge,
+                lost: lost.edge,
+            }),
+            _ => None,
+        };
+        let told = by.map(|by| Sr2097Event::BoostTieWon {
+            who,
+            over,
+            score: won.score,
+            by,
+        });
+        Some((who, told))
     }
 }

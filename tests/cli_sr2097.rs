@@ -234,3 +234,33 @@ fn damage_with_no_attacker_prints_its_line_and_the_save_loads_again() {
         "dmg Bo: 1d6 [2] + 0 = 2 vs PT 15/DR 30: below PT, stopped, no injury\n"
     );
 }
+
+#[test]
+fn export_log_says_once_that_a_boosted_turn_won_a_tie_and_the_save_loads_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given Ana 21, Cy 12 and Bo 8 (Edge 2 to Cy's 1), Bo boosted by 2 2 to Cy's 12.
+    let script = "add Ana pc int 4 rea 5 edge 1
+add Bo npc int 3 rea 3 edge 2
+add Cy npc int 3 rea 3 edge 1
+roll Ana dice 6 6
+roll Cy dice 3 3
+roll Bo dice 1 1
+start
+edge Bo boost dice 2 2
+next
+next
+next
+";
+    let out = srtrack(d, &["exec", "--system", "sr2097", "fight"], script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // When the log is exported (the save read back), then the tie is told once, under `next`.
+    let out = srtrack(d, &["export", "--log", "fight"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let md = text(&out.stdout);
+    let said = "  - Bo, boosted to 12, ties Cy's 12 and goes first: a tie goes by more dice \
+                (2 each), then higher Edge, 2 to 1\n";
+    assert_eq!(md.matches(said).count(), 1, "{md}");
+    assert!(md.contains(&format!("- next\n{said}  - Bo's turn")), "{md}");
+    assert_eq!(md.matches("a tie goes by").count(), 1, "{md}");
+}

@@ -483,6 +483,24 @@ fn damage_with_no_attacker_goes_through_armor_onto_the_injury_track() {
 }
 
 #[test]
+fn a_damage_roll_is_written_back_as_typed_with_an_attacker_or_none() {
+    // Given the three in a fight, Ana with a weapon whose name is a keyword.
+    let mut t = fight();
+    t.run("weapon Ana add edge 2d6+4");
+    // When damage is dealt with every word a damage roll takes, by Ana and by no one,
+    for line in [
+        "dmg Ana Bo 2d6+4 mos 5 edge dice 1 2 3 4 5 stun",
+        r#"dmg Ana Cy with "edge" mos 0 dice 1 1"#,
+        "dmg - Cy 3d6+8 mos 10 dice 1 1 1 1 1 stun",
+        "dmg - Bo 1d6+0 dice 2",
+    ] {
+        t.run(line);
+        // Then the log and the save keep the line as it was typed (the same words, in order).
+        assert_eq!(t.enc.applied().last().map(|e| e.text.as_str()), Some(line));
+    }
+}
+
+#[test]
 fn damage_with_no_attacker_has_no_weapon_or_edge_and_a_missing_target_is_named() {
     let mut t = table();
     let err = |line: &str| parse_error(&t, line);
@@ -856,6 +874,81 @@ fn why_names_a_boost_and_the_tie_break_that_puts_a_turn_ahead() {
     );
     t.run("next");
     assert_eq!(t.turn(), "Cy");
+}
+
+/// The log lines that tell a tie of initiative broken for a boosted turn.
+fn tie_lines(t: &Table) -> Vec<String> {
+    report::log_lines(&t.enc)
+        .into_iter()
+        .map(|(_, line)| line)
+        .filter(|line| line.contains("a tie goes by"))
+        .collect()
+}
+
+#[test]
+fn the_log_says_once_when_a_boosted_turn_wins_a_tie_by_more_dice_or_higher_edge() {
+    // Given Bo 14 (2 dice, Edge 1) and Cy 6 (2 dice, Edge 2) boosted by 4 4 to 14: a tie.
+    let mut t = fight();
+    t.run("edge Cy boost dice 4 4");
+    // When Ana's turn ends, Cy goes first: the dice are the same, Cy's Edge is higher.
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+    let said = "Cy, boosted to 14, ties Bo's 14 and goes first: a tie goes by more dice (2 each), \
+                then higher Edge, 2 to 1";
+    assert_eq!(
+        t.last_lines(),
+        vec![said.to_string(), "Cy's turn: +1 IP, 5 IP".to_string()]
+    );
+    // And the log says it once: not again as the pass goes on.
+    rest_of_pass(&mut t);
+    assert_eq!(tie_lines(&t), vec![said]);
+
+    // Given Dee (3 dice) boosted to Bo's 14: a tie Dee wins on more dice.
+    let mut t = fight();
+    t.run("add Dee int 1 rea 1 edge 1 mod 1");
+    t.run("roll Dee dice 1 1 1"); // 3 + 2 = 5
+    t.run("edge Dee boost dice 4 5");
+    t.run("next");
+    assert_eq!(t.turn(), "Dee");
+    assert_eq!(
+        tie_lines(&t),
+        vec!["Dee, boosted to 14, ties Bo's 14 and goes first: a tie goes by more dice, 3 to 2"]
+    );
+
+    // Given Cy 6 and Dee 5 (later in the order) both boosted to 16, past Bo's 14: Dee's 3 dice
+    // put Dee before Cy, whom the tie is told against; Cy then beats Bo with no tie.
+    let mut t = fight();
+    t.run("add Dee int 1 rea 1 edge 1 mod 1");
+    t.run("roll Dee dice 1 1 1");
+    t.run("edge Cy boost dice 5 5");
+    t.run("edge Dee boost dice 5 6");
+    assert_eq!(rest_of_pass(&mut t), ["Ana", "Dee", "Cy", "Bo"]);
+    assert_eq!(
+        tie_lines(&t),
+        vec!["Dee, boosted to 16, ties Cy's 16 and goes first: a tie goes by more dice, 3 to 2"]
+    );
+}
+
+#[test]
+fn the_log_says_nothing_of_a_tie_when_a_boost_beats_the_score_or_loses_the_tie() {
+    // Given Cy boosted to 18, past Bo's 14: no tie, Cy goes first.
+    let mut t = fight();
+    t.run("edge Cy boost dice 6 6");
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+    // Given, before the start, Bo boosted to 21, Ana's score: the tie goes to Ana's Edge.
+    let mut lost = table();
+    lost.run("roll Ana dice 6 6");
+    lost.run("roll Bo dice 4 4");
+    lost.run("roll Cy dice 1 1");
+    lost.run("edge Bo boost dice 3 4");
+    lost.run("start");
+    assert_eq!(lost.turn(), "Ana", "the order stands");
+    // Then neither log tells a tie.
+    rest_of_pass(&mut t);
+    rest_of_pass(&mut lost);
+    assert_eq!(tie_lines(&t), Vec::<String>::new());
+    assert_eq!(tie_lines(&lost), Vec::<String>::new());
 }
 
 /// The turns of the rest of pass 1, from the turn in progress on.

@@ -597,6 +597,14 @@ mod tests {
             offered(&enc, "atest Vex 4+3 vs 2 "),
             ["dice", "edge", "glitchdie", "team"]
         );
+        // Damage and healing go on a monitor or on the Armor and Matrix tracks
+        for verb in ["damage", "heal"] {
+            assert_eq!(
+                offered(&enc, &format!("{verb} Vex 2 ")),
+                ["armor", "matrix", "physical", "stun"]
+            );
+            assert_eq!(offered(&enc, &format!("{verb} Vex 1 m")), ["matrix"]);
+        }
         // And no initiative or other system's verb is offered at this table
         let verbs = offered(&enc, "");
         for v in ["narrate", "pp", "gm", "atest", "cooldown", "damage"] {
@@ -671,7 +679,9 @@ mod tests {
         // A weapon where a weapon goes: the attacker's
         assert_eq!(offered(&enc, "attack Ana Bo with "), ["Ares Predator"]);
         assert_eq!(offered(&enc, "reload Ana "), ["Ares Predator"]);
-        // And no 2097 Edge use
+        // And no 2097 Edge use, nor Anarchy's Armor and Matrix tracks
         assert!(offered(&enc, "edge Ana ").is_empty());
+        assert_eq!(offered(&enc, "damage Bo 2 "), ["physical", "stun"]);
+        assert_eq!(offered(&enc, "heal Bo 2 "), ["physical", "stun"]);
     }
 }

@@ -151,7 +151,9 @@ pub const VERBS: &[(&str, &str)] = &[
     ("hide", "hide NAME[, NAME...]"),
     ("reveal", "reveal NAME[, NAME...]"),
     ("damage", "damage NAME[, NAME...] N [physical|stun]"),
+    ("damage", "damage NAME N armor|matrix"),
     ("heal", "heal NAME[, NAME...] N [physical|stun]"),
+    ("heal", "heal NAME N armor|matrix"),
     (
         "status",
         "status NAME[, NAME...] TEXT [until turn|next|round|never]",

@@ -162,27 +162,33 @@ impl Parser<'_> {
                 w.text
             )));
         }
-        let target = self.combatant()?;
-        let (with, mos, edge, dice) = self.damage_words(true)?;
-        Ok(Command::Sr2097(Sr2097Command::Damage {
-            by,
-            target,
-            with,
-            mos,
-            edge,
-            dice,
-        }))
+        self.damage_to(Some(by))
     }
 
     /// After `dmg -`: `TARGET NdM+ST [mos N] [dice …] [stun]`, damage with no attacker.
     pub(super) fn harm_2097(&mut self) -> Result<Command, ParseError> {
+        self.damage_to(None)
+    }
+
+    /// The target and the damage's words: an attack from `by`, or damage with no attacker.
+    fn damage_to(&mut self, by: Option<CombatantId>) -> Result<Command, ParseError> {
         let target = self.combatant()?;
-        let (with, mos, _, dice) = self.damage_words(false)?;
-        Ok(Command::Sr2097(Sr2097Command::Harm {
-            target,
-            with,
-            mos,
-            dice,
+        let (with, mos, edge, dice) = self.damage_words(by.is_some())?;
+        Ok(Command::Sr2097(match by {
+            Some(by) => Sr2097Command::Damage {
+                by,
+                target,
+                with,
+                mos,
+                edge,
+                dice,
+            },
+            None => Sr2097Command::Harm {
+                target,
+                with,
+                mos,
+                dice,
+            },
         }))
     }
 
@@ -428,6 +434,32 @@ fn st_words(st: i32) -> String {
     }
 }
 
+/// `dmg BY TARGET …` (`-` for no attacker): the damage's words as `damage_words` reads them.
+fn damage_text(
+    by: &str,
+    target: &str,
+    with: &DamageSource,
+    mos: Option<i32>,
+    edge: bool,
+    dice: Option<&[i32]>,
+) -> String {
+    let (with, stun) = source_words(with);
+    let mut out = format!("dmg {by} {target} {with}");
+    if let Some(m) = mos {
+        out.push_str(&format!(" mos {m}"));
+    }
+    if edge {
+        out.push_str(" edge");
+    }
+    if let Some(d) = dice {
+        out.push_str(&format!(" dice {}", faces(d)));
+    }
+    if stun {
+        out.push_str(" stun");
+    }
+    out
+}
+
 /// Writes a 2097 command in the language, naming combatants as they are in `state`.
 pub fn format(command: &Sr2097Command, state: &State) -> String {
     let n = |id: CombatantId| quote(state.name(id));
@@ -467,42 +499,13 @@ pub fn format(command: &Sr2097Command, state: &State) -> String {
             mos,
             edge,
             dice,
-        } => {
-            let (with, stun) = source_words(with);
-            let mut out = format!("dmg {} {} {with}", n(*by), n(*target));
-            if let Some(m) = mos {
-                out.push_str(&format!(" mos {m}"));
-            }
-            if *edge {
-                out.push_str(" edge");
-            }
-            if let Some(d) = dice {
-                out.push_str(&format!(" dice {}", faces(d)));
-            }
-            if stun {
-                out.push_str(" stun");
-            }
-            out
-        }
+        } => damage_text(&n(*by), &n(*target), with, *mos, *edge, dice.as_deref()),
         Sr2097Command::Harm {
             target,
             with,
             mos,
             dice,
-        } => {
-            let (with, stun) = source_words(with);
-            let mut out = format!("dmg - {} {with}", n(*target));
-            if let Some(m) = mos {
-                out.push_str(&format!(" mos {m}"));
-            }
-            if let Some(d) = dice {
-                out.push_str(&format!(" dice {}", faces(d)));
-            }
-            if stun {
-                out.push_str(" stun");
-            }
-            out
-        }
+        } => damage_text("-", &n(*target), with, *mos, false, dice.as_deref()),
         Sr2097Command::Armor { who, pt, dr } => format!("armor {} pt {pt} dr {dr}", n(*who)),
         Sr2097Command::Strength { who, strength } => format!("strength {} {strength}", n(*who)),
         Sr2097Command::AddWeapon { who, weapon } => {

@@ -25,6 +25,8 @@ fn systems(verb: &str, form: &str) -> &'static [System] {
         // `edge NAME` alone is the initiative machine's +IP; `regain` the Anarchy GM's gift;
         // with other words, 2097's Edge.
         "edge" if has("regain") => own(System::Anarchy),
+        // Anarchy's Armor and Matrix tracks are one character's gear.
+        "damage" | "heal" if has("armor|matrix") => own(System::Anarchy),
         "edge" if words.len() <= 2 => Family::Passes.systems(),
         "edge" | "sc" | "dmg" | "strength" | "odds2097" => own(System::Sr2097),
         "armor" if has("pt") => own(System::Sr2097),
@@ -139,6 +141,16 @@ mod tests {
         assert_eq!(line(System::Sr2097, "armor"), ["armor NAME pt N dr N"]);
         assert_eq!(line(System::Sr5, "edge"), ["edge NAME"]);
         assert_eq!(line(System::Anarchy, "edge"), ["edge NAME regain [N]"]);
+        for verb in ["damage", "heal"] {
+            let shared = format!("{verb} NAME[, NAME...] N [physical|stun]");
+            let gear = format!("{verb} NAME N armor|matrix");
+            assert_eq!(
+                line(System::Anarchy, verb),
+                [shared.as_str(), gear.as_str()]
+            );
+            assert_eq!(line(System::Sr5, verb), [shared.as_str()]);
+            assert_eq!(line(System::Sr2097, verb), [shared.as_str()]);
+        }
         let edge = line(System::Sr2097, "edge");
         assert_eq!(edge.len(), 2);
         assert!(edge[1].contains("boost"));

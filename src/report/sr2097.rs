@@ -2,7 +2,7 @@
 //! every die), the odds of a check, and the notes of a character's 2097 sheet.
 
 use crate::encounter::system::sr2097::{
-    DamageSource, Fate, Reach, Recovery, Sr2097Event, Sr2097Sheet, Weapon, bonus_value,
+    DamageSource, Fate, Reach, Recovery, Sr2097Event, Sr2097Sheet, TieBreak, Weapon, bonus_value,
 };
 use crate::encounter::{Combatant, CombatantId, RuleError, Sheet, State, Track};
 use crate::lang::OddsQuery;
@@ -284,6 +284,24 @@ pub fn log_line(before: &State, event: &Sr2097Event) -> String {
                 "{} burns Edge to survive the {what} injury ({}, the maximum lowered for good): alive, needs medical attention",
                 n(*who),
                 edge_after(*who, *edge, *max, 0)
+            )
+        }
+        Sr2097Event::BoostTieWon {
+            who,
+            over,
+            score,
+            by,
+        } => {
+            let tie = match by {
+                TieBreak::Dice { won, lost } => format!("more dice, {won} to {lost}"),
+                TieBreak::Edge { dice, won, lost } => {
+                    format!("more dice ({dice} each), then higher Edge, {won} to {lost}")
+                }
+            };
+            format!(
+                "{}, boosted to {score}, ties {}'s {score} and goes first: a tie goes by {tie}",
+                n(*who),
+                n(*over)
             )
         }
         Sr2097Event::EdgeRecovered { who, gained, why } => {

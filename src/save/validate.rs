@@ -299,6 +299,9 @@ fn check_sr2097(state: &State, event: &Sr2097Event, rules: &Sr2097Rules) -> Resu
             faces(&roll.dice, rules.damage.die)?;
         }
         Sr2097Event::Harmed { roll, .. } => faces(&roll.dice, rules.damage.die)?,
+        Sr2097Event::BoostTieWon { over, .. } if state.get(*over).is_none() => {
+            return Err(format!("no combatant with id {}", over.0));
+        }
         Sr2097Event::InitiativeBoosted { dice, .. } => {
             // Before `start` a boost is for the first turn of the fight.
             if state.fight().is_none() && !matches!(state.phase, Phase::Setup) {
@@ -525,6 +528,8 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
             Sr2097Event::ArmorSet { .. } => &["armor"],
             Sr2097Event::StrengthSet { .. } => &["strength"],
             Sr2097Event::WeaponAdded { .. } | Sr2097Event::WeaponRemoved { .. } => &["weapon"],
+            // A tie told as a boosted turn starts: whatever ends the turn before it.
+            Sr2097Event::BoostTieWon { .. } => return None,
         },
         Event::EncounterEnded => &["end"],
         _ => return None,
@@ -648,8 +653,9 @@ fn event_subject(event: &Event) -> Option<CombatantId> {
         ) => Some(*who),
         // A damage roll's text names the attacker first.
         Event::Sr2097(Sr2097Event::DamageRolled { by, .. }) => Some(*by),
-        // Damage with no attacker names `-` first, not the target.
-        Event::Sr2097(Sr2097Event::Harmed { .. }) => None,
+        // Damage with no attacker names `-` first, not the target; a tie told as a turn starts
+        // comes from whatever ended the turn before.
+        Event::Sr2097(Sr2097Event::Harmed { .. } | Sr2097Event::BoostTieWon { .. }) => None,
         Event::Sr2097(e) => Some(e.who()),
         _ => None,
     }

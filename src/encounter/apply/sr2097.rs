@@ -95,6 +95,8 @@ impl State {
                     s.weapons.retain(|w| !w.name.eq_ignore_ascii_case(name));
                 }
             }
+            // A tie told, not a change: the boost already counts in this pass.
+            Sr2097Event::BoostTieWon { .. } => {}
         }
     }
 

@@ -13,10 +13,10 @@ use crate::encounter::model::{
 };
 use crate::encounter::system::sr2097::{
     DamageDice, DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command,
-    Sr2097Event, Sr2097Sheet, Tn, Weapon, WeaponInput, bonus_value,
+    Sr2097Event, Sr2097Sheet, TieBreak, Tn, Weapon, WeaponInput, bonus_value,
 };
 use crate::rules::Dice;
-use crate::rules::initiative::InitiativeRoll;
+use crate::rules::initiative::{Decider, InitiativeRoll, OrderKey};
 use crate::rules::sr2097::{
     Armor, Check, DamageRoll, DiceFrom, EdgePool, EdgeUse, Sr2097Error, Sr2097Rules, Through,
     check, damage, edge,
@@ -332,16 +332,7 @@ impl Draft<'_> {
         if edge {
             self.pay_edge(&attacker, EdgeUse::Damage)?;
         }
-        self.emit_2097(Sr2097Event::DamageRolled {
-            by,
-            target,
-            weapon: resolved.weapon,
-            roll: hit.roll,
-            armor: hit.armor,
-            through: hit.through,
-            injury: hit.injury,
-        });
-        self.downed_by(&victim, hit.injury);
+        self.land(&victim, hit, Some((by, resolved.weapon)));
         Ok(())
     }
 
@@ -367,14 +358,7 @@ impl Draft<'_> {
         };
         let mos_dice = damage::mos_dice(mos, &r);
         let hit = self.through_armor(target, &resolved, mos_dice, 0, typed, dice)?;
-        self.emit_2097(Sr2097Event::Harmed {
-            target,
-            roll: hit.roll,
-            armor: hit.armor,
-            through: hit.through,
-            injury: hit.injury,
-        });
-        self.downed_by(&victim, hit.injury);
+        self.land(&victim, hit, None);
         Ok(())
     }
 
@@ -431,6 +415,37 @@ impl Draft<'_> {
             through,
             injury,
         })
+    }
+
+    /// Records what a damage roll did to its victim, from an attacker (with the weapon it
+    /// named, if any) or from none, and downs the victim if the injury is bad enough.
+    fn land(&mut self, victim: &Combatant, hit: Hit, by: Option<(CombatantId, Option<String>)>) {
+        let Hit {
+            roll,
+            armor,
+            through,
+            injury,
+        } = hit;
+        let target = victim.id;
+        self.emit_2097(match by {
+            Some((by, weapon)) => Sr2097Event::DamageRolled {
+                by,
+                target,
+                weapon,
+                roll,
+                armor,
+                through,
+                injury,
+            },
+            None => Sr2097Event::Harmed {
+                target,
+                roll,
+                armor,
+                through,
+                injury,
+            },
+        });
+        self.downed_by(victim, injury);
     }
 
     /// An injury at `downed_at` or worse downs a character still up.
@@ -749,8 +764,12 @@ impl Draft<'_> {
 
     /// Who takes the next turn when a boost of initiative counts in this pass (our ruling): a
     /// character still to act whose boosted score beats the score of `next` (the order's next)
-    /// goes first; the best boosted score first, the order breaking ties.
-    pub(super) fn boosted_ahead(state: &State, next: &Combatant) -> Option<CombatantId> {
+    /// goes first; the best boosted score first, a tie going by more dice, then higher Edge, else
+    /// the order. With it, the event that tells a tie so won over who would have gone instead.
+    pub(super) fn boosted_ahead(
+        state: &State,
+        next: &Combatant,
+    ) -> Option<(CombatantId, Option<Sr2097Event>)> {
         let s = state.sr2097.as_ref()?;
         let f = state.fight()?;
         let key = |c: &Combatant| {
@@ -761,7 +780,7 @@ impl Draft<'_> {
             Some(k)
         };
         let to_beat = key(next)?;
-        state
+        let mut ahead: Vec<(CombatantId, OrderKey)> = state
             .ordered()
             .filter(|c| {
                 c.id != next.id
@@ -771,7 +790,29 @@ impl Draft<'_> {
             })
             .filter_map(|c| key(c).map(|k| (c.id, k)))
             .filter(|(_, k)| k.compare(&to_beat).0 == Ordering::Less)
-            .min_by(|a, b| a.1.compare(&b.1).0)
-            .map(|(id, _)| id)
+            .collect();
+        // A stable sort: those the keys cannot part keep their order.
+        ahead.sort_by(|a, b| a.1.compare(&b.1).0);
+        let &(who, won) = ahead.first()?;
+        let (over, lost) = ahead.get(1).copied().unwrap_or((next.id, to_beat));
+        let by = match won.compare(&lost) {
+            (Ordering::Less, Decider::Pool) => Some(TieBreak::Dice {
+                won: won.pool,
+                lost: lost.pool,
+            }),
+            (Ordering::Less, Decider::Edge) => Some(TieBreak::Edge {
+                dice: won.pool,
+                won: won.edge,
+                lost: lost.edge,
+            }),
+            _ => None,
+        };
+        let told = by.map(|by| Sr2097Event::BoostTieWon {
+            who,
+            over,
+            score: won.score,
+            by,
+        });
+        Some((who, told))
     }
 }

@@ -79,15 +79,18 @@ impl Draft<'_> {
                     })
                 })
                 .cloned();
-            // A boost of initiative (SR 2097) may put someone else still to act ahead of it.
-            let next = match next {
+            // A boost of initiative (SR 2097) may put someone else still to act ahead of it; a
+            // tie it won is told as its turn starts.
+            let (next, tie) = match next {
                 Some(c) if c.mark == PassMark::Waiting && c.is_present() && !c.is_downed() => {
-                    Self::boosted_ahead(state, &c)
-                        .and_then(|id| state.get(id))
-                        .cloned()
-                        .or(Some(c))
+                    match Self::boosted_ahead(state, &c)
+                        .and_then(|(id, tie)| Some((state.get(id)?.clone(), tie)))
+                    {
+                        Some((boosted, tie)) => (Some(boosted), tie),
+                        None => (Some(c), None),
+                    }
                 }
-                other => other,
+                other => (other, None),
             };
             // Those waiting for this turn's start go first, at their new place before it.
             if let Some(c) = &next {
@@ -107,6 +110,9 @@ impl Draft<'_> {
                     return;
                 }
                 Some(c) => {
+                    if let Some(tie) = tie {
+                        self.emit(Event::Sr2097(tie));
+                    }
                     self.lapse_ready(&c);
                     self.emit(Event::TurnStarted {
                         who: c.id,

@@ -274,6 +274,23 @@ pub enum Sr2097Event {
         through: Through,
         injury: Option<Injury>,
     },
+    /// A boosted turn went first on a tie of scores with `over` (who would have gone), won by
+    /// more dice or higher Edge (our ruling). It changes nothing: the log says it.
+    BoostTieWon {
+        who: CombatantId,
+        over: CombatantId,
+        score: u8,
+        by: TieBreak,
+    },
+}
+
+/// What won a tie of initiative scores for a boosted turn: the winner's number, the other's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TieBreak {
+    /// More dice.
+    Dice { won: u8, lost: u8 },
+    /// The same number of dice (`dice` each), then the higher Edge.
+    Edge { dice: u8, won: u8, lost: u8 },
 }
 
 impl Sr2097Event {
@@ -330,7 +347,8 @@ impl Sr2097Event {
             | Sr2097Event::ArmorSet { who, .. }
             | Sr2097Event::StrengthSet { who, .. }
             | Sr2097Event::WeaponAdded { who, .. }
-            | Sr2097Event::WeaponRemoved { who, .. } => *who,
+            | Sr2097Event::WeaponRemoved { who, .. }
+            | Sr2097Event::BoostTieWon { who, .. } => *who,
             Sr2097Event::DamageRolled { target, .. } | Sr2097Event::Harmed { target, .. } => {
                 *target
             }

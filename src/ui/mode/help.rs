@@ -333,6 +333,8 @@ mod tests {
             "atest NAME POOL vs POOL",
             "aodds POOL vs POOL",
             "cooldown NAME THING",
+            "damage NAME N armor|matrix",
+            "heal NAME N armor|matrix",
         ] {
             assert!(anarchy.contains(said), "Anarchy help lacks {said:?}");
         }
@@ -367,6 +369,7 @@ mod tests {
             "dv N",
             "atest",
             "narrate",
+            "armor|matrix",
         ] {
             assert!(!sr2097.contains(unsaid), "2097 help says {unsaid:?}");
         }
@@ -379,7 +382,14 @@ mod tests {
         ] {
             assert!(sr5.contains(said), "SR5 help lacks {said:?}");
         }
-        for unsaid in ["dmg ", "odds2097", "pt N dr N", "narrate", "Plot Points"] {
+        for unsaid in [
+            "dmg ",
+            "odds2097",
+            "pt N dr N",
+            "narrate",
+            "Plot Points",
+            "armor|matrix",
+        ] {
             assert!(!sr5.contains(unsaid), "SR5 help says {unsaid:?}");
         }
     }

@@ -560,3 +560,33 @@ fn an_edit_that_fills_a_monitor_and_one_that_frees_it_are_saved_and_check() {
         text(&out.stdout)
     );
 }
+
+#[test]
+fn exec_refuses_to_write_to_a_save_whose_kept_state_is_not_its_historys() {
+    // Given a save whose kept state was edited by hand (Edge left 9, not 2)
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(srtrack(d, &["exec", "fight"], SETUP).status.code(), Some(0));
+    let save = d.join("saves").join("fight.ron");
+    let journal = d.join("saves").join("fight.ron.journal");
+    let bytes = std::fs::read_to_string(&save).unwrap();
+    let at = bytes.find("  state: Some(").unwrap();
+    let line_end = at + bytes[at..].find('\n').unwrap();
+    let line = bytes[at..line_end].replacen("edge_left: 2", "edge_left: 9", 1);
+    let edited = format!("{}{line}{}", &bytes[..at], &bytes[line_end..]);
+    assert_ne!(edited, bytes);
+    std::fs::write(&save, &edited).unwrap();
+    let check = srtrack(d, &["check", "fight"], "");
+    assert_eq!(check.status.code(), Some(1));
+    let said = text(&check.stderr).trim().to_string();
+    let journal_before = std::fs::read(&journal).ok();
+    // When a script is run on it
+    let out = srtrack(d, &["exec", "fight"], "next\n");
+    // Then it is refused with check's sentence, and nothing on disk changed
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&said), "{err} / {said}");
+    assert!(err.contains("nothing is written"), "{err}");
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), edited);
+    assert_eq!(std::fs::read(&journal).ok(), journal_before);
+}

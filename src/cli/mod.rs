@@ -690,6 +690,9 @@ fn exec(
                 loaded.1.system()
             )));
         }
+        // What the screen's audit (`save::audit`) distrusts, exec does not write to either.
+        file::verify_snapshot(path, catalogue())
+            .map_err(|e| Failure(format!("{e}: nothing is written")))?;
         save::atomic::refuse_to_write(&real).map_err(|e| io_failure(path, &e))?;
         Some((loaded, stamp(&real)))
     } else {

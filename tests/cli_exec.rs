@@ -590,3 +590,25 @@ fn exec_refuses_to_write_to_a_save_whose_kept_state_is_not_its_historys() {
     assert_eq!(std::fs::read_to_string(&save).unwrap(), edited);
     assert_eq!(std::fs::read(&journal).ok(), journal_before);
 }
+
+#[test]
+fn a_script_refused_before_any_line_applies_leaves_no_new_save() {
+    // Given no save `trap`
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // When a script whose first line is refused would create it
+    let out = srtrack(d, &["exec", "trap"], "add Nix pc edg 3\n");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    // Then no file of it is left
+    let left: Vec<_> = std::fs::read_dir(d.join("saves"))
+        .map(|r| r.map(|e| e.unwrap().file_name()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "{left:?}");
+    // And the script, mended, creates it under the system asked for
+    let out = srtrack(
+        d,
+        &["exec", "--system", "anarchy", "trap"],
+        "add Nix pc int 3 rea 3 edge 3\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

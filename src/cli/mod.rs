@@ -747,7 +747,20 @@ fn exec(
         // Appended to the journal at once, synced in groups (`group`).
         saver.save(&enc).map_err(Failure)?;
     }
-    if created {
+    if created && enc.history().is_empty() {
+        // A script refused before any line applied leaves things as they were: no save (which
+        // would fix the rule system) and no journal or lock beside it.
+        let lock_file = save::lock::lock_path(&saver.path);
+        for p in [
+            saver.path.clone(),
+            save::journal::path_of(&saver.path),
+            save::backup_path(&saver.path),
+            lock_file,
+        ] {
+            let _ = std::fs::remove_file(p);
+        }
+        drop(saver);
+    } else if created {
         // A save this run made is left whole in its snapshot, its journal empty: it opens from
         // its end like any save the screen closed. The backup the fold kept is of the fight as
         // this run began it, not worth keeping.

@@ -612,3 +612,13 @@ fn a_script_refused_before_any_line_applies_leaves_no_new_save() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+#[test]
+fn a_script_starting_with_a_byte_order_mark_runs() {
+    // Given a script an editor saved with a UTF-8 byte-order mark
+    let dir = tempfile::tempdir().unwrap();
+    // When it is run
+    let out = srtrack(dir.path(), &["exec", "fight"], &format!("\u{feff}{SETUP}"));
+    // Then the mark is not read as part of the first word
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

@@ -679,6 +679,11 @@ fn exec(
             .map_err(|e| Failure(format!("stdin: {e}")))?;
         s
     };
+    // A script saved by an editor that writes a byte-order mark: the mark is not a word.
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
     let stop = stop_flag();
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
     let loaded = if real.exists() {

@@ -601,3 +601,65 @@ fn damage_to_a_group_reads_a_number_after_its_name_as_the_boxes_when_none_follow
     );
     cli::refused_unchanged(d, "yard", "heal Bo", "the boxes to heal (a number)");
 }
+
+#[test]
+fn exec_refuses_to_write_to_a_save_whose_kept_state_is_not_its_historys() {
+    // Given a save whose kept state was edited by hand (Edge left 9, not 2)
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(srtrack(d, &["exec", "fight"], SETUP).status.code(), Some(0));
+    let save = d.join("saves").join("fight.ron");
+    let journal = d.join("saves").join("fight.ron.journal");
+    let bytes = std::fs::read_to_string(&save).unwrap();
+    let at = bytes.find("  state: Some(").unwrap();
+    let line_end = at + bytes[at..].find('\n').unwrap();
+    let line = bytes[at..line_end].replacen("edge_left: 2", "edge_left: 9", 1);
+    let edited = format!("{}{line}{}", &bytes[..at], &bytes[line_end..]);
+    assert_ne!(edited, bytes);
+    std::fs::write(&save, &edited).unwrap();
+    let check = srtrack(d, &["check", "fight"], "");
+    assert_eq!(check.status.code(), Some(1));
+    let said = text(&check.stderr).trim().to_string();
+    let journal_before = std::fs::read(&journal).ok();
+    // When a script is run on it
+    let out = srtrack(d, &["exec", "fight"], "next\n");
+    // Then it is refused with check's sentence, and nothing on disk changed
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&said), "{err} / {said}");
+    assert!(err.contains("nothing is written"), "{err}");
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), edited);
+    assert_eq!(std::fs::read(&journal).ok(), journal_before);
+}
+
+#[test]
+fn a_script_refused_before_any_line_applies_leaves_no_new_save() {
+    // Given no save `trap`
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // When a script whose first line is refused would create it
+    let out = srtrack(d, &["exec", "trap"], "add Nix pc edg 3\n");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    // Then no file of it is left
+    let left: Vec<_> = std::fs::read_dir(d.join("saves"))
+        .map(|r| r.map(|e| e.unwrap().file_name()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "{left:?}");
+    // And the script, mended, creates it under the system asked for
+    let out = srtrack(
+        d,
+        &["exec", "--system", "anarchy", "trap"],
+        "add Nix pc int 3 rea 3 edge 3\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_script_starting_with_a_byte_order_mark_runs() {
+    // Given a script an editor saved with a UTF-8 byte-order mark
+    let dir = tempfile::tempdir().unwrap();
+    // When it is run
+    let out = srtrack(dir.path(), &["exec", "fight"], &format!("\u{feff}{SETUP}"));
+    // Then the mark is not read as part of the first word
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

@@ -227,3 +227,58 @@ fn an_entry_whose_text_names_someone_else_is_refused() {
     let err = refused(text.as_bytes());
     assert!(err.contains("no event shows what the text says"), "{err}");
 }
+
+/// Ganger 1's first damage (Body 4: a Physical monitor of 10 boxes), with other boxes.
+fn ganger_damaged(boxes: &str) -> String {
+    let was = "text: \"damage \\\"Ganger 1\\\" 4 physical\",\n      events: [\n        Damaged(\n          who: CombatantId(4),\n          track: Physical,\n          boxes: 4,";
+    let text = DEMO.replacen(
+        was,
+        &was.replace("boxes: 4,", &format!("boxes: {boxes},")),
+        1,
+    );
+    assert_ne!(text, DEMO);
+    text
+}
+
+#[test]
+fn damage_beyond_the_monitor_is_refused() {
+    let err = refused(ganger_damaged("99").as_bytes());
+    assert!(
+        err.contains("(`damage \"Ganger 1\" 4 physical`)"),
+        "names the entry: {err}"
+    );
+    assert!(
+        err.contains("Ganger 1 takes 99 boxes of Physical damage"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_monitor_filled_with_no_downed_following_is_refused() {
+    let err = refused(ganger_damaged("10").as_bytes());
+    assert!(
+        err.contains("(`damage \"Ganger 1\" 4 physical`)"),
+        "names the entry: {err}"
+    );
+    assert!(
+        err.contains("Ganger 1's Physical monitor is full but Ganger 1 is not Downed"),
+        "{err}"
+    );
+}
+
+#[test]
+fn healing_more_than_the_damage_taken_is_refused() {
+    let was = "text: \"damage \\\"Ganger 3\\\" 3 stun\",\n      events: [\n        Damaged(";
+    let text = DEMO.replacen(
+        was,
+        "text: \"heal \\\"Ganger 3\\\" 3 stun\",\n      events: [\n        Healed(",
+        1,
+    );
+    assert_ne!(text, DEMO);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("(`heal \"Ganger 3\" 3 stun`)"), "{err}");
+    assert!(
+        err.contains("Ganger 3 heals 3 boxes of Stun damage but has 0"),
+        "{err}"
+    );
+}

@@ -679,6 +679,11 @@ fn exec(
             .map_err(|e| Failure(format!("stdin: {e}")))?;
         s
     };
+    // A script saved by an editor that writes a byte-order mark: the mark is not a word.
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
     let stop = stop_flag();
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
     let loaded = if real.exists() {
@@ -690,6 +695,9 @@ fn exec(
                 loaded.1.system()
             )));
         }
+        // What the screen's audit (`save::audit`) distrusts, exec does not write to either.
+        file::verify_snapshot(path, catalogue())
+            .map_err(|e| Failure(format!("{e}: nothing is written")))?;
         save::atomic::refuse_to_write(&real).map_err(|e| io_failure(path, &e))?;
         Some((loaded, stamp(&real)))
     } else {
@@ -744,7 +752,20 @@ fn exec(
         // Appended to the journal at once, synced in groups (`group`).
         saver.save(&enc).map_err(Failure)?;
     }
-    if created {
+    if created && enc.history().is_empty() {
+        // A script refused before any line applied leaves things as they were: no save (which
+        // would fix the rule system) and no journal or lock beside it.
+        let lock_file = save::lock::lock_path(&saver.path);
+        for p in [
+            saver.path.clone(),
+            save::journal::path_of(&saver.path),
+            save::backup_path(&saver.path),
+            lock_file,
+        ] {
+            let _ = std::fs::remove_file(p);
+        }
+        drop(saver);
+    } else if created {
         // A save this run made is left whole in its snapshot, its journal empty: it opens from
         // its end like any save the screen closed. The backup the fold kept is of the fight as
         // this run began it, not worth keeping.

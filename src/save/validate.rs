@@ -11,8 +11,8 @@ use crate::encounter::system::anarchy::AnarchyEvent;
 use crate::encounter::system::sr5::Sr5Event;
 use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{
-    ActionUse, AddCombatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom, Phase,
-    Reserve, RuleError, Sheet, SheetInput, State, System,
+    ActionUse, AddCombatant, Combatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom,
+    Phase, Reserve, RuleError, Sheet, SheetInput, State, System, Track,
 };
 use crate::rules::HouseRules;
 use crate::rules::initiative::Scoring;
@@ -95,12 +95,39 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         | Event::Downed { who: id, .. }
         | Event::Revived { who: id }
         | Event::VisibilityChanged { who: id, .. }
-        | Event::Damaged { who: id, .. }
-        | Event::Healed { who: id, .. }
         | Event::StatusStarted { who: id, .. }
         | Event::StatusStacked { who: id, .. }
         | Event::StatusEnded { who: id, .. } => {
             present(*id)?;
+        }
+        Event::Damaged { who, track, boxes } => {
+            let c = present(*who)?;
+            let taken = c.damage.on(*track);
+            let Some(max) = monitor(c, *track, rules) else {
+                return Err(format!(
+                    "{} takes damage but has no {} monitor",
+                    c.name,
+                    track.label()
+                ));
+            };
+            if taken.saturating_add(*boxes) > max {
+                return Err(format!(
+                    "{} takes {boxes} boxes of {} damage but the monitor has {max} boxes, {taken} of them taken",
+                    c.name,
+                    track.label()
+                ));
+            }
+        }
+        Event::Healed { who, track, boxes } => {
+            let c = present(*who)?;
+            let taken = c.damage.on(*track);
+            if *boxes > taken {
+                return Err(format!(
+                    "{} heals {boxes} boxes of {} damage but has {taken}",
+                    c.name,
+                    track.label()
+                ));
+            }
         }
         Event::InitiativeRolled { who, roll } => {
             not_ended("initiative rolled")?;
@@ -251,6 +278,47 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         Event::Sr5(e) => {
             not_ended("an SR5 event")?;
             super::check_sr5::check(state, e, rules)?;
+        }
+    }
+    Ok(())
+}
+
+/// The boxes of `c`'s condition monitor on `track`, if its sheet gives it one.
+fn monitor(c: &Combatant, track: Track, rules: &HouseRules) -> Option<u8> {
+    match track {
+        Track::Physical => c.sheet.body,
+        Track::Stun => c.sheet.willpower,
+    }
+    .map(|a| rules.monitor_boxes(a))
+}
+
+/// After an entry: a combatant whose damage, sheet or Downed it changed, with a monitor full,
+/// is Downed (as the engine downs one whose monitor fills).
+fn monitors_settled(entry: &Entry, state: &State, rules: &HouseRules) -> Result<(), String> {
+    let changed = entry.events.iter().filter_map(|e| match e {
+        Event::Damaged { who, .. }
+        | Event::Healed { who, .. }
+        | Event::Revived { who }
+        | Event::CombatantEdited { id: who, .. } => Some(*who),
+        _ => None,
+    });
+    for id in changed {
+        let Some(c) = state
+            .get(id)
+            .filter(|c| c.is_present() && c.downed.is_none())
+        else {
+            continue;
+        };
+        if let Some(track) = [Track::Physical, Track::Stun]
+            .into_iter()
+            .find(|&t| monitor(c, t, rules).is_some_and(|m| c.damage.on(t) >= m))
+        {
+            return Err(format!(
+                "{}'s {} monitor is full but {} is not Downed",
+                c.name,
+                track.label(),
+                c.name
+            ));
         }
     }
     Ok(())
@@ -798,6 +866,7 @@ pub fn check_entries(
             enc.apply(event);
         }
         sheets_ok.map_err(fail)?;
+        monitors_settled(entry, enc.state(), rules).map_err(fail)?;
     }
     Ok(enc.state().clone())
 }

@@ -292,14 +292,12 @@ fn monitor(c: &Combatant, track: Track, rules: &HouseRules) -> Option<u8> {
     .map(|a| rules.monitor_boxes(a))
 }
 
-/// After an entry: a combatant whose damage, sheet or Downed it changed, with a monitor full,
-/// is Downed (as the engine downs one whose monitor fills).
+/// After an entry: a combatant it damaged, with a monitor full, is Downed (the engine has always
+/// downed one whose monitor damage fills). Edits are not asked: before 2026-11-26 an edit of
+/// Body or Willpower under the damage taken did not down, and those saves still open.
 fn monitors_settled(entry: &Entry, state: &State, rules: &HouseRules) -> Result<(), String> {
     let changed = entry.events.iter().filter_map(|e| match e {
-        Event::Damaged { who, .. }
-        | Event::Healed { who, .. }
-        | Event::Revived { who }
-        | Event::CombatantEdited { id: who, .. } => Some(*who),
+        Event::Damaged { who, .. } => Some(*who),
         _ => None,
     });
     for id in changed {
@@ -899,6 +897,60 @@ mod tests {
             },
             group: None,
         }
+    }
+
+    /// A save written before an edit downed a character whose monitor it filled (2026-11-26)
+    /// holds such an edit with no Downed after it: it still opens. Damage that fills a monitor
+    /// has always downed, so damage with no Downed after it is a forged file.
+    #[test]
+    fn a_full_monitor_without_downed_is_refused_after_damage_only() {
+        let rules = HouseRules::embedded();
+        let mut state = State::default();
+        let mut add = added(0);
+        if let Event::CombatantAdded { sheet, .. } = &mut add {
+            sheet.body = Some(4);
+        }
+        state.apply(&add, &rules);
+        let hurt = Event::Damaged {
+            who: CombatantId(0),
+            track: Track::Physical,
+            boxes: 9,
+        };
+        state.apply(&hurt, &rules);
+        let Some(c) = state.get(CombatantId(0)).cloned() else {
+            panic!("added")
+        };
+        let mut sheet = c.sheet;
+        sheet.body = Some(1);
+        let edit = Entry {
+            text: "edit C0 body 1".into(),
+            events: vec![Event::CombatantEdited {
+                id: CombatantId(0),
+                name: c.name.clone(),
+                side: c.side,
+                sheet,
+                ip: None,
+            }],
+        };
+        // Body 4 has 10 boxes, Body 1 has 9: the 9 taken fill it.
+        let mut edited = state.clone();
+        edited.apply(&edit.events[0], &rules);
+        assert!(monitors_settled(&edit, &edited, &rules).is_ok());
+        let full = Entry {
+            text: "damage C0 1".into(),
+            events: vec![Event::Damaged {
+                who: CombatantId(0),
+                track: Track::Physical,
+                boxes: 1,
+            }],
+        };
+        let mut filled = state.clone();
+        filled.apply(&full.events[0], &rules);
+        let err = monitors_settled(&full, &filled, &rules).unwrap_err();
+        assert!(
+            err.contains("monitor is full but C0 is not Downed"),
+            "{err}"
+        );
     }
 
     #[test]

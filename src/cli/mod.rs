@@ -230,15 +230,29 @@ pub fn main() -> ExitCode {
 
 /// The house rules and the catalogue in force: built in, or the GM's from the config directory.
 /// Loaded once; a broken GM file is reported and the built-in one used.
-fn ruleset() -> &'static (Arc<HouseRules>, Arc<Catalogue>) {
-    static LOADED: std::sync::OnceLock<(Arc<HouseRules>, Arc<Catalogue>)> =
+fn ruleset() -> &'static (Arc<HouseRules>, Arc<Catalogue>, Vec<String>) {
+    static LOADED: std::sync::OnceLock<(Arc<HouseRules>, Arc<Catalogue>, Vec<String>)> =
         std::sync::OnceLock::new();
     LOADED.get_or_init(|| {
         let loaded = crate::load_ruleset(None);
         for w in &loaded.warnings {
             eprintln!("srtrack: {}", text::escaped(w));
         }
-        (Arc::new(loaded.rules), Arc::new(loaded.catalogue))
+        (
+            Arc::new(loaded.rules),
+            Arc::new(loaded.catalogue),
+            loaded.warnings,
+        )
+    })
+}
+
+/// What the screen says at start of the GM's files that did not load (standard error said it
+/// before the screen covered it): the first problem, and how many more there are.
+fn startup_warning(warnings: &[String]) -> Option<String> {
+    let first = text::escaped(warnings.first()?).into_owned();
+    Some(match warnings.len() - 1 {
+        0 => first,
+        more => format!("{first} (and {more} more: on the terminal once srtrack quits)"),
     })
 }
 
@@ -577,7 +591,8 @@ fn open_tui(
     }
     let mut app = crate::ui::App::new(encounter, title, store, read_only)
         .with_roster(Roster::in_data_dir(&tui.data_dir, house_rules()))
-        .with_audit(Audit::of(path.to_path_buf(), catalogue()));
+        .with_audit(Audit::of(path.to_path_buf(), catalogue()))
+        .with_warning(startup_warning(&ruleset().2));
     if let Some(seed) = tui.seed {
         app = app.with_dice(Box::new(crate::rules::RandomDice::seeded(seed)));
     }
@@ -863,4 +878,29 @@ fn exec_line(
         Line::Nothing => {}
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::startup_warning;
+
+    #[test]
+    fn the_screen_opens_with_the_first_problem_of_the_gms_files_escaped() {
+        assert_eq!(startup_warning(&[]), None);
+        let one =
+            vec!["cfg/rules.ron:2:3: Expected integer; using the built-in house rules".into()];
+        assert_eq!(startup_warning(&one).as_deref(), Some(one[0].as_str()));
+        let three = vec![
+            "cfg/actions.ron:4: entry #1 \"Dodge\u{1b}[2J\": the summary is empty".to_string(),
+            "cfg/actions.ron:9: entry #2 \"X\": the name is empty".into(),
+            "cfg/actions.ron: using the built-in actions catalogue".into(),
+        ];
+        assert_eq!(
+            startup_warning(&three).as_deref(),
+            Some(
+                "cfg/actions.ron:4: entry #1 \"Dodge\\e[2J\": the summary is empty \
+                 (and 2 more: on the terminal once srtrack quits)"
+            )
+        );
+    }
 }

@@ -242,6 +242,16 @@ impl App {
         true
     }
 
+    /// Opens with a warning on the status line: what went wrong loading the GM's files, which
+    /// standard error says before the screen covers it.
+    #[must_use]
+    pub fn with_warning(mut self, warning: Option<String>) -> Self {
+        if let Some(w) = warning {
+            self.message = Some((w, true));
+        }
+        self
+    }
+
     /// The roster of the data directory.
     #[must_use]
     pub fn with_roster(mut self, roster: crate::roster::Roster) -> Self {

@@ -415,6 +415,18 @@ fn an_ended_encounter_offers_and_takes_only_reading_and_undo() {
     assert!(matches!(app.state().phase, Phase::Fight(_)));
 }
 
+/// A GM file that did not load is said on the screen at start, not only on standard error
+/// (which the screen covers).
+#[test]
+fn the_screen_opens_with_a_warning_about_the_gms_files() {
+    let warning = "/cfg/rules.ron:2:21: Expected integer; using the built-in house rules";
+    let mut app = demo_app().with_warning(Some(warning.into()));
+    assert_eq!(app.message(), Some((warning, true)));
+    let s = screen(&mut app, 160, 48);
+    assert!(s.contains(&format!("✗ {warning}")), "{s}");
+    assert_eq!(demo_app().with_warning(None).message(), None);
+}
+
 #[test]
 fn a_message_longer_than_the_screen_wraps_and_reads_whole() {
     // Given an 80-column screen and a refusal longer than a row

@@ -447,6 +447,21 @@ mod tests {
         assert!(r.validate().unwrap_err().contains("control character"));
     }
 
+    /// A rules file from before SR5's wounded tests gets the built-in file's.
+    #[test]
+    fn a_rules_file_without_the_wounded_tests_gets_the_built_in_ones() {
+        let text = EMBEDDED_RULES
+            .lines()
+            .filter(|l| !l.contains("wounded_tests:") && !l.contains("wounded_from_boxes:"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_ne!(text.len(), EMBEDDED_RULES.len());
+        let old = HouseRules::parse(&text, "old.ron").unwrap_or_else(|e| panic!("{e}"));
+        let built_in = HouseRules::embedded();
+        assert_eq!(old.sr5.wounded_tests, built_in.sr5.wounded_tests);
+        assert_eq!(old.sr5.wounded_from_boxes, built_in.sr5.wounded_from_boxes);
+    }
+
     #[test]
     fn starting_ip_above_the_cap_is_refused() {
         let text = EMBEDDED_RULES.replace("starting_ip: 4,", "starting_ip: 11,");

@@ -97,17 +97,14 @@ pub struct WoundedTest {
     pub threshold: u8,
 }
 
-/// Stand Up's test, for rules files from before `wounded_tests`.
+/// Stand Up's test, for rules files from before `wounded_tests`: the built-in file's.
 fn stand_up_test() -> Vec<WoundedTest> {
-    vec![WoundedTest {
-        action: "Stand Up".into(),
-        pool: vec![Attribute::Body, Attribute::Willpower],
-        threshold: 2,
-    }]
+    crate::rules::HouseRules::from_embedded(|r| &r.sr5.wounded_tests)
 }
 
+/// From how many boxes a character is wounded, for rules files from before it: the built-in's.
 fn one_box() -> u8 {
-    1
+    crate::rules::HouseRules::from_embedded(|r| &r.sr5.wounded_from_boxes)
 }
 
 /// SR5's section of `rules.ron`.

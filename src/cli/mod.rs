@@ -710,9 +710,6 @@ fn exec(
                 loaded.1.system()
             )));
         }
-        // What the screen's audit (`save::audit`) distrusts, exec does not write to either.
-        file::verify_snapshot(path, catalogue())
-            .map_err(|e| Failure(format!("{e}: nothing is written")))?;
         save::atomic::refuse_to_write(&real).map_err(|e| io_failure(path, &e))?;
         Some((loaded, stamp(&real)))
     } else {
@@ -738,6 +735,10 @@ fn exec(
             } else {
                 file::load(path, catalogue())?
             };
+            // What the screen's audit (`save::audit`) distrusts, exec does not write to either:
+            // checked under the lock, as the file is when it would be written.
+            file::verify_snapshot(path, catalogue())
+                .map_err(|e| Failure(format!("{e}: nothing is written")))?;
             let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
                 .on_disk(&enc, &header);
             (saver, enc)

@@ -208,6 +208,31 @@ fn an_anarchy_table_shows_its_turn_narrator_seats_and_plot_points() {
 }
 
 #[test]
+fn a_pc_shows_the_wound_modifier_its_system_plays_with_as_the_gm_screen_does() {
+    for system in [System::Sr5, System::Sr2097, System::Anarchy] {
+        let mut t = Table::under(system);
+        t.run(if system == System::Anarchy {
+            "add Ana pc body 4 will 4"
+        } else {
+            "add Ana pc int 4 rea 4 body 4 will 4"
+        });
+        t.run("damage Ana 3");
+        let v = view(&t);
+        let pc = v.rows[0].pc.as_ref().expect("a PC shows its facts");
+        let ana = t.c("Ana");
+        assert_eq!(
+            pc.wounds,
+            t.state().wounds_shown(ana, t.enc.rules()),
+            "{system:?}"
+        );
+    }
+    let mut t = Table::under(System::Anarchy);
+    t.run("add Ana pc body 4 will 4");
+    t.run("damage Ana 3");
+    assert_eq!(view(&t).rows[0].pc.as_ref().map(|p| p.wounds), Some(0));
+}
+
+#[test]
 fn a_save_with_hide_and_reveal_loads_and_checks() {
     let mut t = Table::three();
     t.run("hide Cy, Bob");

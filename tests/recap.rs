@@ -202,11 +202,7 @@ fn the_wound_modifier_is_shown_only_where_the_systems_tests_take_it_off() {
         let rules = t.enc.rules();
         let ana = t.c("Ana");
         // then the one report function every pane asks says what the system shows,
-        assert_eq!(
-            srtrack::report::wounds_shown(ana, t.state(), rules),
-            shown,
-            "{system}"
-        );
+        assert_eq!(t.state().wounds_shown(ana, rules), shown, "{system}");
         // and the monitors' text (the cast, the status pane's line) agrees with it.
         let text = srtrack::report::condition_text(ana, t.state(), rules);
         assert_eq!(text.contains("wounds -1"), shown != 0, "{system}: {text}");

@@ -134,7 +134,7 @@ pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
                     .sheet
                     .willpower
                     .map(|w| (c.damage.stun, rules.monitor_boxes(w))),
-                wounds: rules.wound_modifier(c.damage.physical, c.damage.stun),
+                wounds: state.wounds_shown(c, rules),
                 plot_points: table
                     .and_then(|n| n.player(c.id))
                     .map(|p| (p.plot_points, rules.anarchy.plot_points.player_cap)),

@@ -366,6 +366,17 @@ impl State {
             .collect()
     }
 
+    /// The wound modifier as the encounter's system shows it: in a system of initiative passes
+    /// (SR5's, kept by 2097) the damage's; 0 at an Anarchy table (its text has none, and its
+    /// tests never take it off). Every pane, report and the players' view ask here.
+    pub fn wounds_shown(&self, c: &Combatant, rules: &HouseRules) -> i32 {
+        if self.system.plays_in_passes() {
+            rules.wound_modifier(c.damage.physical, c.damage.stun)
+        } else {
+            0
+        }
+    }
+
     /// IP the character has spent in the pass under way, in and out of its turns.
     pub fn spent_this_pass(&self, id: CombatantId) -> u8 {
         let pass = self.fight().map_or(0, |f| usize::from(f.pass));

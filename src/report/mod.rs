@@ -612,21 +612,10 @@ fn with_wounds(boxes: String, wound: i32) -> String {
     }
 }
 
-/// The wound modifier as the encounter's system shows it: in a system of initiative passes
-/// (SR5's, kept by 2097) the damage's; 0 at an Anarchy table (its text has none, and its tests
-/// never take it off). Every pane and report that shows a wound modifier asks here.
-pub fn wounds_shown(c: &Combatant, state: &State, rules: &HouseRules) -> i32 {
-    if state.system.plays_in_passes() {
-        rules.wound_modifier(c.damage.physical, c.damage.stun)
-    } else {
-        0
-    }
-}
-
 /// The condition monitors as the encounter's system reads them: the boxes, and the wound
-/// modifier where [`wounds_shown`] shows one.
+/// modifier where [`State::wounds_shown`] shows one.
 pub fn condition_text(c: &Combatant, state: &State, rules: &HouseRules) -> String {
-    with_wounds(boxes_text(c, rules), wounds_shown(c, state, rules))
+    with_wounds(boxes_text(c, rules), state.wounds_shown(c, rules))
 }
 
 /// The Physical and Stun monitors' boxes, without any modifier.

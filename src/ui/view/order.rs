@@ -11,7 +11,6 @@ use ratatui::text::{Line, Span};
 
 use super::{focus_title, ip_grid, more_hints, pane_block, push_padded};
 use crate::encounter::{Combatant, CombatantId, PassMark, Reserve};
-use crate::report;
 use crate::text::push_number;
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
@@ -175,7 +174,7 @@ fn write_value(out: &mut String, app: &App, c: &Combatant, column: Optional) {
             }
         }
         Optional::Wounds => {
-            let w = report::wounds_shown(c, app.state(), app.enc.rules());
+            let w = app.state().wounds_shown(c, app.enc.rules());
             if w != 0 {
                 let _ = write!(out, "{w}");
             }

@@ -144,7 +144,7 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
             continue;
         }
         let of = |v: u8, max: Option<u8>| max.map_or(v.to_string(), |m| format!("{v}/{m}"));
-        let wounds = report::wounds_shown(c, s, rules);
+        let wounds = s.wounds_shown(c, rules);
         let wounds = if wounds == 0 {
             String::new()
         } else {

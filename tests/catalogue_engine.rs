@@ -309,3 +309,39 @@ fn a_bow_or_a_mounted_weapon_takes_no_round_from_the_gun_in_hand() {
         run(&mut enc, "next").unwrap();
     }
 }
+
+#[test]
+fn an_action_that_goes_with_the_shot_keeps_the_aim_in_either_order() {
+    // Call a Shot must be combined with the attack: it is part of the shot, not "another kind
+    // of action before attacking", so the aim holds whichever the GM types first.
+    for lines in [
+        ["act Ana Call a Shot", "act Ana Fire Gun"],
+        ["act Ana Fire Gun", "act Ana Call a Shot"],
+    ] {
+        let mut enc = table();
+        run(&mut enc, "act Ana Take Aim").unwrap();
+        for line in lines {
+            run(&mut enc, line).unwrap();
+        }
+        let log = srtrack::report::log_lines(&enc);
+        let said: Vec<&str> = log.iter().map(|(_, l)| l.as_str()).collect();
+        assert!(
+            said.iter().any(|l| l.contains("Fire Gun with Take Aim +1")),
+            "{lines:?}: {said:?}"
+        );
+        assert!(
+            !said.iter().any(|l| l.contains("Take Aim ends")),
+            "{lines:?}: {said:?}"
+        );
+    }
+    // Any other Free Action before the shot still loses it.
+    let mut enc = table();
+    run(&mut enc, "act Ana Take Aim").unwrap();
+    run(&mut enc, "act Ana Drop Prone").unwrap();
+    run(&mut enc, "act Ana Fire Gun").unwrap();
+    let log = srtrack::report::log_lines(&enc);
+    assert!(
+        log.iter().all(|(_, l)| !l.contains("with Take Aim")),
+        "{log:?}"
+    );
+}

@@ -149,6 +149,22 @@ impl Draft<'_> {
         });
     }
 
+    /// Whether `action` must be combined with an action that uses the status `name` (Call a
+    /// Shot goes with Fire Gun, which takes the Take Aim).
+    fn goes_with_a_user_of(&self, action: &ActionUse, name: &str) -> bool {
+        let Some(def) = action.name.as_deref().and_then(|n| self.catalogue.get(n)) else {
+            return false;
+        };
+        def.restrictions.iter().any(|r| match r {
+            Restriction::CombineWith(with) => {
+                with.iter().filter_map(|w| self.catalogue.get(w)).any(
+                    |w| matches!(&w.effect, Some(Effect::Uses(u)) if u.eq_ignore_ascii_case(name)),
+                )
+            }
+            _ => false,
+        })
+    }
+
     /// The events of spending one action, with the effects it starts and ends.
     pub(super) fn spend_events(
         &mut self,
@@ -162,12 +178,14 @@ impl Draft<'_> {
             Some(Effect::Stack(s)) => Some(s.clone()),
             _ => None,
         };
-        // Take Aim and its like end when the character does anything else.
+        // Take Aim and its like end when the character does anything else; not on an action
+        // that goes with the one using it (Call a Shot with the shot): that is part of it.
         for s in &c.statuses {
             if s.end == StatusEnd::OtherAction
                 && !stacked
                     .as_ref()
                     .is_some_and(|n| n.eq_ignore_ascii_case(&s.name))
+                && !self.goes_with_a_user_of(&action, &s.name)
             {
                 self.emit(Event::StatusEnded {
                     who: c.id,

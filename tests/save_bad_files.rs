@@ -282,3 +282,41 @@ fn healing_more_than_the_damage_taken_is_refused() {
         "{err}"
     );
 }
+
+/// The sample Anarchy session.
+const ANARCHY: &str = include_str!("../saves/anarchy.ron");
+
+#[test]
+fn gear_damage_beyond_its_track_or_repair_beyond_its_damage_is_refused() {
+    let was = "GearDamaged(who: CombatantId(1), track: Armor, boxes: 2)";
+    let text = ANARCHY.replacen(
+        was,
+        "GearDamaged(who: CombatantId(1), track: Armor, boxes: 12)",
+        1,
+    );
+    assert_ne!(text, ANARCHY);
+    let err = refused(text.as_bytes());
+    assert!(err.contains("(`damage Brick 2 armor`)"), "{err}");
+    assert!(
+        err.contains("Brick's Armor takes 12 boxes but the track has 9, 0 of them taken"),
+        "{err}"
+    );
+    let text = ANARCHY.replacen(
+        "GearRepaired(who: CombatantId(1), track: Armor, boxes: 1)",
+        "GearRepaired(who: CombatantId(1), track: Armor, boxes: 3)",
+        1,
+    );
+    assert_ne!(text, ANARCHY);
+    let err = refused(text.as_bytes());
+    assert!(
+        err.contains("Brick's Armor gets 3 boxes back but has 2 taken"),
+        "{err}"
+    );
+    let text = ANARCHY.replacen(
+        was,
+        "GearDamaged(who: CombatantId(1), track: Matrix, boxes: 2)",
+        1,
+    );
+    let err = refused(text.as_bytes());
+    assert!(err.contains("Brick has no Matrix track"), "{err}");
+}

@@ -487,10 +487,37 @@ fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Res
         | AnarchyEvent::EdgeRegained { who, .. }
         | AnarchyEvent::EdgeGiven { who, .. }
         | AnarchyEvent::GlitchDieReady { who }
-        | AnarchyEvent::DoubleTime { who }
-        | AnarchyEvent::GearDamaged { who, .. }
-        | AnarchyEvent::GearRepaired { who, .. } => {
+        | AnarchyEvent::DoubleTime { who } => {
             present(*who)?;
+        }
+        AnarchyEvent::GearDamaged { who, track, boxes }
+        | AnarchyEvent::GearRepaired { who, track, boxes } => {
+            let c = present(*who)?;
+            let b = table
+                .gear_of(*who)
+                .map(|g| g.track(*track))
+                .unwrap_or_default();
+            if b.size == 0 {
+                return Err(format!("{} has no {} track", c.name, track.label()));
+            }
+            let repaired = matches!(event, AnarchyEvent::GearRepaired { .. });
+            if repaired && *boxes > b.damage {
+                return Err(format!(
+                    "{}'s {} gets {boxes} boxes back but has {} taken",
+                    c.name,
+                    track.label(),
+                    b.damage
+                ));
+            }
+            if !repaired && b.damage.saturating_add(*boxes) > b.size {
+                return Err(format!(
+                    "{}'s {} takes {boxes} boxes but the track has {}, {} of them taken",
+                    c.name,
+                    track.label(),
+                    b.size,
+                    b.damage
+                ));
+            }
         }
     }
     Ok(())

@@ -59,9 +59,21 @@ pub fn text_line(text: String, style: ratatui::style::Style) -> Line<'static> {
 
 /// An input with its cursor drawn as a reversed cell (render stays a pure function).
 pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'static>> {
+    // tui-input scrolls by cells, its cursor is a character index: the characters scrolled
+    // off are those that start left of the scroll's cell (a wide one takes two).
     let scroll = input.visual_scroll(width.saturating_sub(1));
-    let chars: Vec<char> = input.value().chars().skip(scroll).collect();
-    let cur = input.visual_cursor().saturating_sub(scroll);
+    let mut x = 0;
+    let chars: Vec<char> = input
+        .value()
+        .chars()
+        .skip_while(|c| {
+            let off = x < scroll;
+            x += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
+            off
+        })
+        .collect();
+    let skipped = input.value().chars().count() - chars.len();
+    let cur = input.cursor().saturating_sub(skipped);
     let before: String = chars.iter().take(cur).collect();
     let at: String = chars.get(cur).map_or(" ".to_string(), char::to_string);
     let after: String = chars.iter().skip(cur + 1).collect();
@@ -501,6 +513,30 @@ impl Widget for &App {
 mod tests {
     use proptest::prelude::*;
     use ratatui::text::Line;
+
+    fn drawn(input: &tui_input::Input, width: usize) -> [String; 3] {
+        let spans = super::input_spans(input, width, crate::ui::theme::Theme::default());
+        [0, 1, 2].map(|i| spans[i].content.to_string())
+    }
+
+    #[test]
+    fn the_input_cursor_stands_on_its_character_among_wide_ones() {
+        use tui_input::InputRequest::GoToPrevChar;
+        let mut input = tui_input::Input::new("日本語".into());
+        input.handle(GoToPrevChar);
+        assert_eq!(drawn(&input, 40), ["日本", "語", ""]);
+        input.handle(GoToPrevChar);
+        assert_eq!(drawn(&input, 40), ["日", "本", "語"]);
+        // Scrolled: a narrow box keeps the cursor's character on screen.
+        let mut input = tui_input::Input::new("日本語日本語日本語".into());
+        input.handle(GoToPrevChar);
+        let [before, at, after] = drawn(&input, 6);
+        assert_eq!((at.as_str(), after.as_str()), ("語", ""));
+        assert!(
+            unicode_width::UnicodeWidthStr::width(before.as_str()) <= 4,
+            "{before}"
+        );
+    }
 
     proptest! {
         /// A column written in place is `cut` padded to exactly its cells: names with

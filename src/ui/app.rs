@@ -621,18 +621,25 @@ impl App {
             return;
         }
         let to = self.enc.cursor();
-        let mut texts = Vec::new();
+        let texts: Vec<String> = self.enc.applied()[from..to]
+            .iter()
+            .map(|e| e.text.clone())
+            .collect();
+        let note = format!("↷ redone: {}", texts.join("; "));
+        // The note stays when the entry is undone again, as the undo's note does.
+        self.log
+            .edit()
+            .push(LogItem::new(None, note.clone(), Vec::new()));
         for i in from..to {
             let entry = &self.enc.applied()[i];
             let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
             state = after;
-            texts.push(entry.text.clone());
             self.log
                 .edit()
                 .push(LogItem::new(Some(i), entry.text.clone(), lines));
         }
         self.tracker.log_scroll = 0;
-        self.info(format!("↷ redone: {}", texts.join("; ")));
+        self.info(note);
         self.save();
     }
 

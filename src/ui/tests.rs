@@ -636,6 +636,18 @@ fn undo_and_redo() {
     ctrl(&mut app, 'r');
     assert_eq!(app.encounter().cursor(), cursor + 1);
     assert_ne!(app.actor(), actor);
+    // The log keeps every note, in the order they happened: undone, redone, undone again.
+    typ(&mut app, "u");
+    let notes: Vec<&str> = app
+        .log
+        .iter()
+        .filter(|l| l.entry.is_none())
+        .map(|l| l.head.as_str())
+        .collect();
+    assert!(
+        notes.ends_with(&["↶ undone: next", "↷ redone: next", "↶ undone: next"]),
+        "{notes:?}"
+    );
 }
 
 #[test]

@@ -950,7 +950,9 @@ impl Parser<'_> {
             },
             _ => {
                 self.at -= 1;
-                let verbs: Vec<&str> = all_verbs().map(|(v, _)| *v).collect();
+                // The verbs this table's system takes, each once (several have a form per
+                // system: `edge`, `damage`, `heal`).
+                let verbs = synopses::verbs(self.state.system);
                 return Err(self.error(format!("a command: {}", verbs.join(", "))));
             }
         };

@@ -17,8 +17,9 @@ use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::system::sr5::Sr5Command;
 use crate::encounter::system::{Family, SheetField, System};
 use crate::encounter::{
-    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry, Relative,
-    RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
+    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry,
+    ReadyTrigger, Relative, RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing,
+    Track,
 };
 use crate::rules::{ActionType, Dice};
 use crate::text::int_word;
@@ -779,7 +780,9 @@ impl Parser<'_> {
                 if !self.eat("when") {
                     return Err(self.error("`when` and the trigger's description"));
                 }
-                let trigger = self.text_until(&["do"]);
+                // The GM's own `when` after ours is not kept: the log writes one.
+                let typed = self.text_until(&["do"]);
+                let trigger = ReadyTrigger::words(&typed).to_string();
                 if !self.eat("do") {
                     return Err(self.error("`do` and the ready actions"));
                 }

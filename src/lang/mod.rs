@@ -853,7 +853,7 @@ impl Parser<'_> {
                 // the engine's allowed range), anything else after one attacker a target: a
                 // Shadowrun 2097 damage roll.
                 // `dmg - TARGET NdM+ST`: 2097 damage with no attacker.
-                if self.eat("-") {
+                if self.eat(sr2097::DAMAGE.no_attacker) {
                     return Ok(Line::Command(self.harm_2097()?));
                 }
                 let start = self.at;

@@ -59,16 +59,7 @@ impl Line {
             Line::Odds2097(_) => ("odds2097", Family::Own(System::Sr2097)),
             _ => return Ok(()),
         };
-        let owners = family.systems();
-        if owners.contains(&system) {
-            Ok(())
-        } else {
-            Err(RuleError::OtherSystem {
-                verb,
-                owners,
-                system,
-            })
-        }
+        family.admits(system, verb)
     }
 }
 

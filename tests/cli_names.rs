@@ -82,19 +82,63 @@ fn a_name_with_an_invisible_character_is_refused_at_every_entry() {
 fn show_lines_names_up_by_the_cells_they_take() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    // Given a name of wide characters beside narrow ones
-    let script = "add Jinx int 5 rea 5\nadd 漢字漢字 int 4 rea 4\nadd Café int 3 rea 3\n";
+    // Given a name of wide characters beside narrow ones, and one wider than the column's
+    // 24 cells (14 wide characters: 28 cells)
+    let script = "add Jinx int 5 rea 5\nadd 漢字漢字 int 4 rea 4\nadd Café int 3 rea 3\n\
+                  add 漢字漢字漢字漢字漢字漢字漢字 int 3 rea 3\nadd 🐉🐉 int 3 rea 3\n";
     assert_eq!(srtrack(d, &["exec", "f"], script).status.code(), Some(0));
-    // When the order is shown
-    let shown = text(&srtrack(d, &["show", "f"], "").stdout);
-    // Then "score" starts in the same terminal column on every row
+    // When the order is shown, before the fight and in it
+    for setup in ["", "roll all\nstart\n"] {
+        if !setup.is_empty() {
+            assert_eq!(srtrack(d, &["exec", "f"], setup).status.code(), Some(0));
+        }
+        let shown = text(&srtrack(d, &["show", "f"], "").stdout);
+        // Then "score" starts in the same terminal column on every row
+        assert_eq!(same_column(&shown, "score"), 5, "{shown}");
+    }
+}
+
+/// How many lines hold `word`, and that it starts in the same terminal column on each.
+fn same_column(shown: &str, word: &str) -> usize {
     let columns: Vec<usize> = shown
         .lines()
         .filter_map(|l| {
-            l.find("score")
+            l.find(word)
                 .map(|at| unicode_width::UnicodeWidthStr::width(&l[..at]))
         })
         .collect();
-    assert_eq!(columns.len(), 3, "{shown}");
     assert!(columns.iter().all(|c| *c == columns[0]), "{shown}");
+    columns.len()
+}
+
+#[test]
+fn list_lines_save_names_up_by_the_cells_they_take() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given saves named in wide characters and an emoji beside a narrow one
+    for name in ["日本語の戦い", "🐉", "docks"] {
+        let out = srtrack(d, &["exec", name], "add Ana int 3 rea 3\n");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    // When they are listed
+    let listed = text(&srtrack(d, &["list"], "").stdout);
+    // Then the system column starts in the same terminal column on every row
+    assert_eq!(same_column(&listed, "SR5"), 3, "{listed}");
+}
+
+#[test]
+fn the_anarchy_table_lines_names_up_by_the_cells_they_take() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = "add Ana pc\nadd 漢字漢字漢字漢字漢字漢字漢字 pc\nadd 🐉 npc\nnarrate\n";
+    let out = srtrack(d, &["exec", "--system", "anarchy", "f"], script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&srtrack(d, &["show", "f"], "").stdout);
+    // The side follows the name on each row of the table.
+    let rows: String = shown
+        .lines()
+        .filter(|l| l.contains(" PC,") || l.contains(" NPC,"))
+        .map(|l| l.replace(" NPC,", " PC,") + "\n")
+        .collect();
+    assert_eq!(same_column(&rows, " PC,"), 3, "{shown}");
 }

@@ -211,6 +211,31 @@ fn a_ready_reserves_up_to_three_ip_for_several_triggers_and_one_fires() {
     assert!(matches!(t.refuse("fire Ana 1"), RuleError::NoReady { .. }));
 }
 
+/// Every view writes `when` before the trigger: one the GM types with its own `when` is kept
+/// without it, so nothing shows "when when".
+#[test]
+fn a_trigger_typed_with_its_when_is_kept_without_it() {
+    let mut t = Table::three();
+    let events = t.run("ready Ana 3 when When the door opens do free");
+    assert!(events.iter().any(
+        |e| matches!(e, Event::ReadyDeclared { trigger, .. } if trigger.text == "the door opens")
+    ));
+    let log = t.last_lines().join("\n");
+    assert!(log.contains("when the door opens"), "{log}");
+    assert!(!log.to_lowercase().contains("when when"), "{log}");
+    let entry = &t.enc.history()[t.enc.history().len() - 1].text;
+    assert!(
+        entry.starts_with("ready Ana 3 when the door opens do "),
+        "{entry}"
+    );
+    // Only the whole word: "whenever" is the trigger's own.
+    let mut t = Table::three();
+    let events = t.run("ready Ana 3 when whenever a guard shouts do free");
+    assert!(events.iter().any(
+        |e| matches!(e, Event::ReadyDeclared { trigger, .. } if trigger.text == "whenever a guard shouts")
+    ));
+}
+
 #[test]
 fn a_fired_ready_returns_what_its_actions_did_not_cost() {
     let mut t = Table::three();

@@ -65,6 +65,15 @@ fn truncated_file() {
         err.contains(&format!("bad.ron:{line}:")),
         "line and column: {err}"
     );
+    assert!(err.contains("the file ends early"), "{err}");
+    assert!(err.contains("left unchanged"), "{err}");
+    assert!(!err.contains("Expected"), "ron's words: {err}");
+    // The current layout too (its head is read on its own first, when the screen opens it).
+    let cut = &SR2097[..SR2097.len() * 2 / 3];
+    let err = refused(cut.as_bytes());
+    let line = cut.trim_end().lines().count();
+    assert!(err.contains(&format!("bad.ron:{line}:")), "{err}");
+    assert!(err.contains("the file ends early"), "{err}");
 }
 
 #[test]

@@ -623,9 +623,10 @@ fn list(store: &Store) {
         );
         return;
     }
+    // By the cells a name takes on the terminal (a wide character two), not its characters.
     let width = saves
         .iter()
-        .map(|s| text::escaped(&s.name).chars().count())
+        .map(|s| text::shown_len(&s.name))
         .max()
         .unwrap_or(4)
         .max(4);
@@ -635,8 +636,11 @@ fn list(store: &Store) {
         .max()
         .unwrap_or(6);
     println!(
-        "{:width$}  {:sys$}  {:>5}  {:>4}  LAST CHANGE",
-        "NAME", "SYSTEM", "ROUND", "PASS"
+        "{}  {:sys$}  {:>5}  {:>4}  LAST CHANGE",
+        text::pad("NAME", width),
+        "SYSTEM",
+        "ROUND",
+        "PASS"
     );
     for s in saves {
         let when = s
@@ -644,14 +648,14 @@ fn list(store: &Store) {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()));
         // A file name in the data directory may hold anything.
-        let name = text::escaped(&s.name);
+        let name = text::pad(&text::escaped(&s.name), width);
         match s.at {
             Ok((system, round, pass)) => println!(
-                "{name:width$}  {:sys$}  {round:>5}  {pass:>4}  {when}",
+                "{name}  {:sys$}  {round:>5}  {pass:>4}  {when}",
                 system.name()
             ),
             Err(e) => println!(
-                "{name:width$}  {:sys$}  {:>5}  {:>4}  {when}  (unreadable: {})",
+                "{name}  {:sys$}  {:>5}  {:>4}  {when}  (unreadable: {})",
                 "-",
                 "-",
                 "-",

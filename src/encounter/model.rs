@@ -181,6 +181,18 @@ pub struct ReadyTrigger {
 }
 
 impl ReadyTrigger {
+    /// A trigger as it is kept: what the GM typed, trimmed, without a leading `when` (any case,
+    /// a whole word): every view writes `when` before it, so "when the door opens" typed in the
+    /// form, or `ready … when when …` on the command line, never shows as "when when".
+    pub fn words(typed: &str) -> &str {
+        let typed = typed.trim();
+        match typed.split_once(char::is_whitespace) {
+            Some((first, rest)) if first.eq_ignore_ascii_case("when") => rest.trim_start(),
+            None if typed.eq_ignore_ascii_case("when") => "",
+            _ => typed,
+        }
+    }
+
     pub fn cost(&self) -> u8 {
         self.actions.iter().map(|a| a.cost).sum()
     }

@@ -17,8 +17,9 @@ use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::system::sr5::Sr5Command;
 use crate::encounter::system::{Family, SheetField, System};
 use crate::encounter::{
-    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry, Relative,
-    RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing, Track,
+    ActionChoice, AddCombatant, Combatant, CombatantId, Command, Each, Encounter, Entry,
+    ReadyTrigger, Relative, RollTarget, RuleError, SheetInput, Side, State, StatusUntil, Timing,
+    Track,
 };
 use crate::rules::{ActionType, Dice};
 use crate::text::int_word;
@@ -58,16 +59,7 @@ impl Line {
             Line::Odds2097(_) => ("odds2097", Family::Own(System::Sr2097)),
             _ => return Ok(()),
         };
-        let owners = family.systems();
-        if owners.contains(&system) {
-            Ok(())
-        } else {
-            Err(RuleError::OtherSystem {
-                verb,
-                owners,
-                system,
-            })
-        }
+        family.admits(system, verb)
     }
 }
 
@@ -779,7 +771,9 @@ impl Parser<'_> {
                 if !self.eat("when") {
                     return Err(self.error("`when` and the trigger's description"));
                 }
-                let trigger = self.text_until(&["do"]);
+                // The GM's own `when` after ours is not kept: the log writes one.
+                let typed = self.text_until(&["do"]);
+                let trigger = ReadyTrigger::words(&typed).to_string();
                 if !self.eat("do") {
                     return Err(self.error("`do` and the ready actions"));
                 }
@@ -850,7 +844,7 @@ impl Parser<'_> {
                 // the engine's allowed range), anything else after one attacker a target: a
                 // Shadowrun 2097 damage roll.
                 // `dmg - TARGET NdM+ST`: 2097 damage with no attacker.
-                if self.eat("-") {
+                if self.eat(sr2097::DAMAGE.no_attacker) {
                     return Ok(Line::Command(self.harm_2097()?));
                 }
                 let start = self.at;
@@ -950,7 +944,9 @@ impl Parser<'_> {
             },
             _ => {
                 self.at -= 1;
-                let verbs: Vec<&str> = all_verbs().map(|(v, _)| *v).collect();
+                // The verbs this table's system takes, each once (several have a form per
+                // system: `edge`, `damage`, `heal`).
+                let verbs = synopses::verbs(self.state.system);
                 return Err(self.error(format!("a command: {}", verbs.join(", "))));
             }
         };

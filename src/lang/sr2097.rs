@@ -6,10 +6,44 @@ use super::{Line, ParseError, Parser, quote, target_words};
 use crate::encounter::system::sr2097::{DamageSource, EdgeCommand, Sr2097Command, Tn, WeaponInput};
 use crate::encounter::{CombatantId, Command, State, Track};
 
+/// The words of a damage roll after its verb, read by `damage_words` (and `-` by the verb's
+/// reader) and written by [`damage_text`]: one table, so that every word written is one read.
+pub(super) struct DamageWords {
+    /// In place of the attacker: damage with no one behind it (`dmg - TARGET 2d6+2`).
+    pub no_attacker: &'static str,
+    pub with: &'static str,
+    pub mos: &'static str,
+    pub edge: &'static str,
+    pub dice: &'static str,
+    pub stun: &'static str,
+}
+
+pub(super) const DAMAGE: DamageWords = DamageWords {
+    no_attacker: "-",
+    with: "with",
+    mos: "mos",
+    edge: "edge",
+    dice: "dice",
+    stun: "stun",
+};
+
 /// The words that end a name or a text in a 2097 command.
 const KEYWORDS: &[&str] = &[
-    "tn", "bonus", "adv", "dis", "edge", "dice", "drop", "with", "mos", "pt", "dr", "add",
-    "remove", "melee", "stun",
+    "tn",
+    "bonus",
+    "adv",
+    "dis",
+    DAMAGE.edge,
+    DAMAGE.dice,
+    "drop",
+    DAMAGE.with,
+    DAMAGE.mos,
+    "pt",
+    "dr",
+    "add",
+    "remove",
+    "melee",
+    DAMAGE.stun,
 ];
 
 /// What `odds2097` asks: the odds of a check before it is made.
@@ -199,7 +233,7 @@ impl Parser<'_> {
         &mut self,
         attacker: bool,
     ) -> Result<(DamageSource, Option<i32>, bool, Option<Vec<i32>>), ParseError> {
-        let with = if attacker && self.eat("with") {
+        let with = if attacker && self.eat(DAMAGE.with) {
             // The word after `with` starts the name even when it is a keyword: a weapon may be
             // called `edge` or `stun`; the name runs to the next keyword.
             let mut name = String::new();
@@ -239,15 +273,17 @@ impl Parser<'_> {
         };
         let (mut mos, mut edge, mut dice, mut stun) = (None, false, None, false);
         loop {
-            if self.keyword_number("mos", &mut mos, "the attack's MoS (a number)")? {
-            } else if self.keyword_once("dice", dice.as_ref())? {
+            if self.keyword_number(DAMAGE.mos, &mut mos, "the attack's MoS (a number)")? {
+            } else if self.keyword_once(DAMAGE.dice, dice.as_ref())? {
                 dice = Some(self.faces_2097()?);
-            } else if !attacker && self.peek_is("edge") {
+            } else if !attacker && self.peek_is(DAMAGE.edge) {
                 return Err(self.error(
                     "`mos N`, `dice …` or `stun`: Boost Damage spends the attacker's Edge, and \
                      this damage has none",
                 ));
-            } else if !self.flag(&["edge"], &mut edge)? && !self.flag(&["stun"], &mut stun)? {
+            } else if !self.flag(&[DAMAGE.edge], &mut edge)?
+                && !self.flag(&[DAMAGE.stun], &mut stun)?
+            {
                 break;
             }
         }
@@ -413,7 +449,7 @@ fn tn_words(tn: &Tn) -> String {
 /// A damage source as written (`with Pistol`, `2d6+4`), and whether it deals Stun.
 fn source_words(with: &DamageSource) -> (String, bool) {
     match with {
-        DamageSource::Weapon(w) => (format!("with {}", q(w)), false),
+        DamageSource::Weapon(w) => (format!("{} {}", DAMAGE.with, q(w)), false),
         DamageSource::Dice {
             dice,
             sides,
@@ -446,16 +482,16 @@ fn damage_text(
     let (with, stun) = source_words(with);
     let mut out = format!("dmg {by} {target} {with}");
     if let Some(m) = mos {
-        out.push_str(&format!(" mos {m}"));
+        out.push_str(&format!(" {} {m}", DAMAGE.mos));
     }
     if edge {
-        out.push_str(" edge");
+        out.push_str(&format!(" {}", DAMAGE.edge));
     }
     if let Some(d) = dice {
-        out.push_str(&format!(" dice {}", faces(d)));
+        out.push_str(&format!(" {} {}", DAMAGE.dice, faces(d)));
     }
     if stun {
-        out.push_str(" stun");
+        out.push_str(&format!(" {}", DAMAGE.stun));
     }
     out
 }
@@ -505,7 +541,14 @@ pub fn format(command: &Sr2097Command, state: &State) -> String {
             with,
             mos,
             dice,
-        } => damage_text("-", &n(*target), with, *mos, false, dice.as_deref()),
+        } => damage_text(
+            DAMAGE.no_attacker,
+            &n(*target),
+            with,
+            *mos,
+            false,
+            dice.as_deref(),
+        ),
         Sr2097Command::Armor { who, pt, dr } => format!("armor {} pt {pt} dr {dr}", n(*who)),
         Sr2097Command::Strength { who, strength } => format!("strength {} {strength}", n(*who)),
         Sr2097Command::AddWeapon { who, weapon } => {
@@ -545,6 +588,90 @@ pub fn format(command: &Sr2097Command, state: &State) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every damage word the writer puts in a line is one the reader takes back: each command
+    /// written reads back as itself, and together they use every word of the table.
+    #[test]
+    fn every_damage_word_written_reads_back() {
+        use std::sync::Arc;
+
+        use crate::catalogue::Catalogue;
+        use crate::encounter::{Encounter, System};
+        use crate::rules::{HouseRules, ScriptedDice};
+
+        let mut enc = Encounter::for_system(
+            System::Sr2097,
+            Arc::new(HouseRules::embedded()),
+            Arc::new(Catalogue::from_actions(Vec::new())),
+        );
+        for line in ["add Ana pc int 4 rea 4 edge 3", "add Bo int 3 rea 3"] {
+            let Ok(super::super::Line::Command(c)) =
+                super::super::parse(line, enc.state(), enc.catalogue())
+            else {
+                panic!("{line}");
+            };
+            let mut dice = ScriptedDice::new(std::iter::empty());
+            super::super::execute(&mut enc, c, &mut dice).unwrap();
+        }
+        let id = |name: &str| enc.state().find(name).unwrap().id;
+        let (ana, bo) = (id("Ana"), id("Bo"));
+        let rolled = |track| DamageSource::Dice {
+            dice: 2,
+            sides: 6,
+            st: 4,
+            track,
+        };
+        let commands = [
+            Sr2097Command::Damage {
+                by: ana,
+                target: bo,
+                with: DamageSource::Weapon("Stun Edge".into()),
+                mos: Some(5),
+                edge: true,
+                dice: Some(vec![6, 5, 4, 3]),
+            },
+            Sr2097Command::Damage {
+                by: ana,
+                target: bo,
+                with: rolled(Track::Stun),
+                mos: None,
+                edge: false,
+                dice: None,
+            },
+            Sr2097Command::Harm {
+                target: ana,
+                with: rolled(Track::Stun),
+                mos: Some(2),
+                dice: Some(vec![1, 2]),
+            },
+        ];
+        let mut written = String::new();
+        for c in commands {
+            let text = format(&c, enc.state());
+            let read = super::super::parse(&text, enc.state(), enc.catalogue());
+            assert_eq!(
+                read,
+                Ok(super::super::Line::Command(Command::Sr2097(c))),
+                "{text}"
+            );
+            written.push_str(&text);
+            written.push(' ');
+        }
+        let words: Vec<&str> = written.split_whitespace().collect();
+        for word in [
+            DAMAGE.no_attacker,
+            DAMAGE.with,
+            DAMAGE.mos,
+            DAMAGE.edge,
+            DAMAGE.dice,
+            DAMAGE.stun,
+        ] {
+            assert!(
+                words.contains(&word),
+                "`{word}` is never written: {written}"
+            );
+        }
+    }
 
     #[test]
     fn dice_expressions_read_count_die_and_st() {

@@ -71,6 +71,18 @@ pub fn forms(system: System) -> Vec<Form> {
         .collect()
 }
 
+/// The verbs `system` takes, each once, in the language's order: a verb with several forms
+/// (`edge`, `damage`) is one word to the GM.
+pub fn verbs(system: System) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for form in forms(system) {
+        if !out.contains(&form.verb) {
+            out.push(form.verb);
+        }
+    }
+    out
+}
+
 /// The synopses help shows at a `system` table: each verb's forms that system takes, one line
 /// a synopsis.
 pub fn synopses(system: System) -> Vec<String> {
@@ -92,10 +104,24 @@ pub fn synopses(system: System) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn verbs(system: System) -> Vec<&'static str> {
-        let mut v: Vec<&str> = forms(system).iter().map(|f| f.verb).collect();
-        v.dedup();
-        v
+    #[test]
+    fn an_unknown_verb_lists_each_verb_once() {
+        let catalogue = crate::catalogue::Catalogue::from_actions(Vec::new());
+        for system in System::ALL {
+            let state = system.empty_state();
+            let err = super::super::parse("frobnicate", &state, &catalogue).unwrap_err();
+            let listed: Vec<&str> = err
+                .expected
+                .strip_prefix("a command: ")
+                .unwrap_or_else(|| panic!("{system}: {}", err.expected))
+                .split(", ")
+                .collect();
+            let mut unique = listed.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(listed.len(), unique.len(), "{system}: {}", err.expected);
+            assert_eq!(listed, verbs(system), "{system}: only the verbs it takes");
+        }
     }
 
     #[test]

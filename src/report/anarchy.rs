@@ -481,6 +481,7 @@ pub fn show_table(enc: &Encounter, n: &Narration) -> String {
             .map(|c| c.id)
             .filter(|id| !n.seating.contains(id)),
     );
+    let width = super::name_column(state.present().map(|c| c.name.as_str()));
     for id in ids {
         let Some(c) = state.get(id).filter(|c| c.is_present()) else {
             continue;
@@ -501,7 +502,7 @@ pub fn show_table(enc: &Encounter, n: &Narration) -> String {
         let _ = writeln!(
             out,
             "{seat} {mark} {} {}",
-            crate::text::pad(&c.name, 24),
+            crate::text::pad(&c.name, width),
             bits.join(", ")
         );
     }

@@ -771,10 +771,17 @@ pub fn show(enc: &Encounter, log: usize) -> String {
     out
 }
 
+/// The cells of a column of names in `show`: 24, or as wide as the widest name (wide characters
+/// take two cells), so that the column after it starts in one place on every row.
+pub(crate) fn name_column<'a>(names: impl Iterator<Item = &'a str>) -> usize {
+    names.map(crate::text::shown_len).max().unwrap_or(0).max(24)
+}
+
 /// The initiative order, with delays under their triggers and who still has to roll.
 fn order_text(out: &mut String, state: &State) {
     out.push_str("\nOrder:\n");
     let current = state.turn().map(|t| t.who);
+    let width = name_column(state.present().map(|c| c.name.as_str()));
     let mut row = 0;
     for c in state.ordered() {
         row += 1;
@@ -795,7 +802,7 @@ fn order_text(out: &mut String, state: &State) {
         let _ = writeln!(
             out,
             "{row:>3} {pointer} {} score {:<16} IP {:>2}{edge}{reserve}{down}{}",
-            crate::text::pad(&c.name, 24),
+            crate::text::pad(&c.name, width),
             score_text(c),
             c.ip,
             match mark_text(c) {
@@ -831,7 +838,7 @@ fn order_text(out: &mut String, state: &State) {
                 out,
                 "{:>3}   {} score {}",
                 i + 1,
-                crate::text::pad(&c.name, 24),
+                crate::text::pad(&c.name, width),
                 score_text(c)
             );
         }

@@ -281,7 +281,29 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         return Err(err(None, "the file is empty".into()));
     }
     let options = ron::Options::default().with_recursion_limit(RECURSION_LIMIT);
+    // Where the text ends: a file cut short (a full disk, a copy broken off) stops ron there,
+    // whatever it expected next (`Expected comma`, `Unexpected end of RON`).
+    let end = line_col(text.trim_end().as_bytes());
+    // A string or comment left open ran to the end too, though ron points at its start.
+    let ends_early = |e: &ron::error::SpannedError| {
+        matches!(
+            e.code,
+            ron::Error::Eof | ron::Error::ExpectedStringEnd | ron::Error::UnclosedBlockComment
+        ) || (e.span.end.line, e.span.end.col) >= end
+    };
+    let cut_short = || {
+        let (line, col) = end;
+        err(
+            Some(end),
+            format!(
+                "the file ends early, at line {line} column {col} (was it cut short?): it is left unchanged and nothing is written over it"
+            ),
+        )
+    };
     let spanned = |e: ron::error::SpannedError| {
+        if ends_early(&e) {
+            return cut_short();
+        }
         let (line, col) = (e.span.start.line, e.span.start.col);
         err(Some((line, col)), plain_words(&e.code, text, line, col))
     };
@@ -293,6 +315,9 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
             options
                 .from_str::<VersionProbe>(text)
                 .map_err(|e| {
+                    if ends_early(&e) {
+                        return cut_short();
+                    }
                     let mut e = spanned(e);
                     e.message = format!("not a readable save file: {}", e.message);
                     e
@@ -636,6 +661,29 @@ pub fn rfc3339(secs: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A save cut short anywhere (a full disk, a copy broken off) says so, where, and that
+    /// srtrack leaves it as it is; ron's own words (`Expected comma`) say nothing a GM can use.
+    #[test]
+    fn a_file_cut_short_anywhere_says_it_ends_early() {
+        for text in [
+            include_str!("../../tests/fixtures/v1.ron"),
+            include_str!("../../saves/sr2097.ron"),
+        ] {
+            let text = text.trim_end();
+            let cuts = (40..text.len()).step_by(97).chain([text.len() - 1]);
+            for cut in cuts.filter(|c| text.is_char_boundary(*c)) {
+                let err = parse(&text.as_bytes()[..cut], "cut.ron").unwrap_err();
+                let (line, _) = err.at.unwrap_or_else(|| panic!("{cut}: a place: {err}"));
+                assert!(
+                    err.message.starts_with("the file ends early"),
+                    "{cut}: {err}"
+                );
+                assert!(err.message.contains("unchanged"), "{cut}: {err}");
+                assert_eq!(line, text[..cut].trim_end().lines().count(), "{cut}: {err}");
+            }
+        }
+    }
 
     #[test]
     fn rfc3339_formats_known_instants() {

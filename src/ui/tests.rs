@@ -533,7 +533,8 @@ fn ready_firing_and_lapsing() {
     );
     // Declaring one through the form and the picker.
     typ(&mut lapse, "y");
-    typ(&mut lapse, "the guard looks");
+    // The GM's own "when" is not doubled: every view writes one.
+    typ(&mut lapse, "When the guard looks");
     press(&mut lapse, KeyCode::Tab);
     typ(&mut lapse, "3");
     press(&mut lapse, KeyCode::Enter);
@@ -546,7 +547,12 @@ fn ready_firing_and_lapsing() {
         lapse.state().get(sledge).and_then(|c| c.reserve.clone()),
         Some(Reserve::Ready { .. })
     ));
-    assert!(screen(&mut lapse, 80, 24).contains("ready 3 IP: when the guard looks"));
+    let shown = screen(&mut lapse, 80, 24);
+    assert!(
+        shown.contains("ready 3 IP: when the guard looks"),
+        "{shown}"
+    );
+    assert!(!shown.to_lowercase().contains("when when"), "{shown}");
 }
 
 #[test]

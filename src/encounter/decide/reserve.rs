@@ -99,7 +99,7 @@ impl Draft<'_> {
             return Err(RuleError::ReadyAnswered { who: c.name });
         }
         let cap = self.rules.ready_reserve_cap;
-        let text = text.trim();
+        let text = ReadyTrigger::words(text);
         if text.is_empty() {
             return Err(RuleError::EmptyTrigger);
         }

@@ -63,17 +63,7 @@ impl System {
     /// Whether this system takes the command; if not, a sentence naming the systems that do.
     /// The one place in the engine where a system is named.
     pub fn accepts(self, command: &Command) -> Result<(), RuleError> {
-        let family = command.family();
-        let owners = family.systems();
-        if owners.contains(&self) {
-            Ok(())
-        } else {
-            Err(RuleError::OtherSystem {
-                verb: command.verb(),
-                owners,
-                system: self,
-            })
-        }
+        command.family().admits(self, command.verb())
     }
 }
 
@@ -143,6 +133,22 @@ impl Family {
             Family::Own(System::Sr5) => &[System::Sr5],
             Family::Own(System::Sr2097) => &[System::Sr2097],
             Family::Own(System::Anarchy) => &[System::Anarchy],
+        }
+    }
+
+    /// Whether a table of `system` takes this family's `verb`; if not, the sentence naming the
+    /// systems that do. The engine's commands ([`System::accepts`]) and the language's
+    /// questions (`why`, the odds) are refused here, in one sentence.
+    pub fn admits(self, system: System, verb: &'static str) -> Result<(), RuleError> {
+        let owners = self.systems();
+        if owners.contains(&system) {
+            Ok(())
+        } else {
+            Err(RuleError::OtherSystem {
+                verb,
+                owners,
+                system,
+            })
         }
     }
 }
@@ -220,6 +226,33 @@ mod tests {
     fn saves_write_the_word() {
         assert_eq!(ron::to_string(&System::Sr2097).unwrap(), "sr2097");
         assert_eq!(ron::from_str::<System>("anarchy").unwrap(), System::Anarchy);
+    }
+
+    /// One gate for the engine's commands and the language's questions (`why`, the odds): a
+    /// family admits its systems' tables, and refuses the others in the same sentence.
+    #[test]
+    fn a_family_admits_its_systems_and_names_them_to_the_others() {
+        assert_eq!(Family::Shared.admits(System::Anarchy, "add"), Ok(()));
+        assert_eq!(Family::Passes.admits(System::Sr2097, "why"), Ok(()));
+        assert_eq!(
+            Family::Passes
+                .admits(System::Anarchy, "why")
+                .unwrap_err()
+                .to_string(),
+            "`why` is a command of SR5 and Shadowrun 2097; this encounter runs Shadowrun: Anarchy"
+        );
+        assert_eq!(
+            Family::Own(System::Sr2097)
+                .admits(System::Sr5, "odds2097")
+                .unwrap_err()
+                .to_string(),
+            "`odds2097` is a command of Shadowrun 2097; this encounter runs SR5"
+        );
+        let start = Command::Start;
+        assert_eq!(
+            System::Anarchy.accepts(&start),
+            start.family().admits(System::Anarchy, start.verb())
+        );
     }
 
     #[test]

@@ -11,8 +11,8 @@ use super::{Ctx, Mode, Outcome, choose, picker};
 use crate::encounter::system::SheetField;
 use crate::encounter::system::sr2097::Sr2097Command;
 use crate::encounter::{
-    AddCombatant, CombatantId, Command, Each, Event, GroupId, Phase, RollTarget, SheetInput, Side,
-    StatusUntil, System, Track, same_name,
+    AddCombatant, CombatantId, Command, Each, Event, GroupId, Phase, ReadyTrigger, RollTarget,
+    SheetInput, Side, StatusUntil, System, Track, same_name,
 };
 use crate::roster::{Bring, Gear, Template};
 use crate::ui::action::Action;
@@ -810,13 +810,14 @@ impl State {
                 trigger: None,
             },
             Purpose::Ready(who) => {
-                if text(0).is_empty() {
+                if ReadyTrigger::words(&text(0)).is_empty() {
                     return Err((0, "required: what the character waits for".into()));
                 }
                 Command::Ready {
                     who: *who,
                     ip: num(1, false)?,
-                    trigger: text(0),
+                    // The form's label says "when": a typed one is not kept twice.
+                    trigger: ReadyTrigger::words(&text(0)).to_string(),
                     actions: Vec::new(),
                 }
             }

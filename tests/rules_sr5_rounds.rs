@@ -1,6 +1,7 @@
 //! Given/when/then for the rounds SR5's firing actions take from the firearm in hand, under the
 //! built-in catalogue (sr5-actions-catalogue.txt: Full-Auto 6 as a Simple Action, 10 as a
-//! Complex one; Fire Gun and the Long or Semi-Auto Burst by `attack_actions` in `rules.ron`).
+//! Complex one; Fire Gun, the Long or Semi-Auto Burst and Quick Draw's shot by the modes in
+//! `attack_actions` of `rules.ron`).
 
 mod common;
 use std::sync::Arc;
@@ -40,7 +41,9 @@ fn each_firing_action_takes_its_rounds_and_undo_gives_them_back() {
         ("Fire Gun", 1),
         ("Fire Full-Auto Weapon (6 Bullets)", 6),
         ("Fire Full-Auto Weapon (10 Bullets)", 10),
-        ("Fire Long Burst or Semi-Auto Burst", 3),
+        ("Fire Long Burst or Semi-Auto Burst", 6),
+        ("Fire Long Burst or Semi-Auto Burst mode BF", 6),
+        ("Fire Long Burst or Semi-Auto Burst mode SA", 3),
     ] {
         let mut t = gunfight();
         t.run(&format!("act Jinx {action}"));

@@ -147,3 +147,18 @@ fn a_ready_fire_gun_fires_its_mode_when_the_trigger_comes() {
     t.run("fire Jinx");
     assert_eq!(left(&t), Some(9));
 }
+
+#[test]
+fn quick_draw_takes_the_rounds_of_the_shot_it_fires() {
+    // The catalogue's Quick Draw: "draws the weapon and fires as a single Simple Action".
+    for (line, rounds) in [
+        ("act Jinx Quick Draw", 1),
+        ("act Jinx Quick Draw mode BF", 3),
+    ] {
+        let mut t = gunfight();
+        t.run(line);
+        assert_eq!(left(&t), Some(12 - rounds), "{line}");
+        t.run("undo");
+        assert_eq!(left(&t), Some(12), "{line}");
+    }
+}

@@ -38,6 +38,7 @@ fn can(enc: &Encounter, who: &str, action: &str) -> Result<(), RuleError> {
         action: ActionChoice::Named {
             name: action.into(),
             as_type: None,
+            mode: None,
         },
     })
 }
@@ -70,7 +71,8 @@ fn the_affordability_query_gives_each_refusal_reason() {
             who,
             action: ActionChoice::Named {
                 name: "Control Device".into(),
-                as_type: None
+                as_type: None,
+                mode: None,
             }
         }),
         Err(RuleError::NeedsType { .. })
@@ -80,7 +82,8 @@ fn the_affordability_query_gives_each_refusal_reason() {
             who,
             action: ActionChoice::Named {
                 name: "Control Device".into(),
-                as_type: Some(ActionType::Free)
+                as_type: Some(ActionType::Free),
+                mode: None,
             }
         })
         .is_ok()
@@ -164,6 +167,7 @@ fn an_action_of_a_fixed_type_taken_as_another_says_its_own_type() {
                     action: ActionChoice::Named {
                         name: def.name.clone(),
                         as_type: Some(t),
+                        mode: None,
                     },
                 })
                 .unwrap_err()

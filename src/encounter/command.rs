@@ -79,6 +79,10 @@ pub enum ActionChoice {
         name: String,
         /// For Variable and Special actions: the type it takes this time.
         as_type: Option<ActionType>,
+        /// For a firing action with fire modes (Fire Gun): the mode it fires in (`BF`); none:
+        /// its first mode. Saves and journals from before it have none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mode: Option<String>,
     },
 }
 

@@ -163,13 +163,26 @@ pub struct ActionUse {
     pub cost: u8,
     pub interrupt: bool,
     pub effect: Option<crate::catalogue::Effect>,
+    /// The fire mode it was fired in (Fire Gun's `BF`), as the rules spell it; none when none
+    /// was named (and in saves from before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
 }
 
 impl ActionUse {
     pub fn label(&self) -> String {
         match &self.name {
-            Some(n) => format!("{n} ({}, {} IP)", self.kind, self.cost),
+            Some(_) => format!("{} ({}, {} IP)", self.title(), self.kind, self.cost),
             None => format!("{} action ({} IP)", self.kind, self.cost),
+        }
+    }
+
+    /// The action's name with its fire mode, if one was named: "Fire Gun BF".
+    pub fn title(&self) -> String {
+        let name = self.name.as_deref().unwrap_or(&self.kind);
+        match &self.mode {
+            Some(m) => format!("{name} {m}"),
+            None => name.to_string(),
         }
     }
 }

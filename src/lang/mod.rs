@@ -128,7 +128,7 @@ pub const VERBS: &[(&str, &str)] = &[
     ("next", "next"),
     (
         "act",
-        "act NAME ACTION [as free|simple|complex] [dice …|hits N]",
+        "act NAME ACTION [as free|simple|complex] [mode MODE] [dice …|hits N]",
     ),
     ("edge", "edge NAME"),
     (
@@ -612,7 +612,7 @@ impl Parser<'_> {
                     .iter()
                     .map(|a| a.name.as_str())
                     .collect();
-                match self.short(&names, "action", Some(&["as"]))? {
+                match self.short(&names, "action", Some(&["as", "mode"]))? {
                     Some(name) => name.to_string(),
                     None => return Err(self.error(self.action_hint())),
                 }
@@ -628,7 +628,23 @@ impl Parser<'_> {
         } else {
             None
         };
-        Ok(ActionChoice::Named { name, as_type })
+        // A fire mode (`mode BF`): the engine knows which the action has.
+        let mode = if self.eat("mode") {
+            let word = self
+                .peek()
+                .filter(|w| !w.text.is_empty())
+                .map(|w| w.text.clone())
+                .ok_or_else(|| self.error("a fire mode (e.g. `mode BF`)"))?;
+            self.at += 1;
+            Some(word)
+        } else {
+            None
+        };
+        Ok(ActionChoice::Named {
+            name,
+            as_type,
+            mode,
+        })
     }
 
     fn action_hint(&self) -> String {
@@ -1335,10 +1351,20 @@ fn edit_words(was: Option<&SheetInput>, now: &SheetInput) -> String {
 fn action_words(a: &ActionChoice) -> String {
     match a {
         ActionChoice::Type(t) => t.label().to_lowercase(),
-        ActionChoice::Named { name, as_type } => match as_type {
-            Some(t) => format!("{} as {}", quote(name), t.label().to_lowercase()),
-            None => quote(name),
-        },
+        ActionChoice::Named {
+            name,
+            as_type,
+            mode,
+        } => {
+            let mut words = quote(name);
+            if let Some(t) = as_type {
+                words.push_str(&format!(" as {}", t.label().to_lowercase()));
+            }
+            if let Some(m) = mode {
+                words.push_str(&format!(" mode {}", quote(m)));
+            }
+            words
+        }
     }
 }
 

@@ -463,6 +463,27 @@ mod tests {
     }
 
     #[test]
+    fn a_fire_mode_named_twice_or_of_no_rounds_is_refused() {
+        let text =
+            EMBEDDED_RULES.replace(r#"(mode: "SA", rounds: 1)"#, r#"(mode: "ss", rounds: 1)"#);
+        let e = HouseRules::parse(&text, "r.ron")
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("Fire Gun names fire mode ss twice"), "{e}");
+        let text =
+            EMBEDDED_RULES.replace(r#"(mode: "BF", rounds: 3)"#, r#"(mode: "BF", rounds: 0)"#);
+        let e = HouseRules::parse(&text, "r.ron")
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("Fire Gun's fire mode BF takes at least 1 round"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn starting_ip_above_the_cap_is_refused() {
         let text = EMBEDDED_RULES.replace("starting_ip: 4,", "starting_ip: 11,");
         let err = HouseRules::parse(&text, "r.ron").unwrap_err();

@@ -220,6 +220,7 @@ fn an_attack_action_offers_the_chain_step_by_step_down_to_the_boxes() {
     press(&mut app, KeyCode::Enter);
     typ(&mut app, "fire gun");
     press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter); // SS, the first fire mode
     let f = test_form(&app);
     assert!(matches!(f.purpose, Purpose::Attack { .. }));
     assert_eq!(f.fields[0].get(), "Jinx");
@@ -278,18 +279,27 @@ fn an_attack_action_offers_the_chain_step_by_step_down_to_the_boxes() {
     assert!(status.contains("armor 12"), "{status}");
 }
 
-#[test]
-fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
+/// The Guard's turn, with this many rounds in his Ingram, and Fire Gun picked in the picker.
+fn guard_picks_fire_gun(rounds: u8) -> App {
+    let weapon = format!("weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo {rounds}");
     let mut app = app_with(&[
         "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
         "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
-        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
+        &weapon,
         "roll Jinx hits 1",
         "roll Guard hits 4",
         "start",
     ]);
     press(&mut app, KeyCode::Enter);
     typ(&mut app, "fire gun");
+    press(&mut app, KeyCode::Enter);
+    app
+}
+
+#[test]
+fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
+    let mut app = guard_picks_fire_gun(32);
+    // Fire Gun asks its fire mode first; Enter takes the first (SS).
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.mode(), Mode::TestForm(_)));
     press(&mut app, KeyCode::Esc);
@@ -302,6 +312,39 @@ fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
     press(&mut app, KeyCode::Char('A'));
     assert!(matches!(app.mode(), Mode::Tracker));
     assert!(news(&app).starts_with("no attack waits"), "{}", news(&app));
+}
+
+#[test]
+fn fire_gun_in_the_picker_asks_its_fire_mode_and_greys_out_those_too_few_rounds_allow() {
+    // Given the Guard, on his turn, has 4 rounds left in his Ingram
+    // When the GM picks Fire Gun
+    let mut app = guard_picks_fire_gun(4);
+    // Then the modes are offered with their rounds, FA's 6 greyed out with the engine's reason
+    let Mode::Choose(c) = app.mode() else {
+        panic!("no mode list: {:?}", app.mode().kind());
+    };
+    assert_eq!(c.title, "Fire Gun: which fire mode?");
+    let labels: Vec<&str> = c.items.iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["SS: 1 round", "SA: 1 round", "BF: 3 rounds", "FA: 6 rounds"]
+    );
+    assert_eq!(
+        c.items[3].refusal.as_deref(),
+        Some(
+            "Guard's Ingram Smartgun X has 4 rounds left, Fire Gun FA takes 6: reload first (`reload Guard`)"
+        )
+    );
+    assert!(c.items[2].refusal.is_none());
+    // and BF, chosen, fires 3 rounds and goes on to the attack chain.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::TestForm(_)));
+    assert!(matches!(
+        last_sr5(&app)[..],
+        [Sr5Event::RoundsFired { rounds: 3, .. }]
+    ));
 }
 
 #[test]
@@ -345,6 +388,7 @@ fn marked_characters_are_one_area_attack_and_the_players_defend_one_by_one() {
     press(&mut app, KeyCode::Enter);
     typ(&mut app, "fire gun");
     press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter); // SS, the first fire mode
     let f = test_form(&app);
     assert_eq!(f.fields[0].get(), "Jinx, Ana, Thug");
     press(&mut app, KeyCode::Tab);

@@ -25,14 +25,20 @@ impl Draft<'_> {
                     cost: self.rules.cost_of(*t),
                     interrupt: false,
                     effect: None,
+                    mode: None,
                 },
                 Vec::new(),
             )),
-            ActionChoice::Named { name, as_type } => {
+            ActionChoice::Named {
+                name,
+                as_type,
+                mode,
+            } => {
                 let def = self
                     .catalogue
                     .get(name)
                     .ok_or_else(|| RuleError::UnknownAction { name: name.clone() })?;
+                let mode = self.fire_mode(&def.name, mode.as_deref())?;
                 let (kind, cost, interrupt) = match (def.kind, as_type) {
                     (ActionKind::Interrupt { initiative }, None) => (
                         "Interrupt".to_string(),
@@ -76,6 +82,7 @@ impl Draft<'_> {
                         cost,
                         interrupt,
                         effect: def.effect.clone(),
+                        mode,
                     },
                     def.restrictions.clone(),
                 ))

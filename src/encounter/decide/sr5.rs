@@ -958,6 +958,36 @@ impl Draft<'_> {
         Ok(())
     }
 
+    /// The fire mode named for an action, as the rules spell it; refused when the action has no
+    /// such mode, or no modes at all.
+    pub(super) fn fire_mode(
+        &self,
+        action: &str,
+        mode: Option<&str>,
+    ) -> Result<Option<String>, RuleError> {
+        let Some(mode) = mode else {
+            return Ok(None);
+        };
+        let a = self
+            .rules
+            .sr5
+            .attack_action(action)
+            .filter(|a| !a.modes.is_empty())
+            .ok_or_else(|| Sr5Error::NoFireModes {
+                action: action.to_string(),
+                mode: mode.to_string(),
+            })?;
+        match a.mode(mode) {
+            Some(m) => Ok(Some(m.mode.clone())),
+            None => Err(Sr5Error::NoSuchFireMode {
+                action: action.to_string(),
+                mode: mode.to_string(),
+                modes: a.mode_list(),
+            }
+            .into()),
+        }
+    }
+
     /// What spending `action` does to the firearm in hand: a firing action takes its rounds (the
     /// catalogue's `ammo`, else the rules'), refused with too few left; a reload action fills
     /// it. Nothing for a character with no firearm in hand, nor for an attack that fires none
@@ -998,11 +1028,17 @@ impl Draft<'_> {
                 rounds: ammo.capacity,
             })));
         }
-        let rounds = self
-            .catalogue
-            .get(name)
-            .and_then(|d| d.ammo)
-            .or_else(|| s.attack_action(name).and_then(|a| a.rounds));
+        // The mode's rounds; without one the catalogue's ammo, the rules' rounds, the first mode's.
+        let attack = s.attack_action(name);
+        let rounds = match action.mode.as_deref() {
+            Some(m) => attack.and_then(|a| a.mode(m)).map(|m| m.rounds),
+            None => self
+                .catalogue
+                .get(name)
+                .and_then(|d| d.ammo)
+                .or_else(|| attack.and_then(|a| a.rounds))
+                .or_else(|| attack.and_then(|a| a.modes.first()).map(|m| m.rounds)),
+        };
         let Some(rounds) = rounds else {
             return Ok(None);
         };
@@ -1012,7 +1048,7 @@ impl Draft<'_> {
                 weapon: gun.name,
                 left: ammo.left,
                 need: rounds,
-                action: name.to_string(),
+                action: action.title(),
             }
             .into());
         }

@@ -631,6 +631,14 @@ pub enum Sr5Error {
         attribute: &'static str,
         action: String,
     },
+    #[error("{action} has no fire mode {mode}: {modes}")]
+    NoSuchFireMode {
+        action: String,
+        mode: String,
+        modes: String,
+    },
+    #[error("{action} has no fire modes: leave out `mode {mode}`")]
+    NoFireModes { action: String, mode: String },
     #[error("{who} cannot test against themself: name another opponent")]
     SelfOpposed { who: String },
     #[error("{who} cannot assist their own teamwork test")]

@@ -71,13 +71,44 @@ pub struct DefenseInterrupt {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AttackAction {
     pub action: String,
-    /// Rounds it takes from the firearm in hand where the catalogue gives no `ammo`.
+    /// Rounds it takes from the firearm in hand where the catalogue gives no `ammo` and no mode
+    /// is named.
     #[serde(default)]
     pub rounds: Option<u8>,
+    /// The fire modes it may be taken in, each with its rounds (Fire Gun: SS, SA, BF, FA); the
+    /// first is the one taken when none is named and neither `ammo` nor `rounds` gives a count.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modes: Vec<FireMode>,
     /// Whether it fires the firearm in hand; false for a bow's arrows or a mounted weapon, which
     /// srtrack does not count (rules files from before it: true).
     #[serde(default = "fires_the_firearm")]
     pub firearm: bool,
+}
+
+/// A fire mode of a firing action and the rounds it takes (Fire Gun's BF: 3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireMode {
+    pub mode: String,
+    pub rounds: u8,
+}
+
+impl AttackAction {
+    /// The mode of this name, as the rules spell it.
+    pub fn mode(&self, name: &str) -> Option<&FireMode> {
+        self.modes
+            .iter()
+            .find(|m| m.mode.eq_ignore_ascii_case(name))
+    }
+
+    /// The modes, as a sentence lists them: "SS, SA, BF or FA".
+    pub fn mode_list(&self) -> String {
+        let names: Vec<&str> = self.modes.iter().map(|m| m.mode.as_str()).collect();
+        match names.split_last() {
+            Some((last, [])) => (*last).to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
 }
 
 fn fires_the_firearm() -> bool {
@@ -191,6 +222,31 @@ impl Sr5Rules {
         }
         if self.defense.is_empty() || self.soak.is_empty() {
             return Err("sr5: defense and soak each name at least one attribute".into());
+        }
+        for a in &self.attack_actions {
+            for (i, m) in a.modes.iter().enumerate() {
+                if m.mode.trim().is_empty() || m.mode.contains(char::is_whitespace) {
+                    return Err(format!(
+                        "sr5: {}'s fire modes are one word each, got {:?}",
+                        a.action, m.mode
+                    ));
+                }
+                if m.rounds == 0 {
+                    return Err(format!(
+                        "sr5: {}'s fire mode {} takes at least 1 round",
+                        a.action, m.mode
+                    ));
+                }
+                if a.modes[..i]
+                    .iter()
+                    .any(|o| o.mode.eq_ignore_ascii_case(&m.mode))
+                {
+                    return Err(format!(
+                        "sr5: {} names fire mode {} twice",
+                        a.action, m.mode
+                    ));
+                }
+            }
         }
         Ok(())
     }

@@ -7,8 +7,8 @@ use ratatui::text::Line;
 use tui_input::InputRequest;
 
 use super::picker::{self, Purpose};
-use super::{Ctx, Mode, Outcome, command_line, find_name, step};
-use crate::encounter::{CombatantId, Command};
+use super::{Ctx, Mode, Outcome, command_line, find_name, step, test_form};
+use crate::encounter::{ActionChoice, CombatantId, Command};
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
@@ -18,6 +18,8 @@ use crate::ui::view::{centered, clear, cut, draw_lines, pane_block};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Choice {
     Run(Command),
+    /// Run this action (a fire mode's Fire Gun), then offer its attack chain, as the picker does.
+    Attack(Command),
     /// Open the interrupt picker for this character.
     InterruptBy(CombatantId),
     /// Open the command line with this much typed, for the GM to finish.
@@ -49,6 +51,12 @@ impl Item {
     pub fn run(label: String, cmd: Command, ctx: &Ctx) -> Self {
         let refusal = ctx.refusal(cmd.clone());
         Self::new(label, Choice::Run(cmd)).refused(refusal)
+    }
+
+    /// A line that spends an attack action and goes on to its attack chain, greyed out as `run`.
+    pub fn attack(label: String, cmd: Command, ctx: &Ctx) -> Self {
+        let refusal = ctx.refusal(cmd.clone());
+        Self::new(label, Choice::Attack(cmd)).refused(refusal)
     }
 
     /// The name typing jumps by.
@@ -117,6 +125,16 @@ impl State {
                 match self.items.get(self.selected).map(|it| &it.choice) {
                     None | Some(Choice::Back) => Outcome::Close,
                     Some(Choice::Run(cmd)) => Outcome::run(cmd.clone()),
+                    Some(Choice::Attack(cmd)) => Outcome::Run {
+                        cmd: cmd.clone(),
+                        then: match cmd {
+                            Command::SpendAction {
+                                who,
+                                action: ActionChoice::Named { name, .. },
+                            } => test_form::State::attack_offer(*who, name, ctx),
+                            _ => None,
+                        },
+                    },
                     Some(Choice::InterruptBy(who)) => Outcome::Open(Mode::Picker(
                         picker::State::open(*who, Purpose::Interrupt, ctx),
                     )),

@@ -135,6 +135,9 @@ impl State {
             if def.kind.asks_type() {
                 return choose_type(self.who, &def.name, ctx);
             }
+            if let Some(modes) = choose_mode(self.who, &def.name, ctx) {
+                return modes;
+            }
             // An attack action goes on to its attack chain (SR5), offered.
             return Outcome::Run {
                 cmd: Command::SpendAction {
@@ -263,6 +266,7 @@ fn choice_for(def: &ActionDef) -> ActionChoice {
         // The engine needs a type for Variable and Special actions; Simple is asked first,
         // and the GM may pick another from the type list.
         as_type: def.kind.asks_type().then_some(ActionType::Simple),
+        mode: None,
     }
 }
 
@@ -278,6 +282,7 @@ fn choose_type(who: CombatantId, name: &str, ctx: &Ctx) -> Outcome {
                     action: ActionChoice::Named {
                         name: name.to_string(),
                         as_type: Some(*t),
+                        mode: None,
                     },
                 },
                 ctx,
@@ -288,6 +293,38 @@ fn choose_type(who: CombatantId, name: &str, ctx: &Ctx) -> Outcome {
         format!("{name}: which type this time?"),
         items,
     )))
+}
+
+/// The fire modes of a firing action that has them (Fire Gun), each with its rounds from the
+/// rules, greyed out where the engine would refuse it (too few rounds left); `None` for others.
+fn choose_mode(who: CombatantId, name: &str, ctx: &Ctx) -> Option<Outcome> {
+    let attack = ctx.enc.rules().sr5.attack_action(name)?;
+    if attack.modes.is_empty() {
+        return None;
+    }
+    let items = attack
+        .modes
+        .iter()
+        .map(|m| {
+            let word = if m.rounds == 1 { "round" } else { "rounds" };
+            choose::Item::attack(
+                format!("{}: {} {word}", m.mode, m.rounds),
+                Command::SpendAction {
+                    who,
+                    action: ActionChoice::Named {
+                        name: name.to_string(),
+                        as_type: None,
+                        mode: Some(m.mode.clone()),
+                    },
+                },
+                ctx,
+            )
+        })
+        .collect();
+    Some(Outcome::Open(Mode::Choose(choose::State::open(
+        format!("{name}: which fire mode?"),
+        items,
+    ))))
 }
 
 // ---- drawing ----

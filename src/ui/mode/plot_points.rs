@@ -220,9 +220,10 @@ impl State {
         {
             let then = match &item.choice {
                 choose::Choice::Type(_) => " (Enter: finish it on the command line)",
-                choose::Choice::Run(_) | choose::Choice::InterruptBy(_) | choose::Choice::Back => {
-                    ""
-                }
+                choose::Choice::Run(_)
+                | choose::Choice::Attack(_)
+                | choose::Choice::InterruptBy(_)
+                | choose::Choice::Back => "",
             };
             lines.push(Line::styled(cut(&format!("{summary}{then}"), w), t.dim()));
         }

@@ -52,7 +52,8 @@ fn picker_filter_and_confirm_spends_the_action() {
                 action,
                 ActionChoice::Named {
                     name: "Fire Weapon".into(),
-                    as_type: None
+                    as_type: None,
+                    mode: None,
                 }
             );
         }
@@ -183,6 +184,7 @@ fn choice_list_starts_on_the_first_line_it_can_take_and_runs_it() {
         action: ActionChoice::Named {
             name: "Stand Up".into(),
             as_type: None,
+            mode: None,
         },
     };
     let items = vec![
@@ -540,6 +542,7 @@ fn a_command_run_for_a_room_opens_the_next_room_or_leaves_the_room_as_it_was() {
         action: ActionChoice::Named {
             name: "Stand Up".into(),
             as_type: None,
+            mode: None,
         },
     };
     app.carry_out(Outcome::Run {

@@ -307,6 +307,7 @@ fn interrupt_refusal(who: CombatantId, ctx: &Ctx) -> Option<String> {
             action: ActionChoice::Named {
                 name: def.name.clone(),
                 as_type: None,
+                mode: None,
             },
         };
         match ctx.refusal(cmd) {

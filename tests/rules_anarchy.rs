@@ -368,6 +368,10 @@ fn the_next_seat_narrates_for_free_and_a_second_narration_is_refused() {
     t.run("narrate");
     t.run("narrate Bo");
     assert_eq!(pp(&t, "Bo"), 3, "Bo's seat came next: no Shake It Up");
+    assert_eq!(
+        t.last_lines(),
+        ["Bo narrates: the next seat anyway, no Shake It Up and no Plot Point"]
+    );
     assert!(matches!(
         anarchy(t.refuse("pp Cy spend shake it up")),
         AnarchyRefusal::NextAnyway { .. }

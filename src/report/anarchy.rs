@@ -181,6 +181,10 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
         AnarchyEvent::NarrationStarted { who, slot } => match slot {
             Slot::Seat => format!("{} narrates", n(*who)),
             Slot::OutOfTurn => format!("{} narrates now, out of turn", n(*who)),
+            Slot::NextAnyway => format!(
+                "{} narrates: the next seat anyway, no Shake It Up and no Plot Point",
+                n(*who)
+            ),
         },
         AnarchyEvent::NarrationSkipped { who } => {
             format!("{} is Downed: narration skipped", n(*who))
@@ -639,7 +643,7 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
             Told::Deed {
                 by: *who,
                 what: match slot {
-                    Slot::Seat => "narrates".into(),
+                    Slot::Seat | Slot::NextAnyway => "narrates".into(),
                     Slot::OutOfTurn => "narrates out of turn".into(),
                 },
             }

@@ -340,6 +340,10 @@ impl Draft<'_> {
     /// `narrate`: the narration under way ends and the next seat narrates; after the last, the
     /// turn ends (Cooldowns and statuses "until round" with it); the next `narrate` begins a turn.
     fn next_narration(&mut self) -> Outcome {
+        self.next_narration_as(Slot::Seat)
+    }
+
+    fn next_narration_as(&mut self, slot: Slot) -> Outcome {
         let n = self.table();
         let under_way = matches!(n.stage, Stage::Turn(_));
         if !under_way {
@@ -349,10 +353,7 @@ impl Draft<'_> {
         let next = self.next_seat();
         self.skip_downed_before(next);
         match next {
-            Some(who) => self.said(AnarchyEvent::NarrationStarted {
-                who,
-                slot: Slot::Seat,
-            }),
+            Some(who) => self.said(AnarchyEvent::NarrationStarted { who, slot }),
             None => self.end_narration_turn(),
         }
         Ok(())
@@ -381,7 +382,7 @@ impl Draft<'_> {
             if paid == Paid::Spent {
                 return Err(AnarchyRefusal::NextAnyway { who: c.name }.into());
             }
-            return self.next_narration();
+            return self.next_narration_as(Slot::NextAnyway);
         }
         if paid == Paid::ByNarrate {
             let def = self.menu_item(SpendEffect::ShakeItUp)?;

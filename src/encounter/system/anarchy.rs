@@ -211,6 +211,8 @@ pub enum Slot {
     Seat,
     /// Shake It Up (or a Flashback): now, and not again at the seat this turn.
     OutOfTurn,
+    /// Asked for by name (`narrate NAME`, `N`) when the seat came next anyway: no Shake It Up.
+    NextAnyway,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

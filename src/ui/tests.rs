@@ -567,6 +567,23 @@ fn change_of_initiative() {
         waits.map(|w| (w.relative, w.target)),
         Some((Relative::After, id(&app, "Whisper")))
     );
+    // The order says where the skipped turn will be taken, on a line under the one it waits
+    // for, as a delay's line is.
+    for (w, h) in [(80, 24), (120, 36)] {
+        let s = screen(&mut app, w, h);
+        let at = s
+            .lines()
+            .position(|l| l.contains("» Jinx, moved: turn after Whisper"))
+            .unwrap_or_else(|| panic!("no moved line at {w}x{h}:\n{s}"));
+        let above = s.lines().nth(at - 1).unwrap_or_default();
+        assert!(above.contains(" Whisper "), "under Whisper:\n{s}");
+    }
+    // And `show` says it in the row's note.
+    let shown = crate::report::show(app.encounter(), 0);
+    assert!(
+        shown.contains("[moved, turn to come after Whisper]"),
+        "{shown}"
+    );
 }
 
 #[test]

@@ -314,13 +314,13 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         ModeKind::Picker,
         ctrl('n'),
         Action::AddMore,
-        "ready: add, keep choosing",
+        "ready: add more",
     ),
     (
         ModeKind::Picker,
         ctrl('d'),
         Action::Declare,
-        "ready: declare the chosen",
+        "ready: declare",
     ),
     // Form
     (
@@ -540,6 +540,23 @@ pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
         }
     }
     out.into_iter().map(|(k, l, _)| (k, l)).collect()
+}
+
+/// Whether an action only moves about (a selection, a field, a group, a pane, a page): the key
+/// bar gives these up first when it is short of room, keeping the mode's own actions.
+pub fn navigation(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Up
+            | Action::Down
+            | Action::PageUp
+            | Action::PageDown
+            | Action::FocusNext
+            | Action::NextGroup
+            | Action::PrevGroup
+            | Action::NextField
+            | Action::PrevField
+    )
 }
 
 /// The key bar's entries for a mode and system: one per action, its first key only, in the

@@ -519,6 +519,35 @@ pub fn lookup(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<Action> {
         .map(|(_, _, a, _)| *a)
 }
 
+/// What a key does in the other rule systems, when it does nothing in this one: one sentence
+/// for the status line (`c is Cooldown in Shadowrun: Anarchy and success check in Shadowrun
+/// 2097; this table plays SR5`), read from the table's rows for the mode.
+pub fn elsewhere(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<String> {
+    let mut uses: Vec<String> = Vec::new();
+    let mut label = None;
+    for (_, k, a, what) in KEYMAP
+        .iter()
+        .filter(|(m, k, a, _)| *m == mode && !serves(*a, system) && k.matches(ev))
+    {
+        let systems: Vec<System> = family(*a)
+            .systems()
+            .iter()
+            .copied()
+            .filter(|s| *s != system)
+            .collect();
+        let one = format!("{what} in {}", crate::encounter::system::list(&systems));
+        if !uses.contains(&one) {
+            uses.push(one);
+        }
+        label.get_or_insert_with(|| k.label());
+    }
+    let key = label?;
+    Some(format!(
+        "{key} is {}; this table plays {system}",
+        uses.join(" and ")
+    ))
+}
+
 /// The bindings of a mode in this system, for the key bar and the help: one entry per action,
 /// keys joined.
 pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {

@@ -921,3 +921,60 @@ fn help_pages_to_its_last_line_and_no_further_in_each_theme() {
         assert_ne!(screen(&mut app, 80, 24), last, "and back up");
     }
 }
+
+#[test]
+fn a_key_of_another_system_says_whose_it_is_and_changes_nothing() {
+    use crate::encounter::System;
+    let says = |app: &mut App, keys: &[(KeyCode, &str)]| {
+        for (key, sentence) in keys {
+            let before = app.encounter().cursor();
+            press(app, *key);
+            assert!(matches!(app.mode(), Mode::Tracker), "{key:?}");
+            assert_eq!(app.encounter().cursor(), before, "{key:?} changed nothing");
+            assert_eq!(app.message(), Some((*sentence, true)), "{key:?}");
+        }
+    };
+    // At an SR5 table, 2097's keys (and Anarchy's `c`, `p`) are named with their system.
+    says(
+        &mut demo_app(),
+        &[
+            (
+                KeyCode::Char('w'),
+                "w is damage roll in Shadowrun 2097; this table plays SR5",
+            ),
+            (
+                KeyCode::Char('c'),
+                "c is Cooldown in Shadowrun: Anarchy and success check in Shadowrun 2097; this table plays SR5",
+            ),
+            (
+                KeyCode::Char('p'),
+                "p is Plot Points in Shadowrun: Anarchy; this table plays SR5",
+            ),
+        ],
+    );
+    // At an Anarchy table, the keys of the initiative passes and SR5's.
+    let mut enc = Encounter::for_system(
+        System::Anarchy,
+        std::sync::Arc::new(crate::rules::HouseRules::embedded()),
+        std::sync::Arc::new(demo::catalogue()),
+    );
+    let nix = ["add Nix pc int 3 rea 4 edge 3 body 3 will 4"];
+    assert_eq!(demo::script(&mut enc, &nix, 1), Ok(()));
+    says(
+        &mut app_for(enc),
+        &[
+            (
+                KeyCode::Enter,
+                "Enter is act in SR5 and Shadowrun 2097; this table plays Shadowrun: Anarchy",
+            ),
+            (
+                KeyCode::Char('T'),
+                "T is test in SR5; this table plays Shadowrun: Anarchy",
+            ),
+            (
+                KeyCode::Char('d'),
+                "d is delay in SR5 and Shadowrun 2097; this table plays Shadowrun: Anarchy",
+            ),
+        ],
+    );
+}

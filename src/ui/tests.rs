@@ -978,3 +978,18 @@ fn a_key_of_another_system_says_whose_it_is_and_changes_nothing() {
         ],
     );
 }
+
+#[test]
+fn t_mid_fight_on_someone_rolled_is_refused_at_the_key() {
+    let mut app = demo_app();
+    select(&mut app, "Jinx");
+    typ(&mut app, "t");
+    assert!(matches!(app.mode(), Mode::Tracker), "no form to refuse");
+    assert_eq!(
+        app.message(),
+        Some((
+            "Jinx has initiative for this encounter already: rolls hold for the whole fight",
+            true
+        ))
+    );
+}

@@ -608,7 +608,10 @@ pub fn bar(mode: ModeKind, system: System) -> Vec<(String, &'static str, Action)
 /// encounter, so that the bar is kept while it is the same (a turn moving on leaves it).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Uses {
-    Setup,
+    /// Before the fight; whether nobody is on the roster yet (then adding comes first).
+    Setup {
+        nobody: bool,
+    },
     /// In a fight; whether someone present has no initiative yet.
     Fight {
         unrolled: bool,
@@ -621,13 +624,21 @@ pub enum Uses {
 impl Uses {
     pub fn of(s: &State) -> Self {
         match &s.phase {
-            Phase::Setup => Self::Setup,
+            Phase::Setup => Self::Setup {
+                nobody: s.present().next().is_none(),
+            },
             Phase::Fight(_) => Self::Fight {
                 unrolled: s.present().any(|c| c.initiative.is_none()),
             },
             Phase::Ended { .. } => Self::Ended,
             Phase::Narration(_) => Self::Other,
         }
+    }
+
+    /// The key the bar puts first, before the table's order: adding, while nobody is on the
+    /// roster (every other key wants someone).
+    pub fn first(self) -> Option<Action> {
+        matches!(self, Self::Setup { nobody: true }).then_some(Action::Add)
     }
 
     /// Whether a tracker key does anything in this phase (the help lists them all).
@@ -653,7 +664,7 @@ impl Uses {
                     | Action::Help
             ),
             (
-                Self::Setup,
+                Self::Setup { .. },
                 Action::Act
                 | Action::Next
                 | Action::Interrupt

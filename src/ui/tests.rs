@@ -993,3 +993,19 @@ fn t_mid_fight_on_someone_rolled_is_refused_at_the_key() {
         ))
     );
 }
+
+#[test]
+fn an_empty_encounter_offers_add_first_in_every_system() {
+    use crate::encounter::System;
+    for system in System::ALL {
+        let enc = Encounter::for_system(
+            system,
+            std::sync::Arc::new(crate::rules::HouseRules::embedded()),
+            std::sync::Arc::new(demo::catalogue()),
+        );
+        let mut app = app_for(enc);
+        let s = screen(&mut app, 120, 30);
+        let bar = s.lines().last().unwrap_or_default();
+        assert!(bar.starts_with("a add "), "{system}: {bar}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The key bar: the keys of the current mode, from the keymap table, as many as fit in the
 //! table's order of priority (short of room, the mode's own actions before the keys that only
-//! move about), those of no use in the fight's phase left out, and help last.
+//! move about; with nobody on the roster, adding first), those of no use in the fight's phase
+//! left out, and help last.
 
 use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
@@ -24,6 +25,13 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     if mode == ModeKind::Tracker {
         let uses = Uses::of(app.state());
         entries.retain(|e| uses.serve(e.2));
+        if let Some(at) = uses
+            .first()
+            .and_then(|first| entries.iter().position(|e| e.2 == first))
+        {
+            let e = entries.remove(at);
+            entries.insert(0, e);
+        }
     }
     // Help goes last and always shows: it lists every key.
     let help = entries

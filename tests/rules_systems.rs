@@ -139,3 +139,20 @@ fn a_question_of_one_system_is_refused_at_another_table() {
         );
     }
 }
+
+#[test]
+fn a_verb_two_systems_have_is_refused_naming_both() {
+    let mut t = anarchy();
+    for (line, verb) in [
+        ("weapon Ana add Pistol dv 5 ap -1 acc 5", "weapon"),
+        ("armor Ana 9", "armor"),
+    ] {
+        assert_eq!(
+            t.refuse(line).to_string(),
+            format!(
+                "`{verb}` is a command of SR5 and Shadowrun 2097; this encounter runs Shadowrun: Anarchy"
+            ),
+            "{line}"
+        );
+    }
+}

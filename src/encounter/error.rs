@@ -303,10 +303,27 @@ fn other_system(verb: &str, owners: &[System], system: System) -> String {
             "this form of `{verb}` is {}'s; this encounter runs {system}: `{form}`",
             super::system::list(owners)
         ),
-        None => format!(
-            "`{verb}` is a command of {}; this encounter runs {system}",
-            super::system::list(owners)
-        ),
+        None => {
+            // Every system that has the verb, in a form of its own or not.
+            let have: Vec<System> = System::ALL
+                .into_iter()
+                .filter(|s| owners.contains(s) || shared_verb(verb).contains(s))
+                .collect();
+            format!(
+                "`{verb}` is a command of {}; this encounter runs {system}",
+                super::system::list(&have)
+            )
+        }
+    }
+}
+
+/// The systems that have a verb in forms of their own (SR5's `armor NAME N`, 2097's `armor NAME
+/// pt N dr N`): a system with none of them is told of all (the language's synopses agree, a
+/// test of `lang::synopses` checks).
+pub(crate) fn shared_verb(verb: &str) -> &'static [System] {
+    match verb {
+        "armor" | "weapon" => &[System::Sr5, System::Sr2097],
+        _ => &[],
     }
 }
 

@@ -569,15 +569,24 @@ fn is_test_result(event: &Event) -> bool {
     }
 }
 
-fn mark_text(c: &Combatant) -> &'static str {
+/// Where a character stands in this pass, in words; a skipped turn still waiting says where it
+/// will be taken (`moved, turn to come after Rook`), the name escaped.
+fn mark_text(c: &Combatant, state: &State) -> String {
     match c.mark {
-        PassMark::Waiting => "",
-        PassMark::Acting => "acting",
-        PassMark::Acted => "acted",
-        PassMark::Skipped => "skipped",
-        PassMark::Deferred => "moved, turn to come",
-        PassMark::Lost => "moved, turn lost",
-        PassMark::Joined => "joined, acts next pass",
+        PassMark::Waiting => String::new(),
+        PassMark::Acting => "acting".into(),
+        PassMark::Acted => "acted".into(),
+        PassMark::Skipped => "skipped".into(),
+        PassMark::Deferred => match c.waits {
+            Some(w) => format!(
+                "moved, turn to come {} {}",
+                w.relative.word(),
+                crate::text::escaped(state.name(w.target))
+            ),
+            None => "moved, turn to come".into(),
+        },
+        PassMark::Lost => "moved, turn lost".into(),
+        PassMark::Joined => "joined, acts next pass".into(),
     }
 }
 
@@ -805,8 +814,8 @@ fn order_text(out: &mut String, state: &State) {
             crate::text::pad(&c.name, width),
             score_text(c),
             c.ip,
-            match mark_text(c) {
-                "" => String::new(),
+            match mark_text(c, state) {
+                m if m.is_empty() => String::new(),
                 m => format!("  [{m}]"),
             }
         );

@@ -323,6 +323,11 @@ impl App {
             self.update(action);
             return;
         }
+        // A key of another rule system does nothing here: it says whose it is.
+        if let Some(why) = keymap::elsewhere(kind, self.enc.system(), &key) {
+            self.error(why);
+            return;
+        }
         if matches!(
             kind,
             ModeKind::Picker

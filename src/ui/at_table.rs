@@ -112,17 +112,23 @@ fn snapshots_of_the_fight_of_sixteen() {
 
 // ---- never trapped, never blind ----
 
+/// Moth's ready undone (and the three commands after it), a new one's trigger typed with the IP
+/// left empty: the picker chooses its actions.
+fn new_ready(app: &mut App) {
+    typ(app, "uuuu");
+    typ(app, "y");
+    typ(app, "the guard looks");
+    press(app, KeyCode::Enter);
+}
+
 #[test]
 fn the_ready_form_traps_no_one() {
     let mut app = table();
     // Moth's ready is declared: undo it (and the three commands after it), and declare one
     // with the IP left empty.
-    typ(&mut app, "uuuu");
+    new_ready(&mut app);
     let moth = id(&app, "Moth");
     assert!(app.state().get(moth).is_some_and(|c| c.reserve.is_none()));
-    typ(&mut app, "y");
-    typ(&mut app, "the guard looks");
-    press(&mut app, KeyCode::Enter);
     let Mode::Picker(p) = app.mode() else {
         panic!("no picker: {:?}", app.mode().kind())
     };
@@ -866,5 +872,25 @@ fn damage_boxes_typed_over_the_given_one() {
         app.state()
             .get(id(&app, "Moth"))
             .is_some_and(|c| matches!(c.reserve, Some(Reserve::Ready { .. })))
+    );
+}
+
+#[test]
+fn the_ready_pickers_key_bar_keeps_its_own_keys_before_the_arrows_at_80_columns() {
+    let mut app = table();
+    new_ready(&mut app);
+    assert!(matches!(app.mode(), Mode::Picker(_)));
+    let s = screen(&mut app, 80, 24);
+    let bar = s.lines().last().unwrap_or_default().to_string();
+    for key in ["⏎ spend", "Esc close", "C-n ready", "C-d ready", "F1 help"] {
+        assert!(bar.contains(key), "{key} in the bar: {bar}");
+    }
+    // The arrows give way first; on a wide screen every key shows, in the table's order.
+    assert!(!bar.contains("↑ up"), "{bar}");
+    let wide = screen(&mut app, 160, 48);
+    let bar = wide.lines().last().unwrap_or_default();
+    assert!(
+        bar.starts_with("⏎ spend Esc close Tab next group S-Tab previous group ↑ up ↓ down C-n"),
+        "{bar}"
     );
 }

@@ -314,13 +314,13 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         ModeKind::Picker,
         ctrl('n'),
         Action::AddMore,
-        "ready: add, keep choosing",
+        "ready: add more",
     ),
     (
         ModeKind::Picker,
         ctrl('d'),
         Action::Declare,
-        "ready: declare the chosen",
+        "ready: declare",
     ),
     // Form
     (
@@ -519,6 +519,35 @@ pub fn lookup(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<Action> {
         .map(|(_, _, a, _)| *a)
 }
 
+/// What a key does in the other rule systems, when it does nothing in this one: one sentence
+/// for the status line (`c is Cooldown in Shadowrun: Anarchy and success check in Shadowrun
+/// 2097; this table plays SR5`), read from the table's rows for the mode.
+pub fn elsewhere(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<String> {
+    let mut uses: Vec<String> = Vec::new();
+    let mut label = None;
+    for (_, k, a, what) in KEYMAP
+        .iter()
+        .filter(|(m, k, a, _)| *m == mode && !serves(*a, system) && k.matches(ev))
+    {
+        let systems: Vec<System> = family(*a)
+            .systems()
+            .iter()
+            .copied()
+            .filter(|s| *s != system)
+            .collect();
+        let one = format!("{what} in {}", crate::encounter::system::list(&systems));
+        if !uses.contains(&one) {
+            uses.push(one);
+        }
+        label.get_or_insert_with(|| k.label());
+    }
+    let key = label?;
+    Some(format!(
+        "{key} is {}; this table plays {system}",
+        uses.join(" and ")
+    ))
+}
+
 /// The bindings of a mode in this system, for the key bar and the help: one entry per action,
 /// keys joined.
 pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
@@ -542,6 +571,23 @@ pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
     out.into_iter().map(|(k, l, _)| (k, l)).collect()
 }
 
+/// Whether an action only moves about (a selection, a field, a group, a pane, a page): the key
+/// bar gives these up first when it is short of room, keeping the mode's own actions.
+pub fn navigation(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Up
+            | Action::Down
+            | Action::PageUp
+            | Action::PageDown
+            | Action::FocusNext
+            | Action::NextGroup
+            | Action::PrevGroup
+            | Action::NextField
+            | Action::PrevField
+    )
+}
+
 /// The key bar's entries for a mode and system: one per action, its first key only, in the
 /// table's order.
 pub fn bar(mode: ModeKind, system: System) -> Vec<(String, &'static str, Action)> {
@@ -562,7 +608,10 @@ pub fn bar(mode: ModeKind, system: System) -> Vec<(String, &'static str, Action)
 /// encounter, so that the bar is kept while it is the same (a turn moving on leaves it).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Uses {
-    Setup,
+    /// Before the fight; whether nobody is on the roster yet (then adding comes first).
+    Setup {
+        nobody: bool,
+    },
     /// In a fight; whether someone present has no initiative yet.
     Fight {
         unrolled: bool,
@@ -575,13 +624,21 @@ pub enum Uses {
 impl Uses {
     pub fn of(s: &State) -> Self {
         match &s.phase {
-            Phase::Setup => Self::Setup,
+            Phase::Setup => Self::Setup {
+                nobody: s.present().next().is_none(),
+            },
             Phase::Fight(_) => Self::Fight {
                 unrolled: s.present().any(|c| c.initiative.is_none()),
             },
             Phase::Ended { .. } => Self::Ended,
             Phase::Narration(_) => Self::Other,
         }
+    }
+
+    /// The key the bar puts first, before the table's order: adding, while nobody is on the
+    /// roster (every other key wants someone).
+    pub fn first(self) -> Option<Action> {
+        matches!(self, Self::Setup { nobody: true }).then_some(Action::Add)
     }
 
     /// Whether a tracker key does anything in this phase (the help lists them all).
@@ -607,7 +664,7 @@ impl Uses {
                     | Action::Help
             ),
             (
-                Self::Setup,
+                Self::Setup { .. },
                 Action::Act
                 | Action::Next
                 | Action::Interrupt

@@ -573,6 +573,23 @@ fn change_of_initiative() {
         waits.map(|w| (w.relative, w.target)),
         Some((Relative::After, id(&app, "Whisper")))
     );
+    // The order says where the skipped turn will be taken, on a line under the one it waits
+    // for, as a delay's line is.
+    for (w, h) in [(80, 24), (120, 36)] {
+        let s = screen(&mut app, w, h);
+        let at = s
+            .lines()
+            .position(|l| l.contains("» Jinx, moved: turn after Whisper"))
+            .unwrap_or_else(|| panic!("no moved line at {w}x{h}:\n{s}"));
+        let above = s.lines().nth(at - 1).unwrap_or_default();
+        assert!(above.contains(" Whisper "), "under Whisper:\n{s}");
+    }
+    // And `show` says it in the row's note.
+    let shown = crate::report::show(app.encounter(), 0);
+    assert!(
+        shown.contains("[moved, turn to come after Whisper]"),
+        "{shown}"
+    );
 }
 
 #[test]
@@ -920,5 +937,93 @@ fn help_pages_to_its_last_line_and_no_further_in_each_theme() {
         assert_eq!(screen(&mut app, 80, 24), last, "no further");
         press(&mut app, KeyCode::PageUp);
         assert_ne!(screen(&mut app, 80, 24), last, "and back up");
+    }
+}
+
+#[test]
+fn a_key_of_another_system_says_whose_it_is_and_changes_nothing() {
+    use crate::encounter::System;
+    let says = |app: &mut App, keys: &[(KeyCode, &str)]| {
+        for (key, sentence) in keys {
+            let before = app.encounter().cursor();
+            press(app, *key);
+            assert!(matches!(app.mode(), Mode::Tracker), "{key:?}");
+            assert_eq!(app.encounter().cursor(), before, "{key:?} changed nothing");
+            assert_eq!(app.message(), Some((*sentence, true)), "{key:?}");
+        }
+    };
+    // At an SR5 table, 2097's keys (and Anarchy's `c`, `p`) are named with their system.
+    says(
+        &mut demo_app(),
+        &[
+            (
+                KeyCode::Char('w'),
+                "w is damage roll in Shadowrun 2097; this table plays SR5",
+            ),
+            (
+                KeyCode::Char('c'),
+                "c is Cooldown in Shadowrun: Anarchy and success check in Shadowrun 2097; this table plays SR5",
+            ),
+            (
+                KeyCode::Char('p'),
+                "p is Plot Points in Shadowrun: Anarchy; this table plays SR5",
+            ),
+        ],
+    );
+    // At an Anarchy table, the keys of the initiative passes and SR5's.
+    let mut enc = Encounter::for_system(
+        System::Anarchy,
+        std::sync::Arc::new(crate::rules::HouseRules::embedded()),
+        std::sync::Arc::new(demo::catalogue()),
+    );
+    let nix = ["add Nix pc int 3 rea 4 edge 3 body 3 will 4"];
+    assert_eq!(demo::script(&mut enc, &nix, 1), Ok(()));
+    says(
+        &mut app_for(enc),
+        &[
+            (
+                KeyCode::Enter,
+                "Enter is act in SR5 and Shadowrun 2097; this table plays Shadowrun: Anarchy",
+            ),
+            (
+                KeyCode::Char('T'),
+                "T is test in SR5; this table plays Shadowrun: Anarchy",
+            ),
+            (
+                KeyCode::Char('d'),
+                "d is delay in SR5 and Shadowrun 2097; this table plays Shadowrun: Anarchy",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn t_mid_fight_on_someone_rolled_is_refused_at_the_key() {
+    let mut app = demo_app();
+    select(&mut app, "Jinx");
+    typ(&mut app, "t");
+    assert!(matches!(app.mode(), Mode::Tracker), "no form to refuse");
+    assert_eq!(
+        app.message(),
+        Some((
+            "Jinx has initiative for this encounter already: rolls hold for the whole fight",
+            true
+        ))
+    );
+}
+
+#[test]
+fn an_empty_encounter_offers_add_first_in_every_system() {
+    use crate::encounter::System;
+    for system in System::ALL {
+        let enc = Encounter::for_system(
+            system,
+            std::sync::Arc::new(crate::rules::HouseRules::embedded()),
+            std::sync::Arc::new(demo::catalogue()),
+        );
+        let mut app = app_for(enc);
+        let s = screen(&mut app, 120, 30);
+        let bar = s.lines().last().unwrap_or_default();
+        assert!(bar.starts_with("a add "), "{system}: {bar}");
     }
 }

@@ -156,16 +156,7 @@ impl State {
             Action::End => Outcome::run(Command::End),
             Action::Add => open_form(form::Purpose::Add, ctx),
             Action::Edit => on_selected(ctx, |id| open_form(form::Purpose::Edit(id), ctx)),
-            // A 2097 initiative is typed in as its dice.
-            Action::TypeRoll if ctx.state().sr2097.is_some() => on_selected(ctx, |id| {
-                open_form(
-                    form::Purpose::InitiativeDice(roll_target(ctx.state(), id)),
-                    ctx,
-                )
-            }),
-            Action::TypeRoll => on_selected(ctx, |id| {
-                open_form(form::Purpose::Initiative(roll_target(ctx.state(), id)), ctx)
-            }),
+            Action::TypeRoll => on_selected(ctx, |id| type_roll(id, ctx)),
             Action::Check => on_selected(ctx, |id| {
                 Outcome::Open(Mode::CheckForm(check_form::State::open(id, ctx)))
             }),
@@ -234,6 +225,24 @@ impl State {
             Action::Cooldown => on_selected(ctx, |who| type_for(ctx, "cooldown", who)),
             _ => Outcome::Stay,
         }
+    }
+}
+
+/// The form that types in (or rolls) the selected character's initiative; refused at the key
+/// with the engine's reason when no roll could be taken (mid-fight, a roll holds for the fight).
+fn type_roll(id: CombatantId, ctx: &Ctx) -> Outcome {
+    let target = roll_target(ctx.state(), id);
+    if let Some(why) = ctx.refusal(Command::Roll {
+        target,
+        typed: None,
+    }) {
+        return Outcome::Fail(why);
+    }
+    // A 2097 initiative is typed in as its dice.
+    if ctx.state().sr2097.is_some() {
+        open_form(form::Purpose::InitiativeDice(target), ctx)
+    } else {
+        open_form(form::Purpose::Initiative(target), ctx)
     }
 }
 

@@ -1,5 +1,7 @@
 //! The key bar: the keys of the current mode, from the keymap table, as many as fit in the
-//! table's order of priority, those of no use in the fight's phase left out, and help last.
+//! table's order of priority (short of room, the mode's own actions before the keys that only
+//! move about; with nobody on the roster, adding first), those of no use in the fight's phase
+//! left out, and help last.
 
 use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
@@ -23,6 +25,13 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     if mode == ModeKind::Tracker {
         let uses = Uses::of(app.state());
         entries.retain(|e| uses.serve(e.2));
+        if let Some(at) = uses
+            .first()
+            .and_then(|first| entries.iter().position(|e| e.2 == first))
+        {
+            let e = entries.remove(at);
+            entries.insert(0, e);
+        }
     }
     // Help goes last and always shows: it lists every key.
     let help = entries
@@ -33,6 +42,17 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         help.as_ref()
             .map_or(0, |h| h.0.chars().count() + h.1.chars().count() + 2),
     );
+    let width_of = |e: &(String, &str, Action)| e.0.chars().count() + e.1.chars().count() + 2;
+    // Short of room, the keys that only move about go after the mode's own actions (a ready's
+    // Ctrl-N and Ctrl-D before ↑ and ↓), quitting after both; with room for all, the table's
+    // order stands.
+    if entries.iter().map(width_of).sum::<usize>() > room {
+        entries.sort_by_key(|e| match e.2 {
+            Action::Quit => 2,
+            a if keymap::navigation(a) => 1,
+            _ => 0,
+        });
+    }
     let mut spans = Vec::new();
     let mut used = 0usize;
     let mut push = |(k, label, _): &(String, &str, Action)| {
@@ -42,7 +62,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     // Dropped from the end of the table's order: a later key never shows in place of an
     // earlier one that did not fit.
     for e in &entries {
-        used += e.0.chars().count() + e.1.chars().count() + 2;
+        used += width_of(e);
         if used > room {
             break;
         }

@@ -31,6 +31,12 @@ pub enum Row {
         delayer: CombatantId,
         trigger: CombatantId,
     },
+    /// A skipped turn of a change of initiative (`»`), taken before or after this character's
+    /// turn: under it, as a delay is (under the one who moved if that one is gone).
+    Moved {
+        who: CombatantId,
+        target: CombatantId,
+    },
 }
 
 /// The lines of the order: the roster, each character followed by what waits on it.
@@ -43,6 +49,20 @@ pub fn rows(app: &App) -> Vec<Row> {
             && let Some(v) = waits.get_mut(t.index())
         {
             v.push(d.id);
+        }
+    }
+    let mut moved: Vec<Vec<CombatantId>> = vec![Vec::new(); s.combatants.len()];
+    for c in s.present() {
+        if let Some(w) = c.waits {
+            // Under the one it waits for; under itself if that one has left the roster.
+            let under = if roster.contains(&w.target) {
+                w.target
+            } else {
+                c.id
+            };
+            if let Some(v) = moved.get_mut(under.index()) {
+                v.push(c.id);
+            }
         }
     }
     let mut out = Vec::with_capacity(roster.len());
@@ -64,6 +84,11 @@ pub fn rows(app: &App) -> Vec<Row> {
                 delayer: *delayer,
                 trigger: id,
             });
+        }
+        for who in &moved[id.index()] {
+            if let Some(target) = s.get(*who).and_then(|c| c.waits).map(|w| w.target) {
+                out.push(Row::Moved { who: *who, target });
+            }
         }
     }
     out
@@ -437,6 +462,17 @@ fn reserve_text(app: &App, row: Row) -> String {
         Row::Waits { delayer, trigger } => {
             let ip = s.get(delayer).and_then(Combatant::delay).map_or(0, |d| d.0);
             format!("↳ {}, {ip} IP, after {}", s.name(delayer), s.name(trigger))
+        }
+        Row::Moved { who, target } => {
+            let relative = s
+                .get(who)
+                .and_then(|c| c.waits)
+                .map_or("after", |w| w.relative.word());
+            format!(
+                "» {}, moved: turn {relative} {}",
+                s.name(who),
+                s.name(target)
+            )
         }
         Row::Character(_) => String::new(),
     }

@@ -71,6 +71,22 @@ fn last_sr5(app: &App) -> Vec<Sr5Event> {
 }
 
 #[test]
+fn the_test_form_does_not_offer_again_a_test_the_action_rolled() {
+    // Wounded, Ana's Stand Up rolls its Body + Willpower (2) with the action: done.
+    let mut app = app_with(&[
+        "add Ana pc int 5 rea 3 edge 2 body 2 will 3",
+        "roll Ana hits 3",
+        "start",
+        "damage Ana 1 stun",
+        "status Ana Prone",
+        "act Ana Stand Up hits 2",
+    ]);
+    press(&mut app, KeyCode::Char('T'));
+    let f = test_form(&app);
+    assert!(!f.title.contains("Stand Up"), "{}", f.title);
+}
+
+#[test]
 fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types() {
     let mut app = app_with(&[
         "add Ana pc int 5 rea 3 edge 2 body 2 will 3",

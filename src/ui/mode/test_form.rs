@@ -72,8 +72,13 @@ fn takes_sr5(ctx: &Ctx, who: CombatantId) -> bool {
 
 /// The last action whose test `who` makes, with its test and threshold: one it took, or one
 /// another took that its onlookers test (a Gesture: the name says whose).
+/// An action that rolled its own test (a wounded character's Stand Up) offers nothing more.
 fn last_tested_action(ctx: &Ctx, who: CombatantId) -> Option<(String, String, Option<String>)> {
     ctx.enc.applied().iter().rev().find_map(|entry| {
+        let rolled = entry
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Sr5(s) if s.is_test()));
         entry.events.iter().rev().find_map(|e| match e {
             Event::ActionSpent { who: w, action, .. } => {
                 let def = ctx.catalogue().get(action.name.as_deref()?)?;
@@ -85,11 +90,11 @@ fn last_tested_action(ctx: &Ctx, who: CombatantId) -> Option<(String, String, Op
                     }
                     _ => return None,
                 };
-                Some((name, test, def.threshold.clone()))
+                Some((!rolled).then(|| (name, test, def.threshold.clone())))
             }
             _ => None,
         })
-    })
+    })?
 }
 
 /// The number a catalogue threshold starts with ("3 (2 with a quick-draw holster)" gives 3).

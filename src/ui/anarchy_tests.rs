@@ -419,3 +419,17 @@ fn the_damage_and_heal_forms_offer_the_tracks_the_character_has() {
     typ(&mut app, "h");
     assert_eq!(track_options(&app), ["physical", "stun"]);
 }
+
+#[test]
+fn before_the_table_opens_the_status_pane_says_what_anarchy_plays_with() {
+    let mut app = fresh();
+    select(&mut app, "Nix");
+    let first = super::view::status::lines(&app)
+        .first()
+        .map(|l| l.0.clone())
+        .unwrap_or_default();
+    assert_eq!(
+        first,
+        "› Nix: PC, Plot Points 3 of 5, Edge 3/3, Physical 0/10, Stun 0/10"
+    );
+}

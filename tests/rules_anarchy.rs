@@ -852,7 +852,7 @@ fn a_player_made_an_npc_shows_no_plot_points() {
     let mut t = table();
     t.run("narrate");
     t.run("edit Bo npc");
-    let bits = srtrack::report::anarchy::character_bits(&t.enc, n(&t), t.c("Bo")).join(", ");
+    let bits = srtrack::report::anarchy::character_bits(&t.enc, Some(n(&t)), t.c("Bo")).join(", ");
     assert!(bits.starts_with("NPC"), "{bits}");
     assert!(!bits.contains("Plot Points"), "{bits}");
 }
@@ -1235,7 +1235,7 @@ fn an_anarchy_table_shows_no_wound_modifier() {
         "{before}"
     );
     t.run("narrate");
-    let bits = srtrack::report::anarchy::character_bits(&t.enc, n(&t), t.c("Ana")).join(", ");
+    let bits = srtrack::report::anarchy::character_bits(&t.enc, Some(n(&t)), t.c("Ana")).join(", ");
     assert!(
         bits.contains("Physical 6/") && !bits.contains("wounds"),
         "{bits}"

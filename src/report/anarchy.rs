@@ -502,7 +502,7 @@ pub fn show_table(enc: &Encounter, n: &Narration) -> String {
         } else {
             " "
         };
-        let bits = character_bits(enc, n, c);
+        let bits = character_bits(enc, Some(n), c);
         let _ = writeln!(
             out,
             "{seat} {mark} {} {}",
@@ -515,14 +515,19 @@ pub fn show_table(enc: &Encounter, n: &Narration) -> String {
 
 /// A character at the Anarchy table in short: side, Plot Points, Edge, tracks, gear, a waiting
 /// glitch die, Downed (for `show` and the GM's status pane).
-pub fn character_bits(enc: &Encounter, n: &Narration, c: &Combatant) -> Vec<String> {
+pub fn character_bits(enc: &Encounter, n: Option<&Narration>, c: &Combatant) -> Vec<String> {
     let rules = &enc.rules().anarchy;
     let mut bits = vec![c.side.label().to_string()];
-    // A player character made an NPC keeps its seat's points, but holds none as an NPC.
-    if let Some(p) = n.player(c.id).filter(|_| c.side == Side::Pc) {
+    // A player character made an NPC keeps its seat's points, but holds none as an NPC. Before
+    // the table opens, a player holds what every player starts with.
+    let points = match n {
+        Some(n) => n.player(c.id).map(|p| p.plot_points),
+        None => Some(rules.plot_points.player_start),
+    };
+    if let Some(points) = points.filter(|_| c.side == Side::Pc) {
         bits.push(format!(
-            "Plot Points {} of {}",
-            p.plot_points, rules.plot_points.player_cap
+            "Plot Points {points} of {}",
+            rules.plot_points.player_cap
         ));
     }
     bits.push(format!("Edge {}/{}", c.edge_left, c.sheet.edge));
@@ -531,7 +536,7 @@ pub fn character_bits(enc: &Encounter, n: &Narration, c: &Combatant) -> Vec<Stri
     if !m.is_empty() {
         bits.push(m);
     }
-    if let Some(g) = n.gear_of(c.id) {
+    if let Some(g) = n.and_then(|n| n.gear_of(c.id)) {
         for (label, b) in [("Armor", g.armor), ("Matrix", g.matrix)] {
             if b.size > 0 {
                 bits.push(format!("{label} {}/{}", b.damage, b.size));
@@ -541,7 +546,7 @@ pub fn character_bits(enc: &Encounter, n: &Narration, c: &Combatant) -> Vec<Stri
             bits.push("Shadow Amp".into());
         }
     }
-    if n.has_glitch_die(c.id) {
+    if n.is_some_and(|n| n.has_glitch_die(c.id)) {
         bits.push("glitch die waiting".into());
     }
     if c.is_downed() {

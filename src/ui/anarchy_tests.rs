@@ -383,3 +383,53 @@ fn an_anarchy_screen_shows_no_wound_modifier_its_tests_never_take() {
         assert!(s.contains("6/"), "the boxes show: {s}");
     }
 }
+
+/// The words of the open damage or heal form's Track toggle.
+fn track_options(app: &App) -> Vec<&'static str> {
+    match app.mode() {
+        Mode::Form(f) => match &f.fields[1].value {
+            super::mode::form::Value::Toggle { options, .. } => options.to_vec(),
+            super::mode::form::Value::Text { .. } => Vec::new(),
+        },
+        other => panic!("a form is open: {:?}", other.kind()),
+    }
+}
+
+#[test]
+fn the_damage_and_heal_forms_offer_the_tracks_the_character_has() {
+    let mut app = fresh();
+    typ(&mut app, ":sheet Nix armor 6 matrix 4");
+    press(&mut app, KeyCode::Enter);
+    select(&mut app, "Nix");
+    typ(&mut app, "h");
+    assert_eq!(track_options(&app), ["physical", "stun", "armor", "matrix"]);
+    // Boxes 2, then the Track toggled to "armor" by its letter.
+    typ(&mut app, "2");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "a");
+    press(&mut app, KeyCode::Enter);
+    assert!(last(&app).iter().any(|e| matches!(e,
+        AnarchyEvent::GearDamaged { boxes: 2, track, .. }
+            if *track == crate::encounter::system::anarchy::GearTrack::Armor)));
+    // Heal offers them too; Brick, with no such track, only the monitors.
+    typ(&mut app, "H");
+    assert_eq!(track_options(&app).len(), 4);
+    press(&mut app, KeyCode::Esc);
+    select(&mut app, "Brick");
+    typ(&mut app, "h");
+    assert_eq!(track_options(&app), ["physical", "stun"]);
+}
+
+#[test]
+fn before_the_table_opens_the_status_pane_says_what_anarchy_plays_with() {
+    let mut app = fresh();
+    select(&mut app, "Nix");
+    let first = super::view::status::lines(&app)
+        .first()
+        .map(|l| l.0.clone())
+        .unwrap_or_default();
+    assert_eq!(
+        first,
+        "› Nix: PC, Plot Points 3 of 5, Edge 3/3, Physical 0/10, Stun 0/10"
+    );
+}

@@ -832,11 +832,15 @@ fn forms_replace_given_values_toggle_choices_and_say_the_range() {
     assert_eq!(f.fields[1].get(), "pc");
     typ(&mut app, " ");
     press(&mut app, KeyCode::Esc);
-    // Moth's delay and ready: the IP in the pool and the range allowed.
+    // Moth holds a ready: `d` is refused at once, with the command's sentence.
     typ(&mut app, "d");
+    assert!(matches!(app.mode(), Mode::Tracker));
     let s = screen(&mut app, 80, 24);
-    assert!(flat(&s).contains("3 IP in the pool; allowed 1 to 3"), "{s}");
-    press(&mut app, KeyCode::Esc);
+    assert!(
+        flat(&s).contains("Moth already holds a ready action; it must be used or lapse first"),
+        "{s}"
+    );
+    // The ready form: the IP in the pool and the range allowed.
     typ(&mut app, "y");
     press(&mut app, KeyCode::Tab);
     let s = screen(&mut app, 80, 24);

@@ -318,6 +318,9 @@ fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
     // Fire Gun asks its fire mode first; Enter takes the first (SS).
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.mode(), Mode::TestForm(_)));
+    // The title and the footer say the same of Esc.
+    let s = screen(&mut app, 120, 36);
+    assert!(s.contains("Esc: skip") && !s.contains("Esc: cancel"), "{s}");
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.mode(), Mode::Tracker));
     assert!(matches!(
@@ -377,6 +380,11 @@ fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
     press(&mut app, KeyCode::Char('A'));
     let f = test_form(&app);
     assert!(f.title.contains("Jinx's defense"), "{}", f.title);
+    let s = screen(&mut app, 120, 36);
+    assert!(
+        s.contains("Esc: later") && !s.contains("Esc: cancel"),
+        "{s}"
+    );
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.mode(), Mode::Tracker));
     assert!(app.state().sr5.pending.len() == 1);

@@ -98,6 +98,20 @@ impl Draft<'_> {
         if c.ready_fired == Some(turn.serial) {
             return Err(RuleError::ReadyAnswered { who: c.name });
         }
+        // What the character holds is checked before the words: a ready with no trigger yet
+        // (the screen's `y`) is refused for a delay held, as the command is.
+        let held = match &c.reserve {
+            Some(Reserve::Ready {
+                ip: held,
+                turn_serial,
+                ..
+            }) if *turn_serial == turn.serial => Some(*held),
+            Some(_) => {
+                Self::no_reserve(&c)?;
+                None
+            }
+            None => None,
+        };
         let cap = self.rules.ready_reserve_cap;
         let text = ReadyTrigger::words(text);
         if text.is_empty() {
@@ -115,23 +129,15 @@ impl Draft<'_> {
             text: text.to_string(),
             actions,
         };
-        let reserve = match &c.reserve {
-            Some(Reserve::Ready {
-                ip: held,
-                turn_serial,
-                ..
-            }) if *turn_serial == turn.serial => {
-                if ip.is_some_and(|ip| ip != i32::from(*held)) {
+        let reserve = match held {
+            Some(held) => {
+                if ip.is_some_and(|ip| ip != i32::from(held)) {
                     return Err(RuleError::ReadyReserveMismatch {
                         who: c.name,
-                        reserve: *held,
+                        reserve: held,
                     });
                 }
-                *held
-            }
-            Some(_) => {
-                Self::no_reserve(&c)?;
-                0
+                held
             }
             None => {
                 // No amount given: the first trigger's actions set the reserve.

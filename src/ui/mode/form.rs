@@ -9,6 +9,7 @@ use tui_input::{Input, InputRequest};
 use super::tracker::{delay_triggers, names_of};
 use super::{Ctx, Mode, Outcome, choose, picker};
 use crate::encounter::system::SheetField;
+use crate::encounter::system::anarchy::{AnarchyCommand, GearTrack};
 use crate::encounter::system::sr2097::Sr2097Command;
 use crate::encounter::{
     AddCombatant, CombatantId, Command, Each, Event, GroupId, Phase, ReadyTrigger, RollTarget,
@@ -171,7 +172,25 @@ const LABEL: usize = 13;
 
 const SIDES: &[&str] = &["npc", "pc"];
 pub(super) const NO_YES: &[&str] = &["no", "yes"];
-const TRACKS: &[&str] = &["physical", "stun"];
+/// The damage and heal forms' tracks: the condition monitors, and an Anarchy character's Armor
+/// and Matrix tracks when its sheet has them (the words of `damage NAME N armor|matrix`).
+const TRACKS: [&[&str]; 4] = [
+    &["physical", "stun"],
+    &["physical", "stun", "armor"],
+    &["physical", "stun", "matrix"],
+    &["physical", "stun", "armor", "matrix"],
+];
+
+/// The tracks the damage and heal forms offer `who`: an Anarchy character's gear tracks are one
+/// character's, so a form for several offers the monitors only.
+fn tracks_of(who: &[CombatantId], s: &crate::encounter::State) -> &'static [&'static str] {
+    let gear = match who {
+        [one] => s.narration().and_then(|n| n.gear_of(*one)),
+        _ => None,
+    };
+    let has = |t: GearTrack| gear.is_some_and(|g| g.track(t).size > 0);
+    TRACKS[usize::from(has(GearTrack::Armor)) + 2 * usize::from(has(GearTrack::Matrix))]
+}
 const UNTIL: &[&str] = &[
     "as the rules say",
     "this turn",
@@ -464,7 +483,7 @@ impl State {
                     format!("{verb} {}", title_names(who, s)),
                     vec![
                         Field::text("Boxes", "", "1"),
-                        Field::toggle("Track", "Space or ←/→ to change", TRACKS, 0),
+                        Field::toggle("Track", "Space or ←/→ to change", tracks_of(who, s), 0),
                     ],
                 )
             }
@@ -821,20 +840,38 @@ impl State {
                     actions: Vec::new(),
                 }
             }
-            Purpose::Damage(who) => Command::aimed(
-                who.clone(),
-                Each::Damage {
-                    boxes: or(num(0, true)?, 0),
-                    track: track(1),
-                },
-            ),
-            Purpose::Heal(who) => Command::aimed(
-                who.clone(),
-                Each::Heal {
-                    boxes: or(num(0, true)?, 0),
-                    track: track(1),
-                },
-            ),
+            Purpose::Damage(who) | Purpose::Heal(who) => {
+                let boxes = or(num(0, true)?, 0);
+                let damage = matches!(self.purpose, Purpose::Damage(_));
+                // The form offers a gear track only for one character that has it.
+                let gear = match (who.as_slice(), text(1).as_str()) {
+                    ([one], "armor") => Some((*one, GearTrack::Armor)),
+                    ([one], "matrix") => Some((*one, GearTrack::Matrix)),
+                    _ => None,
+                };
+                match (gear, damage) {
+                    (Some((who, track)), true) => {
+                        Command::Anarchy(AnarchyCommand::Damage { who, track, boxes })
+                    }
+                    (Some((who, track)), false) => {
+                        Command::Anarchy(AnarchyCommand::Repair { who, track, boxes })
+                    }
+                    (None, true) => Command::aimed(
+                        who.clone(),
+                        Each::Damage {
+                            boxes,
+                            track: track(1),
+                        },
+                    ),
+                    (None, false) => Command::aimed(
+                        who.clone(),
+                        Each::Heal {
+                            boxes,
+                            track: track(1),
+                        },
+                    ),
+                }
+            }
             Purpose::Status(who) => {
                 if text(0).is_empty() {
                     return Err((0, "required".into()));

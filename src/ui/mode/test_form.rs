@@ -41,6 +41,18 @@ pub enum Purpose {
     Step(CombatantId),
 }
 
+impl Purpose {
+    /// What Esc does, in the title's and the footer's one word: a test is cancelled; an
+    /// attack's roll is skipped (the action stays spent); a waiting step comes back with `A`.
+    fn esc(&self) -> &'static str {
+        match self {
+            Purpose::Test(_) => "cancel",
+            Purpose::Attack { .. } => "skip",
+            Purpose::Step(_) => "later",
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct State {
     pub title: String,
@@ -191,15 +203,16 @@ impl State {
             field("Pool", "the attacker's dice", ""),
             field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
         ];
-        let title = format!(
-            "{}: {} — the attack (Enter: roll, Esc: skip)",
-            escaped(s.name(attacker)),
-            escaped(action)
-        );
         let purpose = Purpose::Attack {
             attacker,
             action: action.to_string(),
         };
+        let title = format!(
+            "{}: {} — the attack (Enter: roll, Esc: {})",
+            escaped(s.name(attacker)),
+            escaped(action),
+            purpose.esc()
+        );
         Some(Mode::TestForm(Self::new(title, purpose, fields, ctx)))
     }
 
@@ -217,10 +230,11 @@ impl State {
             Stage::Soak { .. } => ("damage resistance", "empty: Body + armor"),
         };
         let title = format!(
-            "{}'s attack on {}: {}'s {step}{more} (Enter: go on, Esc: later)",
+            "{}'s attack on {}: {}'s {step}{more} (Enter: go on, Esc: {})",
             escaped(s.name(p.attacker)),
             escaped(s.name(p.target)),
             escaped(s.name(p.target)),
+            Purpose::Step(p.target).esc(),
         );
         let fields = vec![
             field("Pool", from, ""),
@@ -448,7 +462,10 @@ impl State {
         match &self.error {
             Some(e) => lines.push(Line::styled(format!("✗ {e}"), t.error())),
             None => lines.push(Line::styled(
-                "Enter: roll (or take the typed dice)  Tab: next field  Esc: cancel",
+                format!(
+                    "Enter: roll (or take the typed dice)  Tab: next field  Esc: {}",
+                    self.purpose.esc()
+                ),
                 t.dim(),
             )),
         }

@@ -553,3 +553,39 @@ fn a_command_run_for_a_room_opens_the_next_room_or_leaves_the_room_as_it_was() {
     assert!(matches!(app.mode(), Mode::Command(_)));
     assert!(app.message().is_some_and(|(_, error)| error));
 }
+
+#[test]
+fn ready_and_delay_are_refused_at_the_key_while_the_other_is_held() {
+    for (held, key, why) in [
+        (
+            "delay Jinx 2",
+            Action::Ready,
+            "Jinx already holds a delay; it must be used or lapse first",
+        ),
+        (
+            "ready Jinx 2 when the door opens do Fire Weapon",
+            Action::Delay,
+            "Jinx already holds a ready action; it must be used or lapse first",
+        ),
+    ] {
+        let mut enc = demo();
+        assert_eq!(demo::script(&mut enc, &[held], 1), Ok(()));
+        let ctx = Ctx::new(&enc, &tracker::State::default());
+        let mut t = tracker::State::default();
+        match t.update(key, &ctx) {
+            Outcome::Fail(e) => assert_eq!(e, why),
+            other => panic!("{held}: not refused at the key: {other:?}"),
+        }
+    }
+    // Nothing held: both open their forms.
+    let enc = demo();
+    let ctx = Ctx::new(&enc, &tracker::State::default());
+    for key in [Action::Ready, Action::Delay] {
+        let mut t = tracker::State::default();
+        let Outcome::Open(Mode::Form(f)) = t.update(key, &ctx) else {
+            panic!("{key:?} opens its form");
+        };
+        // The IP field says the pool and the range allowed.
+        assert!(f.fields.iter().any(|fl| fl.hint.contains("IP in the pool")));
+    }
+}

@@ -10,7 +10,7 @@ use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::system::sr2097::{EdgeCommand, Sr2097Command};
 use crate::encounter::{
     ActionChoice, Combatant, CombatantId, Command, Each, Event, Phase, Relative, Reserve,
-    RollTarget, Skipped, State as Fight, Timing, Visibility,
+    RollTarget, RuleError, Skipped, State as Fight, Timing, Visibility,
 };
 use crate::ui::action::Action;
 use crate::ui::keymap;
@@ -179,8 +179,25 @@ impl State {
                 Outcome::Open,
             ),
             Action::Delay if selected_delay_unnamed(ctx) => choose_delay_trigger(ctx),
-            Action::Delay => on_actor(ctx, |id| open_form(form::Purpose::Delay(id), ctx)),
-            Action::Ready => on_actor(ctx, |id| open_form(form::Purpose::Ready(id), ctx)),
+            Action::Delay => on_actor(ctx, |who| {
+                let probe = Command::Delay {
+                    who,
+                    ip: 0,
+                    trigger: None,
+                };
+                declarable(probe, ctx, |e| matches!(e, RuleError::ReserveTooSmall))
+                    .unwrap_or_else(|| open_form(form::Purpose::Delay(who), ctx))
+            }),
+            Action::Ready => on_actor(ctx, |who| {
+                let probe = Command::Ready {
+                    who,
+                    ip: None,
+                    trigger: String::new(),
+                    actions: Vec::new(),
+                };
+                declarable(probe, ctx, |e| matches!(e, RuleError::EmptyTrigger))
+                    .unwrap_or_else(|| open_form(form::Purpose::Ready(who), ctx))
+            }),
             Action::Remove => on_selected(ctx, |who| {
                 Outcome::run(Command::Remove { who, reason: None })
             }),
@@ -298,6 +315,17 @@ fn type_for(ctx: &Ctx, verb: &str, who: CombatantId) -> Outcome {
         input: tui_input::Input::new(format!("{verb} {name} ")),
         note: None,
     }))
+}
+
+/// A delay or ready the engine refuses before its values (the actor holds the other, is
+/// Downed, has answered a trigger this turn) is refused at the key, with the command's own
+/// sentence: the form would only lead to it. `probe` has no values; `unfilled` is the engine's
+/// refusal of that, the first about the values: past every check of the character.
+fn declarable(probe: Command, ctx: &Ctx, unfilled: fn(&RuleError) -> bool) -> Option<Outcome> {
+    match ctx.enc.check(probe) {
+        Err(e) if !unfilled(&e) => Some(Outcome::Fail(e.to_string())),
+        _ => None,
+    }
 }
 
 fn open_form(purpose: form::Purpose, ctx: &Ctx) -> Outcome {

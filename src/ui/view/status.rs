@@ -41,9 +41,10 @@ fn end_label(app: &App, name: &str, end: StatusEnd) -> String {
 /// The selected character in one sentence: everything its row says in short, in full.
 fn whole(app: &App, c: &Combatant) -> String {
     let s = app.state();
-    // At an Anarchy table there is no initiative and no IP: Plot Points, Edge and tracks instead.
-    if let Some(n) = s.narration() {
-        let mut parts = report::anarchy::character_bits(&app.enc, n, c);
+    // At an Anarchy table there is no initiative and no IP: Plot Points, Edge and tracks instead,
+    // from the first `add`, before the table opens.
+    if s.narration().is_some() || !s.system.plays_in_passes() {
+        let mut parts = report::anarchy::character_bits(&app.enc, s.narration(), c);
         parts.extend(status_parts(app, c));
         return format!("› {}: {}", c.name, parts.join(", "));
     }

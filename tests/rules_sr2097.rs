@@ -1022,7 +1022,7 @@ fn a_weapon_may_be_named_like_a_word_of_dmg_and_no_weapon_name_holds_an_invisibl
     // and a name holding a zero-width space, which would look like another, is refused
     assert_eq!(
         t.refuse("weapon Ana add Gun\u{200b}X 2d6+4").to_string(),
-        "the weapon name holds an invisible character (U+200B), so it would look like a name without it: type it without"
+        "the weapon name holds an invisible character (U+200B), so it would look like a name without it: type it again with visible characters and spaces only"
     );
 }
 
@@ -1049,7 +1049,7 @@ fn armor_strength_and_weapons_are_on_the_sheet() {
     // A weapon's name is drawn on screen like a combatant's: no control characters.
     assert_eq!(
         t.refuse("weapon Bo add \"Gun\u{1b}[2J\" 2d6+4").to_string(),
-        "the weapon name holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it without"
+        "the weapon name holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it again with visible characters and spaces only"
     );
 }
 

@@ -26,11 +26,11 @@ pub enum RuleError {
         max: i32,
     },
     #[error(
-        "the {field} holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it without"
+        "the {field} holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it again with visible characters and spaces only"
     )]
     ControlCharacter { field: &'static str },
     #[error(
-        "the {field} holds an invisible character (U+{code:04X}), so it would look like a name without it: type it without"
+        "the {field} holds an invisible character (U+{code:04X}), so it would look like a name without it: type it again with visible characters and spaces only"
     )]
     InvisibleCharacter { field: &'static str, code: u32 },
     #[error("the {field} has {len} characters: allowed {min} to {max}")]

@@ -579,7 +579,7 @@ pub enum AnarchyRefusal {
         max: i32,
     },
     #[error(
-        "{what} holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it without"
+        "{what} holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it again with visible characters and spaces only"
     )]
     ControlText { what: &'static str },
     #[error("{what} holds {len} characters: allowed {min} to {max}")]

@@ -317,80 +317,87 @@ mod tests {
             .join("\n")
     }
 
+    /// What help must say, and must not say, at a table of each system.
+    const TOLD: [(System, &[&str], &[&str]); 3] = [
+        (
+            System::Anarchy,
+            &[
+                "The screen (Shadowrun: Anarchy)",
+                "Narration: the turn's order",
+                "narrate [NAME]",
+                "seating NAME, NAME",
+                "sheet NAME [armor N]",
+                "pp NAME award",
+                "gm spend WHAT",
+                "gm order reverse|random",
+                "atest NAME POOL vs POOL",
+                "aodds POOL vs POOL",
+                "cooldown NAME THING",
+                "damage NAME N armor|matrix",
+                "heal NAME N armor|matrix",
+            ],
+            &[
+                "IP per pass",
+                "passes",
+                "roll all",
+                "delay NAME",
+                "dmg ",
+                "  test NAME",
+            ],
+        ),
+        (
+            System::Sr2097,
+            &[
+                "The screen (Shadowrun 2097)",
+                "injuries",
+                "dmg NAME TARGET (with WEAPON | NdM+ST)",
+                "sc NAME tn N|WORD",
+                "armor NAME pt N dr N",
+                "edge NAME (boost [dice A B] | lessen [N]",
+                "odds2097 tn",
+                "strength NAME N",
+                "IP per pass",
+            ],
+            &[
+                "attack NAME",
+                "teamwork",
+                "closecall",
+                "dv N",
+                "atest",
+                "narrate",
+                "armor|matrix",
+            ],
+        ),
+        (
+            System::Sr5,
+            &[
+                "The screen (SR5)",
+                "attack NAME TARGET",
+                "test NAME POOL",
+                "armor NAME N",
+            ],
+            &[
+                "dmg ",
+                "odds2097",
+                "pt N dr N",
+                "narrate",
+                "Plot Points",
+                "armor|matrix",
+            ],
+        ),
+    ];
+
     /// Help tells each system's own screen and commands, and nothing of another's.
     #[test]
     fn help_shows_the_tables_own_screen_and_commands() {
-        let anarchy = text(System::Anarchy);
-        for said in [
-            "The screen (Shadowrun: Anarchy)",
-            "Narration: the turn's order",
-            "narrate [NAME]",
-            "seating NAME, NAME",
-            "sheet NAME [armor N]",
-            "pp NAME award",
-            "gm spend WHAT",
-            "gm order reverse|random",
-            "atest NAME POOL vs POOL",
-            "aodds POOL vs POOL",
-            "cooldown NAME THING",
-            "damage NAME N armor|matrix",
-            "heal NAME N armor|matrix",
-        ] {
-            assert!(anarchy.contains(said), "Anarchy help lacks {said:?}");
-        }
-        for unsaid in [
-            "IP per pass",
-            "passes",
-            "roll all",
-            "delay NAME",
-            "dmg ",
-            "  test NAME",
-        ] {
-            assert!(!anarchy.contains(unsaid), "Anarchy help says {unsaid:?}");
-        }
-        let sr2097 = text(System::Sr2097);
-        for said in [
-            "The screen (Shadowrun 2097)",
-            "injuries",
-            "dmg NAME TARGET (with WEAPON | NdM+ST)",
-            "sc NAME tn N|WORD",
-            "armor NAME pt N dr N",
-            "edge NAME (boost [dice A B] | lessen [N]",
-            "odds2097 tn",
-            "strength NAME N",
-            "IP per pass",
-        ] {
-            assert!(sr2097.contains(said), "2097 help lacks {said:?}");
-        }
-        for unsaid in [
-            "attack NAME",
-            "teamwork",
-            "closecall",
-            "dv N",
-            "atest",
-            "narrate",
-            "armor|matrix",
-        ] {
-            assert!(!sr2097.contains(unsaid), "2097 help says {unsaid:?}");
-        }
-        let sr5 = text(System::Sr5);
-        for said in [
-            "The screen (SR5)",
-            "attack NAME TARGET",
-            "test NAME POOL",
-            "armor NAME N",
-        ] {
-            assert!(sr5.contains(said), "SR5 help lacks {said:?}");
-        }
-        for unsaid in [
-            "dmg ",
-            "odds2097",
-            "pt N dr N",
-            "narrate",
-            "Plot Points",
-            "armor|matrix",
-        ] {
-            assert!(!sr5.contains(unsaid), "SR5 help says {unsaid:?}");
+        for (system, said, unsaid) in TOLD {
+            let help = text(system);
+            for s in said {
+                assert!(help.contains(s), "{system:?} help lacks {s:?}");
+            }
+            for u in unsaid {
+                assert!(!help.contains(u), "{system:?} help says {u:?}");
+            }
         }
     }
 }

@@ -251,3 +251,36 @@ fn a_character_hidden_from_the_players_is_left_out_of_the_recap_until_revealed()
     assert!(md.contains("**Cy goes down**"), "{md}");
     assert!(md.contains("Cy 10 Physical"), "{md}");
 }
+
+#[test]
+fn a_visible_character_whose_name_holds_a_hidden_ones_is_still_told() {
+    // Given a hidden Dog and a visible Hell Dog, whose name holds the word "Dog"
+    let mut t = Table::new();
+    t.run("add Ana pc int 4 rea 5 body 4 will 5");
+    t.run("add Hell Dog int 3 rea 3 body 4 will 2");
+    t.run("add Dog int 3 rea 2 body 3 will 2");
+    t.run("roll Ana hits 3");
+    t.run("roll Hell Dog hits 2");
+    t.run("roll Dog hits 1");
+    t.run("start");
+    t.run("hide Dog");
+    t.run("act Ana Fire Gun");
+    t.run("damage Hell Dog 3");
+    t.run("next");
+    t.run("act Hell Dog Sprint");
+    t.run("next");
+    t.run("act Dog Sprint");
+    t.run("damage Ana 2");
+    // When the GM exports the recap for the players
+    let md = recap::markdown(&t.enc, "kennel", CREATED);
+    // Then Hell Dog's deeds and the damage it took are told, and the hidden Dog's are not
+    assert!(md.contains("- **Hell Dog**: Sprint"), "{md}");
+    assert!(md.contains("Hell Dog takes 3 Physical"), "{md}");
+    assert!(md.contains("Order: Ana, Hell Dog\n"), "{md}");
+    assert!(
+        md.contains("Damage taken: Ana 2 Physical, Hell Dog 3 Physical."),
+        "{md}"
+    );
+    let without_hell_dog = md.replace("Hell Dog", "");
+    assert!(!without_hell_dog.contains("Dog"), "{md}");
+}

@@ -63,6 +63,9 @@ pub(super) struct Recap {
     /// Those hidden from the players (`hide`) when the recap is made, and their names as the
     /// recap writes them: left out of it altogether.
     hidden: Vec<(CombatantId, String)>,
+    /// The names of those the players see, as the recap writes them: a hidden "Dog" is not
+    /// named by a line about a seen "Hell Dog".
+    seen_names: Vec<String>,
 }
 
 impl Recap {
@@ -109,7 +112,9 @@ impl Recap {
     /// Whether a text of the recap names a hidden character (a test against it, a delay
     /// waiting on it): such a line or deed is left out whole.
     fn names_hidden(&self, text: &str) -> bool {
-        self.hidden.iter().any(|(_, name)| names(text, name))
+        self.hidden
+            .iter()
+            .any(|(_, name)| names(text, name, &self.seen_names))
     }
 
     pub(super) fn tell(&mut self, told: Told, state: &State) {
@@ -145,12 +150,25 @@ impl Recap {
 }
 
 /// Whether `text` holds `name` whole: not inside a longer word or number ("Ganger 1" is not
-/// in "Ganger 12").
-fn names(text: &str, name: &str) -> bool {
-    text.match_indices(name).any(|(i, _)| {
+/// in "Ganger 12"), nor inside one of the `others` names held whole ("Dog" is not in "Hell
+/// Dog").
+fn names(text: &str, name: &str, others: &[String]) -> bool {
+    let within_another = |at: usize| {
+        others.iter().any(|other| {
+            other.len() > name.len()
+                && whole_at(text, other).any(|o| o <= at && at + name.len() <= o + other.len())
+        })
+    };
+    whole_at(text, name).any(|i| !within_another(i))
+}
+
+/// Where `text` holds `name` whole, as byte offsets.
+fn whole_at<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
+    text.match_indices(name).filter_map(move |(i, _)| {
         let before = text[..i].chars().next_back();
         let after = text[i + name.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        (!before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric))
+            .then_some(i)
     })
 }
 
@@ -428,6 +446,12 @@ pub fn markdown(enc: &Encounter, title: &str, created: &str) -> String {
             .all()
             .filter(|c| c.is_hidden())
             .map(|c| (c.id, md(&c.name)))
+            .collect(),
+        seen_names: enc
+            .state()
+            .all()
+            .filter(|c| !c.is_hidden())
+            .map(|c| md(&c.name))
             .collect(),
         ..Recap::default()
     };

@@ -343,3 +343,16 @@ fn gear_the_engine_would_refuse_makes_the_sheet_unreadable() {
         text(&other.stderr)
     );
 }
+
+#[test]
+fn a_sheet_saved_again_by_an_editor_with_a_byte_order_mark_still_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    with_sheets(d);
+    let path = d.join("roster/Jinx.ron");
+    let sheet = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("\u{feff}{sheet}")).unwrap();
+    let show = srtrack(d, &["roster", "show", "Jinx"], "");
+    assert!(show.status.success(), "{}", text(&show.stderr));
+    assert!(text(&show.stdout).contains("name: \"Jinx\""));
+}

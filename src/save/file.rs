@@ -277,6 +277,8 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
             "the file is not UTF-8 text (is it a save file?)".into(),
         )
     })?;
+    // An editor that writes a byte-order mark (Notepad) adds nothing to the save.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(err(None, "the file is empty".into()));
     }
@@ -683,6 +685,20 @@ mod tests {
                 assert_eq!(line, text[..cut].trim_end().lines().count(), "{cut}: {err}");
             }
         }
+    }
+
+    /// A save opened and saved again in an editor that writes a byte-order mark (Notepad) reads
+    /// as it did before.
+    #[test]
+    fn a_save_behind_a_byte_order_mark_reads_as_without_it() {
+        let text = include_str!("../../saves/sr2097.ron");
+        let plain = parse(text.as_bytes(), "plain.ron").unwrap();
+        let marked = parse(format!("\u{feff}{text}").as_bytes(), "marked.ron")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            ron::to_string(&marked).unwrap(),
+            ron::to_string(&plain).unwrap()
+        );
     }
 
     #[test]

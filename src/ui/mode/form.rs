@@ -299,9 +299,11 @@ pub(super) fn parse_num(field: &Field, required: bool) -> Result<Option<i32>, St
             Ok(None)
         };
     }
-    v.parse::<i32>()
+    // As the command language reads it: a number too big stands as the biggest there is, so
+    // the engine says the range allowed.
+    crate::text::int_word(&v)
         .map(Some)
-        .map_err(|_| format!("\"{v}\" is not a whole number"))
+        .ok_or_else(|| format!("\"{}\" is not a whole number", crate::text::excerpt(&v)))
 }
 
 /// The sheet and side of the combatant added last, and its name: the add form starts from them.

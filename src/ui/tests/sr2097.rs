@@ -126,6 +126,20 @@ fn a_refused_check_keeps_the_form_open_with_the_reason() {
 }
 
 #[test]
+fn a_bonus_too_big_for_any_number_is_told_the_range_not_that_it_is_no_number() {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('c'));
+    typ(&mut app, "99999999999999999999999");
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the form closed");
+    };
+    let why = f.odds.clone().expect_err("no odds for it");
+    assert!(!why.contains("not a whole number"), "{why}");
+    assert!(why.contains("-30") && why.contains("99"), "{why}");
+}
+
+#[test]
 fn the_damage_form_says_what_the_armor_makes_of_it_and_applies_it_in_one_go() {
     let mut app = fight();
     select(&mut app, "Ana");

@@ -225,6 +225,26 @@ fn an_entry_whose_text_says_end_but_whose_event_is_an_action_is_refused() {
 }
 
 #[test]
+fn an_entry_whose_text_holds_a_control_character_is_refused() {
+    // A command's text is typed, and typing refuses control characters: an escape sequence
+    // after the words the events agree with is an edited file.
+    for junk in ["\\u{1b}]0;pwned\\u{7}", "\\u{202e}"] {
+        let text = SR2097.replacen(
+            "text: \"strength Sledge 7\"",
+            &format!("text: \"strength Sledge 7{junk}\""),
+            1,
+        );
+        assert_ne!(text, SR2097);
+        let err = refused(text.as_bytes());
+        assert!(err.contains("control character"), "{err}");
+        assert!(
+            !err.contains('\u{1b}') && !err.contains('\u{202e}'),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn an_entry_whose_text_names_someone_else_is_refused() {
     // Ana's action, told as Jinx's.
     let text = DEMO.replacen("text: \"act Ana simple\"", "text: \"act Jinx simple\"", 1);

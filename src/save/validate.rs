@@ -873,6 +873,12 @@ pub fn check_entries(
                 crate::text::excerpt(&entry.text)
             )
         };
+        // Commands are typed, and typing refuses these: such a text was edited in the file.
+        if crate::text::holds_control(&entry.text) {
+            return Err(fail(
+                "its text holds a control character, which no typed command can".into(),
+            ));
+        }
         for a in entry.events.iter().flat_map(action_names) {
             if let Some(name) = &a.name
                 && catalogue.get(name).is_none()

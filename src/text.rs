@@ -133,28 +133,38 @@ pub fn first_with_control<T: serde::Serialize>(value: &T) -> Option<String> {
 }
 
 /// What a paste into a one-line input keeps: the text before its first line break, tabs as
-/// spaces, no other control character, at most `max` characters.
+/// spaces, at most `max` characters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pasted {
     pub text: String,
-    /// Whether anything was left out: a second line, a control character, the rest past `max`.
+    /// Whether anything was left out: a second line, the rest past `max`.
     pub cut: bool,
 }
 
-/// `text` as a paste into a one-line input takes it (see [`Pasted`]).
-pub fn one_line(text: &str, max: usize) -> Pasted {
+/// `text` as a paste into a one-line input takes it (see [`Pasted`]); the first control or
+/// invisible character of the line kept refuses it whole: what is left of an escape sequence
+/// (`[2J`) is no text anyone meant.
+pub fn one_line(text: &str, max: usize) -> Result<Pasted, char> {
     let first = text.split(['\n', '\r']).next().unwrap_or_default();
     let mut cut = first.len() < text.trim_end_matches(['\n', '\r']).len();
     let mut out = String::with_capacity(first.len().min(max * 4));
     for c in first.chars() {
         let c = if c == '\t' { ' ' } else { c };
-        if is_control(c) || out.chars().count() >= max {
+        if is_control(c) || is_invisible(c) {
+            return Err(c);
+        }
+        if out.chars().count() >= max {
             cut = true;
         } else {
             out.push(c);
         }
     }
-    Pasted { text: out, cut }
+    Ok(Pasted { text: out, cut })
+}
+
+/// A character no text takes, as a refusal names it: `U+001B`.
+pub fn code_point(c: char) -> String {
+    format!("U+{:04X}", u32::from(c))
 }
 
 /// Characters Markdown may read as formatting inside a line: links, emphasis, code, tables,
@@ -227,21 +237,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_paste_keeps_its_first_line_without_controls() {
+    fn a_paste_keeps_its_first_line_and_refuses_a_control_in_it() {
         let p = |s| one_line(s, 10);
-        assert_eq!(p("Ana").text, "Ana");
-        assert!(!p("Ana").cut);
+        assert_eq!(p("Ana").unwrap().text, "Ana");
+        assert!(!p("Ana").unwrap().cut);
         // A line copied with its line break is one line.
-        assert!(!p("Ana\n").cut);
-        assert_eq!(p("status x\nnext").text, "status x");
-        assert!(p("status x\nnext").cut);
-        assert_eq!(p("a\r\nb").text, "a");
-        assert_eq!(p("a\tb").text, "a b");
-        assert_eq!(p("a\u{1b}[2Jb\u{202e}").text, "a[2Jb");
-        assert!(p("a\u{7}").cut);
-        assert_eq!(p("0123456789abc").text, "0123456789");
-        assert!(p("0123456789abc").cut);
-        assert!(!holds_control(&p("\u{9b}\u{0}x").text));
+        assert!(!p("Ana\n").unwrap().cut);
+        assert_eq!(p("status x\nnext").unwrap().text, "status x");
+        assert!(p("status x\nnext").unwrap().cut);
+        assert_eq!(p("a\r\nb").unwrap().text, "a");
+        assert_eq!(p("a\tb").unwrap().text, "a b");
+        // Only the line kept is read: a second line's escape goes with it.
+        assert_eq!(p("a\n\u{1b}[2J").unwrap().text, "a");
+        assert_eq!(p("a\u{1b}[2Jb\u{202e}"), Err('\u{1b}'));
+        assert_eq!(p("a\u{7}"), Err('\u{7}'));
+        assert_eq!(p("gun\u{200f}"), Err('\u{200f}'));
+        assert_eq!(p("0123456789abc").unwrap().text, "0123456789");
+        assert!(p("0123456789abc").unwrap().cut);
     }
 
     #[test]

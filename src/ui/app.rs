@@ -337,15 +337,26 @@ impl App {
                 | ModeKind::Find
         ) {
             let ev = ratatui::crossterm::event::Event::Key(key);
-            if let Some(req) = to_input_request(&ev) {
-                self.update(Action::Input(req));
+            match to_input_request(&ev) {
+                // Refused at entry: a text shows what it holds, and these show as nothing.
+                Some(tui_input::InputRequest::InsertChar(c))
+                    if crate::text::is_control(c) || crate::text::is_invisible(c) =>
+                {
+                    self.error(format!(
+                        "{} is a control or invisible character, not typed: type visible characters and spaces only",
+                        crate::text::code_point(c)
+                    ));
+                }
+                Some(req) => self.update(Action::Input(req)),
+                None => {}
             }
         }
     }
 
     /// Pasted text (the terminal's bracketed paste): typed into the focused text input, never
-    /// read as keys. Its first line only, without control characters: every input here holds
-    /// one line, and Enter is the GM's to press. Nothing happens where no text input has focus.
+    /// read as keys. Its first line only: every input here holds one line, and Enter is the
+    /// GM's to press; a control character in it refuses it whole. Nothing happens where no text
+    /// input has focus.
     pub fn paste(&mut self, text: &str) {
         if self.too_small() {
             return;
@@ -354,7 +365,16 @@ impl App {
             self.error("nothing to paste into: a paste goes into the command line (:), a form's text field or a filter");
             return;
         }
-        let pasted = crate::text::one_line(text, PASTE_CHARS);
+        let pasted = match crate::text::one_line(text, PASTE_CHARS) {
+            Ok(pasted) => pasted,
+            Err(c) => {
+                self.error(format!(
+                    "nothing was pasted: its first line holds {}, a control or invisible character; paste visible characters and spaces only",
+                    crate::text::code_point(c)
+                ));
+                return;
+            }
+        };
         for c in pasted.text.chars() {
             self.update(Action::Input(tui_input::InputRequest::InsertChar(c)));
             // A character may close the room (a find that lands); the rest is not keys.
@@ -364,7 +384,7 @@ impl App {
         }
         if pasted.cut {
             self.info(format!(
-                "pasted the first line only, without control characters, at most {PASTE_CHARS} characters: Enter is yours to press"
+                "pasted the first line only, at most {PASTE_CHARS} characters: Enter is yours to press"
             ));
         }
     }

@@ -55,12 +55,41 @@ fn a_paste_in_a_form_goes_into_the_focused_field_only() {
     };
     assert_eq!(f.fields[0].get(), "Ab");
     assert_eq!(app.state().combatants.len(), before);
-    // And a control character never gets in
+    // And a paste holding a control character is refused whole, saying which
     app.paste("x\u{7}\u{9b}y");
     let Mode::Form(f) = app.mode() else {
         panic!("form")
     };
-    assert_eq!(f.fields[0].get(), "Abxy");
+    assert_eq!(f.fields[0].get(), "Ab");
+    assert!(
+        app.message()
+            .is_some_and(|(m, e)| e && m.contains("nothing was pasted") && m.contains("U+0007")),
+        "{:?}",
+        app.message()
+    );
+}
+
+#[test]
+fn a_control_or_invisible_character_typed_never_gets_in_and_is_named() {
+    // Given the command line open, "gun" typed
+    let mut app = demo_app();
+    typ(&mut app, ":");
+    typ(&mut app, "gun");
+    // When a right-to-left override and a right-to-left mark come as keys
+    for c in ['\u{202e}', '\u{200f}'] {
+        press(&mut app, KeyCode::Char(c));
+        // Then neither gets in, and the GM is told which it was
+        assert_eq!(line(&app), "gun");
+        let code = crate::text::code_point(c);
+        assert!(
+            app.message()
+                .is_some_and(|(m, e)| e && m.contains(&code) && m.contains("not typed")),
+            "{:?}",
+            app.message()
+        );
+    }
+    typ(&mut app, "x");
+    assert_eq!(line(&app), "gunx");
 }
 
 #[test]

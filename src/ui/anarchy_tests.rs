@@ -433,3 +433,29 @@ fn before_the_table_opens_the_status_pane_says_what_anarchy_plays_with() {
         "› Nix: PC, Plot Points 3 of 5, Edge 3/3, Physical 0/10, Stun 0/10"
     );
 }
+
+#[test]
+fn one_who_joins_a_narration_is_asked_no_initiative() {
+    // Given the Anarchy sample, its narration under way
+    let mut app = sample();
+    // When the GM adds one, then a group of two, with the add form
+    for (name, count) in [("Wren", None), ("Rook", Some("2"))] {
+        typ(&mut app, "a");
+        typ(&mut app, name);
+        if let Some(count) = count {
+            press(&mut app, KeyCode::Tab);
+            press(&mut app, KeyCode::Tab);
+            typ(&mut app, count);
+        }
+        press(&mut app, KeyCode::Enter);
+        // Then the tracker is back: a narration game rolls no initiative
+        let shown = screen(&mut app, 120, 40);
+        assert!(
+            matches!(app.mode(), Mode::Tracker),
+            "{name}: {:?} {:?} {shown}",
+            app.mode().kind(),
+            app.message(),
+        );
+    }
+    assert!(app.state().find("Rook 2").is_some());
+}

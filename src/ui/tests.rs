@@ -262,6 +262,42 @@ fn add_a_combatant_and_a_group_with_the_form() {
 }
 
 #[test]
+fn a_group_that_rolls_one_by_one_joins_a_fight_with_a_form_for_each() {
+    // Given a fight under way, and the add form for a group of two that does not share a roll
+    let mut app = demo_app();
+    typ(&mut app, "a");
+    typ(&mut app, "Rook");
+    press(&mut app, KeyCode::BackTab);
+    let Mode::Form(f) = app.mode() else {
+        panic!("the add form")
+    };
+    assert_eq!(f.fields[f.focus].label, "Shared roll");
+    if f.fields[f.focus].get() == "yes" {
+        press(&mut app, KeyCode::Char(' '));
+    }
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "2");
+    // When the GM adds it and types in the table's hits for each in turn
+    press(&mut app, KeyCode::Enter);
+    for (who, hits) in [("Rook 1", "3"), ("Rook 2", "1")] {
+        let Mode::Form(f) = app.mode() else {
+            panic!("{who}'s initiative form: {:?}", app.mode().kind())
+        };
+        assert!(f.title.contains(who), "{}", f.title);
+        typ(&mut app, hits);
+        press(&mut app, KeyCode::Enter);
+    }
+    // Then each has the roll typed for it, and the tracker is back
+    assert!(matches!(app.mode(), Mode::Tracker), "{:?}", app.message());
+    for (who, hits) in [("Rook 1", 3), ("Rook 2", 1)] {
+        let roll = app.state().find(who).and_then(|c| c.initiative.clone());
+        assert_eq!(roll.map(|r| r.hits), Some(hits), "{who}");
+    }
+}
+
+#[test]
 fn roll_type_in_a_roll_and_start() {
     let mut app = empty_app();
     demo::script(

@@ -219,6 +219,9 @@ pub struct State {
     /// The add and edit forms' fields a narration game (Anarchy) does not use (its initiative):
     /// not shown, their values kept (an edit keeps the sheet's).
     pub left_out: Vec<Field>,
+    /// The members of a group that rolls one by one still to roll after this one, as the add
+    /// names them: each gets this form in turn.
+    pub joiners: Vec<(CombatantId, String)>,
 }
 
 /// The add and edit forms' labels of the sheet's fields: the system says which it uses.
@@ -534,6 +537,7 @@ impl State {
             offer,
             filled: None,
             left_out,
+            joiners: Vec::new(),
         }
     }
 
@@ -570,7 +574,16 @@ impl State {
             offer: None,
             filled: None,
             left_out: Vec::new(),
+            joiners: Vec::new(),
         }
+    }
+
+    /// The initiative form of the next member of a group that rolls one by one, if any waits.
+    fn next_joiner(&self, ctx: &Ctx) -> Option<Self> {
+        let ((id, name), rest) = self.joiners.split_first()?;
+        let mut next = Self::joined(RollTarget::One(*id), name, ctx);
+        next.joiners = rest.to_vec();
+        Some(next)
     }
 
     /// Leaving the add form's Name field on a roster sheet's name: the sheet fills the fields.
@@ -658,6 +671,13 @@ impl State {
                 return Outcome::Stay;
             }
         };
+        // A member of a group that rolls one by one: the next member's form follows.
+        if let Some(next) = self.next_joiner(ctx) {
+            return Outcome::Run {
+                cmd,
+                then: Some(Mode::Form(next)),
+            };
+        }
         match (&self.purpose, cmd) {
             (Purpose::Delay(who), Command::Delay { ip, .. }) => {
                 let who = *who;
@@ -1010,6 +1030,26 @@ fn joins(cmd: &Command, ctx: &Ctx) -> Option<State> {
             RollTarget::One(CombatantId(u32::try_from(s.combatants.len()).ok()?)),
             add.name.trim().to_string(),
         ),
+        Some(count) if !add.shared_roll => {
+            // Each rolls its own: a form for each member in turn, named as the add names them
+            // (a count the engine refuses opens none).
+            let size = ctx.enc.rules().limits.group_size;
+            if count < size.min || count > size.max {
+                return None;
+            }
+            let first = s.combatants.len();
+            let base = add.name.trim();
+            let mut members = (0..count).filter_map(|i| {
+                let id = u32::try_from(first)
+                    .ok()?
+                    .checked_add(u32::try_from(i).ok()?)?;
+                Some((CombatantId(id), format!("{base} {}", i + 1)))
+            });
+            let (id, name) = members.next()?;
+            let mut form = State::joined(RollTarget::One(id), &name, ctx);
+            form.joiners = members.collect();
+            return Some(form);
+        }
         Some(_) => (
             RollTarget::Group(GroupId(u32::try_from(s.groups.len()).ok()?)),
             add.name.trim().to_string(),

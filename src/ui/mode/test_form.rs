@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::form::{Field, edit_fields, field, field_lines, parse_num};
+use super::form::{Field, NO_YES, edit_fields, field, field_lines, parse_num};
 use super::{Ctx, Mode, Outcome};
 use crate::catalogue::TestBy;
 use crate::encounter::system::sr5::{
@@ -170,7 +170,7 @@ impl State {
             field("Threshold", "empty: none, or an opponent", &threshold),
             field("Vs", "opposed: the opponent's name", ""),
             field("Vs pool", "the opponent's dice", ""),
-            field("Push", "y: Push the Limit (Edge)", "n"),
+            Field::toggle("Push", "yes: Push the Limit (Edge)", NO_YES, 0),
             field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
         ];
         Outcome::Open(Mode::TestForm(Self::new(
@@ -359,13 +359,7 @@ impl State {
                     }
                     (None, true) => Against::Open,
                 };
-                let push = match self.text(5).to_lowercase().as_str() {
-                    "y" | "yes" => true,
-                    "" | "n" | "no" => false,
-                    other => {
-                        return Err((5, format!("\"{other}\" is not y or n")));
-                    }
-                };
+                let push = self.text(5) == "yes";
                 Sr5Command::Test(TestInput {
                     who: *who,
                     pool: PoolInput {

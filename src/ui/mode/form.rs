@@ -67,6 +67,9 @@ pub struct Field {
     pub hint: String,
     pub value: Value,
     pub error: Option<String>,
+    /// The most characters the engine takes in this field (a name, a status's text), when it
+    /// limits them: typing stops there.
+    pub max_chars: Option<usize>,
 }
 
 impl Field {
@@ -79,7 +82,15 @@ impl Field {
                 fresh: Fresh::Given,
             },
             error: None,
+            max_chars: None,
         }
+    }
+
+    /// The field takes at most `max` characters, the engine's limit (counted as the engine
+    /// counts them: characters of the trimmed value, a wide one as one).
+    pub(super) fn at_most(mut self, max: i32) -> Self {
+        self.max_chars = usize::try_from(max).ok();
+        self
     }
 
     pub(super) fn toggle(
@@ -93,6 +104,7 @@ impl Field {
             hint: hint.into(),
             value: Value::Toggle { options, at },
             error: None,
+            max_chars: None,
         }
     }
 
@@ -104,9 +116,27 @@ impl Field {
         }
     }
 
-    fn handle(&mut self, req: InputRequest) {
+    /// A key in the field. A character past the field's limit is not taken: the reason, for
+    /// the form's last line.
+    fn handle(&mut self, req: InputRequest) -> Option<String> {
         match &mut self.value {
             Value::Text { input, fresh } => {
+                if let (Some(max), InputRequest::InsertChar(_)) = (self.max_chars, req) {
+                    let mut after = input.clone();
+                    after.handle(req);
+                    let kept = if *fresh == Fresh::Given {
+                        1
+                    } else {
+                        chars_counted(after.value())
+                    };
+                    if kept > max {
+                        *fresh = Fresh::Typed;
+                        return Some(format!(
+                            "{} takes at most {max} characters: typing stops there",
+                            self.label
+                        ));
+                    }
+                }
                 match (*fresh, req) {
                     (Fresh::Given, InputRequest::InsertChar(c)) => {
                         *input = Input::new(c.to_string());
@@ -123,6 +153,7 @@ impl Field {
                     }
                 }
                 *fresh = Fresh::Typed;
+                None
             }
             Value::Toggle { options, at } => {
                 let n = options.len().max(1);
@@ -140,6 +171,7 @@ impl Field {
                         .unwrap_or(*at),
                     _ => *at,
                 };
+                None
             }
         }
     }
@@ -165,6 +197,13 @@ impl Field {
             *fresh = Fresh::Given;
         }
     }
+}
+
+/// How many characters the engine counts in a field's value: those of the trimmed text, in
+/// the composed form names are kept in (a wide character is one).
+fn chars_counted(value: &str) -> usize {
+    use unicode_normalization::UnicodeNormalization as _;
+    value.trim().nfc().count()
 }
 
 /// The label column of a form: the focus mark, the label and a space.
@@ -340,6 +379,7 @@ impl State {
     pub fn open(purpose: Purpose, ctx: &Ctx) -> Self {
         let s = ctx.state();
         let name = |id: CombatantId| s.name(id).to_string();
+        let limits = ctx.enc.rules().limits;
         let mut about = None;
         let (title, fields) = match &purpose {
             Purpose::Add => {
@@ -356,7 +396,8 @@ impl State {
                 (
                     "Add a combatant or a group".to_string(),
                     vec![
-                        Field::text("Name", "unique; a group's members get numbers", ""),
+                        Field::text("Name", "unique; a group's members get numbers", "")
+                            .at_most(limits.name_chars.max),
                         Field::toggle("Side", "Space or ←/→ to change", SIDES, side),
                         Field::text("Count", "empty for one; N for a group of N", ""),
                         Field::text("Intuition", "", &num(|s| s.intuition.to_string(), "3")),
@@ -395,7 +436,7 @@ impl State {
                 (
                     format!("Edit {}", name(*id)),
                     vec![
-                        Field::text("Name", "", &name(*id)),
+                        Field::text("Name", "", &name(*id)).at_most(limits.name_chars.max),
                         Field::toggle("Side", "Space or ←/→ to change", SIDES, side),
                         Field::text("Intuition", "", &v(&|s| s.intuition.to_string())),
                         Field::text("Reaction", "", &v(&|s| s.reaction.to_string())),
@@ -467,7 +508,8 @@ impl State {
                 (
                     format!("Ready: {} waits for a trigger", name(*id)),
                     vec![
-                        Field::text("Trigger", "when … (free text)", ""),
+                        Field::text("Trigger", "when … (free text)", "")
+                            .at_most(limits.text_chars.max),
                         Field::text("IP", hint, ""),
                     ],
                 )
@@ -492,7 +534,8 @@ impl State {
                 (
                     format!("Add a status to {}", title_names(who, s)),
                     vec![
-                        Field::text("Status", "a name from the rules, or free text", ""),
+                        Field::text("Status", "a name from the rules, or free text", "")
+                            .at_most(limits.text_chars.max),
                         Field::toggle(
                             "Until",
                             "when it ends: the rules' end for its name, the end of this turn, \
@@ -624,8 +667,7 @@ impl State {
                 edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
-                edit_fields(&mut self.fields, &mut self.focus, action);
-                self.error = None;
+                self.error = edit_fields(&mut self.fields, &mut self.focus, action);
                 // Live check of the field being typed in (an empty field is fine while typing).
                 if let Err((i, e)) = self.command()
                     && i == self.focus
@@ -1017,8 +1059,14 @@ fn joins(cmd: &Command, ctx: &Ctx) -> Option<State> {
 }
 
 /// Tab and Shift-Tab move between a form's fields (the one entered gives its value back: the
-/// next character replaces it); typing edits the focused one and clears its refusal.
-pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Action) {
+/// next character replaces it); typing edits the focused one and clears its refusal. A
+/// character past the field's limit is not taken: the reason comes back, for the form's last
+/// line.
+pub(super) fn edit_fields(
+    fields: &mut [Field],
+    focus: &mut usize,
+    action: Action,
+) -> Option<String> {
     let n = fields.len().max(1);
     match action {
         Action::NextField | Action::PrevField => {
@@ -1033,12 +1081,13 @@ pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Actio
         }
         Action::Input(req) => {
             if let Some(fl) = fields.get_mut(*focus) {
-                fl.handle(req);
                 fl.error = None;
+                return fl.handle(req);
             }
         }
         _ => {}
     }
+    None
 }
 
 /// A form's fields, one line each (hints and refusals wrap under themselves, none is cut):

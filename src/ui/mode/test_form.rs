@@ -168,7 +168,8 @@ impl State {
             field("Pool", "attribute + skill + modifiers", &pool),
             field("Limit", "empty: no limit", ""),
             field("Threshold", "empty: none, or an opponent", &threshold),
-            field("Vs", "opposed: the opponent's name", ""),
+            field("Vs", "opposed: the opponent's name", "")
+                .at_most(ctx.enc.rules().limits.name_chars.max),
             field("Vs pool", "the opponent's dice", ""),
             Field::toggle("Push", "yes: Push the Limit (Edge)", NO_YES, 0),
             field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
@@ -199,7 +200,8 @@ impl State {
             .join(", ");
         let fields = vec![
             field("Target", "who is attacked; several: A, B, C", &target),
-            field("Weapon", "empty: the one in hand", ""),
+            field("Weapon", "empty: the one in hand", "")
+                .at_most(ctx.enc.rules().sr5.weapon_name_chars.max),
             field("Pool", "the attacker's dice", ""),
             field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
         ];
@@ -255,8 +257,7 @@ impl State {
                 edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
-                edit_fields(&mut self.fields, &mut self.focus, action);
-                self.error = None;
+                self.error = edit_fields(&mut self.fields, &mut self.focus, action);
                 self.reprice(ctx);
             }
             Action::Confirm => return self.submit(ctx),

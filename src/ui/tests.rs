@@ -1068,3 +1068,44 @@ fn a_forms_name_and_status_stop_at_the_engines_limits_and_say_so() {
         Some(format!("Status takes at most {text_max} characters: typing stops there").as_str())
     );
 }
+
+/// The add form's layout is measured in terminal cells and does not follow what is typed: a
+/// name of wide characters scrolls inside its field, cut with `…` once left, and the hints stay
+/// where they were, the form as tall as it was.
+#[test]
+fn a_long_name_of_wide_characters_keeps_the_forms_layout() {
+    let hint = "empty for one; N for a group of N";
+    let at = |s: &str| {
+        s.lines()
+            .find_map(|l| l.find(hint).map(|b| l[..b].chars().count()))
+            .unwrap_or_else(|| panic!("no hint in\n{s}"))
+    };
+    let mut app = demo_app();
+    typ(&mut app, "a");
+    let before = screen(&mut app, 80, 24);
+    let rows = |s: &str| s.lines().filter(|l| l.contains('│')).count();
+    typ(&mut app, &"漢".repeat(40));
+    let typing = screen(&mut app, 80, 24);
+    assert_eq!(at(&typing), at(&before), "{typing}");
+    assert_eq!(rows(&typing), rows(&before), "{typing}");
+    press(&mut app, KeyCode::Tab);
+    let left = screen(&mut app, 80, 24);
+    assert_eq!(at(&left), at(&before), "{left}");
+    assert_eq!(rows(&left), rows(&before), "{left}");
+    let name = left
+        .lines()
+        .find(|l| l.contains("漢"))
+        .unwrap_or_default();
+    assert!(name.contains("Name") && name.contains('…'), "{left}");
+}
+
+/// The status form (`+`): its Until toggle's words all show, its hint under them, at 80x24 as
+/// at 160x48.
+#[test]
+fn snapshots_of_the_status_form() {
+    snap_all("form_status", demo_app, &|a| typ(a, "+"));
+    snap_all("form_status_until", demo_app, &|a| {
+        typ(a, "+");
+        press(a, KeyCode::Tab);
+    });
+}

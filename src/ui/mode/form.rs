@@ -18,7 +18,7 @@ use crate::encounter::{
 use crate::roster::{Bring, Gear, Template};
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, clear, draw_lines, input_spans, pane_block, wrap};
+use crate::ui::view::{centered, clear, cut, draw_lines, input_spans, pane_block, wrap};
 
 /// What the form is for, and for whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1090,28 +1090,58 @@ pub(super) fn edit_fields(
     None
 }
 
+/// The value column's least width in cells: a text longer than it scrolls inside it.
+const TEXT_W: usize = 16;
+/// The hint column's least width in cells: a toggle whose words would leave it less takes the
+/// row, its hint under it.
+const HINT_MIN: usize = 24;
+
+/// The cells a toggle takes: every word, the chosen one in brackets, the others in spaces.
+fn toggle_w(options: &[&str]) -> usize {
+    options.iter().map(|o| crate::text::shown_len(o) + 2).sum()
+}
+
+/// The focused text's spans, scrolled to the cursor, cut with `…` where the value runs past
+/// the column's `width` cells.
+fn cut_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
+    let mut room = width;
+    let mut out = Vec::with_capacity(spans.len());
+    for span in spans {
+        let w = span.width();
+        if w <= room {
+            room -= w;
+            out.push(span);
+        } else {
+            out.push(Span::styled(
+                crate::ui::view::cut(&span.content, room),
+                span.style,
+            ));
+            break;
+        }
+    }
+    out
+}
+
 /// A form's fields, one line each (hints and refusals wrap under themselves, none is cut):
 /// label, value (the cursor in the focused one; toggles show every word), and the hint or the
-/// reason the value is refused.
+/// reason the value is refused. The columns are measured in terminal cells and do not follow
+/// what is typed: a text value scrolls inside its column, cut with `…`; a toggle too wide for
+/// the column puts its hint under it.
 pub(super) fn field_lines(
     fields: &[Field],
     focus: usize,
     inner_w: usize,
     t: crate::ui::theme::Theme,
 ) -> Vec<Line<'static>> {
-    // The value column fits the longest value (toggles show every word), within reason.
+    let widest = inner_w.saturating_sub(LABEL + 1 + HINT_MIN);
     let value_w = fields
         .iter()
-        .map(|fl| match &fl.value {
-            Value::Text { input, .. } => crate::text::shown_len(input.value()) + 1,
-            Value::Toggle { options, .. } => options
-                .iter()
-                .map(|o| crate::text::shown_len(o) + 3)
-                .sum::<usize>(),
+        .filter_map(|fl| match &fl.value {
+            Value::Toggle { options, .. } => Some(toggle_w(options)),
+            Value::Text { .. } => None,
         })
-        .max()
-        .unwrap_or(0)
-        .clamp(12, inner_w.saturating_sub(LABEL + 12).max(12));
+        .filter(|w| *w <= widest)
+        .fold(TEXT_W, usize::max);
     let hint_at = LABEL + value_w + 1;
     let hint_w = inner_w.saturating_sub(hint_at).max(10);
     let mut lines: Vec<Line<'static>> = Vec::new();
@@ -1123,14 +1153,14 @@ pub(super) fn field_lines(
         )];
         match &fl.value {
             Value::Text { input, fresh } if focused => {
-                let mut shown = input_spans(input, value_w, t);
                 // A value the next key replaces shows as selected.
                 if *fresh == Fresh::Given && !input.value().is_empty() {
-                    shown = vec![Span::styled(input.value().to_string(), t.current())];
+                    spans.push(Span::styled(cut(input.value(), value_w), t.current()));
+                } else {
+                    spans.extend(cut_spans(input_spans(input, value_w, t), value_w));
                 }
-                spans.extend(shown);
             }
-            Value::Text { input, .. } => spans.push(Span::raw(input.value().to_string())),
+            Value::Text { input, .. } => spans.push(Span::raw(cut(input.value(), value_w))),
             Value::Toggle { options, at } => {
                 for (k, o) in options.iter().enumerate() {
                     spans.push(if k == *at {
@@ -1145,18 +1175,21 @@ pub(super) fn field_lines(
             }
         }
         let used: usize = spans.iter().map(Span::width).sum();
-        spans.push(Span::raw(" ".repeat(hint_at.saturating_sub(used))));
         let (note, style) = match &fl.error {
             Some(e) => (format!("✗ {e}"), t.error()),
             None => (fl.hint.clone(), t.dim()),
         };
-        // Hints and reasons wrap under themselves: none is cut.
+        // Hints and reasons wrap under themselves: none is cut. A row wider than its column
+        // (a toggle of many words) has its hint start on the line under it.
         let mut parts = wrap(&note, hint_w, 0).into_iter();
-        if let Some(first) = parts.next() {
+        if used < hint_at
+            && let Some(first) = parts.next()
+        {
+            spans.push(Span::raw(" ".repeat(hint_at - used)));
             spans.push(Span::styled(first, style));
         }
         lines.push(Line::from(spans));
-        for more in parts {
+        for more in parts.filter(|p| !p.is_empty()) {
             lines.push(Line::from(vec![
                 Span::raw(" ".repeat(hint_at)),
                 Span::styled(more, style),

@@ -1092,10 +1092,7 @@ fn a_long_name_of_wide_characters_keeps_the_forms_layout() {
     let left = screen(&mut app, 80, 24);
     assert_eq!(at(&left), at(&before), "{left}");
     assert_eq!(rows(&left), rows(&before), "{left}");
-    let name = left
-        .lines()
-        .find(|l| l.contains("漢"))
-        .unwrap_or_default();
+    let name = left.lines().find(|l| l.contains("漢")).unwrap_or_default();
     assert!(name.contains("Name") && name.contains('…'), "{left}");
 }
 

@@ -1063,3 +1063,82 @@ fn an_empty_encounter_offers_add_first_in_every_system() {
         assert!(bar.starts_with("a add "), "{system}: {bar}");
     }
 }
+
+/// The form open, or the mode found instead.
+fn form(app: &App) -> &super::mode::form::State {
+    let Mode::Form(f) = app.mode() else {
+        panic!("not in a form: {:?}", app.mode().kind());
+    };
+    f
+}
+
+/// A field whose length the engine limits stops taking characters at the limit, typed or
+/// pasted, and the form's last line says so once; a key that makes room takes the message away.
+#[test]
+fn a_forms_name_and_status_stop_at_the_engines_limits_and_say_so() {
+    let mut app = demo_app();
+    let limits = app.encounter().rules().limits;
+    let name_max = usize::try_from(limits.name_chars.max).unwrap_or_default();
+    let text_max = usize::try_from(limits.text_chars.max).unwrap_or_default();
+    // Given the add form, when the GM types past the name's limit
+    typ(&mut app, "a");
+    typ(&mut app, &"x".repeat(name_max + 5));
+    // Then the Name holds the limit, and the form says what was wrong and what is allowed
+    assert_eq!(form(&app).fields[0].get(), "x".repeat(name_max));
+    let said = format!("Name takes at most {name_max} characters: typing stops there");
+    assert_eq!(form(&app).error.as_deref(), Some(said.as_str()));
+    assert_eq!(screen(&mut app, 120, 40).matches(&said).count(), 1);
+    // And a key that makes room takes it away; a wide character counts one, as the engine counts
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(form(&app).error, None);
+    typ(&mut app, "漢漢");
+    assert_eq!(form(&app).fields[0].get().chars().count(), name_max);
+    assert_eq!(form(&app).error.as_deref(), Some(said.as_str()));
+    press(&mut app, KeyCode::Esc);
+    // Given the status form, a paste past the free text's limit stops at it too
+    typ(&mut app, "+");
+    app.paste(&"y".repeat(text_max + 3));
+    assert_eq!(form(&app).fields[0].get(), "y".repeat(text_max));
+    assert_eq!(
+        form(&app).error.as_deref(),
+        Some(format!("Status takes at most {text_max} characters: typing stops there").as_str())
+    );
+}
+
+/// The add form's layout is measured in terminal cells and does not follow what is typed: a
+/// name of wide characters scrolls inside its field, cut with `…` once left, and the hints stay
+/// where they were, the form as tall as it was.
+#[test]
+fn a_long_name_of_wide_characters_keeps_the_forms_layout() {
+    let hint = "empty for one; N for a group of N";
+    let at = |s: &str| {
+        s.lines()
+            .find_map(|l| l.find(hint).map(|b| l[..b].chars().count()))
+            .unwrap_or_else(|| panic!("no hint in\n{s}"))
+    };
+    let mut app = demo_app();
+    typ(&mut app, "a");
+    let before = screen(&mut app, 80, 24);
+    let rows = |s: &str| s.lines().filter(|l| l.contains('│')).count();
+    typ(&mut app, &"漢".repeat(40));
+    let typing = screen(&mut app, 80, 24);
+    assert_eq!(at(&typing), at(&before), "{typing}");
+    assert_eq!(rows(&typing), rows(&before), "{typing}");
+    press(&mut app, KeyCode::Tab);
+    let left = screen(&mut app, 80, 24);
+    assert_eq!(at(&left), at(&before), "{left}");
+    assert_eq!(rows(&left), rows(&before), "{left}");
+    let name = left.lines().find(|l| l.contains("漢")).unwrap_or_default();
+    assert!(name.contains("Name") && name.contains('…'), "{left}");
+}
+
+/// The status form (`+`): its Until toggle's words all show, its hint under them, at 80x24 as
+/// at 160x48.
+#[test]
+fn snapshots_of_the_status_form() {
+    snap_all("form_status", demo_app, &|a| typ(a, "+"));
+    snap_all("form_status_until", demo_app, &|a| {
+        typ(a, "+");
+        press(a, KeyCode::Tab);
+    });
+}

@@ -157,23 +157,51 @@ fn the_test_form_refuses_what_it_would_otherwise_leave_out() {
         "{:?}",
         f.fields[4].error
     );
-    // Given Push neither y nor n
-    press(&mut app, KeyCode::Backspace);
-    press(&mut app, KeyCode::Tab);
-    press(&mut app, KeyCode::Backspace);
-    typ(&mut app, "6");
-    press(&mut app, KeyCode::Enter);
-    let f = test_form(&app);
-    assert!(
-        f.fields[5]
-            .error
-            .as_deref()
-            .is_some_and(|e| e.contains("\"6\" is not y or n")),
-        "{:?}",
-        f.fields[5].error
-    );
     // And nothing was rolled
     assert_eq!(app.encounter().cursor(), cursor);
+}
+
+/// Push the Limit is a yes/no toggle as the other forms' are: Space or ←/→ flip it, and a
+/// typed `y` or `n` still picks its word.
+#[test]
+fn the_test_forms_push_is_a_toggle() {
+    let mut app = app_with(&["add Ana pc int 5 rea 3 edge 2 body 3 will 5"]);
+    press(&mut app, KeyCode::Char('T'));
+    typ(&mut app, "8");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "3");
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Tab);
+    }
+    // Given the Push field, it shows both words, the chosen one in brackets
+    assert!(screen(&mut app, 120, 40).contains("▶Push        [no] yes"));
+    // When the GM presses Space, then it is yes; → and ← flip it again
+    press(&mut app, KeyCode::Char(' '));
+    assert_eq!(test_form(&app).fields[5].get(), "yes");
+    assert!(screen(&mut app, 120, 40).contains("▶Push         no [yes]"));
+    press(&mut app, KeyCode::Right);
+    assert_eq!(test_form(&app).fields[5].get(), "no");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(test_form(&app).fields[5].get(), "yes");
+    // And a typed n or y still picks its word; any other key leaves it
+    typ(&mut app, "n");
+    assert_eq!(test_form(&app).fields[5].get(), "no");
+    typ(&mut app, "6");
+    assert_eq!(test_form(&app).fields[5].get(), "no");
+    typ(&mut app, "y");
+    assert_eq!(test_form(&app).fields[5].get(), "yes");
+    // And the odds count the pushed test: its limit is gone
+    assert!(
+        odds(&app).is_ok_and(|o| o.starts_with("odds 8 dice: ")),
+        "{:?}",
+        odds(&app)
+    );
+    typ(&mut app, "n");
+    assert!(
+        odds(&app).is_ok_and(|o| o.starts_with("odds 8 dice, limit 3: ")),
+        "{:?}",
+        odds(&app)
+    );
 }
 
 #[test]

@@ -133,8 +133,7 @@ impl State {
                 form::confirm(&mut self.fields, &mut self.focus, cmd)
             }
             edit @ (Action::NextField | Action::PrevField | Action::Input(_)) => {
-                edit_fields(&mut self.fields, &mut self.focus, edit);
-                self.error = None;
+                self.error = edit_fields(&mut self.fields, &mut self.focus, edit);
                 self.refresh(ctx);
                 Outcome::Stay
             }

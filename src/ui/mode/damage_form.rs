@@ -43,6 +43,7 @@ struct Parts {
 impl State {
     pub fn open(by: CombatantId, ctx: &Ctx) -> Self {
         let s = ctx.state();
+        let name_max = ctx.enc.rules().limits.name_chars.max;
         let weapon = s
             .sr2097
             .as_ref()
@@ -68,8 +69,8 @@ impl State {
             by,
             title: format!("Damage roll: {} attacks", s.name(by)),
             fields: vec![
-                field("Target", "who is hit (a name)", ""),
-                field("With", "a weapon on the sheet, or NdM+ST", &weapon),
+                field("Target", "who is hit (a name)", "").at_most(name_max),
+                field("With", "a weapon on the sheet, or NdM+ST", &weapon).at_most(name_max),
                 mos,
                 Field::toggle("Edge", "yes: +2d6 for 1 Edge", NO_YES, 0),
                 field("Dice", "empty: srtrack rolls; or the table's d6s", ""),
@@ -163,8 +164,7 @@ impl State {
                 form::confirm(&mut self.fields, &mut self.focus, cmd)
             }
             edit @ (Action::NextField | Action::PrevField | Action::Input(_)) => {
-                edit_fields(&mut self.fields, &mut self.focus, edit);
-                self.error = None;
+                self.error = edit_fields(&mut self.fields, &mut self.focus, edit);
                 self.refresh(ctx);
                 Outcome::Stay
             }

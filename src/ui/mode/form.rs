@@ -18,7 +18,7 @@ use crate::encounter::{
 use crate::roster::{Bring, Gear, Template};
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, clear, draw_lines, input_spans, pane_block, wrap};
+use crate::ui::view::{centered, clear, cut, draw_lines, input_spans, pane_block, wrap};
 
 /// What the form is for, and for whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +67,9 @@ pub struct Field {
     pub hint: String,
     pub value: Value,
     pub error: Option<String>,
+    /// The most characters the engine takes in this field (a name, a status's text), when it
+    /// limits them: typing stops there.
+    pub max_chars: Option<usize>,
 }
 
 impl Field {
@@ -79,7 +82,15 @@ impl Field {
                 fresh: Fresh::Given,
             },
             error: None,
+            max_chars: None,
         }
+    }
+
+    /// The field takes at most `max` characters, the engine's limit (counted as the engine
+    /// counts them: characters of the trimmed value, a wide one as one).
+    pub(super) fn at_most(mut self, max: i32) -> Self {
+        self.max_chars = usize::try_from(max).ok();
+        self
     }
 
     pub(super) fn toggle(
@@ -93,6 +104,7 @@ impl Field {
             hint: hint.into(),
             value: Value::Toggle { options, at },
             error: None,
+            max_chars: None,
         }
     }
 
@@ -104,9 +116,27 @@ impl Field {
         }
     }
 
-    fn handle(&mut self, req: InputRequest) {
+    /// A key in the field. A character past the field's limit is not taken: the reason, for
+    /// the form's last line.
+    fn handle(&mut self, req: InputRequest) -> Option<String> {
         match &mut self.value {
             Value::Text { input, fresh } => {
+                if let (Some(max), InputRequest::InsertChar(_)) = (self.max_chars, req) {
+                    let mut after = input.clone();
+                    after.handle(req);
+                    let kept = if *fresh == Fresh::Given {
+                        1
+                    } else {
+                        chars_counted(after.value())
+                    };
+                    if kept > max {
+                        *fresh = Fresh::Typed;
+                        return Some(format!(
+                            "{} takes at most {max} characters: typing stops there",
+                            self.label
+                        ));
+                    }
+                }
                 match (*fresh, req) {
                     (Fresh::Given, InputRequest::InsertChar(c)) => {
                         *input = Input::new(c.to_string());
@@ -123,6 +153,7 @@ impl Field {
                     }
                 }
                 *fresh = Fresh::Typed;
+                None
             }
             Value::Toggle { options, at } => {
                 let n = options.len().max(1);
@@ -140,6 +171,7 @@ impl Field {
                         .unwrap_or(*at),
                     _ => *at,
                 };
+                None
             }
         }
     }
@@ -165,6 +197,13 @@ impl Field {
             *fresh = Fresh::Given;
         }
     }
+}
+
+/// How many characters the engine counts in a field's value: those of the trimmed text, in
+/// the composed form names are kept in (a wide character is one).
+fn chars_counted(value: &str) -> usize {
+    use unicode_normalization::UnicodeNormalization as _;
+    value.trim().nfc().count()
 }
 
 /// The label column of a form: the focus mark, the label and a space.
@@ -345,6 +384,7 @@ impl State {
     pub fn open(purpose: Purpose, ctx: &Ctx) -> Self {
         let s = ctx.state();
         let name = |id: CombatantId| s.name(id).to_string();
+        let limits = ctx.enc.rules().limits;
         let mut about = None;
         let (title, fields) = match &purpose {
             Purpose::Add => {
@@ -361,7 +401,8 @@ impl State {
                 (
                     "Add a combatant or a group".to_string(),
                     vec![
-                        Field::text("Name", "unique; a group's members get numbers", ""),
+                        Field::text("Name", "unique; a group's members get numbers", "")
+                            .at_most(limits.name_chars.max),
                         Field::toggle("Side", "Space or ←/→ to change", SIDES, side),
                         Field::text("Count", "empty for one; N for a group of N", ""),
                         Field::text("Intuition", "", &num(|s| s.intuition.to_string(), "3")),
@@ -400,7 +441,7 @@ impl State {
                 (
                     format!("Edit {}", name(*id)),
                     vec![
-                        Field::text("Name", "", &name(*id)),
+                        Field::text("Name", "", &name(*id)).at_most(limits.name_chars.max),
                         Field::toggle("Side", "Space or ←/→ to change", SIDES, side),
                         Field::text("Intuition", "", &v(&|s| s.intuition.to_string())),
                         Field::text("Reaction", "", &v(&|s| s.reaction.to_string())),
@@ -472,7 +513,8 @@ impl State {
                 (
                     format!("Ready: {} waits for a trigger", name(*id)),
                     vec![
-                        Field::text("Trigger", "when … (free text)", ""),
+                        Field::text("Trigger", "when … (free text)", "")
+                            .at_most(limits.text_chars.max),
                         Field::text("IP", hint, ""),
                     ],
                 )
@@ -497,7 +539,8 @@ impl State {
                 (
                     format!("Add a status to {}", title_names(who, s)),
                     vec![
-                        Field::text("Status", "a name from the rules, or free text", ""),
+                        Field::text("Status", "a name from the rules, or free text", "")
+                            .at_most(limits.text_chars.max),
                         Field::toggle(
                             "Until",
                             "when it ends: the rules' end for its name, the end of this turn, \
@@ -639,8 +682,7 @@ impl State {
                 edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
-                edit_fields(&mut self.fields, &mut self.focus, action);
-                self.error = None;
+                self.error = edit_fields(&mut self.fields, &mut self.focus, action);
                 // Live check of the field being typed in (an empty field is fine while typing).
                 if let Err((i, e)) = self.command()
                     && i == self.focus
@@ -1059,8 +1101,14 @@ fn joins(cmd: &Command, ctx: &Ctx) -> Option<State> {
 }
 
 /// Tab and Shift-Tab move between a form's fields (the one entered gives its value back: the
-/// next character replaces it); typing edits the focused one and clears its refusal.
-pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Action) {
+/// next character replaces it); typing edits the focused one and clears its refusal. A
+/// character past the field's limit is not taken: the reason comes back, for the form's last
+/// line.
+pub(super) fn edit_fields(
+    fields: &mut [Field],
+    focus: &mut usize,
+    action: Action,
+) -> Option<String> {
     let n = fields.len().max(1);
     match action {
         Action::NextField | Action::PrevField => {
@@ -1075,36 +1123,67 @@ pub(super) fn edit_fields(fields: &mut [Field], focus: &mut usize, action: Actio
         }
         Action::Input(req) => {
             if let Some(fl) = fields.get_mut(*focus) {
-                fl.handle(req);
                 fl.error = None;
+                return fl.handle(req);
             }
         }
         _ => {}
     }
+    None
+}
+
+/// The value column's least width in cells: a text longer than it scrolls inside it.
+const TEXT_W: usize = 16;
+/// The hint column's least width in cells: a toggle whose words would leave it less takes the
+/// row, its hint under it.
+const HINT_MIN: usize = 24;
+
+/// The cells a toggle takes: every word, the chosen one in brackets, the others in spaces.
+fn toggle_w(options: &[&str]) -> usize {
+    options.iter().map(|o| crate::text::shown_len(o) + 2).sum()
+}
+
+/// The focused text's spans, scrolled to the cursor, cut with `…` where the value runs past
+/// the column's `width` cells.
+fn cut_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
+    let mut room = width;
+    let mut out = Vec::with_capacity(spans.len());
+    for span in spans {
+        let w = span.width();
+        if w <= room {
+            room -= w;
+            out.push(span);
+        } else {
+            out.push(Span::styled(
+                crate::ui::view::cut(&span.content, room),
+                span.style,
+            ));
+            break;
+        }
+    }
+    out
 }
 
 /// A form's fields, one line each (hints and refusals wrap under themselves, none is cut):
 /// label, value (the cursor in the focused one; toggles show every word), and the hint or the
-/// reason the value is refused.
+/// reason the value is refused. The columns are measured in terminal cells and do not follow
+/// what is typed: a text value scrolls inside its column, cut with `…`; a toggle too wide for
+/// the column puts its hint under it.
 pub(super) fn field_lines(
     fields: &[Field],
     focus: usize,
     inner_w: usize,
     t: crate::ui::theme::Theme,
 ) -> Vec<Line<'static>> {
-    // The value column fits the longest value (toggles show every word), within reason.
+    let widest = inner_w.saturating_sub(LABEL + 1 + HINT_MIN);
     let value_w = fields
         .iter()
-        .map(|fl| match &fl.value {
-            Value::Text { input, .. } => crate::text::shown_len(input.value()) + 1,
-            Value::Toggle { options, .. } => options
-                .iter()
-                .map(|o| crate::text::shown_len(o) + 3)
-                .sum::<usize>(),
+        .filter_map(|fl| match &fl.value {
+            Value::Toggle { options, .. } => Some(toggle_w(options)),
+            Value::Text { .. } => None,
         })
-        .max()
-        .unwrap_or(0)
-        .clamp(12, inner_w.saturating_sub(LABEL + 12).max(12));
+        .filter(|w| *w <= widest)
+        .fold(TEXT_W, usize::max);
     let hint_at = LABEL + value_w + 1;
     let hint_w = inner_w.saturating_sub(hint_at).max(10);
     let mut lines: Vec<Line<'static>> = Vec::new();
@@ -1116,14 +1195,14 @@ pub(super) fn field_lines(
         )];
         match &fl.value {
             Value::Text { input, fresh } if focused => {
-                let mut shown = input_spans(input, value_w, t);
                 // A value the next key replaces shows as selected.
                 if *fresh == Fresh::Given && !input.value().is_empty() {
-                    shown = vec![Span::styled(input.value().to_string(), t.current())];
+                    spans.push(Span::styled(cut(input.value(), value_w), t.current()));
+                } else {
+                    spans.extend(cut_spans(input_spans(input, value_w, t), value_w));
                 }
-                spans.extend(shown);
             }
-            Value::Text { input, .. } => spans.push(Span::raw(input.value().to_string())),
+            Value::Text { input, .. } => spans.push(Span::raw(cut(input.value(), value_w))),
             Value::Toggle { options, at } => {
                 for (k, o) in options.iter().enumerate() {
                     spans.push(if k == *at {
@@ -1138,18 +1217,21 @@ pub(super) fn field_lines(
             }
         }
         let used: usize = spans.iter().map(Span::width).sum();
-        spans.push(Span::raw(" ".repeat(hint_at.saturating_sub(used))));
         let (note, style) = match &fl.error {
             Some(e) => (format!("✗ {e}"), t.error()),
             None => (fl.hint.clone(), t.dim()),
         };
-        // Hints and reasons wrap under themselves: none is cut.
+        // Hints and reasons wrap under themselves: none is cut. A row wider than its column
+        // (a toggle of many words) has its hint start on the line under it.
         let mut parts = wrap(&note, hint_w, 0).into_iter();
-        if let Some(first) = parts.next() {
+        if used < hint_at
+            && let Some(first) = parts.next()
+        {
+            spans.push(Span::raw(" ".repeat(hint_at - used)));
             spans.push(Span::styled(first, style));
         }
         lines.push(Line::from(spans));
-        for more in parts {
+        for more in parts.filter(|p| !p.is_empty()) {
             lines.push(Line::from(vec![
                 Span::raw(" ".repeat(hint_at)),
                 Span::styled(more, style),

@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::form::{Field, edit_fields, field, field_lines, parse_num};
+use super::form::{Field, NO_YES, edit_fields, field, field_lines, parse_num};
 use super::{Ctx, Mode, Outcome};
 use crate::catalogue::TestBy;
 use crate::encounter::system::sr5::{
@@ -168,9 +168,10 @@ impl State {
             field("Pool", "attribute + skill + modifiers", &pool),
             field("Limit", "empty: no limit", ""),
             field("Threshold", "empty: none, or an opponent", &threshold),
-            field("Vs", "opposed: the opponent's name", ""),
+            field("Vs", "opposed: the opponent's name", "")
+                .at_most(ctx.enc.rules().limits.name_chars.max),
             field("Vs pool", "the opponent's dice", ""),
-            field("Push", "y: Push the Limit (Edge)", "n"),
+            Field::toggle("Push", "yes: Push the Limit (Edge)", NO_YES, 0),
             field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
         ];
         Outcome::Open(Mode::TestForm(Self::new(
@@ -199,7 +200,8 @@ impl State {
             .join(", ");
         let fields = vec![
             field("Target", "who is attacked; several: A, B, C", &target),
-            field("Weapon", "empty: the one in hand", ""),
+            field("Weapon", "empty: the one in hand", "")
+                .at_most(ctx.enc.rules().sr5.weapon_name_chars.max),
             field("Pool", "the attacker's dice", ""),
             field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
         ];
@@ -255,8 +257,7 @@ impl State {
                 edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
-                edit_fields(&mut self.fields, &mut self.focus, action);
-                self.error = None;
+                self.error = edit_fields(&mut self.fields, &mut self.focus, action);
                 self.reprice(ctx);
             }
             Action::Confirm => return self.submit(ctx),
@@ -359,13 +360,7 @@ impl State {
                     }
                     (None, true) => Against::Open,
                 };
-                let push = match self.text(5).to_lowercase().as_str() {
-                    "y" | "yes" => true,
-                    "" | "n" | "no" => false,
-                    other => {
-                        return Err((5, format!("\"{other}\" is not y or n")));
-                    }
-                };
+                let push = self.text(5) == "yes";
                 Sr5Command::Test(TestInput {
                     who: *who,
                     pool: PoolInput {

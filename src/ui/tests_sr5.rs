@@ -320,17 +320,100 @@ fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
     assert!(matches!(app.mode(), Mode::TestForm(_)));
     // The title and the footer say the same of Esc.
     let s = screen(&mut app, 120, 36);
-    assert!(s.contains("Esc: skip") && !s.contains("Esc: cancel"), "{s}");
+    assert!(
+        s.contains("Esc: later") && !s.contains("Esc: cancel"),
+        "{s}"
+    );
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.mode(), Mode::Tracker));
     assert!(matches!(
         last_sr5(&app)[..],
         [Sr5Event::RoundsFired { rounds: 1, .. }]
     ));
-    // With no attack under way, A says how to start one.
+    // The attack was not rolled: A brings it back, for the Guard's Fire Gun.
+    press(&mut app, KeyCode::Char('A'));
+    let f = test_form(&app);
+    assert!(
+        matches!(&f.purpose, Purpose::Attack { action, .. } if action == "Fire Gun"),
+        "{:?}",
+        f.purpose
+    );
+    // Rolled, the attack is not brought back again: A is the step it waits for.
+    typ(&mut app, "Jinx");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "9");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 2");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('A'));
+    assert!(matches!(test_form(&app).purpose, Purpose::Step(_)));
+    // Once it is settled, nothing waits.
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 5");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.mode(), Mode::Tracker),
+        "{:?}",
+        app.mode().kind()
+    );
     press(&mut app, KeyCode::Char('A'));
     assert!(matches!(app.mode(), Mode::Tracker));
     assert!(news(&app).starts_with("no attack waits"), "{}", news(&app));
+}
+
+#[test]
+fn an_attack_action_with_no_weapon_says_so_up_front_and_a_brings_it_back_once_armed() {
+    // Given Jinx, on her turn, has no weapon on the sheet
+    let mut app = app_with(&[
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "roll Jinx hits 4",
+        "roll Guard hits 1",
+        "start",
+    ]);
+    // When the GM picks Fire Gun (SS) for her
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire gun");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    // Then the attack form says at once that she has none, and how to give her one
+    let f = test_form(&app);
+    let why = f.error.clone().unwrap_or_default();
+    assert!(
+        why.contains("Jinx has no weapon") && why.contains("`weapon Jinx add"),
+        "{why}"
+    );
+    assert!(why.contains("`A`"), "{why}");
+    let s = screen(&mut app, 120, 36);
+    assert!(s.contains("Jinx has no weapon"), "{s}");
+    // and once the GM has given her one, A brings the attack back and it rolls.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char(':'));
+    typ(
+        &mut app,
+        "weapon Jinx add Ares Predator V dv 8 p ap -1 acc 5 ammo 15",
+    );
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('A'));
+    let f = test_form(&app);
+    assert!(f.error.is_none(), "{:?}", f.error);
+    typ(&mut app, "Guard");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "9");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 0");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        app.enc.applied().iter().any(|e| e
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Sr5(Sr5Event::Attacked { .. })))),
+        "{}",
+        news(&app)
+    );
 }
 
 #[test]

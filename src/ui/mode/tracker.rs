@@ -169,7 +169,7 @@ impl State {
             Action::AddStatus => on_targets(ctx, |who| open_form(form::Purpose::Status(who), ctx)),
             Action::ClearStatus => on_targets(ctx, |who| choose_clear(&who, ctx)),
             Action::Test => on_selected(ctx, |id| test_form::State::test(id, ctx)),
-            Action::AttackStep => test_form::State::pending_step(ctx).map_or_else(
+            Action::AttackStep => test_form::State::resume(ctx).map_or_else(
                 || {
                     Outcome::Fail(
                         "no attack waits for its next step: spend an attack action (Enter) to start one"

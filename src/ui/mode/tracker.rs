@@ -447,7 +447,18 @@ fn choose_fire(ctx: &Ctx) -> Outcome {
                     trigger: i,
                     timing,
                 };
-                items.push(choose::Item::run(label, cmd, ctx).named(s.name(who)));
+                // A ready that fires an attack action goes on to its attack chain (SR5).
+                let attacks = t.actions.iter().any(|a| {
+                    a.name
+                        .as_deref()
+                        .is_some_and(|n| ctx.enc.rules().sr5.attack_action(n).is_some())
+                });
+                let item = if attacks {
+                    choose::Item::attack(label, cmd, ctx)
+                } else {
+                    choose::Item::run(label, cmd, ctx)
+                };
+                items.push(item.named(s.name(who)));
             }
         }
     }

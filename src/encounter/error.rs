@@ -296,11 +296,18 @@ fn other_system(verb: &str, owners: &[System], system: System) -> String {
         (System::Sr2097, "weapon") => {
             Some("weapon NAME add WEAPON NdM+ST|NdM melee [stun]` or `weapon NAME remove WEAPON")
         }
+        // Every table has an `edge` of its own: another's form is told this one's.
+        (System::Sr5, v) if v.starts_with("edge ") => Some("edge NAME"),
+        (System::Sr2097, v) if v.starts_with("edge ") => Some(
+            "edge NAME` or `edge NAME (boost [dice A B] | lessen [N] | burn | award N | rest | scenario)",
+        ),
+        (System::Anarchy, v) if v.starts_with("edge ") => Some("edge NAME regain [N]"),
         _ => None,
     };
     match own {
         Some(form) => format!(
-            "this form of `{verb}` is {}'s; this encounter runs {system}: `{form}`",
+            "this form of `{}` is {}'s; this encounter runs {system}: `{form}`",
+            verb.split_whitespace().next().unwrap_or(verb),
             super::system::list(owners)
         ),
         None => {

@@ -190,6 +190,6 @@ fn a_mistyped_edge_gets_the_tables_own_usage() {
     t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
     assert_eq!(
         t.refuse("edge Ana boost").to_string(),
-        "this form of `edge` is Shadowrun 2097's; this encounter runs SR5: `edge NAME`"
+        "this form of `edge NAME boost` is Shadowrun 2097's; this encounter runs SR5: `edge NAME`"
     );
 }

@@ -306,8 +306,7 @@ fn other_system(verb: &str, owners: &[System], system: System) -> String {
     };
     match own {
         Some(form) => format!(
-            "this form of `{}` is {}'s; this encounter runs {system}: `{form}`",
-            verb.split_whitespace().next().unwrap_or(verb),
+            "this form of `{verb}` is {}'s; this encounter runs {system}: `{form}`",
             super::system::list(owners)
         ),
         None => {

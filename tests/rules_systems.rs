@@ -156,3 +156,40 @@ fn a_verb_two_systems_have_is_refused_naming_both() {
         );
     }
 }
+
+/// `edge` means something at every table: a mistyped one gets this table's forms, never
+/// another system's; another system's form is refused with this table's form.
+#[test]
+fn a_mistyped_edge_gets_the_tables_own_usage() {
+    let mistyped = |system: System, line: &str| -> String {
+        let mut t = Table::under(system);
+        t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+        match srtrack::lang::parse(line, t.enc.state(), t.enc.catalogue()) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("`{line}` parsed at {system}"),
+        }
+    };
+    for line in ["edge Ana 2", "edge Ana foo"] {
+        let sr5 = mistyped(System::Sr5, line);
+        assert!(sr5.contains("`edge NAME`"), "{sr5}");
+        assert!(!sr5.contains("2097") && !sr5.contains("boost"), "{sr5}");
+        let sr2097 = mistyped(System::Sr2097, line);
+        assert!(
+            sr2097.contains("boost") && !sr2097.contains("SR5"),
+            "{sr2097}"
+        );
+        let anarchy = mistyped(System::Anarchy, line);
+        assert!(anarchy.contains("regain"), "{anarchy}");
+        assert!(
+            !anarchy.contains("2097") && !anarchy.contains("SR5"),
+            "{anarchy}"
+        );
+    }
+    // 2097's form at an SR5 table: refused as 2097's, with SR5's own form.
+    let mut t = Table::under(System::Sr5);
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    assert_eq!(
+        t.refuse("edge Ana boost").to_string(),
+        "this form of `edge NAME boost` is Shadowrun 2097's; this encounter runs SR5: `edge NAME`"
+    );
+}

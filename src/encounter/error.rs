@@ -296,6 +296,12 @@ fn other_system(verb: &str, owners: &[System], system: System) -> String {
         (System::Sr2097, "weapon") => {
             Some("weapon NAME add WEAPON NdM+ST|NdM melee [stun]` or `weapon NAME remove WEAPON")
         }
+        // Every table has an `edge` of its own: another's form is told this one's.
+        (System::Sr5, v) if v.starts_with("edge ") => Some("edge NAME"),
+        (System::Sr2097, v) if v.starts_with("edge ") => Some(
+            "edge NAME` or `edge NAME (boost [dice A B] | lessen [N] | burn | award N | rest | scenario)",
+        ),
+        (System::Anarchy, v) if v.starts_with("edge ") => Some("edge NAME regain [N]"),
         _ => None,
     };
     match own {

@@ -4,7 +4,7 @@
 
 use super::{Line, ParseError, Parser, quote, target_words};
 use crate::encounter::system::sr2097::{DamageSource, EdgeCommand, Sr2097Command, Tn, WeaponInput};
-use crate::encounter::{CombatantId, Command, State, Track};
+use crate::encounter::{CombatantId, Command, State, System, Track};
 
 /// The words of a damage roll after its verb, read by `damage_words` (and `-` by the verb's
 /// reader) and written by [`damage_text`]: one table, so that every word written is one read.
@@ -413,11 +413,15 @@ impl Parser<'_> {
         } else if self.eat("scenario") {
             EdgeCommand::Scenario
         } else {
-            // The parser knows no system: say what each one takes.
-            return Err(self.error(
-                "the end of the line (`edge NAME`: SR5's Edge for IP), or in a 2097 fight boost, \
-                 lessen, burn, award N, rest or scenario",
-            ));
+            // What this table's `edge` takes: a mistyped one is told its own forms only.
+            return Err(self.error(match self.state.system {
+                System::Sr5 => "the end of the line (`edge NAME`: SR5's Edge for IP)",
+                System::Sr2097 => {
+                    "the end of the line (`edge NAME`: Edge for IP), boost, lessen, burn, \
+                     award N, rest or scenario"
+                }
+                System::Anarchy => "`regain` (`edge NAME regain [N]`)",
+            }));
         };
         Ok(Command::Sr2097(Sr2097Command::Edge { who, edge }))
     }

@@ -447,6 +447,23 @@ mod tests {
         assert!(r.validate().unwrap_err().contains("control character"));
     }
 
+    /// A rules file from before the one-use-of-Edge ruling gets the built-in file's switch.
+    #[test]
+    fn a_rules_file_without_one_edge_use_per_test_gets_the_built_in_one() {
+        let text = EMBEDDED_RULES
+            .lines()
+            .filter(|l| !l.contains("one_edge_use_per_test:"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_ne!(text.len(), EMBEDDED_RULES.len());
+        let old = HouseRules::parse(&text, "old.ron").unwrap_or_else(|e| panic!("{e}"));
+        let built_in = HouseRules::embedded();
+        assert_eq!(
+            old.sr5.one_edge_use_per_test,
+            built_in.sr5.one_edge_use_per_test
+        );
+    }
+
     /// A rules file from before SR5's wounded tests gets the built-in file's.
     #[test]
     fn a_rules_file_without_the_wounded_tests_gets_the_built_in_ones() {

@@ -348,17 +348,100 @@ fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
     assert!(matches!(app.mode(), Mode::TestForm(_)));
     // The title and the footer say the same of Esc.
     let s = screen(&mut app, 120, 36);
-    assert!(s.contains("Esc: skip") && !s.contains("Esc: cancel"), "{s}");
+    assert!(
+        s.contains("Esc: later") && !s.contains("Esc: cancel"),
+        "{s}"
+    );
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.mode(), Mode::Tracker));
     assert!(matches!(
         last_sr5(&app)[..],
         [Sr5Event::RoundsFired { rounds: 1, .. }]
     ));
-    // With no attack under way, A says how to start one.
+    // The attack was not rolled: A brings it back, for the Guard's Fire Gun.
+    press(&mut app, KeyCode::Char('A'));
+    let f = test_form(&app);
+    assert!(
+        matches!(&f.purpose, Purpose::Attack { action, .. } if action == "Fire Gun"),
+        "{:?}",
+        f.purpose
+    );
+    // Rolled, the attack is not brought back again: A is the step it waits for.
+    typ(&mut app, "Jinx");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "9");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 2");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('A'));
+    assert!(matches!(test_form(&app).purpose, Purpose::Step(_)));
+    // Once it is settled, nothing waits.
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 5");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.mode(), Mode::Tracker),
+        "{:?}",
+        app.mode().kind()
+    );
     press(&mut app, KeyCode::Char('A'));
     assert!(matches!(app.mode(), Mode::Tracker));
     assert!(news(&app).starts_with("no attack waits"), "{}", news(&app));
+}
+
+#[test]
+fn an_attack_action_with_no_weapon_says_so_up_front_and_a_brings_it_back_once_armed() {
+    // Given Jinx, on her turn, has no weapon on the sheet
+    let mut app = app_with(&[
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "roll Jinx hits 4",
+        "roll Guard hits 1",
+        "start",
+    ]);
+    // When the GM picks Fire Gun (SS) for her
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire gun");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    // Then the attack form says at once that she has none, and how to give her one
+    let f = test_form(&app);
+    let why = f.error.clone().unwrap_or_default();
+    assert!(
+        why.contains("Jinx has no weapon") && why.contains("`weapon Jinx add"),
+        "{why}"
+    );
+    assert!(why.contains("`A`"), "{why}");
+    let s = screen(&mut app, 120, 36);
+    assert!(s.contains("Jinx has no weapon"), "{s}");
+    // and once the GM has given her one, A brings the attack back and it rolls.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char(':'));
+    typ(
+        &mut app,
+        "weapon Jinx add Ares Predator V dv 8 p ap -1 acc 5 ammo 15",
+    );
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('A'));
+    let f = test_form(&app);
+    assert!(f.error.is_none(), "{:?}", f.error);
+    typ(&mut app, "Guard");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "9");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 0");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        app.enc.applied().iter().any(|e| e
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Sr5(Sr5Event::Attacked { .. })))),
+        "{}",
+        news(&app)
+    );
 }
 
 #[test]
@@ -396,15 +479,7 @@ fn fire_gun_in_the_picker_asks_its_fire_mode_and_greys_out_those_too_few_rounds_
 
 #[test]
 fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
-    let mut app = app_with(&[
-        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
-        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
-        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
-        "roll Jinx hits 1",
-        "roll Guard hits 4",
-        "start",
-        "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
-    ]);
+    let mut app = guard_and_jinx(&["attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2"]);
     press(&mut app, KeyCode::Char('A'));
     let f = test_form(&app);
     assert!(f.title.contains("Jinx's defense"), "{}", f.title);
@@ -502,4 +577,108 @@ fn marked_characters_are_one_area_attack_and_the_players_defend_one_by_one() {
     // The area attack and each player's step are entries of their own: undo takes back Ana's.
     press(&mut app, KeyCode::Char('u'));
     assert_eq!(app.state().sr5.pending.len(), 1);
+}
+
+/// The Guard's turn, Jinx's after it; the Guard carries his Ingram.
+fn guard_and_jinx(extra: &[&str]) -> App {
+    let mut lines = vec![
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
+        "roll Jinx hits 1",
+        "roll Guard hits 4",
+        "start",
+    ];
+    lines.extend_from_slice(extra);
+    app_with(&lines)
+}
+
+/// The fire mode of the Guard's ready's actions, as declared.
+fn ready_modes(app: &App) -> Vec<Option<String>> {
+    let guard = app.state().find("Guard").expect("Guard").id;
+    match app.state().get(guard).and_then(|c| c.reserve.clone()) {
+        Some(crate::encounter::Reserve::Ready { triggers, .. }) => triggers
+            .iter()
+            .flat_map(|t| t.actions.iter().map(|a| a.mode.clone()))
+            .collect(),
+        other => panic!("no ready: {other:?}"),
+    }
+}
+
+#[test]
+fn a_ready_that_fires_fire_gun_opens_the_attack_form() {
+    // Given the Guard readied a burst for when Jinx moves, and Jinx's turn has come
+    let mut app = guard_and_jinx(&["ready Guard when Jinx moves do Fire Gun mode BF", "next"]);
+    // When the GM fires it, before the trigger
+    press(&mut app, KeyCode::Char('f'));
+    press(&mut app, KeyCode::Enter);
+    // Then the burst's attack is offered, as for a Fire Gun taken directly
+    let f = test_form(&app);
+    assert!(
+        matches!(&f.purpose, Purpose::Attack { action, .. } if action == "Fire Gun"),
+        "{:?}",
+        f.purpose
+    );
+    // The ready's burst took its 3 rounds as it fired.
+    assert!(matches!(
+        last_sr5(&app)[..],
+        [Sr5Event::RoundsFired { rounds: 3, .. }]
+    ));
+}
+
+/// The Guard readies Fire Gun in the picker with `choose` (Enter or Ctrl-N), is asked its fire
+/// mode as a Fire Gun taken directly is, and takes BF.
+fn guard_readies_a_burst(choose: impl Fn(&mut App)) -> App {
+    let mut app = guard_and_jinx(&[]);
+    press(&mut app, KeyCode::Char('y'));
+    typ(&mut app, "Jinx moves");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.mode(), Mode::Picker(_)),
+        "{:?}",
+        app.mode().kind()
+    );
+    typ(&mut app, "fire gun");
+    choose(&mut app);
+    let Mode::Choose(c) = app.mode() else {
+        panic!("no mode list: {:?}", app.mode().kind());
+    };
+    assert_eq!(c.title, "Fire Gun: which fire mode?");
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    app
+}
+
+#[test]
+fn the_ready_picker_asks_fire_guns_fire_mode() {
+    // Given the Guard's turn and a ready being set up in the picker
+    // When Fire Gun is chosen with Enter, its fire mode is asked, and BF declares the ready
+    let app = guard_readies_a_burst(|app| press(app, KeyCode::Enter));
+    // Then the ready holds the burst.
+    assert!(
+        matches!(app.mode(), Mode::Tracker),
+        "{:?}",
+        app.mode().kind()
+    );
+    assert_eq!(ready_modes(&app), [Some("BF".to_string())]);
+}
+
+#[test]
+fn the_ready_pickers_ctrl_n_asks_fire_guns_fire_mode_and_goes_on_choosing() {
+    let mut app = guard_readies_a_burst(|app| super::tests::ctrl(app, 'n'));
+    // Back in the picker, the burst chosen; Ctrl-D declares it.
+    let Mode::Picker(p) = app.mode() else {
+        panic!("not back in the picker: {:?}", app.mode().kind());
+    };
+    assert!(
+        matches!(&p.purpose, super::mode::picker::Purpose::Ready { chosen, .. } if chosen.len() == 1)
+    );
+    super::tests::ctrl(&mut app, 'd');
+    assert!(
+        matches!(app.mode(), Mode::Tracker),
+        "{:?}",
+        app.mode().kind()
+    );
+    assert_eq!(ready_modes(&app), [Some("BF".to_string())]);
 }

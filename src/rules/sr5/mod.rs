@@ -111,12 +111,16 @@ impl AttackAction {
     }
 }
 
+/// An attack action of a rules file from before `firearm`: it took its rounds from the gun in
+/// hand, as every attack action did then (not a rule: how such a file was read, kept so its
+/// saves replay as they were; the built-in file says `firearm: false` where it applies).
 fn fires_the_firearm() -> bool {
     true
 }
 
-fn on() -> bool {
-    true
+/// One use of Edge per test, for rules files from before it: the built-in file's.
+fn one_edge_use() -> bool {
+    crate::rules::HouseRules::from_embedded(|r| &r.sr5.one_edge_use_per_test)
 }
 
 /// A test a wounded character must pass for an action to end its status (Stand Up: Body +
@@ -151,7 +155,7 @@ pub struct Sr5Rules {
     pub close_call_edge: u8,
     /// One use of Edge per test: Close Call is refused on a test rolled with Push the Limit.
     /// Rules files from before it: on.
-    #[serde(default = "on")]
+    #[serde(default = "one_edge_use")]
     pub one_edge_use_per_test: bool,
     /// Teamwork: the leader's limit rises this much per assistant with a hit.
     pub teamwork_limit_per_assistant: u8,

@@ -8,7 +8,7 @@ use tui_input::InputRequest;
 
 use super::picker::{self, Purpose};
 use super::{Ctx, Mode, Outcome, command_line, find_name, step, test_form};
-use crate::encounter::{ActionChoice, CombatantId, Command};
+use crate::encounter::{ActionChoice, CombatantId, Command, Reserve};
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
@@ -20,12 +20,44 @@ pub enum Choice {
     Run(Command),
     /// Run this action (a fire mode's Fire Gun), then offer its attack chain, as the picker does.
     Attack(Command),
+    /// Back to the ready picker of `who`, these actions chosen (a fire mode's Fire Gun added
+    /// with Ctrl-N), to go on choosing.
+    MoreForReady {
+        who: CombatantId,
+        trigger: String,
+        ip: Option<i32>,
+        chosen: Vec<ActionChoice>,
+    },
     /// Open the interrupt picker for this character.
     InterruptBy(CombatantId),
     /// Open the command line with this much typed, for the GM to finish.
     Type(String),
     /// Nothing: back to the tracker (the "no" of a question).
     Back,
+}
+
+/// The attack chain offered after `cmd` spends an attack action: the action itself, or the
+/// first attack action of the ready trigger it fires.
+fn attack_after(cmd: &Command, ctx: &Ctx) -> Option<Mode> {
+    match cmd {
+        Command::SpendAction {
+            who,
+            action: ActionChoice::Named { name, .. },
+        } => test_form::State::attack_offer(*who, name, ctx),
+        Command::FireReady { who, trigger, .. } => {
+            let Some(Reserve::Ready { triggers, .. }) =
+                ctx.state().get(*who).and_then(|c| c.reserve.as_ref())
+            else {
+                return None;
+            };
+            triggers
+                .get(*trigger)?
+                .actions
+                .iter()
+                .find_map(|a| test_form::State::attack_offer(*who, a.name.as_deref()?, ctx))
+        }
+        _ => None,
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,14 +159,21 @@ impl State {
                     Some(Choice::Run(cmd)) => Outcome::run(cmd.clone()),
                     Some(Choice::Attack(cmd)) => Outcome::Run {
                         cmd: cmd.clone(),
-                        then: match cmd {
-                            Command::SpendAction {
-                                who,
-                                action: ActionChoice::Named { name, .. },
-                            } => test_form::State::attack_offer(*who, name, ctx),
-                            _ => None,
-                        },
+                        then: attack_after(cmd, ctx),
                     },
+                    Some(Choice::MoreForReady {
+                        who,
+                        trigger,
+                        ip,
+                        chosen,
+                    }) => {
+                        let purpose = Purpose::Ready {
+                            trigger: trigger.clone(),
+                            ip: *ip,
+                            chosen: chosen.clone(),
+                        };
+                        Outcome::Open(Mode::Picker(picker::State::open(*who, purpose, ctx)))
+                    }
                     Some(Choice::InterruptBy(who)) => Outcome::Open(Mode::Picker(
                         picker::State::open(*who, Purpose::Interrupt, ctx),
                     )),

@@ -135,7 +135,17 @@ impl State {
             if def.kind.asks_type() {
                 return choose_type(self.who, &def.name, ctx);
             }
-            if let Some(modes) = choose_mode(self.who, &def.name, ctx) {
+            let who = self.who;
+            if let Some(modes) = choose_mode(&def.name, ctx, |label, choice| {
+                choose::Item::attack(
+                    label,
+                    Command::SpendAction {
+                        who,
+                        action: choice,
+                    },
+                    ctx,
+                )
+            }) {
                 return modes;
             }
             // An attack action goes on to its attack chain (SR5), offered.
@@ -156,10 +166,38 @@ impl State {
             {
                 return Outcome::Fail(why);
             }
+            // A firing action with fire modes asks its mode, then comes back here to go on.
+            let (who, trigger, ip, so_far) = (self.who, trigger.clone(), *ip, chosen.clone());
+            if let Some(modes) = choose_mode(&def.name, ctx, |label, choice| {
+                let mut actions = so_far.clone();
+                actions.push(choice);
+                let refusal = ctx.refusal(declare(who, &trigger, ip, actions.clone()));
+                choose::Item::new(
+                    label,
+                    choose::Choice::MoreForReady {
+                        who,
+                        trigger: trigger.clone(),
+                        ip,
+                        chosen: actions,
+                    },
+                )
+                .refused(refusal)
+            }) {
+                return modes;
+            }
             chosen.push(choice);
             self.query = Input::default();
             self.refilter(ctx);
             return Outcome::Stay;
+        }
+        // A firing action with fire modes asks its mode; the mode chosen declares the ready.
+        let who = self.who;
+        if let Some(modes) = choose_mode(&def.name, ctx, |label, choice| {
+            let mut actions = chosen.clone();
+            actions.push(choice);
+            choose::Item::run(label, declare(who, trigger, *ip, actions), ctx)
+        }) {
+            return modes;
         }
         // Chosen so far plus this one; a refusal leaves the list as it was.
         let mut actions = chosen.clone();
@@ -296,8 +334,13 @@ fn choose_type(who: CombatantId, name: &str, ctx: &Ctx) -> Outcome {
 }
 
 /// The fire modes of a firing action that has them (Fire Gun), each with its rounds from the
-/// rules, greyed out where the engine would refuse it (too few rounds left); `None` for others.
-fn choose_mode(who: CombatantId, name: &str, ctx: &Ctx) -> Option<Outcome> {
+/// rules, as `line` makes it of its label and the action in that mode (greyed out where the
+/// engine would refuse it: too few rounds left); `None` for others.
+fn choose_mode(
+    name: &str,
+    ctx: &Ctx,
+    line: impl Fn(String, ActionChoice) -> choose::Item,
+) -> Option<Outcome> {
     let attack = ctx.enc.rules().sr5.attack_action(name)?;
     if attack.modes.is_empty() {
         return None;
@@ -307,17 +350,13 @@ fn choose_mode(who: CombatantId, name: &str, ctx: &Ctx) -> Option<Outcome> {
         .iter()
         .map(|m| {
             let word = if m.rounds == 1 { "round" } else { "rounds" };
-            choose::Item::attack(
+            line(
                 format!("{}: {} {word}", m.mode, m.rounds),
-                Command::SpendAction {
-                    who,
-                    action: ActionChoice::Named {
-                        name: name.to_string(),
-                        as_type: None,
-                        mode: Some(m.mode.clone()),
-                    },
+                ActionChoice::Named {
+                    name: name.to_string(),
+                    as_type: None,
+                    mode: Some(m.mode.clone()),
                 },
-                ctx,
             )
         })
         .collect();

@@ -223,6 +223,7 @@ impl State {
                 choose::Choice::Run(_)
                 | choose::Choice::Attack(_)
                 | choose::Choice::InterruptBy(_)
+                | choose::Choice::MoreForReady { .. }
                 | choose::Choice::Back => "",
             };
             lines.push(Line::styled(cut(&format!("{summary}{then}"), w), t.dim()));

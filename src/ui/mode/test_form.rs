@@ -15,7 +15,7 @@ use super::form::{Field, NO_YES, edit_fields, field, field_lines, parse_num};
 use super::{Ctx, Mode, Outcome};
 use crate::catalogue::TestBy;
 use crate::encounter::system::sr5::{
-    Against, AttackInput, OddsAgainst, OddsInput, PoolInput, Sr5Command, Sr5Event, Stage,
+    Against, AttackInput, OddsAgainst, OddsInput, PoolInput, Sr5Command, Sr5Error, Sr5Event, Stage,
     StepInput, TestInput, attack_limit,
 };
 use crate::encounter::{CombatantId, Command, Event, State as EncState};
@@ -43,12 +43,12 @@ pub enum Purpose {
 
 impl Purpose {
     /// What Esc does, in the title's and the footer's one word: a test is cancelled; an
-    /// attack's roll is skipped (the action stays spent); a waiting step comes back with `A`.
+    /// attack's roll or a waiting step is left for later (the action stays spent): `A` brings
+    /// it back.
     fn esc(&self) -> &'static str {
         match self {
             Purpose::Test(_) => "cancel",
-            Purpose::Attack { .. } => "skip",
-            Purpose::Step(_) => "later",
+            Purpose::Attack { .. } | Purpose::Step(_) => "later",
         }
     }
 }
@@ -107,6 +107,31 @@ fn last_tested_action(ctx: &Ctx, who: CombatantId) -> Option<(String, String, Op
             _ => None,
         })
     })?
+}
+
+/// The latest attack action taken in the turn under way whose attack was not rolled (skipped
+/// with Esc, or refused for want of a weapon): its attacker and action, for `A` to bring back.
+/// An attack the attacker rolled after it (`attack …`, or the form) settles it.
+fn unrolled_attack(ctx: &Ctx) -> Option<(CombatantId, String)> {
+    let mut rolled: Vec<CombatantId> = Vec::new();
+    for entry in ctx.enc.applied().iter().rev() {
+        for e in entry.events.iter().rev() {
+            match e {
+                Event::Sr5(Sr5Event::Attacked { attacker, .. }) => rolled.push(*attacker),
+                Event::ActionSpent { who, action, .. } if !rolled.contains(who) => {
+                    if let Some(name) = action.name.as_deref()
+                        && ctx.enc.rules().sr5.attack_action(name).is_some()
+                    {
+                        return Some((*who, name.to_string()));
+                    }
+                }
+                // A new turn leaves the last one's attacks behind.
+                Event::TurnStarted { .. } => return None,
+                _ => {}
+            }
+        }
+    }
+    None
 }
 
 /// The number a catalogue threshold starts with ("3 (2 with a quick-draw holster)" gives 3).
@@ -215,7 +240,18 @@ impl State {
             escaped(action),
             purpose.esc()
         );
-        Some(Mode::TestForm(Self::new(title, purpose, fields, ctx)))
+        let mut form = Self::new(title, purpose, fields, ctx);
+        form.error = form.unarmed(ctx);
+        Some(Mode::TestForm(form))
+    }
+
+    /// `A`: the step the attack under way waits for, else the attack of an attack action taken
+    /// in this turn and not rolled.
+    pub fn resume(ctx: &Ctx) -> Option<Mode> {
+        Self::pending_step(ctx).or_else(|| {
+            let (attacker, action) = unrolled_attack(ctx)?;
+            Self::attack_offer(attacker, &action, ctx)
+        })
     }
 
     /// The next step of the attack under way, if it waits for one: the first target waiting,
@@ -250,6 +286,25 @@ impl State {
         )))
     }
 
+    /// An attacker with no weapon, said before the GM fills anything and while the form is
+    /// open, with the way to one: the engine would refuse the roll whatever the fields hold.
+    fn unarmed(&self, ctx: &Ctx) -> Option<String> {
+        let Purpose::Attack { attacker, .. } = self.purpose else {
+            return None;
+        };
+        let s = ctx.state();
+        s.sr5
+            .kit(attacker)
+            .is_none_or(|k| k.weapons.is_empty())
+            .then(|| {
+                let who = s.name(attacker).to_string();
+                format!(
+                    "{}; then `A` brings this attack back",
+                    Sr5Error::NoWeapon { who }
+                )
+            })
+    }
+
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
             Action::Cancel => return Outcome::Close,
@@ -257,7 +312,8 @@ impl State {
                 edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
-                self.error = edit_fields(&mut self.fields, &mut self.focus, action);
+                self.error = edit_fields(&mut self.fields, &mut self.focus, action)
+                    .or_else(|| self.unarmed(ctx));
                 self.reprice(ctx);
             }
             Action::Confirm => return self.submit(ctx),

@@ -169,7 +169,7 @@ impl State {
             Action::AddStatus => on_targets(ctx, |who| open_form(form::Purpose::Status(who), ctx)),
             Action::ClearStatus => on_targets(ctx, |who| choose_clear(&who, ctx)),
             Action::Test => on_selected(ctx, |id| test_form::State::test(id, ctx)),
-            Action::AttackStep => test_form::State::pending_step(ctx).map_or_else(
+            Action::AttackStep => test_form::State::resume(ctx).map_or_else(
                 || {
                     Outcome::Fail(
                         "no attack waits for its next step: spend an attack action (Enter) to start one"
@@ -447,7 +447,18 @@ fn choose_fire(ctx: &Ctx) -> Outcome {
                     trigger: i,
                     timing,
                 };
-                items.push(choose::Item::run(label, cmd, ctx).named(s.name(who)));
+                // A ready that fires an attack action goes on to its attack chain (SR5).
+                let attacks = t.actions.iter().any(|a| {
+                    a.name
+                        .as_deref()
+                        .is_some_and(|n| ctx.enc.rules().sr5.attack_action(n).is_some())
+                });
+                let item = if attacks {
+                    choose::Item::attack(label, cmd, ctx)
+                } else {
+                    choose::Item::run(label, cmd, ctx)
+                };
+                items.push(item.named(s.name(who)));
             }
         }
     }

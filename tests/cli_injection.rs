@@ -43,7 +43,8 @@ fn catalogue() -> Arc<Catalogue> {
 }
 
 /// The demo with hostile texts in every place a save holds text: its name and creation time,
-/// a status, a ready trigger, a reason for leaving, and the entries' texts.
+/// a status, a ready trigger, a reason for leaving. The entries' texts say them escaped: one
+/// holding a control character is refused on load (`save_bad_files`).
 fn hostile_save(dir: &Path) -> PathBuf {
     let mut save = file::parse(include_bytes!("../saves/demo.ron"), "demo.ron").unwrap();
     save.name = format!("demo{HOSTILE}");
@@ -51,8 +52,13 @@ fn hostile_save(dir: &Path) -> PathBuf {
     for entry in &mut save.history {
         for e in &mut entry.events {
             if let Event::ReadyDeclared { trigger, .. } = e {
+                // The event's text; the entry's text holding one is refused on load (no typed
+                // command holds one), so it says the words escaped, as a log would.
                 trigger.text = HOSTILE.to_string();
-                entry.text = format!("ready Moth 2 when {HOSTILE} do Fire Gun");
+                entry.text = format!(
+                    "ready Moth 2 when {} do Fire Gun",
+                    srtrack::text::escaped(HOSTILE)
+                );
             }
         }
     }
@@ -69,7 +75,7 @@ fn hostile_save(dir: &Path) -> PathBuf {
     };
     let (ana, rook): (CombatantId, CombatantId) = (find("Ana"), find("Rook"));
     save.history.push(Entry {
-        text: format!("status Ana {HOSTILE} until never"),
+        text: format!("status Ana {} until never", srtrack::text::escaped(HOSTILE)),
         events: vec![Event::StatusStarted {
             who: ana,
             status: ActiveStatus {
@@ -80,7 +86,7 @@ fn hostile_save(dir: &Path) -> PathBuf {
         }],
     });
     save.history.push(Entry {
-        text: format!("remove Rook because {HOSTILE}"),
+        text: format!("remove Rook because {}", srtrack::text::escaped(HOSTILE)),
         events: vec![Event::CombatantRemoved {
             id: rook,
             reason: Some(HOSTILE.to_string()),

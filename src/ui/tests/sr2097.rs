@@ -274,3 +274,25 @@ fn the_status_line_tells_edge_once() {
     assert_eq!(status.matches("Edge").count(), 1, "{status}");
     assert!(line.contains("Edge 2/2 left"), "{line}");
 }
+
+#[test]
+fn the_edge_menu_opens_on_the_latest_injury() {
+    let mut app = fight();
+    let lines = [
+        "dmg - Bo 2d6+4 dice 6 6",
+        "dmg - Bo 2d6+4 dice 6 6",
+        "dmg - Bo 2d6+4 dice 6 6",
+    ];
+    for line in lines {
+        typ(&mut app, ":");
+        typ(&mut app, line);
+        press(&mut app, KeyCode::Enter);
+    }
+    select(&mut app, "Bo");
+    press(&mut app, KeyCode::Char('G'));
+    let Mode::Choose(c) = app.mode() else {
+        panic!("not the Edge menu: {:?}", app.mode().kind());
+    };
+    let label = &c.items[c.selected].label;
+    assert!(label.starts_with("lessen injury 3:"), "{label}");
+}

@@ -349,3 +349,18 @@ fn an_action_that_goes_with_the_shot_keeps_the_aim_in_either_order() {
         "{log:?}"
     );
 }
+
+#[test]
+fn hit_the_dirt_leaves_prone_until_stand_up_in_the_log_and_the_status_alike() {
+    let mut enc = table();
+    run(&mut enc, "act Bob Hit the Dirt").unwrap();
+    let log: Vec<String> = srtrack::report::log_lines(&enc)
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect();
+    let log = log.join("\n");
+    assert!(log.contains("Bob: Prone (until Stand Up)"), "{log}");
+    let shown = srtrack::report::show(&enc, 20);
+    assert!(shown.contains("Prone (until Stand Up)"), "{shown}");
+    assert!(!shown.contains("until cleared"), "{shown}");
+}

@@ -309,10 +309,10 @@ fn the_shot_takes_the_aim_and_any_other_action_loses_it() {
     let before = t.state().clone();
     t.run("act Ana Fire Gun");
     let entry = t.enc.applied().last().expect("entry").clone();
-    let (lines, _) = report::entry_lines(before.clone(), &entry, t.enc.rules());
+    let (lines, _) = report::entry_lines(before.clone(), &entry, t.enc.rules(), t.enc.catalogue());
     assert_eq!(lines, ["Ana: Fire Gun with Take Aim +2 (Simple, 2 IP)"]);
     assert_eq!(
-        report::news(before, &entry, t.enc.rules()),
+        report::news(before, &entry, t.enc.rules(), t.enc.catalogue()),
         "Ana: Fire Gun with Take Aim +2: 2 IP, 0 left"
     );
     // Aiming, then a Dodge out of turn: the aim is lost.
@@ -323,7 +323,7 @@ fn the_shot_takes_the_aim_and_any_other_action_loses_it() {
     t.run("act Ana Dodge");
     let entry = t.enc.applied().last().expect("entry").clone();
     assert_eq!(
-        report::news(before, &entry, t.enc.rules()),
+        report::news(before, &entry, t.enc.rules(), t.enc.catalogue()),
         "Ana interrupts with Dodge: 2 IP, 1 left; Take Aim lost"
     );
 }

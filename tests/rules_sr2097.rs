@@ -80,7 +80,13 @@ fn last_lines(t: &Table) -> Vec<String> {
             state.apply(e, t.enc.rules());
         }
     }
-    report::entry_lines(state, applied.last().unwrap(), t.enc.rules()).0
+    report::entry_lines(
+        state,
+        applied.last().unwrap(),
+        t.enc.rules(),
+        t.enc.catalogue(),
+    )
+    .0
 }
 
 // ----- success checks -------------------------------------------------------------------------

@@ -20,7 +20,7 @@ pub fn markdown(header: &SaveFile, enc: &Encounter) -> String {
         }
         let _ = writeln!(out, "- {}", md(&entry.text));
         for event in &entry.events {
-            if let Some(line) = report::log_line(&before, event, enc.rules()) {
+            if let Some(line) = report::log_line(&before, event, enc.rules(), enc.catalogue()) {
                 let _ = writeln!(out, "  - {}", md(&line));
             }
             before.apply(event, enc.rules());

@@ -811,7 +811,7 @@ fn printing_results(
     let from = enc.cursor();
     run(enc)?;
     for entry in &enc.applied()[from..] {
-        for l in report::result_lines(state.clone(), entry, enc.rules()) {
+        for l in report::result_lines(state.clone(), entry, enc.rules(), enc.catalogue()) {
             let _ = writeln!(out, "{l}");
         }
         for ev in &entry.events {

@@ -75,20 +75,59 @@ impl OddsQuery {
 /// What follows `sc NAME` (or `odds2097`): the check, the typed dice, the face to drop.
 type CheckWords = (OddsQuery, Option<Vec<i32>>, Option<i32>);
 
-/// `NdM`, `NdM+ST` or `NdM-ST` as numbers.
-pub fn dice_expression(word: &str) -> Option<(i32, i32, Option<i32>)> {
+/// A damage roll's dice as numbers: how many, the die, and the ST if one is given.
+pub type DiceExpr = (i32, i32, Option<i32>);
+
+/// `NdM`, `NdM+ST` or `NdM-ST` as numbers, spaces allowed around the sign (`3d6 + 5`): the
+/// whole text must be the dice. The damage form reads its With field with it, as `dmg` does.
+pub fn dice_expression(text: &str) -> Option<DiceExpr> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match dice_words(&words)? {
+        (dice, used) if used == words.len() => Some(dice),
+        _ => None,
+    }
+}
+
+/// The dice at the start of `words` and how many words they take: a word ending in a sign, or
+/// followed by one starting with a sign, goes on into the next (`3d6 + 5`, `3d6 +5`, `3d6+ 5`).
+pub fn dice_words(words: &[&str]) -> Option<(DiceExpr, usize)> {
+    let mut joined = (*words.first()?).to_string();
+    let mut used = 1;
+    while let Some(next) = words.get(used) {
+        if !joined.ends_with(['+', '-']) && !next.starts_with(['+', '-']) {
+            break;
+        }
+        joined.push_str(next);
+        used += 1;
+    }
+    Some((dice_joined(&joined)?, used))
+}
+
+/// `NdM`, `NdM+ST` or `NdM-ST` written without spaces. A number too big for any range stands
+/// as the biggest there is, so that the engine says what is allowed.
+fn dice_joined(word: &str) -> Option<DiceExpr> {
     let lower = word.to_ascii_lowercase();
     let (n, rest) = lower.split_once('d')?;
     let (m, st) = match rest.find(['+', '-']) {
         Some(at) => {
             let (m, st) = rest.split_at(at);
-            (m, Some(st.parse::<i32>().ok()?))
+            let sign = st.strip_prefix(['+', '-'])?;
+            if !digits(sign) {
+                return None;
+            }
+            (m, Some(crate::text::int_word(st)?))
         }
         None => (rest, None),
     };
-    let n = n.parse::<i32>().ok()?;
-    let m = m.parse::<i32>().ok()?;
-    Some((n, m, st))
+    if !digits(n) || !digits(m) {
+        return None;
+    }
+    Some((crate::text::int_word(n)?, crate::text::int_word(m)?, st))
+}
+
+/// Whether a word is all digits (and not empty).
+fn digits(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
 }
 
 impl Parser<'_> {
@@ -99,11 +138,24 @@ impl Parser<'_> {
             .any(|w| !w.quoted && w.text.eq_ignore_ascii_case(word))
     }
 
+    /// The dice expression (`2d6+4`, `2d6 + 4`) the line goes on with, unquoted, and how
+    /// many words it takes.
+    fn peek_dice(&self) -> Option<(DiceExpr, usize)> {
+        let words: Vec<&str> = self.words[self.at..]
+            .iter()
+            .take_while(|w| !w.quoted)
+            .map(|w| w.text.as_str())
+            .collect();
+        dice_words(&words)
+    }
+
     /// Whether a dice expression (`2d6+4`) comes later on the line.
     pub(super) fn dice_ahead(&self) -> bool {
-        self.words[self.at..]
+        let words: Vec<&str> = self.words[self.at..]
             .iter()
-            .any(|w| !w.quoted && dice_expression(&w.text).is_some())
+            .map(|w| if w.quoted { "" } else { w.text.as_str() })
+            .collect();
+        (0..words.len()).any(|i| dice_words(&words[i..]).is_some())
     }
 
     /// Numbers up to the next word that is not one: the faces after `dice`.
@@ -184,16 +236,17 @@ impl Parser<'_> {
     /// After `dmg NAME`: `TARGET (with WEAPON | NdM+ST) [mos N] [edge] [dice …] [stun]`.
     pub(super) fn damage_2097(&mut self, by: CombatantId) -> Result<Command, ParseError> {
         // `dmg Ana 2d6+4`: a target left out, or damage meant to have no attacker.
-        if let Some(w) = self
-            .peek()
-            .filter(|w| !w.quoted && dice_expression(&w.text).is_some())
-        {
+        if let Some((_, used)) = self.peek_dice() {
             let name = self.state.get(by).map_or("NAME".into(), |c| quote(&c.name));
+            let dice: Vec<&str> = self.words[self.at..self.at + used]
+                .iter()
+                .map(|w| w.text.as_str())
+                .collect();
             return Err(self.error(format!(
                 "{} for the target; damage with no attacker (a fall, fire, a spell cast \
                  off-screen) is `dmg - {name} {}`",
                 self.names_hint(),
-                w.text
+                dice.join(" ")
             )));
         }
         self.damage_to(Some(by))
@@ -247,13 +300,9 @@ impl Parser<'_> {
             }
             DamageSource::Weapon(name)
         } else {
-            match self
-                .peek()
-                .filter(|w| !w.quoted)
-                .and_then(|w| dice_expression(&w.text))
-            {
-                Some((dice, sides, st)) => {
-                    self.at += 1;
+            match self.peek_dice() {
+                Some(((dice, sides, st), used)) => {
+                    self.at += used;
                     DamageSource::Dice {
                         dice,
                         sides,
@@ -341,16 +390,16 @@ impl Parser<'_> {
         }
         let mut name = Vec::new();
         while let Some(w) = self.peek() {
-            if !w.quoted && dice_expression(&w.text).is_some() {
+            if self.peek_dice().is_some() {
                 break;
             }
             name.push(w.text.clone());
             self.at += 1;
         }
-        let Some((dice, sides, st)) = self.peek().and_then(|w| dice_expression(&w.text)) else {
+        let Some(((dice, sides, st), used)) = self.peek_dice() else {
             return Err(self.error("the weapon's damage as NdM+ST (e.g. 2d6+4), or NdM melee"));
         };
-        self.at += 1;
+        self.at += used;
         let melee = self.eat("melee");
         let track = if self.eat("stun") {
             Track::Stun
@@ -684,5 +733,15 @@ mod tests {
         assert_eq!(dice_expression("1d6-1"), Some((1, 6, Some(-1))));
         assert_eq!(dice_expression("dice"), None);
         assert_eq!(dice_expression("2d"), None);
+        // Spaces around the sign, as the damage form and `dmg` take them; not elsewhere.
+        assert_eq!(dice_expression("1d6 - 1"), Some((1, 6, Some(-1))));
+        assert_eq!(dice_expression("3d6 +5"), Some((3, 6, Some(5))));
+        assert_eq!(dice_expression("3d6+ 5"), Some((3, 6, Some(5))));
+        assert_eq!(dice_expression("3d6 5"), None);
+        assert_eq!(dice_expression("3 d6"), None);
+        assert_eq!(dice_expression("3d6 +"), None);
+        assert_eq!(dice_expression("2d6+-4"), None);
+        // Too big for any range: the biggest there is, so the engine tells the range.
+        assert_eq!(dice_expression("99999999999d6"), Some((i32::MAX, 6, None)));
     }
 }

@@ -6,7 +6,7 @@ pub mod sr5;
 
 use std::fmt::Write as _;
 
-use crate::catalogue::Effect;
+use crate::catalogue::{Catalogue, Effect};
 
 pub mod anarchy;
 use crate::encounter::system::System;
@@ -63,7 +63,7 @@ fn dice_text(roll: &InitiativeRoll) -> String {
 }
 
 /// When a status ends, in words.
-pub fn status_end_text(end: StatusEnd, state: &State) -> String {
+pub fn status_end_text(name: &str, end: StatusEnd, state: &State, catalogue: &Catalogue) -> String {
     // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is.
     if let Some(n) = state.narration() {
         match end {
@@ -88,17 +88,36 @@ pub fn status_end_text(end: StatusEnd, state: &State) -> String {
         StatusEnd::EndOfNextTurn => "until the end of their next turn".into(),
         StatusEnd::EndOfRound => "until the end of the round".into(),
         StatusEnd::OtherAction => "until another action".into(),
-        StatusEnd::UntilCleared => "until cleared".into(),
+        StatusEnd::UntilCleared => until_ended(name, catalogue),
     }
+}
+
+/// How a status that lasts until it is ended ends, in words: by the catalogue's action that
+/// ends it (`until Stand Up`), else when the GM clears it. The log, the status pane and `show`
+/// all say it so.
+pub fn until_ended(name: &str, catalogue: &Catalogue) -> String {
+    catalogue
+        .ender_of(name)
+        .map_or_else(|| "until cleared".into(), |a| format!("until {}", a.name))
 }
 
 /// The log line of one event, given the state just before it; `None` for bookkeeping events.
 /// Texts from input in it (statuses, triggers, reasons) are escaped.
-pub fn log_line(before: &State, event: &Event, rules: &HouseRules) -> Option<String> {
-    line_of(before, event, rules).map(|l| crate::text::escaped(&l).into_owned())
+pub fn log_line(
+    before: &State,
+    event: &Event,
+    rules: &HouseRules,
+    catalogue: &Catalogue,
+) -> Option<String> {
+    line_of(before, event, rules, catalogue).map(|l| crate::text::escaped(&l).into_owned())
 }
 
-fn line_of(before: &State, event: &Event, rules: &HouseRules) -> Option<String> {
+fn line_of(
+    before: &State,
+    event: &Event,
+    rules: &HouseRules,
+    catalogue: &Catalogue,
+) -> Option<String> {
     let n = |id| before.name(id).to_string();
     Some(match event {
         Event::GroupFormed {
@@ -323,7 +342,7 @@ fn line_of(before: &State, event: &Event, rules: &HouseRules) -> Option<String> 
             "{}: {} ({})",
             n(*who),
             status.name,
-            status_end_text(status.end, before)
+            status_end_text(&status.name, status.end, before, catalogue)
         ),
         Event::StatusStacked { who, name, stacks } => format!("{}: {name} ×{stacks}", n(*who)),
         Event::StatusEnded { who, name, why } => {
@@ -374,7 +393,7 @@ pub fn log_lines(enc: &Encounter) -> Vec<(usize, String)> {
     let mut state = enc.empty_state();
     let mut out = Vec::new();
     for (i, entry) in enc.applied().iter().enumerate() {
-        let (lines, after) = entry_lines(state, entry, enc.rules());
+        let (lines, after) = entry_lines(state, entry, enc.rules(), enc.catalogue());
         state = after;
         out.extend(lines.into_iter().map(|l| (i, l)));
     }
@@ -426,8 +445,9 @@ fn action_line(
     event: &Event,
     used: Option<&str>,
     rules: &HouseRules,
+    catalogue: &Catalogue,
 ) -> Option<String> {
-    let line = log_line(state, event, rules)?;
+    let line = log_line(state, event, rules, catalogue)?;
     let (Some(name), Event::ActionSpent { who, action, .. }) = (used, event) else {
         return Some(line);
     };
@@ -441,7 +461,12 @@ fn action_line(
 }
 
 /// The log lines of one entry, folding its events over the state before it; returns the state after.
-pub fn entry_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> (Vec<String>, State) {
+pub fn entry_lines(
+    mut state: State,
+    entry: &Entry,
+    rules: &HouseRules,
+    catalogue: &Catalogue,
+) -> (Vec<String>, State) {
     let mut lines = Vec::new();
     // The stacked status the next action uses, and the state it was held in.
     let mut used: Option<(String, State)> = None;
@@ -452,11 +477,11 @@ pub fn entry_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> (Vec<
             }
         } else if matches!(ev, Event::ActionSpent { .. }) {
             let line = match used.take() {
-                Some((name, held)) => action_line(&held, ev, Some(&name), rules),
-                None => action_line(&state, ev, None, rules),
+                Some((name, held)) => action_line(&held, ev, Some(&name), rules, catalogue),
+                None => action_line(&state, ev, None, rules, catalogue),
             };
             lines.extend(line);
-        } else if let Some(l) = log_line(&state, ev, rules) {
+        } else if let Some(l) = log_line(&state, ev, rules, catalogue) {
             lines.push(l);
         }
         state.apply(ev, rules);
@@ -466,7 +491,7 @@ pub fn entry_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> (Vec<
 
 /// What an entry did, in one line for the status line: the actions with what they cost and
 /// what is left, statuses lost on the way, and the other events as the log says them.
-pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
+pub fn news(mut state: State, entry: &Entry, rules: &HouseRules, catalogue: &Catalogue) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut lost: Vec<String> = Vec::new();
     let mut used: Option<(String, State)> = None;
@@ -525,7 +550,7 @@ pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
                 parts.push(format!("{head}: {} IP{from}, {left} left", action.cost));
                 parts.append(&mut lost);
             }
-            _ => parts.extend(log_line(&state, ev, rules)),
+            _ => parts.extend(log_line(&state, ev, rules, catalogue)),
         }
         state.apply(ev, rules);
     }
@@ -539,14 +564,19 @@ pub fn news(mut state: State, entry: &Entry, rules: &HouseRules) -> String {
 
 /// One line per test an entry rolled or took typed in, for a script's reader (`srtrack exec`
 /// prints them to standard output). Each rule system's tests join [`is_test_result`].
-pub fn result_lines(mut state: State, entry: &Entry, rules: &HouseRules) -> Vec<String> {
-    if let Some(lines) = sr5::area_lines(&state, &entry.events, rules) {
+pub fn result_lines(
+    mut state: State,
+    entry: &Entry,
+    rules: &HouseRules,
+    catalogue: &Catalogue,
+) -> Vec<String> {
+    if let Some(lines) = sr5::area_lines(&state, &entry.events, rules, catalogue) {
         return lines;
     }
     let mut lines = Vec::new();
     for ev in &entry.events {
         if is_test_result(ev)
-            && let Some(l) = log_line(&state, ev, rules)
+            && let Some(l) = log_line(&state, ev, rules, catalogue)
         {
             lines.push(l);
         }
@@ -721,10 +751,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             bits.push(format!(
                 "{}{stacks} ({})",
                 s.name,
-                match (s.end, enc.catalogue().ender_of(&s.name)) {
-                    (StatusEnd::UntilCleared, Some(a)) => format!("until {}", a.name),
-                    (end, _) => status_end_text(end, state),
-                }
+                status_end_text(&s.name, s.end, state, enc.catalogue())
             ));
         }
         match &c.reserve {

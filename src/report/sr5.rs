@@ -457,6 +457,7 @@ pub fn area_lines(
     before: &State,
     events: &[crate::encounter::Event],
     rules: &HouseRules,
+    catalogue: &crate::catalogue::Catalogue,
 ) -> Option<Vec<String>> {
     use crate::encounter::Event;
     let targets: Vec<CombatantId> = events.iter().find_map(|e| match e {
@@ -481,7 +482,7 @@ pub fn area_lines(
                 continue;
             }
         };
-        if let Some(line) = super::log_line(&state, ev, rules) {
+        if let Some(line) = super::log_line(&state, ev, rules, catalogue) {
             match target {
                 Some(i) => per_target[i].push(line),
                 None => lines.push(line),

@@ -14,6 +14,10 @@ pub enum Action {
     Down,
     PageUp,
     PageDown,
+    /// Home: the first line of a list.
+    First,
+    /// End: the last line of a list.
+    Last,
     /// Cycle the pane that j/k and PgUp/PgDn act on.
     FocusNext,
     Add,

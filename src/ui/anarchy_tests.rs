@@ -458,4 +458,45 @@ fn one_who_joins_a_narration_is_asked_no_initiative() {
         );
     }
     assert!(app.state().find("Rook 2").is_some());
+
+fn menu_selected(app: &App) -> usize {
+    let Mode::PlotPoints(m) = app.mode() else {
+        panic!("not in the Plot Point menu: {:?}", app.mode().kind());
+    };
+    m.list.selected
+}
+
+#[test]
+fn home_end_and_pages_move_the_plot_point_menu_and_the_selection_stays_in_sight() {
+    let mut app = sample();
+    select(&mut app, "Brick");
+    typ(&mut app, "p");
+    let _ = screen(&mut app, 80, 24);
+    let n = {
+        let Mode::PlotPoints(m) = app.mode() else {
+            panic!("the menu opens");
+        };
+        m.list.items.len()
+    };
+    press(&mut app, KeyCode::End);
+    assert_eq!(menu_selected(&app), n - 1);
+    let shown = screen(&mut app, 80, 24);
+    assert!(
+        shown
+            .lines()
+            .any(|l| l.contains("▶") && l.contains("GM: next turn from a rolled seat")),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Home);
+    assert_eq!(menu_selected(&app), 0);
+    press(&mut app, KeyCode::PageDown);
+    let paged = menu_selected(&app);
+    assert!(paged > 1 && paged < n, "{paged} of {n}");
+    press(&mut app, KeyCode::PageUp);
+    assert_eq!(menu_selected(&app), 0);
+    // The keys come from the keymap table, so `?` and the key bar list them.
+    let keys = super::keymap::bindings(super::keymap::ModeKind::PlotPoints, System::Anarchy);
+    for k in ["Home", "End", "PgUp", "PgDn"] {
+        assert!(keys.iter().any(|(key, _)| key == k), "{k}: {keys:?}");
+    }
 }

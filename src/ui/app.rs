@@ -447,17 +447,27 @@ impl App {
         let mut said = Vec::new();
         for idx in from..self.enc.cursor() {
             let entry = &self.enc.applied()[idx];
-            let (lines, after) = report::entry_lines(before.clone(), entry, self.enc.rules());
+            let (lines, after) = report::entry_lines(
+                before.clone(),
+                entry,
+                self.enc.rules(),
+                self.enc.catalogue(),
+            );
             // A test's result, not its command, is the news: from its last test line on
             // (the boxes and Downed that follow included).
             // Otherwise what happened, not the command again.
-            let results = report::result_lines(before.clone(), entry, self.enc.rules());
+            let results = report::result_lines(
+                before.clone(),
+                entry,
+                self.enc.rules(),
+                self.enc.catalogue(),
+            );
             said.push(
                 results
                     .last()
                     .and_then(|last| lines.iter().rposition(|l| l == last))
                     .map_or_else(
-                        || report::news(before, entry, self.enc.rules()),
+                        || report::news(before, entry, self.enc.rules(), self.enc.catalogue()),
                         |at| lines[at..].join(" · "),
                     ),
             );
@@ -551,7 +561,8 @@ impl App {
         let mut state = self.enc.state_after(from);
         let mut items = Vec::with_capacity(to - from);
         for (i, entry) in self.enc.applied()[from..to].iter().enumerate() {
-            let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
+            let (lines, after) =
+                report::entry_lines(state, entry, self.enc.rules(), self.enc.catalogue());
             state = after;
             items.push(LogItem::new(Some(from + i), entry.text.clone(), lines));
         }
@@ -657,7 +668,8 @@ impl App {
             .push(LogItem::new(None, note.clone(), Vec::new()));
         for i in from..to {
             let entry = &self.enc.applied()[i];
-            let (lines, after) = report::entry_lines(state, entry, self.enc.rules());
+            let (lines, after) =
+                report::entry_lines(state, entry, self.enc.rules(), self.enc.catalogue());
             state = after;
             self.log
                 .edit()

@@ -389,6 +389,25 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Choose, code(KeyCode::Up), Action::Up, "up"),
     (ModeKind::Choose, code(KeyCode::Down), Action::Down, "down"),
     (ModeKind::Choose, key('j'), Action::Down, "down"),
+    (
+        ModeKind::Choose,
+        code(KeyCode::Home),
+        Action::First,
+        "first",
+    ),
+    (ModeKind::Choose, code(KeyCode::End), Action::Last, "last"),
+    (
+        ModeKind::Choose,
+        code(KeyCode::PageUp),
+        Action::PageUp,
+        "page up",
+    ),
+    (
+        ModeKind::Choose,
+        code(KeyCode::PageDown),
+        Action::PageDown,
+        "page down",
+    ),
     // Plot Point menu
     (
         ModeKind::PlotPoints,
@@ -411,6 +430,30 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         "down",
     ),
     (ModeKind::PlotPoints, key('j'), Action::Down, "down"),
+    (
+        ModeKind::PlotPoints,
+        code(KeyCode::Home),
+        Action::First,
+        "first",
+    ),
+    (
+        ModeKind::PlotPoints,
+        code(KeyCode::End),
+        Action::Last,
+        "last",
+    ),
+    (
+        ModeKind::PlotPoints,
+        code(KeyCode::PageUp),
+        Action::PageUp,
+        "page up",
+    ),
+    (
+        ModeKind::PlotPoints,
+        code(KeyCode::PageDown),
+        Action::PageDown,
+        "page down",
+    ),
     // Find a name
     (
         ModeKind::Find,
@@ -580,6 +623,8 @@ pub fn navigation(action: Action) -> bool {
             | Action::Down
             | Action::PageUp
             | Action::PageDown
+            | Action::First
+            | Action::Last
             | Action::FocusNext
             | Action::NextGroup
             | Action::PrevGroup

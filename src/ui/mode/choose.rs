@@ -115,6 +115,11 @@ pub struct State {
     pub typed: String,
 }
 
+/// The body of a screen of this size, where the lists are drawn over.
+pub fn body(screen: (u16, u16)) -> Rect {
+    Rect::new(0, 0, screen.0, crate::ui::view::body_rows(screen.1))
+}
+
 /// A choice list, or `empty` on the status line when there is nothing to choose.
 pub fn offer(title: String, items: Vec<Item>, empty: &str) -> Outcome {
     offer_at(title, items, None, empty)
@@ -147,9 +152,13 @@ impl State {
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
             Action::Cancel => Outcome::Close,
-            Action::Up | Action::Down => {
-                self.selected = step(self.selected, self.items.len(), action);
-                self.typed.clear();
+            Action::Up | Action::Down | Action::First | Action::Last => {
+                self.go(action, 1);
+                Outcome::Stay
+            }
+            Action::PageUp | Action::PageDown => {
+                let rows = self.area(body(ctx.screen)).height.saturating_sub(2);
+                self.go(action, usize::from(rows));
                 Outcome::Stay
             }
             Action::Input(req) => self.jump(req),
@@ -185,6 +194,19 @@ impl State {
             }
             _ => Outcome::Stay,
         }
+    }
+
+    /// Moves the selection: a line, a page of `page` lines, the first or the last.
+    pub fn go(&mut self, action: Action, page: usize) {
+        let last = self.items.len().saturating_sub(1);
+        self.selected = match action {
+            Action::First => 0,
+            Action::Last => last,
+            Action::PageUp => self.selected.saturating_sub(page.max(1)),
+            Action::PageDown => (self.selected + page.max(1)).min(last),
+            _ => step(self.selected, self.items.len(), action),
+        };
+        self.typed.clear();
     }
 
     /// Letters typed jump to the first line about a name they fit.

@@ -193,7 +193,15 @@ impl State {
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
-        self.list.update(action, ctx)
+        match action {
+            // A page is the rows the list has under the head, above the summary.
+            Action::PageUp | Action::PageDown => {
+                let rows = self.area(choose::body(ctx.screen)).height.saturating_sub(4);
+                self.list.go(action, usize::from(rows));
+                Outcome::Stay
+            }
+            _ => self.list.update(action, ctx),
+        }
     }
 
     /// Where the menu is drawn over the body `area`: the head, the list, and the selected line's

@@ -637,7 +637,10 @@ fn choose_edge_2097(who: CombatantId, ctx: &Ctx) -> Outcome {
     let name = s.get(who).map_or_else(String::new, |c| {
         format!("{}: {}", c.name, crate::report::sr2097::edge_text(s, c))
     });
-    choose::offer(format!("Edge of {name}"), items, "no Edge to use")
+    // The GM nearly always spends on what just happened: the menu opens on the latest injury
+    // (injury N is line N, after the boost), else on the first line that can be taken.
+    let latest = (!injuries.is_empty()).then_some(injuries.len());
+    choose::offer_at(format!("Edge of {name}"), items, latest, "no Edge to use")
 }
 
 /// Names for a title: "Ana", or "3 marked: Ana, Jinx, Rook".

@@ -288,3 +288,64 @@ fn the_status_line_tells_edge_once() {
     assert_eq!(status.matches("Edge").count(), 1, "{status}");
     assert!(line.contains("Edge 2/2 left"), "{line}");
 }
+
+#[test]
+fn the_edge_menu_opens_on_the_latest_injury() {
+    let mut app = fight();
+    let lines = [
+        "dmg - Bo 2d6+4 dice 6 6",
+        "dmg - Bo 2d6+4 dice 6 6",
+        "dmg - Bo 2d6+4 dice 6 6",
+    ];
+    for line in lines {
+        typ(&mut app, ":");
+        typ(&mut app, line);
+        press(&mut app, KeyCode::Enter);
+    }
+    select(&mut app, "Bo");
+    press(&mut app, KeyCode::Char('G'));
+    let Mode::Choose(c) = app.mode() else {
+        panic!("not the Edge menu: {:?}", app.mode().kind());
+    };
+    let label = &c.items[c.selected].label;
+    assert!(label.starts_with("lessen injury 3:"), "{label}");
+}
+
+/// The damage form's preview for Ana on Bo with `with` in the With field.
+fn damage_preview_with(with: &str) -> Result<String, String> {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('w'));
+    typ(&mut app, "Bo");
+    press(&mut app, KeyCode::Tab);
+    // The pistol is filled in: the first character typed replaces it.
+    typ(&mut app, with);
+    let Mode::DamageForm(f) = app.mode() else {
+        panic!("not the damage form: {:?}", app.mode().kind());
+    };
+    f.preview.clone()
+}
+
+#[test]
+fn the_damage_form_reads_dice_with_spaces_as_the_dmg_command_does() {
+    for with in ["3d6+5", "3d6 + 5", "3d6 +5", "3d6+ 5", " 3d6 "] {
+        let preview = damage_preview_with(with);
+        assert!(preview.is_ok(), "{with}: {preview:?}");
+    }
+    let mut app = fight();
+    for line in ["dmg Ana Bo 3d6 + 5 dice 1 1 1", "dmg - Bo 2d6 +3 dice 1 1"] {
+        typ(&mut app, ":");
+        typ(&mut app, line);
+        press(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode(), Mode::Tracker), "{line} refused");
+    }
+}
+
+#[test]
+fn dice_out_of_range_say_what_is_allowed() {
+    for with in ["0d6", "99d6", "0d6 + 2", "99999999999d6"] {
+        let why = damage_preview_with(with).expect_err(with);
+        assert!(why.contains("1 to 30"), "{with}: {why}");
+        assert!(!why.contains("weapon"), "{with}: {why}");
+    }
+}

@@ -30,11 +30,7 @@ fn end_label(app: &App, name: &str, end: StatusEnd) -> String {
         StatusEnd::EndOfNextTurn => "ends after their next turn".into(),
         StatusEnd::EndOfRound => "ends with the round".into(),
         StatusEnd::OtherAction => "ends on another action".into(),
-        StatusEnd::UntilCleared => app
-            .enc
-            .catalogue()
-            .ender_of(name)
-            .map_or_else(|| "until cleared".into(), |a| format!("until {}", a.name)),
+        StatusEnd::UntilCleared => report::until_ended(name, app.enc.catalogue()),
     }
 }
 

@@ -458,6 +458,7 @@ fn one_who_joins_a_narration_is_asked_no_initiative() {
         );
     }
     assert!(app.state().find("Rook 2").is_some());
+}
 
 fn menu_selected(app: &App) -> usize {
     let Mode::PlotPoints(m) = app.mode() else {

@@ -388,7 +388,6 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     ),
     (ModeKind::Choose, code(KeyCode::Up), Action::Up, "up"),
     (ModeKind::Choose, code(KeyCode::Down), Action::Down, "down"),
-    (ModeKind::Choose, key('j'), Action::Down, "down"),
     (
         ModeKind::Choose,
         code(KeyCode::Home),
@@ -737,6 +736,24 @@ mod tests {
 
     fn ev(c: char) -> KeyEvent {
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+    }
+
+    /// Where letters are text (a name to jump to, a filter, a field), no letter is a key.
+    #[test]
+    fn rooms_that_take_text_bind_no_letter() {
+        for mode in [
+            ModeKind::Choose,
+            ModeKind::Find,
+            ModeKind::Command,
+            ModeKind::Form,
+            ModeKind::Picker,
+        ] {
+            for system in [System::Sr5, System::Sr2097, System::Anarchy] {
+                for c in ('a'..='z').chain('A'..='Z').chain('0'..='9') {
+                    assert_eq!(lookup(mode, system, &ev(c)), None, "{mode:?} {c}");
+                }
+            }
+        }
     }
 
     #[test]

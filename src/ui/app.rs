@@ -409,7 +409,12 @@ impl App {
     }
 
     fn error(&mut self, msg: impl Into<String>) {
-        self.message = Some((msg.into(), true));
+        let msg = msg.into();
+        // The open command line covers the status line: the refusal shows above it.
+        if let Mode::Command(line) = &mut self.mode {
+            line.refused(&msg);
+        }
+        self.message = Some((msg, true));
     }
 
     /// Runs a command through the engine; a refusal goes to the status line and changes nothing.

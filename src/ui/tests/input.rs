@@ -88,6 +88,9 @@ fn a_control_or_invisible_character_typed_never_gets_in_and_is_named() {
             app.message()
         );
     }
+    // and the open line, which covers the status line, shows why above it
+    let shown = super::screen(&mut app, 80, 24);
+    assert!(shown.contains("U+200F is a control"), "{shown}");
     typ(&mut app, "x");
     assert_eq!(line(&app), "gunx");
 }

@@ -391,3 +391,24 @@ fn a_joiner_rolls_off_once_against_a_group_sharing_a_roll_and_never_splits_it() 
     let why = t.state().explain_order(t.c("Ganger 2").id, t.c("Dee").id);
     assert!(why.contains("roll-off"), "{why}");
 }
+
+#[test]
+fn a_group_whose_members_names_would_pass_the_limit_says_how_long_its_name_may_be() {
+    // Given a group name of 38 characters (the limit is 40), ten members: "… 10" takes 41
+    let mut t = Table::new();
+    let name = "N".repeat(38);
+    // When the GM adds it
+    let err = t.refuse(&format!("add {name} x10 int 3 rea 3"));
+    // Then the refusal counts the member numbers and says the longest the name may be
+    let said = err.to_string();
+    assert!(said.contains("\" 10\""), "{said}");
+    assert!(said.contains("at most 37"), "{said}");
+    // And a name that leaves room for them is taken
+    t.run(&format!("add {} x10 int 3 rea 3", "N".repeat(37)));
+    assert!(
+        t.enc
+            .state()
+            .find(&format!("{} 10", "N".repeat(37)))
+            .is_some()
+    );
+}

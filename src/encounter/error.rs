@@ -26,6 +26,16 @@ pub enum RuleError {
         max: i32,
     },
     #[error(
+        "the group's name \"{}\" has {len} characters, and its members are named after it with a number (\"{suffix}\"): a group of this size takes a name of at most {max}",
+        crate::text::excerpt(name)
+    )]
+    GroupNameLength {
+        name: String,
+        len: usize,
+        suffix: String,
+        max: i32,
+    },
+    #[error(
         "the {field} holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it again with visible characters and spaces only"
     )]
     ControlCharacter { field: &'static str },

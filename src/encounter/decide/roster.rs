@@ -97,6 +97,20 @@ impl Draft<'_> {
                 let count = Self::check_range("group size", count, self.rules.limits.group_size)?;
                 // The group's own name must be free too: `roll Ganger` names the group.
                 let group_name = self.check_name(&base, None)?;
+                // The longest member's name is the group's and its number: said of the
+                // group's name, which is what the GM typed.
+                let suffix = format!(" {count}");
+                let len = group_name.chars().count();
+                let max = self.rules.limits.name_chars.max;
+                let room = max - i32::try_from(suffix.chars().count()).unwrap_or(max);
+                if i32::try_from(len).unwrap_or(i32::MAX) > room {
+                    return Err(RuleError::GroupNameLength {
+                        name: group_name,
+                        len,
+                        suffix,
+                        max: room,
+                    });
+                }
                 let mut names = Vec::new();
                 for n in 1..=count {
                     names.push(self.check_name(&format!("{group_name} {n}"), None)?);

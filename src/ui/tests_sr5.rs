@@ -173,8 +173,11 @@ fn the_test_forms_push_is_a_toggle() {
     for _ in 0..4 {
         press(&mut app, KeyCode::Tab);
     }
-    // Given the Push field, it shows both words, the chosen one in brackets
-    assert!(screen(&mut app, 120, 40).contains("▶Push        [no] yes"));
+    // Given the Push field, it shows both words, the chosen one in brackets, and the last line
+    // says how to change it
+    let shown = screen(&mut app, 120, 40);
+    assert!(shown.contains("▶Push        [no] yes"));
+    assert!(shown.contains("Space, ←/→: change a choice"), "{shown}");
     // When the GM presses Space, then it is yes; → and ← flip it again
     press(&mut app, KeyCode::Char(' '));
     assert_eq!(test_form(&app).fields[5].get(), "yes");

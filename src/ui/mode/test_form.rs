@@ -512,13 +512,25 @@ impl State {
         }
         match &self.error {
             Some(e) => lines.push(Line::styled(format!("✗ {e}"), t.error())),
-            None => lines.push(Line::styled(
-                format!(
-                    "Enter: roll (or take the typed dice)  Tab: next field  Esc: {}",
-                    self.purpose.esc()
-                ),
-                t.dim(),
-            )),
+            None => {
+                // A form with a choice (the test's Push) says how to change it.
+                let choice = if self
+                    .fields
+                    .iter()
+                    .any(|f| matches!(f.value, super::form::Value::Toggle { .. }))
+                {
+                    "  Space, ←/→: change a choice"
+                } else {
+                    ""
+                };
+                lines.push(Line::styled(
+                    format!(
+                        "Enter: roll (or take the typed dice)  Tab: next field{choice}  Esc: {}",
+                        self.purpose.esc()
+                    ),
+                    t.dim(),
+                ));
+            }
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

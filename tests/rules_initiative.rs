@@ -412,3 +412,23 @@ fn a_group_whose_members_names_would_pass_the_limit_says_how_long_its_name_may_b
             .is_some()
     );
 }
+
+#[test]
+fn a_group_slotted_in_mid_fight_is_told_in_the_plural() {
+    // Given a fight under way
+    let mut t = Table::three();
+    // When a group sharing a roll joins and rolls
+    t.run("add Oni x2 int 3 rea 3 shared");
+    t.run("roll Oni hits 2");
+    // Then the log tells them taking their places, as it tells one taking its place
+    let log = t.last_lines().join("\n");
+    assert!(log.contains("Oni 1, Oni 2 take their places "), "{log}");
+    assert!(
+        log.contains("act in this pass") || log.contains("act from the next pass"),
+        "{log}"
+    );
+    t.run("add Ko int 3 rea 3");
+    t.run("roll Ko hits 0");
+    let log = t.last_lines().join("\n");
+    assert!(log.contains("Ko takes a place "), "{log}");
+}

@@ -172,12 +172,18 @@ fn line_of(
                 Some(id) => format!("before {}", n(*id)),
                 None => "at the end of the order".into(),
             };
-            let when = if *slot_passed {
-                "acts from the next pass"
+            // A group sharing a roll takes its places together.
+            let (takes, acts) = if names.len() > 1 {
+                ("take their places", "act")
             } else {
-                "acts in this pass"
+                ("takes a place", "acts")
             };
-            let mut line = format!("{} takes a place {place}, {when}", names.join(", "));
+            let when = if *slot_passed {
+                "from the next pass"
+            } else {
+                "in this pass"
+            };
+            let mut line = format!("{} {takes} {place}, {acts} {when}", names.join(", "));
             rolloff_text(&mut line, before, rolloffs);
             line
         }

@@ -80,7 +80,22 @@ impl State {
             error: None,
         };
         st.refresh(ctx);
+        st.error = st.downed(ctx);
         st
+    }
+
+    /// An attacker who is Downed, said as the form opens and while it is open: the engine
+    /// refuses the roll whatever the fields hold.
+    fn downed(&self, ctx: &Ctx) -> Option<String> {
+        let s = ctx.state();
+        s.get(self.by)
+            .is_some_and(crate::encounter::Combatant::is_downed)
+            .then(|| {
+                crate::encounter::RuleError::Downed {
+                    who: s.name(self.by).to_string(),
+                }
+                .to_string()
+            })
     }
 
     fn text(&self, i: usize) -> String {
@@ -164,7 +179,8 @@ impl State {
                 form::confirm(&mut self.fields, &mut self.focus, cmd)
             }
             edit @ (Action::NextField | Action::PrevField | Action::Input(_)) => {
-                self.error = edit_fields(&mut self.fields, &mut self.focus, edit);
+                self.error = edit_fields(&mut self.fields, &mut self.focus, edit)
+                    .or_else(|| self.downed(ctx));
                 self.refresh(ctx);
                 Outcome::Stay
             }

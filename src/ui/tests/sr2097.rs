@@ -164,6 +164,26 @@ fn the_damage_form_says_what_the_armor_makes_of_it_and_applies_it_in_one_go() {
     assert_eq!(hit, Some((Through::Reduced { reduced: 4 }, Some(12))));
 }
 
+#[test]
+fn the_damage_form_of_a_downed_attacker_says_so_as_it_opens() {
+    // Given Ana Downed
+    let mut app = fight();
+    assert_eq!(demo::script(&mut app.enc, &["down Ana"], 1), Ok(()));
+    select(&mut app, "Ana");
+    // When the GM opens her damage form
+    press(&mut app, KeyCode::Char('w'));
+    // Then it says she cannot act before anything is typed, and still while typing
+    let Mode::DamageForm(f) = app.mode() else {
+        panic!("the damage form")
+    };
+    assert_eq!(f.error.as_deref(), Some("Ana is Downed and cannot act"));
+    typ(&mut app, "Bo");
+    let Mode::DamageForm(f) = app.mode() else {
+        panic!("the damage form")
+    };
+    assert_eq!(f.error.as_deref(), Some("Ana is Downed and cannot act"));
+}
+
 /// A check by the selected character at the form's TN (moderate, 20), with the table's dice.
 fn roll_check(app: &mut App, bonus: &str, dice: &str) {
     press(app, KeyCode::Char('c'));

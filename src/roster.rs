@@ -280,8 +280,7 @@ fn check(t: &Template, rules: &Arc<HouseRules>) -> Result<(), String> {
 /// A roster file's text as a sheet, checked; the reason in words if it is not one.
 pub fn parse(text: &[u8], rules: &Arc<HouseRules>) -> Result<Template, String> {
     let text = std::str::from_utf8(text).map_err(|_| "not UTF-8 text".to_string())?;
-    // An editor that writes a byte-order mark (Notepad) adds nothing to the sheet.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = crate::text::without_bom(text);
     let t: Template = ron::from_str(text).map_err(|e| format!("not a roster sheet: {e}"))?;
     if t.version != VERSION {
         return Err(format!(

@@ -54,6 +54,12 @@ pub fn is_shaping(c: char) -> bool {
     matches!(c, '\u{200d}' | '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
 }
 
+/// `text` without the byte-order mark an editor may write first (Notepad does): a file a
+/// person edited reads as it did before.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Whether `text` holds a character [`escaped`] would escape.
 pub fn holds_control(text: &str) -> bool {
     text.chars().any(is_control)

@@ -24,3 +24,9 @@ pub use model::{
     Track, Turn, TurnKind, Unit, Visibility, Waiting, same_name,
 };
 pub use system::System;
+
+/// The name the add gives the `n`th member (from 1) of the group `group`: `Ganger 2`. The add
+/// form names the members it asks initiative of by it too.
+pub fn member_name(group: &str, n: impl std::fmt::Display) -> String {
+    format!("{group} {n}")
+}

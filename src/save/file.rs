@@ -277,8 +277,7 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
             "the file is not UTF-8 text (is it a save file?)".into(),
         )
     })?;
-    // An editor that writes a byte-order mark (Notepad) adds nothing to the save.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = crate::text::without_bom(text);
     if text.trim().is_empty() {
         return Err(err(None, "the file is empty".into()));
     }

@@ -113,7 +113,9 @@ impl Draft<'_> {
                 }
                 let mut names = Vec::new();
                 for n in 1..=count {
-                    names.push(self.check_name(&format!("{group_name} {n}"), None)?);
+                    names.push(
+                        self.check_name(&crate::encounter::member_name(&group_name, n), None)?,
+                    );
                 }
                 let group = GroupId(self.now().groups.len() as u32);
                 self.emit(Event::GroupFormed {

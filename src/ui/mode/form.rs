@@ -1085,7 +1085,7 @@ fn joins(cmd: &Command, ctx: &Ctx) -> Option<State> {
                 let id = u32::try_from(first)
                     .ok()?
                     .checked_add(u32::try_from(i).ok()?)?;
-                Some((CombatantId(id), format!("{base} {}", i + 1)))
+                Some((CombatantId(id), crate::encounter::member_name(base, i + 1)))
             });
             let (id, name) = members.next()?;
             let mut form = State::joined(RollTarget::One(id), &name, ctx);

@@ -228,3 +228,55 @@ fn a_save_exec_creates_is_left_whole_in_its_snapshot() {
     let journal = std::fs::read_to_string(dir.path().join("new.ron.journal")).unwrap();
     assert_eq!(journal.lines().count(), 2, "{journal}");
 }
+
+#[test]
+fn a_journal_line_whose_text_holds_a_control_character_makes_the_save_a_bad_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.ron");
+    assert!(
+        exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n")
+            .status
+            .success()
+    );
+    assert!(exec(&path, "damage Ann 1 stun\n").status.success());
+    let journal_path = dir.path().join("j.ron.journal");
+    let journal = std::fs::read_to_string(&journal_path).unwrap();
+    assert!(
+        journal.contains("text:\"damage Ann 1 stun\"")
+            || journal.contains("text: \"damage Ann 1 stun\""),
+        "{journal}"
+    );
+    for junk in ["\\u{1b}]0;pwned\\u{7}", "\\u{202e}"] {
+        // The journal's entry, edited after its words: no typed command holds one.
+        let edited = journal.replacen(
+            "damage Ann 1 stun\"",
+            &format!("damage Ann 1 stun{junk}\""),
+            1,
+        );
+        assert_ne!(edited, journal);
+        std::fs::write(&journal_path, &edited).unwrap();
+        let snapshot = std::fs::read(&path).unwrap();
+        let check = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+            .arg("check")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&check.stderr);
+        assert_eq!(check.status.code(), Some(1), "{err}");
+        assert!(err.contains("control character"), "{err}");
+        assert!(
+            !err.contains('\u{1b}') && !err.contains('\u{202e}'),
+            "{err}"
+        );
+        // Opening it refuses too, and leaves the snapshot and the journal as they were.
+        let o = exec(&path, "heal Ann 1 stun\n");
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), snapshot);
+        assert_eq!(std::fs::read_to_string(&journal_path).unwrap(), edited);
+    }
+}

@@ -129,6 +129,29 @@ fn a_player_cannot_spend_points_they_do_not_hold() {
 }
 
 #[test]
+fn a_montage_a_player_cannot_pay_for_says_what_it_would_cost() {
+    // Given Cy with no Plot Points left
+    let mut t = table();
+    t.run("narrate");
+    for _ in 0..3 {
+        t.run("pp Cy spend take the hit");
+    }
+    // When Cy spends a Montage of 3, the refusal names its cost, 3, not the least one
+    assert_eq!(
+        t.refuse("pp Cy spend montage 3").to_string(),
+        "Cy has 0 Plot Points: Montage costs 3"
+    );
+    // And a Montage with no cost named, or one out of range, costs at least the least one
+    for line in ["pp Cy spend montage", "pp Cy spend montage 9"] {
+        assert_eq!(
+            t.refuse(line).to_string(),
+            "Cy has 0 Plot Points: Montage costs at least 1",
+            "{line}"
+        );
+    }
+}
+
+#[test]
 fn the_menu_names_each_spend_and_refuses_an_unknown_one_listing_them() {
     let mut t = table();
     let err = t.refuse("pp Ana spend a bigger gun");

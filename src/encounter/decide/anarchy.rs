@@ -659,9 +659,28 @@ impl Draft<'_> {
     fn player_spend(&mut self, who: CombatantId, spend: &SpendInput) -> Outcome {
         let (c, have) = self.player(who)?;
         let (def, k) = self.find_spend(spend)?;
-        // Whether the player can pay at all comes before what the spend needs.
-        plot::afford(u32::from(have), u32::from(self.least_cost(&def)))
-            .map_err(|l| AnarchyRefusal::of_limit(l, &c.name, &def.name))?;
+        // Whether the player can pay at all comes before what the spend needs; the refusal
+        // names what this spend costs when its words say, else the least a spend of it costs.
+        let least = self.least_cost(&def);
+        if have < least {
+            return Err(match self.resolve_spend(spend, def.clone(), k) {
+                Ok(r) => AnarchyRefusal::of_limit(
+                    plot::Limit::NotEnough {
+                        have: u32::from(have),
+                        need: u32::from(r.points),
+                    },
+                    &c.name,
+                    &def.name,
+                ),
+                Err(_) => AnarchyRefusal::NotEnoughForAny {
+                    who: c.name.clone(),
+                    have: u32::from(have),
+                    least: u32::from(least),
+                    what: def.name.clone(),
+                },
+            }
+            .into());
+        }
         let r = self.resolve_spend(spend, def, k)?;
         if let Some(on) = spend.on {
             let target = self.present(on)?;

@@ -501,6 +501,15 @@ pub enum AnarchyRefusal {
         need: u32,
         what: String,
     },
+    /// Too few for any cost of a spend whose cost the player names (a Montage), when its words
+    /// give none this could be said of.
+    #[error("{who} has {have} Plot Point{}: {what} costs at least {least}", plural(*have))]
+    NotEnoughForAny {
+        who: String,
+        have: u32,
+        least: u32,
+        what: String,
+    },
     #[error(
         "the GM has spent {spent} Plot Point{} this turn, the limit (one per player, {limit} player{})",
         plural(*spent), plural(*limit)

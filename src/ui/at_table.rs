@@ -307,6 +307,40 @@ fn at_80_columns_the_turn_line_says_it_all_in_fewer_words() {
 }
 
 #[test]
+fn at_80_columns_a_name_too_wide_for_the_turn_line_is_cut_not_the_numbers() {
+    // Given a character whose name takes 60 cells, delayed after another, her delay under way
+    let wide = "影".repeat(30);
+    let mut app = super::tests::app_for(crate::ui::demo::empty());
+    let add = format!("add {wide} pc int 5 rea 6");
+    let setup = [add.as_str(), "add Bo pc int 3 rea 3", "roll all", "start"];
+    crate::ui::demo::script(&mut app.enc, &setup, 1).expect("setup");
+    let first = app.state().turn().map(|t| t.who);
+    let delay = if first == app.state().find("Bo").map(|c| c.id) {
+        format!("delay Bo 1 after {wide}")
+    } else {
+        format!("delay {wide} 1 after Bo")
+    };
+    crate::ui::demo::script(&mut app.enc, &[delay.as_str(), "next", "next"], 1).expect("delay");
+    // Then at 80×24 the turn line still ends with the IP, the spent and the Edge, the name cut
+    let s = screen(&mut app, 80, 24);
+    let turn = line_with(&s, "Turn:");
+    assert!(
+        turn.contains("spent 0/5") && turn.contains("Edge unused"),
+        "{turn}\n{s}"
+    );
+    assert!(turn.contains('…'), "{turn}");
+    // And at 160 columns the whole name
+    let s = screen(&mut app, 160, 48);
+    let turn = line_with(&s, "Turn:");
+    // (a wide character is drawn with the cell after it blank)
+    assert!(turn.replace(' ', "").contains(&wide), "{turn}");
+    assert!(
+        turn.contains("Edge unused") && !turn.contains('…'),
+        "{turn}"
+    );
+}
+
+#[test]
 fn without_colour_the_selection_and_the_focus_show() {
     let mut app = mono();
     assert!(colourless(&mut app, 80, 24));

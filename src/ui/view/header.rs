@@ -48,13 +48,23 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
                 .and_then(|tu| s.get(tu.who).map(|c| (tu, c)))
             {
                 Some((tu, c)) => {
-                    // Short words where the full ones would be cut (80 columns).
-                    let full = turn_line(s, rules, tu, c, false, t);
-                    let wide = full.iter().map(ratatui::text::Span::width).sum::<usize>();
-                    second.extend(if wide > usize::from(area.width) {
-                        turn_line(s, rules, tu, c, true, t)
-                    } else {
+                    // Short words where the full ones would be cut (80 columns); a name too
+                    // wide even then is cut itself, so the numbers after it show.
+                    let cells = |l: &[Span]| l.iter().map(Span::width).sum::<usize>();
+                    let room = usize::from(area.width);
+                    let full = turn_line(s, rules, tu, c, &c.name, false, t);
+                    second.extend(if cells(&full) <= room {
                         full
+                    } else {
+                        let short = turn_line(s, rules, tu, c, &c.name, true, t);
+                        let over = cells(&short).saturating_sub(room);
+                        if over == 0 {
+                            short
+                        } else {
+                            let name = crate::text::shown_len(&c.name);
+                            let name = super::cut(&c.name, name.saturating_sub(over).max(1));
+                            turn_line(s, rules, tu, c, &name, true, t)
+                        }
                     });
                 }
                 None => second.push(Span::raw(" nobody can act: everyone is Downed")),
@@ -77,19 +87,20 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
 }
 
 /// "Round 2  Pass 1 ▸2 3 4 5": the passes gone by dim, the one under way marked.
-/// The turn under way: who, what kind of turn, IP, spent, Edge and reserve; `short` in fewer
-/// words, for a narrow screen.
+/// The turn under way: who (`name`, cut or not), what kind of turn, IP, spent, Edge and
+/// reserve; `short` in fewer words, for a narrow screen.
 fn turn_line(
     s: &State,
     rules: &HouseRules,
     tu: &Turn,
     c: &Combatant,
+    name: &str,
     short: bool,
     t: Theme,
 ) -> Vec<Span<'static>> {
     let mut line = vec![
         Span::raw(" Turn: "),
-        Span::styled(format!("▶ {}", c.name), t.current()),
+        Span::styled(format!("▶ {name}"), t.current()),
     ];
     match (tu.kind, short) {
         (TurnKind::Own, _) => {}

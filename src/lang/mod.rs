@@ -23,7 +23,7 @@ use crate::encounter::{
 };
 use crate::rules::{ActionType, Dice};
 use crate::text::int_word;
-pub use sr2097::{OddsQuery, dice_expression};
+pub use sr2097::{OddsQuery, dice_expression, target_number};
 
 pub use anarchy::test_words;
 

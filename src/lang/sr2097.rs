@@ -125,6 +125,24 @@ fn dice_joined(word: &str) -> Option<DiceExpr> {
     Some((crate::text::int_word(n)?, crate::text::int_word(m)?, st))
 }
 
+/// What a TN is, for a TN left out: `sc` and the check form say the same.
+const TN_WANTED: &str = "a TN: a number or a difficulty (easy, moderate, difficult, …)";
+
+/// A TN as typed: a number, or a difficulty word with its spaces made single. The check form
+/// reads its TN field with it, as `sc` and `odds2097` read the words after `tn`, so that both
+/// give the engine the same TN and so get the same refusal. A number too big for any stands as
+/// the biggest there is, so that the engine says the range allowed.
+pub fn target_number(text: &str) -> Result<Tn, &'static str> {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.is_empty() {
+        return Err(TN_WANTED);
+    }
+    Ok(match crate::text::int_word(&text) {
+        Some(n) => Tn::Number(n),
+        None => Tn::Word(text),
+    })
+}
+
 /// Whether a word is all digits (and not empty).
 fn digits(word: &str) -> bool {
     !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
@@ -170,16 +188,19 @@ impl Parser<'_> {
         Ok(faces)
     }
 
-    /// A TN as a number or a difficulty word (checked against the rules when the check runs).
+    /// A TN as a number or a difficulty word (checked against the rules when the check runs),
+    /// read by [`target_number`] as the check form reads its TN field.
     fn tn(&mut self) -> Result<Tn, ParseError> {
-        if let Some(n) = self.optional_number() {
-            return Ok(Tn::Number(n));
-        }
-        let word = self.text_until(KEYWORDS);
-        if word.is_empty() {
-            return Err(self.error("a TN: a number or a difficulty (easy, moderate, difficult, …)"));
-        }
-        Ok(Tn::Word(word))
+        // A number is one word; a difficulty runs on to the next keyword (`very difficult`).
+        let text = match self.peek() {
+            Some(w) if crate::text::int_word(&w.text).is_some() => {
+                let number = w.text.clone();
+                self.at += 1;
+                number
+            }
+            _ => self.text_until(KEYWORDS),
+        };
+        target_number(&text).map_err(|e| self.error(e))
     }
 
     /// `sc NAME tn N|WORD bonus N [adv] [dis] [edge] [dice A B [C]] [drop F]`, or the same

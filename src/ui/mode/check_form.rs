@@ -7,9 +7,8 @@ use ratatui::text::Line;
 
 use super::form::{self, Field, NO_YES, edit_fields, field, parse_faces, parse_num};
 use super::{Ctx, Outcome};
-use crate::encounter::system::sr2097::Tn;
 use crate::encounter::{CombatantId, Command};
-use crate::lang::OddsQuery;
+use crate::lang::{OddsQuery, target_number};
 use crate::report::sr2097::{odds_lines, odds_of};
 use crate::ui::action::Action;
 use crate::ui::app::App;
@@ -86,12 +85,8 @@ impl State {
 
     /// The check's words, or the field to blame and why.
     fn query(&self) -> Result<OddsQuery, (usize, String)> {
-        let tn_text = self.text(TN);
-        let tn = match tn_text.parse::<i32>() {
-            Ok(n) => Tn::Number(n),
-            Err(_) if tn_text.is_empty() => return Err((TN, "required".into())),
-            Err(_) => Tn::Word(tn_text),
-        };
+        // As `sc` reads it, so that the engine refuses it in the same words.
+        let tn = target_number(&self.fields[TN].get()).map_err(|e| (TN, e.to_string()))?;
         let bonus = parse_num(&self.fields[BONUS], true)
             .map_err(|e| (BONUS, e))?
             .unwrap_or(0);
@@ -121,6 +116,8 @@ impl State {
             }
             .map(|(_, odds)| odds_lines(&odds))
             .map_err(|e| e.to_string()),
+            // A field left empty: the odds line asks for the TN and the bonus.
+            Err((i, _)) if self.fields[i].get().is_empty() => Err(String::new()),
             Err((_, e)) => Err(e),
         };
     }
@@ -155,7 +152,7 @@ impl State {
                 Line::styled(format!("  {losses}"), t.base()),
             ],
             Err(e) => vec![Line::styled(
-                if e.is_empty() || e == "required" {
+                if e.is_empty() {
                     "Odds: give the TN and the bonus".to_string()
                 } else {
                     format!("Odds: {e}")

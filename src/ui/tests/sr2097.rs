@@ -4,12 +4,14 @@
 use std::sync::Arc;
 
 use ratatui::crossterm::event::KeyCode;
+use tui_input::InputRequest;
 
 use super::{app_for, last_events, press, screen, select, typ};
 use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{Encounter, Event, System};
 use crate::rules::HouseRules;
 use crate::rules::sr2097::Through;
+use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::demo;
 use crate::ui::mode::Mode;
@@ -137,6 +139,64 @@ fn a_bonus_too_big_for_any_number_is_told_the_range_not_that_it_is_no_number() {
     let why = f.odds.clone().expect_err("no odds for it");
     assert!(!why.contains("not a whole number"), "{why}");
     assert!(why.contains("-30") && why.contains("99"), "{why}");
+}
+
+/// Characters as given, past the terminal's key filter (which refuses control characters
+/// before they reach a room): what a room does with text no key could type.
+fn given(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Action::Input(InputRequest::InsertChar(c)));
+    }
+}
+
+/// The command line's refusal of `sc Ana tn TN bonus 5`; nothing is checked.
+fn sc_refusal(tn: &str) -> String {
+    let mut app = fight();
+    let before = app.encounter().applied().len();
+    typ(&mut app, ":");
+    given(&mut app, &format!("sc Ana tn {tn} bonus 5"));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.encounter().applied().len(), before, "tn {tn:?}");
+    let (why, refused) = app.message().expect("a message");
+    assert!(refused, "tn {tn:?}: {why}");
+    why.to_string()
+}
+
+/// The check form's refusal of the same TN with bonus 5, the field's or the engine's; nothing
+/// is checked and the form stays open.
+fn check_form_refusal(tn: &str) -> String {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    let before = app.encounter().applied().len();
+    press(&mut app, KeyCode::Char('c'));
+    typ(&mut app, "5");
+    press(&mut app, KeyCode::BackTab);
+    press(&mut app, KeyCode::Backspace);
+    given(&mut app, tn);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.encounter().applied().len(), before, "tn {tn:?}");
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("tn {tn:?}: the form closed");
+    };
+    let why = f.fields[0].error.clone().or_else(|| f.error.clone());
+    why.unwrap_or_else(|| panic!("tn {tn:?}: no refusal"))
+}
+
+#[test]
+fn a_hostile_tn_is_refused_alike_by_the_command_and_the_check_form() {
+    for tn in ["99999999999", "-5", "hard", "Very  Hard", "mod\u{7}erate"] {
+        assert_eq!(sc_refusal(tn), check_form_refusal(tn), "tn {tn:?}");
+    }
+    // The biggest number is told as typed over, not as a difficulty nobody knows.
+    assert!(
+        check_form_refusal("99999999999").contains("or more"),
+        "{}",
+        check_form_refusal("99999999999")
+    );
+    // No TN at all: the command says where in the line, the form in the TN field; the
+    // sentence is the same.
+    let (line, form) = (sc_refusal(""), check_form_refusal(""));
+    assert!(line.ends_with(&form), "{line} / {form}");
 }
 
 #[test]

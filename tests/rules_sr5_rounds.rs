@@ -8,30 +8,41 @@ use std::sync::Arc;
 
 use common::Table;
 use srtrack::catalogue::Catalogue;
-use srtrack::encounter::Encounter;
+use srtrack::encounter::system::sr5::Sr5Event;
+use srtrack::encounter::{Encounter, Event};
 use srtrack::rules::HouseRules;
+use srtrack::save::{SaveFile, file};
 
-/// Jinx with a 12-round Ares in hand on her turn, Bo after her.
-fn gunfight() -> Table {
+/// Jinx on her turn, with the sheet lines `gear` give her, and Bo (`bo`: his side) after her.
+fn jinx_and_bo(bo: &str, gear: &[&str]) -> Table {
     let rules = HouseRules::embedded();
     let catalogue = Catalogue::embedded(&rules).expect("the built-in catalogue loads");
     let mut t = Table {
         enc: Encounter::new(Arc::new(rules), Arc::new(catalogue)),
     };
     t.run("add Jinx pc int 5 rea 5 edge 2 body 4 will 4");
-    t.run("add Bo int 3 rea 3 body 4 will 3");
-    t.run("weapon Jinx add Ares dv 8 ap -1 acc 5 ammo 12");
+    t.run(&format!("add Bo {bo} int 3 rea 3 body 4 will 3"));
+    for line in gear {
+        t.run(line);
+    }
     t.run("roll Jinx hits 4");
     t.run("roll Bo hits 1");
     t.run("start");
     t
 }
 
+/// Jinx with a 12-round Ares in hand on her turn, Bo after her.
+fn gunfight() -> Table {
+    jinx_and_bo("npc", &[ARES])
+}
+
+/// The rounds left in Jinx's Ares.
 fn left(t: &Table) -> Option<u8> {
     t.state()
         .sr5
         .kit(t.c("Jinx").id)
-        .and_then(|k| k.weapons[0].ammo)
+        .and_then(|k| k.weapon("Ares"))
+        .and_then(|(_, w)| w.ammo)
         .map(|a| a.left)
 }
 
@@ -161,4 +172,169 @@ fn quick_draw_takes_the_rounds_of_the_shot_it_fires() {
         t.run("undo");
         assert_eq!(left(&t), Some(12), "{line}");
     }
+}
+
+// ----- a firing action spent with no firearm in hand: its attack takes the rounds (ruling: the
+// attack its attacker rolls next in the same character turn, from the weapon it is rolled with) -----
+
+/// Jinx on her turn with nothing on her sheet; Bo, a player's character, rolls his own defense.
+fn empty_handed() -> Table {
+    jinx_and_bo("pc", &[])
+}
+
+/// The same, once Jinx has fired a burst (Fire Gun BF, 3 rounds) with no firearm in hand.
+fn burst_empty_handed() -> Table {
+    let mut t = empty_handed();
+    assert_eq!(fired(&t.run("act Jinx Fire Gun mode BF")), []);
+    t
+}
+
+/// Jinx is given the Ares and an attack is rolled for her with it: no rounds go.
+fn armed_attack_takes_none(t: &mut Table) {
+    t.run(ARES);
+    assert_eq!(fired(&t.run(ATTACK)), []);
+    assert_eq!(left(t), Some(12));
+}
+
+/// The rounds each `RoundsFired` of these events took.
+fn fired(events: &[Event]) -> Vec<u8> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Sr5(Sr5Event::RoundsFired { rounds, .. }) => Some(*rounds),
+            _ => None,
+        })
+        .collect()
+}
+
+const ARES: &str = "weapon Jinx add Ares dv 8 ap -1 acc 5 ammo 12";
+const ATTACK: &str = "attack Jinx Bo pool 8 hits 3";
+
+#[test]
+fn a_firing_action_spent_empty_handed_takes_its_rounds_when_its_attack_is_rolled_with_a_gun() {
+    for (action, rounds) in [
+        ("Fire Gun", 1),
+        ("Fire Gun mode BF", 3),
+        ("Fire Full-Auto Weapon (6 Bullets)", 6),
+        ("Fire Long Burst or Semi-Auto Burst", 6),
+        ("Fire Long Burst or Semi-Auto Burst mode SA", 3),
+        ("Quick Draw mode FA", 6),
+    ] {
+        // Given Jinx fired with no firearm in hand: no rounds could be counted
+        let mut t = empty_handed();
+        assert_eq!(fired(&t.run(&format!("act Jinx {action}"))), [], "{action}");
+        // and the GM then puts a 12-round Ares on her sheet
+        t.run(ARES);
+        // When her attack is rolled with it
+        let attack = t.run(ATTACK);
+        // Then the action's rounds go from the Ares with the roll, and the log says so
+        assert_eq!(fired(&attack), [rounds], "{action}");
+        assert_eq!(left(&t), Some(12 - rounds), "{action}");
+        let word = if rounds == 1 { "round" } else { "rounds" };
+        let lines = t.last_lines().join("\n");
+        assert!(
+            lines.contains(&format!(
+                "Jinx's Ares fires {rounds} {word}: {} left",
+                12 - rounds
+            )),
+            "{lines}"
+        );
+    }
+}
+
+#[test]
+fn an_attack_whose_action_fired_with_the_gun_in_hand_takes_no_rounds_again() {
+    // Given Jinx, Ares in hand, fires a burst: 3 rounds go as the action is spent
+    let mut t = empty_handed();
+    t.run(ARES);
+    assert_eq!(fired(&t.run("act Jinx Fire Gun mode BF")), [3]);
+    // When its attack is rolled, then no more go
+    assert_eq!(fired(&t.run(ATTACK)), []);
+    assert_eq!(left(&t), Some(9));
+}
+
+#[test]
+fn an_attack_with_too_few_rounds_for_its_action_is_refused_and_changes_nothing() {
+    // Given Jinx fired a burst empty-handed, and was then given a gun holding 2 rounds
+    let mut t = burst_empty_handed();
+    t.run("weapon Jinx add Ares dv 8 ap -1 acc 5 ammo 2");
+    // When her attack is rolled, then it is refused in the words a firing action's refusal uses
+    // (the Table checks that nothing changed)
+    assert_eq!(
+        t.refuse(ATTACK).to_string(),
+        "Jinx's Ares has 2 rounds left, Fire Gun BF takes 3: reload first (`reload Jinx`)"
+    );
+    assert_eq!(left(&t), Some(2));
+}
+
+#[test]
+fn undo_of_the_attack_gives_its_rounds_back_and_redo_takes_them_again() {
+    let mut t = empty_handed();
+    t.run("act Jinx Fire Gun mode FA");
+    t.run(ARES);
+    t.run(ATTACK);
+    assert_eq!(left(&t), Some(6));
+    t.run("undo");
+    assert_eq!(left(&t), Some(12));
+    // The action still waits for its attack: rolled again, it takes its rounds once.
+    t.run("redo");
+    assert_eq!(left(&t), Some(6));
+    t.run("undo");
+    assert_eq!(fired(&t.run(ATTACK)), [6]);
+    assert_eq!(left(&t), Some(6));
+}
+
+#[test]
+fn only_the_first_attack_after_the_action_takes_its_rounds() {
+    // Given Jinx fired empty-handed, and her attack was rolled with a knife (no rounds to take)
+    let mut t = burst_empty_handed();
+    t.run("weapon Jinx add Knife dv 3 ap -1 acc 5");
+    assert_eq!(fired(&t.run("attack Jinx Bo with Knife pool 8 hits 3")), []);
+    // When she is given a gun and attacks again, then the action's attack was the knife's: no
+    // rounds go
+    armed_attack_takes_none(&mut t);
+}
+
+#[test]
+fn an_attack_with_no_firing_action_behind_it_takes_no_rounds() {
+    // Given Jinx armed, who spent no action
+    let mut t = empty_handed();
+    t.run(ARES);
+    // When the GM rolls an attack for her, then no rounds go, as before
+    assert_eq!(fired(&t.run(ATTACK)), []);
+    // nor in a later turn for an action spent empty-handed in an earlier one.
+    let mut t = burst_empty_handed();
+    t.run("next");
+    assert_eq!(t.turn(), "Bo");
+    armed_attack_takes_none(&mut t);
+}
+
+#[test]
+fn a_save_reopened_while_the_action_waits_for_its_attack_replays_the_same() {
+    // Given Jinx fired empty-handed and has her gun, the attack not rolled yet, and the fight saved
+    let mut t = burst_empty_handed();
+    t.run(ARES);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("waiting.ron");
+    let cat =
+        Arc::new(Catalogue::embedded(&HouseRules::embedded()).expect("the built-in catalogue"));
+    let write = |enc: &Encounter| {
+        let text = SaveFile::of(enc, "waiting", "2026-01-01T00:00:00Z").to_ron();
+        std::fs::write(&path, text).expect("the save is written");
+    };
+    write(&t.enc);
+    // When it is opened, then its snapshot is what its history gives, and the state is the same
+    file::verify_snapshot(&path, Arc::clone(&cat)).unwrap_or_else(|e| panic!("{e}"));
+    let (_, opened) = file::open(&path, || Arc::clone(&cat)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(opened.state(), t.state());
+    // and the attack rolled there takes the rounds, as it does here; saved again, it loads back.
+    let mut back = Table { enc: opened };
+    assert_eq!(fired(&back.run(ATTACK)), [3]);
+    assert_eq!(fired(&t.run(ATTACK)), [3]);
+    assert_eq!(back.state(), t.state());
+    write(&t.enc);
+    file::verify_snapshot(&path, Arc::clone(&cat)).unwrap_or_else(|e| panic!("{e}"));
+    let (_, loaded) = file::load(&path, cat).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.state(), t.state());
+    assert_eq!(loaded.history(), t.enc.history());
 }

@@ -283,6 +283,35 @@ fn an_old_change_of_initiative_replays_and_plays_on() {
     assert_eq!(old.state().turn().map(|t| t.who), Some(id(&old, "Cy")));
 }
 
+/// `text` without its first field from `start` to the first `end` after it (a field a fixture has
+/// that an older version did not write).
+fn cut(text: &str, start: &str, end: &str) -> String {
+    let at = text
+        .find(start)
+        .unwrap_or_else(|| panic!("no {start} in the fixture"));
+    let to = at + text[at..].find(end).unwrap() + end.len();
+    format!("{}{}", &text[..at], &text[to..])
+}
+
+/// `older` (the fixture `name` as an older version wrote it) written and opened: `check` finds
+/// its snapshot sound, and the state opened is the one the fixture's history gives.
+fn opened_as_older(name: &str, older: &str) -> Encounter {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("older.ron");
+    std::fs::write(&path, older).unwrap();
+    file::verify_snapshot(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
+    let (_, opened) = file::open(&path, catalogue).unwrap_or_else(|e| panic!("{e}"));
+    let fixture = std::path::PathBuf::from(format!("{dir}/{name}.ron"));
+    let (_, fixture) = file::load(&fixture, catalogue()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        opened.state(),
+        fixture.state(),
+        "the state the history gives"
+    );
+    opened
+}
+
 /// A version 3 file keeps a state of the model it was written by, without what later versions
 /// derive from the history (a fired ready, the actions of the turn): opening and `check` rebuild
 /// it from the history instead of taking it for an edited file or trusting it.
@@ -290,27 +319,11 @@ fn an_old_change_of_initiative_replays_and_plays_on() {
 fn an_older_versions_snapshot_is_rebuilt_from_its_history() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
     let v4 = std::fs::read_to_string(format!("{dir}/v4.ron")).unwrap();
-    let taken = v4
-        .find(", taken: [")
-        .expect("the fixture records the turn's actions");
-    let taken_end = taken + v4[taken..].find(']').unwrap() + 1;
-    let older = format!("{}{}", &v4[..taken], &v4[taken_end..])
+    let older = cut(&v4, ", taken: [", "]")
         .replacen("version: 4,", "version: 3,", 1)
         .replacen(", ready_fired: Some(1)", "", 1);
     assert!(!older.contains("ready_fired") && !older.contains("taken:"));
-    let tmp = tempfile::tempdir().unwrap();
-    let path = tmp.path().join("older.ron");
-    std::fs::write(&path, &older).unwrap();
-    let cat = catalogue;
-    file::verify_snapshot(&path, cat()).unwrap_or_else(|e| panic!("{e}"));
-    let (_, opened) = file::open(&path, cat).unwrap_or_else(|e| panic!("{e}"));
-    let (_, fixture) = file::load(&std::path::PathBuf::from(format!("{dir}/v4.ron")), cat())
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(
-        opened.state(),
-        fixture.state(),
-        "the state the history gives"
-    );
+    let opened = opened_as_older("v4", &older);
     let kane = opened
         .state()
         .combatants
@@ -318,4 +331,26 @@ fn an_older_versions_snapshot_is_rebuilt_from_its_history() {
         .find(|c| c.name == "Kane")
         .unwrap();
     assert_eq!(kane.ready_fired, Some(1));
+}
+
+/// A version 4 file keeps no SR5 attack action waiting for its attack (`unfired`): one that
+/// waited when it was written is rebuilt from the history, not taken for an edited file, and its
+/// attack still takes the action's rounds.
+#[test]
+fn a_version_4_snapshot_gets_the_attack_action_that_waits_from_its_history() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let v5 = std::fs::read_to_string(format!("{dir}/v5.ron")).unwrap();
+    let older = cut(&v5, ", unfired: [", ")]").replacen("version: 5,", "version: 4,", 1);
+    assert!(!older.contains("unfired"));
+    let mut opened = opened_as_older("v5", &older);
+    let jinx = opened.state().find("Jinx").unwrap().id;
+    assert!(opened.state().sr5.unfired(jinx).is_some());
+    let mut dice = RandomDice::seeded(1);
+    let line = "attack Jinx Bo pool 8 hits 3";
+    let Ok(Line::Command(c)) = lang::parse(line, opened.state(), opened.catalogue()) else {
+        panic!("{line} does not parse");
+    };
+    lang::execute(&mut opened, c, &mut dice).unwrap_or_else(|e| panic!("{e}"));
+    let left = opened.state().sr5.kit(jinx).and_then(|k| k.weapons[0].ammo);
+    assert_eq!(left.map(|a| a.left), Some(12), "Fire Gun BF's 3 rounds");
 }

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! SaveFile(
-//!   version: 4,
+//!   version: 5,
 //!   …                                     pretty, as before
 //!   cursor: 66,
 //!   state: Some(State(…)),                one line

@@ -395,7 +395,7 @@ fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
 }
 
 #[test]
-fn an_attack_action_with_no_weapon_says_so_up_front_and_a_brings_it_back_once_armed() {
+fn an_attack_action_with_no_weapon_says_so_up_front_and_a_brings_it_back_once_armed_and_fires_it() {
     // Given Jinx, on her turn, has no weapon on the sheet
     let mut app = app_with(&[
         "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
@@ -437,14 +437,22 @@ fn an_attack_action_with_no_weapon_says_so_up_front_and_a_brings_it_back_once_ar
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "hits 0");
     press(&mut app, KeyCode::Enter);
+    // The roll takes the round Fire Gun (SS) fires: none went as she spent it empty-handed.
+    let attack = last_sr5(&app);
     assert!(
-        app.enc.applied().iter().any(|e| e
-            .events
-            .iter()
-            .any(|e| matches!(e, Event::Sr5(Sr5Event::Attacked { .. })))),
-        "{}",
+        matches!(
+            attack[..],
+            [
+                Sr5Event::RoundsFired { rounds: 1, .. },
+                Sr5Event::Attacked { .. },
+                ..
+            ]
+        ),
+        "{attack:?} {}",
         news(&app)
     );
+    let s = screen(&mut app, 120, 36);
+    assert!(s.contains("Ares Predator V 14/15"), "{s}");
 }
 
 #[test]

@@ -51,6 +51,7 @@ impl State {
         if !matches!(kind, TurnKind::Delayed { .. }) {
             fight.spent.clear();
             fight.taken.clear();
+            self.sr5_turn_started();
         }
         if let Some(c) = self.at_mut(who) {
             if matches!(kind, TurnKind::Own | TurnKind::Resumed) {
@@ -263,6 +264,7 @@ impl State {
                     f.spent.clear();
                     f.taken.clear();
                 }
+                self.sr5_turn_started();
             }
             Event::TurnEnded { who } => {
                 if let Some(f) = self.fight_mut()

@@ -72,6 +72,7 @@ impl State {
                 if let Some(a) = self.ammo_mut(*who, weapon) {
                     a.left = a.left.saturating_sub(*rounds);
                 }
+                self.sr5.unfired.retain(|(w, _)| w != who);
             }
             Sr5Event::Tested {
                 who,
@@ -135,6 +136,8 @@ impl State {
                     self.spend_edge(*attacker, *edge);
                 }
                 self.in_hand(*attacker, &weapon.name);
+                // The attack of the action it was rolled for: nothing more goes with it.
+                self.sr5.unfired.retain(|(w, _)| w != attacker);
                 let hits = counted(roll.hits, attack_limit(weapon, *aim, *pushed));
                 let targets: Vec<CombatantId> = std::iter::once(*target)
                     .chain(also.iter().copied())
@@ -186,8 +189,9 @@ impl State {
     }
 
     /// A one-time defense interrupt (Dodge, Block, Parry) waits for the character's next
-    /// defense test. A Shadowrun 2097 fight has no defense test (its damage roll follows the
-    /// attacker's check alone): there the interrupt is paid for and told, and nothing waits.
+    /// defense test, and an attack action for its attack. A Shadowrun 2097 fight has no defense
+    /// test (its damage roll follows the attacker's check alone): there the interrupt is paid for
+    /// and told, and nothing waits.
     pub(super) fn sr5_action_spent(
         &mut self,
         who: CombatantId,
@@ -197,13 +201,23 @@ impl State {
         if self.sr2097.is_some() {
             return;
         }
-        if let Some(d) = action
-            .name
-            .as_deref()
-            .and_then(|n| rules.sr5.defense_interrupt(n))
-        {
+        let Some(name) = action.name.as_deref() else {
+            return;
+        };
+        if let Some(d) = rules.sr5.defense_interrupt(name) {
             let name = d.action.clone();
             self.sr5.kit_mut(who).defense_adds.push(name);
         }
+        // The latest attack action is the one the next attack is rolled for; the rounds it
+        // fires as it is spent (a `RoundsFired` after it) settle it.
+        if rules.sr5.attack_action(name).is_some() {
+            self.sr5.unfired.retain(|(w, _)| *w != who);
+            self.sr5.unfired.push((who, action.clone()));
+        }
+    }
+
+    /// A new character turn: the attack actions of the last one wait for no attack any more.
+    pub(super) fn sr5_turn_started(&mut self) {
+        self.sr5.unfired.clear();
     }
 }

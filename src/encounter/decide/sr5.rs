@@ -612,6 +612,7 @@ impl Draft<'_> {
         } else {
             None
         };
+        let rounds = self.owed_rounds(attacker, &weapon)?;
         let roll = self.take(&pool, &step.given, dice)?;
         let hits = test::counted(roll.hits, attack_limit(&weapon, aim, pushed));
         for p in self.now().sr5.pending.clone() {
@@ -621,6 +622,9 @@ impl Draft<'_> {
             });
         }
         let (first, also) = targets.split_first().ok_or(RuleError::NoTargets)?;
+        if let Some(e) = rounds {
+            self.emit(e);
+        }
         self.emit_sr5(Sr5Event::Attacked {
             attacker: attacker.id,
             target: first.id,
@@ -990,8 +994,9 @@ impl Draft<'_> {
 
     /// What spending `action` does to the firearm in hand: a firing action takes its rounds (the
     /// catalogue's `ammo`, else the rules'), refused with too few left; a reload action fills
-    /// it. Nothing for a character with no firearm in hand, nor for an attack that fires none
-    /// (a bow, a mounted weapon: srtrack cannot tell which weapon of the sheet that is).
+    /// it. Nothing for an attack that fires none (a bow, a mounted weapon: srtrack cannot tell
+    /// which weapon of the sheet that is), nor for a character with no firearm in hand: its
+    /// attack takes them, rolled with one (`owed_rounds`).
     pub(super) fn ammunition(
         &mut self,
         c: &Combatant,
@@ -1000,14 +1005,6 @@ impl Draft<'_> {
         let Some(name) = action.name.as_deref() else {
             return Ok(None);
         };
-        if self
-            .rules
-            .sr5
-            .attack_action(name)
-            .is_some_and(|a| !a.firearm)
-        {
-            return Ok(None);
-        }
         let Some(gun) = self
             .now()
             .sr5
@@ -1020,26 +1017,37 @@ impl Draft<'_> {
         let Some(ammo) = gun.ammo else {
             return Ok(None);
         };
-        let s = &self.rules.sr5;
-        if s.is_reload(name) {
+        if self.rules.sr5.is_reload(name) {
             return Ok(Some(Event::Sr5(Sr5Event::Reloaded {
                 who: c.id,
                 weapon: gun.name,
                 rounds: ammo.capacity,
             })));
         }
-        // The mode's rounds; without one the catalogue's ammo, the rules' rounds, the first mode's.
-        let attack = s.attack_action(name);
-        let rounds = match action.mode.as_deref() {
-            Some(m) => attack.and_then(|a| a.mode(m)).map(|m| m.rounds),
-            None => self
-                .catalogue
-                .get(name)
-                .and_then(|d| d.ammo)
-                .or_else(|| attack.and_then(|a| a.rounds))
-                .or_else(|| attack.and_then(|a| a.modes.first()).map(|m| m.rounds)),
+        self.rounds_fired(c, gun, action)
+    }
+
+    /// What rolling an attack with `weapon` does to it: the rounds of the attack action it is
+    /// rolled for, when none went as that action was spent (no firearm in hand then), refused
+    /// with too few left. Nothing for a weapon that holds no rounds, nor with no such action.
+    fn owed_rounds(&mut self, c: &Combatant, weapon: &Weapon) -> Result<Option<Event>, RuleError> {
+        let Some(action) = self.now().sr5.unfired(c.id).cloned() else {
+            return Ok(None);
         };
-        let Some(rounds) = rounds else {
+        if weapon.ammo.is_none() {
+            return Ok(None);
+        }
+        self.rounds_fired(c, weapon.clone(), &action)
+    }
+
+    /// The rounds firing `action` takes from `gun`, or the refusal when too few are left.
+    fn rounds_fired(
+        &self,
+        c: &Combatant,
+        gun: Weapon,
+        action: &ActionUse,
+    ) -> Result<Option<Event>, RuleError> {
+        let (Some(ammo), Some(rounds)) = (gun.ammo, self.rounds_of(action)) else {
             return Ok(None);
         };
         if ammo.left < rounds {
@@ -1057,6 +1065,25 @@ impl Draft<'_> {
             weapon: gun.name,
             rounds,
         })))
+    }
+
+    /// The rounds a firing action takes: its mode's; without one the catalogue's ammo, the rules'
+    /// rounds, the first mode's. None for an action that fires none or no firearm (a bow).
+    fn rounds_of(&self, action: &ActionUse) -> Option<u8> {
+        let name = action.name.as_deref()?;
+        let attack = self.rules.sr5.attack_action(name);
+        if attack.is_some_and(|a| !a.firearm) {
+            return None;
+        }
+        match action.mode.as_deref() {
+            Some(m) => attack.and_then(|a| a.mode(m)).map(|m| m.rounds),
+            None => self
+                .catalogue
+                .get(name)
+                .and_then(|d| d.ammo)
+                .or_else(|| attack.and_then(|a| a.rounds))
+                .or_else(|| attack.and_then(|a| a.modes.first()).map(|m| m.rounds)),
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::encounter::command::ActionChoice;
-use crate::encounter::model::{CombatantId, Sheet};
+use crate::encounter::model::{ActionUse, CombatantId, Sheet};
 use crate::rules::Glitch;
 use crate::rules::sr5::Attribute;
 use crate::rules::sr5::combat::DamageType;
@@ -510,6 +510,12 @@ pub struct Sr5State {
     /// attack at a time, so each target once). Saves from before area attacks hold one or none.
     #[serde(default, deserialize_with = "one_or_many")]
     pub pending: Vec<PendingAttack>,
+    /// The attack action each character took last in the character turn under way, while no
+    /// rounds went with it and no attack of its was rolled after it (a firing action spent with
+    /// no firearm in hand): the attack it rolls next takes the action's rounds. Saves from before
+    /// it have none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unfired: Vec<(CombatantId, ActionUse)>,
 }
 
 /// `Some(attack)`/`None` (saves from before area attacks) or a list. A visitor rather than an
@@ -549,6 +555,11 @@ impl Sr5State {
     /// The waiting step of `target`, if its attack waits for one.
     pub fn waiting(&self, target: CombatantId) -> Option<&PendingAttack> {
         self.pending.iter().find(|p| p.target == target)
+    }
+
+    /// The attack action `id`'s next attack is rolled for, if no rounds went with it yet.
+    pub fn unfired(&self, id: CombatantId) -> Option<&ActionUse> {
+        self.unfired.iter().find(|(w, _)| *w == id).map(|(_, a)| a)
     }
 
     pub fn kit(&self, id: CombatantId) -> Option<&Kit> {

@@ -90,6 +90,40 @@ pub(super) fn choose(app: &mut App, label: &str) {
     press(app, KeyCode::Enter);
 }
 
+/// What a popup over columns `x..x + w` of a drawn screen reads, its borders left out: its rows
+/// joined by a space, runs of spaces made one, so a text wrapped over rows reads whole.
+pub(super) fn popup_text(shown: &str, x: u16, w: u16) -> String {
+    let rows: Vec<String> = shown
+        .lines()
+        .map(|l| {
+            l.chars()
+                .skip(usize::from(x) + 1)
+                .take(usize::from(w.saturating_sub(2)))
+                .collect()
+        })
+        .collect();
+    rows.join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Draws `app` at 80×24: the selected line `line` of the popup over the columns of `at` has its
+/// reason `why` cut in the list, and the popup reads it whole; the screen drawn.
+pub(super) fn reason_read_whole(app: &mut App, line: &str, why: &str, at: Rect) -> String {
+    let shown = screen(app, 80, 24);
+    let row = shown.lines().find(|l| l.contains(&format!("▶ ⊘ {line}")));
+    assert!(
+        row.is_some_and(|l| l.contains('…')),
+        "the list cuts it: {shown}"
+    );
+    assert!(
+        popup_text(&shown, at.x, at.width).contains(why),
+        "{why}\n{shown}"
+    );
+    shown
+}
+
 pub(super) fn last_events(app: &App) -> Vec<Event> {
     app.encounter()
         .applied()

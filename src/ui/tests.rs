@@ -1166,6 +1166,41 @@ fn a_long_name_of_wide_characters_keeps_the_forms_layout() {
     assert!(name.contains("Name") && name.contains('…'), "{left}");
 }
 
+/// The add form's Name scrolled inside its 16 cells: `…` where its start is hidden, `…` where
+/// its end is, both when both are; a wide character is never split.
+#[test]
+fn a_scrolled_text_field_marks_each_hidden_end() {
+    let name_row = |app: &mut App| {
+        let shown = screen(app, 80, 24);
+        shown
+            .lines()
+            .find(|l| l.contains("▶Name"))
+            .unwrap_or_else(|| panic!("no Name row in\n{shown}"))
+            .to_string()
+    };
+    let mut app = demo_app();
+    typ(&mut app, "a");
+    typ(&mut app, "abcdefghijklmnopqrstuvwxyz");
+    let end = name_row(&mut app);
+    assert!(end.contains("▶Name        …mnopqrstuvwxyz "), "{end}");
+    for _ in 0..6 {
+        press(&mut app, KeyCode::Left);
+    }
+    let both = name_row(&mut app);
+    assert!(both.contains("▶Name        …hijklmnopqrstu… "), "{both}");
+    let mut app = demo_app();
+    typ(&mut app, "a");
+    typ(&mut app, &"漢".repeat(12));
+    let wide = name_row(&mut app);
+    assert!(wide.contains("▶Name        …漢"), "{wide}");
+    let value: String = wide
+        .chars()
+        .skip_while(|c| *c != '…')
+        .take_while(|c| *c != 'e')
+        .collect();
+    assert_eq!(value.matches('漢').count(), 7, "{wide}");
+}
+
 /// The status form (`+`): its Until toggle's words all show, its hint under them, at 80x24 as
 /// at 160x48.
 #[test]

@@ -5,7 +5,7 @@ use ratatui::crossterm::event::KeyCode;
 
 use super::app::App;
 use super::mode::Mode;
-use super::tests::{app_for, press, screen, select, typ};
+use super::tests::{app_for, press, reason_read_whole, screen, select, typ};
 use crate::encounter::system::anarchy::AnarchyEvent;
 use crate::encounter::{Encounter, Event, System};
 use crate::rules::RandomDice;
@@ -45,6 +45,12 @@ fn fresh() -> App {
 
 /// Moves the Plot Point menu to the line containing `label` and takes it.
 fn take(app: &mut App, label: &str) {
+    go_to(app, label);
+    press(app, KeyCode::Enter);
+}
+
+/// Moves the Plot Point menu's selection to the line containing `label`.
+fn go_to(app: &mut App, label: &str) {
     let Mode::PlotPoints(m) = app.mode() else {
         panic!("not in the Plot Point menu: {:?}", app.mode().kind());
     };
@@ -61,7 +67,6 @@ fn take(app: &mut App, label: &str) {
     for _ in 0..i {
         press(app, KeyCode::Down);
     }
-    press(app, KeyCode::Enter);
 }
 
 fn last(app: &App) -> Vec<AnarchyEvent> {
@@ -500,4 +505,31 @@ fn home_end_and_pages_move_the_plot_point_menu_and_the_selection_stays_in_sight(
     for k in ["Home", "End", "PgUp", "PgDn"] {
         assert!(keys.iter().any(|(key, _)| key == k), "{k}: {keys:?}");
     }
+}
+
+/// At 80 columns the list cuts a refused line's reason; under the list the selected line's
+/// reason reads whole, wrapped to the menu's width, and the head and the summary stay.
+#[test]
+fn the_plot_point_menu_shows_the_selected_lines_whole_reason() {
+    let mut app = sample();
+    select(&mut app, "Vex");
+    typ(&mut app, "p");
+    go_to(&mut app, "Surprise Threat!");
+    let Mode::PlotPoints(m) = app.mode() else {
+        panic!("not in the Plot Point menu: {:?}", app.mode().kind());
+    };
+    let why = m.list.items[m.list.selected]
+        .refusal
+        .clone()
+        .expect("Vex has no Plot Point");
+    let at = m.area(super::mode::choose::body((80, 24)));
+    let shown = reason_read_whole(&mut app, "Surprise Threat!", &why, at);
+    for kept in [
+        "Vex: 0 of 5 Plot Points",
+        "▶ ⊘ Surprise Threat!",
+        "an unseen threat joins",
+    ] {
+        assert!(shown.contains(kept), "{kept}\n{shown}");
+    }
+    insta::assert_snapshot!("anarchy_plot_points_refused_80x24", shown);
 }

@@ -90,6 +90,40 @@ pub(super) fn choose(app: &mut App, label: &str) {
     press(app, KeyCode::Enter);
 }
 
+/// What a popup over columns `x..x + w` of a drawn screen reads, its borders left out: its rows
+/// joined by a space, runs of spaces made one, so a text wrapped over rows reads whole.
+pub(super) fn popup_text(shown: &str, x: u16, w: u16) -> String {
+    let rows: Vec<String> = shown
+        .lines()
+        .map(|l| {
+            l.chars()
+                .skip(usize::from(x) + 1)
+                .take(usize::from(w.saturating_sub(2)))
+                .collect()
+        })
+        .collect();
+    rows.join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Draws `app` at 80×24: the selected line `line` of the popup over the columns of `at` has its
+/// reason `why` cut in the list, and the popup reads it whole; the screen drawn.
+pub(super) fn reason_read_whole(app: &mut App, line: &str, why: &str, at: Rect) -> String {
+    let shown = screen(app, 80, 24);
+    let row = shown.lines().find(|l| l.contains(&format!("▶ ⊘ {line}")));
+    assert!(
+        row.is_some_and(|l| l.contains('…')),
+        "the list cuts it: {shown}"
+    );
+    assert!(
+        popup_text(&shown, at.x, at.width).contains(why),
+        "{why}\n{shown}"
+    );
+    shown
+}
+
 pub(super) fn last_events(app: &App) -> Vec<Event> {
     app.encounter()
         .applied()
@@ -1130,6 +1164,41 @@ fn a_long_name_of_wide_characters_keeps_the_forms_layout() {
     assert_eq!(rows(&left), rows(&before), "{left}");
     let name = left.lines().find(|l| l.contains("漢")).unwrap_or_default();
     assert!(name.contains("Name") && name.contains('…'), "{left}");
+}
+
+/// The add form's Name scrolled inside its 16 cells: `…` where its start is hidden, `…` where
+/// its end is, both when both are; a wide character is never split.
+#[test]
+fn a_scrolled_text_field_marks_each_hidden_end() {
+    let name_row = |app: &mut App| {
+        let shown = screen(app, 80, 24);
+        shown
+            .lines()
+            .find(|l| l.contains("▶Name"))
+            .unwrap_or_else(|| panic!("no Name row in\n{shown}"))
+            .to_string()
+    };
+    let mut app = demo_app();
+    typ(&mut app, "a");
+    typ(&mut app, "abcdefghijklmnopqrstuvwxyz");
+    let end = name_row(&mut app);
+    assert!(end.contains("▶Name        …mnopqrstuvwxyz "), "{end}");
+    for _ in 0..6 {
+        press(&mut app, KeyCode::Left);
+    }
+    let both = name_row(&mut app);
+    assert!(both.contains("▶Name        …hijklmnopqrstu… "), "{both}");
+    let mut app = demo_app();
+    typ(&mut app, "a");
+    typ(&mut app, &"漢".repeat(12));
+    let wide = name_row(&mut app);
+    assert!(wide.contains("▶Name        …漢"), "{wide}");
+    let value: String = wide
+        .chars()
+        .skip_while(|c| *c != '…')
+        .take_while(|c| *c != 'e')
+        .collect();
+    assert_eq!(value.matches('漢').count(), 7, "{wide}");
 }
 
 /// The status form (`+`): its Until toggle's words all show, its hint under them, at 80x24 as

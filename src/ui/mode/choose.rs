@@ -12,7 +12,7 @@ use crate::encounter::{ActionChoice, CombatantId, Command, Reserve};
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
-use crate::ui::view::{centered, clear, cut, draw_lines, pane_block};
+use crate::ui::view::{centered, clear, cut, draw_lines, pane_block, wrap};
 
 /// What choosing a line of a choice list does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,8 +157,8 @@ impl State {
                 Outcome::Stay
             }
             Action::PageUp | Action::PageDown => {
-                let rows = self.area(body(ctx.screen)).height.saturating_sub(2);
-                self.go(action, usize::from(rows));
+                let rows = self.list_rows(self.area(body(ctx.screen)));
+                self.go(action, rows);
                 Outcome::Stay
             }
             Action::Input(req) => self.jump(req),
@@ -234,7 +234,6 @@ impl State {
     /// Where the list is drawn over the body `area`: as tall as its items, as wide as its
     /// longest line, within the body.
     pub fn area(&self, area: Rect) -> Rect {
-        let h = (self.items.len() as u16 + 2).min(area.height);
         // As wide as the longest line, reason included, within the screen.
         let longest = self
             .items
@@ -249,8 +248,22 @@ impl State {
             .max()
             .unwrap_or(0)
             .max(crate::text::shown_len(&self.title) + 6);
-        let w = u16::try_from(longest).unwrap_or(u16::MAX).clamp(40, 110);
-        centered(area, w, h.max(3))
+        let w = u16::try_from(longest)
+            .unwrap_or(u16::MAX)
+            .clamp(40, 110)
+            .min(area.width);
+        let reason = self.reason_rows(usize::from(w.saturating_sub(2)));
+        let h = (self.items.len() + 2 + reason).min(usize::from(area.height));
+        centered(area, w, u16::try_from(h).unwrap_or(u16::MAX).max(3))
+    }
+
+    /// The rows the list has in `r`, the box drawn: those inside its borders, less the
+    /// reason's, at least one.
+    fn list_rows(&self, r: Rect) -> usize {
+        let reason = self.reason_rows(usize::from(r.width.saturating_sub(2)));
+        usize::from(r.height.saturating_sub(2))
+            .saturating_sub(reason)
+            .max(1)
     }
 
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
@@ -265,8 +278,54 @@ impl State {
         }
         let inner = block.inner(r);
         block.render(r, buf);
-        let lines = self.lines(inner.height as usize, inner.width as usize, t);
+        let w = usize::from(inner.width);
+        let rows = self.list_rows(r);
+        let mut lines = self.lines(rows, w, t);
+        lines.resize(rows, Line::default());
+        lines.extend(self.reason_lines(w, t));
         draw_lines(&lines, inner, buf);
+    }
+
+    /// A refused line as the list writes it, before it is cut: its mark, its label, its reason.
+    fn refused_text(mark: &str, label: &str, why: &str) -> String {
+        format!("{mark}⊘ {label} — {why}")
+    }
+
+    /// The selected line's reason in full, as it is written under the list.
+    fn reason_text(why: &str, w: usize) -> Vec<String> {
+        wrap(&format!("⊘ {why}"), w, 2)
+    }
+
+    /// The rows under a list `w` cells wide kept for the selected line's whole reason: as many
+    /// as the longest reason the list cuts takes, so the box does not move with the selection;
+    /// none when the list cuts none.
+    pub fn reason_rows(&self, w: usize) -> usize {
+        self.items
+            .iter()
+            .filter_map(|it| {
+                let why = it.refusal.as_deref()?;
+                let line = crate::text::shown_len(&Self::refused_text("  ", &it.label, why));
+                (line > w).then(|| Self::reason_text(why, w).len())
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// What goes in those rows: the selected line's reason wrapped to `w` cells (the list
+    /// cuts it), or blank rows when it is not refused.
+    pub fn reason_lines(&self, w: usize, t: Theme) -> Vec<Line<'static>> {
+        let rows = self.reason_rows(w);
+        let mut lines: Vec<Line<'static>> = match self.items.get(self.selected) {
+            Some(Item {
+                refusal: Some(why), ..
+            }) if rows > 0 => Self::reason_text(why, w)
+                .into_iter()
+                .map(|l| Line::styled(l, t.dim()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        lines.resize(rows, Line::default());
+        lines
     }
 
     /// The rows of the list that fit, keeping the selection in view; refusals dimmed with
@@ -281,7 +340,7 @@ impl State {
             .map(|(i, it)| {
                 let mark = if i == self.selected { "▶ " } else { "  " };
                 let (text, mut style) = match &it.refusal {
-                    Some(why) => (format!("{mark}⊘ {} — {why}", it.label), t.dim()),
+                    Some(why) => (Self::refused_text(mark, &it.label, why), t.dim()),
                     None => (format!("{mark}{}", it.label), t.base()),
                 };
                 if i == self.selected {

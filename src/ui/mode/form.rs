@@ -18,7 +18,7 @@ use crate::encounter::{
 use crate::roster::{Bring, Gear, Template};
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, clear, cut, draw_lines, input_spans, pane_block, wrap};
+use crate::ui::view::{centered, clear, cut, draw_lines, pane_block, wrap};
 
 /// What the form is for, and for whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1143,25 +1143,51 @@ fn toggle_w(options: &[&str]) -> usize {
     options.iter().map(|o| crate::text::shown_len(o) + 2).sum()
 }
 
-/// The focused text's spans, scrolled to the cursor, cut with `…` where the value runs past
-/// the column's `width` cells.
-fn cut_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
-    let mut room = width;
-    let mut out = Vec::with_capacity(spans.len());
-    for span in spans {
-        let w = span.width();
-        if w <= room {
-            room -= w;
-            out.push(span);
-        } else {
-            out.push(Span::styled(
-                crate::ui::view::cut(&span.content, room),
-                span.style,
-            ));
-            break;
+/// The focused text in its column of `width` cells, scrolled to keep the cursor in sight: `…`
+/// in place of what is hidden before it and of what is hidden after it, measured in cells (a
+/// wide character is left out whole, never split); control characters escaped.
+fn scrolled_spans(input: &Input, width: usize) -> Vec<Span<'static>> {
+    let shown: Vec<String> = input
+        .value()
+        .chars()
+        .map(|c| crate::text::escaped(c.encode_utf8(&mut [0; 4])).into_owned())
+        .collect();
+    let n = shown.len();
+    let cur = input.cursor().min(n);
+    // The cursor at the end stands on a blank cell.
+    let cells = |i: usize| shown.get(i).map_or(1, |c| crate::text::shown_len(c));
+    let upto = |from: usize, to: usize| (from..to).map(cells).sum::<usize>();
+    let later = usize::from(cur + 1 < n);
+    // The first character shown: the earliest that keeps the cursor in the column.
+    let first = (0..=cur)
+        .find(|&s| usize::from(s > 0) + upto(s, cur + 1) + later <= width)
+        .unwrap_or(cur);
+    let mut room = width.saturating_sub(usize::from(first > 0) + upto(first, cur + 1));
+    let mut last = (cur + 1).min(n);
+    if upto(last, n) <= room {
+        last = n;
+    } else {
+        room = room.saturating_sub(1);
+        while last < n && cells(last) <= room {
+            room -= cells(last);
+            last += 1;
         }
     }
-    out
+    let text = |from: usize, to: usize| shown[from..to].concat();
+    let mut spans = Vec::with_capacity(5);
+    if first > 0 {
+        spans.push(Span::raw("…"));
+    }
+    spans.push(Span::raw(text(first, cur)));
+    spans.push(Span::styled(
+        shown.get(cur).cloned().unwrap_or_else(|| " ".into()),
+        ratatui::style::Style::new().add_modifier(ratatui::style::Modifier::REVERSED),
+    ));
+    spans.push(Span::raw(text((cur + 1).min(n), last)));
+    if last < n {
+        spans.push(Span::raw("…"));
+    }
+    spans
 }
 
 /// A form's fields, one line each (hints and refusals wrap under themselves, none is cut):
@@ -1199,7 +1225,7 @@ pub(super) fn field_lines(
                 if *fresh == Fresh::Given && !input.value().is_empty() {
                     spans.push(Span::styled(cut(input.value(), value_w), t.current()));
                 } else {
-                    spans.extend(cut_spans(input_spans(input, value_w, t), value_w));
+                    spans.extend(scrolled_spans(input, value_w));
                 }
             }
             Value::Text { input, .. } => spans.push(Span::raw(cut(input.value(), value_w))),

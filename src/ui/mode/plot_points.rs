@@ -26,6 +26,9 @@ pub struct State {
     pub summaries: Vec<String>,
 }
 
+/// The menu's width in cells, within the screen's.
+const WIDTH: u16 = 76;
+
 /// Whether a spend needs words typed after it (a track, a thing, a number, some text).
 fn needs_words(def: &SpendDef) -> bool {
     def.cost == SpendCost::Chosen
@@ -196,19 +199,32 @@ impl State {
         match action {
             // A page is the rows the list has under the head, above the summary.
             Action::PageUp | Action::PageDown => {
-                let rows = self.area(choose::body(ctx.screen)).height.saturating_sub(4);
-                self.list.go(action, usize::from(rows));
+                let rows = self.list_rows(self.area(choose::body(ctx.screen)));
+                self.list.go(action, rows);
                 Outcome::Stay
             }
             _ => self.list.update(action, ctx),
         }
     }
 
-    /// Where the menu is drawn over the body `area`: the head, the list, and the selected line's
-    /// summary.
+    /// Where the menu is drawn over the body `area`: the head, the list, the selected line's
+    /// whole reason when the list cuts reasons, and its summary.
     pub fn area(&self, area: Rect) -> Rect {
-        let h = (self.list.items.len() as u16 + 4).min(area.height);
-        centered(area, 76, h.max(6))
+        let w = area.width.min(WIDTH);
+        let reason = self.list.reason_rows(usize::from(w.saturating_sub(2)));
+        let h = (self.list.items.len() + 4 + reason).min(usize::from(area.height));
+        centered(area, w, u16::try_from(h).unwrap_or(u16::MAX).max(6))
+    }
+
+    /// The rows the list has in `r`, the box drawn: those inside its borders, less the head's,
+    /// the reason's and the summary's, at least one.
+    fn list_rows(&self, r: Rect) -> usize {
+        let reason = self
+            .list
+            .reason_rows(usize::from(r.width.saturating_sub(2)));
+        usize::from(r.height.saturating_sub(4))
+            .saturating_sub(reason)
+            .max(1)
     }
 
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
@@ -219,9 +235,11 @@ impl State {
         let inner = block.inner(r);
         block.render(r, buf);
         let w = inner.width as usize;
-        let rows = (inner.height as usize).saturating_sub(2);
+        let rows = self.list_rows(r);
         let mut lines = vec![Line::styled(cut(&self.head, w), t.title())];
         lines.extend(self.list.lines(rows, w, t));
+        lines.resize(rows + 1, Line::default());
+        lines.extend(self.list.reason_lines(w, t));
         let selected = self.list.selected;
         if let (Some(summary), Some(item)) =
             (self.summaries.get(selected), self.list.items.get(selected))

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use ratatui::crossterm::event::KeyCode;
 use tui_input::InputRequest;
 
-use super::{app_for, last_events, press, screen, select, typ};
+use super::{app_for, last_events, press, reason_read_whole, screen, select, typ};
 use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{Encounter, Event, System};
 use crate::rules::HouseRules;
@@ -428,4 +428,28 @@ fn dice_out_of_range_say_what_is_allowed() {
         assert!(why.contains("1 to 30"), "{with}: {why}");
         assert!(!why.contains("weapon"), "{with}: {why}");
     }
+}
+
+/// At 80 columns the list cuts a refused line's reason; under the list the selected line's
+/// reason reads whole, wrapped to the menu's width.
+#[test]
+fn the_edge_menu_shows_the_selected_lines_whole_reason() {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('G'));
+    press(&mut app, KeyCode::Down);
+    let Mode::Choose(c) = app.mode() else {
+        panic!("not the Edge menu: {:?}", app.mode().kind());
+    };
+    let item = &c.items[c.selected];
+    assert!(item.label.starts_with("burn Edge"), "{}", item.label);
+    let why = item
+        .refusal
+        .clone()
+        .expect("burning is refused without an injury");
+    let at = c.area(crate::ui::mode::choose::body((80, 24)));
+    let shown = reason_read_whole(&mut app, "burn Edge", &why, at);
+    insta::with_settings!({ snapshot_path => "../snapshots" }, {
+        insta::assert_snapshot!("sr2097_edge_menu_refused_80x24", shown);
+    });
 }

@@ -114,6 +114,44 @@ fn the_check_form_opens_on_its_first_field_the_tn_moderate_until_typed_over() {
     );
 }
 
+#[test]
+fn a_key_that_starts_no_adv_dis_word_changes_nothing_and_the_form_says_the_choices() {
+    // Given the check form on its Adv/Dis toggle, set to adv
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "13");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "a");
+    // When the GM types what starts none of its words (a bonus, meant for the field before)
+    typ(&mut app, "12");
+    // Then it stays adv, and the form's last line names the field and its choices
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the form closed: {:?}", app.mode().kind());
+    };
+    assert_eq!(f.fields[2].get(), "adv");
+    let why =
+        "Adv/Dis is a choice: none, adv, dis, both (Space or ←/→ to change, or its first letter)";
+    assert_eq!(f.error.as_deref(), Some(why));
+    // Wrapped under the form, none of it cut.
+    let shown = screen(&mut app, 100, 30);
+    assert!(
+        shown.contains("✗ Adv/Dis is a choice: none, adv, dis, both (Space or ←/→ to change")
+            && shown.contains("│  first letter)"),
+        "{shown}"
+    );
+    // And a key that changes it takes the line back
+    typ(&mut app, "d");
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the form closed");
+    };
+    assert_eq!(
+        (f.fields[2].get().as_str(), f.error.as_deref()),
+        ("dis", None)
+    );
+}
+
 /// The check form's odds as they stand.
 fn form_odds(app: &App) -> String {
     let Mode::CheckForm(f) = app.mode() else {

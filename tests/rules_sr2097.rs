@@ -134,6 +134,29 @@ fn the_difficulty_words_are_target_numbers() {
 }
 
 #[test]
+fn a_difficulty_of_two_words_ends_at_advantage_or_disadvantage_in_any_spelling_sc_takes() {
+    // Given a check at `very easy` (two words) with Advantage or Disadvantage after it
+    for (word, tilt) in [
+        ("advantage", Tilt::Advantage),
+        ("adv", Tilt::Advantage),
+        ("Advantage", Tilt::Advantage),
+        ("disadvantage", Tilt::Disadvantage),
+        ("dis", Tilt::Disadvantage),
+    ] {
+        let mut t = table();
+        // When the GM types the words in the order README gives, or the flag first
+        for line in [
+            format!("sc Ana tn very easy {word} bonus 5 dice 4 5 6"),
+            format!("sc Ana {word} tn very easy bonus 5 dice 4 5 6"),
+        ] {
+            // Then the TN is very easy's 10, and the check has its Advantage or Disadvantage
+            let (roll, _) = checked(&t.run(&line));
+            assert_eq!((roll.check.tn, roll.check.tilt), (10, tilt), "{line}");
+        }
+    }
+}
+
+#[test]
 fn an_unknown_difficulty_word_is_refused_naming_the_words() {
     let mut t = table();
     let err = t.refuse("sc Ana tn hard bonus 10 dice 4 5");

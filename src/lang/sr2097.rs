@@ -46,6 +46,11 @@ const KEYWORDS: &[&str] = &[
     DAMAGE.stun,
 ];
 
+/// The spellings of a check's Advantage and of its Disadvantage: read by `check_words`, and
+/// where a difficulty of more than one word ends (`tn very easy advantage`).
+const ADVANTAGE: &[&str] = &["adv", "advantage"];
+const DISADVANTAGE: &[&str] = &["dis", "disadvantage"];
+
 /// What `odds2097` asks: the odds of a check before it is made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OddsQuery {
@@ -191,14 +196,18 @@ impl Parser<'_> {
     /// A TN as a number or a difficulty word (checked against the rules when the check runs),
     /// read by [`target_number`] as the check form reads its TN field.
     fn tn(&mut self) -> Result<Tn, ParseError> {
-        // A number is one word; a difficulty runs on to the next keyword (`very difficult`).
+        // A number is one word; a difficulty runs on to the next keyword (`very difficult`), or
+        // to Advantage or Disadvantage in any of their spellings.
         let text = match self.peek() {
             Some(w) if crate::text::int_word(&w.text).is_some() => {
                 let number = w.text.clone();
                 self.at += 1;
                 number
             }
-            _ => self.text_until(KEYWORDS),
+            _ => {
+                let stops: Vec<&str> = [KEYWORDS, ADVANTAGE, DISADVANTAGE].concat();
+                self.text_until(&stops)
+            }
         };
         target_number(&text).map_err(|e| self.error(e))
     }
@@ -224,8 +233,8 @@ impl Parser<'_> {
                 // The words that need nothing more than to be read.
                 let read =
                     self.keyword_number("bonus", &mut bonus, "the skill bonus (a number)")?
-                        || self.flag(&["adv", "advantage"], &mut q.advantage)?
-                        || self.flag(&["dis", "disadvantage"], &mut q.disadvantage)?
+                        || self.flag(ADVANTAGE, &mut q.advantage)?
+                        || self.flag(DISADVANTAGE, &mut q.disadvantage)?
                         || self.flag(&["edge"], &mut q.edge)?
                         || (with_dice
                             && self.keyword_number(

@@ -296,6 +296,30 @@ fn add_a_combatant_and_a_group_with_the_form() {
 }
 
 #[test]
+fn a_key_that_starts_no_side_word_changes_nothing_and_the_add_form_says_the_choices() {
+    // Given the add form on its Side toggle
+    let mut app = demo_app();
+    typ(&mut app, "a");
+    typ(&mut app, "Rook");
+    press(&mut app, KeyCode::Tab);
+    let Mode::Form(f) = app.mode() else {
+        panic!("the add form")
+    };
+    assert_eq!(f.fields[f.focus].label, "Side");
+    let side = f.fields[f.focus].get();
+    // When the GM types what starts neither word
+    typ(&mut app, "3");
+    // Then Side is as it was, and the form's last line says what the field takes
+    let Mode::Form(f) = app.mode() else {
+        panic!("the add form")
+    };
+    assert_eq!(f.fields[1].get(), side);
+    let why = "Side is a choice: npc, pc (Space or ←/→ to change, or its first letter)";
+    assert_eq!(f.error.as_deref(), Some(why));
+    assert!(screen(&mut app, 100, 30).contains(why));
+}
+
+#[test]
 fn a_group_that_rolls_one_by_one_joins_a_fight_with_a_form_for_each() {
     // Given a fight under way, and the add form for a group of two that does not share a roll
     let mut app = demo_app();

@@ -161,6 +161,26 @@ fn the_test_form_refuses_what_it_would_otherwise_leave_out() {
     assert_eq!(app.encounter().cursor(), cursor);
 }
 
+#[test]
+fn a_key_that_starts_no_push_word_changes_nothing_and_the_form_says_the_choices() {
+    // Given the test form on its Push toggle
+    let mut app = app_with(&["add Ana pc int 5 rea 3 edge 2 body 3 will 5"]);
+    press(&mut app, KeyCode::Char('T'));
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Tab);
+    }
+    assert_eq!(test_form(&app).fields[5].label, "Push");
+    // When the GM types what starts neither word
+    typ(&mut app, "x");
+    // Then Push stays no, and the form's last line says what the field takes
+    let f = test_form(&app);
+    assert_eq!(f.fields[5].get(), "no");
+    assert_eq!(
+        f.error.as_deref(),
+        Some("Push is a choice: no, yes (Space or ←/→ to change, or its first letter)")
+    );
+}
+
 /// Push the Limit is a yes/no toggle as the other forms' are: Space or ←/→ flip it, and a
 /// typed `y` or `n` still picks its word.
 #[test]

@@ -70,7 +70,7 @@ impl State {
                 ),
                 field("Dice", "empty: srtrack rolls; or the table's d10s", ""),
             ],
-            focus: BONUS,
+            focus: TN,
             odds: Err(String::new()),
             error: None,
             owed,

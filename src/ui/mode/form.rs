@@ -160,15 +160,23 @@ impl Field {
                 *at = match req {
                     InputRequest::InsertChar(' ') | InputRequest::GoToNextChar => (*at + 1) % n,
                     InputRequest::GoToPrevChar => (*at + n - 1) % n,
-                    InputRequest::InsertChar(c) => (1..=n)
-                        .map(|k| (*at + k) % n)
-                        .find(|&i| {
+                    InputRequest::InsertChar(c) => {
+                        let starts = (1..=n).map(|k| (*at + k) % n).find(|&i| {
                             options[i]
                                 .chars()
                                 .next()
                                 .is_some_and(|f| f.eq_ignore_ascii_case(&c))
-                        })
-                        .unwrap_or(*at),
+                        });
+                        // A key that starts none of its words changes nothing, and says why.
+                        let Some(i) = starts else {
+                            return Some(format!(
+                                "{} is a choice: {} (Space or ←/→ to change, or its first letter)",
+                                self.label,
+                                options.join(", ")
+                            ));
+                        };
+                        i
+                    }
                     _ => *at,
                 };
                 None
@@ -996,7 +1004,7 @@ impl State {
 }
 
 /// Draws a form of the 2097 rooms: its fields, each with its error or hint, then the footer
-/// lines, as the other forms draw theirs.
+/// lines (wrapped where too wide), as the other forms draw theirs.
 pub(super) fn draw(
     title: &str,
     fields: &[Field],
@@ -1008,8 +1016,22 @@ pub(super) fn draw(
 ) {
     let t = app.theme;
     let w = area.width.min(78);
-    let mut lines = field_lines(fields, focus, usize::from(w.saturating_sub(2)), t);
-    lines.extend(footer);
+    let inner_w = usize::from(w.saturating_sub(2));
+    let mut lines = field_lines(fields, focus, inner_w, t);
+    // A footer line too wide for the form (a refusal, a choice's words) wraps under itself, as
+    // the other forms' last lines do: none is cut.
+    for line in footer {
+        match line.spans.as_slice() {
+            [one] if line.width() > inner_w => {
+                lines.extend(
+                    wrap(&one.content, inner_w, 2)
+                        .into_iter()
+                        .map(|l| Line::from(Span::styled(l, one.style)).style(line.style)),
+                );
+            }
+            _ => lines.push(line),
+        }
+    }
     let h = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let r = centered(area, w, h);
     clear(r, buf);

@@ -10,7 +10,7 @@ use super::{app_for, last_events, press, reason_read_whole, screen, select, typ}
 use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{Encounter, Event, System};
 use crate::rules::HouseRules;
-use crate::rules::sr2097::Through;
+use crate::rules::sr2097::{Through, Tilt};
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::demo;
@@ -44,6 +44,7 @@ fn the_check_form_shows_the_odds_as_it_is_typed_and_rolls_the_check() {
         panic!("not the check form: {:?}", app.mode().kind());
     };
     assert!(f.odds.is_err(), "no odds before the bonus");
+    press(&mut app, KeyCode::Tab);
     typ(&mut app, "15");
     let Mode::CheckForm(f) = app.mode() else {
         panic!("the form closed");
@@ -68,6 +69,89 @@ fn the_check_form_shows_the_odds_as_it_is_typed_and_rolls_the_check() {
     assert_eq!(checked.map(|o| o.mos), Some(3 + 5));
 }
 
+/// The check the form rolls when the GM reads it top-down: `c`, what is typed in the TN (if
+/// anything), Tab, the bonus, Enter. Its TN, bonus and Advantage or Disadvantage.
+fn top_down_check(app: &mut App, tn: &str, bonus: &str) -> Option<(i32, i32, Tilt)> {
+    press(app, KeyCode::Char('c'));
+    typ(app, tn);
+    press(app, KeyCode::Tab);
+    typ(app, bonus);
+    press(app, KeyCode::Enter);
+    assert!(
+        matches!(app.mode(), Mode::Tracker),
+        "{:?}",
+        app.mode().kind()
+    );
+    last_events(app).into_iter().find_map(|e| match e {
+        Event::Sr2097(Sr2097Event::Checked { roll, .. }) => {
+            Some((roll.check.tn, roll.check.bonus, roll.check.tilt))
+        }
+        _ => None,
+    })
+}
+
+#[test]
+fn the_check_form_opens_on_its_first_field_the_tn_moderate_until_typed_over() {
+    // Given Ana selected in a 2097 fight
+    let mut app = fight();
+    select(&mut app, "Ana");
+    // When the GM opens the check form, it is on its first field, the TN
+    press(&mut app, KeyCode::Char('c'));
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("not the check form: {:?}", app.mode().kind());
+    };
+    assert_eq!((f.focus, f.fields[0].label), (0, "TN"));
+    press(&mut app, KeyCode::Esc);
+    // Then TN 30, Tab, bonus 12 is TN 30 with bonus 12, neither Advantage nor Disadvantage
+    assert_eq!(
+        top_down_check(&mut app, "30", "12"),
+        Some((30, 12, Tilt::Even))
+    );
+    // And a TN left as given is moderate (20)
+    assert_eq!(
+        top_down_check(&mut app, "", "12"),
+        Some((20, 12, Tilt::Even))
+    );
+}
+
+#[test]
+fn a_key_that_starts_no_adv_dis_word_changes_nothing_and_the_form_says_the_choices() {
+    // Given the check form on its Adv/Dis toggle, set to adv
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "13");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "a");
+    // When the GM types what starts none of its words (a bonus, meant for the field before)
+    typ(&mut app, "12");
+    // Then it stays adv, and the form's last line names the field and its choices
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the form closed: {:?}", app.mode().kind());
+    };
+    assert_eq!(f.fields[2].get(), "adv");
+    let why =
+        "Adv/Dis is a choice: none, adv, dis, both (Space or ←/→ to change, or its first letter)";
+    assert_eq!(f.error.as_deref(), Some(why));
+    // Wrapped under the form, none of it cut.
+    let shown = screen(&mut app, 100, 30);
+    assert!(
+        shown.contains("✗ Adv/Dis is a choice: none, adv, dis, both (Space or ←/→ to change")
+            && shown.contains("│  first letter)"),
+        "{shown}"
+    );
+    // And a key that changes it takes the line back
+    typ(&mut app, "d");
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the form closed");
+    };
+    assert_eq!(
+        (f.fields[2].get().as_str(), f.error.as_deref()),
+        ("dis", None)
+    );
+}
+
 /// The check form's odds as they stand.
 fn form_odds(app: &App) -> String {
     let Mode::CheckForm(f) = app.mode() else {
@@ -84,6 +168,7 @@ fn the_check_form_counts_an_owed_disadvantage_whatever_the_toggle_says() {
     roll_check(&mut app, "0", "1 2");
     // When the GM opens her next check, bonus 13 against TN 20.
     press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Tab);
     typ(&mut app, "13");
     press(&mut app, KeyCode::Tab);
     // Then the odds are those of the check the engine rolls: Disadvantage (3d10, the highest
@@ -109,6 +194,7 @@ fn a_refused_check_keeps_the_form_open_with_the_reason() {
     let mut app = fight();
     select(&mut app, "Ana");
     press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Tab);
     typ(&mut app, "15");
     for _ in 0..3 {
         press(&mut app, KeyCode::Tab);
@@ -132,6 +218,7 @@ fn a_bonus_too_big_for_any_number_is_told_the_range_not_that_it_is_no_number() {
     let mut app = fight();
     select(&mut app, "Ana");
     press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Tab);
     typ(&mut app, "99999999999999999999999");
     let Mode::CheckForm(f) = app.mode() else {
         panic!("the form closed");
@@ -169,6 +256,7 @@ fn check_form_refusal(tn: &str) -> String {
     select(&mut app, "Ana");
     let before = app.encounter().applied().len();
     press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Tab);
     typ(&mut app, "5");
     press(&mut app, KeyCode::BackTab);
     press(&mut app, KeyCode::Backspace);
@@ -247,6 +335,7 @@ fn the_damage_form_of_a_downed_attacker_says_so_as_it_opens() {
 /// A check by the selected character at the form's TN (moderate, 20), with the table's dice.
 fn roll_check(app: &mut App, bonus: &str, dice: &str) {
     press(app, KeyCode::Char('c'));
+    press(app, KeyCode::Tab);
     typ(app, bonus);
     for _ in 0..3 {
         press(app, KeyCode::Tab);

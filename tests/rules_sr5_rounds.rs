@@ -268,6 +268,29 @@ fn an_attack_with_too_few_rounds_for_its_action_is_refused_and_changes_nothing()
 }
 
 #[test]
+fn a_refusal_for_too_few_rounds_in_a_gun_not_in_hand_names_the_gun_to_reload() {
+    // Given Jinx fired a burst empty-handed, then was given a Colt holding 2 rounds and the
+    // Ares, the Ares last and so in hand
+    let mut t = burst_empty_handed();
+    t.run("weapon Jinx add Colt dv 6 ap 0 acc 4 ammo 2");
+    t.run(ARES);
+    // When her attack is rolled with the Colt, then the refusal names the Colt to reload: a
+    // bare `reload Jinx` would fill the gun in hand
+    let held = t
+        .state()
+        .sr5
+        .kit(t.c("Jinx").id)
+        .and_then(|k| k.firearm_in_hand())
+        .map(|w| w.name.clone());
+    assert_eq!(held.as_deref(), Some("Ares"));
+    assert_eq!(
+        t.refuse("attack Jinx Bo with Colt pool 8 hits 3")
+            .to_string(),
+        "Jinx's Colt has 2 rounds left, Fire Gun BF takes 3: reload first (`reload Jinx Colt`)"
+    );
+}
+
+#[test]
 fn undo_of_the_attack_gives_its_rounds_back_and_redo_takes_them_again() {
     let mut t = empty_handed();
     t.run("act Jinx Fire Gun mode FA");

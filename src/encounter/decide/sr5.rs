@@ -1042,7 +1042,7 @@ impl Draft<'_> {
 
     /// The rounds firing `action` takes from `gun`, or the refusal when too few are left.
     fn rounds_fired(
-        &self,
+        &mut self,
         c: &Combatant,
         gun: Weapon,
         action: &ActionUse,
@@ -1051,12 +1051,19 @@ impl Draft<'_> {
             return Ok(None);
         };
         if ammo.left < rounds {
+            let in_hand = self
+                .now()
+                .sr5
+                .kit(c.id)
+                .and_then(|k| k.firearm_in_hand())
+                .is_some_and(|w| w.name == gun.name);
             return Err(Sr5Error::TooFewRounds {
                 who: c.name.clone(),
                 weapon: gun.name,
                 left: ammo.left,
                 need: rounds,
                 action: action.title(),
+                in_hand,
             }
             .into());
         }

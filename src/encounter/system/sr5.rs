@@ -673,7 +673,8 @@ pub enum Sr5Error {
     #[error("{who} has no firearm in hand to reload: name one (`reload {who} WEAPON`)")]
     NothingToReload { who: String },
     #[error(
-        "{who}'s {weapon} has {left} rounds left, {action} takes {need}: reload first (`reload {who}`)"
+        "{who}'s {weapon} has {left} rounds left, {action} takes {need}: reload first (`reload {who}{}`)",
+        if *in_hand { String::new() } else { format!(" {weapon}") }
     )]
     TooFewRounds {
         who: String,
@@ -681,6 +682,8 @@ pub enum Sr5Error {
         left: u8,
         need: u8,
         action: String,
+        /// Whether it is the firearm in hand, which a bare `reload NAME` fills.
+        in_hand: bool,
     },
     #[error(
         "{who}'s {action} already waits for the next defense test: a second one would add nothing to it"

@@ -829,6 +829,10 @@ fn ignore_cooldown_needs_something_on_cooldown() {
         matches!(err, AnarchyRefusal::NothingOnCooldown { .. }),
         "{err}"
     );
+    assert_eq!(
+        err.to_string(),
+        "Ana has nothing on Cooldown: Ignore Cooldown is for something on Cooldown (`cooldown Ana THING` puts it there)"
+    );
     assert!(
         anarchy(t.refuse("pp Ana spend ignore cooldown on Bo"))
             .to_string()

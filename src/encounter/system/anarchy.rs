@@ -607,7 +607,7 @@ pub enum AnarchyRefusal {
     #[error("Get Revenge strikes back at an NPC that just attacked: {who} is a player character")]
     RevengeOnPlayer { who: String },
     #[error(
-        "{who} has nothing on Cooldown: {what} uses something that is (`cooldown {who} THING`)"
+        "{who} has nothing on Cooldown: {what} is for something on Cooldown (`cooldown {who} THING` puts it there)"
     )]
     NothingOnCooldown { who: String, what: String },
     #[error("{who} has no {track} damage to recover")]

@@ -533,3 +533,33 @@ fn the_plot_point_menu_shows_the_selected_lines_whole_reason() {
     }
     insta::assert_snapshot!("anarchy_plot_points_refused_80x24", shown);
 }
+
+#[test]
+fn the_plot_point_menus_head_cuts_a_long_name_not_the_counts() {
+    // Given a player whose name is 40 wide characters (80 cells)
+    let mut enc = Encounter::for_system(
+        System::Anarchy,
+        std::sync::Arc::new(crate::rules::HouseRules::embedded()),
+        std::sync::Arc::new(super::demo::catalogue()),
+    );
+    let add = format!(
+        "add {} pc int 3 rea 4 edge 3 body 3 will 4",
+        "龍".repeat(40)
+    );
+    assert_eq!(super::demo::script(&mut enc, &[add.as_str()], 1), Ok(()));
+    let mut app = app_for(enc);
+    // When the GM opens the Plot Point menu, at 80×24 and at 160×48
+    typ(&mut app, "p");
+    for (w, h) in [(80, 24), (160, 48)] {
+        // Then the head says the counts, the name cut with …
+        let s = screen(&mut app, w, h);
+        let head = s
+            .lines()
+            .find(|l| l.contains("GM pool"))
+            .unwrap_or_default();
+        assert!(
+            head.contains("龍 …: 3 of 5 Plot Points · GM pool"),
+            "{head}\n{s}"
+        );
+    }
+}

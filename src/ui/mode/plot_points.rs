@@ -177,14 +177,14 @@ impl State {
             .and_then(|n| n.player(who))
             .map_or(rules.plot_points.player_start, |p| p.plot_points);
         let gm = table.map_or(u32::from(rules.plot_points.gm_start), |n| n.gm_points);
+        let name = crate::ui::view::cut(s.name(who), crate::ui::view::MENU_NAME_CELLS);
         let head = if player {
             format!(
-                "{}: {have} of {} Plot Points · GM pool {gm}",
-                s.name(who),
+                "{name}: {have} of {} Plot Points · GM pool {gm}",
                 rules.plot_points.player_cap
             )
         } else {
-            format!("{} (NPC) · GM pool {gm}", s.name(who))
+            format!("{name} (NPC) · GM pool {gm}")
         };
         let (items, summaries) = items.into_iter().unzip();
         Self {

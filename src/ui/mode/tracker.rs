@@ -635,7 +635,11 @@ fn choose_edge_2097(who: CombatantId, ctx: &Ctx) -> Outcome {
         ),
     ]);
     let name = s.get(who).map_or_else(String::new, |c| {
-        format!("{}: {}", c.name, crate::report::sr2097::edge_text(s, c))
+        format!(
+            "{}: {}",
+            crate::ui::view::cut(&c.name, crate::ui::view::MENU_NAME_CELLS),
+            crate::report::sr2097::edge_text(s, c)
+        )
     });
     // The GM nearly always spends on what just happened: the menu opens on the latest injury
     // (injury N is line N, after the boost), else on the first line that can be taken.

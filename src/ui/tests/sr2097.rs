@@ -542,3 +542,26 @@ fn the_edge_menu_shows_the_selected_lines_whole_reason() {
         insta::assert_snapshot!("sr2097_edge_menu_refused_80x24", shown);
     });
 }
+
+#[test]
+fn the_edge_menus_title_cuts_a_long_name_not_the_edge() {
+    // Given a character whose name is 40 wide characters (80 cells)
+    let mut enc = Encounter::for_system(
+        System::Sr2097,
+        Arc::new(HouseRules::embedded()),
+        Arc::new(demo::catalogue()),
+    );
+    let add = format!("add {} pc int 4 rea 5 edge 2", "龍".repeat(40));
+    assert_eq!(demo::script(&mut enc, &[add.as_str()], 1), Ok(()));
+    let mut app = app_for(enc);
+    // When the GM opens the Edge menu at 80×24
+    press(&mut app, KeyCode::Char('G'));
+    // Then its title says the Edge left, the name cut with …
+    let s = screen(&mut app, 80, 24);
+    let title = s
+        .lines()
+        .find(|l| l.contains("Edge of"))
+        .unwrap_or_default();
+    assert!(title.contains("Edge 2/2"), "{title}\n{s}");
+    assert!(title.contains('…'), "{title}");
+}

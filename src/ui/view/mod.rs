@@ -106,6 +106,10 @@ pub fn push_padded(out: &mut String, text: &str, n: usize) {
     out.extend(std::iter::repeat_n(' ', n - written));
 }
 
+/// The cells a character's name may take in a menu's head or title, so the counts after it
+/// show (a name may be 40 wide characters, 80 cells).
+pub const MENU_NAME_CELLS: usize = 24;
+
 /// Cuts a string to at most `n` terminal cells (a wide character takes two), `…` where cut; control characters are escaped first, so that what is drawn is what was
 /// measured.
 pub fn cut(s: &str, n: usize) -> String {

@@ -534,9 +534,8 @@ fn the_plot_point_menu_shows_the_selected_lines_whole_reason() {
     insta::assert_snapshot!("anarchy_plot_points_refused_80x24", shown);
 }
 
-#[test]
-fn the_plot_point_menus_head_cuts_a_long_name_not_the_counts() {
-    // Given a player whose name is 40 wide characters (80 cells)
+/// An Anarchy table whose first player's name is 40 wide characters (80 cells), then `more`.
+fn long_named(more: &[&str]) -> App {
     let mut enc = Encounter::for_system(
         System::Anarchy,
         std::sync::Arc::new(crate::rules::HouseRules::embedded()),
@@ -546,8 +545,16 @@ fn the_plot_point_menus_head_cuts_a_long_name_not_the_counts() {
         "add {} pc int 3 rea 4 edge 3 body 3 will 4",
         "龍".repeat(40)
     );
-    assert_eq!(super::demo::script(&mut enc, &[add.as_str()], 1), Ok(()));
-    let mut app = app_for(enc);
+    let mut lines = vec![add.as_str()];
+    lines.extend_from_slice(more);
+    assert_eq!(super::demo::script(&mut enc, &lines, 1), Ok(()));
+    app_for(enc)
+}
+
+#[test]
+fn the_plot_point_menus_head_cuts_a_long_name_not_the_counts() {
+    // Given a player whose name is 40 wide characters (80 cells)
+    let mut app = long_named(&[]);
     // When the GM opens the Plot Point menu, at 80×24 and at 160×48
     typ(&mut app, "p");
     for (w, h) in [(80, 24), (160, 48)] {
@@ -562,4 +569,17 @@ fn the_plot_point_menus_head_cuts_a_long_name_not_the_counts() {
             "{head}\n{s}"
         );
     }
+}
+
+#[test]
+fn a_menu_over_wide_characters_leaves_the_screen_as_it_was_when_it_closes() {
+    // Given a player whose 40 wide characters run under where the Plot Point menu opens
+    let mut app = long_named(&["add Bo pc int 3 rea 4 edge 3 body 3 will 4", "narrate"]);
+    let before = screen(&mut app, 160, 48);
+    // When the menu opens over them (the character cut at its left edge is blanked)
+    typ(&mut app, "p");
+    assert!(screen(&mut app, 160, 48).contains("┌ Plot Points"));
+    // And when it closes, the screen is as it was
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(screen(&mut app, 160, 48), before);
 }

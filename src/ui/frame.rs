@@ -73,7 +73,19 @@ fn rows_of(buf: &mut Buffer, area: Rect) -> impl Iterator<Item = &mut [Cell]> {
 
 /// Blanks `area` (within the buffer) as ratatui's `Clear` does, a row at a time: `Clear` walks
 /// it column by column through the buffer's checked index, a third of what drawing help cost.
+/// A wide character whose right half the area covers is blanked too: the terminal would draw it
+/// whole over the area's first column (a popup's border), and a diff skips the cell after it.
 pub fn clear(area: Rect, buf: &mut Buffer) {
+    use unicode_width::UnicodeWidthStr as _;
+    let area = area.intersection(buf.area);
+    if area.x > buf.area.x {
+        for y in area.y..area.y + area.height {
+            let left = &mut buf[(area.x - 1, y)];
+            if left.symbol().width() > 1 {
+                left.set_symbol(" ");
+            }
+        }
+    }
     for row in rows_of(buf, area) {
         for cell in row {
             cell.reset();
@@ -740,6 +752,20 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use ratatui::style::Style;
+
+    #[test]
+    fn a_wide_character_a_popup_cuts_at_its_left_edge_is_blanked() {
+        // Given a row with 龍 in columns 4 and 5, and a popup cleared from column 5
+        let mut buf = Buffer::empty(Rect::new(0, 0, 10, 2));
+        buf.set_string(4, 0, "龍", Style::default());
+        buf.set_string(2, 1, "龍", Style::default());
+        clear(Rect::new(5, 0, 4, 2), &mut buf);
+        // Then the half left outside is a space: a terminal would draw the whole character
+        // over the popup's border, and the frame's diff would skip the border's cell
+        assert_eq!(buf[(4, 0)].symbol(), " ");
+        // And a wide character wholly outside stays
+        assert_eq!(buf[(2, 1)].symbol(), "龍");
+    }
 
     fn one(style: Style, symbol: &str) -> Cell {
         let mut buf = Buffer::empty(Rect::new(0, 0, 1, 1));

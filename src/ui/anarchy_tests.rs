@@ -583,3 +583,15 @@ fn a_menu_over_wide_characters_leaves_the_screen_as_it_was_when_it_closes() {
     press(&mut app, KeyCode::Esc);
     assert_eq!(screen(&mut app, 160, 48), before);
 }
+
+#[test]
+fn a_whole_reason_starting_with_a_long_name_keeps_its_mark_on_the_names_line() {
+    // Given the Plot Point menu of a player with a 40-wide-character name, nothing on Cooldown
+    let mut app = long_named(&["add Bo pc int 3 rea 4 edge 3 body 3 will 4", "narrate"]);
+    typ(&mut app, "p");
+    // When Ignore Cooldown, refused in words that begin with the name, is selected
+    go_to(&mut app, "Ignore Cooldown");
+    // Then the whole reason under the list begins with its mark and the name on one row
+    let s = screen(&mut app, 80, 24);
+    assert!(s.lines().any(|l| l.contains("│⊘ 龍")), "{s}");
+}

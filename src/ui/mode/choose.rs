@@ -293,7 +293,13 @@ impl State {
 
     /// The selected line's reason in full, as it is written under the list.
     fn reason_text(why: &str, w: usize) -> Vec<String> {
-        wrap(&format!("⊘ {why}"), w, 2)
+        // Wrapped in the cells after the mark, so a first word too long for a row (a long
+        // name) still starts on the mark's row.
+        wrap(why, w.saturating_sub(2), 0)
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| format!("{}{l}", if i == 0 { "⊘ " } else { "  " }))
+            .collect()
     }
 
     /// The rows under a list `w` cells wide kept for the selected line's whole reason: as many

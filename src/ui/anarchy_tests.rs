@@ -595,3 +595,45 @@ fn a_whole_reason_starting_with_a_long_name_keeps_its_mark_on_the_names_line() {
     let s = screen(&mut app, 80, 24);
     assert!(s.lines().any(|l| l.contains("│⊘ 龍")), "{s}");
 }
+
+#[test]
+fn the_plot_point_menus_summary_reads_whole_at_80_columns() {
+    // Given Brick's Plot Point menu at 80×24
+    let mut app = sample();
+    select(&mut app, "Brick");
+    typ(&mut app, "p");
+    // When a line whose summary and Enter's words outrun the row is selected, then one whose
+    // summary alone does
+    for (line, wholes) in [
+        (
+            "Frag It/Jam It",
+            &[
+                "until the turn ends",
+                "(Enter: finish it on the command line)",
+            ][..],
+        ),
+        ("Live Dangerously", &["the spender by default"][..]),
+    ] {
+        go_to(&mut app, line);
+        let s = screen(&mut app, 80, 24);
+        // Then they read whole, wrapped
+        let text: String = s
+            .lines()
+            .map(|l| l.trim_matches(|c| c == '│' || c == ' '))
+            .collect::<Vec<_>>()
+            .join(" ");
+        for whole in wholes {
+            assert!(text.contains(whole), "{whole}\n{s}");
+        }
+    }
+    // And the box does not move as the selection goes to a short summary
+    let at = |app: &App| {
+        let Mode::PlotPoints(m) = app.mode() else {
+            panic!("the menu stays open");
+        };
+        m.area(super::mode::choose::body((80, 24)))
+    };
+    let first = at(&app);
+    press(&mut app, KeyCode::Home);
+    assert_eq!(at(&app), first);
+}

@@ -13,7 +13,7 @@ use crate::encounter::{CombatantId, Command, RuleError, Side};
 use crate::rules::anarchy::{GmUse, SpendCost, SpendDef, SpendEffect};
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, clear, cut, draw_lines, pane_block};
+use crate::ui::view::{centered, clear, cut, draw_lines, pane_block, wrap};
 
 /// The menu: a choice list under a line of Plot Points, with what each line does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -211,19 +211,44 @@ impl State {
     /// whole reason when the list cuts reasons, and its summary.
     pub fn area(&self, area: Rect) -> Rect {
         let w = area.width.min(WIDTH);
-        let reason = self.list.reason_rows(usize::from(w.saturating_sub(2)));
-        let h = (self.list.items.len() + 4 + reason).min(usize::from(area.height));
+        let inner = usize::from(w.saturating_sub(2));
+        let below = self.list.reason_rows(inner) + self.summary_rows(inner);
+        let h = (self.list.items.len() + 3 + below).min(usize::from(area.height));
         centered(area, w, u16::try_from(h).unwrap_or(u16::MAX).max(6))
     }
 
     /// The rows the list has in `r`, the box drawn: those inside its borders, less the head's,
     /// the reason's and the summary's, at least one.
     fn list_rows(&self, r: Rect) -> usize {
-        let reason = self
-            .list
-            .reason_rows(usize::from(r.width.saturating_sub(2)));
-        usize::from(r.height.saturating_sub(4))
-            .saturating_sub(reason)
+        let inner = usize::from(r.width.saturating_sub(2));
+        usize::from(r.height.saturating_sub(3))
+            .saturating_sub(self.list.reason_rows(inner) + self.summary_rows(inner))
+            .max(1)
+    }
+
+    /// What line `i` does, and for a line finished on the command line, that Enter opens it.
+    fn summary(&self, i: usize) -> String {
+        let (Some(summary), Some(item)) = (self.summaries.get(i), self.list.items.get(i)) else {
+            return String::new();
+        };
+        let then = match &item.choice {
+            choose::Choice::Type(_) => " (Enter: finish it on the command line)",
+            choose::Choice::Run(_)
+            | choose::Choice::Attack(_)
+            | choose::Choice::InterruptBy(_)
+            | choose::Choice::MoreForReady { .. }
+            | choose::Choice::Back => "",
+        };
+        format!("{summary}{then}")
+    }
+
+    /// The rows kept for the summary in `w` cells: as many as the longest takes, wrapped, so
+    /// the box does not move with the selection.
+    fn summary_rows(&self, w: usize) -> usize {
+        (0..self.summaries.len())
+            .map(|i| wrap(&self.summary(i), w, 0).len())
+            .max()
+            .unwrap_or(0)
             .max(1)
     }
 
@@ -240,20 +265,12 @@ impl State {
         lines.extend(self.list.lines(rows, w, t));
         lines.resize(rows + 1, Line::default());
         lines.extend(self.list.reason_lines(w, t));
-        let selected = self.list.selected;
-        if let (Some(summary), Some(item)) =
-            (self.summaries.get(selected), self.list.items.get(selected))
-        {
-            let then = match &item.choice {
-                choose::Choice::Type(_) => " (Enter: finish it on the command line)",
-                choose::Choice::Run(_)
-                | choose::Choice::Attack(_)
-                | choose::Choice::InterruptBy(_)
-                | choose::Choice::MoreForReady { .. }
-                | choose::Choice::Back => "",
-            };
-            lines.push(Line::styled(cut(&format!("{summary}{then}"), w), t.dim()));
-        }
+        let mut summary: Vec<Line> = wrap(&self.summary(self.list.selected), w, 0)
+            .into_iter()
+            .map(|l| Line::styled(l, t.dim()))
+            .collect();
+        summary.resize(self.summary_rows(w), Line::default());
+        lines.extend(summary);
         draw_lines(&lines, inner, buf);
     }
 }

@@ -503,3 +503,23 @@ fn evasive_driving_under_rules_from_before_it_costs_its_ip_and_adds_nothing() {
         t.last_lines()
     );
 }
+
+#[test]
+fn one_round_left_is_said_in_the_singular() {
+    // Given Ana's Ares Predator with one round left (10 less six, then three)
+    let mut t = fighting();
+    t.run("act Ana Fire Full-Auto Weapon (6 Bullets)");
+    t.run("next");
+    t.run("next");
+    t.run("next");
+    t.run("act Ana Fire Gun mode BF");
+    t.run("next");
+    t.run("next");
+    t.run("next");
+    // When a burst is fired
+    // Then the refusal says "1 round left"
+    assert_eq!(
+        t.refuse("act Ana Fire Gun mode BF").to_string(),
+        "Ana's Ares Predator has 1 round left, Fire Gun BF takes 3: reload first (`reload Ana`)"
+    );
+}

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::hits;
 use crate::encounter::system::sr5::{
     Defense, Kit, OddsAgainst, OddsInput, Opponent, Pool, PoolFrom, Sr5Command, Sr5Event, Stage,
-    attack_limit,
+    attack_limit, n_rounds,
 };
 use crate::encounter::{CombatantId, Command, Encounter, RuleError, Sheet, State};
 use crate::rules::sr5::odds::{Setup, odds};
@@ -183,7 +183,7 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
         Sr5Event::WeaponAdded { who, weapon } => {
             let ammo = weapon
                 .ammo
-                .map(|a| format!(", {} rounds", a.capacity))
+                .map(|a| format!(", {}", n_rounds(a.capacity)))
                 .unwrap_or_default();
             format!(
                 "{} carries {} ({}{ammo})",
@@ -197,7 +197,7 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
             who,
             weapon,
             rounds,
-        } => format!("{} reloads {weapon}: {rounds} rounds", n(*who)),
+        } => format!("{} reloads {weapon}: {}", n(*who), n_rounds(*rounds)),
         Sr5Event::RoundsFired {
             who,
             weapon,
@@ -209,8 +209,11 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
                 .and_then(|k| k.weapon(weapon))
                 .and_then(|(_, w)| w.ammo)
                 .map_or(0, |a| a.left.saturating_sub(*rounds));
-            let word = if *rounds == 1 { "round" } else { "rounds" };
-            format!("{}'s {weapon} fires {rounds} {word}: {left} left", n(*who))
+            format!(
+                "{}'s {weapon} fires {}: {left} left",
+                n(*who),
+                n_rounds(*rounds)
+            )
         }
         Sr5Event::Tested {
             who,

@@ -673,7 +673,8 @@ pub enum Sr5Error {
     #[error("{who} has no firearm in hand to reload: name one (`reload {who} WEAPON`)")]
     NothingToReload { who: String },
     #[error(
-        "{who}'s {weapon} has {left} rounds left, {action} takes {need}: reload first (`reload {who}{}`)",
+        "{who}'s {weapon} has {} left, {action} takes {need}: reload first (`reload {who}{}`)",
+        n_rounds(*left),
         if *in_hand { String::new() } else { format!(" {weapon}") }
     )]
     TooFewRounds {
@@ -749,6 +750,11 @@ fn has_list(has: &[String]) -> String {
     } else {
         format!(" (has {})", has.join(", "))
     }
+}
+
+/// `n` rounds, in words: "1 round", "3 rounds".
+pub fn n_rounds(n: u8) -> String {
+    format!("{n} round{}", if n == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]

@@ -675,6 +675,11 @@ fn the_glitch_die_must_be_bought_before_the_roll() {
         anarchy(t.refuse("pp Ana spend live dangerously")),
         AnarchyRefusal::GlitchDieWaiting { .. }
     ));
+    // A test takes one glitch die: a Flashback, whose test would take one, waits for it too.
+    assert_eq!(
+        t.refuse("pp Ana spend flashback").to_string(),
+        "Ana's next test already has a glitch die, and a test takes only one: roll that test first (`atest Ana … glitchdie`)"
+    );
     t.run("atest Ana 2 vs 1 glitchdie dice 5 5 3 vs 2");
     assert!(!n(&t).has_glitch_die(t.c("Ana").id), "used up by the test");
 }

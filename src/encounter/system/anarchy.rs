@@ -567,7 +567,9 @@ pub enum AnarchyRefusal {
     OrderMidTurn,
     #[error("the next turn's order is already changed ({how}): one change a turn")]
     OrderChanged { how: &'static str },
-    #[error("{who}'s next test already has a glitch die: one a test")]
+    #[error(
+        "{who}'s next test already has a glitch die, and a test takes only one: roll that test first (`atest {who} … glitchdie`)"
+    )]
     GlitchDieWaiting { who: String },
     #[error(
         "no glitch die was bought for {who}'s test: `pp NAME spend live dangerously on {who}` or `gm spend glitch die on {who}` first"

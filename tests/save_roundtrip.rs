@@ -354,3 +354,19 @@ fn a_version_4_snapshot_gets_the_attack_action_that_waits_from_its_history() {
     let left = opened.state().sr5.kit(jinx).and_then(|k| k.weapons[0].ammo);
     assert_eq!(left.map(|a| a.left), Some(12), "Fire Gun BF's 3 rounds");
 }
+
+/// The samples are written in the current format, so they open from their snapshot as the
+/// README says; an older sample would open by replaying its history.
+#[test]
+fn the_samples_are_in_the_current_save_format() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    for name in ["demo", "sr5-docks", "sr2097", "anarchy"] {
+        let text = std::fs::read_to_string(format!("{root}/saves/{name}.ron")).expect("sample");
+        let want = format!("  version: {},\n", file::VERSION);
+        assert!(
+            text.contains(&want),
+            "saves/{name}.ron is not version {}: regenerate it from its script",
+            file::VERSION
+        );
+    }
+}

@@ -238,6 +238,96 @@ pub fn excerpt_to(text: &str, max: usize) -> String {
     out
 }
 
+/// A ron parse error in words a user can act on: which field of what, what belongs where.
+/// ron's own messages give advice to programmers and quote what they found, which may be
+/// anything the file holds: quoted parts are cut and escaped.
+pub fn ron_words(code: &ron::Error) -> String {
+    match code {
+        ron::Error::MissingStructField { field, outer } => match outer {
+            Some(outer) => format!(
+                "`{}` lacks its field `{field}` (was it renamed or deleted?)",
+                excerpt_to(outer, 40)
+            ),
+            None => format!("the field `{field}` is missing (was it renamed or deleted?)"),
+        },
+        ron::Error::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "`{}` is not a field{}: {}",
+            excerpt_to(found, 40),
+            of(outer.as_deref()),
+            one_of(expected)
+        ),
+        ron::Error::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "`{}` is not a kind{}: {}",
+            excerpt_to(found, 40),
+            of(outer.as_deref()),
+            one_of(expected)
+        ),
+        ron::Error::DuplicateStructField { field, outer } => {
+            format!("`{field}` is written twice{}", inside(outer.as_deref()))
+        }
+        ron::Error::InvalidValueForType { expected, found } => format!(
+            "{} is written where {} belongs",
+            excerpt_to(found, 60),
+            excerpt_to(expected, 60)
+        ),
+        ron::Error::ExpectedInteger => "a whole number belongs here".into(),
+        ron::Error::ExpectedFloat => "a number belongs here".into(),
+        ron::Error::ExpectedBoolean => "`true` or `false` belongs here".into(),
+        ron::Error::ExpectedString => "a text in double quotes belongs here".into(),
+        ron::Error::ExpectedOption => "`Some(…)` or `None` belongs here".into(),
+        ron::Error::ExpectedComma => "a comma belongs here, between two values".into(),
+        ron::Error::ExpectedArray => "a list in `[` `]` belongs here".into(),
+        ron::Error::ExpectedArrayEnd => "the list's closing `]` belongs here".into(),
+        ron::Error::ExpectedMapColon => "a `:` belongs here, after the field's name".into(),
+        ron::Error::ExpectedStructLike | ron::Error::ExpectedNamedStructLike(_) => {
+            "a value in `(` `)` belongs here".into()
+        }
+        ron::Error::ExpectedStructLikeEnd | ron::Error::ExpectedOptionEnd => {
+            "the closing `)` belongs here".into()
+        }
+        ron::Error::ExpectedDifferentStructName { expected, found } => format!(
+            "`{}` is written where `{expected}` belongs",
+            excerpt_to(found, 40)
+        ),
+        ron::Error::UnexpectedChar(c) => {
+            format!("`{}` does not belong here", excerpt_to(&c.to_string(), 1))
+        }
+        ron::Error::TrailingCharacters => {
+            "something follows the end of the save (only spaces and comments may)".into()
+        }
+        other => excerpt_to(&other.to_string(), 160),
+    }
+}
+
+/// " of `Outer`", for a field or a kind that is not one of it.
+fn of(outer: Option<&str>) -> String {
+    outer.map_or_else(String::new, |o| format!(" of `{}`", excerpt_to(o, 40)))
+}
+
+/// " in `Outer`", for a field written twice.
+fn inside(outer: Option<&str>) -> String {
+    outer.map_or_else(String::new, |o| format!(" in `{}`", excerpt_to(o, 40)))
+}
+
+/// "one of `a`, `b` or `c`", what a field or kind may be; a long list is cut.
+fn one_of(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    let list = match quoted.split_last() {
+        None => return "none is allowed here".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    };
+    format!("one of {}", excerpt_to(&list, 120))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

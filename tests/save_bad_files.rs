@@ -349,3 +349,41 @@ fn gear_damage_beyond_its_track_or_repair_beyond_its_damage_is_refused() {
     let err = refused(text.as_bytes());
     assert!(err.contains("Brick has no Matrix track"), "{err}");
 }
+
+/// A field renamed or deleted, a kind misspelled, a field twice: the sentence says which field
+/// of what, in plain words, never ron's own (`Unexpected missing field named …`).
+#[test]
+fn a_damaged_field_is_named_in_plain_words() {
+    for (from, to, words) in [
+        (
+            "damage_boxes:",
+            "damagX_boxes:",
+            "`Limits` lacks its field `damage_boxes`",
+        ),
+        (
+            "  system: sr2097,",
+            "  system: sr2098,",
+            "`sr2098` is not a kind of `System`: one of",
+        ),
+        (
+            "  name: \"sr2097\",",
+            "  name: \"a\",\n  name: \"b\",",
+            "`name` is written twice in `SaveFile`",
+        ),
+        (
+            "  cursor: 52,",
+            "  cursor: \"fifty\",",
+            "a whole number belongs here",
+        ),
+        ("  history: [", "  history: [[", "`)` does not belong here"),
+    ] {
+        let text = SR2097.replacen(from, to, 1);
+        assert_ne!(text, SR2097, "{from}");
+        let err = refused(text.as_bytes());
+        assert!(err.contains(words), "{words}: {err}");
+        assert!(
+            !err.contains("Expected") && !err.contains("Unexpected"),
+            "{err}"
+        );
+    }
+}

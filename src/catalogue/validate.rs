@@ -60,7 +60,7 @@ pub(super) fn parse(
             line: at.0,
             col: Some(at.1),
             entry: entry_at(text, &names, at),
-            message: e.code.to_string(),
+            message: crate::text::ron_words(&e.code),
         }]
     })?;
 

@@ -237,7 +237,7 @@ impl HouseRules {
             file: file.to_string(),
             line: e.span.start.line,
             col: e.span.start.col,
-            message: e.code.to_string(),
+            message: crate::text::ron_words(&e.code),
         })?;
         rules.validate().map_err(|message| RulesError::Invalid {
             file: file.to_string(),
@@ -425,6 +425,11 @@ mod tests {
             HouseRules::parse("HouseRules(\n  passes_per_round: x,\n)", "my.ron").unwrap_err();
         let msg = err.to_string();
         assert!(msg.starts_with("my.ron:2:"), "{msg}");
+        // In words a GM can act on, as a save's are, not ron's own.
+        let err = HouseRules::parse("HouseRules(\n  passes_per_round: \"x\",\n)", "my.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("a whole number belongs here"), "{err}");
     }
 
     /// A save carries its rules: a status name with an escape sequence in it would reach the

@@ -373,8 +373,7 @@ fn plain_words(code: &ron::Error, text: &str, line: usize, col: usize) -> String
                 None => format!("{number} is out of range here"),
             }
         }
-        // ron's messages quote what they found, which may be anything the file holds.
-        other => crate::text::excerpt_to(&other.to_string(), 160),
+        other => crate::text::ron_words(other),
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod common;
 use common::Table;
+use srtrack::encounter::query::Attack;
 use srtrack::encounter::system::sr2097::{Fate, Sr2097Event, Sr2097Sheet};
 use srtrack::encounter::{DownCause, Event, RuleError, System};
 use srtrack::report;
@@ -374,6 +375,21 @@ fn a_downed_character_makes_no_check() {
         t.refuse("sc Ana tn 20 bonus 10 dice 4 5"),
         RuleError::Downed { .. }
     ));
+}
+
+#[test]
+fn the_attackers_check_asked_before_any_target_refuses_as_the_damage_roll_does() {
+    // Given Ana in the fight
+    let mut t = fight();
+    let ana = t.c("Ana").id;
+    assert_eq!(t.enc.may_attack(ana, Attack::Damage), Ok(()));
+    // When she is Downed
+    t.run("down Ana");
+    // Then the check the damage form asks before its target is named refuses her with the
+    // error the damage roll gives
+    let typed = t.refuse("dmg Ana Bo 2d6+4 dice 6 6");
+    assert_eq!(typed.to_string(), "Ana is Downed and cannot act");
+    assert_eq!(t.enc.may_attack(ana, Attack::Damage), Err(typed));
 }
 
 // ----- damage and armor -----------------------------------------------------------------------

@@ -3,6 +3,7 @@
 
 mod common;
 use common::Table;
+use srtrack::encounter::query::Attack;
 use srtrack::encounter::system::sr5::{Defense, Sr5Error, Sr5Event, Stage};
 use srtrack::encounter::{DownCause, Event, RuleError, StatusEnd};
 
@@ -328,6 +329,23 @@ fn a_weapon_that_does_not_exist_and_a_downed_target_are_refused() {
         t.refuse("attack Ana Ganger 1"),
         RuleError::Sr5(Sr5Error::NoAttack { .. })
     ));
+}
+
+#[test]
+fn the_attackers_check_asked_before_any_target_refuses_as_the_attack_command_does() {
+    // Given Ganger 1 with a club and Ganger 2 with no weapon
+    let mut t = armed();
+    let (g1, g2) = (t.c("Ganger 1").id, t.c("Ganger 2").id);
+    // When the attack form asks whether each may attack, before a target is named
+    // Then Ganger 1 may, and Ganger 2 is refused with the error `attack` gives him
+    assert_eq!(t.enc.may_attack(g1, Attack::Armed(None)), Ok(()));
+    let typed = t.refuse("attack Ganger 2 Ana pool 6");
+    assert_eq!(t.enc.may_attack(g2, Attack::Armed(None)), Err(typed));
+    // and once Ganger 1 is Downed, he is refused as `attack` refuses him
+    t.run("down Ganger 1");
+    let typed = t.refuse("attack Ganger 1 Ana pool 6");
+    assert_eq!(typed.to_string(), "Ganger 1 is Downed and cannot act");
+    assert_eq!(t.enc.may_attack(g1, Attack::Armed(None)), Err(typed));
 }
 
 #[test]

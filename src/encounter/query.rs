@@ -1,7 +1,10 @@
-//! Questions the GM asks of the state: why this order, what IP lies ahead.
+//! Questions the GM asks of the state: why this order, what IP lies ahead, who may attack.
 
 use std::cmp::Ordering;
 
+use super::decide::Draft;
+use super::error::RuleError;
+use super::history::Encounter;
 use super::model::{Combatant, CombatantId, PassMark, Phase, State, TurnKind, Unit};
 use crate::rules::HouseRules;
 use crate::rules::initiative::Decider;
@@ -393,5 +396,25 @@ impl State {
             delay_max: c.ip.min(rules.turn_spend_cap),
             ready_max: c.ip.min(rules.ready_reserve_cap),
         })
+    }
+}
+
+/// The attack whose attacker is checked, as far as the check goes before a target is named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attack<'a> {
+    /// An attack roll made with a weapon of the sheet's kit (SR5's `attack`): the one named,
+    /// else the firearm in hand, else the first.
+    Armed(Option<&'a str>),
+    /// A damage roll (SR 2097's `dmg`): its weapon or dice are checked with the damage.
+    Damage,
+}
+
+impl Encounter {
+    /// Whether `who` may make this attack now, whoever the target: the engine's own check of
+    /// the attacker, which the attack commands make too, so a form that asks it before its
+    /// target is named refuses in the command's words. Rolls nothing, changes nothing.
+    pub fn may_attack(&self, who: CombatantId, attack: Attack<'_>) -> Result<(), RuleError> {
+        let mut draft = Draft::new(self.system(), self.state(), self.rules(), self.catalogue());
+        draft.attacker(who, attack).map(drop)
     }
 }

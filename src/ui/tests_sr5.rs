@@ -414,16 +414,21 @@ fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
     assert!(news(&app).starts_with("no attack waits"), "{}", news(&app));
 }
 
-#[test]
-fn an_attack_action_with_no_weapon_says_so_up_front_and_a_brings_it_back_once_armed_and_fires_it() {
-    // Given Jinx, on her turn, has no weapon on the sheet
-    let mut app = app_with(&[
+/// Jinx, on her turn, with no weapon on the sheet, and the Guard.
+fn unarmed_jinx() -> App {
+    app_with(&[
         "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
         "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
         "roll Jinx hits 4",
         "roll Guard hits 1",
         "start",
-    ]);
+    ])
+}
+
+#[test]
+fn an_attack_action_with_no_weapon_says_so_up_front_and_a_brings_it_back_once_armed_and_fires_it() {
+    // Given Jinx, on her turn, has no weapon on the sheet
+    let mut app = unarmed_jinx();
     // When the GM picks Fire Gun (SS) for her
     press(&mut app, KeyCode::Enter);
     typ(&mut app, "fire gun");
@@ -436,9 +441,9 @@ fn an_attack_action_with_no_weapon_says_so_up_front_and_a_brings_it_back_once_ar
         why.contains("Jinx has no weapon") && why.contains("`weapon Jinx add"),
         "{why}"
     );
-    assert!(why.contains("`A`"), "{why}");
     let s = screen(&mut app, 120, 36);
     assert!(s.contains("Jinx has no weapon"), "{s}");
+    assert!(s.contains("`A` brings this attack back"), "{s}");
     // and once the GM has given her one, A brings the attack back and it rolls.
     press(&mut app, KeyCode::Esc);
     press(&mut app, KeyCode::Char(':'));
@@ -473,6 +478,38 @@ fn an_attack_action_with_no_weapon_says_so_up_front_and_a_brings_it_back_once_ar
     );
     let s = screen(&mut app, 120, 36);
     assert!(s.contains("Ares Predator V 14/15"), "{s}");
+}
+
+/// The sentence the `:` line refuses `line` with (a line it runs fails the test).
+fn typed_says(app: &mut App, line: &str) -> String {
+    press(app, KeyCode::Char(':'));
+    typ(app, line);
+    press(app, KeyCode::Enter);
+    let (why, refused) = app
+        .message()
+        .map(|(m, r)| (m.to_string(), r))
+        .unwrap_or_default();
+    assert!(refused, "`{line}` was not refused: {why}");
+    press(app, KeyCode::Esc);
+    why
+}
+
+#[test]
+fn the_attack_form_refuses_an_unarmed_attacker_in_the_words_of_the_typed_attack() {
+    // Given Jinx, on her turn, with no weapon on the sheet, has taken Fire Gun (SS)
+    let mut app = unarmed_jinx();
+    demo::script(&mut app.enc, &["act Jinx Fire Gun mode SS"], 1).unwrap_or_else(|e| panic!("{e}"));
+    // When the GM brings her attack up with `A`
+    press(&mut app, KeyCode::Char('A'));
+    let form = test_form(&app).error.clone();
+    press(&mut app, KeyCode::Esc);
+    // Then the form refuses her in the very sentence the typed attack prints
+    let typed = typed_says(&mut app, "attack Jinx Guard pool 9");
+    assert_eq!(form, Some(typed));
+    // and still says how to come back to the attack
+    press(&mut app, KeyCode::Char('A'));
+    let s = screen(&mut app, 120, 36);
+    assert!(s.contains("`A` brings this attack back"), "{s}");
 }
 
 #[test]

@@ -10,6 +10,7 @@ use super::event::{Event, Release, StatusEnded};
 use super::model::{
     Combatant, CombatantId, Fight, Phase, Reserve, State, StatusEnd, Turn, TurnKind,
 };
+use super::query::Attack;
 use super::system::System;
 use crate::catalogue::Catalogue;
 use crate::rules::house::Range;
@@ -158,6 +159,24 @@ impl<'a> Draft<'a> {
         let c = self.present(id)?;
         if c.is_downed() {
             return Err(RuleError::Downed { who: c.name });
+        }
+        Ok(c)
+    }
+
+    /// The attacker of `attack`, checked as every attack checks it before its dice: present,
+    /// not Downed, and armed when the attack takes its weapon from the kit. The forms ask the
+    /// same through [`Encounter::may_attack`](crate::encounter::Encounter::may_attack).
+    pub(super) fn attacker(
+        &mut self,
+        who: CombatantId,
+        attack: Attack<'_>,
+    ) -> Result<Combatant, RuleError> {
+        let c = self.able(who)?;
+        match attack {
+            Attack::Armed(weapon) => {
+                self.weapon_for(&c, weapon)?;
+            }
+            Attack::Damage => {}
         }
         Ok(c)
     }

@@ -11,6 +11,7 @@ use crate::encounter::model::{
     ActiveStatus, Combatant, CombatantId, DownCause, PassMark, Phase, Sheet, State, StatusEnd,
     Track,
 };
+use crate::encounter::query::Attack;
 use crate::encounter::system::sr2097::{
     DamageDice, DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command,
     Sr2097Event, Sr2097Sheet, TieBreak, Tn, Weapon, WeaponInput, bonus_value,
@@ -295,7 +296,7 @@ impl Draft<'_> {
         typed: Option<&[i32]>,
         dice: &mut dyn Dice,
     ) -> Outcome {
-        let attacker = self.able(by)?;
+        let attacker = self.attacker(by, Attack::Damage)?;
         let victim = self.present(target)?;
         if by == target {
             return Err(Sr2097Error::SelfAttack {

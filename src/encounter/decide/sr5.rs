@@ -6,6 +6,7 @@ use crate::catalogue::Effect;
 use crate::encounter::error::RuleError;
 use crate::encounter::event::Event;
 use crate::encounter::model::{ActionUse, Combatant, CombatantId, Phase, Side, Track};
+use crate::encounter::query::Attack;
 use crate::encounter::system::sr5::{
     Against, Ammo, AttackInput, Defense, Opponent, Part, Pool, PoolFrom, PoolInput, Sr5Command,
     Sr5Error, Sr5Event, Stage, StepInput, TeamworkInput, TestInput, TestKind, Weapon, WeaponInput,
@@ -575,11 +576,8 @@ impl Draft<'_> {
         step: &StepInput,
         dice: &mut dyn Dice,
     ) -> Result<(Weapon, Stage), RuleError> {
-        if attacker.is_downed() {
-            return Err(RuleError::Downed {
-                who: attacker.name.clone(),
-            });
-        }
+        // The attacker's check, the one the attack form asks before a target is named.
+        self.attacker(attacker.id, Attack::Armed(a.weapon.as_deref()))?;
         let weapon = self.weapon_for(attacker, a.weapon.as_deref())?;
         let Some(n) = step.pool else {
             return Err(Sr5Error::AttackPool.into());
@@ -639,7 +637,11 @@ impl Draft<'_> {
     }
 
     /// The weapon named, or the firearm in hand, or the first weapon on the sheet.
-    fn weapon_for(&mut self, c: &Combatant, name: Option<&str>) -> Result<Weapon, RuleError> {
+    pub(super) fn weapon_for(
+        &mut self,
+        c: &Combatant,
+        name: Option<&str>,
+    ) -> Result<Weapon, RuleError> {
         let kit = self.now().sr5.kit(c.id);
         let found = match name {
             Some(n) => kit.and_then(|k| k.weapon(n)).map(|(_, w)| w),

@@ -8,6 +8,7 @@ use ratatui::text::Line;
 
 use super::form::{self, Field, NO_YES, edit_fields, field, parse_faces, parse_num};
 use super::{Ctx, Outcome};
+use crate::encounter::query::Attack;
 use crate::encounter::system::sr2097::{DamageSource, Sr2097Command};
 use crate::encounter::{CombatantId, Command, Track};
 use crate::lang::dice_expression;
@@ -80,22 +81,15 @@ impl State {
             error: None,
         };
         st.refresh(ctx);
-        st.error = st.downed(ctx);
+        st.error = st.attacker_refused(ctx);
         st
     }
 
-    /// An attacker who is Downed, said as the form opens and while it is open: the engine
-    /// refuses the roll whatever the fields hold.
-    fn downed(&self, ctx: &Ctx) -> Option<String> {
-        let s = ctx.state();
-        s.get(self.by)
-            .is_some_and(crate::encounter::Combatant::is_downed)
-            .then(|| {
-                crate::encounter::RuleError::Downed {
-                    who: s.name(self.by).to_string(),
-                }
-                .to_string()
-            })
+    /// Why the engine would refuse the attacker whatever the fields hold (Downed), asked of it
+    /// as the form opens and while it is open: the sentence the typed `dmg` prints.
+    fn attacker_refused(&self, ctx: &Ctx) -> Option<String> {
+        let refused = ctx.enc.may_attack(self.by, Attack::Damage).err()?;
+        Some(refused.to_string())
     }
 
     fn text(&self, i: usize) -> String {
@@ -180,7 +174,7 @@ impl State {
             }
             edit @ (Action::NextField | Action::PrevField | Action::Input(_)) => {
                 self.error = edit_fields(&mut self.fields, &mut self.focus, edit)
-                    .or_else(|| self.downed(ctx));
+                    .or_else(|| self.attacker_refused(ctx));
                 self.refresh(ctx);
                 Outcome::Stay
             }

@@ -14,8 +14,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::form::{Field, NO_YES, edit_fields, field, field_lines, parse_num};
 use super::{Ctx, Mode, Outcome};
 use crate::catalogue::TestBy;
+use crate::encounter::query::Attack;
 use crate::encounter::system::sr5::{
-    Against, AttackInput, OddsAgainst, OddsInput, PoolInput, Sr5Command, Sr5Error, Sr5Event, Stage,
+    Against, AttackInput, OddsAgainst, OddsInput, PoolInput, Sr5Command, Sr5Event, Stage,
     StepInput, TestInput, attack_limit,
 };
 use crate::encounter::{CombatantId, Command, Event, State as EncState};
@@ -241,7 +242,7 @@ impl State {
             purpose.esc()
         );
         let mut form = Self::new(title, purpose, fields, ctx);
-        form.error = form.unarmed(ctx);
+        form.error = form.attacker_refused(ctx);
         Some(Mode::TestForm(form))
     }
 
@@ -286,23 +287,15 @@ impl State {
         )))
     }
 
-    /// An attacker with no weapon, said before the GM fills anything and while the form is
-    /// open, with the way to one: the engine would refuse the roll whatever the fields hold.
-    fn unarmed(&self, ctx: &Ctx) -> Option<String> {
+    /// Why the engine would refuse the attacker whatever the fields hold (Downed, no weapon),
+    /// asked of it before the GM fills anything and while the form is open: the sentence the
+    /// typed `attack` prints.
+    fn attacker_refused(&self, ctx: &Ctx) -> Option<String> {
         let Purpose::Attack { attacker, .. } = self.purpose else {
             return None;
         };
-        let s = ctx.state();
-        s.sr5
-            .kit(attacker)
-            .is_none_or(|k| k.weapons.is_empty())
-            .then(|| {
-                let who = s.name(attacker).to_string();
-                format!(
-                    "{}; then `A` brings this attack back",
-                    Sr5Error::NoWeapon { who }
-                )
-            })
+        let refused = ctx.enc.may_attack(attacker, Attack::Armed(None)).err()?;
+        Some(refused.to_string())
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
@@ -313,7 +306,7 @@ impl State {
             }
             Action::Input(_) => {
                 self.error = edit_fields(&mut self.fields, &mut self.focus, action)
-                    .or_else(|| self.unarmed(ctx));
+                    .or_else(|| self.attacker_refused(ctx));
                 self.reprice(ctx);
             }
             Action::Confirm => return self.submit(ctx),
@@ -493,9 +486,19 @@ impl State {
             .ok_or_else(|| "odds: the defense is typed by the player".to_string());
     }
 
-    /// Where the form is drawn over the body `area`: its fields, the odds and the last line.
+    /// Where the form is drawn over the body `area`: its fields, the odds and the last line
+    /// (with the way back to the attack under a refusal of it).
     pub fn area(&self, area: Rect) -> Rect {
-        centered(area, 96, self.fields.len() as u16 + 5)
+        let back = u16::from(self.back().is_some());
+        centered(area, 96, self.fields.len() as u16 + 5 + back)
+    }
+
+    /// Under a refusal of the attack's roll: the action stays spent, and `A` brings it back.
+    fn back(&self) -> Option<&'static str> {
+        match (&self.purpose, &self.error) {
+            (Purpose::Attack { .. }, Some(_)) => Some("Esc: later; `A` brings this attack back"),
+            _ => None,
+        }
     }
 
     pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
@@ -511,7 +514,12 @@ impl State {
             Err(why) => lines.push(Line::styled(escaped(why).into_owned(), t.dim())),
         }
         match &self.error {
-            Some(e) => lines.push(Line::styled(format!("✗ {e}"), t.error())),
+            Some(e) => {
+                lines.push(Line::styled(format!("✗ {e}"), t.error()));
+                if let Some(back) = self.back() {
+                    lines.push(Line::styled(back, t.dim()));
+                }
+            }
             None => {
                 // A form with a choice (the test's Push) says how to change it.
                 let choice = if self

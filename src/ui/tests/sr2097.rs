@@ -332,6 +332,28 @@ fn the_damage_form_of_a_downed_attacker_says_so_as_it_opens() {
     assert_eq!(f.error.as_deref(), Some("Ana is Downed and cannot act"));
 }
 
+#[test]
+fn the_damage_form_refuses_a_downed_attacker_in_the_words_of_the_typed_damage_roll() {
+    // Given Ana Downed
+    let mut app = fight();
+    assert_eq!(demo::script(&mut app.enc, &["down Ana"], 1), Ok(()));
+    // When the GM types her damage roll on the command line
+    typ(&mut app, ":");
+    given(&mut app, "dmg Ana Bo with Pistol");
+    press(&mut app, KeyCode::Enter);
+    let (typed, refused) = app.message().expect("a message");
+    assert!(refused, "{typed}");
+    let typed = typed.to_string();
+    press(&mut app, KeyCode::Esc);
+    // Then her damage form refuses her in the very same sentence
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('w'));
+    let Mode::DamageForm(f) = app.mode() else {
+        panic!("the damage form")
+    };
+    assert_eq!(f.error, Some(typed));
+}
+
 /// A check by the selected character at the form's TN (moderate, 20), with the table's dice.
 fn roll_check(app: &mut App, bonus: &str, dice: &str) {
     press(app, KeyCode::Char('c'));

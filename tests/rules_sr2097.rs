@@ -1056,6 +1056,23 @@ fn a_weapon_may_be_named_like_a_word_of_dmg_and_no_weapon_name_holds_an_invisibl
 }
 
 #[test]
+fn a_weapon_name_ends_at_advantage_or_disadvantage_in_any_spelling_sc_takes() {
+    // Given Ana in a fight, carrying a weapon of two words
+    let mut t = fight();
+    t.run("weapon Ana add Heavy Pistol 3d6+4");
+    for word in ["adv", "advantage", "Advantage", "dis", "disadvantage"] {
+        // When the GM puts Advantage or Disadvantage (which a damage roll does not take) after it
+        let line = format!("dmg Ana Cy with Heavy Pistol {word}");
+        // Then the line is refused at that word, not read as part of the weapon's name
+        assert_eq!(
+            parse_error(&t, &line),
+            format!("word 7 \"{word}\": expected the end of the line"),
+            "{line}"
+        );
+    }
+}
+
+#[test]
 fn armor_strength_and_weapons_are_on_the_sheet() {
     let mut t = table();
     t.run("armor Bo pt 25 dr 40");

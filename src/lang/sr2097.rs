@@ -27,12 +27,11 @@ pub(super) const DAMAGE: DamageWords = DamageWords {
     stun: "stun",
 };
 
-/// The words that end a name or a text in a 2097 command.
+/// The words that end a name or a text in a 2097 command, with every spelling of Advantage
+/// and Disadvantage ([`stops`] joins them).
 const KEYWORDS: &[&str] = &[
     "tn",
     "bonus",
-    "adv",
-    "dis",
     DAMAGE.edge,
     DAMAGE.dice,
     "drop",
@@ -47,9 +46,15 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// The spellings of a check's Advantage and of its Disadvantage: read by `check_words`, and
-/// where a difficulty of more than one word ends (`tn very easy advantage`).
+/// where a difficulty or a weapon's name of more than one word ends (`tn very easy advantage`).
 const ADVANTAGE: &[&str] = &["adv", "advantage"];
 const DISADVANTAGE: &[&str] = &["dis", "disadvantage"];
+
+/// Every word that ends a name or a text in a 2097 command: the keywords, and each spelling of
+/// Advantage and Disadvantage the check takes.
+fn stops() -> Vec<&'static str> {
+    [KEYWORDS, ADVANTAGE, DISADVANTAGE].concat()
+}
 
 /// What `odds2097` asks: the odds of a check before it is made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -204,10 +209,7 @@ impl Parser<'_> {
                 self.at += 1;
                 number
             }
-            _ => {
-                let stops: Vec<&str> = [KEYWORDS, ADVANTAGE, DISADVANTAGE].concat();
-                self.text_until(&stops)
-            }
+            _ => self.text_until(&stops()),
         };
         target_number(&text).map_err(|e| self.error(e))
     }
@@ -322,7 +324,7 @@ impl Parser<'_> {
             let mut name = String::new();
             if let Some(first) = self.peek().map(|w| w.text.clone()) {
                 self.at += 1;
-                let rest = self.text_until(KEYWORDS);
+                let rest = self.text_until(&stops());
                 name = [first, rest].join(" ").trim_end().to_string();
             }
             if name.is_empty() {
@@ -507,9 +509,10 @@ impl Parser<'_> {
 }
 
 fn q(text: &str) -> String {
+    let stops = stops();
     let risky = text
         .split_whitespace()
-        .any(|w| KEYWORDS.contains(&w.to_lowercase().as_str()) || dice_expression(w).is_some());
+        .any(|w| stops.contains(&w.to_lowercase().as_str()) || dice_expression(w).is_some());
     if risky && !text.contains('"') {
         format!("\"{text}\"")
     } else {
@@ -712,6 +715,15 @@ mod tests {
                 mos: Some(5),
                 edge: true,
                 dice: Some(vec![6, 5, 4, 3]),
+            },
+            // A weapon's name that holds a spelling of Advantage is written in quotes.
+            Sr2097Command::Damage {
+                by: bo,
+                target: ana,
+                with: DamageSource::Weapon("Blade Advantage".into()),
+                mos: None,
+                edge: false,
+                dice: None,
             },
             Sr2097Command::Damage {
                 by: ana,

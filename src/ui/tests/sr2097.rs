@@ -288,6 +288,23 @@ fn a_hostile_tn_is_refused_alike_by_the_command_and_the_check_form() {
 }
 
 #[test]
+fn a_tn_of_a_number_and_more_words_is_refused_alike_by_the_command_and_the_check_form() {
+    for (tn, after) in [("20 5", "5"), ("20 easy", "easy"), ("15  10 5", "10")] {
+        // Given a TN that is a number with more words after it
+        // When the GM types it on the command line and in the check form's TN field
+        let (line, form) = (sc_refusal(tn), check_form_refusal(tn));
+        // Then the command refuses at the word after the number, the form in its TN field, in
+        // the same words: a TN is one number
+        assert_eq!(
+            line,
+            format!("word 5 \"{after}\": expected {form}"),
+            "tn {tn:?}"
+        );
+        assert!(form.contains("one number"), "tn {tn:?}: {form}");
+    }
+}
+
+#[test]
 fn the_damage_form_says_what_the_armor_makes_of_it_and_applies_it_in_one_go() {
     let mut app = fight();
     select(&mut app, "Ana");

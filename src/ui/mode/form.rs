@@ -687,7 +687,7 @@ impl State {
             Action::Cancel => return Outcome::Close,
             Action::NextField | Action::PrevField => {
                 self.fill_from_roster(ctx.enc.system());
-                edit_fields(&mut self.fields, &mut self.focus, action);
+                self.error = edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
                 self.error = edit_fields(&mut self.fields, &mut self.focus, action);
@@ -1123,9 +1123,9 @@ fn joins(cmd: &Command, ctx: &Ctx) -> Option<State> {
 }
 
 /// Tab and Shift-Tab move between a form's fields (the one entered gives its value back: the
-/// next character replaces it); typing edits the focused one and clears its refusal. A
-/// character past the field's limit is not taken: the reason comes back, for the form's last
-/// line.
+/// next character replaces it); typing edits the focused one and clears its refusal. What
+/// comes back is the form's last line, for every key that acts, Tab too: a character past the
+/// field's limit is not taken, and says why; anything else clears the message there.
 pub(super) fn edit_fields(
     fields: &mut [Field],
     focus: &mut usize,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use ratatui::crossterm::event::KeyCode;
 use tui_input::InputRequest;
 
-use super::{app_for, last_events, press, reason_read_whole, screen, select, typ};
+use super::{app_for, last_events, press, reason_read_whole, screen, select, tab_clears, typ};
 use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{Encounter, Event, System};
 use crate::rules::HouseRules;
@@ -327,6 +327,28 @@ fn the_damage_form_says_what_the_armor_makes_of_it_and_applies_it_in_one_go() {
         _ => None,
     });
     assert_eq!(hit, Some((Through::Reduced { reduced: 4 }, Some(12))));
+}
+
+#[test]
+fn tab_and_shift_tab_clear_the_2097_forms_last_line_message_as_any_key_that_acts() {
+    // The check form's Adv/Dis toggle and the damage form's Edge toggle, each given a letter
+    // that starts none of their words
+    for (key, tabs, why) in [
+        ('c', 2, "Adv/Dis is a choice"),
+        ('w', 3, "Edge is a choice"),
+    ] {
+        let open = || {
+            let mut app = fight();
+            select(&mut app, "Ana");
+            press(&mut app, KeyCode::Char(key));
+            for _ in 0..tabs {
+                press(&mut app, KeyCode::Tab);
+            }
+            typ(&mut app, "z");
+            app
+        };
+        tab_clears(open, why);
+    }
 }
 
 #[test]

@@ -352,6 +352,33 @@ fn tab_and_shift_tab_clear_the_2097_forms_last_line_message_as_any_key_that_acts
 }
 
 #[test]
+fn the_check_forms_tab_wraps_both_ways_and_the_field_wrapped_to_keeps_its_value() {
+    // Given the check form with TN 25 and the table's dice 4 5 typed in its last field
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('c'));
+    typ(&mut app, "25");
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "4 5");
+    // When the GM tabs past the last field to the TN and types, then Shift-Tabs back past the
+    // first to the dice and types
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "0");
+    press(&mut app, KeyCode::BackTab);
+    typ(&mut app, " 6");
+    // Then both are typed on, not over
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the check form")
+    };
+    assert_eq!(
+        (f.fields[0].get(), f.fields[4].get()),
+        ("250".to_string(), "4 5 6".to_string())
+    );
+}
+
+#[test]
 fn the_damage_form_of_a_downed_attacker_says_so_as_it_opens() {
     // Given Ana Downed
     let mut app = fight();

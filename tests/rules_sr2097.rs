@@ -168,6 +168,31 @@ fn an_unknown_difficulty_word_is_refused_naming_the_words() {
 }
 
 #[test]
+fn a_tn_of_a_number_and_more_words_is_refused_where_the_number_ends() {
+    // Given a check whose TN is a number with more words after it, typed or in quotes
+    let t = table();
+    let why = "a TN is one number, or a difficulty (easy, moderate, difficult, …)";
+    for (line, at) in [
+        ("sc Ana tn 20 5 bonus 10", "word 5 \"5\""),
+        ("sc Ana bonus 10 tn 20 5", "word 7 \"5\""),
+        ("odds2097 tn 20 easy bonus 10", "word 4 \"easy\""),
+        ("sc Ana tn \"20 5\" bonus 10", "word 4 \"20 5\""),
+        ("sc Ana tn \"20\" 5 bonus 10", "word 5 \"5\""),
+    ] {
+        // Then it is refused at the word after the number (the quoted TN as a whole)
+        let err = parse_error(&t, line);
+        assert!(
+            err.starts_with(&format!("{at}: expected ")) && err.ends_with(why),
+            "{line}: {err}"
+        );
+    }
+    // And a number alone is the TN, before any word the check takes
+    let mut t = table();
+    let (roll, _) = checked(&t.run("sc Ana tn 25 adv bonus 10 dice 4 5 6"));
+    assert_eq!((roll.check.tn, roll.check.tilt), (25, Tilt::Advantage));
+}
+
+#[test]
 fn a_die_face_of_eleven_is_refused() {
     let mut t = table();
     assert_eq!(
@@ -1069,6 +1094,23 @@ fn a_weapon_may_be_named_like_a_word_of_dmg_and_no_weapon_name_holds_an_invisibl
         t.refuse("weapon Ana add Gun\u{200b}X 2d6+4").to_string(),
         "the weapon name holds an invisible character (U+200B), so it would look like a name without it: type it again with visible characters and spaces only"
     );
+}
+
+#[test]
+fn a_weapon_name_ends_at_advantage_or_disadvantage_in_any_spelling_sc_takes() {
+    // Given Ana in a fight, carrying a weapon of two words
+    let mut t = fight();
+    t.run("weapon Ana add Heavy Pistol 3d6+4");
+    for word in ["adv", "advantage", "Advantage", "dis", "disadvantage"] {
+        // When the GM puts Advantage or Disadvantage (which a damage roll does not take) after it
+        let line = format!("dmg Ana Cy with Heavy Pistol {word}");
+        // Then the line is refused at that word, not read as part of the weapon's name
+        assert_eq!(
+            parse_error(&t, &line),
+            format!("word 7 \"{word}\": expected the end of the line"),
+            "{line}"
+        );
+    }
 }
 
 #[test]

@@ -27,12 +27,11 @@ pub(super) const DAMAGE: DamageWords = DamageWords {
     stun: "stun",
 };
 
-/// The words that end a name or a text in a 2097 command.
+/// The words that end a name or a text in a 2097 command, with every spelling of Advantage
+/// and Disadvantage ([`stops`] joins them).
 const KEYWORDS: &[&str] = &[
     "tn",
     "bonus",
-    "adv",
-    "dis",
     DAMAGE.edge,
     DAMAGE.dice,
     "drop",
@@ -47,9 +46,15 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// The spellings of a check's Advantage and of its Disadvantage: read by `check_words`, and
-/// where a difficulty of more than one word ends (`tn very easy advantage`).
+/// where a difficulty or a weapon's name of more than one word ends (`tn very easy advantage`).
 const ADVANTAGE: &[&str] = &["adv", "advantage"];
 const DISADVANTAGE: &[&str] = &["dis", "disadvantage"];
+
+/// Every word that ends a name or a text in a 2097 command: the keywords, and each spelling of
+/// Advantage and Disadvantage the check takes.
+fn stops() -> Vec<&'static str> {
+    [KEYWORDS, ADVANTAGE, DISADVANTAGE].concat()
+}
 
 /// What `odds2097` asks: the odds of a check before it is made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,19 +138,24 @@ fn dice_joined(word: &str) -> Option<DiceExpr> {
 /// What a TN is, for a TN left out: `sc` and the check form say the same.
 const TN_WANTED: &str = "a TN: a number or a difficulty (easy, moderate, difficult, …)";
 
-/// A TN as typed: a number, or a difficulty word with its spaces made single. The check form
-/// reads its TN field with it, as `sc` and `odds2097` read the words after `tn`, so that both
-/// give the engine the same TN and so get the same refusal. A number too big for any stands as
-/// the biggest there is, so that the engine says the range allowed.
+/// What a TN is, for a number with more words after it (`20 5`): `sc` says it at the word
+/// after the number, the check form in its TN field.
+const TN_ONE_NUMBER: &str =
+    "nothing after the number: a TN is one number, or a difficulty (easy, moderate, difficult, …)";
+
+/// A TN as typed: a number alone, or a difficulty word with its spaces made single. The check
+/// form reads its TN field with it, as `sc` and `odds2097` read the words after `tn`, so that
+/// both give the engine the same TN, or refuse it in the same words. A number too big for any
+/// stands as the biggest there is, so that the engine says the range allowed.
 pub fn target_number(text: &str) -> Result<Tn, &'static str> {
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if text.is_empty() {
-        return Err(TN_WANTED);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let number = |w: &&str| crate::text::int_word(w);
+    match words.as_slice() {
+        [] => Err(TN_WANTED),
+        [one] => Ok(number(one).map_or_else(|| Tn::Word((*one).to_string()), Tn::Number)),
+        [first, ..] if number(first).is_some() => Err(TN_ONE_NUMBER),
+        _ => Ok(Tn::Word(words.join(" "))),
     }
-    Ok(match crate::text::int_word(&text) {
-        Some(n) => Tn::Number(n),
-        None => Tn::Word(text),
-    })
 }
 
 /// Whether a word is all digits (and not empty).
@@ -196,20 +206,22 @@ impl Parser<'_> {
     /// A TN as a number or a difficulty word (checked against the rules when the check runs),
     /// read by [`target_number`] as the check form reads its TN field.
     fn tn(&mut self) -> Result<Tn, ParseError> {
-        // A number is one word; a difficulty runs on to the next keyword (`very difficult`), or
-        // to Advantage or Disadvantage in any of their spellings.
-        let text = match self.peek() {
-            Some(w) if crate::text::int_word(&w.text).is_some() => {
-                let number = w.text.clone();
-                self.at += 1;
-                number
+        // The TN's words run on to the next keyword (`very difficult`), or to Advantage or
+        // Disadvantage in any of their spellings; a number with more words after it is refused
+        // at the first of them (a quoted TN holding them, as a whole), as the check form
+        // refuses it.
+        let start = self.at;
+        let text = self.text_until(&stops());
+        target_number(&text).map_err(|e| {
+            if e == TN_ONE_NUMBER {
+                let number = self
+                    .words
+                    .get(start)
+                    .and_then(|w| crate::text::int_word(&w.text));
+                self.at = start + usize::from(number.is_some());
             }
-            _ => {
-                let stops: Vec<&str> = [KEYWORDS, ADVANTAGE, DISADVANTAGE].concat();
-                self.text_until(&stops)
-            }
-        };
-        target_number(&text).map_err(|e| self.error(e))
+            self.error(e)
+        })
     }
 
     /// `sc NAME tn N|WORD bonus N [adv] [dis] [edge] [dice A B [C]] [drop F]`, or the same
@@ -322,7 +334,7 @@ impl Parser<'_> {
             let mut name = String::new();
             if let Some(first) = self.peek().map(|w| w.text.clone()) {
                 self.at += 1;
-                let rest = self.text_until(KEYWORDS);
+                let rest = self.text_until(&stops());
                 name = [first, rest].join(" ").trim_end().to_string();
             }
             if name.is_empty() {
@@ -507,9 +519,10 @@ impl Parser<'_> {
 }
 
 fn q(text: &str) -> String {
+    let stops = stops();
     let risky = text
         .split_whitespace()
-        .any(|w| KEYWORDS.contains(&w.to_lowercase().as_str()) || dice_expression(w).is_some());
+        .any(|w| stops.contains(&w.to_lowercase().as_str()) || dice_expression(w).is_some());
     if risky && !text.contains('"') {
         format!("\"{text}\"")
     } else {
@@ -712,6 +725,15 @@ mod tests {
                 mos: Some(5),
                 edge: true,
                 dice: Some(vec![6, 5, 4, 3]),
+            },
+            // A weapon's name that holds a spelling of Advantage is written in quotes.
+            Sr2097Command::Damage {
+                by: bo,
+                target: ana,
+                with: DamageSource::Weapon("Blade Advantage".into()),
+                mos: None,
+                edge: false,
+                dice: None,
             },
             Sr2097Command::Damage {
                 by: ana,

@@ -319,6 +319,65 @@ fn a_key_that_starts_no_side_word_changes_nothing_and_the_add_form_says_the_choi
     assert!(screen(&mut app, 100, 30).contains(why));
 }
 
+/// For Tab and for Shift-Tab: the form `open` leaves saying `why` on its last line no longer
+/// says it once the key moves to another field, as after any other key that acts.
+pub(super) fn tab_clears(open: impl Fn() -> App, why: &str) {
+    for key in [KeyCode::Tab, KeyCode::BackTab] {
+        // Given the form saying `why` on its last line
+        let mut app = open();
+        assert!(screen(&mut app, 120, 40).contains(why), "{why}");
+        // When the GM moves to another field
+        press(&mut app, key);
+        // Then the message is gone
+        let shown = screen(&mut app, 120, 40);
+        assert!(!shown.contains(why), "{why}, {key:?}: {shown}");
+    }
+}
+
+#[test]
+fn tab_and_shift_tab_clear_the_add_forms_last_line_message_as_any_key_that_acts() {
+    // The add form saying what its Side toggle takes
+    let open = || {
+        let mut app = demo_app();
+        typ(&mut app, "a");
+        typ(&mut app, "Rook");
+        press(&mut app, KeyCode::Tab);
+        typ(&mut app, "3");
+        app
+    };
+    tab_clears(open, "Side is a choice");
+}
+
+#[test]
+fn tab_past_the_last_field_wraps_to_the_first_which_keeps_its_value_to_type_on() {
+    // Given the add form with a Name typed in
+    let mut app = demo_app();
+    typ(&mut app, "a");
+    typ(&mut app, "Rook");
+    let Mode::Form(f) = app.mode() else {
+        panic!("the add form")
+    };
+    let n = f.fields.len();
+    // When the GM tabs past the last field, back to the Name, and types
+    for _ in 0..n {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "ie");
+    // Then the Name is typed on, not over: nothing is lost to the wrap
+    let Mode::Form(f) = app.mode() else {
+        panic!("the add form")
+    };
+    assert_eq!((f.focus, f.fields[0].get()), (0, "Rookie".to_string()));
+    // And a field entered without wrapping is still typed over
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::BackTab);
+    typ(&mut app, "Kat");
+    let Mode::Form(f) = app.mode() else {
+        panic!("the add form")
+    };
+    assert_eq!(f.fields[0].get(), "Kat");
+}
+
 #[test]
 fn a_group_that_rolls_one_by_one_joins_a_fight_with_a_form_for_each() {
     // Given a fight under way, and the add form for a group of two that does not share a roll

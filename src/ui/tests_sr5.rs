@@ -7,7 +7,7 @@ use super::app::App;
 use super::demo;
 use super::mode::Mode;
 use super::mode::test_form::{self, Purpose};
-use super::tests::{app_for, screen};
+use super::tests::{app_for, screen, tab_clears};
 use crate::encounter::system::sr5::Sr5Event;
 use std::sync::Arc;
 
@@ -179,6 +179,21 @@ fn a_key_that_starts_no_push_word_changes_nothing_and_the_form_says_the_choices(
         f.error.as_deref(),
         Some("Push is a choice: no, yes (Space or ←/→ to change, or its first letter)")
     );
+}
+
+#[test]
+fn tab_and_shift_tab_clear_the_test_forms_last_line_message_as_any_key_that_acts() {
+    // The test form saying what its Push toggle takes
+    let open = || {
+        let mut app = app_with(&["add Ana pc int 5 rea 3 edge 2 body 3 will 5"]);
+        press(&mut app, KeyCode::Char('T'));
+        for _ in 0..5 {
+            press(&mut app, KeyCode::Tab);
+        }
+        typ(&mut app, "x");
+        app
+    };
+    tab_clears(open, "Push is a choice");
 }
 
 /// Push the Limit is a yes/no toggle as the other forms' are: Space or ←/→ flip it, and a

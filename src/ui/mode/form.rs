@@ -205,6 +205,15 @@ impl Field {
             *fresh = Fresh::Given;
         }
     }
+
+    /// Entering a field by wrapping (Tab past the last, Shift-Tab before the first) keeps its
+    /// value: the next character is typed on at the cursor, never over it (our ruling: a Tab
+    /// too many must not lose the first field to the next key).
+    fn keep(&mut self) {
+        if let Value::Text { fresh, .. } = &mut self.value {
+            *fresh = Fresh::Typed;
+        }
+    }
 }
 
 /// How many characters the engine counts in a field's value: those of the trimmed text, in
@@ -687,7 +696,7 @@ impl State {
             Action::Cancel => return Outcome::Close,
             Action::NextField | Action::PrevField => {
                 self.fill_from_roster(ctx.enc.system());
-                edit_fields(&mut self.fields, &mut self.focus, action);
+                self.error = edit_fields(&mut self.fields, &mut self.focus, action);
             }
             Action::Input(_) => {
                 self.error = edit_fields(&mut self.fields, &mut self.focus, action);
@@ -1122,10 +1131,11 @@ fn joins(cmd: &Command, ctx: &Ctx) -> Option<State> {
     Some(State::joined(target, &name, ctx))
 }
 
-/// Tab and Shift-Tab move between a form's fields (the one entered gives its value back: the
-/// next character replaces it); typing edits the focused one and clears its refusal. A
-/// character past the field's limit is not taken: the reason comes back, for the form's last
-/// line.
+/// Tab and Shift-Tab move between a form's fields, round from the last to the first and back
+/// (the one entered gives its value back: the next character replaces it; one entered by
+/// going round keeps it, to type on); typing edits the focused one and clears its refusal. What
+/// comes back is the form's last line, for every key that acts, Tab too: a character past the
+/// field's limit is not taken, and says why; anything else clears the message there.
 pub(super) fn edit_fields(
     fields: &mut [Field],
     focus: &mut usize,
@@ -1134,13 +1144,25 @@ pub(super) fn edit_fields(
     let n = fields.len().max(1);
     match action {
         Action::NextField | Action::PrevField => {
-            *focus = if action == Action::NextField {
+            let forward = action == Action::NextField;
+            let next = if forward {
                 (*focus + 1) % n
             } else {
                 (*focus + n - 1) % n
             };
-            if let Some(fl) = fields.get_mut(*focus) {
-                fl.enter();
+            // Past the last field to the first, or back past the first to the last.
+            let wrapped = if forward {
+                next <= *focus
+            } else {
+                next >= *focus
+            };
+            *focus = next;
+            if let Some(fl) = fields.get_mut(next) {
+                if wrapped {
+                    fl.keep();
+                } else {
+                    fl.enter();
+                }
             }
         }
         Action::Input(req) => {

@@ -302,7 +302,8 @@ impl State {
         match action {
             Action::Cancel => return Outcome::Close,
             Action::NextField | Action::PrevField => {
-                edit_fields(&mut self.fields, &mut self.focus, action);
+                self.error = edit_fields(&mut self.fields, &mut self.focus, action)
+                    .or_else(|| self.unarmed(ctx));
             }
             Action::Input(_) => {
                 self.error = edit_fields(&mut self.fields, &mut self.focus, action)

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use ratatui::crossterm::event::KeyCode;
 use tui_input::InputRequest;
 
-use super::{app_for, last_events, press, reason_read_whole, screen, select, typ};
+use super::{app_for, last_events, press, reason_read_whole, screen, select, tab_clears, typ};
 use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{Encounter, Event, System};
 use crate::rules::HouseRules;
@@ -288,6 +288,23 @@ fn a_hostile_tn_is_refused_alike_by_the_command_and_the_check_form() {
 }
 
 #[test]
+fn a_tn_of_a_number_and_more_words_is_refused_alike_by_the_command_and_the_check_form() {
+    for (tn, after) in [("20 5", "5"), ("20 easy", "easy"), ("15  10 5", "10")] {
+        // Given a TN that is a number with more words after it
+        // When the GM types it on the command line and in the check form's TN field
+        let (line, form) = (sc_refusal(tn), check_form_refusal(tn));
+        // Then the command refuses at the word after the number, the form in its TN field, in
+        // the same words: a TN is one number
+        assert_eq!(
+            line,
+            format!("word 5 \"{after}\": expected {form}"),
+            "tn {tn:?}"
+        );
+        assert!(form.contains("one number"), "tn {tn:?}: {form}");
+    }
+}
+
+#[test]
 fn the_damage_form_says_what_the_armor_makes_of_it_and_applies_it_in_one_go() {
     let mut app = fight();
     select(&mut app, "Ana");
@@ -310,6 +327,55 @@ fn the_damage_form_says_what_the_armor_makes_of_it_and_applies_it_in_one_go() {
         _ => None,
     });
     assert_eq!(hit, Some((Through::Reduced { reduced: 4 }, Some(12))));
+}
+
+#[test]
+fn tab_and_shift_tab_clear_the_2097_forms_last_line_message_as_any_key_that_acts() {
+    // The check form's Adv/Dis toggle and the damage form's Edge toggle, each given a letter
+    // that starts none of their words
+    for (key, tabs, why) in [
+        ('c', 2, "Adv/Dis is a choice"),
+        ('w', 3, "Edge is a choice"),
+    ] {
+        let open = || {
+            let mut app = fight();
+            select(&mut app, "Ana");
+            press(&mut app, KeyCode::Char(key));
+            for _ in 0..tabs {
+                press(&mut app, KeyCode::Tab);
+            }
+            typ(&mut app, "z");
+            app
+        };
+        tab_clears(open, why);
+    }
+}
+
+#[test]
+fn the_check_forms_tab_wraps_both_ways_and_the_field_wrapped_to_keeps_its_value() {
+    // Given the check form with TN 25 and the table's dice 4 5 typed in its last field
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('c'));
+    typ(&mut app, "25");
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "4 5");
+    // When the GM tabs past the last field to the TN and types, then Shift-Tabs back past the
+    // first to the dice and types
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "0");
+    press(&mut app, KeyCode::BackTab);
+    typ(&mut app, " 6");
+    // Then both are typed on, not over
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the check form")
+    };
+    assert_eq!(
+        (f.fields[0].get(), f.fields[4].get()),
+        ("250".to_string(), "4 5 6".to_string())
+    );
 }
 
 #[test]

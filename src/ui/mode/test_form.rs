@@ -303,7 +303,7 @@ impl State {
             Action::Cancel => return Outcome::Close,
             Action::NextField | Action::PrevField => {
                 self.error = edit_fields(&mut self.fields, &mut self.focus, action)
-                    .or_else(|| self.unarmed(ctx));
+                    .or_else(|| self.attacker_refused(ctx));
             }
             Action::Input(_) => {
                 self.error = edit_fields(&mut self.fields, &mut self.focus, action)

@@ -1294,3 +1294,32 @@ fn snapshots_of_the_status_form() {
         press(a, KeyCode::Tab);
     });
 }
+
+#[test]
+fn a_group_members_number_shows_when_its_name_is_cut() {
+    // Given a group of ten whose name is too long for the table's column at 80 columns
+    let mut app = empty_app();
+    let long = "龍".repeat(20);
+    demo::script(
+        &mut app.enc,
+        &[&format!("add {long} x10 npc int 3 rea 3")],
+        1,
+    )
+    .expect("setup");
+    // When the table is drawn at 80×24
+    let s = screen(&mut app, 80, 24);
+    // Then each member's row is cut before its number, which shows: 1 and 10 differ
+    for n in ["1", "2", "9"] {
+        assert!(s.contains(&format!("… {n} ")), "{n}\n{s}");
+    }
+    assert!(!s.contains(&format!("{long} 1")), "the name is cut\n{s}");
+    let mut app10 = empty_app();
+    demo::script(
+        &mut app10.enc,
+        &[&format!("add {long} x10 npc int 3 rea 3")],
+        1,
+    )
+    .expect("setup");
+    select(&mut app10, &format!("{long} 10"));
+    assert!(screen(&mut app10, 80, 24).contains("… 10 "), "member 10");
+}

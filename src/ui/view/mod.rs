@@ -144,6 +144,41 @@ fn push_cut(out: &mut String, text: &str, n: usize) -> usize {
     }
 }
 
+/// A name cut to `n` cells as [`cut`] cuts it, but for a number at its end (a group member's,
+/// `Ganger 10`), which is kept after the `…`: members cut alike stay told apart.
+pub fn push_padded_name(out: &mut String, name: &str, n: usize) {
+    let written = match name.rsplit_once(' ') {
+        Some((head, number))
+            if !head.is_empty()
+                && (1..=3).contains(&number.len())
+                && number.bytes().all(|b| b.is_ascii_digit())
+                && n >= number.len() + 3
+                && crate::text::shown_len(name) > n =>
+        {
+            let w = push_cut(out, head, n - number.len() - 1);
+            out.push(' ');
+            out.push_str(number);
+            w + 1 + number.len()
+        }
+        _ => push_cut(out, name, n),
+    };
+    out.extend(std::iter::repeat_n(' ', n.saturating_sub(written)));
+}
+
+/// A name cut to `n` cells, its number kept, and padded to them: a column of names.
+pub fn padded_name(name: &str, n: usize) -> String {
+    let mut out = String::new();
+    push_padded_name(&mut out, name, n);
+    out
+}
+
+/// A name cut to `n` cells, its number kept (see [`push_padded_name`]), without padding.
+pub fn cut_name(name: &str, n: usize) -> String {
+    let mut out = String::new();
+    push_padded_name(&mut out, name, n);
+    out.trim_end_matches(' ').to_string()
+}
+
 /// `text` cut to `n` terminal cells and padded to them: a column of names.
 pub fn padded(text: &str, n: usize) -> String {
     let mut out = String::new();

@@ -156,7 +156,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         };
         lines.push(Line::styled(
             cut(
-                &format!("{} {}", super::padded(&c.name, name_w), bits.join(" ")),
+                &format!("{} {}", super::padded_name(&c.name, name_w), bits.join(" ")),
                 w,
             ),
             style,

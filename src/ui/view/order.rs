@@ -408,7 +408,7 @@ fn row_text(
         None => out.push_str("  "),
     }
     out.push(' ');
-    push_padded(&mut out, &c.name, cols.name);
+    super::push_padded_name(&mut out, &c.name, cols.name);
     out.push(' ');
     push_padded(&mut out, c.side.label(), 4);
     out.push(' ');

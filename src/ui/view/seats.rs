@@ -60,10 +60,10 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
             format!(
                 "{} {}",
                 super::order::HIDDEN_MARK,
-                cut(&c.name, name_w.saturating_sub(2))
+                super::cut_name(&c.name, name_w.saturating_sub(2))
             )
         } else {
-            cut(&c.name, name_w)
+            super::cut_name(&c.name, name_w)
         };
         let text = format!(
             "{mark} {seat} {} {points:<11} E {}/{}",

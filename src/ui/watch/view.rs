@@ -184,7 +184,7 @@ fn row_line(r: &Row, name_w: usize, width: usize, t: Theme) -> Line<'static> {
     }
     let text = format!(
         "{marker} {place} {} {side}  {}",
-        crate::ui::view::padded(&r.name, name_w),
+        crate::ui::view::padded_name(&r.name, name_w),
         bits.join("  ")
     );
     let style = match r.stands {

@@ -510,10 +510,10 @@ pub struct Sr5State {
     /// attack at a time, so each target once). Saves from before area attacks hold one or none.
     #[serde(default, deserialize_with = "one_or_many")]
     pub pending: Vec<PendingAttack>,
-    /// The attack action each character took last in the character turn under way, while no
-    /// rounds went with it and no attack of its was rolled after it (a firing action spent with
-    /// no firearm in hand): the attack it rolls next takes the action's rounds. Saves from before
-    /// it have none.
+    /// The attack actions each character took in the character turn under way with no firearm
+    /// in hand (so no rounds went with them), oldest first, that no attack was rolled for yet:
+    /// each attack its character rolls is the oldest's, and takes that action's rounds. Saves
+    /// from before it have none; version 5 kept one a character, the latest.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unfired: Vec<(CombatantId, ActionUse)>,
 }
@@ -557,7 +557,8 @@ impl Sr5State {
         self.pending.iter().find(|p| p.target == target)
     }
 
-    /// The attack action `id`'s next attack is rolled for, if no rounds went with it yet.
+    /// The attack action `id`'s next attack is rolled for, if no rounds went with it yet: the
+    /// oldest of those waiting.
     pub fn unfired(&self, id: CombatantId) -> Option<&ActionUse> {
         self.unfired.iter().find(|(w, _)| *w == id).map(|(_, a)| a)
     }

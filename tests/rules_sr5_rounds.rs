@@ -15,8 +15,14 @@ use srtrack::save::{SaveFile, file};
 
 /// Jinx on her turn, with the sheet lines `gear` give her, and Bo (`bo`: his side) after her.
 fn jinx_and_bo(bo: &str, gear: &[&str]) -> Table {
+    let catalogue =
+        Catalogue::embedded(&HouseRules::embedded()).expect("the built-in catalogue loads");
+    jinx_and_bo_under(catalogue, bo, gear)
+}
+
+/// The same under `catalogue`.
+fn jinx_and_bo_under(catalogue: Catalogue, bo: &str, gear: &[&str]) -> Table {
     let rules = HouseRules::embedded();
-    let catalogue = Catalogue::embedded(&rules).expect("the built-in catalogue loads");
     let mut t = Table {
         enc: Encounter::new(Arc::new(rules), Arc::new(catalogue)),
     };
@@ -449,4 +455,43 @@ fn a_save_reopened_while_two_actions_wait_pays_them_as_the_live_fight_does() {
         assert_eq!(fired(&t.run(ATTACK)), [rounds]);
     }
     assert_eq!(back.state(), t.state());
+}
+
+// ----- a GM's own firing action: the catalogue's `ammo` makes it one, listed in the rules'
+// `attack_actions` or not -----
+
+/// Jinx with the sheet lines `gear` give her, under the built-in catalogue and an action of the
+/// GM's own, Fire Flechette Pair, whose `ammo` is 2 and which `attack_actions` does not list.
+fn flechettes(gear: &[&str]) -> Table {
+    let rules = HouseRules::embedded();
+    let built_in = Catalogue::embedded(&rules).expect("the built-in catalogue loads");
+    let mut own = built_in
+        .get("Fire Full-Auto Weapon (6 Bullets)")
+        .expect("the catalogue's Full-Auto")
+        .clone();
+    own.name = "Fire Flechette Pair".into();
+    own.ammo = Some(2);
+    assert!(rules.sr5.attack_action(&own.name).is_none());
+    let mut actions = built_in.actions().to_vec();
+    actions.push(own);
+    jinx_and_bo_under(Catalogue::from_actions(actions), "pc", gear)
+}
+
+#[test]
+fn a_gms_own_firing_action_with_ammo_is_owed_when_spent_empty_handed_as_a_built_in_one_is() {
+    // Given the GM's own firing action: spent with the Ares in hand, its 2 rounds go at once
+    let mut t = flechettes(&[ARES]);
+    assert_eq!(fired(&t.run("act Jinx Fire Flechette Pair")), [2]);
+    assert_eq!(fired(&t.run(ATTACK)), []);
+    // When Jinx spends it with no firearm in hand and is then given the Ares
+    let mut t = flechettes(&[]);
+    assert_eq!(fired(&t.run("act Jinx Fire Flechette Pair")), []);
+    t.run(ARES);
+    // Then the attack rolled with it takes the action's 2 rounds, and undo and redo follow
+    assert_eq!(fired(&t.run(ATTACK)), [2]);
+    assert_eq!(left(&t), Some(10));
+    t.run("undo");
+    assert_eq!(left(&t), Some(12));
+    t.run("redo");
+    assert_eq!(left(&t), Some(10));
 }

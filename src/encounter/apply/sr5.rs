@@ -4,6 +4,7 @@
 use crate::encounter::model::{ActionUse, CombatantId, State};
 use crate::encounter::system::sr5::{
     Ammo, Defense, EdgeUse, LastTest, PendingAttack, Sr5Event, Stage, TestKind, attack_limit,
+    is_attack_action,
 };
 use crate::rules::sr5::test::counted;
 use crate::rules::{Glitch, HouseRules};
@@ -218,7 +219,7 @@ impl State {
             .kit(who)
             .and_then(|k| k.firearm_in_hand())
             .is_some_and(|g| g.ammo.is_some());
-        if rules.sr5.attack_action(name).is_some() && !armed {
+        if is_attack_action(&rules.sr5, action) && !armed {
             self.sr5.unfired.push((who, action.clone()));
         }
     }

@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use crate::encounter::command::ActionChoice;
 use crate::encounter::model::{ActionUse, CombatantId, Sheet};
 use crate::rules::Glitch;
-use crate::rules::sr5::Attribute;
 use crate::rules::sr5::combat::DamageType;
 use crate::rules::sr5::test::{Bonus, Given, Goal, Roll, TestError};
+use crate::rules::sr5::{Attribute, Sr5Rules};
 
 // ----- commands ---------------------------------------------------------------------------------
 
@@ -499,6 +499,17 @@ pub fn attribute(sheet: &Sheet, attribute: Attribute) -> Option<u8> {
         Attribute::Intuition => Some(sheet.intuition),
         Attribute::Willpower => sheet.willpower,
     }
+}
+
+/// Whether an attack of its character is owed to `action`: an attack action of the rules
+/// (`attack_actions`), or one the catalogue gives ammunition (a firing action of the GM's own,
+/// whose rounds the firearm in hand gives as for a built-in one).
+pub fn is_attack_action(rules: &Sr5Rules, action: &ActionUse) -> bool {
+    action.ammo.is_some()
+        || action
+            .name
+            .as_deref()
+            .is_some_and(|n| rules.attack_action(n).is_some())
 }
 
 /// SR5's part of the encounter state. Kits are shared between state copies, like combatants.

@@ -495,3 +495,26 @@ fn a_gms_own_firing_action_with_ammo_is_owed_when_spent_empty_handed_as_a_built_
     t.run("redo");
     assert_eq!(left(&t), Some(10));
 }
+
+// ----- the attack still to roll, as the screen's `A` asks the engine for it -----
+
+#[test]
+fn the_attack_still_to_roll_is_the_next_action_owed_one() {
+    // Given two firing actions spent empty-handed: the first waits for its attack
+    let mut t = two_bursts_then(ARES);
+    let jinx = t.c("Jinx").id;
+    let next = |t: &Table| t.enc.unrolled_attack();
+    assert_eq!(next(&t), Some((jinx, "Fire Gun".to_string())));
+    // When one attack is rolled, then the second waits for its own
+    t.run(ATTACK);
+    assert_eq!(
+        next(&t),
+        Some((jinx, "Fire Full-Auto Weapon (6 Bullets)".to_string()))
+    );
+    // and once both had theirs, nothing waits; an action fired from the gun in hand waits too.
+    t.run(ATTACK);
+    assert_eq!(next(&t), None);
+    let mut t = gunfight();
+    t.run("act Jinx Fire Gun");
+    assert_eq!(next(&t), Some((jinx, "Fire Gun".to_string())));
+}

@@ -1,8 +1,12 @@
-//! Questions the GM asks of the state: why this order, what IP lies ahead.
+//! Questions the GM asks of the encounter: why this order, what IP lies ahead, what attack is
+//! still to roll.
 
 use std::cmp::Ordering;
 
-use super::model::{Combatant, CombatantId, PassMark, Phase, State, TurnKind, Unit};
+use super::event::Event;
+use super::history::Encounter;
+use super::model::{ActionUse, Combatant, CombatantId, PassMark, Phase, State, TurnKind, Unit};
+use super::system::sr5::{Sr5Event, is_attack_action};
 use crate::rules::HouseRules;
 use crate::rules::initiative::Decider;
 
@@ -393,5 +397,43 @@ impl State {
             delay_max: c.ip.min(rules.turn_spend_cap),
             ready_max: c.ip.min(rules.ready_reserve_cap),
         })
+    }
+}
+
+impl Encounter {
+    /// The attack still to roll for an attack action of the character turn under way (skipped
+    /// with Esc, or refused for want of a weapon): its attacker, and the action it is rolled
+    /// for, by name. Each attack action waits for an attack of its own and each attack its
+    /// attacker rolls is the oldest's, as for the rounds the engine owes; the turn is the
+    /// engine's (`Event::begins_character_turn`). Of several attackers, the one that took the
+    /// latest.
+    pub fn unrolled_attack(&self) -> Option<(CombatantId, String)> {
+        let mut turn: Vec<&Event> = Vec::new();
+        'back: for entry in self.applied().iter().rev() {
+            for e in entry.events.iter().rev() {
+                if e.begins_character_turn() {
+                    break 'back;
+                }
+                turn.push(e);
+            }
+        }
+        let rules = &self.rules().sr5;
+        let mut waiting: Vec<(CombatantId, &ActionUse)> = Vec::new();
+        for e in turn.into_iter().rev() {
+            match e {
+                Event::ActionSpent { who, action, .. } if is_attack_action(rules, action) => {
+                    waiting.push((*who, action));
+                }
+                Event::Sr5(Sr5Event::Attacked { attacker, .. }) => {
+                    if let Some(i) = waiting.iter().position(|(w, _)| w == attacker) {
+                        waiting.remove(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let (latest, _) = waiting.last()?;
+        let (who, action) = waiting.iter().find(|(w, _)| w == latest)?;
+        Some((*who, action.name.clone()?))
     }
 }

@@ -15,8 +15,14 @@ use srtrack::save::{SaveFile, file};
 
 /// Jinx on her turn, with the sheet lines `gear` give her, and Bo (`bo`: his side) after her.
 fn jinx_and_bo(bo: &str, gear: &[&str]) -> Table {
+    let catalogue =
+        Catalogue::embedded(&HouseRules::embedded()).expect("the built-in catalogue loads");
+    jinx_and_bo_under(catalogue, bo, gear)
+}
+
+/// The same under `catalogue`.
+fn jinx_and_bo_under(catalogue: Catalogue, bo: &str, gear: &[&str]) -> Table {
     let rules = HouseRules::embedded();
-    let catalogue = Catalogue::embedded(&rules).expect("the built-in catalogue loads");
     let mut t = Table {
         enc: Encounter::new(Arc::new(rules), Arc::new(catalogue)),
     };
@@ -360,4 +366,155 @@ fn a_save_reopened_while_the_action_waits_for_its_attack_replays_the_same() {
     let (_, loaded) = file::load(&path, cat).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(loaded.state(), t.state());
     assert_eq!(loaded.history(), t.enc.history());
+}
+
+// ----- several firing actions spent empty-handed in one turn (Multiple Attacks): each is owed,
+// and the attacks rolled after them pay them one each, oldest first -----
+
+/// Jinx, empty-handed, took Multiple Attacks, a burst (Fire Gun BF, 3 rounds) and Full-Auto
+/// (6 rounds), and was then given the gun `weapon` adds.
+fn two_bursts_then(weapon: &str) -> Table {
+    let mut t = empty_handed();
+    t.run("act Jinx Multiple Attacks");
+    assert_eq!(fired(&t.run("act Jinx Fire Gun mode BF")), []);
+    assert_eq!(
+        fired(&t.run("act Jinx Fire Full-Auto Weapon (6 Bullets)")),
+        []
+    );
+    t.run(weapon);
+    t
+}
+
+#[test]
+fn each_firing_action_spent_empty_handed_is_paid_by_an_attack_of_its_own_oldest_first() {
+    // Given two firing actions spent empty-handed in one turn
+    let mut t = two_bursts_then(ARES);
+    // When the first attack is rolled, then it takes the first action's rounds
+    assert_eq!(fired(&t.run(ATTACK)), [3]);
+    assert_eq!(left(&t), Some(9));
+    // and the second attack the second action's
+    assert_eq!(fired(&t.run(ATTACK)), [6]);
+    assert_eq!(left(&t), Some(3));
+    // and a third attack owes nothing: each action had its attack.
+    assert_eq!(fired(&t.run(ATTACK)), []);
+    assert_eq!(left(&t), Some(3));
+}
+
+#[test]
+fn the_second_owed_action_with_too_few_rounds_left_is_refused_and_changes_nothing() {
+    // Given two firing actions spent empty-handed, then a gun holding 5 rounds
+    let mut t = two_bursts_then("weapon Jinx add Ares dv 8 ap -1 acc 5 ammo 5");
+    // When the first attack takes the burst's 3, then the second, owing Full-Auto's 6, is refused
+    assert_eq!(fired(&t.run(ATTACK)), [3]);
+    assert_eq!(
+        t.refuse(ATTACK).to_string(),
+        "Jinx's Ares has 2 rounds left, Fire Full-Auto Weapon (6 Bullets) takes 6: reload first (`reload Jinx`)"
+    );
+    assert_eq!(left(&t), Some(2));
+}
+
+#[test]
+fn undo_and_redo_of_the_attacks_follow_the_actions_they_paid() {
+    // Given two firing actions spent empty-handed and both attacks rolled
+    let mut t = two_bursts_then(ARES);
+    t.run(ATTACK);
+    t.run(ATTACK);
+    assert_eq!(left(&t), Some(3));
+    // When the second is undone, then Full-Auto's 6 come back and it waits again
+    t.run("undo");
+    assert_eq!(left(&t), Some(9));
+    assert_eq!(fired(&t.run(ATTACK)), [6]);
+    // and undoing both then rolling again pays them in the same order
+    t.run("undo");
+    t.run("undo");
+    assert_eq!(left(&t), Some(12));
+    t.run("redo");
+    assert_eq!(left(&t), Some(9));
+    assert_eq!(fired(&t.run(ATTACK)), [6]);
+    assert_eq!(left(&t), Some(3));
+}
+
+#[test]
+fn a_save_reopened_while_two_actions_wait_pays_them_as_the_live_fight_does() {
+    // Given two firing actions spent empty-handed, the gun given, and the fight saved
+    let mut t = two_bursts_then(ARES);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("two.ron");
+    let cat =
+        Arc::new(Catalogue::embedded(&HouseRules::embedded()).expect("the built-in catalogue"));
+    let text = SaveFile::of(&t.enc, "two", "2026-01-01T00:00:00Z").to_ron();
+    std::fs::write(&path, text).expect("the save is written");
+    // When it is opened, then its snapshot is what its history gives
+    file::verify_snapshot(&path, Arc::clone(&cat)).unwrap_or_else(|e| panic!("{e}"));
+    let (_, opened) = file::open(&path, || Arc::clone(&cat)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(opened.state(), t.state());
+    // and both attacks rolled there take what they take here.
+    let mut back = Table { enc: opened };
+    for rounds in [3, 6] {
+        assert_eq!(fired(&back.run(ATTACK)), [rounds]);
+        assert_eq!(fired(&t.run(ATTACK)), [rounds]);
+    }
+    assert_eq!(back.state(), t.state());
+}
+
+// ----- a GM's own firing action: the catalogue's `ammo` makes it one, listed in the rules'
+// `attack_actions` or not -----
+
+/// Jinx with the sheet lines `gear` give her, under the built-in catalogue and an action of the
+/// GM's own, Fire Flechette Pair, whose `ammo` is 2 and which `attack_actions` does not list.
+fn flechettes(gear: &[&str]) -> Table {
+    let rules = HouseRules::embedded();
+    let built_in = Catalogue::embedded(&rules).expect("the built-in catalogue loads");
+    let mut own = built_in
+        .get("Fire Full-Auto Weapon (6 Bullets)")
+        .expect("the catalogue's Full-Auto")
+        .clone();
+    own.name = "Fire Flechette Pair".into();
+    own.ammo = Some(2);
+    assert!(rules.sr5.attack_action(&own.name).is_none());
+    let mut actions = built_in.actions().to_vec();
+    actions.push(own);
+    jinx_and_bo_under(Catalogue::from_actions(actions), "pc", gear)
+}
+
+#[test]
+fn a_gms_own_firing_action_with_ammo_is_owed_when_spent_empty_handed_as_a_built_in_one_is() {
+    // Given the GM's own firing action: spent with the Ares in hand, its 2 rounds go at once
+    let mut t = flechettes(&[ARES]);
+    assert_eq!(fired(&t.run("act Jinx Fire Flechette Pair")), [2]);
+    assert_eq!(fired(&t.run(ATTACK)), []);
+    // When Jinx spends it with no firearm in hand and is then given the Ares
+    let mut t = flechettes(&[]);
+    assert_eq!(fired(&t.run("act Jinx Fire Flechette Pair")), []);
+    t.run(ARES);
+    // Then the attack rolled with it takes the action's 2 rounds, and undo and redo follow
+    assert_eq!(fired(&t.run(ATTACK)), [2]);
+    assert_eq!(left(&t), Some(10));
+    t.run("undo");
+    assert_eq!(left(&t), Some(12));
+    t.run("redo");
+    assert_eq!(left(&t), Some(10));
+}
+
+// ----- the attack still to roll, as the screen's `A` asks the engine for it -----
+
+#[test]
+fn the_attack_still_to_roll_is_the_next_action_owed_one() {
+    // Given two firing actions spent empty-handed: the first waits for its attack
+    let mut t = two_bursts_then(ARES);
+    let jinx = t.c("Jinx").id;
+    let next = |t: &Table| t.enc.unrolled_attack();
+    assert_eq!(next(&t), Some((jinx, "Fire Gun".to_string())));
+    // When one attack is rolled, then the second waits for its own
+    t.run(ATTACK);
+    assert_eq!(
+        next(&t),
+        Some((jinx, "Fire Full-Auto Weapon (6 Bullets)".to_string()))
+    );
+    // and once both had theirs, nothing waits; an action fired from the gun in hand waits too.
+    t.run(ATTACK);
+    assert_eq!(next(&t), None);
+    let mut t = gunfight();
+    t.run("act Jinx Fire Gun");
+    assert_eq!(next(&t), Some((jinx, "Fire Gun".to_string())));
 }

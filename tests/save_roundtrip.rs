@@ -370,3 +370,37 @@ fn the_samples_are_in_the_current_save_format() {
         );
     }
 }
+
+/// A version 5 file kept one SR5 firing action waiting for its attack a character, the latest:
+/// one written while two waited is rebuilt from its history, not taken for an edited file, and
+/// each of the two attacks rolled after it takes its own action's rounds, oldest first.
+#[test]
+fn a_version_5_snapshot_gets_every_firing_action_that_waits_from_its_history() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let v6 = std::fs::read_to_string(format!("{dir}/v6.ron")).unwrap();
+    let first = "(CombatantId(0), ActionUse(name: Some(\"Fire Gun\"), kind: \"Simple\", cost: 2, \
+                 interrupt: false, effect: Some(Uses(\"Take Aim\")), mode: Some(\"BF\"))), ";
+    assert!(
+        v6.contains(&format!("unfired: [{first}")),
+        "the fixture waits for two"
+    );
+    let older = v6
+        .replacen(first, "", 1)
+        .replacen("version: 6,", "version: 5,", 1);
+    let mut opened = opened_as_older("v6", &older);
+    let jinx = opened.state().find("Jinx").unwrap().id;
+    let mut dice = RandomDice::seeded(1);
+    let line = "attack Jinx Bo pool 8 hits 3";
+    for left in [12, 6] {
+        let Ok(Line::Command(c)) = lang::parse(line, opened.state(), opened.catalogue()) else {
+            panic!("{line} does not parse");
+        };
+        lang::execute(&mut opened, c, &mut dice).unwrap_or_else(|e| panic!("{e}"));
+        let ammo = opened.state().sr5.kit(jinx).and_then(|k| k.weapons[0].ammo);
+        assert_eq!(
+            ammo.map(|a| a.left),
+            Some(left),
+            "Fire Gun BF's 3, then Full-Auto's 6"
+        );
+    }
+}

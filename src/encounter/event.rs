@@ -237,3 +237,16 @@ pub enum Event {
     /// SR5's own events: tests, Edge on tests, attacks, weapons and armor.
     Sr5(super::system::sr5::Sr5Event),
 }
+
+impl Event {
+    /// Whether this event begins a new character turn: its own turn, one it resumes, or one
+    /// skipped (the slot passing is that character's turn). A delay's sub-turn belongs to its
+    /// trigger's turn and begins none. What is counted per character turn (the IP spent and
+    /// actions taken in it, the attacks owed to its attack actions) starts over here.
+    pub fn begins_character_turn(&self) -> bool {
+        matches!(
+            self,
+            Event::TurnStarted { .. } | Event::TurnResumed { .. } | Event::TurnSkipped { .. }
+        )
+    }
+}

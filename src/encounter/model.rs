@@ -167,6 +167,11 @@ pub struct ActionUse {
     /// was named (and in saves from before it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
+    /// The rounds the catalogue says it uses (its `ammo`), kept as it was spent, so the fold,
+    /// which has no catalogue, knows a firing action of the GM's own; none where the catalogue
+    /// gives none (and in saves from before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ammo: Option<u8>,
 }
 
 impl ActionUse {

@@ -1,11 +1,14 @@
-//! Questions the GM asks of the state: why this order, what IP lies ahead, who may attack.
+//! Questions the GM asks of the encounter: why this order, what IP lies ahead, who may attack,
+//! what attack is still to roll.
 
 use std::cmp::Ordering;
 
 use super::decide::Draft;
 use super::error::RuleError;
+use super::event::Event;
 use super::history::Encounter;
-use super::model::{Combatant, CombatantId, PassMark, Phase, State, TurnKind, Unit};
+use super::model::{ActionUse, Combatant, CombatantId, PassMark, Phase, State, TurnKind, Unit};
+use super::system::sr5::{Sr5Event, is_attack_action};
 use crate::rules::HouseRules;
 use crate::rules::initiative::Decider;
 
@@ -416,5 +419,41 @@ impl Encounter {
     pub fn may_attack(&self, who: CombatantId, attack: Attack<'_>) -> Result<(), RuleError> {
         let mut draft = Draft::new(self.system(), self.state(), self.rules(), self.catalogue());
         draft.attacker(who, attack).map(drop)
+    }
+
+    /// The attack still to roll for an attack action of the character turn under way (skipped
+    /// with Esc, or refused for want of a weapon): its attacker, and the action it is rolled
+    /// for, by name. Each attack action waits for an attack of its own and each attack its
+    /// attacker rolls is the oldest's, as for the rounds the engine owes; the turn is the
+    /// engine's (`Event::begins_character_turn`). Of several attackers, the one that took the
+    /// latest.
+    pub fn unrolled_attack(&self) -> Option<(CombatantId, String)> {
+        let mut turn: Vec<&Event> = Vec::new();
+        'back: for entry in self.applied().iter().rev() {
+            for e in entry.events.iter().rev() {
+                if e.begins_character_turn() {
+                    break 'back;
+                }
+                turn.push(e);
+            }
+        }
+        let rules = &self.rules().sr5;
+        let mut waiting: Vec<(CombatantId, &ActionUse)> = Vec::new();
+        for e in turn.into_iter().rev() {
+            match e {
+                Event::ActionSpent { who, action, .. } if is_attack_action(rules, action) => {
+                    waiting.push((*who, action));
+                }
+                Event::Sr5(Sr5Event::Attacked { attacker, .. }) => {
+                    if let Some(i) = waiting.iter().position(|(w, _)| w == attacker) {
+                        waiting.remove(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let (latest, _) = waiting.last()?;
+        let (who, action) = waiting.iter().find(|(w, _)| w == latest)?;
+        Some((*who, action.name.clone()?))
     }
 }

@@ -20,9 +20,10 @@ use crate::rules::HouseRules;
 /// (or the journal) it does not know. 4 added fields to the state (a fired ready, the actions of
 /// the turn, a 2097 check to follow): an older file's `state` and `tail` lack them, so they are
 /// dropped on load and the state is rebuilt from the history. 5 added the SR5 attack action
-/// that waits for its attack to take its rounds. Bump it whenever the state gains what the
+/// that waits for its attack to take its rounds; 6 keeps each such action of the turn, not the
+/// latest alone (and none spent with a firearm in hand). Bump it whenever the state gains what the
 /// history gives, or older snapshots would be taken for edited files.
-pub const VERSION: u32 = 5;
+pub const VERSION: u32 = 6;
 
 /// Files above this are refused before they are read: no real fight comes close.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;

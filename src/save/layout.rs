@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! SaveFile(
-//!   version: 5,
+//!   version: 6,
 //!   …                                     pretty, as before
 //!   cursor: 66,
 //!   state: Some(State(…)),                one line

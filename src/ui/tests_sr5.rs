@@ -44,6 +44,15 @@ fn test_form(app: &App) -> &test_form::State {
     f
 }
 
+/// `A` pressed: the attack action whose attack the test form it opens rolls.
+fn brought_back(app: &mut App) -> String {
+    press(app, KeyCode::Char('A'));
+    match &test_form(app).purpose {
+        Purpose::Attack { action, .. } => action.clone(),
+        other => panic!("not an attack's form: {other:?}"),
+    }
+}
+
 fn odds(app: &App) -> Result<String, String> {
     test_form(app).odds.clone()
 }
@@ -397,13 +406,7 @@ fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
         [Sr5Event::RoundsFired { rounds: 1, .. }]
     ));
     // The attack was not rolled: A brings it back, for the Guard's Fire Gun.
-    press(&mut app, KeyCode::Char('A'));
-    let f = test_form(&app);
-    assert!(
-        matches!(&f.purpose, Purpose::Attack { action, .. } if action == "Fire Gun"),
-        "{:?}",
-        f.purpose
-    );
+    assert_eq!(brought_back(&mut app), "Fire Gun");
     // Rolled, the attack is not brought back again: A is the step it waits for.
     typ(&mut app, "Jinx");
     press(&mut app, KeyCode::Tab);
@@ -764,4 +767,36 @@ fn the_ready_pickers_ctrl_n_asks_fire_guns_fire_mode_and_goes_on_choosing() {
         app.mode().kind()
     );
     assert_eq!(ready_modes(&app), [Some("BF".to_string())]);
+}
+
+/// `A` brings back an attack action's unrolled attack only within the character turn the engine
+/// counts: Bo's Fire Gun is offered in his turn, and no longer once Jinx resumes the turn she
+/// put off (a resumed turn is a new character turn, as for the rounds the engine owes).
+#[test]
+fn an_unrolled_attack_of_the_last_turn_is_not_brought_back_in_a_resumed_turn() {
+    // Given Jinx put her turn off until before Cy's, and Bo fired with no attack rolled
+    let lines = [
+        "add Jinx pc int 5 rea 5",
+        "add Bo pc int 3 rea 3",
+        "add Cy npc int 3 rea 2",
+        "roll Jinx hits 4",
+        "roll Bo hits 2",
+        "roll Cy hits 1",
+        "start",
+        "move Jinx before Cy",
+        "act Bo Fire Gun",
+    ];
+    let mut app = app_with(&lines);
+    assert_eq!(brought_back(&mut app), "Fire Gun");
+    // When Jinx's turn resumes
+    let mut app = app_with(&[&lines[..], &["next"]].concat());
+    let turn = app.enc.state().turn().copied();
+    assert_eq!(
+        turn.map(|t| (app.enc.state().name(t.who).to_string(), t.kind)),
+        Some(("Jinx".to_string(), crate::encounter::TurnKind::Resumed))
+    );
+    // Then A offers nothing to roll
+    press(&mut app, KeyCode::Char('A'));
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert!(news(&app).starts_with("no attack waits"), "{}", news(&app));
 }

@@ -47,12 +47,6 @@ impl State {
             serial,
             acted: false,
         });
-        // A new character turn, a new count; a delay's sub-turn belongs to its trigger's turn.
-        if !matches!(kind, TurnKind::Delayed { .. }) {
-            fight.spent.clear();
-            fight.taken.clear();
-            self.sr5_turn_started();
-        }
         if let Some(c) = self.at_mut(who) {
             if matches!(kind, TurnKind::Own | TurnKind::Resumed) {
                 c.mark = PassMark::Acting;
@@ -65,6 +59,16 @@ impl State {
                 }
             }
         }
+    }
+
+    /// A new character turn, a new count (`Event::begins_character_turn`): a skipped slot is
+    /// that character's turn, so delays on it belong to it.
+    fn character_turn_began(&mut self) {
+        if let Some(f) = self.fight_mut() {
+            f.spent.clear();
+            f.taken.clear();
+        }
+        self.sr5_turn_started();
     }
 
     /// Moves `who` before or after `target` in the order, and notes it to explain the order.
@@ -97,6 +101,9 @@ impl State {
     /// Applies one event. Never fails: an event naming no known combatant changes nothing.
     pub fn apply(&mut self, event: &Event, rules: &HouseRules) {
         let passes = usize::from(rules.passes_per_round);
+        if event.begins_character_turn() {
+            self.character_turn_began();
+        }
         match event {
             Event::GroupFormed {
                 id,
@@ -259,12 +266,6 @@ impl State {
                 if let Some(c) = self.at_mut(*who) {
                     c.mark = PassMark::Skipped;
                 }
-                // The slot passing is that character's turn: delays on it belong to it.
-                if let Some(f) = self.fight_mut() {
-                    f.spent.clear();
-                    f.taken.clear();
-                }
-                self.sr5_turn_started();
             }
             Event::TurnEnded { who } => {
                 if let Some(f) = self.fight_mut()

@@ -4,6 +4,7 @@
 use crate::encounter::model::{ActionUse, CombatantId, State};
 use crate::encounter::system::sr5::{
     Ammo, Defense, EdgeUse, LastTest, PendingAttack, Sr5Event, Stage, TestKind, attack_limit,
+    is_attack_action,
 };
 use crate::rules::sr5::test::counted;
 use crate::rules::{Glitch, HouseRules};
@@ -72,7 +73,6 @@ impl State {
                 if let Some(a) = self.ammo_mut(*who, weapon) {
                     a.left = a.left.saturating_sub(*rounds);
                 }
-                self.sr5.unfired.retain(|(w, _)| w != who);
             }
             Sr5Event::Tested {
                 who,
@@ -136,8 +136,10 @@ impl State {
                     self.spend_edge(*attacker, *edge);
                 }
                 self.in_hand(*attacker, &weapon.name);
-                // The attack of the action it was rolled for: nothing more goes with it.
-                self.sr5.unfired.retain(|(w, _)| w != attacker);
+                // The attack of the oldest action still waiting: nothing more goes with that one.
+                if let Some(i) = self.sr5.unfired.iter().position(|(w, _)| w == attacker) {
+                    self.sr5.unfired.remove(i);
+                }
                 let hits = counted(roll.hits, attack_limit(weapon, *aim, *pushed));
                 let targets: Vec<CombatantId> = std::iter::once(*target)
                     .chain(also.iter().copied())
@@ -208,10 +210,16 @@ impl State {
             let name = d.action.clone();
             self.sr5.kit_mut(who).defense_adds.push(name);
         }
-        // The latest attack action is the one the next attack is rolled for; the rounds it
-        // fires as it is spent (a `RoundsFired` after it) settle it.
-        if rules.sr5.attack_action(name).is_some() {
-            self.sr5.unfired.retain(|(w, _)| *w != who);
+        // Each attack action waits for an attack of its own, in the order they were spent. One
+        // spent with a firearm in hand owes nothing: its rounds went as it was spent (a
+        // `RoundsFired` after it), or it fires none; and that gun stays in hand, so every action
+        // after it is paid as it is spent too.
+        let armed = self
+            .sr5
+            .kit(who)
+            .and_then(|k| k.firearm_in_hand())
+            .is_some_and(|g| g.ammo.is_some());
+        if is_attack_action(&rules.sr5, action) && !armed {
             self.sr5.unfired.push((who, action.clone()));
         }
     }

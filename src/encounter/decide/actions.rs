@@ -26,6 +26,7 @@ impl Draft<'_> {
                     interrupt: false,
                     effect: None,
                     mode: None,
+                    ammo: None,
                 },
                 Vec::new(),
             )),
@@ -83,6 +84,7 @@ impl Draft<'_> {
                         interrupt,
                         effect: def.effect.clone(),
                         mode,
+                        ammo: def.ammo,
                     },
                     def.restrictions.clone(),
                 ))

@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use crate::encounter::command::ActionChoice;
 use crate::encounter::model::{ActionUse, CombatantId, Sheet};
 use crate::rules::Glitch;
-use crate::rules::sr5::Attribute;
 use crate::rules::sr5::combat::DamageType;
 use crate::rules::sr5::test::{Bonus, Given, Goal, Roll, TestError};
+use crate::rules::sr5::{Attribute, Sr5Rules};
 
 // ----- commands ---------------------------------------------------------------------------------
 
@@ -501,6 +501,17 @@ pub fn attribute(sheet: &Sheet, attribute: Attribute) -> Option<u8> {
     }
 }
 
+/// Whether an attack of its character is owed to `action`: an attack action of the rules
+/// (`attack_actions`), or one the catalogue gives ammunition (a firing action of the GM's own,
+/// whose rounds the firearm in hand gives as for a built-in one).
+pub fn is_attack_action(rules: &Sr5Rules, action: &ActionUse) -> bool {
+    action.ammo.is_some()
+        || action
+            .name
+            .as_deref()
+            .is_some_and(|n| rules.attack_action(n).is_some())
+}
+
 /// SR5's part of the encounter state. Kits are shared between state copies, like combatants.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Sr5State {
@@ -510,10 +521,10 @@ pub struct Sr5State {
     /// attack at a time, so each target once). Saves from before area attacks hold one or none.
     #[serde(default, deserialize_with = "one_or_many")]
     pub pending: Vec<PendingAttack>,
-    /// The attack action each character took last in the character turn under way, while no
-    /// rounds went with it and no attack of its was rolled after it (a firing action spent with
-    /// no firearm in hand): the attack it rolls next takes the action's rounds. Saves from before
-    /// it have none.
+    /// The attack actions each character took in the character turn under way with no firearm
+    /// in hand (so no rounds went with them), oldest first, that no attack was rolled for yet:
+    /// each attack its character rolls is the oldest's, and takes that action's rounds. Saves
+    /// from before it have none; version 5 kept one a character, the latest.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unfired: Vec<(CombatantId, ActionUse)>,
 }
@@ -557,7 +568,8 @@ impl Sr5State {
         self.pending.iter().find(|p| p.target == target)
     }
 
-    /// The attack action `id`'s next attack is rolled for, if no rounds went with it yet.
+    /// The attack action `id`'s next attack is rolled for, if no rounds went with it yet: the
+    /// oldest of those waiting.
     pub fn unfired(&self, id: CombatantId) -> Option<&ActionUse> {
         self.unfired.iter().find(|(w, _)| *w == id).map(|(_, a)| a)
     }

@@ -110,31 +110,6 @@ fn last_tested_action(ctx: &Ctx, who: CombatantId) -> Option<(String, String, Op
     })?
 }
 
-/// The latest attack action taken in the turn under way whose attack was not rolled (skipped
-/// with Esc, or refused for want of a weapon): its attacker and action, for `A` to bring back.
-/// An attack the attacker rolled after it (`attack …`, or the form) settles it.
-fn unrolled_attack(ctx: &Ctx) -> Option<(CombatantId, String)> {
-    let mut rolled: Vec<CombatantId> = Vec::new();
-    for entry in ctx.enc.applied().iter().rev() {
-        for e in entry.events.iter().rev() {
-            match e {
-                Event::Sr5(Sr5Event::Attacked { attacker, .. }) => rolled.push(*attacker),
-                Event::ActionSpent { who, action, .. } if !rolled.contains(who) => {
-                    if let Some(name) = action.name.as_deref()
-                        && ctx.enc.rules().sr5.attack_action(name).is_some()
-                    {
-                        return Some((*who, name.to_string()));
-                    }
-                }
-                // A new turn leaves the last one's attacks behind.
-                Event::TurnStarted { .. } => return None,
-                _ => {}
-            }
-        }
-    }
-    None
-}
-
 /// The number a catalogue threshold starts with ("3 (2 with a quick-draw holster)" gives 3).
 fn leading_number(text: &str) -> Option<i32> {
     let digits: String = text
@@ -250,7 +225,7 @@ impl State {
     /// in this turn and not rolled.
     pub fn resume(ctx: &Ctx) -> Option<Mode> {
         Self::pending_step(ctx).or_else(|| {
-            let (attacker, action) = unrolled_attack(ctx)?;
+            let (attacker, action) = ctx.enc.unrolled_attack()?;
             Self::attack_offer(attacker, &action, ctx)
         })
     }

@@ -62,6 +62,10 @@ fn hostile_save(dir: &Path) -> PathBuf {
             }
         }
     }
+    // The history is edited: the state kept after it is dropped, so it is rebuilt from the
+    // history as a crafted file's would be (the sample keeps one).
+    save.state = None;
+    save.tail = None;
     let enc = file::parse(save.to_ron().as_bytes(), "demo.ron")
         .and_then(|s| s.into_encounter("demo.ron", catalogue()))
         .unwrap();

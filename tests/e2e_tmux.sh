@@ -35,7 +35,10 @@ tmux -L "$sock" send-keys -t e2e Enter
 wait_for "spend an action"
 tmux -L "$sock" send-keys -t e2e -l "fire gun"
 tmux -L "$sock" send-keys -t e2e Enter
-wait_for "Roto-drone: Fire Gun (Simple, 2 IP)"
+# Fire Gun has fire modes: the picker asks which, Enter takes the first (SS).
+wait_for "Fire Gun: which fire mode?"
+tmux -L "$sock" send-keys -t e2e Enter
+wait_for "Roto-drone: Fire Gun SS (Simple, 2 IP)"
 # SR5 offers the attack chain after an attack action: Esc skips it (the action stays spent).
 wait_for "attack"
 tmux -L "$sock" send-keys -t e2e Escape

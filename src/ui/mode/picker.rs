@@ -349,9 +349,12 @@ fn choose_mode(
         .modes
         .iter()
         .map(|m| {
-            let word = if m.rounds == 1 { "round" } else { "rounds" };
             line(
-                format!("{}: {} {word}", m.mode, m.rounds),
+                format!(
+                    "{}: {}",
+                    m.mode,
+                    crate::encounter::system::sr5::n_rounds(m.rounds)
+                ),
                 ActionChoice::Named {
                     name: name.to_string(),
                     as_type: None,

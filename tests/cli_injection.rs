@@ -128,6 +128,22 @@ fn text_with_control_characters_is_refused_where_it_is_typed_naming_the_field() 
             "status Ana \"a\u{2029}b\" until never".to_string(),
             "status text",
         ),
+        // Unquoted, a tab or a separator is no word break: the word holds it, and is refused
+        // as the quoted one is (it was a break, and the words were joined with a space).
+        ("add Tab\there pc int 3 rea 3".to_string(), "name"),
+        ("add Vt\u{b}x pc int 3 rea 3".to_string(), "name"),
+        ("add Ff\u{c}x pc int 3 rea 3".to_string(), "name"),
+        ("add Cr\rx pc int 3 rea 3".to_string(), "name"),
+        ("add Nel\u{85}x pc int 3 rea 3".to_string(), "name"),
+        (
+            "status Ana Bl\u{2028}ind until never".to_string(),
+            "status text",
+        ),
+        (
+            "ready Ana 2 when door\u{2029}opens do simple".to_string(),
+            "ready trigger",
+        ),
+        ("remove Bo because he\tleft".to_string(), "reason"),
     ] {
         let out = srtrack(d, &["exec", "f"], &format!("{line}\n"));
         assert_eq!(out.status.code(), Some(1), "{line:?}");

@@ -209,8 +209,11 @@ struct Word {
 fn tokenize(line: &str) -> Result<Vec<Word>, ParseError> {
     let mut words = Vec::new();
     let mut chars = line.chars().peekable();
+    // A tab, a line or paragraph separator is no word break but part of its word, refused
+    // where the word is read (a name with one names its field), as inside quotes.
+    let breaks = |c: char| c.is_whitespace() && !crate::text::is_control(c);
     while let Some(&c) = chars.peek() {
-        if c.is_whitespace() {
+        if breaks(c) {
             chars.next();
         } else if c == '"' {
             chars.next();
@@ -244,7 +247,7 @@ fn tokenize(line: &str) -> Result<Vec<Word>, ParseError> {
         } else {
             let mut text = String::new();
             while let Some(&ch) = chars.peek() {
-                if ch.is_whitespace() || ch == '"' || ch == ',' {
+                if breaks(ch) || ch == '"' || ch == ',' {
                     break;
                 }
                 text.push(ch);

@@ -476,6 +476,7 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Help, code(KeyCode::Esc), Action::Cancel, "close"),
     (ModeKind::Help, key('?'), Action::Cancel, "close"),
     (ModeKind::Help, key('q'), Action::Cancel, "close"),
+    (ModeKind::Help, code(KeyCode::F(1)), Action::Cancel, "close"),
     (ModeKind::Help, key('j'), Action::Down, "scroll down"),
     (
         ModeKind::Help,
@@ -542,9 +543,11 @@ fn serves(action: Action, system: System) -> bool {
 }
 
 /// Whether a key that works everywhere works in this mode: the too-small screen has room for
-/// nothing but quitting (no help to show).
+/// nothing but quitting (no help to show); the help does not offer itself (F1 closes it).
 fn everywhere_in(mode: ModeKind, action: Action) -> bool {
-    mode != ModeKind::Any && (mode != ModeKind::TooSmall || action == Action::Quit)
+    mode != ModeKind::Any
+        && (mode != ModeKind::TooSmall || action == Action::Quit)
+        && !(mode == ModeKind::Help && action == Action::Help)
 }
 
 /// The action bound to a key in a mode (mode bindings first, then `Any`), for this system.
@@ -753,6 +756,21 @@ mod tests {
                     assert_eq!(lookup(mode, system, &ev(c)), None, "{mode:?} {c}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_help_closes_on_f1_and_does_not_offer_itself() {
+        let f1 = KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE);
+        assert_eq!(
+            lookup(ModeKind::Help, System::Sr5, &f1),
+            Some(Action::Cancel)
+        );
+        for system in [System::Sr5, System::Sr2097, System::Anarchy] {
+            let bar = bar(ModeKind::Help, system);
+            assert!(bar.iter().all(|e| e.2 != Action::Help), "{bar:?}");
+            let shown = bindings(ModeKind::Help, system);
+            assert!(shown.iter().all(|(_, l)| *l != "help"), "{shown:?}");
         }
     }
 

@@ -198,6 +198,15 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
             weapon,
             rounds,
         } => format!("{} reloads {weapon}: {}", n(*who), n_rounds(*rounds)),
+        Sr5Event::ClipRemoved {
+            who,
+            weapon,
+            rounds,
+        } => format!(
+            "{} removes the clip of {weapon}, {} in it: 0 left",
+            n(*who),
+            n_rounds(*rounds)
+        ),
         Sr5Event::RoundsFired {
             who,
             weapon,
@@ -406,7 +415,10 @@ pub fn kit_text(kit: &Kit) -> Option<String> {
         .map(|(i, w)| {
             let ammo = w
                 .ammo
-                .map(|a| format!(" {}/{}", a.left, a.capacity))
+                .map(|a| {
+                    let out = if a.clip_out { ", clip out" } else { "" };
+                    format!(" {}/{}{out}", a.left, a.capacity)
+                })
                 .unwrap_or_default();
             let hand = if kit.in_hand == Some(i) {
                 " in hand"

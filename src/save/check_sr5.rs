@@ -90,6 +90,22 @@ pub fn check(state: &State, event: &Sr5Event, rules: &HouseRules) -> Result<(), 
         Sr5Event::WeaponAdded { who, .. } | Sr5Event::ArmorSet { who, .. } => {
             present(state, *who)?;
         }
+        Sr5Event::ClipRemoved {
+            who,
+            weapon: w,
+            rounds,
+        } => {
+            present(state, *who)?;
+            let Some(ammo) = weapon(*who, w)?.ammo else {
+                return Err(format!("{w} takes no ammunition but its clip is removed"));
+            };
+            if *rounds != ammo.left {
+                return Err(format!(
+                    "{w}'s clip is removed with {rounds} rounds in it, but it holds {}",
+                    ammo.left
+                ));
+            }
+        }
         Sr5Event::Reloaded { who, weapon: w, .. } => {
             present(state, *who)?;
             if weapon(*who, w)?.ammo.is_none() {

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! SaveFile(
-//!   version: 6,
+//!   version: 7,
 //!   …                                     pretty, as before
 //!   cursor: 66,
 //!   state: Some(State(…)),                one line

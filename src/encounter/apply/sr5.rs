@@ -63,6 +63,7 @@ impl State {
             } => {
                 if let Some(a) = self.ammo_mut(*who, weapon) {
                     a.left = *rounds;
+                    a.clip_out = false;
                 }
             }
             Sr5Event::RoundsFired {
@@ -72,6 +73,12 @@ impl State {
             } => {
                 if let Some(a) = self.ammo_mut(*who, weapon) {
                     a.left = a.left.saturating_sub(*rounds);
+                }
+            }
+            Sr5Event::ClipRemoved { who, weapon, .. } => {
+                if let Some(a) = self.ammo_mut(*who, weapon) {
+                    a.left = 0;
+                    a.clip_out = true;
                 }
             }
             Sr5Event::Tested {

@@ -901,6 +901,7 @@ impl Draft<'_> {
                 .map(|capacity| Ammo {
                     capacity,
                     left: capacity,
+                    clip_out: false,
                 }),
         };
         self.emit_sr5(Sr5Event::WeaponAdded { who, weapon });
@@ -996,7 +997,8 @@ impl Draft<'_> {
 
     /// What spending `action` does to the firearm in hand: a firing action takes its rounds (the
     /// catalogue's `ammo`, else the rules'), refused with too few left; a reload action fills
-    /// it. Nothing for an attack that fires none (a bow, a mounted weapon: srtrack cannot tell
+    /// it; a clip action takes its clip out, or puts one in once it is out (else refused).
+    /// Nothing for an attack that fires none (a bow, a mounted weapon: srtrack cannot tell
     /// which weapon of the sheet that is), nor for a character with no firearm in hand: its
     /// attack takes them, rolled with one (`owed_rounds`).
     pub(super) fn ammunition(
@@ -1019,7 +1021,33 @@ impl Draft<'_> {
         let Some(ammo) = gun.ammo else {
             return Ok(None);
         };
-        if self.rules.sr5.is_reload(name) {
+        let sr5 = &self.rules.sr5;
+        if sr5.is_remove_clip(name) {
+            if let (true, Some(insert)) = (ammo.clip_out, sr5.insert_clip_actions.first()) {
+                return Err(Sr5Error::ClipOut {
+                    who: c.name.clone(),
+                    weapon: gun.name,
+                    insert: insert.clone(),
+                }
+                .into());
+            }
+            return Ok(Some(Event::Sr5(Sr5Event::ClipRemoved {
+                who: c.id,
+                weapon: gun.name,
+                rounds: ammo.left,
+            })));
+        }
+        if sr5.is_insert_clip(name)
+            && let (false, Some(remove)) = (ammo.clip_out, sr5.remove_clip_actions.first())
+        {
+            return Err(Sr5Error::ClipIn {
+                who: c.name.clone(),
+                weapon: gun.name,
+                remove: remove.clone(),
+            }
+            .into());
+        }
+        if sr5.is_insert_clip(name) || sr5.is_reload(name) {
             return Ok(Some(Event::Sr5(Sr5Event::Reloaded {
                 who: c.id,
                 weapon: gun.name,
@@ -1059,6 +1087,10 @@ impl Draft<'_> {
                 .kit(c.id)
                 .and_then(|k| k.firearm_in_hand())
                 .is_some_and(|w| w.name == gun.name);
+            // Insert Clip fills the firearm in hand only.
+            let insert = (ammo.clip_out && in_hand)
+                .then(|| self.rules.sr5.insert_clip_actions.first().cloned())
+                .flatten();
             return Err(Sr5Error::TooFewRounds {
                 who: c.name.clone(),
                 weapon: gun.name,
@@ -1066,6 +1098,7 @@ impl Draft<'_> {
                 need: rounds,
                 action: action.title(),
                 in_hand,
+                insert,
             }
             .into());
         }

@@ -173,6 +173,10 @@ impl Sr5Command {
 pub struct Ammo {
     pub capacity: u8,
     pub left: u8,
+    /// Its clip is out (Remove Clip): it holds no rounds until a clip goes in. Saves from
+    /// before it: in.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub clip_out: bool,
 }
 
 /// A weapon on the sheet.
@@ -272,6 +276,12 @@ pub enum Sr5Event {
     },
     /// A firing action took rounds from the firearm in hand.
     RoundsFired {
+        who: CombatantId,
+        weapon: String,
+        rounds: u8,
+    },
+    /// The clip came out of the firearm in hand, the rounds left in it with it.
+    ClipRemoved {
         who: CombatantId,
         weapon: String,
         rounds: u8,
@@ -685,9 +695,13 @@ pub enum Sr5Error {
     #[error("{who} has no firearm in hand to reload: name one (`reload {who} WEAPON`)")]
     NothingToReload { who: String },
     #[error(
-        "{who}'s {weapon} has {} left, {action} takes {need}: reload first (`reload {who}{}`)",
+        "{who}'s {weapon} has {} left, {action} takes {need}: {}",
         n_rounds(*left),
-        if *in_hand { String::new() } else { format!(" {weapon}") }
+        match insert {
+            Some(insert) => format!("its clip is out, take {insert} first (`act {who} {insert}`)"),
+            None if *in_hand => format!("reload first (`reload {who}`)"),
+            None => format!("reload first (`reload {who} {weapon}`)"),
+        }
     )]
     TooFewRounds {
         who: String,
@@ -697,6 +711,20 @@ pub enum Sr5Error {
         action: String,
         /// Whether it is the firearm in hand, which a bare `reload NAME` fills.
         in_hand: bool,
+        /// The action that puts a clip in, when its clip is out.
+        insert: Option<String>,
+    },
+    #[error("{who}'s {weapon} still has its clip in: take {remove} first (`act {who} {remove}`)")]
+    ClipIn {
+        who: String,
+        weapon: String,
+        remove: String,
+    },
+    #[error("{who}'s {weapon} has its clip out already: take {insert} (`act {who} {insert}`)")]
+    ClipOut {
+        who: String,
+        weapon: String,
+        insert: String,
     },
     #[error(
         "{who}'s {action} already waits for the next defense test: a second one would add nothing to it"

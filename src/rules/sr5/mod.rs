@@ -137,6 +137,20 @@ fn stand_up_test() -> Vec<WoundedTest> {
     crate::rules::HouseRules::from_embedded(|r| &r.sr5.wounded_tests)
 }
 
+/// The clip actions, for rules files from before them: the built-in file's.
+fn remove_clip() -> Vec<String> {
+    crate::rules::HouseRules::from_embedded(|r| &r.sr5.remove_clip_actions)
+}
+
+fn insert_clip() -> Vec<String> {
+    crate::rules::HouseRules::from_embedded(|r| &r.sr5.insert_clip_actions)
+}
+
+/// Whether `name` is one of `actions`, in any case.
+fn named(actions: &[String], name: &str) -> bool {
+    actions.iter().any(|a| a.eq_ignore_ascii_case(name))
+}
+
 /// From how many boxes a character is wounded, for rules files from before it: the built-in's.
 fn one_box() -> u8 {
     crate::rules::HouseRules::from_embedded(|r| &r.sr5.wounded_from_boxes)
@@ -189,6 +203,13 @@ pub struct Sr5Rules {
     pub attack_actions: Vec<AttackAction>,
     /// Actions that refill the firearm in hand.
     pub reload_actions: Vec<String>,
+    /// Actions that take the clip out of the firearm in hand, and the rounds in it with it.
+    /// Rules files from before them get the built-in file's.
+    #[serde(default = "remove_clip")]
+    pub remove_clip_actions: Vec<String>,
+    /// Actions that put a fresh clip into the firearm in hand, only once its clip is out.
+    #[serde(default = "insert_clip")]
+    pub insert_clip_actions: Vec<String>,
     /// Tests a wounded character must pass for an action to end its status (Stand Up).
     #[serde(default = "stand_up_test")]
     pub wounded_tests: Vec<WoundedTest>,
@@ -263,9 +284,15 @@ impl Sr5Rules {
     }
 
     pub fn is_reload(&self, name: &str) -> bool {
-        self.reload_actions
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(name))
+        named(&self.reload_actions, name)
+    }
+
+    pub fn is_remove_clip(&self, name: &str) -> bool {
+        named(&self.remove_clip_actions, name)
+    }
+
+    pub fn is_insert_clip(&self, name: &str) -> bool {
+        named(&self.insert_clip_actions, name)
     }
 
     /// The test a wounded character must pass for this action, if it has one.

@@ -417,6 +417,20 @@ fn the_attackers_check_asked_before_any_target_refuses_as_the_damage_roll_does()
     assert_eq!(t.enc.may_attack(ana, Attack::Damage), Err(typed));
 }
 
+#[test]
+fn a_typed_damage_roll_asks_the_attacker_before_its_target() {
+    // Given Ana Downed in the fight
+    let mut t = fight();
+    let ana = t.c("Ana").id;
+    t.run("down Ana");
+    // When she rolls damage at a target the roll would refuse too (herself)
+    // Then her own refusal comes first, the form's sentence
+    assert_eq!(
+        Err(t.refuse("dmg Ana Ana 2d6+4 dice 6 6")),
+        t.enc.may_attack(ana, Attack::Damage)
+    );
+}
+
 // ----- damage and armor -----------------------------------------------------------------------
 
 fn damaged(events: &[Event]) -> (u16, Through, Option<Severity>) {

@@ -264,3 +264,28 @@ next
     assert!(md.contains(&format!("- next\n{said}  - Bo's turn")), "{md}");
     assert_eq!(md.matches("a tie goes by").count(), 1, "{md}");
 }
+
+#[test]
+fn a_downed_attacker_rolling_damage_at_a_misspelled_target_is_refused_for_being_downed_first() {
+    // Given Ana Downed at a 2097 table
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let setup = format!("{SETUP}down Ana\n");
+    let out = srtrack(d, &["exec", "--system", "sr2097", "fight"], &setup);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // When she rolls damage at a name that is no one
+    // Then her own refusal comes first, the damage form's sentence, the save unchanged
+    refused_unchanged(
+        d,
+        "fight",
+        "dmg Ana Boo 2d6+4",
+        "srtrack: stdin:1: Ana is Downed and cannot act\n",
+    );
+    // And the monitors' `damage` of a Downed one with a wrong name is no attack
+    refused_unchanged(
+        d,
+        "fight",
+        "damage Ana, Boo 3",
+        "srtrack: stdin:1: word 4 \"Boo\": expected",
+    );
+}

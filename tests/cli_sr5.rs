@@ -174,3 +174,34 @@ fn a_save_with_sr5_events_checks_and_shows_weapons_and_armor() {
     assert!(show.contains("; Ares Predator 15/15 in hand"), "{show}");
     assert!(show.contains("armor 6"), "{show}");
 }
+
+#[test]
+fn a_downed_attacker_at_a_misspelled_target_is_refused_for_being_downed_first() {
+    // Given Ana Downed, and Ganger 2 with no weapon
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let d = dir.path();
+    let setup = srtrack(d, &["exec", "fight"], &format!("{SETUP}down Ana\n"));
+    assert_eq!(setup.status.code(), Some(0), "{}", text(&setup.stderr));
+    // When an attack roll names a target that is no one, alone or among several
+    // Then the attacker's refusal comes first, the attack form's sentence, the save unchanged
+    for (line, says) in [
+        ("attack Ana Gangr 1 pool 8", "Ana is Downed and cannot act"),
+        (
+            "attack Ana Ganger 1, Gangr 2 pool 8",
+            "Ana is Downed and cannot act",
+        ),
+        (
+            "attack Ganger 2 Anna pool 6",
+            "Ganger 2 has no weapon: add one (`weapon Ganger 2 add NAME dv N ap N acc N`)",
+        ),
+    ] {
+        refused_unchanged(d, "fight", line, &format!("srtrack: stdin:1: {says}\n"));
+    }
+    // And a chain under way (no `pool`) with a wrong name still gets the name's error
+    refused_unchanged(
+        d,
+        "fight",
+        "attack Ana Gangr 1 defense 3",
+        "srtrack: stdin:1: word 3 \"Gangr\": expected a combatant name",
+    );
+}

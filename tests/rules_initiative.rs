@@ -432,3 +432,79 @@ fn a_group_slotted_in_mid_fight_is_told_in_the_plural() {
     let log = t.last_lines().join("\n");
     assert!(log.contains("Ko takes a place "), "{log}");
 }
+
+// `why` before `start`: the screen already lists the order the rolls will give (a roll-off
+// waits for `start`), so `why` explains that order, from the same list the screen shows.
+#[test]
+fn why_before_start_explains_the_order_the_rolls_give() {
+    // Given two rolls typed in, the fight not started
+    let mut t = Table::new();
+    t.run("add Low int 9 rea 9");
+    t.run("add High int 1 rea 1");
+    t.run("roll Low hits 1");
+    t.run("roll High hits 2");
+    // When the GM asks why
+    let why = t.state().explain_order(t.c("Low").id, t.c("High").id);
+    // Then the answer is the order the screen lists, worded as the one `start` will give
+    assert_eq!(
+        why,
+        "High stands before Low in the order the rolls give at `start`: High scored 2, Low scored 1"
+    );
+    let roster = t.state().roster();
+    assert_eq!(
+        roster,
+        [t.c("High").id, t.c("Low").id],
+        "the screen's order"
+    );
+}
+
+#[test]
+fn why_before_start_says_an_exact_tie_waits_for_the_roll_off_at_start() {
+    // Given two equals on every tie step, the fight not started
+    let mut t = Table::new();
+    t.run("add Ana int 3 rea 3 edge 1");
+    t.run("add Bob int 3 rea 3 edge 1");
+    t.run("roll Ana hits 2");
+    t.run("roll Bob hits 2");
+    // When the GM asks why
+    let why = t.state().explain_order(t.c("Bob").id, t.c("Ana").id);
+    // Then the roll-off is still to come, and till then they stand as they were added
+    assert_eq!(
+        why,
+        "Ana stands before Bob in the order the rolls give at `start`: same score 2, pool 6 and \
+         Edge 1; a roll-off at `start` decides (till then, the order they were added)"
+    );
+}
+
+#[test]
+fn why_names_how_to_give_an_initiative_to_one_that_has_none() {
+    // Given Bob has no roll yet, before the fight
+    let mut t = Table::new();
+    t.run("add Ana int 3 rea 3");
+    t.run("add Bob int 3 rea 3");
+    t.run("roll Ana hits 2");
+    // When the GM asks why, either way round
+    let ana = t.c("Ana").id;
+    let bob = t.c("Bob").id;
+    let sentence = "Bob has no initiative yet: `roll Bob` rolls it, or `roll Bob hits N` types in the table's roll";
+    // Then one sentence says so, and how to give one
+    assert_eq!(t.state().explain_order(ana, bob), sentence);
+    assert_eq!(t.state().explain_order(bob, ana), sentence);
+    // And mid-fight, one who joined with its roll left for later gets the same sentence
+    t.run("roll Bob hits 1");
+    t.run("start");
+    t.run("add Cy int 3 rea 3");
+    let cy = t.c("Cy").id;
+    assert_eq!(
+        t.state().explain_order(ana, cy),
+        "Cy has no initiative yet: `roll Cy` rolls it, or `roll Cy hits N` types in the table's roll"
+    );
+    t.run("roll Cy hits 0");
+    assert!(
+        t.state()
+            .explain_order(ana, cy)
+            .starts_with("Ana stands before Cy: "),
+        "{}",
+        t.state().explain_order(ana, cy)
+    );
+}

@@ -417,6 +417,20 @@ fn the_attackers_check_asked_before_any_target_refuses_as_the_damage_roll_does()
     assert_eq!(t.enc.may_attack(ana, Attack::Damage), Err(typed));
 }
 
+#[test]
+fn a_typed_damage_roll_asks_the_attacker_before_its_target() {
+    // Given Ana Downed in the fight
+    let mut t = fight();
+    let ana = t.c("Ana").id;
+    t.run("down Ana");
+    // When she rolls damage at a target the roll would refuse too (herself)
+    // Then her own refusal comes first, the form's sentence
+    assert_eq!(
+        Err(t.refuse("dmg Ana Ana 2d6+4 dice 6 6")),
+        t.enc.may_attack(ana, Attack::Damage)
+    );
+}
+
 // ----- damage and armor -----------------------------------------------------------------------
 
 fn damaged(events: &[Event]) -> (u16, Through, Option<Severity>) {
@@ -1217,4 +1231,28 @@ fn a_damage_roll_follows_the_attackers_latest_check_this_turn_until_it_is_rolled
     }
     assert_eq!(t.state().acting(), Some(ana));
     assert_eq!(mos(&t, "Ana"), None, "a new turn, a new attack");
+}
+
+#[test]
+fn why_before_start_explains_the_order_the_rolls_give_and_how_to_roll_the_missing() {
+    // Given a 2097 table, Ana rolled, Bo not, the fight not started
+    let mut t = Table::under(System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3");
+    t.run("add Bo int 4 rea 5 edge 2");
+    t.run("add Cy int 4 rea 5 edge 2");
+    t.run("roll Ana dice 3 3");
+    t.run("roll Cy dice 6 6");
+    let (ana, bo, cy) = (t.c("Ana").id, t.c("Bo").id, t.c("Cy").id);
+    // When the GM asks why of the two rolled
+    // Then the order the screen lists is explained as the one `start` gives
+    assert_eq!(
+        t.state().explain_order(ana, cy),
+        "Cy stands before Ana in the order the rolls give at `start`: Cy scored 21, Ana scored 15"
+    );
+    assert_eq!(t.state().roster()[..2], [cy, ana], "the screen's order");
+    // And of the one not rolled: how to give it, in 2097's words
+    assert_eq!(
+        t.state().explain_order(ana, bo),
+        "Bo has no initiative yet: `roll Bo` rolls it, or `roll Bo dice A B …` types in the table's dice"
+    );
 }

@@ -349,6 +349,34 @@ fn the_attackers_check_asked_before_any_target_refuses_as_the_attack_command_doe
 }
 
 #[test]
+fn a_typed_attack_asks_the_attacker_before_its_targets_as_the_form_does() {
+    // Given a fight where Ana is Downed, Ganger 2 (no weapon) standing, Ganger 1 Downed too
+    let mut t = fighting();
+    let (ana, g2) = (t.c("Ana").id, t.c("Ganger 2").id);
+    t.run("down Ana");
+    t.run("down Ganger 1");
+    let downed = t.enc.may_attack(ana, Attack::Armed(None));
+    let unarmed = t.enc.may_attack(g2, Attack::Armed(None));
+    assert_eq!(
+        downed.clone().map_err(|e| e.to_string()),
+        Err("Ana is Downed and cannot act".to_string())
+    );
+    // When they attack at targets the engine would refuse too (themself, a Downed one, one
+    // named twice, one of several), alone and in an area attack
+    for (line, form) in [
+        ("attack Ana Ana pool 8", &downed),
+        ("attack Ana Ganger 1 pool 8", &downed),
+        ("attack Ana Ganger 2, Ganger 2 pool 8", &downed),
+        ("attack Ana Ganger 2, Ganger 1 pool 8", &downed),
+        ("attack Ganger 2 Ganger 2 pool 6", &unarmed),
+        ("attack Ganger 2 Ana, Ganger 1 pool 6", &unarmed),
+    ] {
+        // Then the attacker's refusal comes first, the form's sentence, and nothing changed
+        assert_eq!(Err(t.refuse(line)), *form, "{line}");
+    }
+}
+
+#[test]
 fn firing_actions_take_the_catalogues_rounds_and_too_few_are_refused() {
     let mut t = fighting();
     let ev = t.run("act Ana Fire Full-Auto Weapon (6 Bullets)");

@@ -137,6 +137,14 @@ fn a_question_of_one_system_is_refused_at_another_table() {
             system.plays_in_passes(),
             "{system}"
         );
+        // Asked of the engine all the same, an Anarchy table says it has no order.
+        let why = t.state().explain_order(t.c("Ana").id, t.c("Bob").id);
+        if !system.plays_in_passes() {
+            assert_eq!(
+                why,
+                "Shadowrun: Anarchy plays in narration turns: there is no initiative order"
+            );
+        }
     }
 }
 

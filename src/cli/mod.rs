@@ -841,8 +841,7 @@ fn exec_line(
     dice: &mut dyn Dice,
     out: &mut dyn Write,
 ) -> std::result::Result<(), String> {
-    let parsed = lang::parse(line, enc.state(), enc.catalogue()).map_err(|e| e.to_string())?;
-    parsed.belongs(enc.system()).map_err(|e| e.to_string())?;
+    let parsed = lang::read(line, enc)?;
     match parsed {
         Line::Command(cmd) => printing_results(enc, out, |enc| {
             lang::execute(enc, cmd, dice)

@@ -58,8 +58,25 @@ impl State {
         let (Some(ca), Some(cb)) = (self.get(a), self.get(b)) else {
             return "no such combatant".into();
         };
-        let (Some(pa), Some(pb)) = (self.position(a), self.position(b)) else {
-            let missing = if self.position(a).is_none() { ca } else { cb };
+        if !self.system.plays_in_passes() {
+            return "Shadowrun: Anarchy plays in narration turns: there is no initiative order"
+                .into();
+        }
+        if let Some(c) = [ca, cb].into_iter().find(|c| c.initiative.is_none()) {
+            return self.no_initiative(c);
+        }
+        // Before `start` the order is the one the screen lists, as the rolls will give it.
+        let setup = matches!(self.phase, Phase::Setup);
+        let roster = if setup { self.roster() } else { Vec::new() };
+        let place = |id: CombatantId| {
+            if setup {
+                roster.iter().position(|x| *x == id)
+            } else {
+                self.position(id)
+            }
+        };
+        let (Some(pa), Some(pb)) = (place(a), place(b)) else {
+            let missing = if place(a).is_none() { ca } else { cb };
             return format!("{} has no place in the order yet", missing.name);
         };
         if a == b {
@@ -142,10 +159,28 @@ impl State {
         parts.push(keys);
         parts.extend(self.explain_boost(first, second));
         format!(
-            "{} stands before {}: {}",
+            "{} stands before {}{}: {}",
             first.name,
             second.name,
+            if setup {
+                " in the order the rolls give at `start`"
+            } else {
+                ""
+            },
             parts.join("; ")
+        )
+    }
+
+    /// One with no initiative yet (not rolled, not typed in): how to give it one.
+    fn no_initiative(&self, c: &Combatant) -> String {
+        let typed = if self.sr2097.is_some() {
+            format!("`roll {} dice A B …` types in the table's dice", c.name)
+        } else {
+            format!("`roll {} hits N` types in the table's roll", c.name)
+        };
+        format!(
+            "{} has no initiative yet: `roll {}` rolls it, or {typed}",
+            c.name, c.name
         )
     }
 
@@ -229,6 +264,11 @@ impl State {
                 self.edge_max(first)
             )
         };
+        if matches!(self.phase, Phase::Setup) {
+            return format!(
+                "{tied}; a roll-off at `start` decides (till then, the order they were added)"
+            );
+        }
         let found = self.rolloffs.iter().rev().find_map(|r| {
             (r.involves(uf) && r.involves(us))
                 .then(|| r.compare(uf, us).map(|(_, round)| (r, round)))

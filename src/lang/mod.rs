@@ -13,6 +13,7 @@ use std::fmt;
 
 use crate::catalogue::Catalogue;
 use crate::encounter::Visibility;
+use crate::encounter::query::Attack;
 use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::system::sr5::Sr5Command;
 use crate::encounter::system::{Family, SheetField, System};
@@ -267,26 +268,66 @@ struct Parser<'a> {
     at: usize,
     state: &'a State,
     catalogue: &'a Catalogue,
+    /// The attacker of an attack roll read so far: [`read`] asks the engine of it when a later
+    /// word is wrong.
+    attacker: Option<Attacker>,
 }
+
+/// An attack roll's attacker, the attack, and the rule system whose command it is.
+type Attacker = (CombatantId, Attack<'static>, System);
 
 /// Parses one line against the encounter (for names) and the catalogue (for actions).
 pub fn parse(line: &str, state: &State, catalogue: &Catalogue) -> Result<Line, ParseError> {
+    parse_noting(line, state, catalogue).0
+}
+
+/// Parses one line, and notes the attacker of an attack roll if the line got that far.
+fn parse_noting(
+    line: &str,
+    state: &State,
+    catalogue: &Catalogue,
+) -> (Result<Line, ParseError>, Option<Attacker>) {
     use unicode_normalization::UnicodeNormalization as _;
     // Names are kept in NFC: a name typed with combining accents finds the same combatant.
     let line: String = line.nfc().collect();
     let trimmed = line.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {
-        return Ok(Line::Nothing);
+        return (Ok(Line::Nothing), None);
     }
+    let words = match tokenize(trimmed) {
+        Ok(words) => words,
+        Err(e) => return (Err(e), None),
+    };
     let mut p = Parser {
-        words: tokenize(trimmed)?,
+        words,
         at: 0,
         state,
         catalogue,
+        attacker: None,
     };
-    let line = p.line()?;
-    p.finish()?;
-    Ok(line)
+    let line = p.line().and_then(|line| p.finish().map(|()| line));
+    (line, p.attacker)
+}
+
+/// Reads one line typed at `enc`'s table (the command line, `exec`): parsed, and refused
+/// when it belongs to another rule system. An attack roll whose attacker the engine refuses
+/// whoever the target (Downed, unarmed: [`Encounter::may_attack`]) is refused for that first,
+/// in the attack form's sentence, even when a later word (a target's name) is wrong.
+pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
+    let (parsed, attacker) = parse_noting(line, enc.state(), enc.catalogue());
+    match parsed {
+        Ok(line) => {
+            line.belongs(enc.system()).map_err(|e| e.to_string())?;
+            Ok(line)
+        }
+        Err(e) => match attacker {
+            Some((who, attack, system)) if system == enc.system() => {
+                enc.may_attack(who, attack).map_err(|r| r.to_string())?;
+                Err(e.to_string())
+            }
+            _ => Err(e.to_string()),
+        },
+    }
 }
 
 impl Parser<'_> {
@@ -878,6 +919,7 @@ impl Parser<'_> {
                     && self.peek().is_some_and(|w| w.quoted || !numeric(&w.text))
                     && !self.track_or_nothing(self.at)
                 {
+                    self.attacker = Some((one, Attack::Damage, System::Sr2097));
                     return Ok(Line::Command(self.damage_2097(one)?));
                 }
                 self.at = start;

@@ -2,6 +2,8 @@
 //! `weapon`, `reload`, `armor`, parsed and written back.
 
 use super::{ParseError, Parser, quote};
+use crate::encounter::query::Attack;
+use crate::encounter::system::System;
 use crate::encounter::system::sr5::{
     Against, AttackInput, OddsAgainst, OddsInput, PoolInput, Sr5Command, StepInput, TeamworkInput,
     TestInput, WeaponInput,
@@ -76,6 +78,7 @@ pub fn typed_roll(
         at: 0,
         state,
         catalogue,
+        attacker: None,
     };
     let given = p.given()?;
     p.finish()?;
@@ -331,6 +334,14 @@ impl Parser<'_> {
 
     fn attack(&mut self) -> Result<AttackInput, ParseError> {
         let attacker = self.combatant()?;
+        // An attack roll (`pool`) checks its attacker before its targets; a chain under way
+        // (`defense`, `soak`) goes on without.
+        if self.words[self.at..]
+            .iter()
+            .any(|w| !w.quoted && w.text.eq_ignore_ascii_case("pool"))
+        {
+            self.attacker = Some((attacker, Attack::Armed(None), System::Sr5));
+        }
         let targets = self.targets()?;
         let mut a = AttackInput {
             attacker,

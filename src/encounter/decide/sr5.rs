@@ -375,6 +375,11 @@ impl Draft<'_> {
     /// on its own, or waits for the table's dice. One refusal refuses them all.
     fn attack(&mut self, a: &AttackInput, dice: &mut dyn Dice) -> Outcome {
         let attacker = self.present(a.attacker)?;
+        if a.attack.is_some() {
+            // The attacker's check before any target's, as the attack form asks it before a
+            // target is named: its refusal is the form's. (A chain under way goes on without.)
+            self.attacker(attacker.id, Attack::Armed(a.weapon.as_deref()))?;
+        }
         let targets = self.attack_targets(&attacker, &a.targets)?;
         if targets.len() > 1 {
             for (step, word) in [(&a.defense, "defense"), (&a.soak, "soak")] {
@@ -576,8 +581,6 @@ impl Draft<'_> {
         step: &StepInput,
         dice: &mut dyn Dice,
     ) -> Result<(Weapon, Stage), RuleError> {
-        // The attacker's check, the one the attack form asks before a target is named.
-        self.attacker(attacker.id, Attack::Armed(a.weapon.as_deref()))?;
         let weapon = self.weapon_for(attacker, a.weapon.as_deref())?;
         let Some(n) = step.pool else {
             return Err(Sr5Error::AttackPool.into());

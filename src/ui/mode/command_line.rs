@@ -41,13 +41,7 @@ impl State {
             }
             Action::Complete => self.complete(ctx),
             Action::Confirm => {
-                let parsed = lang::parse(self.input.value(), ctx.state(), ctx.catalogue())
-                    .map_err(|e| e.to_string())
-                    .and_then(|l| {
-                        l.belongs(ctx.enc.system())
-                            .map(|()| l)
-                            .map_err(|e| e.to_string())
-                    });
+                let parsed = lang::read(self.input.value(), ctx.enc);
                 match parsed {
                     // The line stays for the GM to mend, the reason above it.
                     Err(e) => {

@@ -54,6 +54,46 @@ pub fn is_shaping(c: char) -> bool {
     matches!(c, '\u{200d}' | '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
 }
 
+/// The emoji skin-tone modifiers (U+1F3FB–U+1F3FF).
+pub fn is_skin_tone(c: char) -> bool {
+    matches!(c, '\u{1f3fb}'..='\u{1f3ff}')
+}
+
+/// The zero-width joiner and the presentation selectors (U+FE0E text, U+FE0F emoji): what makes
+/// one glyph of several characters, or a wide one of a narrow one, on some terminals only.
+fn is_joining(c: char) -> bool {
+    matches!(c, '\u{200d}' | '\u{fe0e}' | '\u{fe0f}')
+}
+
+/// Whether unicode-width measures `c` after `before` as one glyph, not as the two.
+fn merges(before: char, c: char) -> bool {
+    use unicode_width::UnicodeWidthChar as _;
+    let apart = before.width().unwrap_or(0) + c.width().unwrap_or(0);
+    unicode_width::UnicodeWidthStr::width(format!("{before}{c}").as_str()) != apart
+}
+
+/// `text` as every terminal draws it as wide as srtrack measures it: without the zero-width
+/// joiners and presentation selectors, and without a skin tone that would merge with the emoji
+/// before it. unicode-width (and so ratatui and srtrack) measures 👨‍👩‍👧 as one glyph of 2 cells
+/// where tmux and xterm draw its three emoji, 6 cells; ❤️ is 2 cells to it and 1 to xterm; 👍🏽 is 2
+/// cells to it and 4 to xterm. What is left (👨👩👧, ❤, 👍) is its characters one after the other,
+/// each as wide as every terminal draws it. Typed text is kept so (see `RuleError::check_text`).
+pub fn unjoined(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| is_joining(c) || is_skin_tone(c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut last = None;
+    for c in text.chars() {
+        let merged = is_skin_tone(c) && last.is_some_and(|l| merges(l, c));
+        if !is_joining(c) && !merged {
+            out.push(c);
+            last = Some(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// `text` without the byte-order mark an editor may write first (Notepad does): a file a
 /// person edited reads as it did before.
 pub fn without_bom(text: &str) -> &str {
@@ -390,6 +430,69 @@ mod tests {
         assert_eq!(markdown("a\u{1b}b"), "a\\\\eb");
         assert!(!holds_control(&markdown("\u{1b}]0;x\u{7}")));
     }
+
+    #[test]
+    fn joined_emoji_are_kept_as_their_emoji_one_after_the_other() {
+        assert_eq!(unjoined("Ana"), "Ana");
+        assert!(matches!(unjoined("Ganger 1 – ★ 漢"), Cow::Borrowed(_)));
+        assert_eq!(unjoined("👨\u{200d}👩\u{200d}👧"), "👨👩👧");
+        assert_eq!(unjoined("❤\u{fe0f} x"), "❤ x");
+        assert_eq!(unjoined("🎲\u{fe0e}"), "🎲");
+        assert_eq!(unjoined("👍\u{1f3fd}"), "👍");
+        assert_eq!(unjoined("👍\u{200d}\u{1f3fd}\u{1f3fd}"), "👍");
+        // A skin tone that merges with nothing is a swatch of its own, drawn alike everywhere.
+        assert_eq!(unjoined("\u{1f3fd} a\u{1f3fd}"), "\u{1f3fd} a\u{1f3fd}");
+    }
+
+    proptest::proptest! {
+        /// What is left of any text draws as wide as its characters measured one by one, which
+        /// is how tmux and xterm draw them.
+        #[test]
+        fn unjoined_text_is_as_wide_as_its_characters(
+            picks in proptest::collection::vec(0usize..PIECES.len(), 0..12)
+        ) {
+            use unicode_width::{UnicodeWidthChar as _, UnicodeWidthStr as _};
+            let text: String = picks.iter().map(|&i| PIECES[i]).collect();
+            let left = unjoined(&text);
+            let parts: usize = left.chars().map(|c| c.width().unwrap_or(0)).sum();
+            proptest::prop_assert_eq!(left.width(), parts, "{}", text.escape_unicode());
+        }
+    }
+
+    /// Pieces of emoji sequences and of text around them.
+    const PIECES: &[&str] = &[
+        "a",
+        " ",
+        "漢",
+        "é",
+        "e\u{301}",
+        "\u{200d}",
+        "\u{fe0f}",
+        "\u{fe0e}",
+        "\u{fe00}",
+        "\u{1f3fb}",
+        "\u{1f3ff}",
+        "👨",
+        "👩",
+        "👍",
+        "✌",
+        "❤",
+        "☺",
+        "🏳",
+        "🌈",
+        "🚀",
+        "1",
+        "#",
+        "\u{20e3}",
+        "🇩",
+        "🇪",
+        "🏴",
+        "\u{e0067}",
+        "\u{e007f}",
+        "\u{1100}",
+        "\u{1161}",
+        "\u{11a8}",
+    ];
 
     #[test]
     fn nothing_escaped_holds_a_control_character() {

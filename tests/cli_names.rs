@@ -142,3 +142,55 @@ fn the_anarchy_table_lines_names_up_by_the_cells_they_take() {
         .collect();
     assert_eq!(same_column(&rows, " PC,"), 3, "{shown}");
 }
+
+#[test]
+fn a_name_of_joined_emoji_is_kept_as_its_emoji_without_the_joiners() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given names holding emoji joined by U+200D, one chosen in emoji style (U+FE0F) and one
+    // with a skin tone: one glyph to unicode-width, their parts to tmux and xterm
+    let script = "add \"👨\u{200d}👩\u{200d}👧 Kin\" int 3 rea 3 will 5\n\
+                  add \"❤\u{fe0f} Heart\" int 3 rea 3\n\
+                  add \"👍\u{1f3fd} Thumb\" int 3 rea 3\n\
+                  status \"❤\u{fe0f} Heart\" on 🔥\u{fe0f}\n";
+    // When they are typed in
+    let out = srtrack(d, &["exec", "f"], script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Then they are kept as their emoji one after the other, without the joiners and the
+    // selectors, and the emoji a skin tone would merge with stands alone
+    let shown = text(&srtrack(d, &["show", "f"], "").stdout);
+    for kept in ["👨👩👧 Kin", "❤ Heart", "👍 Thumb", "on 🔥"] {
+        assert!(shown.contains(kept), "{kept}: {shown}");
+    }
+    // (the save keeps, as an entry's text, what the GM typed; the names and the status as kept)
+    let save = std::fs::read_to_string(d.join("saves").join("f.ron")).unwrap();
+    let kept: Vec<&str> = save
+        .split("name: \"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert!(
+        kept.contains(&"👨👩👧 Kin") && kept.contains(&"on 🔥"),
+        "{kept:?}"
+    );
+    for gone in ['\u{200d}', '\u{fe0f}', '\u{1f3fd}'] {
+        assert!(!kept.iter().any(|k| k.contains(gone)), "{kept:?}");
+    }
+    // And the GM finds the family typing it either way, with the joiners or without
+    for typed in ["👨\u{200d}👩\u{200d}👧 Kin", "👨👩👧 Kin"] {
+        let out = srtrack(d, &["exec", "f"], &format!("damage \"{typed}\" 1 stun\n"));
+        assert_eq!(out.status.code(), Some(0), "{typed}: {}", text(&out.stderr));
+    }
+    // And a second name that differs only in its joiners is the same name, already taken
+    let out = srtrack(
+        d,
+        &["exec", "f"],
+        "add \"👨👩\u{200d}👧 Kin\" int 3 rea 3\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("already"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -352,12 +352,15 @@ fn list_names(names: &[String], one: &str, many: &str) -> String {
 
 impl RuleError {
     /// The one check of a text typed in (a name, a status, a ready trigger, a reason): no
-    /// control character, and a length within `range` (`rules.ron`'s limits).
+    /// control character, and a length within `range` (`rules.ron`'s limits). The text as it is
+    /// kept: its joined emoji apart ([`crate::text::unjoined`]), trimmed.
     pub fn check_text(
         field: &'static str,
         text: &str,
         range: crate::rules::house::Range,
-    ) -> Result<(), RuleError> {
+    ) -> Result<String, RuleError> {
+        let text = crate::text::unjoined(text);
+        let text = text.trim();
         if crate::text::holds_control(text) {
             return Err(RuleError::ControlCharacter { field });
         }
@@ -370,6 +373,6 @@ impl RuleError {
                 max: range.max,
             });
         }
-        Ok(())
+        Ok(text.to_string())
     }
 }

@@ -562,6 +562,7 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
         },
         Event::GroupFormed { name, .. } => {
             return RuleError::check_text("group name", name, enc.rules().limits.name_chars)
+                .map(|_| ())
                 .map_err(|e| e.to_string());
         }
         Event::Sr2097(e) => match e.sheet_command(enc.rules().sr2097.damage.die) {

@@ -35,13 +35,44 @@ pub(crate) fn unseen_blank(cell: &Cell) -> bool {
 
 /// Blanks whose style shows nothing (no background, none of [`SEEN_ON_BLANK`]) become plain
 /// blanks. The terminal shows the same; the diff then finds them equal to a cleared screen and
-/// to each other, so a padded row or a pane's empty space is not sent again and again.
+/// to each other, so a padded row or a pane's empty space is not sent again and again. A cell
+/// whose characters a terminal may draw wider than it is measured is made [`drawable`].
 pub fn settle(buf: &mut Buffer) {
     settle_cells(&mut buf.content);
 }
 
+/// Makes a cell that holds several characters, measured as one glyph a terminal may draw apart
+/// (👨‍👩‍👧: 2 cells to unicode-width, 6 to tmux and xterm), show its first visible character,
+/// padded with spaces to the cells measured: every terminal then draws it as wide as the buffer
+/// assumes, and its row does not spill past its pane. Text typed in never holds such a glyph
+/// (`text::unjoined`); text read from a file (a save, `rules.ron`, a catalogue) may.
+pub fn drawable(cell: &mut Cell) {
+    use unicode_width::{UnicodeWidthChar as _, UnicodeWidthStr as _};
+    let symbol = cell.symbol();
+    if symbol.len() < 2 || symbol.chars().nth(1).is_none() {
+        return;
+    }
+    let measured = symbol.width();
+    let width = |c: char| c.width().unwrap_or(0);
+    if symbol.chars().map(width).sum::<usize>() == measured {
+        return;
+    }
+    let mut shown = String::with_capacity(8);
+    if let Some(c) = symbol
+        .chars()
+        .find(|&c| width(c) > 0)
+        .filter(|&c| width(c) <= measured)
+    {
+        shown.push(c);
+    }
+    let pad = measured - shown.chars().map(width).sum::<usize>();
+    shown.extend(std::iter::repeat_n(' ', pad));
+    cell.set_symbol(&shown);
+}
+
 fn settle_cells(cells: &mut [Cell]) {
     for cell in cells {
+        drawable(cell);
         if (cell.fg != Color::Reset || !cell.modifier.is_empty())
             && unseen_blank(cell)
             && cell.diff_option == ratatui::buffer::CellDiffOption::None
@@ -359,7 +390,8 @@ impl<'a> Frame<'a> {
         self.parts.push(Part::Over(area, Box::new(draw)));
     }
 
-    /// Draws every part onto `buf`, in order: the frame as it is, with nothing kept.
+    /// Draws every part onto `buf`, in order: the frame as it is, with nothing kept, each cell
+    /// [`drawable`].
     pub fn render(self, buf: &mut Buffer) {
         for part in self.parts {
             match part {
@@ -368,6 +400,7 @@ impl<'a> Frame<'a> {
                 Part::Always(_, draw) | Part::Over(_, draw) => draw(buf),
             }
         }
+        buf.content.iter_mut().for_each(drawable);
     }
 
     /// Whether the panes share the screen out exactly: each cell is one pane's. Only then can

@@ -1061,6 +1061,102 @@ fn the_save_mark_says_saving_until_the_writer_is_done_and_is_sent_alone() {
     assert!(screen(&mut app, 160, 48).contains("✓ saved"));
 }
 
+/// Whether every cell of `buf` takes on a terminal the cells the buffer gives it: the widths of
+/// its symbol's characters, each alone as tmux and xterm measure them, add up to the width the
+/// buffer measured for the symbol (one glyph, to unicode-width, for emoji joined by U+200D); and
+/// no row draws past the area's right edge.
+fn drawn_as_measured(buf: &Buffer) -> Result<(), String> {
+    use unicode_width::{UnicodeWidthChar as _, UnicodeWidthStr as _};
+    let area = buf.area;
+    for y in area.top()..area.bottom() {
+        let (mut x, mut drawn) = (area.left(), 0);
+        while x < area.right() {
+            let symbol = buf[(x, y)].symbol();
+            let measured = symbol.width();
+            let parts: usize = symbol.chars().map(|c| c.width().unwrap_or(0)).sum();
+            if parts != measured {
+                return Err(format!(
+                    "({x}, {y}) {}: the buffer measures {measured}, a terminal draws {parts}",
+                    symbol.escape_unicode()
+                ));
+            }
+            drawn += parts.max(1);
+            x += u16::try_from(measured.max(1)).unwrap_or(u16::MAX);
+        }
+        if drawn > usize::from(area.width) {
+            return Err(format!("row {y} draws {drawn} cells in {}", area.width));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn names_of_joined_emoji_draw_no_wider_than_the_screen_measures() {
+    use crate::encounter::{CombatantId, Sheet, Side};
+    // Given a fight whose names hold emoji joined by U+200D, an emoji-style selector and a skin
+    // tone, as a save from before they were dropped at entry holds them
+    let mut enc = demo::empty();
+    let names = [
+        "👨\u{200d}👩\u{200d}👧 Kin",
+        "👩\u{200d}🚀 Cap",
+        "❤\u{fe0f} Heart",
+        "👍\u{1f3fd} Thumb",
+        "👨\u{200d}👩\u{200d}👧\u{200d}👦👨\u{200d}👩\u{200d}👧\u{200d}👦👨\u{200d}👩\u{200d}👧\u{200d}👦",
+    ];
+    let sheet = Sheet {
+        intuition: 3,
+        reaction: 3,
+        edge: 1,
+        dice_modifier: 0,
+        ip_bonus: 0,
+        body: Some(4),
+        willpower: Some(4),
+    };
+    for (i, name) in (0u32..).zip(names) {
+        enc.apply(&Event::CombatantAdded {
+            id: CombatantId(i),
+            name: name.into(),
+            side: Side::Npc,
+            sheet,
+            group: None,
+        });
+    }
+    demo::script(
+        &mut enc,
+        &["add Ana pc int 4 rea 4", "roll all", "start"],
+        5,
+    )
+    .unwrap();
+    let mut app = app_for(enc);
+    // When the screen is drawn, at several sizes, and with a joined name typed into the
+    // command line
+    for typed in [None, Some(":damage 👨\u{200d}👩\u{200d}👧 Kin")] {
+        if let Some(t) = typed {
+            typ(&mut app, t);
+        }
+        for (w, h) in [(80, 24), (100, 30), (160, 48)] {
+            app.resize(w, h);
+            let area = Rect::new(0, 0, w, h);
+            let mut buf = Buffer::empty(area);
+            (&app).render(area, &mut buf);
+            // Then every cell draws as wide as the buffer measures it, and the names still show
+            let said = drawn_as_measured(&buf);
+            assert_eq!(
+                said,
+                Ok(()),
+                "{w}×{h}, typed {typed:?}:\n{}",
+                screen(&mut app, w, h)
+            );
+            let shown = screen(&mut app, w, h);
+            assert!(shown.contains("Kin") && shown.contains("Cap"), "{shown}");
+            // And so does what the terminal is sent
+            let mut term = crate::ui::frame::Screen::new(Vec::new(), w, h);
+            let sent = term.show(crate::ui::view::compose(&app, area)).unwrap();
+            assert_eq!(drawn_as_measured(sent), Ok(()), "{w}×{h}, sent");
+        }
+    }
+}
+
 mod frames;
 mod input;
 mod sr2097;

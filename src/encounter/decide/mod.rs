@@ -99,7 +99,7 @@ impl<'a> Draft<'a> {
                 side,
                 sheet,
             } => self.edit(who, name, side, &sheet),
-            Command::Remove { who, reason } => self.remove(who, reason),
+            Command::Remove { who, reason } => self.remove(who, reason.as_deref()),
             Command::Roll { target, typed } => self.roll(target, typed, dice),
             Command::Start => self.start(dice),
             Command::Next => self.next(),

@@ -117,7 +117,7 @@ impl Draft<'_> {
         if text.is_empty() {
             return Err(RuleError::EmptyTrigger);
         }
-        RuleError::check_text("ready trigger", text, self.rules.limits.text_chars)?;
+        let text = RuleError::check_text("ready trigger", text, self.rules.limits.text_chars)?;
         if choices.is_empty() {
             return Err(RuleError::NoReadyActions);
         }
@@ -125,10 +125,7 @@ impl Draft<'_> {
         for choice in choices {
             actions.push(self.resolve(choice)?.0);
         }
-        let trigger = ReadyTrigger {
-            text: text.to_string(),
-            actions,
-        };
+        let trigger = ReadyTrigger { text, actions };
         let reserve = match held {
             Some(held) => {
                 if ip.is_some_and(|ip| ip != i32::from(held)) {

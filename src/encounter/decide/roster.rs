@@ -46,7 +46,7 @@ impl Draft<'_> {
 
     /// Names are kept in NFC, so names that look the same are the same (see `same_name`).
     fn check_name(&mut self, name: &str, except: Option<CombatantId>) -> Result<String, RuleError> {
-        let name: String = name.trim().nfc().collect();
+        let name: String = crate::text::unjoined(name).trim().nfc().collect();
         if crate::text::holds_control(&name) {
             return Err(RuleError::ControlCharacter { field: "name" });
         }
@@ -166,19 +166,22 @@ impl Draft<'_> {
         Ok(())
     }
 
-    pub(super) fn remove(&mut self, who: CombatantId, reason: Option<String>) -> Outcome {
+    pub(super) fn remove(&mut self, who: CombatantId, reason: Option<&str>) -> Outcome {
         let c = self.present(who)?;
-        if let Some(r) = reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
-            RuleError::check_text("reason", r, self.rules.limits.text_chars)?;
-        }
+        let reason = match reason.map(str::trim).filter(|r| !r.is_empty()) {
+            Some(r) => Some(RuleError::check_text(
+                "reason",
+                r,
+                self.rules.limits.text_chars,
+            )?),
+            None => None,
+        };
         self.release(&c, Release::Removed);
         self.narration_leaves(who);
         let turn = self.now().turn().copied();
         self.emit(Event::CombatantRemoved {
             id: who,
-            reason: reason
-                .map(|r| r.trim().to_string())
-                .filter(|r| !r.is_empty()),
+            reason: reason.filter(|r| !r.is_empty()),
         });
         if let Some(t) = turn.filter(|t| t.who == who) {
             // Its turn ends with it: any delay waiting on that turn comes now.

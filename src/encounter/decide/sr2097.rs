@@ -466,7 +466,7 @@ impl Draft<'_> {
             return Err(Sr2097Error::NoWeaponName.into());
         }
         // A weapon's name is shown like a combatant's: the same limits.
-        RuleError::check_text("weapon name", &name, self.rules.limits.name_chars)?;
+        let name = RuleError::check_text("weapon name", &name, self.rules.limits.name_chars)?;
         // Two weapons must not look the same: no character that shows as nothing.
         if let Some(ch) = name.chars().find(|&ch| crate::text::is_invisible(ch)) {
             return Err(RuleError::InvisibleCharacter {

@@ -882,7 +882,7 @@ impl Draft<'_> {
         let c = self.present(who)?;
         let s = &self.rules.sr5;
         let name = w.name.trim().to_string();
-        RuleError::check_text("weapon name", &name, s.weapon_name_chars)?;
+        let name = RuleError::check_text("weapon name", &name, s.weapon_name_chars)?;
         if self
             .now()
             .sr5

@@ -18,11 +18,11 @@ impl Draft<'_> {
         if text.is_empty() {
             return Err(RuleError::EmptyStatus);
         }
-        RuleError::check_text("status text", text, self.rules.limits.text_chars)?;
+        let text = RuleError::check_text("status text", text, self.rules.limits.text_chars)?;
         let name = self
             .rules
-            .status(text)
-            .map_or_else(|| text.to_string(), |d| d.name.clone());
+            .status(&text)
+            .map_or_else(|| text.clone(), |d| d.name.clone());
         if c.status(&name).is_some() {
             return Err(RuleError::StatusHeld { who: c.name, name });
         }

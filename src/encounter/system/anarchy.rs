@@ -776,7 +776,8 @@ pub fn text(
     text: &str,
     rules: &AnarchyRules,
 ) -> Result<String, AnarchyRefusal> {
-    let t = text.trim();
+    let t = crate::text::unjoined(text);
+    let t = t.trim();
     let len = t.chars().count();
     let range = rules.limits.text_chars;
     if crate::text::holds_control(t) {

@@ -289,6 +289,38 @@ fn a_bad_target_list_is_refused_and_changes_nothing() {
 }
 
 #[test]
+fn a_groups_name_stands_for_its_members_still_standing() {
+    // Given a gang one of whom is Downed
+    let mut t = gang();
+    t.run("down Ganger 2");
+    // When the GM aims the grenade at the gang by its name
+    t.roll(
+        "attack Ana Ganger pool 8",
+        &[
+            6, 6, 5, 5, 2, 2, 2, 3, // the attack: 4 hits
+            6, 6, 5, 5, 2, 2, // Ganger 1's defense: 4 hits, a tie
+            6, 6, 5, 5, 2, 2, // Ganger 3's defense: 4 hits, a tie
+        ],
+    );
+    // Then the members still standing defend, and the Downed one is left out
+    assert_eq!(
+        t.last_lines()[0],
+        "attack Ana on Ganger 1, Ganger 3 with Ares Predator (DV 8P, AP -1, accuracy 5): 8 dice [6 6 5 5 2 2 2 3], limit 5, 4 hits"
+    );
+    // Named by themselves, a Downed member is still refused, and so is a gang all Downed
+    assert_eq!(
+        t.refuse("attack Ana Ganger 2 pool 6").to_string(),
+        "Ganger 2 is Downed already: attack someone still standing"
+    );
+    t.run("down Ganger 1");
+    t.run("down Ganger 3");
+    assert_eq!(
+        t.refuse("attack Ana Ganger pool 6").to_string(),
+        "Ganger 1 is Downed already: attack someone still standing"
+    );
+}
+
+#[test]
 fn one_pool_typed_for_the_defense_serves_every_target() {
     let mut t = gang();
     t.roll(

@@ -1,5 +1,5 @@
-//! Given/when/then for SR5's clips, under the built-in catalogue (sr5-actions-catalogue.txt:
-//! Insert Clip, "only if he has first removed the previous clip"; Remove Clip), the action names
+//! Given/when/then for SR5's clips, under the built-in catalogue (Insert Clip only once the old
+//! clip is out; Remove Clip takes it out), the action names
 //! being `remove_clip_actions` and `insert_clip_actions` of `rules.ron`.
 
 mod common;

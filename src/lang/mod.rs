@@ -263,6 +263,34 @@ fn tokenize(line: &str) -> Result<Vec<Word>, ParseError> {
     Ok(words)
 }
 
+/// Which members a group's name stands for.
+#[derive(Debug, Clone, Copy)]
+enum Members {
+    /// Each member present (not removed from the fight).
+    Present,
+    /// Each member present and standing, as an attack's targets: a Downed one is left out
+    /// unless none stands (then the engine names the first Downed one).
+    Standing,
+}
+
+impl Members {
+    fn of(self, state: &State, ids: &[CombatantId]) -> Vec<CombatantId> {
+        let present = ids
+            .iter()
+            .filter_map(|id| state.get(*id))
+            .filter(|c| c.is_present());
+        let standing: Vec<CombatantId> = present
+            .clone()
+            .filter(|c| !c.is_downed())
+            .map(|c| c.id)
+            .collect();
+        match self {
+            Self::Standing if !standing.is_empty() => standing,
+            _ => present.map(|c| c.id).collect(),
+        }
+    }
+}
+
 struct Parser<'a> {
     words: Vec<Word>,
     at: usize,
@@ -555,20 +583,17 @@ impl Parser<'_> {
     /// Characters to aim at: names (in full or in short) and groups (each member present),
     /// separated by commas.
     fn targets(&mut self) -> Result<Vec<CombatantId>, ParseError> {
+        self.targets_of(Members::Present)
+    }
+
+    /// [`Self::targets`], a group standing for the members `members` keeps.
+    fn targets_of(&mut self, members: Members) -> Result<Vec<CombatantId>, ParseError> {
         let mut who = Vec::new();
         loop {
             let state = self.state;
             let group = self.longest(|s| {
                 let one = state.find(s).map(|c| vec![c.id]);
-                one.or_else(|| {
-                    state.find_group(s).map(|g| {
-                        g.members
-                            .iter()
-                            .copied()
-                            .filter(|id| state.get(*id).is_some_and(Combatant::is_present))
-                            .collect()
-                    })
-                })
+                one.or_else(|| state.find_group(s).map(|g| members.of(state, &g.members)))
             });
             match group {
                 Some(ids) => who.extend(ids),

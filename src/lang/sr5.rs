@@ -342,7 +342,7 @@ impl Parser<'_> {
         {
             self.attacker = Some((attacker, Attack::Armed(None), System::Sr5));
         }
-        let targets = self.targets()?;
+        let targets = self.targets_of(super::Members::Standing)?;
         let mut a = AttackInput {
             attacker,
             targets,

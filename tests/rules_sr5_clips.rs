@@ -75,6 +75,21 @@ fn remove_clip_empties_the_firearm_and_the_log_says_the_rounds_that_went_with_it
 }
 
 #[test]
+fn eject_smartgun_clip_takes_the_clip_out_as_remove_clip_does_and_insert_clip_then_fills() {
+    // Given Jinx fired one of her 12 rounds from her linked smartgun
+    let mut t = gunfight();
+    t.run("act Jinx Fire Gun");
+    // When she ejects the clip by thought (a Free Action)
+    t.run("act Jinx Eject Smartgun Clip");
+    // Then the Ares is empty and its clip out, so firing waits for Insert Clip
+    assert_eq!(ares(&t), (0, true));
+    t.refuse("act Jinx Fire Gun");
+    // and Insert Clip fills it
+    t.run("act Jinx Insert Clip");
+    assert_eq!(ares(&t), (12, false));
+}
+
+#[test]
 fn insert_clip_with_the_clip_in_is_refused_naming_remove_clip_and_changes_nothing() {
     // Given Jinx's Ares with its clip in, one round fired
     let mut t = gunfight();

@@ -181,6 +181,15 @@ fn a_name_of_joined_emoji_is_kept_as_its_emoji_without_the_joiners() {
         let out = srtrack(d, &["exec", "f"], &format!("damage \"{typed}\" 1 stun\n"));
         assert_eq!(out.status.code(), Some(0), "{typed}: {}", text(&out.stderr));
     }
+    // in short too, and a status typed back as it was typed in is the status kept
+    for line in [
+        "damage 👨\u{200d}👩 1 stun\n",
+        "edit 👍\u{1f3fd} int 4\n",
+        "clear \"❤\u{fe0f} Heart\" on 🔥\u{fe0f}\n",
+    ] {
+        let out = srtrack(d, &["exec", "f"], line);
+        assert_eq!(out.status.code(), Some(0), "{line}: {}", text(&out.stderr));
+    }
     // And a second name that differs only in its joiners is the same name, already taken
     let out = srtrack(
         d,

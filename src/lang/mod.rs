@@ -317,7 +317,10 @@ fn parse_noting(
 ) -> (Result<Line, ParseError>, Option<Attacker>) {
     use unicode_normalization::UnicodeNormalization as _;
     // Names are kept in NFC: a name typed with combining accents finds the same combatant.
+    // Texts are kept without emoji joiners (`text::unjoined`): a line is read so too, so a
+    // name in short or a status typed back with them finds what was kept.
     let line: String = line.nfc().collect();
+    let line = crate::text::unjoined(&line);
     let trimmed = line.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {
         return (Ok(Line::Nothing), None);

@@ -198,8 +198,11 @@ pub fn find_name<'a>(
     typed: &str,
     from: usize,
 ) -> Option<usize> {
+    // Without emoji joiners and selectors, as names are kept (`text::unjoined`), whether the
+    // letters were typed, pasted or the name came from an older save.
     let squash = |s: &str| -> String {
-        s.chars()
+        crate::text::unjoined(s)
+            .chars()
             .filter(|c| !c.is_whitespace())
             .flat_map(char::to_lowercase)
             .collect()

@@ -589,3 +589,19 @@ fn ready_and_delay_are_refused_at_the_key_while_the_other_is_held() {
         assert!(f.fields.iter().any(|fl| fl.hint.contains("IP in the pool")));
     }
 }
+
+#[test]
+fn finding_a_name_ignores_emoji_joiners_and_selectors_either_side() {
+    // Given names kept without joiners (a name typed in) and with them (an older save's)
+    let names = ["Ana", "👨👩👧 Family", "Love❤\u{fe0f}"];
+    // When the GM types or pastes them with the joiners and selectors, or without
+    // Then each finds its name
+    for (typed, at) in [
+        ("👨\u{200d}👩\u{200d}👧 F", 1),
+        ("👨👩👧 F", 1),
+        ("Love❤\u{fe0f}", 2),
+        ("love❤", 2),
+    ] {
+        assert_eq!(super::find_name(names, typed, 0), Some(at), "{typed}");
+    }
+}

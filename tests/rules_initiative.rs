@@ -106,6 +106,15 @@ fn before_the_fight_the_rows_stand_as_the_rolls_will_order_them() {
         .collect();
     // Then the highest score leads, a glitch goes last among its equals, the unrolled last
     assert_eq!(names, ["High", "Low", "Glitchy", "Unrolled"]);
+    // And `show` lists its provisional order as those rows
+    let page = srtrack::report::show(&t.enc, 0);
+    let listed: Vec<&str> = page
+        .lines()
+        .skip_while(|l| !l.contains("as rolled so far"))
+        .skip(1)
+        .map_while(|l| l.split_whitespace().nth(1))
+        .collect();
+    assert_eq!(listed, names, "{page}");
     // And `start` keeps it
     t.run("roll Unrolled hits 0");
     t.run("start");

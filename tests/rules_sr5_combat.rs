@@ -377,6 +377,27 @@ fn a_typed_attack_asks_the_attacker_before_its_targets_as_the_form_does() {
 }
 
 #[test]
+fn a_downed_attacker_at_a_misspelled_target_is_refused_for_being_downed_as_it_is_read() {
+    // Given a fight where Ana is Downed
+    let mut t = fighting();
+    t.run("down Ana");
+    // When she attacks a target that is no one, alone or among several
+    // Then the line is refused with her own sentence, as the command line and `exec` refuse it
+    for line in [
+        "attack Ana Gangr 1 pool 6",
+        "attack Ana Ganger 1, Gangr 2 pool 6",
+    ] {
+        assert_eq!(t.unread(line), "Ana is Downed and cannot act", "{line}");
+    }
+    // And a chain under way (no `pool`) with a wrong name still gets the name's error
+    let err = t.unread("attack Ana Gangr 1 defense 3");
+    assert!(
+        err.starts_with("word 3 \"Gangr\": expected a combatant name"),
+        "{err}"
+    );
+}
+
+#[test]
 fn firing_actions_take_the_catalogues_rounds_and_too_few_are_refused() {
     let mut t = fighting();
     let ev = t.run("act Ana Fire Full-Auto Weapon (6 Bullets)");

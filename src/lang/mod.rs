@@ -273,7 +273,19 @@ enum Members {
     Standing,
 }
 
+/// The characters a name among an attack's targets stands for, as `attack` reads it: the one
+/// so named, or a group's members still standing (all present ones when none stands).
+pub fn attack_target(name: &str, state: &State) -> Option<Vec<CombatantId>> {
+    Members::Standing.named(state, name)
+}
+
 impl Members {
+    /// The one called `name`, or the members of the group called so.
+    fn named(self, state: &State, name: &str) -> Option<Vec<CombatantId>> {
+        let one = state.find(name).map(|c| vec![c.id]);
+        one.or_else(|| state.find_group(name).map(|g| self.of(state, &g.members)))
+    }
+
     fn of(self, state: &State, ids: &[CombatantId]) -> Vec<CombatantId> {
         let present = ids
             .iter()
@@ -594,10 +606,7 @@ impl Parser<'_> {
         let mut who = Vec::new();
         loop {
             let state = self.state;
-            let group = self.longest(|s| {
-                let one = state.find(s).map(|c| vec![c.id]);
-                one.or_else(|| state.find_group(s).map(|g| members.of(state, &g.members)))
-            });
+            let group = self.longest(|s| members.named(state, s));
             match group {
                 Some(ids) => who.extend(ids),
                 None => who.push(self.combatant()?),

@@ -867,15 +867,10 @@ fn order_text(out: &mut String, state: &State) {
         .collect();
     if matches!(state.phase, Phase::Setup) && !waiting.is_empty() {
         // The order as the rolls so far stand; ties on every step are rolled off at `start`.
-        let mut provisional: Vec<&Combatant> = state.present().collect();
-        provisional.sort_by(|a, b| match (state.order_key(a), state.order_key(b)) {
-            (Some(ka), Some(kb)) => ka.compare(&kb).0,
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => std::cmp::Ordering::Equal,
-        });
+        // (`State::roster`, the order the screens list before `start`.)
+        let provisional = state.roster().into_iter().filter_map(|id| state.get(id));
         out.push_str("  (as rolled so far; exact ties are rolled off at `start`)\n");
-        for (i, c) in provisional.iter().enumerate() {
+        for (i, c) in provisional.enumerate() {
             let _ = writeln!(
                 out,
                 "{:>3}   {} score {}",

@@ -432,6 +432,46 @@ fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
     assert!(news(&app).starts_with("no attack waits"), "{}", news(&app));
 }
 
+#[test]
+fn a_groups_name_in_the_attack_forms_targets_stands_for_its_members_still_standing() {
+    // Given the Guard, on his turn, and the group Ganger, Ganger 2 Downed
+    let weapon = "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32";
+    let mut app = app_with(&[
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "add Ganger x3 npc int 2 rea 3 edge 1 body 5 will 2",
+        weapon,
+        "roll Guard hits 4",
+        "roll Ganger 1 hits 1",
+        "roll Ganger 2 hits 1",
+        "roll Ganger 3 hits 1",
+        "start",
+        "down Ganger 2",
+    ]);
+    let ids: Vec<_> = ["Ganger 1", "Ganger 3"]
+        .iter()
+        .map(|n| app.state().find(n).expect(n).id)
+        .collect();
+    // When the GM picks Fire Gun (SS) and types the group's name as the target
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire gun");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "Ganger");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "9");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 3");
+    assert!(odds(&app).is_ok(), "{:?}", odds(&app));
+    press(&mut app, KeyCode::Enter);
+    // Then it is one attack on the members standing, as `attack Guard Ganger` is
+    let attacked = last_sr5(&app).into_iter().find_map(|e| match e {
+        Sr5Event::Attacked { target, also, .. } => Some([vec![target], also].concat()),
+        _ => None,
+    });
+    assert_eq!(attacked, Some(ids), "{:?}", app.message());
+}
+
 /// Jinx, on her turn, with no weapon on the sheet, and the Guard.
 fn unarmed_jinx() -> App {
     app_with(&[

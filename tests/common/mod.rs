@@ -139,8 +139,9 @@ impl Table {
 
     /// Runs one line with these dice; panics on a parse error, returns the rule outcome.
     pub fn try_run(&mut self, line: &str, dice: &[u8]) -> Result<Vec<Event>, RuleError> {
-        let parsed = lang::parse(line, self.enc.state(), self.enc.catalogue())
-            .unwrap_or_else(|e| panic!("`{line}` does not parse: {e}"));
+        let parsed = self
+            .read(line)
+            .unwrap_or_else(|e| panic!("`{line}` is not read: {e}"));
         let mut d = ScriptedDice::new(dice.iter().copied());
         let out = match parsed {
             Line::Command(c) => lang::execute(&mut self.enc, c, &mut d).map(|e| e.events.clone()),
@@ -160,6 +161,26 @@ impl Table {
         };
         assert_eq!(d.remaining(), 0, "`{line}` left scripted dice unrolled");
         out
+    }
+
+    /// Reads `line` as the command line and `exec` read it.
+    fn read(&self, line: &str) -> Result<Line, String> {
+        lang::read(line, &self.enc)
+    }
+
+    /// The sentence a line is refused with as it is read (a wrong word, a question of another
+    /// system, an attack roll's attacker the engine refuses), nothing changed.
+    pub fn unread(&mut self, line: &str) -> String {
+        let before = self.enc.state().clone();
+        let err = self
+            .read(line)
+            .expect_err(&format!("`{line}` should have been refused as it is read"));
+        assert_eq!(
+            self.enc.state(),
+            &before,
+            "reading a line changed the state"
+        );
+        err
     }
 
     pub fn run(&mut self, line: &str) -> Vec<Event> {

@@ -341,15 +341,21 @@ impl State {
         named(&self.text(i), s).map_err(|e| (i, e))
     }
 
-    /// A list of names (`A, B, C`), each a combatant; a name holding a comma is taken whole.
+    /// A list of names (`A, B, C`), each a combatant or a group (its members still standing,
+    /// as `attack` reads it); a name holding a comma is taken whole.
     fn combatants(&self, i: usize, s: &EncState) -> Result<Vec<CombatantId>, (usize, String)> {
         let text = self.text(i);
-        if let Some(c) = s.find(text.trim()) {
-            return Ok(vec![c.id]);
+        if let Some(ids) = crate::lang::attack_target(text.trim(), s) {
+            return Ok(ids);
         }
-        text.split(',')
-            .map(|name| named(name.trim(), s).map_err(|e| (i, e)))
-            .collect()
+        let mut who = Vec::new();
+        for name in text.split(',').map(str::trim) {
+            match crate::lang::attack_target(name, s) {
+                Some(ids) => who.extend(ids),
+                None => who.push(named(name, s).map_err(|e| (i, e))?),
+            }
+        }
+        Ok(who)
     }
 
     /// The form's command, or the field to blame and why.

@@ -137,6 +137,27 @@ fn remove_clip_with_the_clip_out_is_refused_naming_insert_clip() {
 }
 
 #[test]
+fn what_the_clip_cannot_do_is_said_before_the_ip_it_would_cost() {
+    // Given Jinx removed her clip and has 1 IP left
+    let mut t = gunfight_under(|r| {
+        r.starting_ip = 2;
+        r.starting_ip_cap = 2;
+    });
+    t.run("act Jinx Remove Clip");
+    assert_eq!(t.c("Jinx").ip, 1);
+    // When she removes it again, or fires, then the clip's refusal is said, not the IP's
+    assert_eq!(
+        t.refuse("act Jinx Remove Clip").to_string(),
+        "Jinx's Ares has its clip out already: take Insert Clip (`act Jinx Insert Clip`)"
+    );
+    assert!(
+        t.refuse("act Jinx Fire Gun")
+            .to_string()
+            .contains("Insert Clip"),
+    );
+}
+
+#[test]
 fn a_firing_action_with_the_clip_out_is_refused_for_its_0_rounds_naming_insert_clip() {
     // Given Jinx removed her Ares's clip
     let mut t = gunfight();

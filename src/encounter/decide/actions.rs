@@ -271,10 +271,11 @@ impl Draft<'_> {
         self.check_restrictions(&c, &action, &restrictions)?;
         self.one_attack(&c, &action)?;
         self.defense_add_unused(&c, &action)?;
+        // The firearm's rounds and clip are what it can do now, too.
+        let ammunition = self.ammunition(&c, &action)?;
         Self::afford(&c.name, have, action.cost)?;
         let in_turn = self.turn_cap(&c, action.cost)?;
         self.goes_with(&c, &action, &restrictions, have)?;
-        let ammunition = self.ammunition(&c, &action)?;
         let test = self.wounded_test(&c, &action, given, dice)?;
         self.spend_events(&c, action, paid_from, in_turn, test);
         if let Some(e) = ammunition {

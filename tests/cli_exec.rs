@@ -49,6 +49,12 @@ fn exec_refuses_an_undo_or_redo_of_more_than_there_is_and_changes_nothing() {
             "",
         ),
         (
+            "add Ann pc int 4 rea 5\nadd Bo npc int 3 rea 3\nundo 99999999999\n",
+            "undo 2147483647 or more: only 2 commands to undo",
+            "Bo",
+            "",
+        ),
+        (
             "add Ann pc int 4 rea 5\nadd Bo npc int 3 rea 3\nundo 2\nredo 3\n",
             "redo 3: only 2 commands to redo",
             "",

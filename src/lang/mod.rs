@@ -361,6 +361,11 @@ pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
     match parsed {
         Ok(line) => {
             line.belongs(enc.system()).map_err(|e| e.to_string())?;
+            match line {
+                Line::Undo(n) => within("undo", n, enc.base() + enc.cursor())?,
+                Line::Redo(n) => within("redo", n, enc.history().len() - enc.cursor())?,
+                _ => {}
+            }
             Ok(line)
         }
         Err(e) => match attacker {
@@ -371,6 +376,26 @@ pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
             _ => Err(e.to_string()),
         },
     }
+}
+
+/// `undo N` or `redo N` is all or nothing: asking more than there is changes nothing. A count
+/// too big for a number reads as the biggest there is ([`crate::text::int_word`]): told so.
+fn within(verb: &str, asked: usize, there: usize) -> Result<(), String> {
+    if there == 0 {
+        return Err(format!("nothing to {verb}"));
+    }
+    if asked <= there {
+        return Ok(());
+    }
+    let asked = if asked >= i32::MAX as usize {
+        format!("{} or more", i32::MAX)
+    } else {
+        asked.to_string()
+    };
+    Err(format!(
+        "{verb} {asked}: only {there} command{} to {verb}",
+        if there == 1 { "" } else { "s" }
+    ))
 }
 
 impl Parser<'_> {

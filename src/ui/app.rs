@@ -616,24 +616,25 @@ impl App {
         Ok(())
     }
 
-    fn undo(&mut self) {
+    /// Undoes one command; false when it was refused (said on the screen).
+    fn undo(&mut self) -> bool {
         self.settle_audit();
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r);
-            return;
+            return false;
         }
         if self.enc.cursor() == 0 && self.enc.base() > 0 {
             // The entry to undo is before those loaded at open: load the rest now.
             if let Err(e) = self.load_earlier() {
                 self.error(e);
-                return;
+                return false;
             }
         }
         let undone: Vec<String> = self.enc.undo(1).iter().map(|e| e.text.clone()).collect();
         if undone.is_empty() {
             self.error("nothing to undo");
-            return;
+            return false;
         }
         let cursor = self.enc.cursor();
         self.log
@@ -646,20 +647,22 @@ impl App {
         self.tracker.log_scroll = 0;
         self.info(note);
         self.save();
+        true
     }
 
-    fn redo(&mut self) {
+    /// Redoes one command; false when it was refused (said on the screen).
+    fn redo(&mut self) -> bool {
         self.settle_audit();
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r);
-            return;
+            return false;
         }
         let from = self.enc.cursor();
         let mut state = self.enc.state().clone();
         if self.enc.redo(1).is_empty() {
             self.error("nothing to redo");
-            return;
+            return false;
         }
         let to = self.enc.cursor();
         let texts: Vec<String> = self.enc.applied()[from..to]
@@ -683,6 +686,7 @@ impl App {
         self.tracker.log_scroll = 0;
         self.info(note);
         self.save();
+        true
     }
 
     /// Keeps the status and log panes' scrolls inside their lines, and the marks on those
@@ -753,14 +757,19 @@ impl App {
             },
             Outcome::Undo(n) => {
                 self.mode = Mode::Tracker;
+                // The command line refused a count above what there is; a refusal stops it.
                 for _ in 0..n {
-                    self.undo();
+                    if !self.undo() {
+                        break;
+                    }
                 }
             }
             Outcome::Redo(n) => {
                 self.mode = Mode::Tracker;
                 for _ in 0..n {
-                    self.redo();
+                    if !self.redo() {
+                        break;
+                    }
                 }
             }
             Outcome::Say(news) => self.info(news),

@@ -852,6 +852,35 @@ fn command_line_with_completion() {
 }
 
 #[test]
+fn an_undo_of_more_than_there_is_is_refused_on_the_line_and_undoes_nothing() {
+    let mut app = demo_app();
+    let cursor = app.enc.cursor();
+    // A count past what a number holds reads as the biggest there is: refused at once, not
+    // tried two thousand million times.
+    for (line, said) in [
+        (
+            ":undo 99999999999",
+            format!("undo 2147483647 or more: only {cursor} commands to undo"),
+        ),
+        (
+            &*format!(":undo {}", cursor + 1),
+            format!("undo {}: only {cursor} commands to undo", cursor + 1),
+        ),
+        (":redo 2", "nothing to redo".to_string()),
+    ] {
+        typ(&mut app, line);
+        press(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode(), Mode::Command(_)), "{line}");
+        assert_eq!(app.message().map(|m| m.0), Some(said.as_str()), "{line}");
+        assert_eq!(app.enc.cursor(), cursor, "{line}");
+        press(&mut app, KeyCode::Esc);
+    }
+    typ(&mut app, &format!(":undo {cursor}"));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.enc.cursor(), 0);
+}
+
+#[test]
 fn help_quit_and_too_small() {
     let mut app = demo_app();
     typ(&mut app, "?");

@@ -158,6 +158,32 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Whether `c` shows as nothing or only changes the character before it ([`is_invisible`],
+/// [`is_shaping`], a skin tone): a file name holding one looks like another, or is measured
+/// unlike the terminal draws it.
+pub fn is_unseen(c: char) -> bool {
+    is_invisible(c) || is_shaping(c) || is_skin_tone(c)
+}
+
+/// `text` as [`escaped`] writes it, and the characters [`is_unseen`] finds written out too
+/// (`\u{200b}`): for names srtrack did not check at entry (a file's), which must be told
+/// apart in a list.
+pub fn escaped_unseen(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| is_control(c) || is_unseen(c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unseen(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            let mut one = [0u8; 4];
+            out.push_str(&escaped(c.encode_utf8(&mut one)));
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// The first text inside `value` (any shape serde writes) that holds a control character:
 /// files from outside (a GM's catalogue, the rules a save carries) are refused at entry, not
 /// escaped at each output. Walked through the value's RON form, so every field is seen.

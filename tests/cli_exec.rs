@@ -475,7 +475,8 @@ fn tree(dir: &Path) -> Vec<String> {
 #[test]
 fn every_command_that_takes_a_save_name_refuses_a_bad_one_in_one_sentence() {
     let long = "x".repeat(201);
-    // Given names no save may have: empty, hidden, with a control character, padded, too long
+    // Given names no save may have: empty, hidden, with a control character, padded, too long,
+    // or looking like another name
     for name in [
         "",
         ".hidden",
@@ -484,6 +485,14 @@ fn every_command_that_takes_a_save_name_refuses_a_bad_one_in_one_sentence() {
         " padded",
         "padded ",
         long.as_str(),
+        // invisible, a direction mark, a line separator, a direction override, a joiner
+        "f\u{ad}x",
+        "f\u{feff}x",
+        "f\u{200f}x",
+        "f\u{2066}x",
+        "f\u{2028}x",
+        "f\u{202e}x",
+        "👩\u{200d}🚀",
     ] {
         for args in [
             vec!["new", name],

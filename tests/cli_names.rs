@@ -127,6 +127,33 @@ fn list_lines_save_names_up_by_the_cells_they_take() {
 }
 
 #[test]
+fn list_tells_apart_file_names_that_look_alike_and_lines_them_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given a save, and copies of it by names srtrack would refuse (made outside it): with a
+    // soft hyphen, a byte-order mark, a direction mark, an escape
+    let out = srtrack(d, &["exec", "fx"], "add Ana int 3 rea 3\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let saves = d.join("saves");
+    for name in ["f\u{ad}x", "f\u{feff}x", "f\u{200f}x", "f\u{1b}x"] {
+        std::fs::copy(saves.join("fx.ron"), saves.join(format!("{name}.ron"))).unwrap();
+    }
+    // When they are listed
+    let listed = text(&srtrack(d, &["list"], "").stdout);
+    // Then each shows what it holds, and the system column starts in the same terminal column
+    for shown in [
+        "f\\u{ad}x ",
+        "f\\u{feff}x ",
+        "f\\u{200f}x ",
+        "f\\ex ",
+        "fx ",
+    ] {
+        assert!(listed.contains(shown), "{shown}: {listed}");
+    }
+    assert_eq!(same_column(&listed, "SR5"), 5, "{listed}");
+}
+
+#[test]
 fn the_anarchy_table_lines_names_up_by_the_cells_they_take() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

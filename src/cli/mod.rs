@@ -623,10 +623,16 @@ fn list(store: &Store) {
         );
         return;
     }
-    // By the cells a name takes on the terminal (a wide character two), not its characters.
-    let width = saves
+    // A file name in the data directory may hold anything: what does not show is written out,
+    // so that two names are told apart.
+    let names: Vec<String> = saves
         .iter()
-        .map(|s| text::shown_len(&s.name))
+        .map(|s| text::escaped_unseen(&s.name).into_owned())
+        .collect();
+    // By the cells a name takes on the terminal (a wide character two), not its characters.
+    let width = names
+        .iter()
+        .map(|n| text::shown_len(n))
         .max()
         .unwrap_or(4)
         .max(4);
@@ -642,14 +648,13 @@ fn list(store: &Store) {
         "ROUND",
         "PASS"
     );
-    for s in saves {
+    for (s, name) in saves.iter().zip(&names) {
         let when = s
             .modified
             .duration_since(std::time::UNIX_EPOCH)
             .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()));
-        // A file name in the data directory may hold anything.
-        let name = text::pad(&text::escaped(&s.name), width);
-        match s.at {
+        let name = text::pad(name, width);
+        match &s.at {
             Ok((system, round, pass)) => println!(
                 "{name}  {:sys$}  {round:>5}  {pass:>4}  {when}",
                 system.name()
@@ -659,7 +664,7 @@ fn list(store: &Store) {
                 "-",
                 "-",
                 "-",
-                text::escaped(&e)
+                text::escaped(e)
             ),
         }
     }

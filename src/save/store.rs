@@ -67,8 +67,10 @@ impl Store {
             "it starts with a dot (a hidden file, which `srtrack list` would not show)"
         } else if name.contains(['/', '\\']) {
             "it holds a / or \\"
-        } else if name.chars().any(char::is_control) {
-            "it holds a control character"
+        } else if name.chars().any(crate::text::is_control) {
+            "it holds a control character (a line or direction mark among them)"
+        } else if name.chars().any(crate::text::is_unseen) {
+            "it holds a character that shows as nothing or joins the one before it, so it would look like another name"
         } else if name.trim() != name {
             "it starts or ends with a space"
         } else if name.len() > MAX_NAME_BYTES {

@@ -249,7 +249,13 @@ impl HouseRules {
     /// Checks the numbers hang together; a save carries its rules, so loading checks them too.
     pub fn validate(&self) -> Result<(), String> {
         let d = &self.dice;
-        if d.sides < 2 || d.hit_at_least == 0 || d.hit_at_least > d.sides {
+        if d.sides < 2 {
+            return Err(format!(
+                "dice: sides must be at least 2 (a die with a face that hits and one that misses), got {}",
+                d.sides
+            ));
+        }
+        if d.hit_at_least == 0 || d.hit_at_least > d.sides {
             return Err(format!(
                 "dice: hit_at_least must be between 1 and sides ({}), got {}",
                 d.sides, d.hit_at_least
@@ -417,6 +423,19 @@ mod tests {
         let parsed = HouseRules::parse(EMBEDDED_RULES, "assets/rules.ron");
         PARSING_EMBEDDED.set(false);
         assert!(parsed.is_ok());
+    }
+
+    #[test]
+    fn a_die_of_too_few_sides_is_refused_naming_its_sides() {
+        // Given rules whose die has 0 or 1 sides (a tampered file)
+        for sides in [0, 1] {
+            let mut r = HouseRules::embedded();
+            r.dice.sides = sides;
+            // Then the refusal names the sides, not the face that hits
+            let err = r.validate().unwrap_err();
+            assert!(err.starts_with("dice: sides must be at least 2"), "{err}");
+            assert!(err.ends_with(&format!("got {sides}")), "{err}");
+        }
     }
 
     #[test]

@@ -946,6 +946,40 @@ fn a_boost_before_the_start_counts_for_the_first_turn_of_the_fight() {
 }
 
 #[test]
+fn why_and_show_before_the_start_count_a_boost_bought_for_the_first_turn() {
+    // Given Ana 21, Bo 14 and Cy 6, Bo boosted by 6 6 to 26 before the fight starts
+    let mut t = table();
+    t.run("roll Ana dice 6 6");
+    t.run("roll Bo dice 4 4");
+    t.run("roll Cy dice 1 1");
+    t.run("edge Bo boost dice 6 6");
+    let (ana, bo) = (t.c("Ana").id, t.c("Bo").id);
+    let boost = "in round 1, pass 1 Ana 21, Bo boosted to 26 (+12): Bo goes first if both are \
+                 still to act";
+    // When the GM asks why before `start`, then the answer counts the boost
+    assert_eq!(
+        t.state().explain_order(bo, ana),
+        format!(
+            "Ana stands before Bo in the order the rolls give at `start`: Ana scored 21, Bo \
+             scored 14; {boost}"
+        )
+    );
+    // and `show` tells it
+    let shown = report::show(&t.enc, 0);
+    assert!(
+        shown.contains("initiative boosted +12 in round 1, pass 1"),
+        "{shown}"
+    );
+    // as `why` does after `start`, where Bo takes the first turn
+    t.run("start");
+    assert_eq!(
+        t.state().explain_order(bo, ana),
+        format!("Ana stands before Bo: Ana scored 21, Bo scored 14; {boost}")
+    );
+    assert_eq!(t.turn(), "Bo");
+}
+
+#[test]
 fn why_names_a_boost_and_the_tie_break_that_puts_a_turn_ahead() {
     // Given Bo 14 and Cy 6 boosted by 4 4 to 14: a tie Cy wins on Edge, 2 to 1
     let mut t = fight();

@@ -149,6 +149,36 @@ fn a_question_of_one_system_is_refused_at_another_table() {
 }
 
 #[test]
+fn a_question_of_another_system_is_refused_for_that_before_any_wrong_word() {
+    // Given a table of each system, with Ana only
+    for system in System::ALL {
+        let mut t = Table::under(system);
+        t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+        for (line, verb, owners) in [
+            ("why Ana Nobody", "why", "SR5 and Shadowrun 2097"),
+            ("why Nobody Ana", "why", "SR5 and Shadowrun 2097"),
+            ("odds Nobody 5", "odds", "SR5"),
+            ("odds2097 Nobody 5", "odds2097", "Shadowrun 2097"),
+            ("aodds Nobody 5", "aodds", "Shadowrun: Anarchy"),
+        ] {
+            // When the GM asks another system's question with a wrong word in it
+            if owners.contains(&system.to_string()) {
+                continue;
+            }
+            // then the table says whose question it is, not what word was wrong
+            assert_eq!(
+                t.unread(line),
+                format!("`{verb}` is a command of {owners}; this encounter runs {system}"),
+                "{line}"
+            );
+        }
+    }
+    // At its own table the wrong word is told.
+    let mut t = anarchy();
+    assert!(t.unread("aodds Nobody 5").starts_with("word 2 \"Nobody\""));
+}
+
+#[test]
 fn a_verb_two_systems_have_is_refused_naming_both() {
     let mut t = anarchy();
     for (line, verb) in [

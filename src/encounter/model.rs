@@ -482,6 +482,11 @@ pub struct Fight {
     pub taken: Vec<(CombatantId, String)>,
 }
 
+impl Fight {
+    /// The round and pass a fight begins with.
+    pub const FIRST_PASS: (u32, u8) = (1, 1);
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// Adding combatants and rolling initiative.
@@ -593,6 +598,16 @@ impl State {
         match &self.phase {
             Phase::Fight(f) => Some(f),
             _ => None,
+        }
+    }
+
+    /// The round and pass under way; before `start`, the fight's first, which a boost of
+    /// initiative (SR 2097) bought then counts in. None at an Anarchy table or after the end.
+    pub fn pass_now(&self) -> Option<(u32, u8)> {
+        match &self.phase {
+            Phase::Setup => Some(Fight::FIRST_PASS),
+            Phase::Fight(f) => Some((f.round, f.pass)),
+            Phase::Narration(_) | Phase::Ended { .. } => None,
         }
     }
 

@@ -187,11 +187,12 @@ impl State {
     /// A boost of initiative (SR 2097) counting in this pass for either of two: who of them
     /// takes the turn first this pass (if both are still to act), and what decided it.
     fn explain_boost(&self, first: &Combatant, second: &Combatant) -> Option<String> {
-        let (slice, f) = (self.sr2097.as_ref()?, self.fight()?);
+        // Before `start` a boost counts in the fight's first pass: the order `start` will give.
+        let (slice, (round, pass)) = (self.sr2097.as_ref()?, self.pass_now()?);
         let boost = |c: &Combatant| {
             slice
                 .sheet(c.id)
-                .boost_in(f.round, f.pass)
+                .boost_in(round, pass)
                 .map(super::system::sr2097::Boost::sum)
         };
         if boost(first).is_none() && boost(second).is_none() {
@@ -230,9 +231,7 @@ impl State {
             Decider::Glitch | Decider::RollOff => ", same score: the order stands".to_string(),
         };
         Some(format!(
-            "in round {}, pass {} {}, {}: {} goes first if both are still to act{why}",
-            f.round,
-            f.pass,
+            "in round {round}, pass {pass} {}, {}: {} goes first if both are still to act{why}",
             score(first, kf.score),
             score(second, ks.score),
             lead.name

@@ -53,15 +53,29 @@ impl Line {
     /// Whether a table of `system` answers this question, as [`System::accepts`] tells of a
     /// command: `why` asks of the order of passes, each `odds` of its own system's dice.
     pub fn belongs(&self, system: System) -> Result<(), RuleError> {
-        let (verb, family) = match self {
-            Line::Why(..) => ("why", Family::Passes),
-            Line::AnarchyOdds(_) => ("aodds", Family::Own(System::Anarchy)),
-            Line::Odds(_) => ("odds", Family::Own(System::Sr5)),
-            Line::Odds2097(_) => ("odds2097", Family::Own(System::Sr2097)),
+        let verb = match self {
+            Line::Why(..) => "why",
+            Line::AnarchyOdds(_) => "aodds",
+            Line::Odds(_) => "odds",
+            Line::Odds2097(_) => "odds2097",
             _ => return Ok(()),
         };
-        family.admits(system, verb)
+        question_belongs(verb, system)
     }
+}
+
+/// Whether a table of `system` answers the question asked with `verb` (none but a question's
+/// verb is refused): its family is the verb's, whatever words follow, so [`read`] asks it
+/// before telling a wrong word.
+fn question_belongs(verb: &str, system: System) -> Result<(), RuleError> {
+    let (verb, family) = match verb {
+        "why" => ("why", Family::Passes),
+        "aodds" => ("aodds", Family::Own(System::Anarchy)),
+        "odds" => ("odds", Family::Own(System::Sr5)),
+        "odds2097" => ("odds2097", Family::Own(System::Sr2097)),
+        _ => return Ok(()),
+    };
+    family.admits(system, verb)
 }
 
 /// `add NAME [xN] [shared] from template` or `add party`.
@@ -355,7 +369,8 @@ fn parse_noting(
 /// Reads one line typed at `enc`'s table (the command line, `exec`): parsed, and refused
 /// when it belongs to another rule system. An attack roll whose attacker the engine refuses
 /// whoever the target (Downed, unarmed: [`Encounter::may_attack`]) is refused for that first,
-/// in the attack form's sentence, even when a later word (a target's name) is wrong.
+/// in the attack form's sentence, even when a later word (a target's name) is wrong; another
+/// system's question (`why`, each `odds`) for being that, whatever its words.
 pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
     let (parsed, attacker) = parse_noting(line, enc.state(), enc.catalogue());
     match parsed {
@@ -368,13 +383,19 @@ pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
             }
             Ok(line)
         }
-        Err(e) => match attacker {
-            Some((who, attack, system)) if system == enc.system() => {
-                enc.may_attack(who, attack).map_err(|r| r.to_string())?;
-                Err(e.to_string())
+        Err(e) => {
+            // Another system's question is refused for that, not for a wrong word in it.
+            if let Some(verb) = line.split_whitespace().next() {
+                question_belongs(&verb.to_lowercase(), enc.system()).map_err(|r| r.to_string())?;
             }
-            _ => Err(e.to_string()),
-        },
+            match attacker {
+                Some((who, attack, system)) if system == enc.system() => {
+                    enc.may_attack(who, attack).map_err(|r| r.to_string())?;
+                    Err(e.to_string())
+                }
+                _ => Err(e.to_string()),
+            }
+        }
     }
 }
 

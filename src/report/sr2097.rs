@@ -381,14 +381,15 @@ pub fn injuries_text(state: &State, c: &Combatant) -> Option<String> {
 }
 
 /// A boost of initiative still to count: "initiative boosted +9 this pass".
+/// Before `start`, one bought for the fight's first turn.
 pub fn boost_text(state: &State, c: &Combatant) -> Option<String> {
-    let f = state.fight()?;
+    let at = state.pass_now()?;
     let s = sheet(state, c.id)?;
     let b = s.boost.as_ref()?;
-    let now = (b.round, b.pass) == (f.round, f.pass);
-    let ahead = (b.round, b.pass) > (f.round, f.pass) || (now && c.mark.still_to_act());
+    let now = (b.round, b.pass) == at;
+    let ahead = (b.round, b.pass) > at || (now && c.mark.still_to_act());
     ahead.then(|| {
-        if (b.round, b.pass) == (f.round, f.pass) {
+        if now && state.fight().is_some() {
             format!("initiative boosted +{} this pass", b.sum())
         } else {
             format!(

@@ -8,8 +8,8 @@ use crate::encounter::command::RollTarget;
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, StatusEnded};
 use crate::encounter::model::{
-    ActiveStatus, Combatant, CombatantId, DownCause, PassMark, Phase, Sheet, State, StatusEnd,
-    Track,
+    ActiveStatus, Combatant, CombatantId, DownCause, Fight, PassMark, Phase, Sheet, State,
+    StatusEnd, Track,
 };
 use crate::encounter::query::Attack;
 use crate::encounter::system::sr2097::{
@@ -672,7 +672,7 @@ impl Draft<'_> {
                     names: vec![c.name],
                 });
             }
-            (1, 1)
+            Fight::FIRST_PASS
         } else {
             let fight = self.fight()?;
             if c.mark.still_to_act() {

@@ -346,12 +346,12 @@ impl State {
     fn combatants(&self, i: usize, s: &EncState) -> Result<Vec<CombatantId>, (usize, String)> {
         let text = self.text(i);
         if let Some(ids) = crate::lang::attack_target(text.trim(), s) {
-            return Ok(ids);
+            return ids.map_err(|e| (i, e));
         }
         let mut who = Vec::new();
         for name in text.split(',').map(str::trim) {
             match crate::lang::attack_target(name, s) {
-                Some(ids) => who.extend(ids),
+                Some(ids) => who.extend(ids.map_err(|e| (i, e))?),
                 None => who.push(named(name, s).map_err(|e| (i, e))?),
             }
         }

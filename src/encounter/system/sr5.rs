@@ -759,8 +759,6 @@ pub enum Sr5Error {
     TargetDowned { who: String },
     #[error("every member of {group} is Downed: attack someone still standing")]
     GroupDowned { group: String },
-    #[error("{attacker}'s attack missed: there is no damage to resist")]
-    Missed { attacker: String },
     #[error("a new attack needs the attacker's dice: `pool N` (and `dice …` to type them)")]
     AttackPool,
     #[error(

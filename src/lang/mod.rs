@@ -280,6 +280,21 @@ enum Members {
     Standing,
 }
 
+/// Why `name` finds nobody when it stands for several names an older save keeps apart only by
+/// a skin tone, which a typed name leaves out (`State::alike`): `None` when it does not.
+pub fn alike(name: &str, state: &State) -> Option<String> {
+    let names = state.alike(name);
+    (!names.is_empty()).then(|| {
+        format!(
+            "\"{}\" is the name of {} characters once skin tones are left out ({}): rename one \
+             (select it, `e`) to tell them apart",
+            crate::text::unjoined(name.trim()),
+            names.len(),
+            names.join(", ")
+        )
+    })
+}
+
 /// The characters a name among an attack's targets stands for, as `attack` reads it: the one
 /// so named, or a group's members still standing; `Some(Err(sentence))` for a group whose
 /// members present are all Downed.
@@ -604,11 +619,26 @@ impl Parser<'_> {
         if let Some(id) = self.longest(|s| state.find(s).map(|c| c.id)) {
             return Ok(id);
         }
+        self.not_alike()?;
         let names: Vec<&str> = state.present().map(|c| c.name.as_str()).collect();
         self.short(&names, "character", None)?
             .and_then(|name| state.find(name))
             .map(|c| c.id)
             .ok_or_else(|| self.error(self.names_hint()))
+    }
+
+    /// Refuses a name from here that stands for several names an older save keeps apart only
+    /// by a skin tone ([`alike`]): none is picked for the other.
+    fn not_alike(&mut self) -> Result<(), ParseError> {
+        let (state, at) = (self.state, self.at);
+        let Some(refusal) = self.longest(|s| alike(s, state)) else {
+            return Ok(());
+        };
+        self.at = at;
+        Err(ParseError {
+            refusal: Some(refusal),
+            ..self.error("one name")
+        })
     }
 
     /// Characters to aim at: names (in full or in short) and groups (each member present),
@@ -1308,6 +1338,7 @@ impl Parser<'_> {
             match found {
                 Some(t) => t,
                 None => {
+                    self.not_alike()?;
                     let names: Vec<&str> = state.present().map(|c| c.name.as_str()).collect();
                     match self
                         .short(&names, "character", None)?
@@ -1360,7 +1391,10 @@ fn starts_words(run: &[&str], name: &str) -> bool {
             if r.chars().all(|c| c.is_ascii_digit()) {
                 r == w
             } else {
-                w.to_lowercase().starts_with(&r.to_lowercase())
+                // As a line is read: a skin tone an older save keeps counts for nothing.
+                crate::text::unjoined(w)
+                    .to_lowercase()
+                    .starts_with(&r.to_lowercase())
             }
         })
 }

@@ -533,9 +533,10 @@ fn named(name: &str, s: &EncState) -> Result<CombatantId, String> {
     if name.is_empty() {
         return Err("required: a combatant's name".into());
     }
-    s.find(name)
-        .map(|c| c.id)
-        .ok_or_else(|| format!("no combatant called \"{}\"", crate::text::excerpt(name)))
+    s.find(name).map(|c| c.id).ok_or_else(|| {
+        crate::lang::alike(name, s)
+            .unwrap_or_else(|| format!("no combatant called \"{}\"", crate::text::excerpt(name)))
+    })
 }
 
 /// The odds question a dry run's events answer: the test (or step) the form sets up, with a few

@@ -230,3 +230,38 @@ fn a_name_of_joined_emoji_is_kept_as_its_emoji_without_the_joiners() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_name_an_older_save_keeps_with_a_skin_tone_is_found_typed_with_or_without_it() {
+    // Given an older save whose names hold skin tones (kept as written then): Thumb👍🏽,
+    // Ok👌🏾Go, and two that differ only by theirs, Wave👋🏻 and Wave👋🏿
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("saves")).unwrap();
+    std::fs::copy(
+        "tests/fixtures/v7-skin-tones.ron",
+        d.join("saves").join("f.ron"),
+    )
+    .unwrap();
+    // When their names are typed with the tone, without it, quoted or not
+    let lines = "damage Thumb👍🏽 1 stun\ndamage Thumb👍 1 stun\ndamage \"Thumb👍🏽\" 1 stun\n\
+                 damage Ok👌🏾Go 1 stun\ndamage Ok👌Go 1 stun\n";
+    let out = srtrack(d, &["exec", "f"], lines);
+    // Then each line finds the one so named
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&srtrack(d, &["show", "f"], "").stdout);
+    assert!(
+        shown.contains("Thumb👍🏽: Physical 0/10, Stun 3/11"),
+        "{shown}"
+    );
+    assert!(shown.contains("Ok👌🏾Go: Physical 0/10, Stun 2/9"), "{shown}");
+    // And a name that stands for both Waves is refused in one sentence naming them
+    for line in ["damage Wave👋🏻 1", "damage Wave👋 1", "damage \"Wave👋🏿\" 1"] {
+        cli::refused_unchanged(
+            d,
+            "f",
+            line,
+            "\"Wave👋\" is the name of 2 characters once skin tones are left out (Wave👋🏻, Wave👋🏿)",
+        );
+    }
+}

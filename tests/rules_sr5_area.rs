@@ -312,11 +312,30 @@ fn a_groups_name_stands_for_its_members_still_standing() {
         t.refuse("attack Ana Ganger 2 pool 6").to_string(),
         "Ganger 2 is Downed already: attack someone still standing"
     );
-    t.run("down Ganger 1");
-    t.run("down Ganger 3");
-    assert_eq!(
-        t.refuse("attack Ana Ganger pool 6").to_string(),
-        "Ganger 1 is Downed already: attack someone still standing"
+}
+
+#[test]
+fn a_group_all_downed_is_refused_in_one_sentence_about_the_group() {
+    // Given a gang all Downed
+    let mut t = gang();
+    for n in ["Ganger 1", "Ganger 2", "Ganger 3"] {
+        t.run(&format!("down {n}"));
+    }
+    // When the GM aims at the gang by its name, alone or among others
+    // Then the line is refused for the gang, not for its first member
+    for line in ["attack Ana Ganger pool 6", "attack Ana Ganger, Ana pool 6"] {
+        assert_eq!(
+            t.unread(line),
+            "every member of Ganger is Downed: attack someone still standing"
+        );
+    }
+    // A Downed attacker is still refused first, as for any target
+    t.run("down Ana");
+    assert!(
+        t.unread("attack Ana Ganger pool 6")
+            .starts_with("Ana is Downed"),
+        "{}",
+        t.unread("attack Ana Ganger pool 6")
     );
 }
 

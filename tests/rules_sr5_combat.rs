@@ -74,6 +74,60 @@ fn a_tie_on_the_defense_goes_to_the_defender() {
 }
 
 #[test]
+fn a_soak_asked_on_the_line_of_a_defense_that_wins_is_skipped_and_the_rolls_stand() {
+    // Given Ana and the gangers
+    let mut t = armed();
+    let entries = t.enc.history().len();
+    // When Ana's attack, Ganger 2's defense and its soak are asked in one line, and it misses
+    t.roll(
+        "attack Ana Ganger 2 pool 3 defense soak",
+        &[6, 5, 1, 6, 5, 2, 2, 3, 3],
+    );
+    // Then the attack and the defense are rolled and logged, and no soak is rolled
+    let lines = t.last_lines();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("attack Ana on Ganger 2"), "{lines:?}");
+    assert!(
+        lines[1].ends_with("2 hits vs 2 hits: the attack misses (a tie goes to the defender)"),
+        "{lines:?}"
+    );
+    assert_eq!(t.enc.history().len(), entries + 1);
+    assert_eq!(t.c("Ganger 2").damage.physical, 0);
+    assert_eq!(t.state().sr5.pending, []);
+    // The same with every roll's hits typed, and with the NPC's defense rolled unasked
+    t.run("attack Ana Ganger 2 pool 3 hits 1 defense 6 hits 3 soak 5 hits 0");
+    assert!(t.last_lines()[1].ends_with("3 hits vs 1 hit: the attack misses"));
+    t.roll(
+        "attack Ana Ganger 2 pool 3 hits 1 soak",
+        &[6, 2, 2, 2, 2, 2],
+    );
+    assert!(
+        t.last_lines()[1]
+            .ends_with("1 hit vs 1 hit: the attack misses (a tie goes to the defender)")
+    );
+    assert_eq!(t.c("Ganger 2").damage.physical, 0);
+    // A soak alone after the miss is still refused: no attack waits for it
+    assert!(matches!(
+        t.refuse("attack Ana Ganger 2 soak"),
+        RuleError::Sr5(Sr5Error::NoAttack { .. })
+    ));
+}
+
+#[test]
+fn a_players_typed_defense_that_wins_skips_the_soak_asked_with_it() {
+    // Given the Ganger's attack on Ana (a PC), waiting for her defense
+    let mut t = armed();
+    t.roll("attack Ganger 1 Ana pool 4", &[6, 2, 2, 2]);
+    // When her player types the defense and the soak in one line, and the defense wins
+    t.run("attack Ganger 1 Ana defense 9 hits 2 soak 9 hits 1");
+    // Then the defense is logged, no soak is taken, and the attack is over
+    assert_eq!(t.last_lines().len(), 1, "{:?}", t.last_lines());
+    assert!(t.last_lines()[0].ends_with("2 hits vs 1 hit: the attack misses"));
+    assert_eq!(t.c("Ana").damage.physical, 0);
+    assert_eq!(t.state().sr5.pending, []);
+}
+
+#[test]
 fn physical_damage_becomes_stun_when_the_dv_does_not_exceed_the_armor() {
     let mut t = armed();
     t.run("weapon Ana add Sap dv 3 p ap 0 acc 6");

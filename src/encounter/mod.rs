@@ -21,7 +21,7 @@ pub use history::{Encounter, Entry};
 pub use model::{
     ActionUse, ActiveStatus, Combatant, CombatantId, DownCause, Fight, Group, GroupId, PassIp,
     PassMark, Phase, Presence, ReadyTrigger, Relative, Reserve, Sheet, Side, State, StatusEnd,
-    Track, Turn, TurnKind, Unit, Visibility, Waiting, same_name,
+    Track, Turn, TurnKind, Unit, Visibility, Waiting, same_name, same_written_name,
 };
 pub use system::System;
 

@@ -499,10 +499,18 @@ pub enum Phase {
     },
 }
 
-/// Whether two names are the same: after Unicode normalization (NFC), so names that look alike
-/// are alike, ignoring ASCII case, and ignoring what only shapes a character (the zero-width
-/// joiner, variation selectors) or shows as nothing (a zero-width space in an older save).
+/// Whether two names are the same: as [`same_written_name`], both compared as typed text is
+/// kept (`text::unjoined`): a skin tone an older save keeps on an emoji counts on neither side,
+/// so the name is found typed with or without it.
 pub fn same_name(a: &str, b: &str) -> bool {
+    same_written_name(&crate::text::unjoined(a), &crate::text::unjoined(b))
+}
+
+/// Whether two names are the same as written: after Unicode normalization (NFC), so names that
+/// look alike are alike, ignoring ASCII case, and ignoring what only shapes a character (the
+/// zero-width joiner, variation selectors) or shows as nothing (a zero-width space in an older
+/// save). Skin tones count: names an older save keeps apart by them were told apart then.
+pub fn same_written_name(a: &str, b: &str) -> bool {
     use unicode_normalization::UnicodeNormalization as _;
     if a.is_ascii() && b.is_ascii() {
         return a.eq_ignore_ascii_case(b);
@@ -512,6 +520,12 @@ pub fn same_name(a: &str, b: &str) -> bool {
         .filter(seen)
         .map(|c| c.to_ascii_lowercase())
         .eq(b.nfc().filter(seen).map(|c| c.to_ascii_lowercase()))
+}
+
+/// The one item of `items`: none when there are none or several.
+fn only<T>(mut items: impl Iterator<Item = T>) -> Option<T> {
+    let one = items.next()?;
+    items.next().is_none().then_some(one)
 }
 
 /// The whole state of an encounter: a fold of its events.
@@ -583,15 +597,31 @@ impl State {
         self.all().filter(|c| c.is_present())
     }
 
-    /// A present combatant by name, ignoring case (see [`same_name`]).
+    /// A present combatant by name, ignoring case (see [`same_name`]); none when the name
+    /// stands for several (see [`Self::alike`]).
     pub fn find(&self, name: &str) -> Option<&Combatant> {
         let name = name.trim();
-        self.present().find(|c| same_name(&c.name, name))
+        only(self.present().filter(|c| same_name(&c.name, name)))
     }
 
+    /// A group by name, as [`Self::find`].
     pub fn find_group(&self, name: &str) -> Option<&Group> {
         let name = name.trim();
-        self.groups.iter().find(|g| same_name(&g.name, name))
+        only(self.groups.iter().filter(|g| same_name(&g.name, name)))
+    }
+
+    /// The names of the present combatants and the groups `name` stands for, when it stands for
+    /// more than one: an older save keeps names that differ only by a skin tone, which a typed
+    /// line leaves out (see [`same_name`]). Empty when it stands for one or none.
+    pub fn alike(&self, name: &str) -> Vec<&str> {
+        let name = name.trim();
+        let names: Vec<&str> = self
+            .present()
+            .map(|c| c.name.as_str())
+            .chain(self.groups.iter().map(|g| g.name.as_str()))
+            .filter(|n| same_name(n, name))
+            .collect();
+        if names.len() > 1 { names } else { Vec::new() }
     }
 
     pub fn fight(&self) -> Option<&Fight> {

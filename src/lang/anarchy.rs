@@ -338,6 +338,7 @@ impl Parser<'_> {
                         word: first + 1,
                         found: Some(text.clone()),
                         expected: POOL_HINT.into(),
+                        refusal: None,
                     });
                 }
             }
@@ -351,6 +352,7 @@ impl Parser<'_> {
             word: start + 1,
             found: p.words.get(start).map(|w| w.text.clone()),
             expected: POOL_HINT.into(),
+            refusal: None,
         };
         let extra = |t: &[i32]| t.iter().fold(0_i32, |a, n| a.saturating_add(*n));
         if self.eat("untrained") {

@@ -99,10 +99,16 @@ pub struct ParseError {
     /// The word found, or `None` at the end of the line.
     pub found: Option<String>,
     pub expected: String,
+    /// The sentence a line read right is refused with (a name it cannot stand for here),
+    /// shown instead of what was expected.
+    pub refusal: Option<String>,
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(refusal) = &self.refusal {
+            return f.write_str(refusal);
+        }
         match &self.found {
             Some(w) => write!(
                 f,
@@ -248,6 +254,7 @@ fn tokenize(line: &str) -> Result<Vec<Word>, ParseError> {
                             found: Some(format!("\"{text}")),
                             expected: "a closing quote (\"); inside quotes a quote is written \\\" and a backslash \\\\"
                                 .into(),
+                            refusal: None,
                         });
                     }
                 }
@@ -282,38 +289,61 @@ fn tokenize(line: &str) -> Result<Vec<Word>, ParseError> {
 enum Members {
     /// Each member present (not removed from the fight).
     Present,
-    /// Each member present and standing, as an attack's targets: a Downed one is left out
-    /// unless none stands (then the engine names the first Downed one).
+    /// Each member present and standing, as an attack's targets: a Downed one is left out,
+    /// and a group whose members present are all Downed is refused.
     Standing,
 }
 
+/// Why `name` finds nobody when it stands for several names an older save keeps apart only by
+/// a skin tone, which a typed name leaves out (`State::alike`): `None` when it does not.
+pub fn alike(name: &str, state: &State) -> Option<String> {
+    let names = state.alike(name);
+    (!names.is_empty()).then(|| {
+        format!(
+            "\"{}\" is the name of {} characters once skin tones are left out ({}): rename one \
+             (select it, `e`) to tell them apart",
+            crate::text::unjoined(name.trim()),
+            names.len(),
+            names.join(", ")
+        )
+    })
+}
+
 /// The characters a name among an attack's targets stands for, as `attack` reads it: the one
-/// so named, or a group's members still standing (all present ones when none stands).
-pub fn attack_target(name: &str, state: &State) -> Option<Vec<CombatantId>> {
+/// so named, or a group's members still standing; `Some(Err(sentence))` for a group whose
+/// members present are all Downed.
+pub fn attack_target(name: &str, state: &State) -> Option<Result<Vec<CombatantId>, String>> {
     Members::Standing.named(state, name)
 }
 
 impl Members {
     /// The one called `name`, or the members of the group called so.
-    fn named(self, state: &State, name: &str) -> Option<Vec<CombatantId>> {
-        let one = state.find(name).map(|c| vec![c.id]);
-        one.or_else(|| state.find_group(name).map(|g| self.of(state, &g.members)))
-    }
-
-    fn of(self, state: &State, ids: &[CombatantId]) -> Vec<CombatantId> {
-        let present = ids
+    fn named(self, state: &State, name: &str) -> Option<Result<Vec<CombatantId>, String>> {
+        if let Some(c) = state.find(name) {
+            return Some(Ok(vec![c.id]));
+        }
+        let group = state.find_group(name)?;
+        let present: Vec<&Combatant> = group
+            .members
             .iter()
             .filter_map(|id| state.get(*id))
-            .filter(|c| c.is_present());
+            .filter(|c| c.is_present())
+            .collect();
         let standing: Vec<CombatantId> = present
-            .clone()
+            .iter()
             .filter(|c| !c.is_downed())
             .map(|c| c.id)
             .collect();
-        match self {
-            Self::Standing if !standing.is_empty() => standing,
-            _ => present.map(|c| c.id).collect(),
-        }
+        Some(match self {
+            Self::Standing if standing.is_empty() && !present.is_empty() => {
+                Err(crate::encounter::system::sr5::Sr5Error::GroupDowned {
+                    group: group.name.clone(),
+                }
+                .to_string())
+            }
+            Self::Standing => Ok(standing),
+            Self::Present => Ok(present.iter().map(|c| c.id).collect()),
+        })
     }
 }
 
@@ -442,6 +472,7 @@ impl Parser<'_> {
             word: self.at + 1,
             found: self.peek().map(|w| w.text.clone()),
             expected: expected.into(),
+            refusal: None,
         }
     }
 
@@ -634,11 +665,26 @@ impl Parser<'_> {
         if let Some(id) = self.longest(|s| state.find(s).map(|c| c.id)) {
             return Ok(id);
         }
+        self.not_alike()?;
         let names: Vec<&str> = state.present().map(|c| c.name.as_str()).collect();
         self.short(&names, "character", None)?
             .and_then(|name| state.find(name))
             .map(|c| c.id)
             .ok_or_else(|| self.error(self.names_hint()))
+    }
+
+    /// Refuses a name from here that stands for several names an older save keeps apart only
+    /// by a skin tone ([`alike`]): none is picked for the other.
+    fn not_alike(&mut self) -> Result<(), ParseError> {
+        let (state, at) = (self.state, self.at);
+        let Some(refusal) = self.longest(|s| alike(s, state)) else {
+            return Ok(());
+        };
+        self.at = at;
+        Err(ParseError {
+            refusal: Some(refusal),
+            ..self.error("one name")
+        })
     }
 
     /// Characters to aim at: names (in full or in short) and groups (each member present),
@@ -652,9 +698,17 @@ impl Parser<'_> {
         let mut who = Vec::new();
         loop {
             let state = self.state;
+            let at = self.at;
             let group = self.longest(|s| members.named(state, s));
             match group {
-                Some(ids) => who.extend(ids),
+                Some(Ok(ids)) => who.extend(ids),
+                Some(Err(refusal)) => {
+                    self.at = at;
+                    return Err(ParseError {
+                        refusal: Some(refusal),
+                        ..self.error("someone still standing")
+                    });
+                }
                 None => who.push(self.combatant()?),
             }
             if !self.eat(",") {
@@ -830,6 +884,7 @@ impl Parser<'_> {
                             self.words.first().map_or("damage", |w| w.text.as_str()),
                             track.label().to_lowercase()
                         ),
+                        refusal: None,
                     });
                 }
             },
@@ -1329,6 +1384,7 @@ impl Parser<'_> {
             match found {
                 Some(t) => t,
                 None => {
+                    self.not_alike()?;
                     let names: Vec<&str> = state.present().map(|c| c.name.as_str()).collect();
                     match self
                         .short(&names, "character", None)?
@@ -1381,7 +1437,10 @@ fn starts_words(run: &[&str], name: &str) -> bool {
             if r.chars().all(|c| c.is_ascii_digit()) {
                 r == w
             } else {
-                w.to_lowercase().starts_with(&r.to_lowercase())
+                // As a line is read: a skin tone an older save keeps counts for nothing.
+                crate::text::unjoined(w)
+                    .to_lowercase()
+                    .starts_with(&r.to_lowercase())
             }
         })
 }

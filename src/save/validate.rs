@@ -12,7 +12,7 @@ use crate::encounter::system::sr5::Sr5Event;
 use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{
     ActionUse, AddCombatant, Combatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom,
-    Phase, Reserve, RuleError, Sheet, SheetInput, State, System, Track,
+    Phase, Reserve, RuleError, Sheet, SheetInput, State, System, Track, same_written_name,
 };
 use crate::rules::HouseRules;
 use crate::rules::initiative::Scoring;
@@ -574,8 +574,27 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
     match enc.check(command) {
         // Names with an invisible character got in before it was refused: the file still loads.
         Err(RuleError::InvisibleCharacter { .. }) => Ok(()),
+        // So did names told apart only by a skin tone, before names were kept without one.
+        Err(RuleError::NameTaken { .. }) if !taken_as_written(enc.state(), event) => Ok(()),
         r => r.map_err(|e| e.to_string()),
     }
+}
+
+/// Whether the name an `add` or `edit` event records is another's as written, skin tones
+/// counted ([`same_written_name`]).
+fn taken_as_written(state: &State, event: &Event) -> bool {
+    let (name, except) = match event {
+        Event::CombatantAdded { name, .. } => (name, None),
+        Event::CombatantEdited { id, name, .. } => (name, Some(*id)),
+        _ => return true,
+    };
+    state
+        .present()
+        .any(|c| Some(c.id) != except && same_written_name(&c.name, name))
+        || state
+            .groups
+            .iter()
+            .any(|g| same_written_name(&g.name, name))
 }
 
 /// The verbs whose commands may cause an event that only some commands cause; `None` for the

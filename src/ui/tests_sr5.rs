@@ -432,11 +432,12 @@ fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
     assert!(news(&app).starts_with("no attack waits"), "{}", news(&app));
 }
 
-#[test]
-fn a_groups_name_in_the_attack_forms_targets_stands_for_its_members_still_standing() {
-    // Given the Guard, on his turn, and the group Ganger, Ganger 2 Downed
+/// The Guard, on his turn, before the group Ganger (Ganger 1 to 3), those named `downed`
+/// Downed; the GM has picked Fire Gun (SS), typed the group's name as the target and the
+/// pool 9.
+fn guard_fires_at_the_gang(downed: &[&str]) -> App {
     let weapon = "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32";
-    let mut app = app_with(&[
+    let mut lines = vec![
         "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
         "add Ganger x3 npc int 2 rea 3 edge 1 body 5 will 2",
         weapon,
@@ -445,13 +446,10 @@ fn a_groups_name_in_the_attack_forms_targets_stands_for_its_members_still_standi
         "roll Ganger 2 hits 1",
         "roll Ganger 3 hits 1",
         "start",
-        "down Ganger 2",
-    ]);
-    let ids: Vec<_> = ["Ganger 1", "Ganger 3"]
-        .iter()
-        .map(|n| app.state().find(n).expect(n).id)
-        .collect();
-    // When the GM picks Fire Gun (SS) and types the group's name as the target
+    ];
+    let downs: Vec<String> = downed.iter().map(|n| format!("down {n}")).collect();
+    lines.extend(downs.iter().map(String::as_str));
+    let mut app = app_with(&lines);
     press(&mut app, KeyCode::Enter);
     typ(&mut app, "fire gun");
     press(&mut app, KeyCode::Enter);
@@ -460,6 +458,18 @@ fn a_groups_name_in_the_attack_forms_targets_stands_for_its_members_still_standi
     press(&mut app, KeyCode::Tab);
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "9");
+    app
+}
+
+#[test]
+fn a_groups_name_in_the_attack_forms_targets_stands_for_its_members_still_standing() {
+    // Given the group Ganger, Ganger 2 Downed, and the Guard's form at the group
+    let mut app = guard_fires_at_the_gang(&["Ganger 2"]);
+    let ids: Vec<_> = ["Ganger 1", "Ganger 3"]
+        .iter()
+        .map(|n| app.state().find(n).expect(n).id)
+        .collect();
+    // When the GM types the hits and rolls
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "hits 3");
     assert!(odds(&app).is_ok(), "{:?}", odds(&app));
@@ -470,6 +480,19 @@ fn a_groups_name_in_the_attack_forms_targets_stands_for_its_members_still_standi
         _ => None,
     });
     assert_eq!(attacked, Some(ids), "{:?}", app.message());
+}
+
+#[test]
+fn a_group_all_downed_in_the_attack_forms_targets_is_refused_for_the_group() {
+    // Given the group Ganger, every member Downed
+    // When the GM types the group's name as the Guard's target
+    let app = guard_fires_at_the_gang(&["Ganger 1", "Ganger 2", "Ganger 3"]);
+    // Then the form says it of the group, as `attack Guard Ganger` does
+    let said = odds(&app).expect_err("an attack on a gang all Downed");
+    assert!(
+        said.ends_with("every member of Ganger is Downed: attack someone still standing"),
+        "{said}"
+    );
 }
 
 /// Jinx, on her turn, with no weapon on the sheet, and the Guard.

@@ -64,7 +64,7 @@ impl Draft<'_> {
         let taken = state
             .present()
             .any(|c| Some(c.id) != except && same_name(&c.name, &name))
-            || state.find_group(&name).is_some();
+            || state.groups.iter().any(|g| same_name(&g.name, &name));
         if taken {
             return Err(RuleError::NameTaken { name });
         }

@@ -509,12 +509,7 @@ impl Draft<'_> {
                     });
                     match result {
                         Defense::Hit { dv, .. } => stage = Stage::Soak { dv },
-                        Defense::Miss if a.soak.is_some() && alone => {
-                            return Err(Sr5Error::Missed {
-                                attacker: attacker.name.clone(),
-                            }
-                            .into());
-                        }
+                        // A soak asked with it is not needed: the attack and the defense stand.
                         Defense::Miss => return Ok(None),
                     }
                 }

@@ -757,8 +757,8 @@ pub enum Sr5Error {
     SharedDice { word: &'static str },
     #[error("{who} is Downed already: attack someone still standing")]
     TargetDowned { who: String },
-    #[error("{attacker}'s attack missed: there is no damage to resist")]
-    Missed { attacker: String },
+    #[error("every member of {group} is Downed: attack someone still standing")]
+    GroupDowned { group: String },
     #[error("a new attack needs the attacker's dice: `pool N` (and `dice …` to type them)")]
     AttackPool,
     #[error(

@@ -101,11 +101,13 @@ impl State {
         if name.is_empty() {
             return Err((TARGET, "required".into()));
         }
-        let target = ctx
-            .state()
-            .find(&name)
-            .map(|c| c.id)
-            .ok_or_else(|| (TARGET, format!("nobody is called \"{name}\"")))?;
+        let target = ctx.state().find(&name).map(|c| c.id).ok_or_else(|| {
+            let why = crate::lang::alike(&name, ctx.state());
+            (
+                TARGET,
+                why.unwrap_or_else(|| format!("nobody is called \"{name}\"")),
+            )
+        })?;
         let with = self.text(WITH);
         let with = match dice_expression(&with) {
             Some((dice, sides, st)) => DamageSource::Dice {

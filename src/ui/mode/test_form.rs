@@ -346,12 +346,12 @@ impl State {
     fn combatants(&self, i: usize, s: &EncState) -> Result<Vec<CombatantId>, (usize, String)> {
         let text = self.text(i);
         if let Some(ids) = crate::lang::attack_target(text.trim(), s) {
-            return Ok(ids);
+            return ids.map_err(|e| (i, e));
         }
         let mut who = Vec::new();
         for name in text.split(',').map(str::trim) {
             match crate::lang::attack_target(name, s) {
-                Some(ids) => who.extend(ids),
+                Some(ids) => who.extend(ids.map_err(|e| (i, e))?),
                 None => who.push(named(name, s).map_err(|e| (i, e))?),
             }
         }
@@ -533,9 +533,10 @@ fn named(name: &str, s: &EncState) -> Result<CombatantId, String> {
     if name.is_empty() {
         return Err("required: a combatant's name".into());
     }
-    s.find(name)
-        .map(|c| c.id)
-        .ok_or_else(|| format!("no combatant called \"{}\"", crate::text::excerpt(name)))
+    s.find(name).map(|c| c.id).ok_or_else(|| {
+        crate::lang::alike(name, s)
+            .unwrap_or_else(|| format!("no combatant called \"{}\"", crate::text::excerpt(name)))
+    })
 }
 
 /// The odds question a dry run's events answer: the test (or step) the form sets up, with a few

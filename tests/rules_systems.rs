@@ -7,10 +7,7 @@ use srtrack::encounter::{RuleError, System};
 
 /// Ana and Bob at an Anarchy table, before anything else happens.
 fn anarchy() -> Table {
-    let mut t = Table::under(System::Anarchy);
-    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
-    t.run("add Bob int 3 rea 3 edge 1 body 3 will 3");
-    t
+    table(System::Anarchy)
 }
 
 #[test]
@@ -230,4 +227,219 @@ fn a_mistyped_edge_gets_the_tables_own_usage() {
         t.refuse("edge Ana boost").to_string(),
         "this form of `edge NAME boost` is Shadowrun 2097's; this encounter runs SR5: `edge NAME`"
     );
+}
+
+/// A table of `system` with Ana and Bob, before anything else happens.
+fn table(system: System) -> Table {
+    let mut t = Table::under(system);
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    t.run("add Bob int 3 rea 3 edge 1 body 3 will 3");
+    t
+}
+
+#[test]
+fn another_systems_command_with_a_wrong_name_is_refused_for_being_that() {
+    let passes = "SR5 and Shadowrun 2097";
+    for (system, lines) in [
+        (
+            System::Anarchy,
+            &[
+                ("delay Nobody 3", "delay", passes),
+                ("move Nobody after Ana", "move", passes),
+                ("change Nobody after Ana", "move", passes),
+                ("fire Nobody", "fire", passes),
+                ("roll Nobody", "roll", passes),
+                ("act Nobody Take Aim", "act", passes),
+                ("armor Nobody 3", "armor", passes),
+                ("test Nobody 6", "test", "SR5"),
+                ("sc Nobody tn 8 bonus 0", "sc", "Shadowrun 2097"),
+                ("str Nobody 4", "strength", "Shadowrun 2097"),
+            ][..],
+        ),
+        (
+            System::Sr5,
+            &[
+                ("narrate Nobody", "narrate", "Shadowrun: Anarchy"),
+                ("pp Nobody award", "pp", "Shadowrun: Anarchy"),
+                ("atest Nobody 6 vs 4", "atest", "Shadowrun: Anarchy"),
+                ("sheet Nobody armor 3", "sheet", "Shadowrun: Anarchy"),
+                ("sc Nobody tn 8 bonus 0", "sc", "Shadowrun 2097"),
+                ("strength Nobody 4", "strength", "Shadowrun 2097"),
+            ][..],
+        ),
+        (
+            System::Sr2097,
+            &[
+                ("test Nobody 6", "test", "SR5"),
+                ("attack Nobody Ana", "attack", "SR5"),
+                ("reload Nobody", "reload", "SR5"),
+                ("closecall Nobody", "closecall", "SR5"),
+                ("cooldown Nobody Spell", "cooldown", "Shadowrun: Anarchy"),
+                ("pp Nobody award", "pp", "Shadowrun: Anarchy"),
+            ][..],
+        ),
+    ] {
+        // Given a table of the system with Ana and Bob
+        let mut t = table(system);
+        for (line, verb, owners) in lines {
+            // When the GM types another system's command with a name nobody has
+            // Then the table says whose command it is, not which word was wrong
+            assert_eq!(
+                t.unread(line),
+                format!("`{verb}` is a command of {owners}; this encounter runs {system}"),
+                "`{line}` at {system}"
+            );
+        }
+    }
+}
+
+#[test]
+fn this_systems_command_with_a_wrong_name_is_refused_for_the_name() {
+    for (system, lines) in [
+        (
+            System::Anarchy,
+            &[
+                "narrate Nobody",
+                "pp Nobody award",
+                "damage Nobody 3",
+                "dmg Nobody 3",
+                "edge Nobody regain",
+                "rm Nobody",
+            ][..],
+        ),
+        (
+            System::Sr5,
+            &[
+                "dmg Nobody 3",
+                "delay Nobody 3",
+                "test Nobody 6",
+                "change Nobody after Ana",
+                "armor Nobody 3",
+            ][..],
+        ),
+        (
+            System::Sr2097,
+            &[
+                "dmg Nobody 3",
+                "sc Nobody tn 8 bonus 0",
+                "str Nobody 4",
+                "delay Nobody 3",
+                "weapon Nobody remove Gun",
+            ][..],
+        ),
+    ] {
+        // Given a table of the system with Ana and Bob
+        let mut t = table(system);
+        for line in lines {
+            // When the GM types one of this table's commands (or another name of one, as
+            // SR5's `dmg` for `damage`) with a name nobody has
+            let err = t.unread(line);
+            // Then the wrong name is told
+            assert!(
+                err.starts_with("word 2 \"Nobody\""),
+                "`{line}` at {system}: {err}"
+            );
+        }
+    }
+}
+
+/// Whether a table of `system` reads `line` as one of its own commands or questions: it
+/// parses, and the engine's gate (or the question's) lets it through.
+fn reads(t: &Table, line: &str, system: System) -> bool {
+    use srtrack::lang::Line;
+    match srtrack::lang::parse(line, t.state(), t.enc.catalogue()) {
+        Ok(Line::Command(c)) => system.accepts(&c).is_ok(),
+        Ok(line) => line.belongs(system).is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// The systems that read each first word, which the gate above tells before any wrong word,
+/// are those whose parser and engine take some well-formed line with it: every word the parser
+/// dispatches (verb or alias) has lines here, and a table reads it exactly where the language
+/// says (its synopses).
+#[test]
+fn the_systems_reading_each_word_are_those_whose_parser_and_engine_take_it() {
+    let lines: &[(&str, &[&str])] = &[
+        ("add", &["add Cy int 3 rea 3 body 3 will 3"]),
+        ("edit", &["edit Ana edge 2"]),
+        ("remove", &["remove Ana"]),
+        ("rm", &["rm Ana"]),
+        ("roll", &["roll all"]),
+        ("start", &["start"]),
+        ("next", &["next"]),
+        ("n", &["n"]),
+        ("act", &["act Ana Take Aim"]),
+        ("edge", &["edge Ana", "edge Ana burn", "edge Ana regain"]),
+        ("delay", &["delay Ana 2"]),
+        ("ready", &["ready Ana when the door opens do Take Aim"]),
+        ("fire", &["fire Ana"]),
+        ("move", &["move Ana after Bob"]),
+        ("change", &["change Ana after Bob"]),
+        ("down", &["down Ana"]),
+        ("up", &["up Ana"]),
+        ("hide", &["hide Ana"]),
+        ("reveal", &["reveal Ana"]),
+        ("damage", &["damage Ana 2", "damage Ana 2 armor"]),
+        ("dmg", &["dmg Ana 2", "dmg Ana Bob 2d6+3"]),
+        ("heal", &["heal Ana 1", "heal Ana 1 armor"]),
+        ("status", &["status Ana Stunned"]),
+        ("clear", &["clear Ana Stunned"]),
+        ("end", &["end"]),
+        ("undo", &["undo"]),
+        ("u", &["u"]),
+        ("redo", &["redo"]),
+        ("why", &["why Ana Bob"]),
+        ("test", &["test Ana 6"]),
+        ("attack", &["attack Ana Bob pool 6"]),
+        ("teamwork", &["teamwork Ana 6 with Bob 4"]),
+        ("closecall", &["closecall Ana"]),
+        ("odds", &["odds 6"]),
+        (
+            "weapon",
+            &[
+                "weapon Ana add Gun dv 5 p ap 0 acc 5",
+                "weapon Ana add Knife 1d6 melee",
+                "weapon Ana add Pistol 2d6+4",
+            ],
+        ),
+        ("reload", &["reload Ana"]),
+        ("armor", &["armor Ana 9", "armor Ana pt 2 dr 1"]),
+        ("sc", &["sc Ana tn 8 bonus 0"]),
+        ("strength", &["strength Ana 4"]),
+        ("str", &["str Ana 4"]),
+        ("odds2097", &["odds2097 tn 8 bonus 0"]),
+        ("narrate", &["narrate Ana"]),
+        ("seating", &["seating Ana, Bob"]),
+        ("sheet", &["sheet Ana armor 3"]),
+        ("pp", &["pp Ana award"]),
+        ("gm", &["gm order reverse"]),
+        ("atest", &["atest Ana 6 vs 4"]),
+        ("aodds", &["aodds 6 vs 4"]),
+        ("cooldown", &["cooldown Ana Spell"]),
+    ];
+    let words = srtrack::lang::command_words();
+    for word in &words {
+        assert!(
+            lines.iter().any(|(w, _)| w == word),
+            "`{word}`: give lines with it here"
+        );
+    }
+    for (word, lines) in lines {
+        assert!(words.contains(word), "`{word}` is no word of the parser");
+        let mut have = Vec::new();
+        for system in System::ALL {
+            let t = table(system);
+            if lines.iter().any(|line| reads(&t, line, system)) {
+                have.push(system);
+            }
+        }
+        assert_eq!(
+            srtrack::lang::synopses::readers(word),
+            have,
+            "the systems reading `{word}`"
+        );
+    }
+    // A word the parser does not read is no command anywhere.
+    assert!(srtrack::lang::synopses::readers("frobnicate").is_empty());
 }

@@ -267,7 +267,7 @@ pub enum RuleError {
     #[error("{}", other_system(verb, owners, *system))]
     OtherSystem {
         verb: &'static str,
-        owners: &'static [System],
+        owners: Vec<System>,
         system: System,
     },
     #[error(transparent)]

@@ -53,29 +53,15 @@ impl Line {
     /// Whether a table of `system` answers this question, as [`System::accepts`] tells of a
     /// command: `why` asks of the order of passes, each `odds` of its own system's dice.
     pub fn belongs(&self, system: System) -> Result<(), RuleError> {
-        let verb = match self {
-            Line::Why(..) => "why",
-            Line::AnarchyOdds(_) => "aodds",
-            Line::Odds(_) => "odds",
-            Line::Odds2097(_) => "odds2097",
+        let (verb, family) = match self {
+            Line::Why(..) => ("why", Family::Passes),
+            Line::AnarchyOdds(_) => ("aodds", Family::Own(System::Anarchy)),
+            Line::Odds(_) => ("odds", Family::Own(System::Sr5)),
+            Line::Odds2097(_) => ("odds2097", Family::Own(System::Sr2097)),
             _ => return Ok(()),
         };
-        question_belongs(verb, system)
+        family.admits(system, verb)
     }
-}
-
-/// Whether a table of `system` answers the question asked with `verb` (none but a question's
-/// verb is refused): its family is the verb's, whatever words follow, so [`read`] asks it
-/// before telling a wrong word.
-fn question_belongs(verb: &str, system: System) -> Result<(), RuleError> {
-    let (verb, family) = match verb {
-        "why" => ("why", Family::Passes),
-        "aodds" => ("aodds", Family::Own(System::Anarchy)),
-        "odds" => ("odds", Family::Own(System::Sr5)),
-        "odds2097" => ("odds2097", Family::Own(System::Sr2097)),
-        _ => return Ok(()),
-    };
-    family.admits(system, verb)
 }
 
 /// `add NAME [xN] [shared] from template` or `add party`.
@@ -212,6 +198,48 @@ pub const VERBS: &[(&str, &str)] = &[
     ("edge", "edge NAME regain [N]"),
     ("odds2097", "odds2097 tn N|WORD bonus N [adv|dis] [edge]"),
 ];
+
+/// Other words the parser reads as a verb of the synopses: a short form, or another name.
+/// `dmg` has a synopsis of its own too (2097's damage roll) and reads as `damage`, whose
+/// reading takes both; the systems reading a word are those of every verb read so
+/// ([`synopses::readers`]).
+pub const ALIASES: &[(&str, &str)] = &[
+    ("rm", "remove"),
+    ("n", "next"),
+    ("change", "move"),
+    ("dmg", "damage"),
+    ("str", "strength"),
+    ("u", "undo"),
+];
+
+/// The verb the parser reads a first word (in lower case) as: an alias's verb, or the word
+/// itself when it is a verb; none when it is no command. The parser dispatches on this, so a
+/// word is a command exactly when it is here.
+pub fn reads_as(word: &str) -> Option<&'static str> {
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == word)
+        .map(|(_, verb)| *verb)
+        .or_else(|| {
+            all_verbs()
+                .find(|(verb, _)| *verb == word)
+                .map(|(verb, _)| *verb)
+        })
+}
+
+/// Every word the parser reads as a command, each once: the verbs, then the aliases.
+pub fn command_words() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for word in all_verbs()
+        .map(|(v, _)| *v)
+        .chain(ALIASES.iter().map(|(a, _)| *a))
+    {
+        if !out.contains(&word) {
+            out.push(word);
+        }
+    }
+    out
+}
 
 /// Every verb with its synopsis: the shared ones, then each rule system's.
 pub fn all_verbs() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
@@ -355,6 +383,17 @@ struct Parser<'a> {
     /// The attacker of an attack roll read so far: [`read`] asks the engine of it when a later
     /// word is wrong.
     attacker: Option<Attacker>,
+    /// The verb the first word reads as ([`reads_as`]): [`read`] asks whether this table
+    /// takes it before telling a later wrong word.
+    verb: Option<&'static str>,
+}
+
+/// What [`parse_noting`] read of a line: the line, or the first wrong word, with what a
+/// refusal may be told for first.
+struct Reading {
+    line: Result<Line, ParseError>,
+    attacker: Option<Attacker>,
+    verb: Option<&'static str>,
 }
 
 /// An attack roll's attacker, the attack, and the rule system whose command it is.
@@ -362,15 +401,12 @@ type Attacker = (CombatantId, Attack<'static>, System);
 
 /// Parses one line against the encounter (for names) and the catalogue (for actions).
 pub fn parse(line: &str, state: &State, catalogue: &Catalogue) -> Result<Line, ParseError> {
-    parse_noting(line, state, catalogue).0
+    parse_noting(line, state, catalogue).line
 }
 
-/// Parses one line, and notes the attacker of an attack roll if the line got that far.
-fn parse_noting(
-    line: &str,
-    state: &State,
-    catalogue: &Catalogue,
-) -> (Result<Line, ParseError>, Option<Attacker>) {
+/// Parses one line, and notes its verb and the attacker of an attack roll if the line got that
+/// far.
+fn parse_noting(line: &str, state: &State, catalogue: &Catalogue) -> Reading {
     use unicode_normalization::UnicodeNormalization as _;
     // Names are kept in NFC: a name typed with combining accents finds the same combatant.
     // Texts are kept without emoji joiners (`text::unjoined`): a line is read so too, so a
@@ -378,12 +414,17 @@ fn parse_noting(
     let line: String = line.nfc().collect();
     let line = crate::text::unjoined(&line);
     let trimmed = line.trim();
+    let read = |line| Reading {
+        line,
+        attacker: None,
+        verb: None,
+    };
     if trimmed.is_empty() || trimmed.starts_with('#') {
-        return (Ok(Line::Nothing), None);
+        return read(Ok(Line::Nothing));
     }
     let words = match tokenize(trimmed) {
         Ok(words) => words,
-        Err(e) => return (Err(e), None),
+        Err(e) => return read(Err(e)),
     };
     let mut p = Parser {
         words,
@@ -391,18 +432,27 @@ fn parse_noting(
         state,
         catalogue,
         attacker: None,
+        verb: None,
     };
     let line = p.line().and_then(|line| p.finish().map(|()| line));
-    (line, p.attacker)
+    Reading {
+        line,
+        attacker: p.attacker,
+        verb: p.verb,
+    }
 }
 
 /// Reads one line typed at `enc`'s table (the command line, `exec`): parsed, and refused
 /// when it belongs to another rule system. An attack roll whose attacker the engine refuses
 /// whoever the target (Downed, unarmed: [`Encounter::may_attack`]) is refused for that first,
-/// in the attack form's sentence, even when a later word (a target's name) is wrong; another
-/// system's question (`why`, each `odds`) for being that, whatever its words.
+/// in the attack form's sentence, even when a later word (a target's name) is wrong; a command
+/// or question only other systems have ([`synopses::takes`]) for being that, whatever its words.
 pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
-    let (parsed, attacker) = parse_noting(line, enc.state(), enc.catalogue());
+    let Reading {
+        line: parsed,
+        attacker,
+        verb,
+    } = parse_noting(line, enc.state(), enc.catalogue());
     match parsed {
         Ok(line) => {
             line.belongs(enc.system()).map_err(|e| e.to_string())?;
@@ -414,9 +464,9 @@ pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
             Ok(line)
         }
         Err(e) => {
-            // Another system's question is refused for that, not for a wrong word in it.
-            if let Some(verb) = line.split_whitespace().next() {
-                question_belongs(&verb.to_lowercase(), enc.system()).map_err(|r| r.to_string())?;
+            // Another system's command is refused for that, not for a wrong word in it.
+            if let Some(verb) = verb {
+                synopses::takes(verb, enc.system()).map_err(|r| r.to_string())?;
             }
             match attacker {
                 Some((who, attack, system)) if system == enc.system() => {
@@ -905,19 +955,21 @@ impl Parser<'_> {
     }
 
     fn line(&mut self) -> Result<Line, ParseError> {
-        let Some(verb) = self.peek().map(|w| w.text.to_lowercase()) else {
+        let Some(word) = self.peek().map(|w| w.text.to_lowercase()) else {
             return Ok(Line::Nothing);
         };
+        self.verb = reads_as(&word);
+        let verb = self.verb.unwrap_or_default();
         self.at += 1;
         if verb == "add"
             && let Some(r) = self.roster_add()
         {
             return Ok(Line::FromRoster(r));
         }
-        let cmd = match verb.as_str() {
+        let cmd = match verb {
             "add" => self.add()?,
             "edit" => self.edit()?,
-            "remove" | "rm" => {
+            "remove" => {
                 let who = self.combatant()?;
                 let reason = if self.eat("because") {
                     Some(self.text_until(&[]))
@@ -928,7 +980,7 @@ impl Parser<'_> {
             }
             "roll" => self.roll()?,
             "start" => Command::Start,
-            "next" | "n" => Command::Next,
+            "next" => Command::Next,
             "act" => {
                 let who = self.combatant()?;
                 let action = self.action()?;
@@ -1005,7 +1057,7 @@ impl Parser<'_> {
                     timing,
                 }
             }
-            "move" | "change" => {
+            "move" => {
                 let who = self.combatant()?;
                 let relative = if self.eat("before") {
                     Relative::Before
@@ -1037,7 +1089,7 @@ impl Parser<'_> {
                     Visibility::Shown
                 },
             },
-            "damage" | "dmg" => {
+            "damage" => {
                 // A number, however large, is boxes on a monitor (a number past any range gets
                 // the engine's allowed range), anything else after one attacker a target: a
                 // Shadowrun 2097 damage roll.
@@ -1073,7 +1125,7 @@ impl Parser<'_> {
                 |track, boxes| Each::Heal { track, boxes },
             )?,
             "narrate" | "seating" | "sheet" | "pp" | "gm" | "atest" | "cooldown" => {
-                self.anarchy(&verb)?
+                self.anarchy(verb)?
             }
             "aodds" => {
                 let test = self.test()?;
@@ -1112,7 +1164,7 @@ impl Parser<'_> {
                 Command::aimed(who, Each::ClearStatus { name })
             }
             "end" => Command::End,
-            "undo" | "u" => return Ok(Line::Undo(self.count()?)),
+            "undo" => return Ok(Line::Undo(self.count()?)),
             "redo" => return Ok(Line::Redo(self.count()?)),
             "why" => {
                 let a = self.combatant()?;
@@ -1133,11 +1185,11 @@ impl Parser<'_> {
             {
                 self.armor_2097()?
             }
-            "strength" | "str" => self.strength()?,
+            "strength" => self.strength()?,
             "weapon" if self.dice_ahead() || self.ahead("remove") => self.weapon_2097()?,
             "odds2097" => return self.odds2097(),
             "test" | "teamwork" | "closecall" | "odds" | "attack" | "weapon" | "reload"
-            | "armor" => match self.sr5(&verb)? {
+            | "armor" => match self.sr5(verb)? {
                 sr5::Parsed::Command(c) => c,
                 sr5::Parsed::Odds(q) => return Ok(Line::Odds(q)),
             },

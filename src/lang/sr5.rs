@@ -79,6 +79,7 @@ pub fn typed_roll(
         state,
         catalogue,
         attacker: None,
+        verb: None,
     };
     let given = p.given()?;
     p.finish()?;

@@ -4,9 +4,9 @@
 //! have a synopsis per system (`edge`): each form is told apart here by its verb and its words,
 //! as the engine's gate ([`crate::encounter::System::accepts`]) tells the commands they make.
 
-use super::{all_verbs, anarchy};
-use crate::encounter::System;
+use super::{all_verbs, anarchy, reads_as};
 use crate::encounter::system::Family;
+use crate::encounter::{RuleError, System};
 
 /// One form of a verb's command, as its synopsis writes it (`roll NAME|GROUP [hits N [glitch]]`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,6 +81,36 @@ pub fn verbs(system: System) -> Vec<&'static str> {
         }
     }
     out
+}
+
+/// The systems whose table reads `word` (a first word, in lower case) as a command: those
+/// taking a form of a verb the parser reads as it does `word` ([`reads_as`]: `dmg`, 2097's
+/// damage roll, reads as `damage`, which SR5 takes). None for a word that is no command.
+pub fn readers(word: &str) -> Vec<System> {
+    let Some(verb) = reads_as(word) else {
+        return Vec::new();
+    };
+    System::ALL
+        .into_iter()
+        .filter(|s| forms(*s).iter().any(|f| reads_as(f.verb) == Some(verb)))
+        .collect()
+}
+
+/// Whether a table of `system` reads `word` as a command; if only other systems do, the gate's
+/// sentence naming them ([`crate::encounter::System::accepts`]), the verb as the parser reads
+/// it. A word no system reads is left to the parser to refuse.
+pub fn takes(word: &str, system: System) -> Result<(), RuleError> {
+    let owners = readers(word);
+    match reads_as(word) {
+        Some(verb) if !owners.is_empty() && !owners.contains(&system) => {
+            Err(RuleError::OtherSystem {
+                verb,
+                owners,
+                system,
+            })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The synopses help shows at a `system` table: each verb's forms that system takes, one line

@@ -146,7 +146,7 @@ impl Family {
         } else {
             Err(RuleError::OtherSystem {
                 verb,
-                owners,
+                owners: owners.to_vec(),
                 system,
             })
         }

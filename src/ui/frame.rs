@@ -107,12 +107,11 @@ fn rows_of(buf: &mut Buffer, area: Rect) -> impl Iterator<Item = &mut [Cell]> {
 /// A wide character whose right half the area covers is blanked too: the terminal would draw it
 /// whole over the area's first column (a popup's border), and a diff skips the cell after it.
 pub fn clear(area: Rect, buf: &mut Buffer) {
-    use unicode_width::UnicodeWidthStr as _;
     let area = area.intersection(buf.area);
     if area.x > buf.area.x {
         for y in area.y..area.y + area.height {
             let left = &mut buf[(area.x - 1, y)];
-            if left.symbol().width() > 1 {
+            if reaches_right(left) {
                 left.set_symbol(" ");
             }
         }
@@ -121,6 +120,29 @@ pub fn clear(area: Rect, buf: &mut Buffer) {
         for cell in row {
             cell.reset();
         }
+    }
+}
+
+/// Whether `cell` holds a glyph that reaches into the cell on its right.
+fn reaches_right(cell: &Cell) -> bool {
+    use unicode_width::UnicodeWidthStr as _;
+    cell.symbol().width() > 1
+}
+
+/// `area` (within the buffer), and the column left of it if a wide character there reaches
+/// into it: what [`clear`] over `area` changes, so what a popup drawn over `area` must keep,
+/// put back, settle and mark as changed (else the character stays blanked once it closes).
+fn with_cut_glyphs(buf: &Buffer, area: Rect) -> Rect {
+    let cut = area.x > buf.area.x
+        && (area.y..area.bottom()).any(|y| buf.cell((area.x - 1, y)).is_some_and(reaches_right));
+    if cut {
+        Rect {
+            x: area.x - 1,
+            width: area.width + 1,
+            ..area
+        }
+    } else {
+        area
     }
 }
 
@@ -602,7 +624,7 @@ impl<W: Write> Screen<W> {
                 }
                 Part::Always(r, draw) => self.redraw(r, keep, draw),
                 Part::Over(r, draw) => {
-                    let r = r.intersection(area);
+                    let r = with_cut_glyphs(&self.buffer, r.intersection(area));
                     let mut cells = self.spare.pop().unwrap_or_default();
                     cells.reserve(usize::from(r.width) * usize::from(r.height));
                     for row in rows_of(&mut self.buffer, r) {
@@ -1098,6 +1120,82 @@ mod tests {
         settle(&mut want);
         assert_eq!(shown, want);
         crate::ui::wire::tests::assert_shows(&vt, &want);
+    }
+
+    /// A screen of one bordered pane of wide characters (a row of them from its first column
+    /// of text, a row from its second), and, if `popup` is `(over, r)`, a popup cleared over
+    /// `r` with a border, which the frame says is drawn over `over` (`r` itself, or a larger
+    /// rectangle, as a form's is the body).
+    fn wide_frame(w: u16, h: u16, popup: Option<(Rect, Rect)>) -> Frame<'static> {
+        let area = Rect::new(0, 0, w, h);
+        let mut frame = Frame::new(area);
+        let mut pane = Drawing::default();
+        let inner = pane.block(PaneBox::new(Style::new()), area);
+        let lines = (0..inner.height)
+            .map(|i| {
+                let pad = if i % 2 == 0 { "" } else { "x" };
+                Line::styled(
+                    format!("{pad}{}", "龍".repeat(usize::from(w))),
+                    Style::new().fg(Color::Cyan).bold(),
+                )
+            })
+            .collect();
+        pane.lines(lines, inner);
+        frame.pane(area, pane);
+        if let Some((saved, r)) = popup {
+            frame.over(saved, move |buf| {
+                clear(r, buf);
+                PaneBox::new(Style::new()).render(r, buf);
+                let inner = usize::from(r.width.saturating_sub(2));
+                buf.set_stringn(r.x + 1, r.y + 1, "a popup", inner, Style::new().reversed());
+            });
+        }
+        frame
+    }
+
+    #[test]
+    fn wide_characters_a_popups_border_crossed_show_whole_when_it_closes() {
+        // Given rows of wide characters, one row starting a column after the other, and a
+        // popup whose left and right edges fall on either half of one of them, or on one
+        // cut in half (each place from column 1 to 8, each width from 3 to 6)
+        let (w, h) = (24, 6);
+        let want = |popup| {
+            let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
+            wide_frame(w, h, popup).render(&mut buf);
+            settle(&mut buf);
+            buf
+        };
+        for x in 1..9 {
+            for width in 3..7 {
+                let r = Rect::new(x, 1, width, 4);
+                let body = Rect::new(1, 1, w - 2, h - 2);
+                for saved in [r, body] {
+                    let popup = Some((saved, r));
+                    let mut screen = Screen::new(Vec::new(), w, h);
+                    let mut vt = terminal(w, h);
+                    let mut fed = 0;
+                    // When the popup opens, then closes, then opens and closes again
+                    for (step, p) in [None, popup, None, popup, None].into_iter().enumerate() {
+                        let shown = screen.show(wide_frame(w, h, p)).expect("show").clone();
+                        vt.process(&screen.writer()[fed..]);
+                        fed = screen.writer().len();
+                        // Then the screen and the terminal show the frame drawn afresh: no
+                        // hole where the popup's border was, no half a glyph beside it
+                        let want = want(p);
+                        let differ: Vec<_> = (0..w * h)
+                            .map(|i| (i % w, i / w))
+                            .filter(|&p| shown[p] != want[p])
+                            .map(|p| (p, shown[p].symbol().to_owned(), want[p].symbol().to_owned()))
+                            .collect();
+                        assert!(
+                            differ.is_empty(),
+                            "popup {r:?} over {saved:?}, step {step}: {differ:?}"
+                        );
+                        crate::ui::wire::tests::assert_shows(&vt, &want);
+                    }
+                }
+            }
+        }
     }
 
     fn moves() -> impl Strategy<Value = (i32, Vec<u16>, Vec<(usize, u16)>)> {

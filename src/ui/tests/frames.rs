@@ -268,3 +268,29 @@ fn the_key_bar_offers_rolls_while_someone_present_has_none() {
         key_bar(&app)
     );
 }
+
+/// A name of wide characters (one cell apart, or not, from where it began), then each popup
+/// opened over it and closed: a popup's border over either half of a wide character, or its
+/// edge cutting one in half, leaves no hole once it closes (the character is sent again
+/// whole), and none of it beside the border while it is open.
+#[test]
+fn wide_characters_under_a_popups_border_show_whole_when_it_closes() {
+    let key = |c| Step::Key(KeyCode::Char(c), KeyModifiers::NONE);
+    let esc = Step::Key(KeyCode::Esc, KeyModifiers::NONE);
+    for name in ["龍".repeat(40), format!("x{}", "龍".repeat(39))] {
+        let mut steps = vec![key('e')];
+        steps.extend(std::iter::repeat_n(
+            Step::Key(KeyCode::Backspace, KeyModifiers::NONE),
+            12,
+        ));
+        steps.extend(name.chars().map(key));
+        steps.push(Step::Key(KeyCode::Enter, KeyModifiers::NONE));
+        for size in [(160, 48), (120, 40), (100, 30)] {
+            steps.push(Step::Resize(size.0, size.1));
+            for popup in ['a', '?', 'h', 'd', 'm', 'y', 'e'] {
+                steps.extend([key(popup), esc.clone()]);
+            }
+        }
+        play(samples(0), &steps).expect("each frame shows as drawn afresh");
+    }
+}

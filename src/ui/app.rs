@@ -331,6 +331,7 @@ impl App {
         if matches!(
             kind,
             ModeKind::Picker
+                | ModeKind::ReadyPicker
                 | ModeKind::Form
                 | ModeKind::Command
                 | ModeKind::Choose

@@ -509,6 +509,40 @@ fn act_through_the_picker() {
     assert!(matches!(app.mode(), Mode::Tracker));
 }
 
+/// Ctrl-N and Ctrl-D are the ready picker's: the picker of an action to spend now and the
+/// interrupt picker neither offer them nor spend with them.
+#[test]
+fn ctrl_n_and_ctrl_d_spend_nothing_outside_the_ready_picker() {
+    for open in ["\n", "i"] {
+        let mut app = demo_app();
+        let cursor = app.encounter().cursor();
+        if open == "i" {
+            typ(&mut app, "i");
+            choose(&mut app, "Whisper");
+            typ(&mut app, "dodge");
+        } else {
+            press(&mut app, KeyCode::Enter);
+        }
+        assert!(matches!(app.mode(), Mode::Picker(_)));
+        let bar = screen(&mut app, 200, 48);
+        let bar = bar.lines().last().unwrap_or_default();
+        assert!(!bar.contains("C-n") && !bar.contains("C-d"), "{bar}");
+        ctrl(&mut app, 'n');
+        ctrl(&mut app, 'd');
+        assert_eq!(app.encounter().cursor(), cursor, "{open:?}");
+        assert!(matches!(app.mode(), Mode::Picker(_)), "{open:?}");
+    }
+    // The ready picker offers them.
+    let mut app = demo_app();
+    typ(&mut app, "y");
+    typ(&mut app, "the guard looks");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Picker(_)));
+    let shown = screen(&mut app, 200, 48);
+    let bar = shown.lines().last().unwrap_or_default();
+    assert!(bar.contains("C-n") && bar.contains("C-d"), "{bar}");
+}
+
 #[test]
 fn a_refused_action_shows_its_reason_and_changes_nothing() {
     let mut app = demo_app();
@@ -983,6 +1017,7 @@ fn readme_material() {
     for m in [
         super::keymap::ModeKind::Tracker,
         super::keymap::ModeKind::Picker,
+        super::keymap::ModeKind::ReadyPicker,
         super::keymap::ModeKind::Form,
         super::keymap::ModeKind::Command,
         super::keymap::ModeKind::Choose,

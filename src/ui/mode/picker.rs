@@ -82,6 +82,8 @@ impl State {
                 self.refilter(ctx);
                 Outcome::Stay
             }
+            // Adding more is a ready's: elsewhere the key is not bound (`ModeKind::ReadyPicker`).
+            Action::AddMore if !matches!(self.purpose, Purpose::Ready { .. }) => Outcome::Stay,
             Action::Confirm | Action::AddMore => self.confirm(action, ctx),
             Action::Declare => self.declare_chosen(),
             _ => Outcome::Stay,

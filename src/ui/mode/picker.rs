@@ -327,6 +327,7 @@ fn choose_type(who: CombatantId, name: &str, ctx: &Ctx) -> Outcome {
                 },
                 ctx,
             )
+            .named(t.label())
         })
         .collect();
     Outcome::Open(Mode::Choose(choose::State::open(
@@ -363,6 +364,8 @@ fn choose_mode(
                     mode: Some(m.mode.clone()),
                 },
             )
+            // Typing the mode's name (`b`, `BF`) jumps to it.
+            .named(&m.mode)
         })
         .collect();
     Some(Outcome::Open(Mode::Choose(choose::State::open(

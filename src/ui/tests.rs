@@ -685,6 +685,35 @@ fn delay_and_its_firing() {
     assert!(screen(&mut app, 80, 24).contains("↳ Jinx, 2 IP, after Whisper"));
 }
 
+/// A refusal on the status line goes when the input it refused changes or the form moves on:
+/// it never stands beside a value it no longer speaks of.
+#[test]
+fn a_refusal_clears_when_its_input_changes_or_the_form_moves_on() {
+    let refused = |app: &App| app.message().is_some_and(|(_, err)| err);
+    // Given a delay of too many IP refused
+    let mut app = demo_app();
+    typ(&mut app, "d");
+    typ(&mut app, "9");
+    press(&mut app, KeyCode::Enter);
+    assert!(refused(&app), "{:?}", app.message());
+    // When the GM mends it, then the refusal goes
+    press(&mut app, KeyCode::Backspace);
+    assert!(!refused(&app), "{:?}", app.message());
+    typ(&mut app, "1");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Choose(_)));
+    assert!(!refused(&app), "{:?}", app.message());
+    // Given a refusal in the tracker, when a form opens and refuses a value of its own, then
+    // the older refusal is not left beside it
+    let mut app = demo_app();
+    typ(&mut app, ":frobnicate");
+    press(&mut app, KeyCode::Esc);
+    typ(&mut app, "s");
+    assert!(refused(&app), "{:?}", app.message());
+    typ(&mut app, "a");
+    assert!(!refused(&app), "{:?}", app.message());
+}
+
 #[test]
 fn ready_firing_and_lapsing() {
     let mut fired = demo_app();

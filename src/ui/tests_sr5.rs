@@ -413,6 +413,28 @@ fn typing_a_fire_modes_name_selects_it() {
     }
 }
 
+/// T on a Downed character is refused at the key with the engine's sentence: no form to fill
+/// first.
+#[test]
+fn t_on_a_downed_character_is_refused_at_the_key() {
+    let mut app = guard_picks_fire_gun(32);
+    press(&mut app, KeyCode::Esc);
+    super::tests::select(&mut app, "Jinx");
+    typ(&mut app, "z");
+    assert!(
+        app.state()
+            .get(app.selected_id().expect("selected"))
+            .is_some_and(crate::encounter::model::Combatant::is_downed)
+    );
+    typ(&mut app, "T");
+    assert!(
+        matches!(app.mode(), Mode::Tracker),
+        "{:?}",
+        app.mode().kind()
+    );
+    assert_eq!(app.message(), Some(("Jinx is Downed and cannot act", true)));
+}
+
 #[test]
 fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
     let mut app = guard_picks_fire_gun(32);

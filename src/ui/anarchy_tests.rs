@@ -637,3 +637,43 @@ fn the_plot_point_menus_summary_reads_whole_at_80_columns() {
     press(&mut app, KeyCode::Home);
     assert_eq!(at(&app), first);
 }
+
+/// The table marks its selected row with `›` and a marked one with `●`, as the order pane does,
+/// so that without colour the selection shows by more than an underline.
+#[test]
+fn the_table_marks_the_selected_row_and_the_marked_ones_without_colour() {
+    let mut app = sample();
+    app.set_monochrome(true);
+    press(&mut app, KeyCode::Char('j'));
+    let who = app
+        .state()
+        .name(app.selected_id().expect("selected"))
+        .to_string();
+    press(&mut app, KeyCode::Char('v'));
+    let s = screen(&mut app, 80, 24);
+    let row = |name: &str| {
+        s.lines()
+            .find(|l| {
+                l.starts_with('│')
+                    && l.split("││")
+                        .next()
+                        .unwrap_or("")
+                        .contains(&format!(" {name} "))
+            })
+            .unwrap_or_else(|| panic!("no row of {name} in\n{s}"))
+            .to_string()
+    };
+    assert!(row(&who).starts_with("│›●"), "{s}");
+    let others: Vec<String> = app
+        .roster()
+        .iter()
+        .map(|id| app.state().name(*id).to_string())
+        .filter(|n| *n != who)
+        .collect();
+    for other in others {
+        assert!(row(&other).starts_with("│  "), "{other}: {s}");
+    }
+    // The Edge column keeps its whole count.
+    assert!(row(&who).contains("E "), "{s}");
+    assert!(!row(&who).contains('…'), "{s}");
+}

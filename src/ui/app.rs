@@ -106,6 +106,10 @@ pub struct App {
     /// The applied entries before this one have no log items yet ([`App::complete_log`]).
     log_from: usize,
     pub(crate) message: Option<(String, bool)>,
+    /// Messages said so far, and the count when the status line last took a refusal of a key:
+    /// a refusal goes when a later key changes the room's input or the room moves on.
+    said: u64,
+    refusal_at: Option<u64>,
     pub(crate) saved: SaveMark,
     defer_saves: bool,
     pub(crate) theme: Theme,
@@ -140,6 +144,8 @@ impl App {
             log: Log::default(),
             log_from: 0,
             message: None,
+            said: 0,
+            refusal_at: None,
             saved: SaveMark::Nothing,
             defer_saves: false,
             theme: Theme::default(),
@@ -331,6 +337,7 @@ impl App {
         if matches!(
             kind,
             ModeKind::Picker
+                | ModeKind::ReadyPicker
                 | ModeKind::Form
                 | ModeKind::Command
                 | ModeKind::Choose
@@ -405,6 +412,8 @@ impl App {
     }
 
     fn info(&mut self, msg: impl Into<String>) {
+        self.said += 1;
+        self.refusal_at = None;
         self.message = Some((msg.into(), false));
     }
 
@@ -414,6 +423,8 @@ impl App {
         if let Mode::Command(line) = &mut self.mode {
             line.refused(&msg);
         }
+        self.said += 1;
+        self.refusal_at = Some(self.said);
         self.message = Some((msg, true));
     }
 
@@ -728,8 +739,20 @@ impl App {
             sheets: self.roster.as_ref(),
             ..Ctx::new(&self.enc, &self.tracker).on_screen(self.size)
         };
+        let in_room = !matches!(self.mode, Mode::Tracker);
+        let kind = self.mode.kind();
+        let said = self.said;
         let outcome = self.mode.update(&mut self.tracker, action, &ctx);
         self.carry_out(outcome);
+        // A key that said nothing new, in a room or moving to another: the refusal before it
+        // spoke of input that changed or of a room left.
+        if self.said == said
+            && self.refusal_at == Some(said)
+            && (in_room || self.mode.kind() != kind)
+        {
+            self.message = None;
+            self.refusal_at = None;
+        }
         self.keep_in_view();
     }
 

@@ -920,7 +920,13 @@ fn the_ready_pickers_key_bar_keeps_its_own_keys_before_the_arrows_at_80_columns(
     assert!(matches!(app.mode(), Mode::Picker(_)));
     let s = screen(&mut app, 80, 24);
     let bar = s.lines().last().unwrap_or_default().to_string();
-    for key in ["⏎ spend", "Esc close", "C-n ready", "C-d ready", "F1 help"] {
+    for key in [
+        "⏎ add this",
+        "Esc close",
+        "C-n add more",
+        "C-d declare",
+        "F1 help",
+    ] {
         assert!(bar.contains(key), "{key} in the bar: {bar}");
     }
     // The arrows give way first; on a wide screen every key shows, in the table's order.
@@ -928,7 +934,9 @@ fn the_ready_pickers_key_bar_keeps_its_own_keys_before_the_arrows_at_80_columns(
     let wide = screen(&mut app, 160, 48);
     let bar = wide.lines().last().unwrap_or_default();
     assert!(
-        bar.starts_with("⏎ spend Esc close Tab next group S-Tab previous group ↑ up ↓ down C-n"),
+        bar.starts_with(
+            "⏎ add this and declare C-n add more C-d declare those chosen Esc close Tab next group"
+        ),
         "{bar}"
     );
 }

@@ -13,6 +13,8 @@ pub enum ModeKind {
     Any,
     Tracker,
     Picker,
+    /// The action picker choosing for a ready: the picker's keys, and its own.
+    ReadyPicker,
     Form,
     Command,
     Choose,
@@ -32,6 +34,7 @@ impl ModeKind {
             ModeKind::Any => "Everywhere",
             ModeKind::Tracker => "Tracker",
             ModeKind::Picker => "Action picker",
+            ModeKind::ReadyPicker => "Action picker for a ready",
             ModeKind::Form => "Form",
             ModeKind::Command => "Command line",
             ModeKind::Choose => "Choice list",
@@ -310,17 +313,24 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     ),
     (ModeKind::Picker, code(KeyCode::Up), Action::Up, "up"),
     (ModeKind::Picker, code(KeyCode::Down), Action::Down, "down"),
+    // The ready picker: its own rows, then the picker's (`parent`) that it does not rebind.
     (
-        ModeKind::Picker,
-        ctrl('n'),
-        Action::AddMore,
-        "ready: add more",
+        ModeKind::ReadyPicker,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "add this and declare",
     ),
     (
-        ModeKind::Picker,
+        ModeKind::ReadyPicker,
+        ctrl('n'),
+        Action::AddMore,
+        "add more",
+    ),
+    (
+        ModeKind::ReadyPicker,
         ctrl('d'),
         Action::Declare,
-        "ready: declare",
+        "declare those chosen",
     ),
     // Form
     (
@@ -537,6 +547,26 @@ pub fn mode_family(mode: ModeKind) -> Family {
     }
 }
 
+/// The mode whose keys a mode takes too, where it does not bind them itself: the ready
+/// picker is the action picker with keys of its own.
+pub fn parent(mode: ModeKind) -> Option<ModeKind> {
+    match mode {
+        ModeKind::ReadyPicker => Some(ModeKind::Picker),
+        _ => None,
+    }
+}
+
+/// The table's rows of a mode: its own, then its parent's whose key it does not bind itself.
+fn rows(
+    mode: ModeKind,
+) -> impl Iterator<Item = &'static (ModeKind, KeyBinding, Action, &'static str)> {
+    let own = KEYMAP.iter().filter(move |e| e.0 == mode);
+    let inherited = KEYMAP.iter().filter(move |e| {
+        Some(e.0) == parent(mode) && !KEYMAP.iter().any(|o| o.0 == mode && o.1 == e.1)
+    });
+    own.chain(inherited)
+}
+
 /// Whether a row of the table serves the encounter's system.
 fn serves(action: Action, system: System) -> bool {
     family(action).systems().contains(&system)
@@ -552,11 +582,7 @@ fn everywhere_in(mode: ModeKind, action: Action) -> bool {
 
 /// The action bound to a key in a mode (mode bindings first, then `Any`), for this system.
 pub fn lookup(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<Action> {
-    let found = |m: ModeKind| {
-        KEYMAP
-            .iter()
-            .find(|(row, k, a, _)| *row == m && serves(*a, system) && k.matches(ev))
-    };
+    let found = |m: ModeKind| rows(m).find(|(_, k, a, _)| serves(*a, system) && k.matches(ev));
     found(mode)
         .or_else(|| {
             found(ModeKind::Any).filter(|e| mode == ModeKind::Any || everywhere_in(mode, e.2))
@@ -570,10 +596,7 @@ pub fn lookup(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<Action> {
 pub fn elsewhere(mode: ModeKind, system: System, ev: &KeyEvent) -> Option<String> {
     let mut uses: Vec<String> = Vec::new();
     let mut label = None;
-    for (_, k, a, what) in KEYMAP
-        .iter()
-        .filter(|(m, k, a, _)| *m == mode && !serves(*a, system) && k.matches(ev))
-    {
+    for (_, k, a, what) in rows(mode).filter(|(_, k, a, _)| !serves(*a, system) && k.matches(ev)) {
         let systems: Vec<System> = family(*a)
             .systems()
             .iter()
@@ -601,11 +624,10 @@ pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
         return Vec::new();
     }
     // The mode's own keys first, the keys that work everywhere last.
-    let own = KEYMAP.iter().filter(|e| e.0 == mode);
     let any = KEYMAP
         .iter()
         .filter(|e| e.0 == ModeKind::Any && everywhere_in(mode, e.2));
-    for (_, k, a, label) in own.chain(any).filter(|e| serves(e.2, system)) {
+    for (_, k, a, label) in rows(mode).chain(any).filter(|e| serves(e.2, system)) {
         if let Some(e) = out.iter_mut().find(|e| e.2 == *a && e.1 == *label) {
             e.0.push('/');
             e.0.push_str(&k.label());
@@ -639,7 +661,7 @@ pub fn navigation(action: Action) -> bool {
 /// table's order.
 pub fn bar(mode: ModeKind, system: System) -> Vec<(String, &'static str, Action)> {
     let mut out: Vec<(String, &'static str, Action)> = Vec::new();
-    let own = KEYMAP.iter().filter(|e| e.0 == mode && serves(e.2, system));
+    let own = rows(mode).filter(|e| serves(e.2, system));
     let any = KEYMAP
         .iter()
         .filter(|e| e.0 == ModeKind::Any && everywhere_in(mode, e.2) && serves(e.2, system));
@@ -750,6 +772,7 @@ mod tests {
             ModeKind::Command,
             ModeKind::Form,
             ModeKind::Picker,
+            ModeKind::ReadyPicker,
         ] {
             for system in [System::Sr5, System::Sr2097, System::Anarchy] {
                 for c in ('a'..='z').chain('A'..='Z').chain('0'..='9') {

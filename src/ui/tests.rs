@@ -509,6 +509,40 @@ fn act_through_the_picker() {
     assert!(matches!(app.mode(), Mode::Tracker));
 }
 
+/// Ctrl-N and Ctrl-D are the ready picker's: the picker of an action to spend now and the
+/// interrupt picker neither offer them nor spend with them.
+#[test]
+fn ctrl_n_and_ctrl_d_spend_nothing_outside_the_ready_picker() {
+    for open in ["\n", "i"] {
+        let mut app = demo_app();
+        let cursor = app.encounter().cursor();
+        if open == "i" {
+            typ(&mut app, "i");
+            choose(&mut app, "Whisper");
+            typ(&mut app, "dodge");
+        } else {
+            press(&mut app, KeyCode::Enter);
+        }
+        assert!(matches!(app.mode(), Mode::Picker(_)));
+        let bar = screen(&mut app, 200, 48);
+        let bar = bar.lines().last().unwrap_or_default();
+        assert!(!bar.contains("C-n") && !bar.contains("C-d"), "{bar}");
+        ctrl(&mut app, 'n');
+        ctrl(&mut app, 'd');
+        assert_eq!(app.encounter().cursor(), cursor, "{open:?}");
+        assert!(matches!(app.mode(), Mode::Picker(_)), "{open:?}");
+    }
+    // The ready picker offers them.
+    let mut app = demo_app();
+    typ(&mut app, "y");
+    typ(&mut app, "the guard looks");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Picker(_)));
+    let shown = screen(&mut app, 200, 48);
+    let bar = shown.lines().last().unwrap_or_default();
+    assert!(bar.contains("C-n") && bar.contains("C-d"), "{bar}");
+}
+
 #[test]
 fn a_refused_action_shows_its_reason_and_changes_nothing() {
     let mut app = demo_app();
@@ -649,6 +683,35 @@ fn delay_and_its_firing() {
     typ(&mut app, "d");
     choose(&mut app, "after Whisper");
     assert!(screen(&mut app, 80, 24).contains("↳ Jinx, 2 IP, after Whisper"));
+}
+
+/// A refusal on the status line goes when the input it refused changes or the form moves on:
+/// it never stands beside a value it no longer speaks of.
+#[test]
+fn a_refusal_clears_when_its_input_changes_or_the_form_moves_on() {
+    let refused = |app: &App| app.message().is_some_and(|(_, err)| err);
+    // Given a delay of too many IP refused
+    let mut app = demo_app();
+    typ(&mut app, "d");
+    typ(&mut app, "9");
+    press(&mut app, KeyCode::Enter);
+    assert!(refused(&app), "{:?}", app.message());
+    // When the GM mends it, then the refusal goes
+    press(&mut app, KeyCode::Backspace);
+    assert!(!refused(&app), "{:?}", app.message());
+    typ(&mut app, "1");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.mode(), Mode::Choose(_)));
+    assert!(!refused(&app), "{:?}", app.message());
+    // Given a refusal in the tracker, when a form opens and refuses a value of its own, then
+    // the older refusal is not left beside it
+    let mut app = demo_app();
+    typ(&mut app, ":frobnicate");
+    press(&mut app, KeyCode::Esc);
+    typ(&mut app, "s");
+    assert!(refused(&app), "{:?}", app.message());
+    typ(&mut app, "a");
+    assert!(!refused(&app), "{:?}", app.message());
 }
 
 #[test]
@@ -983,6 +1046,7 @@ fn readme_material() {
     for m in [
         super::keymap::ModeKind::Tracker,
         super::keymap::ModeKind::Picker,
+        super::keymap::ModeKind::ReadyPicker,
         super::keymap::ModeKind::Form,
         super::keymap::ModeKind::Command,
         super::keymap::ModeKind::Choose,

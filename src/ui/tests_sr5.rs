@@ -387,6 +387,54 @@ fn guard_picks_fire_gun(rounds: u8) -> App {
     app
 }
 
+/// Typing in the fire-mode list jumps to the mode of that name, as typing jumps in the other
+/// lists: `b` or `BF` finds burst fire.
+#[test]
+fn typing_a_fire_modes_name_selects_it() {
+    for typed in ["b", "BF"] {
+        let mut app = guard_picks_fire_gun(32);
+        let Mode::Choose(_) = app.mode() else {
+            panic!("the fire-mode list: {:?}", app.mode().kind());
+        };
+        typ(&mut app, typed);
+        assert!(
+            app.message().is_none_or(|(_, err)| !err),
+            "{:?}",
+            app.message()
+        );
+        let Mode::Choose(c) = app.mode() else {
+            panic!("still the fire-mode list");
+        };
+        assert!(
+            c.items[c.selected].label.starts_with("BF"),
+            "{typed}: {:?}",
+            c.items[c.selected]
+        );
+    }
+}
+
+/// T on a Downed character is refused at the key with the engine's sentence: no form to fill
+/// first.
+#[test]
+fn t_on_a_downed_character_is_refused_at_the_key() {
+    let mut app = guard_picks_fire_gun(32);
+    press(&mut app, KeyCode::Esc);
+    super::tests::select(&mut app, "Jinx");
+    typ(&mut app, "z");
+    assert!(
+        app.state()
+            .get(app.selected_id().expect("selected"))
+            .is_some_and(crate::encounter::model::Combatant::is_downed)
+    );
+    typ(&mut app, "T");
+    assert!(
+        matches!(app.mode(), Mode::Tracker),
+        "{:?}",
+        app.mode().kind()
+    );
+    assert_eq!(app.message(), Some(("Jinx is Downed and cannot act", true)));
+}
+
 #[test]
 fn esc_skips_the_attack_chain_and_the_action_stays_spent() {
     let mut app = guard_picks_fire_gun(32);

@@ -17,9 +17,10 @@ use crate::ui::keymap::{self, ModeKind};
 use crate::ui::theme::Theme;
 use crate::ui::view::{body_rows, centered, clear, draw_lines, pane_block, wrap};
 
-const MODES: [ModeKind; 8] = [
+const MODES: [ModeKind; 9] = [
     ModeKind::Tracker,
     ModeKind::Picker,
+    ModeKind::ReadyPicker,
     ModeKind::Form,
     ModeKind::Command,
     ModeKind::Choose,
@@ -233,7 +234,11 @@ pub fn content(
         }
         if matches!(
             m,
-            ModeKind::Picker | ModeKind::Form | ModeKind::Command | ModeKind::Find
+            ModeKind::Picker
+                | ModeKind::ReadyPicker
+                | ModeKind::Form
+                | ModeKind::Command
+                | ModeKind::Find
         ) {
             para(
                 out,

@@ -70,6 +70,9 @@ impl Mode {
             Mode::Tracker => ModeKind::Tracker,
             Mode::Help(_) => ModeKind::Help,
             Mode::Command(_) => ModeKind::Command,
+            Mode::Picker(p) if matches!(p.purpose, picker::Purpose::Ready { .. }) => {
+                ModeKind::ReadyPicker
+            }
             Mode::Picker(_) => ModeKind::Picker,
             // The 2097 forms and SR5's test form take the form's keys.
             Mode::Form(_) | Mode::CheckForm(_) | Mode::DamageForm(_) | Mode::TestForm(_) => {

@@ -82,6 +82,8 @@ impl State {
                 self.refilter(ctx);
                 Outcome::Stay
             }
+            // Adding more is a ready's: elsewhere the key is not bound (`ModeKind::ReadyPicker`).
+            Action::AddMore if !matches!(self.purpose, Purpose::Ready { .. }) => Outcome::Stay,
             Action::Confirm | Action::AddMore => self.confirm(action, ctx),
             Action::Declare => self.declare_chosen(),
             _ => Outcome::Stay,
@@ -325,6 +327,7 @@ fn choose_type(who: CombatantId, name: &str, ctx: &Ctx) -> Outcome {
                 },
                 ctx,
             )
+            .named(t.label())
         })
         .collect();
     Outcome::Open(Mode::Choose(choose::State::open(
@@ -361,6 +364,8 @@ fn choose_mode(
                     mode: Some(m.mode.clone()),
                 },
             )
+            // Typing the mode's name (`b`, `BF`) jumps to it.
+            .named(&m.mode)
         })
         .collect();
     Some(Outcome::Open(Mode::Choose(choose::State::open(

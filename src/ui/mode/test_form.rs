@@ -144,6 +144,24 @@ impl State {
             ));
         }
         let s = ctx.state();
+        // A Downed character cannot test: refused at the key with the engine's sentence.
+        if s.get(who)
+            .is_some_and(crate::encounter::model::Combatant::is_downed)
+        {
+            let probe = Command::Sr5(Sr5Command::Test(TestInput {
+                who,
+                pool: PoolInput {
+                    pool: 1,
+                    given: Given::default(),
+                },
+                limit: None,
+                against: Against::Open,
+                push: false,
+            }));
+            if let Some(why) = ctx.refusal(probe) {
+                return Outcome::Fail(why);
+            }
+        }
         let name = escaped(s.name(who)).into_owned();
         let mut pool = String::new();
         let mut threshold = String::new();

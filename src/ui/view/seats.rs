@@ -4,7 +4,7 @@
 use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 
 use super::{cut, pane_block};
 use crate::encounter::Side;
@@ -27,7 +27,8 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let table = s.narration();
     let narrator = table.and_then(|n| n.narrator()).map(|x| x.who);
     let cap = rules.plot_points.player_cap;
-    let name_w = width.saturating_sub(24).clamp(4, 24);
+    // The selection and mark columns (`›●`), as the order pane has them, then the row.
+    let name_w = width.saturating_sub(25).clamp(4, 24);
     let h = inner.height as usize;
     let roster = app.roster();
     let selected = roster
@@ -66,7 +67,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
             super::cut_name(&c.name, name_w)
         };
         let text = format!(
-            "{mark} {seat} {} {points:<11} E {}/{}",
+            "{mark}{seat} {} {points:<11} E {}/{}",
             crate::text::pad(&name, name_w),
             c.edge_left,
             c.sheet.edge
@@ -83,7 +84,18 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         if i == selected {
             style = style.patch(t.selected());
         }
-        lines.push(Line::styled(cut(&text, width), style));
+        lines.push(Line::from(vec![
+            Span::styled(if i == selected { "›" } else { " " }, style),
+            Span::styled(
+                if app.tracker.marks.contains(id) {
+                    "●"
+                } else {
+                    " "
+                },
+                style.patch(t.marked()),
+            ),
+            Span::styled(cut(&text, width.saturating_sub(2)), style),
+        ]));
     }
     if lines.is_empty() {
         lines.push(Line::styled("nobody at the table yet: a to add", t.dim()));

@@ -678,6 +678,7 @@ fn shows(verb: &str, event: &Event) -> bool {
                         | Sr2097Event::EdgeBurned { .. }
                         | Sr2097Event::EdgeRecovered { .. }
                 )
+                | Event::Anarchy(AnarchyEvent::EdgeGiven { .. })
         ),
         "sc" => matches!(event, Event::Sr2097(Sr2097Event::Checked { .. })),
         "dmg" => matches!(
@@ -762,7 +763,9 @@ fn event_subject(event: &Event) -> Option<CombatantId> {
         | Event::StatusStacked { who, .. }
         | Event::StatusEnded { who, .. }
         | Event::Anarchy(
-            AnarchyEvent::GearDamaged { who, .. } | AnarchyEvent::GearRepaired { who, .. },
+            AnarchyEvent::GearDamaged { who, .. }
+            | AnarchyEvent::GearRepaired { who, .. }
+            | AnarchyEvent::EdgeGiven { who, .. },
         ) => Some(*who),
         // A damage roll's text names the attacker first.
         Event::Sr2097(Sr2097Event::DamageRolled { by, .. }) => Some(*by),

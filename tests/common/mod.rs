@@ -100,6 +100,30 @@ pub fn test_catalogue() -> Catalogue {
     ])
 }
 
+/// Every table's fight must save and load as it is: a command whose entry the load would
+/// refuse (its text and its events disagreeing, say) makes a save that no longer opens.
+impl Drop for Table {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let text = srtrack::save::SaveFile::of(&self.enc, "t", "2026-01-01T00:00:00Z").to_ron();
+        let back = srtrack::save::file::parse(text.as_bytes(), "t.ron")
+            .and_then(|save| save.into_encounter("t.ron", Arc::clone(self.enc.shared().1)))
+            .unwrap_or_else(|e| panic!("the table's fight does not load back: {e}"));
+        assert_eq!(
+            back.history(),
+            self.enc.history(),
+            "the history loads back changed"
+        );
+        assert_eq!(
+            back.state(),
+            self.enc.state(),
+            "the state loads back changed"
+        );
+    }
+}
+
 impl Table {
     /// The log lines of the last command.
     pub fn last_lines(&self) -> Vec<String> {

@@ -9,6 +9,7 @@ use srtrack::encounter::system::sr2097::{Fate, Sr2097Event, Sr2097Sheet};
 use srtrack::encounter::{DownCause, Event, RuleError, System};
 use srtrack::report;
 use srtrack::rules::sr2097::check::{Band, Double, Verdict};
+use srtrack::rules::sr2097::edge::EdgePool;
 use srtrack::rules::sr2097::{Severity, Sr2097Error, Through, Tilt};
 
 /// Ana (Edge 3), Bo (Edge 1) and Cy (Edge 2) at a 2097 table, in setup.
@@ -704,6 +705,35 @@ fn edge_burn_only_to_survive_a_life_threatening_injury_lowers_current_and_maximu
         sr2097_error(t.refuse("edge Ana burn")),
         Sr2097Error::NothingToBurnFor { .. }
     ));
+}
+
+// Edge Burn lowers current Edge and the maximum by one; our ruling: the point it sacrifices is
+// the maximum's, so one whose Edge is spent can still burn to live (current stays 0), and one
+// whose maximum is 0 has nothing left to burn.
+#[test]
+fn edge_burn_with_no_edge_left_lowers_the_maximum_and_saves_a_life() {
+    let mut t = table();
+    t.run("sc Bo tn 15 bonus 5 edge dice 4 5 6"); // Bo's only point of Edge spent
+    assert_eq!(t.c("Bo").edge_left, 0);
+    t.run("dmg Ana Bo 4d6+0 dice 6 6 6 6"); // 24: life-threatening
+    t.run("edge Bo burn");
+    assert_eq!(
+        t.last_lines(),
+        [
+            "Bo burns Edge to survive the life-threatening injury (Edge 0/0, the maximum lowered for good): alive, needs medical attention"
+        ]
+    );
+    let s = sheet(&t, "Bo");
+    assert_eq!(s.injuries[0].fate, Fate::Survived);
+    assert_eq!(
+        s.edge(1, t.c("Bo").edge_left),
+        EdgePool { current: 0, max: 0 }
+    );
+    t.run("dmg Ana Bo 4d6+0 dice 6 6 6 6"); // a second one
+    assert_eq!(
+        t.refuse("edge Bo burn").to_string(),
+        "Bo's maximum Edge is 0: there is no Edge left to burn"
+    );
 }
 
 // Edge Burn "is a last-resort mechanic used to prevent a character's death … Avoids outright

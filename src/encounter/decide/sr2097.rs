@@ -574,18 +574,15 @@ impl Draft<'_> {
                         who: c.name.clone(),
                         severity: r.edge.burn_at.word(),
                     })?;
-                if pool.burn(&r.edge).is_none() {
-                    return Err(RuleError::NoEdgeLeft {
-                        who: c.name,
-                        have: pool.current,
-                        need: r.edge.burn,
-                    });
-                }
+                let burned = pool.burn(&r.edge).ok_or(Sr2097Error::NoEdgeToBurn {
+                    who: c.name.clone(),
+                    max: pool.max,
+                })?;
                 self.emit_2097(Sr2097Event::EdgeBurned {
                     who,
                     injury: at,
-                    edge: r.edge.burn,
-                    max: r.edge.burn_max,
+                    edge: pool.current - burned.current,
+                    max: pool.max - burned.max,
                 });
                 Ok(())
             }

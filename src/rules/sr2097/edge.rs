@@ -53,11 +53,14 @@ impl EdgePool {
         })
     }
 
-    /// Edge Burn: current Edge and maximum Edge both lower; `None` without the Edge to burn.
+    /// Edge Burn: current Edge and maximum Edge both lower. The point sacrificed is the
+    /// maximum's (our ruling): with none left now, current stays 0; `None` only when the
+    /// maximum has no point left to burn.
     pub fn burn(self, rules: &EdgeRules) -> Option<EdgePool> {
+        let max = self.max.checked_sub(rules.burn_max)?;
         Some(EdgePool {
-            current: self.current.checked_sub(rules.burn)?,
-            max: self.max.saturating_sub(rules.burn_max),
+            current: self.current.saturating_sub(rules.burn).min(max),
+            max,
         })
     }
 

@@ -273,6 +273,8 @@ pub enum Sr2097Error {
         "Edge Burn only keeps a character from dying: {who} has no {severity} injury left to survive"
     )]
     NothingToBurnFor { who: String, severity: &'static str },
+    #[error("{who}'s maximum Edge is {max}: there is no Edge left to burn")]
+    NoEdgeToBurn { who: String, max: u8 },
     #[error(
         "{who}'s injury {number} is {severity} and kills without Edge Burn (`edge {who} burn`) or Lessen Injury: first aid (`up`) cannot bring {who} back"
     )]

@@ -60,6 +60,28 @@ fn a_delay_reserves_ip_and_spends_them_at_the_end_of_the_trigger_characters_turn
     assert_eq!((t.round_pass(), t.turn()), ((1, 2), "Ana".to_string()));
 }
 
+/// In a delay's turn only the IP held are spent: `show` says those, not the pool.
+#[test]
+fn show_gives_the_ip_held_in_a_delay_turn() {
+    let mut t = Table::three();
+    t.run("delay Ana 3 after Cy");
+    t.run("next");
+    t.run("next");
+    t.run("next");
+    assert_eq!(t.turn(), "Ana");
+    let shown = srtrack::report::show(&t.enc, 0);
+    assert!(
+        shown.contains(": Ana's turn (delay after Cy), 3 IP held (2 in the pool), spent 0/"),
+        "{shown}"
+    );
+    t.run("act Ana simple");
+    let shown = srtrack::report::show(&t.enc, 0);
+    assert!(
+        shown.contains(": Ana's turn (delay after Cy), 1 IP held (2 in the pool), spent 2/"),
+        "{shown}"
+    );
+}
+
 #[test]
 fn a_delay_is_capped_by_the_ip_at_hand_and_the_per_turn_cap() {
     let mut t = Table::three();

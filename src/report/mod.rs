@@ -706,17 +706,25 @@ pub fn show(enc: &Encounter, log: usize) -> String {
             match f.turn {
                 Some(t) => {
                     let c = state.get(t.who);
-                    let kind = match t.kind {
-                        TurnKind::Own => String::new(),
-                        TurnKind::Resumed => " (skipped turn, resumed)".into(),
-                        TurnKind::Delayed { trigger } => {
-                            format!(" (delay after {})", state.name(trigger))
+                    let (pool, edge) =
+                        c.map_or((0, false), |c| (c.ip, c.edge_ip_used_up(rules)));
+                    let (kind, ip) = match t.kind {
+                        TurnKind::Own => (String::new(), format!("{pool} IP")),
+                        TurnKind::Resumed => {
+                            (" (skipped turn, resumed)".into(), format!("{pool} IP"))
                         }
+                        // A delay's turn spends only the IP held; the pool waits for later passes.
+                        TurnKind::Delayed { trigger } => (
+                            format!(" (delay after {})", state.name(trigger)),
+                            format!(
+                                "{} IP held ({pool} in the pool)",
+                                c.and_then(Combatant::delay).map_or(0, |d| d.0)
+                            ),
+                        ),
                     };
-                    let (ip, edge) = c.map_or((0, false), |c| (c.ip, c.edge_ip_used_up(rules)));
                     let _ = writeln!(
                         out,
-                        ": {}'s turn{kind}, {ip} IP, spent {}/{} this turn, Edge IP {}",
+                        ": {}'s turn{kind}, {ip}, spent {}/{} this turn, Edge IP {}",
                         state.name(t.who),
                         state.spent_in_turn(t.who),
                         rules.turn_spend_cap,

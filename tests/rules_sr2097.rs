@@ -707,6 +707,18 @@ fn edge_burn_only_to_survive_a_life_threatening_injury_lowers_current_and_maximu
     ));
 }
 
+// Fire modes (their rounds, their recoil) are SR5's: at a 2097 table a burst is dice of its
+// damage roll (the text's guard: "+1d6 from burst"), so a mode named is refused.
+#[test]
+fn a_2097_table_fires_with_no_fire_mode() {
+    let mut t = fight();
+    assert_eq!(
+        t.refuse("act Ana Fire Gun mode BF").to_string(),
+        "fire modes are SR5's: at a Shadowrun 2097 table a burst is extra dice of the damage roll (`dmg NAME TARGET 3d6+4`); leave out `mode BF`"
+    );
+    t.run("act Ana Fire Gun");
+}
+
 // Edge Burn lowers current Edge and the maximum by one; our ruling: the point it sacrifices is
 // the maximum's, so one whose Edge is spent can still burn to live (current stays 0), and one
 // whose maximum is 0 has nothing left to burn.

@@ -300,6 +300,21 @@ impl Command {
         }
     }
 
+    /// The fire mode the command names for an action (`act … mode BF`, a ready's action).
+    pub fn fire_mode(&self) -> Option<&str> {
+        fn mode(a: &ActionChoice) -> Option<&str> {
+            match a {
+                ActionChoice::Named { mode, .. } => mode.as_deref(),
+                ActionChoice::Type(_) => None,
+            }
+        }
+        match self {
+            Command::SpendAction { action, .. } => mode(action),
+            Command::Ready { actions, .. } => actions.iter().find_map(mode),
+            _ => None,
+        }
+    }
+
     /// The verb the command language gives this command, for messages that name it.
     pub fn verb(&self) -> &'static str {
         match self {

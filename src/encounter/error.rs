@@ -264,6 +264,10 @@ pub enum RuleError {
     AlreadyHidden { who: String },
     #[error("{who} is not hidden from the players: `hide {who}` hides them")]
     NotHidden { who: String },
+    #[error(
+        "fire modes are SR5's: at a {system} table a burst is extra dice of the damage roll (`dmg NAME TARGET 3d6+4`); leave out `mode {mode}`"
+    )]
+    FireModesOfSr5 { system: System, mode: String },
     #[error("{}", other_system(verb, owners, *system))]
     OtherSystem {
         verb: &'static str,

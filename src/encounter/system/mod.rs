@@ -63,7 +63,20 @@ impl System {
     /// Whether this system takes the command; if not, a sentence naming the systems that do.
     /// The one place in the engine where a system is named.
     pub fn accepts(self, command: &Command) -> Result<(), RuleError> {
-        command.family().admits(self, command.verb())
+        command.family().admits(self, command.verb())?;
+        match command.fire_mode() {
+            Some(mode) if !self.fires_in_modes() => Err(RuleError::FireModesOfSr5 {
+                system: self,
+                mode: mode.to_string(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether a firing action fires in a mode (its rounds, its recoil): SR5's. Shadowrun
+    /// 2097's burst is extra dice of its damage roll.
+    pub fn fires_in_modes(self) -> bool {
+        self == System::Sr5
     }
 }
 

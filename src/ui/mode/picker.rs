@@ -338,12 +338,16 @@ fn choose_type(who: CombatantId, name: &str, ctx: &Ctx) -> Outcome {
 
 /// The fire modes of a firing action that has them (Fire Gun), each with its rounds from the
 /// rules, as `line` makes it of its label and the action in that mode (greyed out where the
-/// engine would refuse it: too few rounds left); `None` for others.
+/// engine would refuse it: too few rounds left); `None` for others, and at a table whose
+/// system fires in no modes.
 fn choose_mode(
     name: &str,
     ctx: &Ctx,
     line: impl Fn(String, ActionChoice) -> choose::Item,
 ) -> Option<Outcome> {
+    if !ctx.enc.system().fires_in_modes() {
+        return None;
+    }
     let attack = ctx.enc.rules().sr5.attack_action(name)?;
     if attack.modes.is_empty() {
         return None;

@@ -35,6 +35,38 @@ fn fight() -> App {
     app_for(enc)
 }
 
+/// Fire modes are SR5's: at a 2097 table Fire Gun picked is spent at once, no mode asked.
+#[test]
+fn fire_gun_in_the_picker_asks_no_fire_mode() {
+    let rules = HouseRules::embedded();
+    let catalogue = crate::catalogue::Catalogue::embedded(&rules).expect("the built-in catalogue");
+    let mut enc = Encounter::for_system(System::Sr2097, Arc::new(rules), Arc::new(catalogue));
+    let lines = [
+        "add Ana pc int 4 rea 5 edge 2",
+        "roll Ana dice 6 6",
+        "start",
+    ];
+    assert_eq!(demo::script(&mut enc, &lines, 1), Ok(()));
+    let mut app = app_for(enc);
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire gun");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        !matches!(app.mode(), Mode::Choose(_)),
+        "a mode list opened: {:?}",
+        app.mode().kind()
+    );
+    assert!(
+        last_events(&app).iter().any(|e| matches!(
+            e,
+            Event::ActionSpent { action, .. } if action.name.as_deref() == Some("Fire Gun") && action.mode.is_none()
+        )),
+        "{:?} {:?}",
+        app.mode().kind(),
+        last_events(&app)
+    );
+}
+
 #[test]
 fn the_check_form_shows_the_odds_as_it_is_typed_and_rolls_the_check() {
     let mut app = fight();

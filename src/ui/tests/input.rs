@@ -175,6 +175,18 @@ fn tab_offers_what_the_command_takes_at_that_word() {
 }
 
 #[test]
+fn tab_after_a_short_form_offers_what_it_offers_after_its_verb() {
+    // Given the demo table
+    let mut app = demo_app();
+    // When Tab is pressed after `rm`, `dmg` or `change`
+    // Then names and keywords come as they do after `remove`, `damage` and `move`
+    assert_eq!(tab(&mut app, "rm Whi"), "rm Whisper ");
+    assert_eq!(tab(&mut app, "dmg Jin"), "dmg Jinx ");
+    assert_eq!(tab(&mut app, "dmg Jinx 3 phy"), "dmg Jinx 3 physical ");
+    assert_eq!(tab(&mut app, "change Jinx bef"), "change Jinx before ");
+}
+
+#[test]
 fn a_completed_name_with_quotes_reads_back() {
     // Given a character whose name holds a quote and a backslash
     let mut app = demo_app();

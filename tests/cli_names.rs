@@ -231,18 +231,25 @@ fn a_name_of_joined_emoji_is_kept_as_its_emoji_without_the_joiners() {
     );
 }
 
+/// A directory holding, as save `f`, an older save whose names hold skin tones (kept as
+/// written then): Thumb👍🏽, Ok👌🏾Go, and two that differ only by theirs, Wave👋🏻 and Wave👋🏿.
+fn skin_tones() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("saves")).unwrap();
+    std::fs::copy(
+        "tests/fixtures/v7-skin-tones.ron",
+        dir.path().join("saves").join("f.ron"),
+    )
+    .unwrap();
+    dir
+}
+
 #[test]
 fn a_name_an_older_save_keeps_with_a_skin_tone_is_found_typed_with_or_without_it() {
     // Given an older save whose names hold skin tones (kept as written then): Thumb👍🏽,
     // Ok👌🏾Go, and two that differ only by theirs, Wave👋🏻 and Wave👋🏿
-    let dir = tempfile::tempdir().unwrap();
+    let dir = skin_tones();
     let d = dir.path();
-    std::fs::create_dir_all(d.join("saves")).unwrap();
-    std::fs::copy(
-        "tests/fixtures/v7-skin-tones.ron",
-        d.join("saves").join("f.ron"),
-    )
-    .unwrap();
     // When their names are typed with the tone, without it, quoted or not
     let lines = "damage Thumb👍🏽 1 stun\ndamage Thumb👍 1 stun\ndamage \"Thumb👍🏽\" 1 stun\n\
                  damage Ok👌🏾Go 1 stun\ndamage Ok👌Go 1 stun\n";
@@ -264,4 +271,26 @@ fn a_name_an_older_save_keeps_with_a_skin_tone_is_found_typed_with_or_without_it
             "\"Wave👋\" is the name of 2 characters once skin tones are left out (Wave👋🏻, Wave👋🏿)",
         );
     }
+}
+
+#[test]
+fn roster_save_of_a_name_two_share_once_skin_tones_are_left_out_is_refused_naming_both() {
+    // Given the older save with Wave👋🏻 and Wave👋🏿
+    let dir = skin_tones();
+    let d = dir.path();
+    // When either is kept in the roster, by its name with or without its tone
+    for name in ["Wave👋🏻", "Wave👋", "Wave👋🏿"] {
+        let out = srtrack(d, &["roster", "save", "f", name, "--as", "Wave"], "");
+        // Then it is refused in one sentence naming both, and nothing is kept
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", text(&out.stdout));
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("(Wave👋🏻, Wave👋🏿)") && err.trim_end().lines().count() == 1,
+            "{name}: {err}"
+        );
+        assert!(!d.join("roster").join("Wave.ron").exists());
+    }
+    // And a name only one has is kept
+    let out = srtrack(d, &["roster", "save", "f", "Thumb👍", "--as", "Thumb"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }

@@ -412,21 +412,26 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
             replace,
         } => {
             let (_, enc) = file::load(&store.resolve(&file)?, catalogue())?;
-            let c = enc
+            let matching: Vec<_> = enc
                 .state()
                 .all()
-                .find(|c| crate::encounter::same_name(&c.name, combatant.trim()))
-                .ok_or_else(|| {
-                    let names: Vec<&str> = enc.state().all().map(|c| c.name.as_str()).collect();
-                    Failure(format!(
-                        "no combatant \"{combatant}\" in {file}: it has {}",
-                        if names.is_empty() {
-                            "none".to_string()
-                        } else {
-                            names.join(", ")
-                        }
-                    ))
-                })?;
+                .filter(|c| crate::encounter::same_name(&c.name, combatant.trim()))
+                .collect();
+            if let [_, _, ..] = matching[..] {
+                let names: Vec<&str> = matching.iter().map(|c| c.name.as_str()).collect();
+                return Err(Failure(crate::lang::alike_names(&combatant, &names)));
+            }
+            let c = matching.first().copied().ok_or_else(|| {
+                let names: Vec<&str> = enc.state().all().map(|c| c.name.as_str()).collect();
+                Failure(format!(
+                    "no combatant \"{combatant}\" in {file}: it has {}",
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                ))
+            })?;
             let t = crate::roster::Template::of(c, &enc, name.as_deref());
             let path = roster.put(&t, replace).map_err(Failure)?;
             println!(

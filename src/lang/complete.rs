@@ -6,7 +6,7 @@
 //! keywords where they go, and inside free text only the keyword that ends it (`until`, `do`).
 
 use super::synopses::{Form, forms};
-use super::tokenize;
+use super::{reads_as, tokenize};
 use crate::encounter::{Encounter, State};
 
 /// What Tab may put at the end of a line.
@@ -214,11 +214,12 @@ fn expand(form: &str) -> Vec<String> {
     out
 }
 
-/// The forms of `verb` the table's system takes, as items.
+/// The forms the table's system takes of the verb the parser reads `verb` as ([`reads_as`]:
+/// `rm` is `remove`, `dmg` both `damage` and 2097's damage roll), as items.
 fn alternatives(verb: &str, forms: &[Form]) -> Vec<Vec<Item>> {
     forms
         .iter()
-        .filter(|f| f.verb == verb)
+        .filter(|f| reads_as(f.verb) == Some(verb))
         .flat_map(|f| expand(&f.text[f.verb.len()..]))
         .map(|f| items(&f))
         .collect()
@@ -371,7 +372,10 @@ pub fn complete(line: &str, enc: &Encounter) -> Offer {
         offer.words = forms.iter().map(|f| f.verb.to_string()).collect();
         return offer.keep_fitting();
     };
-    let verb = verb.to_lowercase();
+    // A short form is completed as the verb it reads as.
+    let Some(verb) = reads_as(&verb.to_lowercase()) else {
+        return offer;
+    };
     let args: Vec<String> = args.collect();
     let state = enc.state();
     let names = || {
@@ -418,7 +422,7 @@ pub fn complete(line: &str, enc: &Encounter) -> Offer {
         Kind::Spend => spends().any(|s| s.eq_ignore_ascii_case(text)),
         _ => false,
     };
-    for items in alternatives(&verb, &forms) {
+    for items in alternatives(verb, &forms) {
         let take = |item: &Item, words: &mut Vec<String>| {
             words.extend(item.words.iter().cloned());
             match item.hole {
@@ -561,6 +565,42 @@ mod tests {
 
     fn offered(enc: &Encounter, line: &str) -> Vec<String> {
         complete(line, enc).words
+    }
+
+    #[test]
+    fn after_an_alias_tab_offers_what_it_offers_after_the_verb_the_alias_reads_as() {
+        // Given a table of each system, with Jinx, Guard and Vex at it
+        for system in crate::encounter::System::ALL {
+            let enc = table(
+                system,
+                &[
+                    "add Jinx pc int 5 rea 6 edge 3",
+                    "add Guard npc int 3 rea 4 edge 1",
+                ],
+            );
+            for (alias, verb) in super::super::ALIASES {
+                // When Tab is pressed after the alias, empty or begun
+                for rest in [" ", " J", " Jinx ", " Jinx 3 "] {
+                    // Then it offers what it offers after the verb
+                    assert_eq!(
+                        offered(&enc, &format!("{alias}{rest}")),
+                        offered(&enc, &format!("{verb}{rest}")),
+                        "{system:?}: `{alias}{rest}`"
+                    );
+                }
+            }
+        }
+        // And `rm`, `dmg` and `change` offer names where a name goes
+        let enc = table(crate::encounter::System::Sr5, &["add Jinx pc int 5 rea 6"]);
+        assert_eq!(offered(&enc, "rm J"), ["Jinx"]);
+        assert_eq!(offered(&enc, "dmg J"), ["Jinx"]);
+        assert_eq!(offered(&enc, "dmg Jinx 3 "), ["physical", "stun"]);
+        assert_eq!(offered(&enc, "change Jinx "), ["after", "before"]);
+        let enc = table(
+            crate::encounter::System::Sr2097,
+            &["add Jinx pc int 5 rea 6"],
+        );
+        assert_eq!(offered(&enc, "str J"), ["Jinx"]);
     }
 
     #[test]

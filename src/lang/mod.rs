@@ -326,15 +326,19 @@ enum Members {
 /// a skin tone, which a typed name leaves out (`State::alike`): `None` when it does not.
 pub fn alike(name: &str, state: &State) -> Option<String> {
     let names = state.alike(name);
-    (!names.is_empty()).then(|| {
-        format!(
-            "\"{}\" is the name of {} characters once skin tones are left out ({}): rename one \
-             (select it, `e`) to tell them apart",
-            crate::text::unjoined(name.trim()),
-            names.len(),
-            names.join(", ")
-        )
-    })
+    (!names.is_empty()).then(|| alike_names(name, &names))
+}
+
+/// The sentence refusing `name` typed for the `names` it stands for once skin tones are left
+/// out (see [`alike`]).
+pub fn alike_names(name: &str, names: &[&str]) -> String {
+    format!(
+        "\"{}\" is the name of {} characters once skin tones are left out ({}): rename one \
+         (select it, `e`) to tell them apart",
+        crate::text::unjoined(name.trim()),
+        names.len(),
+        names.join(", ")
+    )
 }
 
 /// The characters a name among an attack's targets stands for, as `attack` reads it: the one

@@ -148,6 +148,9 @@ impl Draft<'_> {
         let c = self.present(who)?;
         let sheet = self.sheet(input)?;
         let name = match name {
+            // The name kept as written: an older save's name alike another's once skin tones
+            // are left out stays as it is; only a new name is checked.
+            Some(n) if n.trim() == c.name => c.name.clone(),
             Some(n) => self.check_name(&n, Some(who))?,
             None => c.name.clone(),
         };

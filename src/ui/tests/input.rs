@@ -175,6 +175,18 @@ fn tab_offers_what_the_command_takes_at_that_word() {
 }
 
 #[test]
+fn tab_after_a_short_form_offers_what_it_offers_after_its_verb() {
+    // Given the demo table
+    let mut app = demo_app();
+    // When Tab is pressed after `rm`, `dmg` or `change`
+    // Then names and keywords come as they do after `remove`, `damage` and `move`
+    assert_eq!(tab(&mut app, "rm Whi"), "rm Whisper ");
+    assert_eq!(tab(&mut app, "dmg Jin"), "dmg Jinx ");
+    assert_eq!(tab(&mut app, "dmg Jinx 3 phy"), "dmg Jinx 3 physical ");
+    assert_eq!(tab(&mut app, "change Jinx bef"), "change Jinx before ");
+}
+
+#[test]
 fn a_completed_name_with_quotes_reads_back() {
     // Given a character whose name holds a quote and a backslash
     let mut app = demo_app();
@@ -197,4 +209,51 @@ fn a_completed_name_with_quotes_reads_back() {
         app.state().find("Say\"Hi\\").map(|c| c.damage.stun),
         Some(2)
     );
+}
+
+/// The app on the older save whose Wave👋🏻 and Wave👋🏿 differ only by their skin tones.
+fn skin_tones_app() -> App {
+    let bytes = include_bytes!("../../../tests/fixtures/v7-skin-tones.ron");
+    let save = crate::save::file::parse(bytes, "v7-skin-tones.ron").expect("the fixture reads");
+    let enc = save
+        .into_encounter("v7-skin-tones.ron", std::sync::Arc::new(demo::catalogue()))
+        .expect("the fixture loads");
+    let mut app = app_for(enc);
+    app.resize(120, 40);
+    app
+}
+
+/// Opens the edit form on `who`, puts `name` in its Name field and confirms it.
+fn rename(app: &mut App, who: &str, name: &str) {
+    super::select(app, who);
+    typ(app, "e");
+    let Mode::Form(_) = app.mode() else {
+        panic!("no edit form: {:?}", app.mode().kind())
+    };
+    for _ in 0..40 {
+        press(app, KeyCode::Backspace);
+    }
+    typ(app, name);
+    press(app, KeyCode::Enter);
+}
+
+#[test]
+fn of_two_names_alike_once_skin_tones_are_left_out_either_can_be_edited() {
+    // Given the older save with Wave👋🏻 and Wave👋🏿
+    let mut app = skin_tones_app();
+    // When Wave👋🏻's form is confirmed with its name kept
+    rename(&mut app, "Wave👋🏻", "Wave👋🏻");
+    // Then the edit is taken, the name as it was
+    assert!(matches!(app.mode(), Mode::Tracker), "{:?}", app.message());
+    assert!(app.state().all().any(|c| c.name == "Wave👋🏻"));
+    // When Wave👋🏿 is renamed to a name of its own
+    rename(&mut app, "Wave👋🏿", "Ripple");
+    // Then it is so named, and Wave👋🏻 alone is Wave now
+    assert!(matches!(app.mode(), Mode::Tracker), "{:?}", app.message());
+    assert!(app.state().find("Ripple").is_some());
+    assert!(app.state().find("Wave👋").is_some());
+    // And a new name alike to another's is still refused
+    rename(&mut app, "Thumb👍🏽", "Wave👋🏽");
+    assert!(!matches!(app.mode(), Mode::Tracker));
+    assert!(app.state().find("Thumb👍").is_some());
 }

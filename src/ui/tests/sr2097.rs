@@ -653,3 +653,34 @@ fn the_edge_menus_title_cuts_a_long_name_not_the_edge() {
     assert!(title.contains("Edge 2/2"), "{title}\n{s}");
     assert!(title.contains('…'), "{title}");
 }
+
+#[test]
+fn the_damage_forms_target_takes_a_name_in_short_as_the_dmg_command_does() {
+    // Given `dmg` takes Bo in short
+    let mut typed = fight();
+    typ(&mut typed, ":");
+    typ(&mut typed, "dmg Ana b with Pistol dice 6 6");
+    press(&mut typed, KeyCode::Enter);
+    assert!(
+        matches!(typed.mode(), Mode::Tracker),
+        "{:?}",
+        typed.message()
+    );
+    // When the GM types the same short name in Ana's damage form
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('w'));
+    typ(&mut app, "b");
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "6 6");
+    press(&mut app, KeyCode::Enter);
+    // Then the form rolls the very damage the line did
+    assert!(
+        matches!(app.mode(), Mode::Tracker),
+        "{:?}",
+        app.mode().kind()
+    );
+    assert_eq!(last_events(&app), last_events(&typed));
+}

@@ -614,6 +614,8 @@ fn the_edge_menu_shows_the_selected_lines_whole_reason() {
     let mut app = fight();
     select(&mut app, "Ana");
     press(&mut app, KeyCode::Char('G'));
+    // Past the boost and lessening (no injury to lessen): burning.
+    press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     let Mode::Choose(c) = app.mode() else {
         panic!("not the Edge menu: {:?}", app.mode().kind());
@@ -683,4 +685,40 @@ fn the_damage_forms_target_takes_a_name_in_short_as_the_dmg_command_does() {
         app.mode().kind()
     );
     assert_eq!(last_events(&app), last_events(&typed));
+}
+
+#[test]
+fn the_edge_menu_shows_lessen_injury_dimmed_with_the_engines_reason_when_there_is_no_injury() {
+    // Given Ana has no injury, and `edge Ana lessen` is refused
+    let mut typed = fight();
+    typ(&mut typed, ":edge Ana lessen");
+    press(&mut typed, KeyCode::Enter);
+    let why = typed
+        .message()
+        .map(|(m, _)| m.to_string())
+        .unwrap_or_default();
+    assert!(!why.is_empty());
+    // When the GM opens her Edge menu
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('G'));
+    // Then "lessen injury" is there, refused with the engine's sentence
+    let Mode::Choose(c) = app.mode() else {
+        panic!("not the Edge menu: {:?}", app.mode().kind());
+    };
+    let item = c
+        .items
+        .iter()
+        .find(|i| i.label.starts_with("lessen injury"));
+    assert_eq!(
+        item.and_then(|i| i.refusal.clone()),
+        Some(why.clone()),
+        "{:?}",
+        c.items
+    );
+    // and Enter on it says so on the status line and changes nothing
+    let before = app.enc.history().len();
+    super::choose(&mut app, "lessen injury");
+    assert_eq!(app.message().map(|(m, _)| m.to_string()), Some(why));
+    assert_eq!(app.enc.history().len(), before);
 }

@@ -341,11 +341,63 @@ pub fn alike_names(name: &str, names: &[&str]) -> String {
     )
 }
 
-/// The characters a name among an attack's targets stands for, as `attack` reads it: the one
-/// so named, or a group's members still standing; `Some(Err(sentence))` for a group whose
-/// members present are all Downed.
-pub fn attack_target(name: &str, state: &State) -> Option<Result<Vec<CombatantId>, String>> {
-    Members::Standing.named(state, name)
+/// The characters a form's list of targets stands for, read as `attack` reads its targets
+/// (names in full or in short, groups for their members still standing, separated by commas);
+/// a text that is one name in full, comma and all, is that name. Why not, in a sentence.
+pub fn attack_targets(
+    text: &str,
+    state: &State,
+    catalogue: &Catalogue,
+) -> Result<Vec<CombatantId>, String> {
+    let text = normalized(text);
+    if let Some(ids) = Members::Standing.named(state, text.trim()) {
+        return ids;
+    }
+    read_words(&text, state, catalogue, |p| p.targets_of(Members::Standing))
+}
+
+/// The one combatant a form's field names, read as a command reads a name (in full or in
+/// short); a text that is one name in full, comma and all, is that name. Why not, in a
+/// sentence.
+pub fn combatant_named(
+    text: &str,
+    state: &State,
+    catalogue: &Catalogue,
+) -> Result<CombatantId, String> {
+    let text = normalized(text);
+    if let Some(c) = state.find(text.trim()) {
+        return Ok(c.id);
+    }
+    read_words(&text, state, catalogue, Parser::combatant)
+}
+
+/// `text` read whole by `read`: what it read, or the first wrong word.
+fn read_words<'a, T>(
+    text: &str,
+    state: &'a State,
+    catalogue: &'a Catalogue,
+    read: impl FnOnce(&mut Parser<'a>) -> Result<T, ParseError>,
+) -> Result<T, String> {
+    let mut p = Parser {
+        words: tokenize(text.trim()).map_err(|e| e.to_string())?,
+        at: 0,
+        state,
+        catalogue,
+        attacker: None,
+        verb: None,
+    };
+    let found = read(&mut p).map_err(|e| e.to_string())?;
+    p.finish().map_err(|e| e.to_string())?;
+    Ok(found)
+}
+
+/// Text as a line is read: names are kept in NFC (a name typed with combining accents finds
+/// the same combatant) and without emoji joiners (`text::unjoined`), so a name in short or a
+/// status typed back with them finds what was kept.
+fn normalized(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization as _;
+    let text: String = text.nfc().collect();
+    crate::text::unjoined(&text).into_owned()
 }
 
 impl Members {
@@ -411,12 +463,7 @@ pub fn parse(line: &str, state: &State, catalogue: &Catalogue) -> Result<Line, P
 /// Parses one line, and notes its verb and the attacker of an attack roll if the line got that
 /// far.
 fn parse_noting(line: &str, state: &State, catalogue: &Catalogue) -> Reading {
-    use unicode_normalization::UnicodeNormalization as _;
-    // Names are kept in NFC: a name typed with combining accents finds the same combatant.
-    // Texts are kept without emoji joiners (`text::unjoined`): a line is read so too, so a
-    // name in short or a status typed back with them finds what was kept.
-    let line: String = line.nfc().collect();
-    let line = crate::text::unjoined(&line);
+    let line = normalized(line);
     let trimmed = line.trim();
     let read = |line| Reading {
         line,

@@ -79,6 +79,14 @@ fn last_sr5(app: &App) -> Vec<Sr5Event> {
         .unwrap_or_default()
 }
 
+/// The characters the last command attacked, in the order it named them.
+fn attacked(app: &App) -> Option<Vec<crate::encounter::CombatantId>> {
+    last_sr5(app).into_iter().find_map(|e| match e {
+        Sr5Event::Attacked { target, also, .. } => Some([vec![target], also].concat()),
+        _ => None,
+    })
+}
+
 #[test]
 fn the_test_form_does_not_offer_again_a_test_the_action_rolled() {
     // Wounded, Ana's Stand Up rolls its Body + Willpower (2) with the action: done.
@@ -523,10 +531,7 @@ fn a_groups_name_in_the_attack_forms_targets_stands_for_its_members_still_standi
     assert!(odds(&app).is_ok(), "{:?}", odds(&app));
     press(&mut app, KeyCode::Enter);
     // Then it is one attack on the members standing, as `attack Guard Ganger` is
-    let attacked = last_sr5(&app).into_iter().find_map(|e| match e {
-        Sr5Event::Attacked { target, also, .. } => Some([vec![target], also].concat()),
-        _ => None,
-    });
+    let attacked = attacked(&app);
     assert_eq!(attacked, Some(ids), "{:?}", app.message());
 }
 
@@ -910,4 +915,33 @@ fn an_unrolled_attack_of_the_last_turn_is_not_brought_back_in_a_resumed_turn() {
     press(&mut app, KeyCode::Char('A'));
     assert!(matches!(app.mode(), Mode::Tracker));
     assert!(news(&app).starts_with("no attack waits"), "{}", news(&app));
+}
+
+#[test]
+fn the_attack_forms_target_takes_a_name_in_short_as_the_command_line_does() {
+    // Given the Guard's attack form at the group Ganger
+    let mut app = guard_fires_at_the_gang(&[]);
+    let line = "attack Guard G 1, gang 3 pool 9 hits 3";
+    let typed = match crate::lang::parse(line, app.state(), app.enc.catalogue()) {
+        Ok(crate::lang::Line::Command(crate::encounter::Command::Sr5(
+            crate::encounter::system::sr5::Sr5Command::Attack(a),
+        ))) => a.targets,
+        other => panic!("{line}: {other:?}"),
+    };
+    // When the GM types the targets in short, as the command line takes them, and rolls
+    press(&mut app, KeyCode::BackTab);
+    press(&mut app, KeyCode::BackTab);
+    for _ in 0.."Ganger".len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    typ(&mut app, "G 1, gang 3");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "hits 3");
+    assert!(odds(&app).is_ok(), "{:?}", odds(&app));
+    press(&mut app, KeyCode::Enter);
+    // Then it is the attack the line reads: on Ganger 1 and Ganger 3
+    let attacked = attacked(&app);
+    assert_eq!(attacked, Some(typed), "{:?}", app.message());
 }

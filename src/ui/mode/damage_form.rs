@@ -101,13 +101,8 @@ impl State {
         if name.is_empty() {
             return Err((TARGET, "required".into()));
         }
-        let target = ctx.state().find(&name).map(|c| c.id).ok_or_else(|| {
-            let why = crate::lang::alike(&name, ctx.state());
-            (
-                TARGET,
-                why.unwrap_or_else(|| format!("nobody is called \"{name}\"")),
-            )
-        })?;
+        let target = crate::lang::combatant_named(&name, ctx.state(), ctx.catalogue())
+            .map_err(|e| (TARGET, e))?;
         let with = self.text(WITH);
         let with = match dice_expression(&with) {
             Some((dice, sides, st)) => DamageSource::Dice {

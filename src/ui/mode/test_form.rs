@@ -355,25 +355,18 @@ impl State {
             .map_err(|e| (i, e.to_string()))
     }
 
-    fn combatant(&self, i: usize, s: &EncState) -> Result<CombatantId, (usize, String)> {
-        named(&self.text(i), s).map_err(|e| (i, e))
+    fn combatant(&self, i: usize, ctx: &Ctx) -> Result<CombatantId, (usize, String)> {
+        named(&self.text(i), ctx).map_err(|e| (i, e))
     }
 
-    /// A list of names (`A, B, C`), each a combatant or a group (its members still standing,
-    /// as `attack` reads it); a name holding a comma is taken whole.
-    fn combatants(&self, i: usize, s: &EncState) -> Result<Vec<CombatantId>, (usize, String)> {
+    /// A list of names (`A, B, C`), read as `attack` reads its targets: each in full or in
+    /// short, a group for its members still standing; a name holding a comma is taken whole.
+    fn combatants(&self, i: usize, ctx: &Ctx) -> Result<Vec<CombatantId>, (usize, String)> {
         let text = self.text(i);
-        if let Some(ids) = crate::lang::attack_target(text.trim(), s) {
-            return ids.map_err(|e| (i, e));
+        if text.trim().is_empty() {
+            return Err((i, REQUIRED_NAME.into()));
         }
-        let mut who = Vec::new();
-        for name in text.split(',').map(str::trim) {
-            match crate::lang::attack_target(name, s) {
-                Some(ids) => who.extend(ids.map_err(|e| (i, e))?),
-                None => who.push(named(name, s).map_err(|e| (i, e))?),
-            }
-        }
-        Ok(who)
+        crate::lang::attack_targets(&text, ctx.state(), ctx.catalogue()).map_err(|e| (i, e))
     }
 
     /// The form's command, or the field to blame and why.
@@ -395,7 +388,7 @@ impl State {
                     }
                     (Some(t), true) => Against::Threshold(t),
                     (None, false) => Against::Opponent {
-                        who: self.combatant(3, s)?,
+                        who: self.combatant(3, ctx)?,
                         pool: PoolInput {
                             pool: self.num(4, true)?.unwrap_or_default(),
                             given: Given::Roll,
@@ -425,7 +418,7 @@ impl State {
                 let weapon = Some(self.text(1)).filter(|w| !w.is_empty());
                 Sr5Command::Attack(AttackInput {
                     attacker: *attacker,
-                    targets: self.combatants(0, s)?,
+                    targets: self.combatants(0, ctx)?,
                     weapon,
                     attack: Some(step(self.num(2, true)?, 3)?),
                     defense: None,
@@ -547,14 +540,15 @@ impl State {
 }
 
 /// The combatant a field names, or why not.
-fn named(name: &str, s: &EncState) -> Result<CombatantId, String> {
-    if name.is_empty() {
-        return Err("required: a combatant's name".into());
+/// What an empty name field is told.
+const REQUIRED_NAME: &str = "required: a combatant's name";
+
+/// The one combatant `name` stands for, read as a command reads a name.
+fn named(name: &str, ctx: &Ctx) -> Result<CombatantId, String> {
+    if name.trim().is_empty() {
+        return Err(REQUIRED_NAME.into());
     }
-    s.find(name).map(|c| c.id).ok_or_else(|| {
-        crate::lang::alike(name, s)
-            .unwrap_or_else(|| format!("no combatant called \"{}\"", crate::text::excerpt(name)))
-    })
+    crate::lang::combatant_named(name, ctx.state(), ctx.catalogue())
 }
 
 /// The odds question a dry run's events answer: the test (or step) the form sets up, with a few

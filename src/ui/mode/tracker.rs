@@ -620,6 +620,14 @@ fn choose_edge_2097(who: CombatantId, ctx: &Ctx) -> Outcome {
             ctx,
         ));
     }
+    if injuries.is_empty() {
+        // Shown refused, with the engine's reason, as every use it refuses.
+        items.push(choose::Item::run(
+            "lessen injury: one step down".into(),
+            edge(EdgeCommand::Lessen { injury: None }),
+            ctx,
+        ));
+    }
     items.extend([
         choose::Item::run(
             "burn Edge: survive a life-threatening injury".into(),

@@ -646,6 +646,8 @@ fn the_edge_menu_shows_the_selected_lines_whole_reason() {
     let mut app = fight();
     select(&mut app, "Ana");
     press(&mut app, KeyCode::Char('G'));
+    // Past the boost and lessening (no injury to lessen): burning.
+    press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     let Mode::Choose(c) = app.mode() else {
         panic!("not the Edge menu: {:?}", app.mode().kind());
@@ -684,4 +686,71 @@ fn the_edge_menus_title_cuts_a_long_name_not_the_edge() {
         .unwrap_or_default();
     assert!(title.contains("Edge 2/2"), "{title}\n{s}");
     assert!(title.contains('…'), "{title}");
+}
+
+#[test]
+fn the_damage_forms_target_takes_a_name_in_short_as_the_dmg_command_does() {
+    // Given `dmg` takes Bo in short
+    let mut typed = fight();
+    typ(&mut typed, ":");
+    typ(&mut typed, "dmg Ana b with Pistol dice 6 6");
+    press(&mut typed, KeyCode::Enter);
+    assert!(
+        matches!(typed.mode(), Mode::Tracker),
+        "{:?}",
+        typed.message()
+    );
+    // When the GM types the same short name in Ana's damage form
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('w'));
+    typ(&mut app, "b");
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "6 6");
+    press(&mut app, KeyCode::Enter);
+    // Then the form rolls the very damage the line did
+    assert!(
+        matches!(app.mode(), Mode::Tracker),
+        "{:?}",
+        app.mode().kind()
+    );
+    assert_eq!(last_events(&app), last_events(&typed));
+}
+
+#[test]
+fn the_edge_menu_shows_lessen_injury_dimmed_with_the_engines_reason_when_there_is_no_injury() {
+    // Given Ana has no injury, and `edge Ana lessen` is refused
+    let mut typed = fight();
+    typ(&mut typed, ":edge Ana lessen");
+    press(&mut typed, KeyCode::Enter);
+    let why = typed
+        .message()
+        .map(|(m, _)| m.to_string())
+        .unwrap_or_default();
+    assert!(!why.is_empty());
+    // When the GM opens her Edge menu
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('G'));
+    // Then "lessen injury" is there, refused with the engine's sentence
+    let Mode::Choose(c) = app.mode() else {
+        panic!("not the Edge menu: {:?}", app.mode().kind());
+    };
+    let item = c
+        .items
+        .iter()
+        .find(|i| i.label.starts_with("lessen injury"));
+    assert_eq!(
+        item.and_then(|i| i.refusal.clone()),
+        Some(why.clone()),
+        "{:?}",
+        c.items
+    );
+    // and Enter on it says so on the status line and changes nothing
+    let before = app.enc.history().len();
+    super::choose(&mut app, "lessen injury");
+    assert_eq!(app.message().map(|(m, _)| m.to_string()), Some(why));
+    assert_eq!(app.enc.history().len(), before);
 }

@@ -677,3 +677,22 @@ fn the_table_marks_the_selected_row_and_the_marked_ones_without_colour() {
     assert!(row(&who).contains("E "), "{s}");
     assert!(!row(&who).contains('…'), "{s}");
 }
+
+#[test]
+fn the_damage_forms_track_reads_like_the_other_forms_hints() {
+    let mut app = fresh();
+    typ(&mut app, ":sheet Nix armor 6");
+    press(&mut app, KeyCode::Enter);
+    select(&mut app, "Nix");
+    typ(&mut app, "h");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "a");
+    for (w, h) in [(80, 24), (160, 48)] {
+        let s = crate::ui::tests::screen(&mut app, w, h);
+        let track = s
+            .lines()
+            .find(|l| l.contains("[armor]"))
+            .unwrap_or_default();
+        assert!(track.contains("[armor]  "), "{w}x{h}: {track}");
+    }
+}

@@ -673,6 +673,26 @@ pub fn bar(mode: ModeKind, system: System) -> Vec<(String, &'static str, Action)
     out
 }
 
+/// Whether a tracker key works on a read-only screen (a save another srtrack holds, one opened
+/// to view): it reads, finds, marks or moves about, and changes nothing.
+pub fn reads(action: Action) -> bool {
+    matches!(
+        action,
+        Action::CommandLine
+            | Action::Find
+            | Action::Mark
+            | Action::UnmarkAll
+            | Action::FocusNext
+            | Action::Up
+            | Action::Down
+            | Action::PageUp
+            | Action::PageDown
+            | Action::Cancel
+            | Action::Quit
+            | Action::Help
+    )
+}
+
 /// What the phase of the fight says of the tracker's keys: all that the key bar reads of the
 /// encounter, so that the bar is kept while it is the same (a turn moving on leaves it).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -715,23 +735,7 @@ impl Uses {
         match (self, action) {
             // Reading the screen, undoing, the command line and quitting: all an ended
             // encounter takes (the engine refuses the rest).
-            (Self::Ended, a) => matches!(
-                a,
-                Action::Undo
-                    | Action::Redo
-                    | Action::CommandLine
-                    | Action::Find
-                    | Action::Mark
-                    | Action::UnmarkAll
-                    | Action::FocusNext
-                    | Action::Up
-                    | Action::Down
-                    | Action::PageUp
-                    | Action::PageDown
-                    | Action::Cancel
-                    | Action::Quit
-                    | Action::Help
-            ),
+            (Self::Ended, a) => reads(a) || matches!(a, Action::Undo | Action::Redo),
             (
                 Self::Setup { .. },
                 Action::Act

@@ -1512,3 +1512,26 @@ fn a_group_members_number_shows_when_its_name_is_cut() {
     select(&mut app10, &format!("{long} 10"));
     assert!(screen(&mut app10, 80, 24).contains("… 10 "), "member 10");
 }
+
+#[test]
+fn read_only_cuts_its_reason_with_an_ellipsis_and_bars_only_the_keys_that_work() {
+    let reason = crate::save::lock::LockError::InUse { pid: Some(123_456) }.to_string();
+    let mut app = App::new(
+        demo::encounter(),
+        "Demo".into(),
+        Box::new(NoSave),
+        Some(reason),
+    );
+    let shown = screen(&mut app, 100, 30);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert!(
+        lines[0].contains("(process 123456)") || lines[0].ends_with('…'),
+        "{}",
+        lines[0]
+    );
+    let bar = lines.last().copied().unwrap_or_default();
+    for refused in [" act ", " next ", " add "] {
+        assert!(!bar.contains(refused), "{bar}");
+    }
+    assert!(bar.contains("help"), "{bar}");
+}

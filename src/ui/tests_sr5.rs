@@ -103,16 +103,21 @@ fn the_test_form_does_not_offer_again_a_test_the_action_rolled() {
     assert!(!f.title.contains("Stand Up"), "{}", f.title);
 }
 
-#[test]
-fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types() {
-    let mut app = app_with(&[
+/// Ana, Prone, has stood up: the catalogue's test of Stand Up is Body + Willpower (2), and
+/// Ana's sheet has them.
+fn ana_stands_up() -> App {
+    app_with(&[
         "add Ana pc int 5 rea 3 edge 2 body 2 will 3",
         "roll Ana hits 3",
         "start",
-        // Stand Up: the catalogue's test is Body + Willpower (2); Ana's sheet has them.
         "status Ana Prone",
         "act Ana Stand Up",
-    ]);
+    ])
+}
+
+#[test]
+fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types() {
+    let mut app = ana_stands_up();
     press(&mut app, KeyCode::Char('T'));
     let f = test_form(&app);
     assert_eq!(f.purpose, Purpose::Test(app.selected_id().expect("Ana")));
@@ -944,4 +949,14 @@ fn the_attack_forms_target_takes_a_name_in_short_as_the_command_line_does() {
     // Then it is the attack the line reads: on Ganger 1 and Ganger 3
     let attacked = attacked(&app);
     assert_eq!(attacked, Some(typed), "{:?}", app.message());
+}
+
+#[test]
+fn the_test_forms_last_line_fits_at_80x24_and_160x48() {
+    let mut app = ana_stands_up();
+    press(&mut app, KeyCode::Char('T'));
+    for (w, h) in [(80, 24), (160, 48)] {
+        let s = screen(&mut app, w, h);
+        assert!(s.contains("Esc: cancel"), "{w}x{h}:\n{s}");
+    }
 }

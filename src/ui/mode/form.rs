@@ -1249,7 +1249,8 @@ pub(super) fn field_lines(
     let value_w = fields
         .iter()
         .filter_map(|fl| match &fl.value {
-            Value::Toggle { options, .. } => Some(toggle_w(options)),
+            // A cell more, so the hint stands apart from a chosen last word (`[armor]`).
+            Value::Toggle { options, .. } => Some(toggle_w(options) + 1),
             Value::Text { .. } => None,
         })
         .filter(|w| *w <= widest)

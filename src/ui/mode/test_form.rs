@@ -9,7 +9,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 use super::form::{Field, NO_YES, edit_fields, field, field_lines, parse_num};
 use super::{Ctx, Mode, Outcome};
@@ -26,7 +26,7 @@ use crate::rules::sr5::test::{Given, Goal};
 use crate::text::escaped;
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, clear, pane_block};
+use crate::ui::view::{centered, clear, pane_block, wrap};
 
 /// What the form sets up.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -479,11 +479,18 @@ impl State {
             .ok_or_else(|| "odds: the defense is typed by the player".to_string());
     }
 
-    /// Where the form is drawn over the body `area`: its fields, the odds and the last line
-    /// (with the way back to the attack under a refusal of it).
+    /// Where the form is drawn over the body `area`: its fields, and under them the odds and
+    /// the last line (with the way back to the attack under a refusal of it), each wrapped to
+    /// the form's width so none is cut.
     pub fn area(&self, area: Rect) -> Rect {
-        let back = u16::from(self.back().is_some());
-        centered(area, 96, self.fields.len() as u16 + 5 + back)
+        let w = FORM_WIDTH.min(area.width);
+        let below: usize = self
+            .below()
+            .iter()
+            .map(|(text, _)| wrap(text, usize::from(w.saturating_sub(2)), 0).len())
+            .sum();
+        let rows = self.fields.len() + below + 2;
+        centered(area, w, u16::try_from(rows).unwrap_or(u16::MAX))
     }
 
     /// Under a refusal of the attack's roll: the action stays spent, and `A` brings it back.
@@ -494,23 +501,18 @@ impl State {
         }
     }
 
-    pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
-        let t = app.theme;
-        let r = self.area(area);
-        clear(r, buf);
-        let block = pane_block(&self.title, true, t);
-        let inner = block.inner(r);
-        block.render(r, buf);
-        let mut lines = field_lines(&self.fields, self.focus, usize::from(inner.width), t);
-        match &self.odds {
-            Ok(o) => lines.push(Line::styled(o.clone(), t.title())),
-            Err(why) => lines.push(Line::styled(escaped(why).into_owned(), t.dim())),
-        }
+    /// The lines under the fields, unwrapped: the odds (or why there are none), then the
+    /// refusal and the way back, or what the keys do.
+    fn below(&self) -> Vec<(String, Below)> {
+        let mut lines = vec![match &self.odds {
+            Ok(o) => (o.clone(), Below::Odds),
+            Err(why) => (why.clone(), Below::Dim),
+        }];
         match &self.error {
             Some(e) => {
-                lines.push(Line::styled(format!("✗ {e}"), t.error()));
+                lines.push((format!("✗ {e}"), Below::Error));
                 if let Some(back) = self.back() {
-                    lines.push(Line::styled(back, t.dim()));
+                    lines.push((back.to_string(), Below::Dim));
                 }
             }
             None => {
@@ -524,19 +526,52 @@ impl State {
                 } else {
                     ""
                 };
-                lines.push(Line::styled(
+                lines.push((
                     format!(
-                        "Enter: roll (or take the typed dice)  Tab: next field{choice}  Esc: {}",
+                        "Enter: roll or take the typed dice  Tab: next field{choice}  Esc: {}",
                         self.purpose.esc()
                     ),
-                    t.dim(),
+                    Below::Dim,
                 ));
             }
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
+        lines
     }
+
+    pub fn render(&self, app: &App, area: Rect, buf: &mut Buffer) {
+        let t = app.theme;
+        let r = self.area(area);
+        clear(r, buf);
+        let block = pane_block(&self.title, true, t);
+        let inner = block.inner(r);
+        block.render(r, buf);
+        let width = usize::from(inner.width);
+        let mut lines = field_lines(&self.fields, self.focus, width, t);
+        for (text, kind) in self.below() {
+            let style = match kind {
+                Below::Odds => t.title(),
+                Below::Error => t.error(),
+                Below::Dim => t.dim(),
+            };
+            lines.extend(
+                wrap(&text, width, 0)
+                    .into_iter()
+                    .map(|row| Line::styled(row, style)),
+            );
+        }
+        Paragraph::new(lines).render(inner, buf);
+    }
+}
+
+/// The form's widest: wider screens keep it this wide.
+const FORM_WIDTH: u16 = 96;
+
+/// How a line under the fields is drawn.
+#[derive(Debug, Clone, Copy)]
+enum Below {
+    Odds,
+    Error,
+    Dim,
 }
 
 /// The combatant a field names, or why not.

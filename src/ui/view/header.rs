@@ -71,15 +71,20 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
             }
         }
     }
+    let mark = match &app.saved {
+        SaveMark::Nothing => None,
+        SaveMark::Pending | SaveMark::Writing => Some(Span::styled("  … saving", t.dim())),
+        SaveMark::Saved => Some(Span::styled("  ✓ saved", t.ok())),
+        SaveMark::Failed(_) => Some(Span::styled("  ✗ NOT SAVED", t.error())),
+    };
     if let Some(r) = &app.read_only {
-        first.push(Span::styled(format!("  read-only: {r}"), t.error()));
+        // Why it is read-only takes the room the line has left, `…` where cut.
+        let used: usize = first.iter().chain(&mark).map(Span::width).sum();
+        let room = usize::from(area.width).saturating_sub(used);
+        let said = super::cut(&format!("  read-only: {r}"), room);
+        first.push(Span::styled(said, t.error()));
     }
-    match &app.saved {
-        SaveMark::Nothing => {}
-        SaveMark::Pending | SaveMark::Writing => first.push(Span::styled("  … saving", t.dim())),
-        SaveMark::Saved => first.push(Span::styled("  ✓ saved", t.ok())),
-        SaveMark::Failed(_) => first.push(Span::styled("  ✗ NOT SAVED", t.error())),
-    }
+    first.extend(mark);
     // The title is the save's own name, and may say anything.
     let mut lines = [Line::from(first), Line::from(second)];
     super::escape_lines(&mut lines);

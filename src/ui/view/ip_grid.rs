@@ -13,10 +13,17 @@ use crate::text::push_number;
 use crate::ui::app::App;
 
 /// Writes a cell in words: `5/2` (start, spent), `2+4/4` (Edge IP bought), `5/2⏸2` (IP held
-/// back), `→6` (a pass to come), nothing for a Downed character's passes to come, `roll` where
+/// back), `—` (no turn in a pass gone by, nothing spent), `→6` (a pass to come), nothing for a Downed character's passes to come, `roll` where
 /// a character with no initiative yet has its turns once rolled.
 fn write_cell(t: &mut String, cell: PassCell) {
     match cell {
+        // No turn in the pass and nothing spent in it (Downed before it came): the dash alone.
+        PassCell::Seen {
+            start: None,
+            spent: 0,
+            edge: 0,
+            reserved: 0,
+        } => t.push('—'),
         PassCell::Seen {
             start,
             spent,
@@ -220,8 +227,15 @@ mod tests {
             PassCell::Downed,
             PassCell::Unrolled { first: true },
             PassCell::Unrolled { first: false },
+            // No turn in a pass gone by (Downed before it came), nothing spent: a bare dash.
+            PassCell::Seen {
+                start: None,
+                spent: 0,
+                edge: 0,
+                reserved: 0,
+            },
         ];
-        let words = ["5/2", "—+4/10⏸2", "→12", "", "roll", ""];
+        let words = ["5/2", "—+4/10⏸2", "→12", "", "roll", "", "—"];
         for (cell, text) in cells.into_iter().zip(words) {
             for w in 0..12 {
                 assert_eq!(

@@ -1,7 +1,7 @@
 //! The key bar: the keys of the current mode, from the keymap table, as many as fit in the
 //! table's order of priority (short of room, the mode's own actions before the keys that only
 //! move about; with nobody on the roster, adding first), those of no use in the fight's phase
-//! left out, and help last.
+//! or on a read-only screen left out, and help last.
 
 use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
@@ -24,7 +24,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     }
     if mode == ModeKind::Tracker {
         let uses = Uses::of(app.state());
-        entries.retain(|e| uses.serve(e.2));
+        entries.retain(|e| uses.serve(e.2) && (app.read_only.is_none() || keymap::reads(e.2)));
         if let Some(at) = uses
             .first()
             .and_then(|first| entries.iter().position(|e| e.2 == first))

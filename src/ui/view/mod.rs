@@ -485,6 +485,7 @@ pub fn compose<'a>(app: &'a App, area: Rect) -> Frame<'a> {
             app.mode_kind(),
             app.encounter().system(),
             crate::ui::keymap::Uses::of(app.state()),
+            app.read_only.is_some(),
             theme,
         )),
         keybar::render,

@@ -678,3 +678,18 @@ fn a_script_starting_with_a_byte_order_mark_runs() {
     // Then the mark is not read as part of the first word
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+/// The README's example of the command language runs as written, every line taken.
+#[test]
+fn the_readmes_command_language_example_runs() {
+    let readme = include_str!("../README.md");
+    let example = readme
+        .split("```text\n")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        .find(|b| b.starts_with("add "))
+        .expect("the README has a command-language example");
+    let dir = tempfile::tempdir().unwrap();
+    let out = srtrack(dir.path(), &["exec", "--seed", "1", "example"], example);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

@@ -514,24 +514,40 @@ fn the_plot_point_menu_shows_the_selected_lines_whole_reason() {
     let mut app = sample();
     select(&mut app, "Vex");
     typ(&mut app, "p");
-    go_to(&mut app, "Surprise Threat!");
+    // (a reason too long for the list even at the screen's full width)
+    go_to(&mut app, "GM: next turn in reverse order");
     let Mode::PlotPoints(m) = app.mode() else {
         panic!("not in the Plot Point menu: {:?}", app.mode().kind());
     };
     let why = m.list.items[m.list.selected]
         .refusal
         .clone()
-        .expect("Vex has no Plot Point");
+        .expect("the order is set in the turn");
     let at = m.area(super::mode::choose::body((80, 24)));
-    let shown = reason_read_whole(&mut app, "Surprise Threat!", &why, at);
+    let shown = reason_read_whole(&mut app, "GM: next turn in reverse order", &why, at);
     for kept in [
         "Vex: 0 of 5 Plot Points",
-        "▶ ⊘ Surprise Threat!",
-        "an unseen threat joins",
+        "▶ ⊘ GM: next turn in reverse order",
     ] {
         assert!(shown.contains(kept), "{kept}\n{shown}");
     }
     insta::assert_snapshot!("anarchy_plot_points_refused_80x24", shown);
+}
+
+/// On a wide screen the Plot Point menu widens to show each refused line's reason whole.
+#[test]
+fn the_plot_point_menu_at_160_columns_cuts_no_reason() {
+    let mut app = sample();
+    select(&mut app, "Vex");
+    typ(&mut app, "p");
+    let s = screen(&mut app, 160, 48);
+    // (cut at the menu's former fixed 76 cells)
+    for whole in [
+        "⊘ Live Dangerously (1 PP) — Vex has 0 Plot Points: Live Dangerously costs 1 ",
+        "⊘ Surprise Threat! (1 PP) — Vex has 0 Plot Points: Surprise Threat! costs 1 ",
+    ] {
+        assert!(s.contains(whole), "{whole}\n{s}");
+    }
 }
 
 /// An Anarchy table whose first player's name is 40 wide characters (80 cells), then `more`.

@@ -234,7 +234,15 @@ impl State {
     /// Where the list is drawn over the body `area`: as tall as its items, as wide as its
     /// longest line, within the body.
     pub fn area(&self, area: Rect) -> Rect {
-        // As wide as the longest line, reason included, within the screen.
+        let w = self.natural_width(40).min(area.width);
+        let reason = self.reason_rows(usize::from(w.saturating_sub(2)));
+        let h = (self.items.len() + 2 + reason).min(usize::from(area.height));
+        centered(area, w, u16::try_from(h).unwrap_or(u16::MAX).max(3))
+    }
+
+    /// The width the list's box would take to show its longest line whole, reason included
+    /// (at least `least`, at most 110 cells, so a list does not sprawl over a wide screen).
+    pub fn natural_width(&self, least: u16) -> u16 {
         let longest = self
             .items
             .iter()
@@ -248,13 +256,9 @@ impl State {
             .max()
             .unwrap_or(0)
             .max(crate::text::shown_len(&self.title) + 6);
-        let w = u16::try_from(longest)
+        u16::try_from(longest)
             .unwrap_or(u16::MAX)
-            .clamp(40, 110)
-            .min(area.width);
-        let reason = self.reason_rows(usize::from(w.saturating_sub(2)));
-        let h = (self.items.len() + 2 + reason).min(usize::from(area.height));
-        centered(area, w, u16::try_from(h).unwrap_or(u16::MAX).max(3))
+            .clamp(least, 110.max(least))
     }
 
     /// The rows the list has in `r`, the box drawn: those inside its borders, less the

@@ -26,7 +26,7 @@ pub struct State {
     pub summaries: Vec<String>,
 }
 
-/// The menu's width in cells, within the screen's.
+/// The menu's least width in cells, within the screen's.
 const WIDTH: u16 = 76;
 
 /// Whether a spend needs words typed after it (a track, a thing, a number, some text).
@@ -210,7 +210,8 @@ impl State {
     /// Where the menu is drawn over the body `area`: the head, the list, the selected line's
     /// whole reason when the list cuts reasons, and its summary.
     pub fn area(&self, area: Rect) -> Rect {
-        let w = area.width.min(WIDTH);
+        // A wide screen shows each line's reason whole, as a choice list does.
+        let w = self.list.natural_width(WIDTH).min(area.width);
         let inner = usize::from(w.saturating_sub(2));
         let below = self.list.reason_rows(inner) + self.summary_rows(inner);
         let h = (self.list.items.len() + 3 + below).min(usize::from(area.height));

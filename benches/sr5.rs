@@ -24,7 +24,7 @@ fn odds_pool_50_limit_threshold() -> f64 {
         goal: Goal::Threshold(12),
         opposing: 0,
     };
-    divan::black_box(odds(&setup, &rules.dice, &rules.sr5)).success
+    divan::black_box(odds(&setup, &rules.dice)).success
 }
 
 fn run(enc: &mut Encounter, line: &str, dice: &mut RandomDice) {

@@ -642,14 +642,18 @@ fn undo_and_redo_never_roll_a_test_again() {
     );
 }
 
+/// An `odds` line of the command language, parsed.
+fn question(t: &Table, line: &str) -> srtrack::encounter::system::sr5::OddsInput {
+    match srtrack::lang::parse(line, t.state(), t.enc.catalogue()) {
+        Ok(srtrack::lang::Line::Odds(q)) => q,
+        other => panic!("not an odds question: {other:?}"),
+    }
+}
+
 #[test]
 fn odds_are_exact_and_worded_as_the_issue_asks() {
     let mut t = table();
-    let q = match srtrack::lang::parse("odds 10 limit 4 threshold 3", t.state(), t.enc.catalogue())
-    {
-        Ok(srtrack::lang::Line::Odds(q)) => q,
-        other => panic!("not an odds question: {other:?}"),
-    };
+    let q = question(&t, "odds 10 limit 4 threshold 3");
     assert_eq!(
         srtrack::report::sr5::odds_answer(&t.enc, &q).unwrap(),
         "odds 10 dice, limit 4, threshold 3: P(success) 0.7009, P(glitch) 0.0024, P(critical) 0.0003, net 0.44"
@@ -660,13 +664,48 @@ fn odds_are_exact_and_worded_as_the_issue_asks() {
     assert_eq!(t.enc.history().len(), len);
 }
 
+/// An open test (no threshold, no opponent) has no success or failure: its hits are the answer,
+/// glitch and critical glitch as on any test; its odds give the hits to expect, not P(success).
+#[test]
+fn an_open_test_is_answered_by_its_hits_and_its_glitch() {
+    // Given Ana at the table
+    let mut t = table();
+    // When she rolls an open test of 5 dice, 3 of them 1s
+    t.roll("test Ana 5", &[6, 5, 1, 1, 1]);
+    // Then the line gives the hits and the glitch, and no verdict
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 5 dice [6 5 1 1 1], 2 hits, glitch"
+    );
+    // And no hit with the 1s is a critical glitch, still no verdict
+    t.roll("test Ana 4", &[1, 1, 1, 2]);
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 4 dice [1 1 1 2], 0 hits, critical glitch"
+    );
+    // And a limit caps the hits it answers with
+    t.roll("test Ana 4 limit 1", &[6, 6, 2, 3]);
+    assert_eq!(
+        last_line(&t),
+        "test Ana: 4 dice [6 6 2 3], limit 1, 1 hit (2 rolled)"
+    );
+    // And the odds of an open test give the hits to expect, the glitches, and no P(success)
+    let q = question(&t, "odds 9 limit 2");
+    let said = srtrack::report::sr5::odds_answer(&t.enc, &q).unwrap();
+    assert!(
+        said.starts_with("odds 9 dice, limit 2: hits 1.") && !said.contains("success"),
+        "{said}"
+    );
+    assert!(
+        said.contains(", P(glitch) 0.") && said.contains(", P(critical) 0."),
+        "{said}"
+    );
+}
+
 #[test]
 fn odds_refuse_a_pool_out_of_range() {
     let t = table();
-    let q = match srtrack::lang::parse("odds 0", t.state(), t.enc.catalogue()) {
-        Ok(srtrack::lang::Line::Odds(q)) => q,
-        other => panic!("not an odds question: {other:?}"),
-    };
+    let q = question(&t, "odds 0");
     assert_eq!(
         srtrack::report::sr5::odds_answer(&t.enc, &q)
             .unwrap_err()

@@ -109,7 +109,7 @@ impl State {
         };
         let score = kf.score;
         // SR 2097's initiative is a sum of d6s: its tie step counts dice, SR5's its pool.
-        let dice = self.sr2097.is_some();
+        let dice = self.system.sums_initiative_dice();
         let keys = match kf.compare(&ks) {
             (_, Decider::Score) => format!(
                 "{} scored {}, {} scored {}",
@@ -173,7 +173,7 @@ impl State {
 
     /// One with no initiative yet (not rolled, not typed in): how to give it one.
     fn no_initiative(&self, c: &Combatant) -> String {
-        let typed = if self.sr2097.is_some() {
+        let typed = if self.system.sums_initiative_dice() {
             format!("`roll {} dice A B …` types in the table's dice", c.name)
         } else {
             format!("`roll {} hits N` types in the table's roll", c.name)
@@ -252,7 +252,7 @@ impl State {
                 first.name, second.name
             );
         }
-        let tied = if self.sr2097.is_some() {
+        let tied = if self.system.sums_initiative_dice() {
             format!(
                 "same score {score}, {pool} dice and Edge {}",
                 self.edge_max(first)

@@ -539,7 +539,8 @@ pub fn waiting_line(state: &State, events: &[crate::encounter::Event]) -> Option
 }
 
 /// `odds 10 dice, limit 4, threshold 3: P(success) 0.7009, P(glitch) 0.0024, P(critical)
-/// 0.0003, net 0.44`, once the engine has taken the question (its system, its numbers).
+/// 0.0003, net 0.44` (an open test, which the hits answer: `odds 5 dice: hits 1.67, P(glitch)
+/// 0.0355, P(critical) 0.0136`), once the engine has taken the question (its system, its numbers).
 pub fn odds_answer(enc: &Encounter, q: &OddsInput) -> Result<String, RuleError> {
     enc.check(Command::Sr5(Sr5Command::Odds(*q)))?;
     Ok(odds_line(q, enc.rules()))
@@ -561,17 +562,17 @@ pub fn odds_line(q: &OddsInput, rules: &HouseRules) -> String {
             opposing,
         },
         &rules.dice,
-        &rules.sr5,
     );
     let limit = q.limit.map(|l| format!(", limit {l}")).unwrap_or_default();
-    format!(
-        "odds {}{limit}{against}: P(success) {:.4}, P(glitch) {:.4}, P(critical) {:.4}, net {:.2}",
-        dice(byte(q.pool)),
-        o.success,
-        o.glitch,
-        o.critical,
-        o.net
-    )
+    let glitches = format!("P(glitch) {:.4}, P(critical) {:.4}", o.glitch, o.critical);
+    let pool = dice(byte(q.pool));
+    match goal {
+        Goal::Open => format!("odds {pool}{limit}: hits {:.2}, {glitches}", o.hits),
+        Goal::Threshold(_) | Goal::Opposed => format!(
+            "odds {pool}{limit}{against}: P(success) {:.4}, {glitches}, net {:.2}",
+            o.success, o.net
+        ),
+    }
 }
 
 /// What the recap says of an SR5 event: Edge spent on Push the Limit and Close Call counts with

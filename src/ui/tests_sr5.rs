@@ -157,6 +157,30 @@ fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types(
     );
 }
 
+/// An open test from the form: the odds give the hits to expect, and the result on the status
+/// line is the hits with the glitch, no verdict.
+#[test]
+fn an_open_test_from_the_form_is_answered_by_its_hits_and_glitch() {
+    // Given Ana's test form with a pool of 5, no threshold, no opponent
+    let mut app = app_with(&["add Ana pc int 5 rea 3 edge 2 body 3 will 5"]);
+    press(&mut app, KeyCode::Char('T'));
+    typ(&mut app, "5");
+    assert!(
+        odds(&app).is_ok_and(|o| o.starts_with("odds 5 dice: hits 1.67, P(glitch) ")),
+        "{:?}",
+        odds(&app)
+    );
+    // When the table's dice are typed with three 1s and the test is rolled
+    for _ in 0..6 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "6 5 1 1 1");
+    press(&mut app, KeyCode::Enter);
+    // Then the screen gives the hits and the glitch as the answer
+    assert!(matches!(app.mode(), Mode::Tracker));
+    assert_eq!(news(&app), "test Ana: 5 dice [6 5 1 1 1], 2 hits, glitch");
+}
+
 #[test]
 fn the_test_form_refuses_what_it_would_otherwise_leave_out() {
     let mut app = app_with(&["add Ana pc int 5 rea 3 edge 2 body 3 will 5"]);
@@ -252,7 +276,7 @@ fn the_test_forms_push_is_a_toggle() {
     assert_eq!(test_form(&app).fields[5].get(), "yes");
     // And the odds count the pushed test: its limit is gone
     assert!(
-        odds(&app).is_ok_and(|o| o.starts_with("odds 8 dice: ")),
+        odds(&app).is_ok_and(|o| o.starts_with("odds 8 dice: hits 2.67, P(glitch) ")),
         "{:?}",
         odds(&app)
     );

@@ -122,8 +122,8 @@ impl Draft<'_> {
         typed: Option<(i32, bool)>,
         dice: &mut dyn Dice,
     ) -> Outcome {
-        // A 2097 encounter (its slice is there from the start) rolls a sum of d6s.
-        let summed = self.now().sr2097.is_some();
+        // A 2097 encounter rolls a sum of d6s.
+        let summed = self.now().system.sums_initiative_dice();
         if summed && typed.is_some() {
             return Err(crate::rules::sr2097::Sr2097Error::HitsIn2097 {
                 die: self.rules.sr2097.initiative.die,

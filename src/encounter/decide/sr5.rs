@@ -489,13 +489,12 @@ impl Draft<'_> {
                 Step::Wait => return Ok(Some(("defense", "defense"))),
                 Step::Go(pool, given) => {
                     let roll = self.take(&pool, &given, dice)?;
-                    let result = match test::judge(Goal::Opposed, hits, roll.hits, &self.rules.sr5)
-                    {
-                        Verdict::Success { net } => Defense::Hit {
+                    let result = match test::verdict(Goal::Opposed, hits, roll.hits) {
+                        Some(Verdict::Success { net }) => Defense::Hit {
                             net,
                             dv: combat::modified_dv(weapon.dv, net, &self.rules.sr5),
                         },
-                        Verdict::Failure => Defense::Miss,
+                        Some(Verdict::Failure) | None => Defense::Miss,
                     };
                     let used = self.used_interrupts(target, weapon);
                     self.emit_sr5(Sr5Event::Defended {
@@ -855,8 +854,8 @@ impl Draft<'_> {
         let roll = self.take(&pool, given, dice)?;
         let goal = Goal::Threshold(threshold);
         let passed = matches!(
-            test::judge(goal, roll.hits, 0, &self.rules.sr5),
-            Verdict::Success { .. }
+            test::verdict(goal, roll.hits, 0),
+            Some(Verdict::Success { .. })
         );
         let event = Event::Sr5(Sr5Event::Tested {
             who: c.id,

@@ -73,6 +73,13 @@ impl System {
         }
     }
 
+    /// Whether this system's initiative is a sum of d6s (Shadowrun 2097): typed in as its dice,
+    /// its ties counted in dice. SR5's is hits on a pool. The one answer the sheet's wording, the
+    /// roll and its forms ask.
+    pub fn sums_initiative_dice(self) -> bool {
+        self == System::Sr2097
+    }
+
     /// Whether a firing action fires in a mode (its rounds, its recoil): SR5's. Shadowrun
     /// 2097's burst is extra dice of its damage roll.
     pub fn fires_in_modes(self) -> bool {
@@ -266,6 +273,20 @@ mod tests {
             System::Anarchy.accepts(&start),
             start.family().admits(System::Anarchy, start.verb())
         );
+    }
+
+    /// Given each system's empty state, when asked whether its initiative is summed d6s, then
+    /// only Shadowrun 2097's is, the system whose state holds 2097's slice.
+    #[test]
+    fn only_2097_sums_its_initiative_dice() {
+        for s in System::ALL {
+            assert_eq!(
+                s.empty_state().system.sums_initiative_dice(),
+                s == System::Sr2097,
+                "{s}"
+            );
+            assert_eq!(s.sums_initiative_dice(), s.empty_state().sr2097.is_some());
+        }
     }
 
     #[test]

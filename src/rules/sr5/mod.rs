@@ -163,8 +163,6 @@ pub struct Sr5Rules {
     pub pool: Range,
     pub limit: Range,
     pub threshold: Range,
-    /// Hits an open test (no threshold, no opponent) needs to count as a success.
-    pub open_test_hits: u8,
     pub push_the_limit_edge: u8,
     pub close_call_edge: u8,
     /// One use of Edge per test: Close Call is refused on a test rolled with Push the Limit.

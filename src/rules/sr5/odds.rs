@@ -1,10 +1,9 @@
 //! Exact odds of a test before it is rolled, computed from the binomial distribution (never
-//! sampled): success, glitch, critical glitch and the expected net hits.
+//! sampled): success, glitch, critical glitch, the expected hits and net hits.
 
 use serde::{Deserialize, Serialize};
 
-use super::Sr5Rules;
-use super::test::{Goal, Verdict, counted, glitches, judge};
+use super::test::{Goal, Verdict, counted, glitches, verdict};
 use crate::rules::house::DiceRules;
 
 /// A test as it is set up, before the roll.
@@ -20,12 +19,15 @@ pub struct Setup {
 /// The odds of a test.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Odds {
+    /// An open test has no success: 0.
     pub success: f64,
     /// A glitch of any kind, critical ones included.
     pub glitch: f64,
     pub critical: f64,
     /// Expected net hits, a failure counting 0.
     pub net: f64,
+    /// Expected hits that count (under the limit): an open test's answer.
+    pub hits: f64,
 }
 
 /// How likely each face kind is on one one.
@@ -73,7 +75,7 @@ fn binomial(n: u8, p: f64) -> Vec<f64> {
 }
 
 /// The exact odds of `setup` under the dice rules.
-pub fn odds(setup: &Setup, dice: &DiceRules, rules: &Sr5Rules) -> Odds {
+pub fn odds(setup: &Setup, dice: &DiceRules) -> Odds {
     let one = Die::new(*dice);
     let n = setup.pool;
     let hits = binomial(n, one.hit);
@@ -98,11 +100,12 @@ pub fn odds(setup: &Setup, dice: &DiceRules, rules: &Sr5Rules) -> Odds {
         Goal::Opposed => binomial(setup.opposing, one.hit),
         Goal::Open | Goal::Threshold(_) => vec![1.0],
     };
-    let (mut success, mut net) = (0.0, 0.0);
+    let (mut success, mut net, mut expected) = (0.0, 0.0, 0.0);
     for (h, ph) in hits.iter().enumerate() {
         let c = counted(h as u8, setup.limit);
+        expected += ph * f64::from(c);
         for (d, pd) in opposing.iter().enumerate() {
-            if let Verdict::Success { net: k } = judge(setup.goal, c, d as u8, rules) {
+            if let Some(Verdict::Success { net: k }) = verdict(setup.goal, c, d as u8) {
                 success += ph * pd;
                 net += ph * pd * f64::from(k);
             }
@@ -113,6 +116,7 @@ pub fn odds(setup: &Setup, dice: &DiceRules, rules: &Sr5Rules) -> Odds {
         glitch,
         critical,
         net,
+        hits: expected,
     }
 }
 
@@ -131,7 +135,6 @@ mod tests {
                 opposing,
             },
             &r.dice,
-            &r.sr5,
         )
     }
 
@@ -160,6 +163,14 @@ mod tests {
         let o = of(1, None, Goal::Opposed, 1);
         assert!((o.success - 2.0 / 9.0).abs() < 1e-12);
         assert!((o.net - 2.0 / 9.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn an_open_test_has_no_success_and_expects_its_counted_hits() {
+        let o = of(3, Some(1), Goal::Open, 0);
+        assert_eq!((o.success, o.net), (0.0, 0.0));
+        // At most 1 hit counts: the chance of any hit, 1 − (2/3)³.
+        assert!((o.hits - (1.0 - 8.0 / 27.0)).abs() < 1e-12);
     }
 
     #[test]

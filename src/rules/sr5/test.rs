@@ -190,18 +190,9 @@ pub enum Verdict {
     Failure,
 }
 
-/// Judges `counted` hits. An open test succeeds with the rules' `open_test_hits`, every hit net;
-/// the others as [`verdict`] says.
-pub fn judge(goal: Goal, counted: u8, opposing: u8, rules: &Sr5Rules) -> Verdict {
-    verdict(goal, counted, opposing).unwrap_or(if counted >= rules.open_test_hits {
-        Verdict::Success { net: counted }
-    } else {
-        Verdict::Failure
-    })
-}
-
 /// A threshold is met or beaten; an opposed test needs more hits than `opposing` (a tie goes to
-/// the defender). `None` for an open test, which the hits alone answer.
+/// the defender). `None` for an open test: it has no success or failure, its hits (and its
+/// glitch) are the answer.
 pub fn verdict(goal: Goal, counted: u8, opposing: u8) -> Option<Verdict> {
     let (needed, net_from) = match goal {
         Goal::Open => return None,
@@ -280,16 +271,18 @@ mod tests {
         assert_eq!((r.hits, r.glitch), (4, Glitch::None));
         assert_eq!(counted(r.hits, Some(3)), 3);
         assert_eq!(
-            judge(Goal::Threshold(2), 3, 0, &rules().sr5),
-            Verdict::Success { net: 1 }
+            verdict(Goal::Threshold(2), 3, 0),
+            Some(Verdict::Success { net: 1 })
         );
     }
 
     #[test]
     fn a_tie_goes_to_the_defender() {
-        let s = rules().sr5;
-        assert_eq!(judge(Goal::Opposed, 3, 3, &s), Verdict::Failure);
-        assert_eq!(judge(Goal::Opposed, 4, 3, &s), Verdict::Success { net: 1 });
+        assert_eq!(verdict(Goal::Opposed, 3, 3), Some(Verdict::Failure));
+        assert_eq!(
+            verdict(Goal::Opposed, 4, 3),
+            Some(Verdict::Success { net: 1 })
+        );
     }
 
     #[test]

@@ -603,10 +603,10 @@ impl State {
 
     /// The initiative form for a combatant who has just joined the fight (`target` names it as
     /// the add will make it): the GM rolls it, or types in the table's roll.
-    /// A 2097 fight (a state with its slice) types in its initiative as dice.
+    /// An initiative summed from d6s (Shadowrun 2097) is typed in as its dice.
     pub fn joined(target: RollTarget, name: &str, ctx: &Ctx) -> Self {
         let title = format!("{name} joins: initiative");
-        let (purpose, fields, about) = if ctx.state().sr2097.is_some() {
+        let (purpose, fields, about) = if ctx.state().system.sums_initiative_dice() {
             (
                 Purpose::InitiativeDice(target),
                 vec![Field::text(

@@ -255,8 +255,8 @@ fn type_roll(id: CombatantId, ctx: &Ctx) -> Outcome {
     }) {
         return Outcome::Fail(why);
     }
-    // A 2097 initiative is typed in as its dice.
-    if ctx.state().sr2097.is_some() {
+    // An initiative summed from d6s (Shadowrun 2097) is typed in as its dice.
+    if ctx.state().system.sums_initiative_dice() {
         open_form(form::Purpose::InitiativeDice(target), ctx)
     } else {
         open_form(form::Purpose::Initiative(target), ctx)

@@ -367,7 +367,7 @@ pub fn complete(line: &str, enc: &Encounter) -> Offer {
         return offer;
     };
     let forms = forms(enc.system());
-    let mut args = done.into_iter().map(|w| w.text);
+    let mut args = done.iter().map(|w| w.text.clone());
     let Some(verb) = args.next() else {
         offer.words = forms.iter().map(|f| f.verb.to_string()).collect();
         return offer.keep_fitting();
@@ -376,6 +376,7 @@ pub fn complete(line: &str, enc: &Encounter) -> Offer {
     let Some(verb) = reads_as(&verb.to_lowercase()) else {
         return offer;
     };
+    let quoted: Vec<bool> = done.iter().skip(1).map(|w| w.quoted).collect();
     let args: Vec<String> = args.collect();
     let state = enc.state();
     let names = || {
@@ -422,60 +423,116 @@ pub fn complete(line: &str, enc: &Encounter) -> Offer {
         Kind::Spend => spends().any(|s| s.eq_ignore_ascii_case(text)),
         _ => false,
     };
-    for items in alternatives(verb, &forms) {
-        let take = |item: &Item, words: &mut Vec<String>| {
-            words.extend(item.words.iter().cloned());
-            match item.hole {
-                // `add NAME`: a new name, not one already here.
-                Some(Kind::Name) if verb != "add" => words.extend(names()),
-                Some(Kind::Action) => words.extend(actions()),
-                Some(Kind::Weapon) => words.extend(weapons()),
-                Some(Kind::Status) => words.extend(statuses(owner)),
-                Some(Kind::Spend) => words.extend(spends()),
-                // A new status: those already on someone at the table may be given again.
-                Some(Kind::Text) if verb == "status" => words.extend(statuses(None)),
-                _ => {}
-            }
-        };
-        match walk(&items, &args, &known, &spend_words) {
-            // Right after the word that opens brackets, what they hold next is required.
-            Next::From(i)
-                if i < items.len()
-                    && !items[i].opens
-                    && items[i].parent.is_some_and(|g| inside(&items, i, g)) =>
-            {
-                take(&items[i], &mut offer.words);
-            }
-            Next::From(i) => {
-                for item in &items[i.min(items.len())..] {
-                    // Inside brackets, only what opens them (or a way in them), and only in
-                    // brackets the line has entered.
-                    if item.depth == 0
-                        || (item.opens && item.parent.is_none_or(|g| inside(&items, i, g)))
-                    {
-                        take(item, &mut offer.words);
-                    }
-                    if !item.optional {
-                        break;
+    // What may stand after `args`, each alternative of the verb walked through.
+    let offers: &dyn Fn(&[String]) -> Vec<String> = &|args: &[String]| {
+        let mut words = Vec::new();
+        for items in alternatives(verb, &forms) {
+            let take = |item: &Item, words: &mut Vec<String>| {
+                words.extend(item.words.iter().cloned());
+                match item.hole {
+                    // `add NAME`: a new name, not one already here.
+                    Some(Kind::Name) if verb != "add" => words.extend(names()),
+                    Some(Kind::Action) => words.extend(actions()),
+                    Some(Kind::Weapon) => words.extend(weapons()),
+                    Some(Kind::Status) => words.extend(statuses(owner)),
+                    Some(Kind::Spend) => words.extend(spends()),
+                    // A new status: those already on someone at the table may be given again.
+                    Some(Kind::Text) if verb == "status" => words.extend(statuses(None)),
+                    _ => {}
+                }
+            };
+            match walk(&items, args, &known, &spend_words) {
+                // Right after the word that opens brackets, what they hold next is required.
+                Next::From(i)
+                    if i < items.len()
+                        && !items[i].opens
+                        && items[i].parent.is_some_and(|g| inside(&items, i, g)) =>
+                {
+                    take(&items[i], &mut words);
+                }
+                Next::From(i) => {
+                    for item in &items[i.min(items.len())..] {
+                        // Inside brackets, only what opens them (or a way in them), and only in
+                        // brackets the line has entered.
+                        if item.depth == 0
+                            || (item.opens && item.parent.is_none_or(|g| inside(&items, i, g)))
+                        {
+                            take(item, &mut words);
+                        }
+                        if !item.optional {
+                            break;
+                        }
                     }
                 }
-            }
-            Next::Text(t) => {
-                for item in &items[t + 1..] {
-                    offer.words.extend(item.words.iter().cloned());
+                Next::Text(t) => {
+                    for item in &items[t + 1..] {
+                        words.extend(item.words.iter().cloned());
+                    }
                 }
+                Next::ListOf(i) => take(
+                    &Item {
+                        words: Vec::new(),
+                        ..items[i].clone()
+                    },
+                    &mut words,
+                ),
+                Next::Nothing => {}
             }
-            Next::ListOf(i) => take(
-                &Item {
-                    words: Vec::new(),
-                    ..items[i].clone()
-                },
-                &mut offer.words,
-            ),
-            Next::Nothing => {}
         }
+        words
+    };
+    offer.words = offers(&args);
+    let offer = offer.keep_fitting();
+    continued(line, &offer, &args, &quoted, offers).unwrap_or(offer)
+}
+
+/// A value of several words typed without quotes (`act Jinx Fire G`, `damage Lt. V`): the
+/// values that start with the words before the typed one and it, offered in place of all of
+/// them, from the earliest such word. None when there are none, or when those words are a value
+/// whole already and what follows it is offered (`act Jinx Take Aim a`: `as`).
+fn continued(
+    line: &str,
+    offer: &Offer,
+    args: &[String],
+    quoted: &[bool],
+    offers: &dyn Fn(&[String]) -> Vec<String>,
+) -> Option<Offer> {
+    if line[offer.start..].starts_with('"') {
+        return None;
     }
-    offer.keep_fitting()
+    // Where each unquoted word before the typed one starts, back to a comma or a quoted word.
+    let mut starts = Vec::new();
+    let mut end = offer.start;
+    for k in (0..args.len()).rev() {
+        let head = line[..end].trim_end();
+        let (at, word) = last_word(head);
+        if quoted.get(k) != Some(&false) || head.len() == end || word != args[k] {
+            break;
+        }
+        starts.push((k, at));
+        end = at;
+    }
+    starts.into_iter().rev().find_map(|(k, at)| {
+        let word = format!("{} {}", args[k..].join(" "), offer.word);
+        let before = offers(&args[..k]);
+        let lower = word.to_lowercase();
+        let words: Vec<String> = before
+            .iter()
+            .filter(|v| v.to_lowercase().starts_with(&lower))
+            .cloned()
+            .collect();
+        let whole = before
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(&args[k..].join(" ")));
+        (!words.is_empty() && (!whole || offer.words.is_empty())).then(|| {
+            Offer {
+                start: at,
+                word,
+                words,
+            }
+            .keep_fitting()
+        })
+    })
 }
 
 impl Offer {
@@ -601,6 +658,46 @@ mod tests {
             &["add Jinx pc int 5 rea 6"],
         );
         assert_eq!(offered(&enc, "str J"), ["Jinx"]);
+    }
+
+    #[test]
+    fn a_name_of_several_words_typed_without_quotes_completes_from_all_its_words() {
+        // Given an SR5 table with Jinx, a group of Gangers and Lt. Vasquez
+        let enc = table(
+            crate::encounter::System::Sr5,
+            &[
+                "add Jinx pc int 5 rea 6",
+                "add Ganger x2 npc int 3 rea 3",
+                "add Lt. Vasquez npc int 4 rea 5",
+            ],
+        );
+        let offer = |line: &str| {
+            let o = complete(line, &enc);
+            (line[o.start..].to_string(), o.words)
+        };
+        // When Tab is pressed after the first words of an action's name, unquoted
+        // Then the actions whose names start with all those words are offered, from the first
+        assert_eq!(
+            offer("act Jinx Fire G"),
+            ("Fire G".to_string(), vec!["Fire Gun".to_string()])
+        );
+        assert_eq!(
+            offer("act Jinx take a"),
+            ("take a".to_string(), vec!["Take Aim".to_string()])
+        );
+        let fire = offer("act Jinx Fire ").1;
+        assert!(fire.contains(&"Fire Bow".to_string()), "{fire:?}");
+        assert!(!fire.contains(&"as".to_string()), "{fire:?}");
+        assert_eq!(offer("ready Jinx when he moves do Take A").1, ["Take Aim"]);
+        // And so are the names of combatants, after a comma too
+        assert_eq!(
+            offer("damage Lt. V"),
+            ("Lt. V".to_string(), vec!["Lt. Vasquez".to_string()])
+        );
+        assert_eq!(offer("hide Jinx, Ganger ").1, ["Ganger 1", "Ganger 2"]);
+        // While a name already whole goes on to what follows it
+        assert_eq!(offer("act Jinx Take Aim a").1, ["as"]);
+        assert_eq!(offer("damage Lt. Vasquez 3 p").1, ["physical"]);
     }
 
     #[test]

@@ -154,6 +154,13 @@ fn tab_offers_what_the_command_takes_at_that_word() {
         tab(&mut app, "act Jinx Take Aim as sim"),
         "act Jinx Take Aim as simple "
     );
+    // An action or a name of several words typed without quotes completes from all its words
+    assert_eq!(
+        tab(&mut app, "act Jinx Fire W"),
+        "act Jinx \"Fire Weapon\" "
+    );
+    assert_eq!(tab(&mut app, "act Jinx take a"), "act Jinx \"Take Aim\" ");
+    assert_eq!(tab(&mut app, "damage Lt. V"), "damage \"Lt. Vasquez\" ");
     // A status's text may be one already in play; inside free text only the word that ends it
     assert_eq!(tab(&mut app, "status Jinx Ta"), "status Jinx \"Take Aim\" ");
     assert_eq!(tab(&mut app, "status Jinx Zz"), "status Jinx Zz");

@@ -227,6 +227,13 @@ fn a_mistyped_edge_gets_the_tables_own_usage() {
         t.refuse("edge Ana boost").to_string(),
         "this form of `edge NAME boost` is Shadowrun 2097's; this encounter runs SR5: `edge NAME`"
     );
+    // The initiative machine's bare `edge NAME` at an Anarchy table: refused with its own form.
+    let mut t = Table::under(System::Anarchy);
+    t.run("add Ana pc edge 3 body 4 will 5");
+    assert_eq!(
+        t.refuse("edge Ana").to_string(),
+        "this form of `edge` is SR5 and Shadowrun 2097's; this encounter runs Shadowrun: Anarchy: `edge NAME regain [N]`"
+    );
 }
 
 /// A table of `system` with Ana and Bob, before anything else happens.

@@ -305,17 +305,19 @@ impl RuleError {
 /// A verb of another system; where this system has the same verb in a form of its own (SR5's
 /// `armor NAME N` in Shadowrun 2097), the sentence gives this system's form.
 fn other_system(verb: &str, owners: &[System], system: System) -> String {
+    // `edge` bare (the initiative machine's) or a form of it (`edge NAME boost`).
+    let edge = verb.split(' ').next() == Some("edge");
     let own = match (system, verb) {
         (System::Sr2097, "armor") => Some("armor NAME pt N dr N"),
         (System::Sr2097, "weapon") => {
             Some("weapon NAME add WEAPON NdM+ST|NdM melee [stun]` or `weapon NAME remove WEAPON")
         }
         // Every table has an `edge` of its own: another's form is told this one's.
-        (System::Sr5, v) if v.starts_with("edge ") => Some("edge NAME"),
-        (System::Sr2097, v) if v.starts_with("edge ") => Some(
+        (System::Sr5, _) if edge => Some("edge NAME"),
+        (System::Sr2097, _) if edge => Some(
             "edge NAME` or `edge NAME (boost [dice A B] | lessen [N] | burn | award N | rest | scenario)",
         ),
-        (System::Anarchy, v) if v.starts_with("edge ") => Some("edge NAME regain [N]"),
+        (System::Anarchy, _) if edge => Some("edge NAME regain [N]"),
         _ => None,
     };
     match own {

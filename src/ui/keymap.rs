@@ -638,6 +638,14 @@ pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
     out.into_iter().map(|(k, l, _)| (k, l)).collect()
 }
 
+/// The first key of `action` in a mode for this system, as the key bar writes it (`W`): what
+/// the help's prose names, so that it cannot tell another key than the table binds.
+pub fn key_for(mode: ModeKind, system: System, action: Action) -> Option<String> {
+    rows(mode)
+        .find(|e| e.2 == action && serves(action, system))
+        .map(|e| e.1.label())
+}
+
 /// Whether an action only moves about (a selection, a field, a group, a pane, a page): the key
 /// bar gives these up first when it is short of room, keeping the mode's own actions.
 pub fn navigation(action: Action) -> bool {

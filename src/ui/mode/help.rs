@@ -228,8 +228,13 @@ pub fn content(
         }
     };
     let keys = |out: &mut Vec<Line<'static>>, m: ModeKind| {
+        // A room of another system's (Anarchy's Plot Point menu) has no keys here, nor a head.
+        let bound = keymap::bindings(m, system);
+        if bound.is_empty() {
+            return;
+        }
         head(out, &format!("Keys: {}", m.label()));
-        for (k, label) in keymap::bindings(m, system) {
+        for (k, label) in bound {
             para(out, &format!("  {k:<16} {label}"));
         }
         if matches!(
@@ -340,6 +345,7 @@ mod tests {
                 "cooldown NAME THING",
                 "damage NAME N armor|matrix",
                 "heal NAME N armor|matrix",
+                "Keys: Plot Point menu",
             ],
             &[
                 "IP per pass",
@@ -362,6 +368,8 @@ mod tests {
                 "odds2097 tn",
                 "strength NAME N",
                 "IP per pass",
+                "(W shows it again",
+                "roll NAME|GROUP [hits N [glitch|critical]]",
             ],
             &[
                 "attack NAME",
@@ -371,6 +379,8 @@ mod tests {
                 "atest",
                 "narrate",
                 "armor|matrix",
+                "(w shows",
+                "Keys: Plot Point menu",
             ],
         ),
         (
@@ -380,6 +390,8 @@ mod tests {
                 "attack NAME TARGET",
                 "test NAME POOL",
                 "armor NAME N",
+                "(W shows it again",
+                "roll NAME|GROUP [hits N [glitch|critical]]",
             ],
             &[
                 "dmg ",
@@ -388,6 +400,8 @@ mod tests {
                 "narrate",
                 "Plot Points",
                 "armor|matrix",
+                "(w shows",
+                "Keys: Plot Point menu",
             ],
         ),
     ];

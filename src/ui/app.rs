@@ -338,6 +338,7 @@ impl App {
             kind,
             ModeKind::Picker
                 | ModeKind::ReadyPicker
+                | ModeKind::InterruptPicker
                 | ModeKind::Form
                 | ModeKind::Command
                 | ModeKind::Choose

@@ -17,10 +17,11 @@ use crate::ui::keymap::{self, ModeKind};
 use crate::ui::theme::Theme;
 use crate::ui::view::{body_rows, centered, clear, draw_lines, pane_block, wrap};
 
-const MODES: [ModeKind; 9] = [
+const MODES: [ModeKind; 10] = [
     ModeKind::Tracker,
     ModeKind::Picker,
     ModeKind::ReadyPicker,
+    ModeKind::InterruptPicker,
     ModeKind::Form,
     ModeKind::Command,
     ModeKind::Choose,
@@ -241,6 +242,7 @@ pub fn content(
             m,
             ModeKind::Picker
                 | ModeKind::ReadyPicker
+                | ModeKind::InterruptPicker
                 | ModeKind::Form
                 | ModeKind::Command
                 | ModeKind::Find
@@ -354,6 +356,7 @@ mod tests {
                 "delay NAME",
                 "dmg ",
                 "  test NAME",
+                "Keys: Action picker",
             ],
         ),
         (
@@ -390,6 +393,7 @@ mod tests {
                 "attack NAME TARGET",
                 "test NAME POOL",
                 "armor NAME N",
+                "Keys: Action picker for an interrupt\n  Enter            spend\n  Esc              close\n  ↑",
                 "(W shows it again",
                 "roll NAME|GROUP [hits N [glitch|critical]]",
             ],

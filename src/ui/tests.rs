@@ -1557,3 +1557,28 @@ fn the_interrupt_pickers_key_bar_offers_no_group_keys() {
     assert!(!bar.contains("Tab"), "{bar}");
     assert!(!bar.contains("group"), "{bar}");
 }
+
+/// A room opening takes the status line from an older message: it spoke of a key before.
+#[test]
+fn opening_a_room_clears_an_older_message() {
+    for open in ["a", "d", "\n", "i", "/"] {
+        // Given a command that said what it did
+        let mut app = demo_app();
+        typ(&mut app, ":hide Jinx");
+        press(&mut app, KeyCode::Enter);
+        assert!(
+            app.message().is_some_and(|(_, err)| !err),
+            "{:?}",
+            app.message()
+        );
+        // When a room opens
+        if open == "\n" {
+            press(&mut app, KeyCode::Enter);
+        } else {
+            typ(&mut app, open);
+        }
+        assert!(!matches!(app.mode(), Mode::Tracker), "{open:?}");
+        // Then the message is gone
+        assert_eq!(app.message(), None, "{open:?}");
+    }
+}

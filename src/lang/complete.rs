@@ -87,7 +87,7 @@ fn fits(kind: Kind, word: &str, spends: &[String]) -> bool {
     }
 }
 
-/// One form of a synopsis, its verb left out (`NAME|GROUP [hits N [glitch]]`), as items.
+/// One form of a synopsis, its verb left out (`NAME|GROUP [hits N [glitch|critical]]`), as items.
 fn items(form: &str) -> Vec<Item> {
     let brackets: &[char] = &['[', ']', '(', ')'];
     let mut out: Vec<Item> = Vec::new();

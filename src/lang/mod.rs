@@ -129,7 +129,7 @@ pub const VERBS: &[(&str, &str)] = &[
     ("remove", "remove NAME [because TEXT]"),
     (
         "roll",
-        "roll all | roll npcs | roll NAME|GROUP [hits N [glitch]]",
+        "roll all | roll npcs | roll NAME|GROUP [hits N [glitch|critical]]",
     ),
     ("start", "start"),
     ("next", "next"),

@@ -8,7 +8,7 @@ use super::{all_verbs, anarchy, reads_as};
 use crate::encounter::system::Family;
 use crate::encounter::{RuleError, System};
 
-/// One form of a verb's command, as its synopsis writes it (`roll NAME|GROUP [hits N [glitch]]`).
+/// One form of a verb's command, as its synopsis writes it (`roll NAME|GROUP [hits N [glitch|critical]]`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Form {
     pub verb: &'static str,

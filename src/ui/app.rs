@@ -338,6 +338,7 @@ impl App {
             kind,
             ModeKind::Picker
                 | ModeKind::ReadyPicker
+                | ModeKind::InterruptPicker
                 | ModeKind::Form
                 | ModeKind::Command
                 | ModeKind::Choose
@@ -752,6 +753,15 @@ impl App {
         {
             self.message = None;
             self.refusal_at = None;
+        }
+        // A room opened from the tracker by a key that said nothing: an older message spoke of
+        // another key (a refusal is cleared above, a warning of not saving stays).
+        if self.said == said
+            && kind == ModeKind::Tracker
+            && self.mode.kind() != kind
+            && self.message.as_ref().is_some_and(|(_, err)| !err)
+        {
+            self.message = None;
         }
         self.keep_in_view();
     }

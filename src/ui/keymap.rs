@@ -15,6 +15,8 @@ pub enum ModeKind {
     Picker,
     /// The action picker choosing for a ready: the picker's keys, and its own.
     ReadyPicker,
+    /// The action picker choosing an interrupt: one list, no groups to step through.
+    InterruptPicker,
     Form,
     Command,
     Choose,
@@ -35,6 +37,7 @@ impl ModeKind {
             ModeKind::Tracker => "Tracker",
             ModeKind::Picker => "Action picker",
             ModeKind::ReadyPicker => "Action picker for a ready",
+            ModeKind::InterruptPicker => "Action picker for an interrupt",
             ModeKind::Form => "Form",
             ModeKind::Command => "Command line",
             ModeKind::Choose => "Choice list",
@@ -313,6 +316,32 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     ),
     (ModeKind::Picker, code(KeyCode::Up), Action::Up, "up"),
     (ModeKind::Picker, code(KeyCode::Down), Action::Down, "down"),
+    // The interrupt picker: interrupts are listed by their type, not their group, so it has
+    // no groups to step through (the picker's Tab and S-Tab).
+    (
+        ModeKind::InterruptPicker,
+        code(KeyCode::Enter),
+        Action::Confirm,
+        "spend",
+    ),
+    (
+        ModeKind::InterruptPicker,
+        code(KeyCode::Esc),
+        Action::Cancel,
+        "close",
+    ),
+    (
+        ModeKind::InterruptPicker,
+        code(KeyCode::Up),
+        Action::Up,
+        "up",
+    ),
+    (
+        ModeKind::InterruptPicker,
+        code(KeyCode::Down),
+        Action::Down,
+        "down",
+    ),
     // The ready picker: its own rows, then the picker's (`parent`) that it does not rebind.
     (
         ModeKind::ReadyPicker,
@@ -539,10 +568,12 @@ pub fn family(action: Action) -> Family {
     }
 }
 
-/// The rule systems a mode serves: Anarchy's Plot Point menu opens only at an Anarchy table.
+/// The rule systems a mode serves: Anarchy's Plot Point menu opens only at an Anarchy table,
+/// the action pickers (acting, a ready, an interrupt) only where there are initiative passes.
 pub fn mode_family(mode: ModeKind) -> Family {
     match mode {
         ModeKind::PlotPoints => Family::Own(System::Anarchy),
+        ModeKind::Picker | ModeKind::ReadyPicker | ModeKind::InterruptPicker => Family::Passes,
         _ => Family::Shared,
     }
 }
@@ -636,6 +667,14 @@ pub fn bindings(mode: ModeKind, system: System) -> Vec<(String, &'static str)> {
         }
     }
     out.into_iter().map(|(k, l, _)| (k, l)).collect()
+}
+
+/// The first key of `action` in a mode for this system, as the key bar writes it (`W`): what
+/// the help's prose names, so that it cannot tell another key than the table binds.
+pub fn key_for(mode: ModeKind, system: System, action: Action) -> Option<String> {
+    rows(mode)
+        .find(|e| e.2 == action && serves(action, system))
+        .map(|e| e.1.label())
 }
 
 /// Whether an action only moves about (a selection, a field, a group, a pane, a page): the key
@@ -777,6 +816,7 @@ mod tests {
             ModeKind::Form,
             ModeKind::Picker,
             ModeKind::ReadyPicker,
+            ModeKind::InterruptPicker,
         ] {
             for system in [System::Sr5, System::Sr2097, System::Anarchy] {
                 for c in ('a'..='z').chain('A'..='Z').chain('0'..='9') {

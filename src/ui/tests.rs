@@ -1047,6 +1047,7 @@ fn readme_material() {
         super::keymap::ModeKind::Tracker,
         super::keymap::ModeKind::Picker,
         super::keymap::ModeKind::ReadyPicker,
+        super::keymap::ModeKind::InterruptPicker,
         super::keymap::ModeKind::Form,
         super::keymap::ModeKind::Command,
         super::keymap::ModeKind::Choose,
@@ -1534,4 +1535,50 @@ fn read_only_cuts_its_reason_with_an_ellipsis_and_bars_only_the_keys_that_work()
         assert!(!bar.contains(refused), "{bar}");
     }
     assert!(bar.contains("help"), "{bar}");
+}
+
+/// The interrupt picker lists interrupts, not groups: its key bar offers no key to step
+/// through groups, which the picker of an action to spend now does.
+#[test]
+fn the_interrupt_pickers_key_bar_offers_no_group_keys() {
+    // Given the picker of an action to spend now, then its bar offers Tab for the next group
+    let mut app = demo_app();
+    press(&mut app, KeyCode::Enter);
+    let shown = screen(&mut app, 200, 48);
+    let bar = shown.lines().last().unwrap_or_default();
+    assert!(bar.contains("Tab"), "{bar}");
+    // Given the interrupt picker, then its bar offers neither Tab nor S-Tab
+    let mut app = demo_app();
+    typ(&mut app, "i");
+    choose(&mut app, "Whisper");
+    assert!(matches!(app.mode(), Mode::Picker(_)));
+    let shown = screen(&mut app, 200, 48);
+    let bar = shown.lines().last().unwrap_or_default();
+    assert!(!bar.contains("Tab"), "{bar}");
+    assert!(!bar.contains("group"), "{bar}");
+}
+
+/// A room opening takes the status line from an older message: it spoke of a key before.
+#[test]
+fn opening_a_room_clears_an_older_message() {
+    for open in ["a", "d", "\n", "i", "/"] {
+        // Given a command that said what it did
+        let mut app = demo_app();
+        typ(&mut app, ":hide Jinx");
+        press(&mut app, KeyCode::Enter);
+        assert!(
+            app.message().is_some_and(|(_, err)| !err),
+            "{:?}",
+            app.message()
+        );
+        // When a room opens
+        if open == "\n" {
+            press(&mut app, KeyCode::Enter);
+        } else {
+            typ(&mut app, open);
+        }
+        assert!(!matches!(app.mode(), Mode::Tracker), "{open:?}");
+        // Then the message is gone
+        assert_eq!(app.message(), None, "{open:?}");
+    }
 }

@@ -17,10 +17,11 @@ use crate::ui::keymap::{self, ModeKind};
 use crate::ui::theme::Theme;
 use crate::ui::view::{body_rows, centered, clear, draw_lines, pane_block, wrap};
 
-const MODES: [ModeKind; 9] = [
+const MODES: [ModeKind; 10] = [
     ModeKind::Tracker,
     ModeKind::Picker,
     ModeKind::ReadyPicker,
+    ModeKind::InterruptPicker,
     ModeKind::Form,
     ModeKind::Command,
     ModeKind::Choose,
@@ -228,14 +229,20 @@ pub fn content(
         }
     };
     let keys = |out: &mut Vec<Line<'static>>, m: ModeKind| {
+        // A room of another system's (Anarchy's Plot Point menu) has no keys here, nor a head.
+        let bound = keymap::bindings(m, system);
+        if bound.is_empty() {
+            return;
+        }
         head(out, &format!("Keys: {}", m.label()));
-        for (k, label) in keymap::bindings(m, system) {
+        for (k, label) in bound {
             para(out, &format!("  {k:<16} {label}"));
         }
         if matches!(
             m,
             ModeKind::Picker
                 | ModeKind::ReadyPicker
+                | ModeKind::InterruptPicker
                 | ModeKind::Form
                 | ModeKind::Command
                 | ModeKind::Find
@@ -340,6 +347,7 @@ mod tests {
                 "cooldown NAME THING",
                 "damage NAME N armor|matrix",
                 "heal NAME N armor|matrix",
+                "Keys: Plot Point menu",
             ],
             &[
                 "IP per pass",
@@ -348,6 +356,7 @@ mod tests {
                 "delay NAME",
                 "dmg ",
                 "  test NAME",
+                "Keys: Action picker",
             ],
         ),
         (
@@ -362,6 +371,8 @@ mod tests {
                 "odds2097 tn",
                 "strength NAME N",
                 "IP per pass",
+                "(W shows it again",
+                "roll NAME|GROUP [hits N [glitch|critical]]",
             ],
             &[
                 "attack NAME",
@@ -371,6 +382,8 @@ mod tests {
                 "atest",
                 "narrate",
                 "armor|matrix",
+                "(w shows",
+                "Keys: Plot Point menu",
             ],
         ),
         (
@@ -380,6 +393,9 @@ mod tests {
                 "attack NAME TARGET",
                 "test NAME POOL",
                 "armor NAME N",
+                "Keys: Action picker for an interrupt\n  Enter            spend\n  Esc              close\n  ↑",
+                "(W shows it again",
+                "roll NAME|GROUP [hits N [glitch|critical]]",
             ],
             &[
                 "dmg ",
@@ -388,6 +404,8 @@ mod tests {
                 "narrate",
                 "Plot Points",
                 "armor|matrix",
+                "(w shows",
+                "Keys: Plot Point menu",
             ],
         ),
     ];

@@ -73,6 +73,7 @@ impl Mode {
             Mode::Picker(p) if matches!(p.purpose, picker::Purpose::Ready { .. }) => {
                 ModeKind::ReadyPicker
             }
+            Mode::Picker(p) if p.purpose == picker::Purpose::Interrupt => ModeKind::InterruptPicker,
             Mode::Picker(_) => ModeKind::Picker,
             // The 2097 forms and SR5's test form take the form's keys.
             Mode::Form(_) | Mode::CheckForm(_) | Mode::DamageForm(_) | Mode::TestForm(_) => {

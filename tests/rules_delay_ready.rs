@@ -477,6 +477,18 @@ fn a_ready_from_the_old_round_that_fires_gives_back_none_of_its_ip() {
 }
 
 #[test]
+fn a_ready_from_the_old_round_that_costs_all_it_held_tells_of_no_rest_lost() {
+    // Given Cy's ready of 2 IP for a simple action (2 IP), declared in round 1, pass 5
+    let mut t = ready_in_pass_five();
+    // When it fires in round 2
+    t.run("fire Cy");
+    // Then nothing was left over to lose, and the log says nothing of a rest
+    let lines = t.last_lines().join("\n");
+    assert!(!lines.contains("rest of its IP"), "{lines}");
+    assert!(t.c("Cy").reserve.is_none());
+}
+
+#[test]
 fn a_ready_from_the_old_round_whose_holder_goes_down_gives_back_none_of_its_ip() {
     let mut t = ready_of_three_in_pass_five();
     let pool = t.ip("Cy");

@@ -207,10 +207,14 @@ impl Draft<'_> {
                 self.emit(e);
             }
         }
-        let (returned, why) = if old_round {
+        let rest = reserve.saturating_sub(trigger.cost());
+        // A rest from an earlier round was lost with that round's pool; no rest, nothing lost.
+        let (returned, why) = if old_round && rest > 0 {
             (0, Release::FiredNewRound)
+        } else if old_round {
+            (0, Release::Fired)
         } else {
-            (reserve.saturating_sub(trigger.cost()), Release::Fired)
+            (rest, Release::Fired)
         };
         self.emit(Event::ReserveReleased { who, returned, why });
         Ok(())

@@ -54,6 +54,14 @@ pub fn is_shaping(c: char) -> bool {
     matches!(c, '\u{200d}' | '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
 }
 
+/// The combining mark a text starts with, if it does: it joins whatever is drawn before the
+/// text (a space, a column's edge), and a text of marks only shows as nothing.
+pub fn leading_mark(text: &str) -> Option<char> {
+    text.chars()
+        .next()
+        .filter(|&c| unicode_normalization::char::is_combining_mark(c))
+}
+
 /// The emoji skin-tone modifiers (U+1F3FB–U+1F3FF).
 pub fn is_skin_tone(c: char) -> bool {
     matches!(c, '\u{1f3fb}'..='\u{1f3ff}')

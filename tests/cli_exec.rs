@@ -493,6 +493,10 @@ fn every_command_that_takes_a_save_name_refuses_a_bad_one_in_one_sentence() {
         "f\u{2028}x",
         "f\u{202e}x",
         "👩\u{200d}🚀",
+        // a combining mark first, or an accent apart from its letter (café as e and U+0301 looks
+        // like the café of a precomposed é)
+        "\u{301}x",
+        "cafe\u{301}",
     ] {
         for args in [
             vec!["new", name],

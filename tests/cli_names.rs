@@ -79,6 +79,41 @@ fn a_name_with_an_invisible_character_is_refused_at_every_entry() {
 }
 
 #[test]
+fn a_text_that_starts_with_a_combining_mark_is_refused_at_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "f"], "add Ana int 3 rea 3\nroll all\nstart\n");
+    // Given texts whose first character is a combining mark: it joins what is before it on
+    // the screen (a space, a column's edge), and a text of marks only shows as nothing
+    for line in [
+        "add \u{301}\u{301} int 3 rea 3",
+        "add \u{301}Bo int 3 rea 3",
+        "edit Ana name \u{308}Ana",
+        "status Ana \u{301}\u{301} until round",
+        "ready Ana 1 when \u{301}door do free",
+    ] {
+        // When one is typed
+        let out = srtrack(d, &["exec", "f"], &format!("{line}\n"));
+        // Then it is refused in one sentence naming the mark, and nothing changes
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{line}: {err}");
+        assert!(
+            err.contains("starts with a combining mark (U+0"),
+            "{line}: {err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{line}: {err}");
+    }
+    let shown = text(&srtrack(d, &["show", "f"], "").stdout);
+    assert!(
+        !shown.contains('\u{301}') && !shown.contains('\u{308}'),
+        "{shown}"
+    );
+    // But a mark after a letter is the letter's accent
+    let out = srtrack(d, &["exec", "f"], "add Rene\u{301} int 3 rea 3\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
 fn show_lines_names_up_by_the_cells_they_take() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

@@ -766,6 +766,26 @@ fn texts_with_control_characters_or_bidi_overrides_are_refused_naming_the_field(
     }
 }
 
+#[test]
+fn texts_starting_with_a_combining_mark_are_refused_naming_the_field() {
+    // Given Ana narrating
+    let mut t = table();
+    t.run("narrate");
+    // When a text starts with a mark that would join what is drawn before it
+    for (line, field) in [
+        ("cooldown Ana \u{301}drone", "the thing on Cooldown"),
+        ("pp Ana award cue \u{308}\u{308}", "the Cue"),
+    ] {
+        // Then it is refused naming the field and the mark
+        let err = anarchy(t.refuse(line));
+        assert!(
+            matches!(err, AnarchyRefusal::LeadingMark { what, .. } if what == field),
+            "{line}: {err}"
+        );
+        assert!(err.to_string().contains("combining mark (U+03"), "{err}");
+    }
+}
+
 // ----- the leader's narration, newcomers, whom spends may name ---------------------------------
 
 #[test]

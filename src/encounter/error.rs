@@ -43,6 +43,10 @@ pub enum RuleError {
         "the {field} holds an invisible character (U+{code:04X}), so it would look like a name without it: type it again with visible characters and spaces only"
     )]
     InvisibleCharacter { field: &'static str, code: u32 },
+    #[error(
+        "the {field} starts with a combining mark (U+{code:04X}), which joins what is drawn before it: put the mark after its letter"
+    )]
+    LeadingMark { field: &'static str, code: u32 },
     #[error("the {field} has {len} characters: allowed {min} to {max}")]
     TextLength {
         field: &'static str,
@@ -369,6 +373,12 @@ impl RuleError {
         let text = text.trim();
         if crate::text::holds_control(text) {
             return Err(RuleError::ControlCharacter { field });
+        }
+        if let Some(c) = crate::text::leading_mark(text) {
+            return Err(RuleError::LeadingMark {
+                field,
+                code: u32::from(c),
+            });
         }
         let len = text.chars().count();
         if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) {

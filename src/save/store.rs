@@ -71,6 +71,10 @@ impl Store {
             "it holds a control character (a line or direction mark among them)"
         } else if name.chars().any(crate::text::is_unseen) {
             "it holds a character that shows as nothing or joins the one before it, so it would look like another name"
+        } else if crate::text::leading_mark(name).is_some() {
+            "it starts with a combining mark, which joins what is drawn before it"
+        } else if !unicode_normalization::is_nfc(name) {
+            "it holds a letter and its accent apart (not in Unicode's composed form, NFC), so it would look like another name"
         } else if name.trim() != name {
             "it starts or ends with a space"
         } else if name.len() > MAX_NAME_BYTES {

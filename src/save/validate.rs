@@ -561,9 +561,11 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
             sheet: input(sheet),
         },
         Event::GroupFormed { name, .. } => {
-            return RuleError::check_text("group name", name, enc.rules().limits.name_chars)
-                .map(|_| ())
-                .map_err(|e| e.to_string());
+            return match RuleError::check_text("group name", name, enc.rules().limits.name_chars) {
+                // A name with a mark first got in before it was refused: the file still loads.
+                Ok(_) | Err(RuleError::LeadingMark { .. }) => Ok(()),
+                Err(e) => Err(e.to_string()),
+            };
         }
         Event::Sr2097(e) => match e.sheet_command(enc.rules().sr2097.damage.die) {
             Some(c) => Command::Sr2097(c),
@@ -573,7 +575,7 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
     };
     match enc.check(command) {
         // Names with an invisible character got in before it was refused: the file still loads.
-        Err(RuleError::InvisibleCharacter { .. }) => Ok(()),
+        Err(RuleError::InvisibleCharacter { .. } | RuleError::LeadingMark { .. }) => Ok(()),
         // So did names told apart only by a skin tone, before names were kept without one.
         Err(RuleError::NameTaken { .. }) if !taken_as_written(enc.state(), event) => Ok(()),
         r => r.map_err(|e| e.to_string()),

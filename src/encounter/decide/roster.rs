@@ -75,6 +75,12 @@ impl Draft<'_> {
                 code: u32::from(c),
             });
         }
+        if let Some(c) = crate::text::leading_mark(&name) {
+            return Err(RuleError::LeadingMark {
+                field: "name",
+                code: u32::from(c),
+            });
+        }
         Ok(name)
     }
 

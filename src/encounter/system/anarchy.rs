@@ -593,6 +593,10 @@ pub enum AnarchyRefusal {
         "{what} holds a control character (a line break, tab, escape, or a mark that turns the text's direction): type it again with visible characters and spaces only"
     )]
     ControlText { what: &'static str },
+    #[error(
+        "{what} starts with a combining mark (U+{code:04X}), which joins what is drawn before it: put the mark after its letter"
+    )]
+    LeadingMark { what: &'static str, code: u32 },
     #[error("{what} holds {len} characters: allowed {min} to {max}")]
     BadText {
         what: &'static str,
@@ -782,6 +786,12 @@ pub fn text(
     let range = rules.limits.text_chars;
     if crate::text::holds_control(t) {
         return Err(AnarchyRefusal::ControlText { what });
+    }
+    if let Some(c) = crate::text::leading_mark(t) {
+        return Err(AnarchyRefusal::LeadingMark {
+            what,
+            code: u32::from(c),
+        });
     }
     if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) {
         return Err(AnarchyRefusal::BadText {

@@ -288,8 +288,17 @@ pub fn int_word(text: &str) -> Option<i32> {
 /// and the message says so rather than show a number nobody typed.
 pub fn typed_number(n: i32) -> String {
     match n {
-        i32::MAX => format!("of {n} or more"),
-        i32::MIN => format!("of {n} or less"),
+        i32::MAX | i32::MIN => format!("of {}", typed_count(n)),
+        _ => n.to_string(),
+    }
+}
+
+/// A count from the command line as a refusal tells it before a noun ("2147483647 or more
+/// hits"): see [`typed_number`].
+pub fn typed_count(n: i32) -> String {
+    match n {
+        i32::MAX => format!("{n} or more"),
+        i32::MIN => format!("{n} or less"),
         _ => n.to_string(),
     }
 }

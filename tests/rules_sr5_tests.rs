@@ -255,6 +255,11 @@ fn hits_can_be_typed_in_with_a_glitch_or_a_critical_glitch() {
         t.refuse("test Bob 6 hits 7").to_string(),
         "7 hits are impossible on a pool of 6 dice: type 0 to 6"
     );
+    // A count too big for any number is not told back as one nobody typed
+    assert_eq!(
+        t.refuse("test Bob 6 hits 99999999999999999999").to_string(),
+        "2147483647 or more hits are impossible on a pool of 6 dice: type 0 to 6"
+    );
 }
 
 #[test]

@@ -243,7 +243,10 @@ pub enum RuleError {
     StatusHeld { who: String, name: String },
     #[error("\"until this turn\" needs a turn in progress")]
     NoTurnNow,
-    #[error("{hits} hits are impossible on a pool of {pool} dice")]
+    #[error(
+        "{} hits are impossible on a pool of {pool} dice",
+        crate::text::typed_count(*hits)
+    )]
     HitsAbovePool { hits: i32, pool: u8 },
     #[error("{}", crate::rules::sr5::test::glitch_impossible(*hits, *pool))]
     GlitchImpossible { hits: i32, pool: u8 },

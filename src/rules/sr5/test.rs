@@ -46,7 +46,11 @@ pub enum TestError {
         dice(*pool)
     )]
     Count { pool: u8, typed: usize },
-    #[error("{hits} hits are impossible on a pool of {}: type 0 to {pool}", dice(*pool))]
+    #[error(
+        "{} hits are impossible on a pool of {}: type 0 to {pool}",
+        crate::text::typed_count(*hits),
+        dice(*pool)
+    )]
     Hits { hits: i32, pool: u8 },
     #[error("{}", glitch_impossible(*hits, *pool))]
     GlitchImpossible { hits: i32, pool: u8 },

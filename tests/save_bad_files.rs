@@ -190,6 +190,28 @@ fn a_name_add_would_refuse_is_refused_on_load() {
 }
 
 #[test]
+fn a_save_name_longer_than_any_file_name_is_refused_on_load() {
+    // Given a save whose own name was edited to 10,000 bytes (srtrack writes its file name,
+    // which no file system allows past 255 bytes)
+    let long = "N".repeat(10_000);
+    let text = DEMO.replacen("name: \"demo\"", &format!("name: \"{long}\""), 1);
+    // When it is opened, then it is refused naming the field, and left as it was
+    let err = refused(text.as_bytes());
+    assert!(err.contains("`name` is 10000 bytes"), "{err}");
+    // And one of 255 bytes still opens
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ok.ron");
+    let text = DEMO.replacen(
+        "name: \"demo\"",
+        &format!("name: \"{}\"", "é".repeat(127)),
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    let check = srtrack(dir.path(), &["check", path.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0), "{check:?}");
+}
+
+#[test]
 fn a_sheet_add_would_refuse_is_refused_on_load() {
     let text = DEMO
         .replacen("add Jinx pc int 4", "add Jinx pc int 99", 1)

@@ -256,6 +256,10 @@ pub fn new_generation() -> u64 {
     rand::rng().random_range(1..=u64::MAX)
 }
 
+/// The longest name a save holds: the longest file name of common file systems (ext4, APFS,
+/// NTFS), which srtrack's own names never pass.
+const NAME_BYTES: usize = 255;
+
 /// Parses a save's bytes; `file` names it in messages. Does not replay the history.
 pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
     let err = |at: Option<(usize, usize)>, message: String| LoadError {
@@ -343,6 +347,16 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         // migrated here, one step each.
         1..=VERSION => {
             let mut save = parsed.map_err(spanned)?;
+            // srtrack writes a file name here; one edited to megabytes would fill every header.
+            if save.name.len() > NAME_BYTES {
+                return Err(err(
+                    None,
+                    format!(
+                        "the save's `name` is {} bytes: it is a file name, of {NAME_BYTES} bytes at most",
+                        save.name.len()
+                    ),
+                ));
+            }
             // A state of an older model may lack what this one derives from the history.
             if save.version < VERSION {
                 save.state = None;

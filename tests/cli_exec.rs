@@ -231,6 +231,7 @@ fn usage_errors_exit_2_and_help_has_examples() {
         "show",
         "export",
         "completions",
+        "defaults",
     ] {
         let help = srtrack(d, &[cmd, "--help"], "");
         assert_eq!(help.status.code(), Some(0));
@@ -692,4 +693,50 @@ fn the_readmes_command_language_example_runs() {
     let dir = tempfile::tempdir().unwrap();
     let out = srtrack(dir.path(), &["exec", "--seed", "1", "example"], example);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn defaults_prints_the_built_in_files_exactly_and_they_load_as_the_gms_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let config = d.join("config");
+    std::fs::create_dir(&config).unwrap();
+    // Given a GM with only the binary
+    for (word, file, built_in) in [
+        ("rules", "rules.ron", include_str!("../assets/rules.ron")),
+        (
+            "actions",
+            "actions.ron",
+            include_str!("../assets/actions.ron"),
+        ),
+    ] {
+        // When they ask for a built-in file
+        let out = srtrack(d, &["defaults", word], "");
+        // Then it is printed as the binary holds it, byte for byte
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout) == built_in,
+            "{word}: not the built-in file"
+        );
+        std::fs::write(config.join(file), &out.stdout).unwrap();
+    }
+    // And the two copies load as the GM's own without a word
+    let loaded = srtrack::load_ruleset(Some(&config));
+    assert_eq!(loaded.warnings, Vec::<String>::new());
+    // And any other word is refused naming the allowed ones, nothing printed
+    let out = srtrack(d, &["defaults", "rulez"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("\"rulez\" is not a built-in file: use rules or actions"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    // And the shells complete the two words
+    let fish = text(&srtrack(d, &["completions", "fish"], "").stdout);
+    assert!(
+        fish.lines()
+            .any(|l| l.contains("defaults") && l.contains("rules") && l.contains("actions")),
+        "{fish}"
+    );
 }

@@ -71,7 +71,7 @@ pub enum Cmd {
         /// A save name, or a path to a .ron file.
         save: String,
     },
-    /// Start a new encounter and open it.
+    /// Start a new encounter and open it (without a terminal, as in a script: only make it).
     #[command(after_help = "Examples:
   srtrack new \"docks ambush\"
   srtrack new seattle-2097 --system sr2097")]
@@ -385,6 +385,18 @@ pub fn run(cli: Cli) -> Result<()> {
                 )));
             }
             create_empty(&path, &name, system)?;
+            if !has_terminal() {
+                // A GM's script: the save is made for later, and remembered as the one a bare
+                // `srtrack` resumes.
+                store.touch_last_used(&path);
+                println!(
+                    "created \"{}\" ({system}) in {}: open it in a terminal with `srtrack open {}`",
+                    text::escaped(&name),
+                    text::escaped(&path.display().to_string()),
+                    text::escaped(&name)
+                );
+                return Ok(());
+            }
             open(&store, &path, &tui)
         }
         Some(Cmd::List) => {
@@ -636,9 +648,8 @@ fn open_screen(
 /// The players' view of a save. It must load once, so that a mistyped name is said at once;
 /// after that the view waits through whatever happens to the file.
 fn watch(path: &Path, no_color: bool) -> Result<()> {
-    use std::io::IsTerminal as _;
     file::load(path, catalogue())?;
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+    if !has_terminal() {
         return Err(Failure(format!(
             "the players' view needs a terminal (over ssh: `ssh -t`), or print the fight with `srtrack show {}`",
             path.display()
@@ -655,6 +666,12 @@ fn watch(path: &Path, no_color: bool) -> Result<()> {
     .map_err(|e| Failure(e.to_string()))
 }
 
+/// Whether a screen can run: standard input and output are both a terminal.
+fn has_terminal() -> bool {
+    use std::io::IsTerminal as _;
+    std::io::stdout().is_terminal() && std::io::stdin().is_terminal()
+}
+
 fn io_failure(path: &Path, e: &std::io::Error) -> Failure {
     Failure(format!("{}: {}", path.display(), save::io_message(e)))
 }
@@ -669,8 +686,7 @@ fn open_tui(
     read_only: Option<String>,
     tui: &TuiOptions,
 ) -> Result<()> {
-    use std::io::IsTerminal as _;
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+    if !has_terminal() {
         return Err(Failure(format!(
             "\"{title}\" is ready, but the tracker screen needs a terminal: run srtrack in one, or print the fight with `srtrack show`"
         )));

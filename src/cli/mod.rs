@@ -405,8 +405,7 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Some(Cmd::Check { file }) => {
             let path = store.resolve(&file)?;
-            let (_, enc) = file::load(&path, catalogue())?;
-            file::verify_snapshot(&path, catalogue())?;
+            let (_, enc) = file::load_verified(&path, catalogue())?;
             println!(
                 "{}: ok ({} entries, {})",
                 text::escaped(&path.display().to_string()),

@@ -231,6 +231,7 @@ fn usage_errors_exit_2_and_help_has_examples() {
         "show",
         "export",
         "completions",
+        "defaults",
     ] {
         let help = srtrack(d, &[cmd, "--help"], "");
         assert_eq!(help.status.code(), Some(0));
@@ -283,13 +284,9 @@ fn a_stale_lock_does_not_block() {
 fn new_with_a_system_writes_it_into_the_save() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    // No terminal here: the save is created, then the screen refuses to open (exit 1).
+    // No terminal here: the save is created, and not opened.
     let out = srtrack(d, &["new", "heist", "--system", "anarchy"], "");
-    assert!(
-        text(&out.stderr).contains("needs a terminal"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let save = std::fs::read_to_string(d.join("saves/heist.ron")).unwrap();
     assert!(save.contains("\n  system: anarchy,\n"), "{save}");
     srtrack(d, &["new", "plain"], "");
@@ -696,4 +693,81 @@ fn the_readmes_command_language_example_runs() {
     let dir = tempfile::tempdir().unwrap();
     let out = srtrack(dir.path(), &["exec", "--seed", "1", "example"], example);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn defaults_prints_the_built_in_files_exactly_and_they_load_as_the_gms_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let config = d.join("config");
+    std::fs::create_dir(&config).unwrap();
+    // Given a GM with only the binary
+    for (word, file, built_in) in [
+        ("rules", "rules.ron", include_str!("../assets/rules.ron")),
+        (
+            "actions",
+            "actions.ron",
+            include_str!("../assets/actions.ron"),
+        ),
+    ] {
+        // When they ask for a built-in file
+        let out = srtrack(d, &["defaults", word], "");
+        // Then it is printed as the binary holds it, byte for byte
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout) == built_in,
+            "{word}: not the built-in file"
+        );
+        std::fs::write(config.join(file), &out.stdout).unwrap();
+    }
+    // And the two copies load as the GM's own without a word
+    let loaded = srtrack::load_ruleset(Some(&config));
+    assert_eq!(loaded.warnings, Vec::<String>::new());
+    // And any other word is refused naming the allowed ones, nothing printed
+    let out = srtrack(d, &["defaults", "rulez"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("\"rulez\" is not a built-in file: use rules or actions"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    // And the shells complete the two words
+    let fish = text(&srtrack(d, &["completions", "fish"], "").stdout);
+    assert!(
+        fish.lines()
+            .any(|l| l.contains("defaults") && l.contains("rules") && l.contains("actions")),
+        "{fish}"
+    );
+}
+
+#[test]
+fn new_without_a_terminal_creates_the_save_says_where_and_exits_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given a GM's script, where standard input and output are pipes
+    // When it starts an encounter
+    let out = srtrack(d, &["new", "raid", "--system", "sr2097"], "");
+    // Then the save is made, the script told where and how to open it, and nothing fails
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+    let save = d.join("saves/raid.ron");
+    let said = text(&out.stdout);
+    assert_eq!(
+        said,
+        format!(
+            "created \"raid\" (Shadowrun 2097) in {}: open it in a terminal with `srtrack open raid`\n",
+            save.display()
+        )
+    );
+    // And it is a whole save, empty, that no one holds
+    let check = srtrack(d, &["check", "raid"], "");
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+    assert!(text(&check.stdout).contains("ok (0 entries, in setup)"));
+    assert_eq!(tree(d), ["last-used", "saves", "saves/raid.ron"]);
+    // And a script can go on with it, and a bare `srtrack` resumes it
+    let next = srtrack(d, &["exec", "raid"], "add Ann pc rea 4 int 3\n");
+    assert_eq!(next.status.code(), Some(0), "{}", text(&next.stderr));
+    assert!(text(&srtrack(d, &[], "").stderr).contains("\"raid\" is ready"));
 }

@@ -280,3 +280,92 @@ fn a_journal_line_whose_text_holds_a_control_character_makes_the_save_a_bad_file
         assert_eq!(std::fs::read_to_string(&journal_path).unwrap(), edited);
     }
 }
+
+#[test]
+fn check_in_one_replay_says_what_load_and_then_the_snapshot_check_say() {
+    let cat = || Arc::new(Catalogue::default());
+    let texts_or_error = |r: Result<(file::SaveFile, Encounter), file::LoadError>| {
+        r.map(|(_, enc)| texts(&enc)).map_err(|e| e.to_string())
+    };
+    // Given a save whose journal undid two entries of its snapshot and recorded another
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("e.ron");
+    let adds = "add Ann pc int 4 rea 5\nadd Bo pc int 4 rea 5\nadd Cy pc int 4 rea 5\n";
+    assert!(exec(&path, adds).status.success());
+    assert!(
+        exec(&path, "undo 2\nadd Di pc int 4 rea 5\n")
+            .status
+            .success()
+    );
+    let (good, good_journal) = (
+        std::fs::read_to_string(&path).unwrap(),
+        std::fs::read_to_string(srtrack::save::journal::path_of(&path)).unwrap(),
+    );
+    let state_line = good
+        .lines()
+        .find(|l| l.starts_with("  state: Some("))
+        .unwrap();
+    // Whole, and edited: an entry both histories hold, one only the snapshot holds, the
+    // snapshot's kept state, the journal's entry; then without the journal, whole and edited
+    let stale = good.replace(
+        state_line,
+        &state_line.replacen("reaction: 5", "reaction: 6", 1),
+    );
+    for (snapshot, journal, says) in [
+        (
+            good.clone(),
+            Some(good_journal.clone()),
+            Ok(vec!["add Ann pc int 4 rea 5", "add Di pc int 4 rea 5"]),
+        ),
+        (
+            good.replace("\"add Ann pc int 4 rea 5\"", "\"add Ann\\tpc int 4 rea 5\""),
+            Some(good_journal.clone()),
+            Err("entry 1"),
+        ),
+        (
+            good.replace("\"add Cy pc int 4 rea 5\"", "\"add Cy\\tpc int 4 rea 5\""),
+            Some(good_journal.clone()),
+            Err("entry 3"),
+        ),
+        (
+            stale.clone(),
+            Some(good_journal.clone()),
+            Err("not what its history gives"),
+        ),
+        (
+            good.clone(),
+            Some(good_journal.replace("\"add Di pc int 4 rea 5\"", "\"add Di\\tpc int 4 rea 5\"")),
+            Err("entry 2"),
+        ),
+        (
+            good.clone(),
+            None,
+            Ok(vec![
+                "add Ann pc int 4 rea 5",
+                "add Bo pc int 4 rea 5",
+                "add Cy pc int 4 rea 5",
+            ]),
+        ),
+        (stale, None, Err("not what its history gives")),
+    ] {
+        std::fs::write(&path, &snapshot).unwrap();
+        let journal_path = srtrack::save::journal::path_of(&path);
+        match journal {
+            Some(journal) => std::fs::write(journal_path, journal).unwrap(),
+            None => drop(std::fs::remove_file(journal_path)),
+        }
+        // When it is checked in one go, and by loading and then checking the snapshot
+        let once = texts_or_error(file::load_verified(&path, cat()));
+        let twice = texts_or_error(
+            file::load(&path, cat())
+                .and_then(|loaded| file::verify_snapshot(&path, cat()).map(|()| loaded)),
+        );
+        // Then the two say the same, and what each edit breaks
+        assert_eq!(once, twice);
+        match (&once, says) {
+            (Ok(got), Ok(want)) => assert_eq!(got, &want),
+            (Err(got), Err(want)) => assert!(got.contains(want), "{got}"),
+            (got, want) => panic!("{got:?}, not {want:?}"),
+        }
+    }
+}

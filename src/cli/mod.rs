@@ -1,4 +1,4 @@
-//! The command line: `srtrack [open|new|list|check|exec|watch|show|export|completions]`.
+//! The command line: `srtrack [open|new|list|check|exec|watch|show|export|roster|defaults|completions]`.
 
 mod export;
 
@@ -71,7 +71,7 @@ pub enum Cmd {
         /// A save name, or a path to a .ron file.
         save: String,
     },
-    /// Start a new encounter and open it.
+    /// Start a new encounter and open it (without a terminal, as in a script: only make it).
     #[command(after_help = "Examples:
   srtrack new \"docks ambush\"
   srtrack new seattle-2097 --system sr2097")]
@@ -169,6 +169,21 @@ Examples:
         #[command(subcommand)]
         what: RosterCmd,
     },
+    /// Print a built-in file, to start a house rules or actions file of your own from.
+    #[command(
+        after_help = "The copy loads as the built-in file does; edit it, and srtrack uses it from the
+next start (a broken file is reported and the built-in one used).
+
+Examples:
+  mkdir -p ~/.config/srtrack
+  srtrack defaults rules > ~/.config/srtrack/rules.ron
+  srtrack defaults actions > ~/.config/srtrack/actions.ron"
+    )]
+    Defaults {
+        /// rules (the house rules, `rules.ron`) or actions (the catalogue, `actions.ron`).
+        #[arg(value_name = "FILE", value_parser = BuiltinWords)]
+        what: Builtin,
+    },
     /// Print a shell completion script.
     #[command(after_help = "Example:
   srtrack completions bash > ~/.local/share/bash-completion/completions/srtrack")]
@@ -202,6 +217,68 @@ pub enum RosterCmd {
         /// The sheet's name.
         name: String,
     },
+}
+
+/// A file built into the binary that `srtrack defaults` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    Rules,
+    Actions,
+}
+
+impl Builtin {
+    const ALL: [Builtin; 2] = [Builtin::Rules, Builtin::Actions];
+
+    fn word(self) -> &'static str {
+        match self {
+            Builtin::Rules => "rules",
+            Builtin::Actions => "actions",
+        }
+    }
+
+    /// The file as the binary holds it.
+    fn text(self) -> &'static str {
+        match self {
+            Builtin::Rules => crate::rules::house::EMBEDDED_RULES,
+            Builtin::Actions => crate::catalogue::EMBEDDED_ACTIONS,
+        }
+    }
+}
+
+fn parse_builtin(word: &str) -> std::result::Result<Builtin, String> {
+    Builtin::ALL
+        .into_iter()
+        .find(|b| b.word() == word)
+        .ok_or_else(|| format!("\"{word}\" is not a built-in file: use rules or actions"))
+}
+
+/// Reads the word of `srtrack defaults` as `--system` is read (one sentence for another word)
+/// and tells the shell completions the words.
+#[derive(Debug, Clone, Copy)]
+struct BuiltinWords;
+
+impl clap::builder::TypedValueParser for BuiltinWords {
+    type Value = Builtin;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> std::result::Result<Builtin, clap::Error> {
+        let parse: fn(&str) -> std::result::Result<Builtin, String> = parse_builtin;
+        parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            Builtin::ALL
+                .into_iter()
+                .map(|b| clap::builder::PossibleValue::new(b.word())),
+        ))
+    }
 }
 
 fn parse_system(word: &str) -> std::result::Result<System, String> {
@@ -308,6 +385,18 @@ pub fn run(cli: Cli) -> Result<()> {
                 )));
             }
             create_empty(&path, &name, system)?;
+            if !has_terminal() {
+                // A GM's script: the save is made for later, and remembered as the one a bare
+                // `srtrack` resumes.
+                store.touch_last_used(&path);
+                println!(
+                    "created \"{}\" ({system}) in {}: open it in a terminal with `srtrack open {}`",
+                    text::escaped(&name),
+                    text::escaped(&path.display().to_string()),
+                    text::escaped(&name)
+                );
+                return Ok(());
+            }
             open(&store, &path, &tui)
         }
         Some(Cmd::List) => {
@@ -316,8 +405,7 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Some(Cmd::Check { file }) => {
             let path = store.resolve(&file)?;
-            let (_, enc) = file::load(&path, catalogue())?;
-            file::verify_snapshot(&path, catalogue())?;
+            let (_, enc) = file::load_verified(&path, catalogue())?;
             println!(
                 "{}: ok ({} entries, {})",
                 text::escaped(&path.display().to_string()),
@@ -357,6 +445,10 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Cmd::Roster { what }) => roster_cmd(&store, what),
+        Some(Cmd::Defaults { what }) => std::io::stdout()
+            .lock()
+            .write_all(what.text().as_bytes())
+            .map_err(|e| Failure(format!("cannot print the built-in {}: {e}", what.word()))),
         Some(Cmd::Completions { shell }) => {
             clap_complete::generate(
                 shell,
@@ -555,9 +647,8 @@ fn open_screen(
 /// The players' view of a save. It must load once, so that a mistyped name is said at once;
 /// after that the view waits through whatever happens to the file.
 fn watch(path: &Path, no_color: bool) -> Result<()> {
-    use std::io::IsTerminal as _;
     file::load(path, catalogue())?;
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+    if !has_terminal() {
         return Err(Failure(format!(
             "the players' view needs a terminal (over ssh: `ssh -t`), or print the fight with `srtrack show {}`",
             path.display()
@@ -574,6 +665,12 @@ fn watch(path: &Path, no_color: bool) -> Result<()> {
     .map_err(|e| Failure(e.to_string()))
 }
 
+/// Whether a screen can run: standard input and output are both a terminal.
+fn has_terminal() -> bool {
+    use std::io::IsTerminal as _;
+    std::io::stdout().is_terminal() && std::io::stdin().is_terminal()
+}
+
 fn io_failure(path: &Path, e: &std::io::Error) -> Failure {
     Failure(format!("{}: {}", path.display(), save::io_message(e)))
 }
@@ -588,8 +685,7 @@ fn open_tui(
     read_only: Option<String>,
     tui: &TuiOptions,
 ) -> Result<()> {
-    use std::io::IsTerminal as _;
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+    if !has_terminal() {
         return Err(Failure(format!(
             "\"{title}\" is ready, but the tracker screen needs a terminal: run srtrack in one, or print the fight with `srtrack show`"
         )));

@@ -178,6 +178,20 @@ impl SaveFile {
         file: &str,
         catalogue: Arc<Catalogue>,
     ) -> Result<Encounter, LoadError> {
+        self.into_encounter_parted(file, catalogue, 0, None)
+            .map(|(enc, _)| enc)
+    }
+
+    /// As [`SaveFile::into_encounter`], its history checked in two parts: the first `part`
+    /// entries (skipped when `checked` gives the state they lead to, checked already), then the
+    /// rest. Gives the state after the first part too.
+    fn into_encounter_parted(
+        self,
+        file: &str,
+        catalogue: Arc<Catalogue>,
+        part: usize,
+        checked: Option<State>,
+    ) -> Result<(Encounter, State), LoadError> {
         let err = |message: String| LoadError {
             file: file.to_string(),
             at: None,
@@ -194,18 +208,35 @@ impl SaveFile {
             )));
         }
         let rules = Arc::new(self.rules);
-        validate::check_history(&self.history, self.system, &rules, &catalogue).map_err(err)?;
-        Ok(Encounter::from_history(
+        let part = part.min(self.history.len());
+        let at_part = match checked {
+            Some(state) => state,
+            None => validate::check_entries(
+                &self.history[..part],
+                0,
+                self.system.empty_state(),
+                self.system,
+                &rules,
+                &catalogue,
+            )
+            .map_err(err)?,
+        };
+        validate::check_entries(
+            &self.history[part..],
+            part,
+            at_part.clone(),
             self.system,
-            rules,
-            catalogue,
-            self.history,
-            self.cursor,
-        ))
+            &rules,
+            &catalogue,
+        )
+        .map_err(err)?;
+        let enc = Encounter::from_history(self.system, rules, catalogue, self.history, self.cursor);
+        Ok((enc, at_part))
     }
 
     /// What is wrong with the states the file keeps beside its history (`encounter` is this
-    /// file's, replayed): `None` if they are what the history gives, or absent.
+    /// file's, replayed; the file may be without its history): `None` if they are what the
+    /// history gives, or absent.
     pub fn stale_states(&self, encounter: &Encounter) -> Option<String> {
         if let Some(state) = &self.state
             && state != &encounter.state_after(self.cursor)
@@ -216,12 +247,12 @@ impl SaveFile {
             ));
         }
         if let Some(tail) = &self.tail {
-            if tail.start + tail.entries != self.history.len() {
+            if tail.start + tail.entries != encounter.history().len() {
                 return Some(format!(
                     "`tail` says {} + {} entries, but the history has {}",
                     tail.start,
                     tail.entries,
-                    self.history.len()
+                    encounter.history().len()
                 ));
             }
             if tail.state != encounter.state_after(tail.start) {
@@ -232,6 +263,16 @@ impl SaveFile {
             }
         }
         None
+    }
+
+    /// The same without its history but with the states it keeps beside it, for
+    /// [`SaveFile::stale_states`].
+    fn kept_states(&self) -> Self {
+        Self {
+            state: self.state.clone(),
+            tail: self.tail.clone(),
+            ..self.head()
+        }
     }
 
     /// The same without its history: what a caller keeps of the head.
@@ -462,22 +503,70 @@ pub fn verify_snapshot(path: &Path, catalogue: Arc<Catalogue>) -> Result<(), Loa
 /// Reads, parses and replays a save file and the journal that continues it.
 pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encounter), LoadError> {
     let file = path.display().to_string();
+    let (mut save, journal, journal_path) = read_journaled(path, &file)?;
+    apply_journal(&mut save, journal, &journal_path)?;
+    let header = save.head();
+    let enc = save.into_encounter(&file, catalogue)?;
+    Ok((header, enc))
+}
+
+/// [`load`] and then [`verify_snapshot`] (`srtrack check`), with their errors in their order,
+/// the file read and each entry checked once: the history the journal leaves and the
+/// snapshot's share the entries before the first one the journal dropped.
+pub fn load_verified(
+    path: &Path,
+    catalogue: Arc<Catalogue>,
+) -> Result<(SaveFile, Encounter), LoadError> {
+    let file = path.display().to_string();
+    let (mut save, journal, journal_path) = read_journaled(path, &file)?;
+    // The snapshot as the file has it, when the journal changes it.
+    let snapshot = (journal.whole.is_some() && !journal.ops.is_empty()).then(|| save.clone());
+    let shared = apply_journal(&mut save, journal, &journal_path)?;
+    let header = save.head();
+    let kept = save.kept_states();
+    let (enc, at_shared) =
+        save.into_encounter_parted(&file, Arc::clone(&catalogue), shared, None)?;
+    let stale = match snapshot {
+        // The encounter is the snapshot's.
+        None => kept.stale_states(&enc),
+        Some(snapshot) => {
+            let kept = snapshot.kept_states();
+            let (replayed, _) =
+                snapshot.into_encounter_parted(&file, catalogue, shared, Some(at_shared))?;
+            kept.stale_states(&replayed)
+        }
+    };
+    match stale {
+        Some(message) => Err(LoadError {
+            file,
+            at: None,
+            message,
+        }),
+        None => Ok((header, enc)),
+    }
+}
+
+/// A save file, parsed, with what its journal holds for it and where that is.
+fn read_journaled(
+    path: &Path,
+    file: &str,
+) -> Result<(SaveFile, super::journal::Read, std::path::PathBuf), LoadError> {
     let io = |e: std::io::Error| LoadError {
-        file: file.clone(),
+        file: file.to_string(),
         at: None,
         message: super::io_message(&e),
     };
     let meta = std::fs::metadata(path).map_err(io)?;
     if meta.is_dir() {
         return Err(LoadError {
-            file: file.clone(),
+            file: file.to_string(),
             at: None,
             message: "it is a directory, not a save file".into(),
         });
     }
     if meta.len() > MAX_BYTES {
         return Err(LoadError {
-            file: file.clone(),
+            file: file.to_string(),
             at: None,
             message: format!(
                 "the file is {} bytes, more than the {} MiB a save may have",
@@ -487,7 +576,7 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
         });
     }
     let bytes = std::fs::read(path).map_err(io)?;
-    let mut save = parse(&bytes, &file)?;
+    let save = parse(&bytes, file)?;
     let journal_path = super::journal::path_of(&super::atomic::real_path(path).map_err(io)?);
     let journal =
         super::journal::read(&journal_path, save.generation).map_err(|message| LoadError {
@@ -495,9 +584,23 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
             at: None,
             message,
         })?;
+    Ok((save, journal, journal_path))
+}
+
+/// Applies the journal's changes to the history: how many entries of the file's history are
+/// still there, unchanged, at its start.
+fn apply_journal(
+    save: &mut SaveFile,
+    journal: super::journal::Read,
+    journal_path: &Path,
+) -> Result<usize, LoadError> {
+    let mut kept = save.history.len();
     if let Some(whole) = journal.whole {
         save.journal = Some((whole, journal.ops.len()));
         for (i, op) in journal.ops.into_iter().enumerate() {
+            if let super::journal::Op::Record(_) = op {
+                kept = kept.min(save.cursor).min(save.history.len());
+            }
             op.apply(&mut save.history, &mut save.cursor)
                 .map_err(|m| LoadError {
                     file: journal_path.display().to_string(),
@@ -506,9 +609,7 @@ pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encount
                 })?;
         }
     }
-    let header = save.head();
-    let enc = save.into_encounter(&file, catalogue)?;
-    Ok((header, enc))
+    Ok(kept)
 }
 
 /// Opens a save for the screen: from the state its snapshot keeps at the start of its tail

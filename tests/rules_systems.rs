@@ -450,3 +450,97 @@ fn the_systems_reading_each_word_are_those_whose_parser_and_engine_take_it() {
     // A word the parser does not read is no command anywhere.
     assert!(srtrack::lang::synopses::readers("frobnicate").is_empty());
 }
+
+/// A sample line of each form another table may type: a form with none here fails the test
+/// below, so a new form of a verb two systems have is checked as soon as it is in the synopses.
+/// The more particular prefix first.
+const SAMPLES: &[(&str, &str)] = &[
+    ("roll NAME|GROUP dice", "roll Ana dice 3 4"),
+    ("edge NAME (boost", "edge Ana boost"),
+    ("edge NAME regain", "edge Ana regain"),
+    ("edge NAME", "edge Ana"),
+    ("damage NAME N armor|matrix", "damage Ana 2 armor"),
+    ("heal NAME N armor|matrix", "heal Ana 1 matrix"),
+    ("dmg NAME TARGET", "dmg Ana Bob 2d6+3"),
+    ("dmg - TARGET", "dmg - Bob 2d6+3"),
+    ("armor NAME pt", "armor Ana pt 3 dr 2"),
+    ("armor NAME N", "armor Ana 9"),
+    (
+        "weapon NAME add WEAPON dv",
+        "weapon Ana add Gun dv 5 p ap 0 acc 5",
+    ),
+    ("weapon NAME add WEAPON NdM", "weapon Ana add X 3d6+2"),
+    ("weapon NAME remove", "weapon Ana remove Pistol"),
+];
+
+/// The sentence a line is refused with at this table, as it is read or by the engine;
+/// nothing changes either way.
+fn refusal(t: &mut Table, line: &str) -> String {
+    if srtrack::lang::read(line, &t.enc).is_err() {
+        t.unread(line)
+    } else {
+        t.refuse(line).to_string()
+    }
+}
+
+/// The verb the parser reads a form's first word as (`dmg` as `damage`).
+fn verb_of(form: &srtrack::lang::synopses::Form) -> Option<&'static str> {
+    srtrack::lang::reads_as(form.verb)
+}
+
+#[test]
+fn another_systems_form_of_a_verb_this_table_has_is_refused_with_this_tables_forms() {
+    use srtrack::lang::synopses::forms;
+    for system in System::ALL {
+        let own = forms(system);
+        for other in System::ALL.into_iter().filter(|o| *o != system) {
+            for form in forms(other) {
+                // Given a table of the system, where the verb has forms of its own but not this
+                if own.iter().any(|f| f.text == form.text)
+                    || !own.iter().any(|f| verb_of(f) == verb_of(&form))
+                {
+                    continue;
+                }
+                let Some((_, line)) = SAMPLES.iter().find(|(p, _)| form.text.starts_with(p)) else {
+                    panic!("`{}`: give a sample line of it in SAMPLES", form.text);
+                };
+                let mut t = table(system);
+                // When the GM types the other system's form
+                let said = refusal(&mut t, line);
+                // Then one sentence names this table's forms of the verb
+                assert!(
+                    said.contains(&format!("this encounter runs {system}")),
+                    "`{line}` at {system}: {said}"
+                );
+                for mine in own.iter().filter(|f| verb_of(f) == verb_of(&form)) {
+                    assert!(
+                        said.contains(&format!("`{}`", mine.text)),
+                        "`{line}` at {system} does not give `{}`: {said}",
+                        mine.text
+                    );
+                }
+                assert!(
+                    !said.contains(". ") && !said.ends_with('.'),
+                    "`{line}` at {system}: one sentence: {said}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn at_an_sr5_table_2097s_armor_is_refused_with_sr5s() {
+    // Given an SR5 table with Ana and Bob
+    let mut t = table(System::Sr5);
+    // When the GM types 2097's armor
+    // Then SR5's form is given
+    assert_eq!(
+        refusal(&mut t, "armor Ana pt 3 dr 2"),
+        "this form of `armor NAME pt N dr N` is Shadowrun 2097's; this encounter runs SR5: `armor NAME N`"
+    );
+    // And removing a weapon, which SR5 has no form of, is told SR5's weapon form
+    assert_eq!(
+        refusal(&mut t, "weapon Ana remove Pistol"),
+        "this form of `weapon NAME remove` is Shadowrun 2097's; this encounter runs SR5: `weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N]`"
+    );
+}

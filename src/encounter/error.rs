@@ -275,11 +275,15 @@ pub enum RuleError {
         "fire modes are SR5's: at a {system} table a burst is extra dice of the damage roll (`dmg NAME TARGET 3d6+4`); leave out `mode {mode}`"
     )]
     FireModesOfSr5 { system: System, mode: String },
-    #[error("{}", other_system(verb, owners, *system))]
+    #[error("{}", other_system(verb, owners, *system, forms))]
     OtherSystem {
         verb: &'static str,
         owners: Vec<System>,
         system: System,
+        /// This table's own forms of the verb (SR5's `armor NAME N` for 2097's `armor NAME pt N
+        /// dr N`), as the language's synopses write them: the engine's gate gives none, the
+        /// language fills them in (`lang::synopses::with_forms`).
+        forms: Vec<String>,
     },
     #[error(transparent)]
     Sr2097(#[from] crate::rules::sr2097::Sr2097Error),
@@ -309,51 +313,19 @@ impl RuleError {
     }
 }
 
-/// A verb of another system; where this system has the same verb in a form of its own (SR5's
-/// `armor NAME N` in Shadowrun 2097), the sentence gives this system's form.
-fn other_system(verb: &str, owners: &[System], system: System) -> String {
-    // `edge` bare (the initiative machine's) or a form of it (`edge NAME boost`).
-    let edge = verb.split(' ').next() == Some("edge");
-    let own = match (system, verb) {
-        (System::Sr2097, "armor") => Some("armor NAME pt N dr N"),
-        (System::Sr2097, "weapon") => {
-            Some("weapon NAME add WEAPON NdM+ST|NdM melee [stun]` or `weapon NAME remove WEAPON")
-        }
-        // Every table has an `edge` of its own: another's form is told this one's.
-        (System::Sr5, _) if edge => Some("edge NAME"),
-        (System::Sr2097, _) if edge => Some(
-            "edge NAME` or `edge NAME (boost [dice A B] | lessen [N] | burn | award N | rest | scenario)",
-        ),
-        (System::Anarchy, _) if edge => Some("edge NAME regain [N]"),
-        _ => None,
+/// A verb (or a form of one) of another system; where this system has the verb in forms of its
+/// own, the sentence gives them.
+fn other_system(verb: &str, owners: &[System], system: System, forms: &[String]) -> String {
+    let owners = super::system::list(owners);
+    if forms.is_empty() {
+        return format!("`{verb}` is a command of {owners}; this encounter runs {system}");
+    }
+    let forms: Vec<String> = forms.iter().map(|f| format!("`{f}`")).collect();
+    let forms = match forms.as_slice() {
+        [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => forms.join(""),
     };
-    match own {
-        Some(form) => format!(
-            "this form of `{verb}` is {}'s; this encounter runs {system}: `{form}`",
-            super::system::list(owners)
-        ),
-        None => {
-            // Every system that has the verb, in a form of its own or not.
-            let have: Vec<System> = System::ALL
-                .into_iter()
-                .filter(|s| owners.contains(s) || shared_verb(verb).contains(s))
-                .collect();
-            format!(
-                "`{verb}` is a command of {}; this encounter runs {system}",
-                super::system::list(&have)
-            )
-        }
-    }
-}
-
-/// The systems that have a verb in forms of their own (SR5's `armor NAME N`, 2097's `armor NAME
-/// pt N dr N`): a system with none of them is told of all (the language's synopses agree, a
-/// test of `lang::synopses` checks).
-pub(crate) fn shared_verb(verb: &str) -> &'static [System] {
-    match verb {
-        "armor" | "weapon" => &[System::Sr5, System::Sr2097],
-        _ => &[],
-    }
+    format!("this form of `{verb}` is {owners}'s; this encounter runs {system}: {forms}")
 }
 
 fn list_names(names: &[String], one: &str, many: &str) -> String {

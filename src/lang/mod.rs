@@ -129,7 +129,7 @@ pub const VERBS: &[(&str, &str)] = &[
     ("remove", "remove NAME [because TEXT]"),
     (
         "roll",
-        "roll all | roll npcs | roll NAME|GROUP [hits N [glitch|critical]]",
+        "roll all | roll npcs | roll NAME|GROUP [hits N [glitch|critical]] | roll NAME|GROUP dice A B …",
     ),
     ("start", "start"),
     ("next", "next"),
@@ -506,7 +506,8 @@ pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
     } = parse_noting(line, enc.state(), enc.catalogue());
     match parsed {
         Ok(line) => {
-            line.belongs(enc.system()).map_err(|e| e.to_string())?;
+            line.belongs(enc.system())
+                .map_err(|e| synopses::with_forms(e).to_string())?;
             match line {
                 Line::Undo(n) => within("undo", n, enc.base() + enc.cursor())?,
                 Line::Redo(n) => within("redo", n, enc.history().len() - enc.cursor())?,
@@ -1666,13 +1667,15 @@ fn side_word(side: Side) -> &'static str {
 }
 
 /// Runs a command on an encounter and records it with its text in the command language: the
-/// usual way to call `Encounter::execute`.
+/// usual way to call `Encounter::execute`. Another system's command is refused with this table's
+/// forms of its verb ([`synopses::with_forms`]).
 pub fn execute<'e>(
     enc: &'e mut Encounter,
     command: Command,
     dice: &mut dyn Dice,
 ) -> Result<&'e Entry, RuleError> {
     enc.execute(command, dice, format)
+        .map_err(synopses::with_forms)
 }
 
 /// Who a roll is for, in the language.

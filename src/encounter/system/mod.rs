@@ -168,6 +168,7 @@ impl Family {
                 verb,
                 owners: owners.to_vec(),
                 system,
+                forms: Vec::new(),
             })
         }
     }

@@ -1582,3 +1582,70 @@ fn opening_a_room_clears_an_older_message() {
         assert_eq!(app.message(), None, "{open:?}");
     }
 }
+
+/// A read-only screen opens no room whose end would change the fight: the tracker's keys that
+/// the read-only key bar leaves out say why and leave the tracker as it is; those it shows open.
+#[test]
+fn read_only_opens_no_room_that_would_change_the_fight() {
+    use super::action::Action;
+    use super::keymap::{self, ModeKind};
+    use crate::encounter::System;
+    let fights = [System::Sr5, System::Sr2097, System::Anarchy].map(|system| {
+        let mut enc = Encounter::for_system(
+            system,
+            std::sync::Arc::new(crate::rules::HouseRules::embedded()),
+            std::sync::Arc::new(demo::catalogue()),
+        );
+        let lines = [
+            "add Ana pc int 4 rea 5 edge 2 body 3 will 4",
+            "add Bo npc int 3 rea 3 body 4 will 3",
+        ];
+        assert_eq!(demo::script(&mut enc, &lines, 1), Ok(()), "{system:?}");
+        enc
+    });
+    for enc in fights.into_iter().chain([demo::encounter()]) {
+        let system = enc.system();
+        for (key, _, action) in keymap::bar(ModeKind::Tracker, system) {
+            if matches!(action, Action::Quit | Action::Help) {
+                continue;
+            }
+            // Given a save opened read-only
+            let mut app = App::new(
+                enc.clone(),
+                "Demo".into(),
+                Box::new(NoSave),
+                Some("opened with --view".into()),
+            );
+            let cursor = app.encounter().cursor();
+            // When a tracker key is pressed
+            app.update(action);
+            // Then a key that changes the fight opens nothing and says why
+            if keymap::reads(action) {
+                continue;
+            }
+            assert!(
+                matches!(app.mode(), Mode::Tracker),
+                "{system:?} {key} opened {:?}",
+                app.mode().kind()
+            );
+            assert_eq!(app.encounter().cursor(), cursor, "{system:?} {key}");
+            assert!(
+                app.message()
+                    .is_some_and(|(m, err)| err && m.contains("read-only") && m.contains("--view")),
+                "{system:?} {key}: {:?}",
+                app.message()
+            );
+        }
+    }
+    // The keys the read-only bar shows still open their rooms
+    for (key, room) in [(":", ModeKind::Command), ("/", ModeKind::Find)] {
+        let mut app = App::new(
+            demo::encounter(),
+            "Demo".into(),
+            Box::new(NoSave),
+            Some("opened with --view".into()),
+        );
+        typ(&mut app, key);
+        assert_eq!(app.mode().kind(), room, "{key}");
+    }
+}

@@ -1649,3 +1649,30 @@ fn read_only_opens_no_room_that_would_change_the_fight() {
         assert_eq!(app.mode().kind(), room, "{key}");
     }
 }
+
+/// A save's title too long for the header is cut with `…`, never through a wide character, and
+/// the rule system and round after it still show.
+#[test]
+fn a_long_title_is_cut_with_an_ellipsis_and_keeps_the_round() {
+    for title in [
+        "Warehouse ambush at the docks of Tacoma, second night, after the Johnson ran".to_string(),
+        "漢".repeat(60),
+        format!("a{}", "漢".repeat(60)),
+    ] {
+        // Given a save with a long title
+        let mut app = demo_app();
+        app.title = title.clone();
+        // When the screen is drawn at 80 columns
+        let shown = screen(&mut app, 80, 24);
+        let first = shown.lines().next().unwrap_or_default();
+        // Then the title is cut with an ellipsis, whole characters only, and the round shows
+        assert!(first.contains('…'), "{first}");
+        // (`screen` writes a wide character's second cell as a space)
+        let kept = first.split('…').next().unwrap_or_default().replace(' ', "");
+        assert!(
+            title.replace(' ', "").starts_with(&kept),
+            "{kept:?} is not how {title:?} starts"
+        );
+        assert!(first.contains("Round 1"), "{first}");
+    }
+}

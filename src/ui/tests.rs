@@ -1676,3 +1676,36 @@ fn a_long_title_is_cut_with_an_ellipsis_and_keeps_the_round() {
         assert!(first.contains("Round 1"), "{first}");
     }
 }
+
+/// A search in the action picker also reads each action's group word: `free` lists the Free
+/// actions first, before names that only look like it; a name still comes first when it matches.
+#[test]
+fn the_picker_search_matches_the_group_word_too() {
+    use crate::catalogue::ActionGroup;
+    let groups = |query: &str| {
+        // Given the picker of an action to spend now
+        let mut app = demo_app();
+        press(&mut app, KeyCode::Enter);
+        // When the GM types the query
+        typ(&mut app, query);
+        let Mode::Picker(p) = app.mode() else {
+            panic!("not the picker: {:?}", app.mode().kind());
+        };
+        let actions = app.encounter().catalogue().actions();
+        p.items
+            .iter()
+            .map(|it| (actions[it.index].group, actions[it.index].name.clone()))
+            .collect::<Vec<_>>()
+    };
+    // Then the Free actions come first
+    let free = groups("free");
+    let n = free.iter().filter(|(g, _)| *g == ActionGroup::Free).count();
+    assert!(n > 1, "{free:?}");
+    assert!(
+        free[..n].iter().all(|(g, _)| *g == ActionGroup::Free),
+        "{free:?}"
+    );
+    // And a name typed whole still comes before its group's other actions
+    let fire = groups("fire");
+    assert!(fire[0].1.to_lowercase().contains("fire"), "{fire:?}");
+}

@@ -356,3 +356,24 @@ fn a_sheet_saved_again_by_an_editor_with_a_byte_order_mark_still_reads() {
     assert!(show.status.success(), "{}", text(&show.stderr));
     assert!(text(&show.stdout).contains("name: \"Jinx\""));
 }
+
+/// `roster save` looks among those still in the fight: a removed combatant whose name a newer
+/// one took is no longer a second match.
+#[test]
+fn roster_save_sees_only_those_still_in_the_fight() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given a fight where Jinx was removed and a new Jinx added
+    let out = srtrack(
+        d,
+        &["exec", "swap"],
+        "add Jinx pc int 5 rea 6 edge 3 body 4 will 5\nremove Jinx because she left\nadd Jinx pc int 2 rea 2 edge 1 body 2 will 2\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // When the GM keeps Jinx's sheet
+    let out = srtrack(d, &["roster", "save", "swap", "Jinx"], "");
+    // Then the Jinx still in the fight is kept
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let show = text(&srtrack(d, &["roster", "show", "Jinx"], "").stdout);
+    assert!(show.contains("body: Some(2)"), "{show}");
+}

@@ -1,4 +1,4 @@
-//! Fuzzy search over action names for the action picker.
+//! Fuzzy search over action names (and the word of their group) for the action picker.
 
 use std::cell::RefCell;
 
@@ -27,7 +27,7 @@ const SCORE_PER_CHAR: u32 = 16;
 const TYPO_PENALTY: u32 = 24;
 
 impl Catalogue {
-    /// Actions whose name matches `query`, best first (ties: shorter name, then catalogue order),
+    /// Actions whose name matches `query`, or whose group's word it starts, best first (ties: shorter name, then catalogue order),
     /// limited to `group` if given. An empty query lists the whole group in catalogue order.
     pub fn search(&self, query: &str, group: Option<ActionGroup>) -> Vec<Hit> {
         let in_group = |g: ActionGroup| group.is_none_or(|want| want == g);
@@ -51,13 +51,12 @@ impl Catalogue {
                 .filter_map(|(index, a)| {
                     let name_words = &self.name_words[index];
                     // The typo fallback only runs for names nucleo does not match at all.
-                    let score = pattern
+                    let name = pattern
                         .score(Utf32Str::new(&a.name, &mut buf), matcher)
-                        .or_else(|| typo_score(&words, name_words))?;
-                    Some(Hit {
-                        index,
-                        score: score.saturating_add(word_bonus(&words, name_words)),
-                    })
+                        .or_else(|| typo_score(&words, name_words))
+                        .map(|score| score.saturating_add(word_bonus(&words, name_words)));
+                    let score = name.max(group_score(query, a.group))?;
+                    Some(Hit { index, score })
                 })
                 .collect()
         });
@@ -112,6 +111,20 @@ fn word_bonus(query: &[Word], name_words: &[Word]) -> u32 {
         .count();
     let whole = u32::try_from(whole).unwrap_or(u32::MAX);
     (u32::from(starts) * SCORE_PER_CHAR).saturating_add(whole.saturating_mul(SCORE_PER_CHAR / 2))
+}
+
+/// The fewest letters of a group's word ("fre" of Free) a query needs to list that group.
+const GROUP_WORD_LEAST: usize = 3;
+
+/// A query that starts the group's word (`free`: the Free actions) matches each action of the
+/// group as well as it would match a name it starts without the word bonus: above a name whose
+/// letters are only scattered through it ("free" in Fire Weapon), below a name it starts.
+fn group_score(query: &str, group: ActionGroup) -> Option<u32> {
+    let query = query.trim().to_lowercase();
+    let n = query.chars().count();
+    let starts = n >= GROUP_WORD_LEAST && group.label().to_lowercase().starts_with(&query);
+    let n = u32::try_from(n).unwrap_or(u32::MAX);
+    starts.then(|| (SCORE_PER_CHAR + SCORE_PER_CHAR / 2).saturating_mul(n))
 }
 
 /// Typo fallback. nucleo only finds queries whose letters all appear in order, so a swapped or

@@ -506,7 +506,7 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
             let (_, enc) = file::load(&store.resolve(&file)?, catalogue())?;
             let matching: Vec<_> = enc
                 .state()
-                .all()
+                .present()
                 .filter(|c| crate::encounter::same_name(&c.name, combatant.trim()))
                 .collect();
             if let [_, _, ..] = matching[..] {
@@ -514,7 +514,7 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
                 return Err(Failure(crate::lang::alike_names(&combatant, &names)));
             }
             let c = matching.first().copied().ok_or_else(|| {
-                let names: Vec<&str> = enc.state().all().map(|c| c.name.as_str()).collect();
+                let names: Vec<&str> = enc.state().present().map(|c| c.name.as_str()).collect();
                 Failure(format!(
                     "no combatant \"{combatant}\" in {file}: it has {}",
                     if names.is_empty() {

@@ -736,6 +736,17 @@ impl App {
             self.mode = Mode::Help(help::State::open(back));
             return;
         }
+        // A read-only screen opens no room whose end would change the fight: the tracker takes
+        // the keys its read-only key bar shows (`keymap::reads`), and says why it takes no other.
+        if let Some(r) = &self.read_only
+            && matches!(self.mode, Mode::Tracker)
+            && !keymap::reads(action)
+        {
+            self.error(format!(
+                "read-only: {r}; only keys that read work here (move, find, mark, the command line, help)"
+            ));
+            return;
+        }
         let ctx = Ctx {
             sheets: self.roster.as_ref(),
             ..Ctx::new(&self.enc, &self.tracker).on_screen(self.size)

@@ -1582,3 +1582,130 @@ fn opening_a_room_clears_an_older_message() {
         assert_eq!(app.message(), None, "{open:?}");
     }
 }
+
+/// A read-only screen opens no room whose end would change the fight: the tracker's keys that
+/// the read-only key bar leaves out say why and leave the tracker as it is; those it shows open.
+#[test]
+fn read_only_opens_no_room_that_would_change_the_fight() {
+    use super::action::Action;
+    use super::keymap::{self, ModeKind};
+    use crate::encounter::System;
+    let fights = [System::Sr5, System::Sr2097, System::Anarchy].map(|system| {
+        let mut enc = Encounter::for_system(
+            system,
+            std::sync::Arc::new(crate::rules::HouseRules::embedded()),
+            std::sync::Arc::new(demo::catalogue()),
+        );
+        let lines = [
+            "add Ana pc int 4 rea 5 edge 2 body 3 will 4",
+            "add Bo npc int 3 rea 3 body 4 will 3",
+        ];
+        assert_eq!(demo::script(&mut enc, &lines, 1), Ok(()), "{system:?}");
+        enc
+    });
+    for enc in fights.into_iter().chain([demo::encounter()]) {
+        let system = enc.system();
+        for (key, _, action) in keymap::bar(ModeKind::Tracker, system) {
+            if matches!(action, Action::Quit | Action::Help) {
+                continue;
+            }
+            // Given a save opened read-only
+            let mut app = App::new(
+                enc.clone(),
+                "Demo".into(),
+                Box::new(NoSave),
+                Some("opened with --view".into()),
+            );
+            let cursor = app.encounter().cursor();
+            // When a tracker key is pressed
+            app.update(action);
+            // Then a key that changes the fight opens nothing and says why
+            if keymap::reads(action) {
+                continue;
+            }
+            assert!(
+                matches!(app.mode(), Mode::Tracker),
+                "{system:?} {key} opened {:?}",
+                app.mode().kind()
+            );
+            assert_eq!(app.encounter().cursor(), cursor, "{system:?} {key}");
+            assert!(
+                app.message()
+                    .is_some_and(|(m, err)| err && m.contains("read-only") && m.contains("--view")),
+                "{system:?} {key}: {:?}",
+                app.message()
+            );
+        }
+    }
+    // The keys the read-only bar shows still open their rooms
+    for (key, room) in [(":", ModeKind::Command), ("/", ModeKind::Find)] {
+        let mut app = App::new(
+            demo::encounter(),
+            "Demo".into(),
+            Box::new(NoSave),
+            Some("opened with --view".into()),
+        );
+        typ(&mut app, key);
+        assert_eq!(app.mode().kind(), room, "{key}");
+    }
+}
+
+/// A save's title too long for the header is cut with `…`, never through a wide character, and
+/// the rule system and round after it still show.
+#[test]
+fn a_long_title_is_cut_with_an_ellipsis_and_keeps_the_round() {
+    for title in [
+        "Warehouse ambush at the docks of Tacoma, second night, after the Johnson ran".to_string(),
+        "漢".repeat(60),
+        format!("a{}", "漢".repeat(60)),
+    ] {
+        // Given a save with a long title
+        let mut app = demo_app();
+        app.title = title.clone();
+        // When the screen is drawn at 80 columns
+        let shown = screen(&mut app, 80, 24);
+        let first = shown.lines().next().unwrap_or_default();
+        // Then the title is cut with an ellipsis, whole characters only, and the round shows
+        assert!(first.contains('…'), "{first}");
+        // (`screen` writes a wide character's second cell as a space)
+        let kept = first.split('…').next().unwrap_or_default().replace(' ', "");
+        assert!(
+            title.replace(' ', "").starts_with(&kept),
+            "{kept:?} is not how {title:?} starts"
+        );
+        assert!(first.contains("Round 1"), "{first}");
+    }
+}
+
+/// A search in the action picker also reads each action's group word: `free` lists the Free
+/// actions first, before names that only look like it; a name still comes first when it matches.
+#[test]
+fn the_picker_search_matches_the_group_word_too() {
+    use crate::catalogue::ActionGroup;
+    let groups = |query: &str| {
+        // Given the picker of an action to spend now
+        let mut app = demo_app();
+        press(&mut app, KeyCode::Enter);
+        // When the GM types the query
+        typ(&mut app, query);
+        let Mode::Picker(p) = app.mode() else {
+            panic!("not the picker: {:?}", app.mode().kind());
+        };
+        let actions = app.encounter().catalogue().actions();
+        p.items
+            .iter()
+            .map(|it| (actions[it.index].group, actions[it.index].name.clone()))
+            .collect::<Vec<_>>()
+    };
+    // Then the Free actions come first
+    let free = groups("free");
+    let n = free.iter().filter(|(g, _)| *g == ActionGroup::Free).count();
+    assert!(n > 1, "{free:?}");
+    assert!(
+        free[..n].iter().all(|(g, _)| *g == ActionGroup::Free),
+        "{free:?}"
+    );
+    // And a name typed whole still comes before its group's other actions
+    let fire = groups("fire");
+    assert!(fire[0].1.to_lowercase().contains("fire"), "{fire:?}");
+}

@@ -120,6 +120,9 @@ pub fn body(screen: (u16, u16)) -> Rect {
     Rect::new(0, 0, screen.0, crate::ui::view::body_rows(screen.1))
 }
 
+/// The body's last rows a choice list leaves uncovered: the log's last line and its border.
+const LOG_IN_SIGHT: u16 = 2;
+
 /// A choice list, or `empty` on the status line when there is nothing to choose.
 pub fn offer(title: String, items: Vec<Item>, empty: &str) -> Outcome {
     offer_at(title, items, None, empty)
@@ -232,12 +235,19 @@ impl State {
     }
 
     /// Where the list is drawn over the body `area`: as tall as its items, as wide as its
-    /// longest line, within the body.
+    /// longest line, within the body; the log's last line and the border under it stay in
+    /// sight (a long list moves up over the order, then scrolls).
     pub fn area(&self, area: Rect) -> Rect {
         let w = self.natural_width(40).min(area.width);
         let reason = self.reason_rows(usize::from(w.saturating_sub(2)));
-        let h = (self.items.len() + 2 + reason).min(usize::from(area.height));
-        centered(area, w, u16::try_from(h).unwrap_or(u16::MAX).max(3))
+        let room = area.height.saturating_sub(LOG_IN_SIGHT);
+        let h = (self.items.len() + 2 + reason).min(usize::from(room));
+        let mut r = centered(area, w, u16::try_from(h).unwrap_or(u16::MAX).max(3));
+        let above_log = area.bottom().saturating_sub(LOG_IN_SIGHT);
+        if r.bottom() > above_log {
+            r.y = above_log.saturating_sub(r.height).max(area.y);
+        }
+        r
     }
 
     /// The width the list's box would take to show its longest line whole, reason included

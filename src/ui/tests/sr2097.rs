@@ -754,3 +754,44 @@ fn the_edge_menu_shows_lessen_injury_dimmed_with_the_engines_reason_when_there_i
     assert_eq!(app.message().map(|(m, _)| m.to_string()), Some(why));
     assert_eq!(app.enc.history().len(), before);
 }
+
+/// However many lines the Edge menu has, at 80×24 it leaves the log's last line in sight: it
+/// moves up over the order, then scrolls its list.
+#[test]
+fn the_edge_menu_at_80x24_leaves_the_logs_last_line_in_sight() {
+    for injuries in [2, 9, 14] {
+        // Given Bo with many injuries, each a line of the Edge menu
+        let mut app = fight();
+        for _ in 0..injuries {
+            typ(&mut app, ":");
+            typ(&mut app, "dmg - Bo 2d6+4 dice 6 6");
+            press(&mut app, KeyCode::Enter);
+        }
+        select(&mut app, "Bo");
+        let before = screen(&mut app, 80, 24);
+        let last = |s: &str| {
+            s.lines()
+                .nth(20)
+                .map(|l| l.chars().skip(40).collect::<String>())
+        };
+        // When the GM opens the Edge menu on its last line
+        press(&mut app, KeyCode::Char('G'));
+        press(&mut app, KeyCode::End);
+        let shown = screen(&mut app, 80, 24);
+        // Then the log's last line still shows, and so does the line selected
+        assert!(
+            last(&before).is_some_and(|l| l.contains("serious injury")),
+            "{before}"
+        );
+        assert_eq!(last(&shown), last(&before), "{injuries}\n{shown}");
+        assert!(
+            shown.contains("▶ ⊘ between scenarios"),
+            "{injuries}\n{shown}"
+        );
+        if injuries == 9 {
+            insta::with_settings!({ snapshot_path => "../snapshots" }, {
+                insta::assert_snapshot!("sr2097_edge_menu_many_injuries_80x24", shown);
+            });
+        }
+    }
+}

@@ -13,10 +13,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let s = app.state();
     let rules = app.enc.rules();
-    let mut first = vec![
-        Span::styled(format!(" {} ", app.title), t.title()),
-        Span::raw(format!("  {}", app.enc.system())),
-    ];
+    let mut first = vec![Span::raw(format!("  {}", app.enc.system()))];
     let mut second = Vec::new();
     let passes = app.enc.system().plays_in_passes();
     match &s.phase {
@@ -77,6 +74,16 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         SaveMark::Saved => Some(Span::styled("  ✓ saved", t.ok())),
         SaveMark::Failed(_) => Some(Span::styled("  ✗ NOT SAVED", t.error())),
     };
+    // The title takes the room the rest of the line leaves it (a few cells at least), `…`
+    // where cut.
+    let rest: usize = first.iter().chain(&mark).map(Span::width).sum();
+    let room = usize::from(area.width)
+        .saturating_sub(rest + 2)
+        .max(TITLE_AT_LEAST);
+    first.insert(
+        0,
+        Span::styled(format!(" {} ", super::cut(&app.title, room)), t.title()),
+    );
     if let Some(r) = &app.read_only {
         // Why it is read-only takes the room the line has left, `…` where cut.
         let used: usize = first.iter().chain(&mark).map(Span::width).sum();
@@ -90,6 +97,9 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     super::escape_lines(&mut lines);
     d.lines(lines.into(), area);
 }
+
+/// The cells a title keeps however much else the header's first line says.
+const TITLE_AT_LEAST: usize = 12;
 
 /// "Round 2  Pass 1 ▸2 3 4 5": the passes gone by dim, the one under way marked.
 /// The turn under way: who (`name`, cut or not), what kind of turn, IP, spent, Edge and

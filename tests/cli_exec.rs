@@ -771,3 +771,45 @@ fn new_without_a_terminal_creates_the_save_says_where_and_exits_0() {
     assert_eq!(next.status.code(), Some(0), "{}", text(&next.stderr));
     assert!(text(&srtrack(d, &[], "").stderr).contains("\"raid\" is ready"));
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_no_command_in_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let demo = concat!(env!("CARGO_MANIFEST_DIR"), "/saves/demo.ron");
+    // Given a save in the data directory (for `list`)
+    assert_eq!(
+        srtrack(d, &["exec", "f"], "add Ann int 3 rea 3\n")
+            .status
+            .code(),
+        Some(0)
+    );
+    for args in [
+        vec!["show", demo],
+        vec!["export", demo],
+        vec!["export", "--log", demo],
+        vec!["list"],
+        vec!["check", demo],
+        vec!["completions", "bash"],
+        vec!["defaults", "actions"],
+        vec!["roster", "list"],
+    ] {
+        // When the reader of standard output has gone before a byte is written (`| head`)
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_srtrack"))
+            .arg("--data-dir")
+            .arg(d)
+            .args(&args)
+            .env_remove("SRTRACK_DATA_DIR")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        // Then the command ends as it would have, quietly: nobody is left to read the rest
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}

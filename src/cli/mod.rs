@@ -33,6 +33,33 @@ impl<E: std::fmt::Display> From<E> for Failure {
 
 type Result<T> = std::result::Result<T, Failure>;
 
+/// Writes to standard output. A reader that went away (`srtrack show | head`) is not a
+/// failure: nobody wants the rest, and the command ends as it would have. Any other error (a
+/// full disk under `> file`) is one.
+fn out(bytes: &[u8]) -> Result<()> {
+    match std::io::stdout().lock().write_all(bytes) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Failure(format!(
+            "cannot write to standard output: {}",
+            save::io_message(&e)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `print!` through [`out`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        out(format!($($arg)*).as_bytes())
+    };
+}
+
+/// `println!` through [`out`].
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        out(format!("{}\n", format_args!($($arg)*)).as_bytes())
+    };
+}
+
 #[derive(Debug, Parser)]
 #[command(
     name = "srtrack",
@@ -389,29 +416,26 @@ pub fn run(cli: Cli) -> Result<()> {
                 // A GM's script: the save is made for later, and remembered as the one a bare
                 // `srtrack` resumes.
                 store.touch_last_used(&path);
-                println!(
+                outln!(
                     "created \"{}\" ({system}) in {}: open it in a terminal with `srtrack open {}`",
                     text::escaped(&name),
                     text::escaped(&path.display().to_string()),
                     text::escaped(&name)
-                );
+                )?;
                 return Ok(());
             }
             open(&store, &path, &tui)
         }
-        Some(Cmd::List) => {
-            list(&store);
-            Ok(())
-        }
+        Some(Cmd::List) => list(&store),
         Some(Cmd::Check { file }) => {
             let path = store.resolve(&file)?;
             let (_, enc) = file::load_verified(&path, catalogue())?;
-            println!(
+            outln!(
                 "{}: ok ({} entries, {})",
                 text::escaped(&path.display().to_string()),
                 enc.history().len(),
                 where_in_fight(&enc)
-            );
+            )?;
             Ok(())
         }
         Some(Cmd::Exec {
@@ -429,34 +453,27 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Watch { save }) => watch(&store.resolve(&save)?, tui.no_color),
         Some(Cmd::Show { file }) => {
             let (_, enc) = file::load(&store.resolve(&file)?, catalogue())?;
-            print!("{}", report::show(&enc, 10));
+            out!("{}", report::show(&enc, 10))?;
             Ok(())
         }
         Some(Cmd::Export { file, log }) => {
             let (header, enc) = file::load(&store.resolve(&file)?, catalogue())?;
             if log {
-                print!("{}", export::markdown(&header, &enc));
+                out!("{}", export::markdown(&header, &enc))?;
             } else {
-                print!(
+                out!(
                     "{}",
                     report::recap::markdown(&enc, &header.name, &header.created)
-                );
+                )?;
             }
             Ok(())
         }
         Some(Cmd::Roster { what }) => roster_cmd(&store, what),
-        Some(Cmd::Defaults { what }) => std::io::stdout()
-            .lock()
-            .write_all(what.text().as_bytes())
-            .map_err(|e| Failure(format!("cannot print the built-in {}: {e}", what.word()))),
+        Some(Cmd::Defaults { what }) => out(what.text().as_bytes()),
         Some(Cmd::Completions { shell }) => {
-            clap_complete::generate(
-                shell,
-                &mut Cli::command(),
-                "srtrack",
-                &mut std::io::stdout(),
-            );
-            Ok(())
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "srtrack", &mut script);
+            out(&script)
         }
     }
 }
@@ -468,24 +485,24 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
         RosterCmd::List => {
             let all = roster.list();
             if all.is_empty() {
-                println!(
+                outln!(
                     "No sheets in {} (`srtrack roster save SAVE NAME` keeps one).",
                     shown(&roster.dir)
-                );
+                )?;
             }
             for l in all {
                 match l.sheet {
-                    Ok(t) => println!(
+                    Ok(t) => outln!(
                         "{}  ({}; {})",
                         text::escaped(&t.name),
                         t.system.word(),
                         t.summary()
-                    ),
-                    Err(e) => println!(
+                    )?,
+                    Err(e) => outln!(
                         "{}  (unreadable: {})",
                         text::escaped(&l.stem),
                         text::escaped(&e)
-                    ),
+                    )?,
                 }
             }
             Ok(())
@@ -493,7 +510,7 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
         RosterCmd::Show { name } => {
             let t = roster.find(&name).map_err(Failure)?;
             for line in t.to_ron().lines() {
-                println!("{}", text::escaped(line));
+                outln!("{}", text::escaped(line))?;
             }
             Ok(())
         }
@@ -526,17 +543,17 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
             })?;
             let t = crate::roster::Template::of(c, &enc, name.as_deref());
             let path = roster.put(&t, replace).map_err(Failure)?;
-            println!(
+            outln!(
                 "kept {} ({}) in {}",
                 text::escaped(&t.name),
                 t.summary(),
                 shown(&path)
-            );
+            )?;
             Ok(())
         }
         RosterCmd::Remove { name } => {
             let path = roster.remove(&name).map_err(Failure)?;
-            println!("removed {}", shown(&path));
+            outln!("removed {}", shown(&path))?;
             Ok(())
         }
     }
@@ -715,14 +732,14 @@ pub fn stop_flag() -> Arc<AtomicBool> {
     flag
 }
 
-fn list(store: &Store) {
+fn list(store: &Store) -> Result<()> {
     let saves = store.list(&catalogue());
     if saves.is_empty() {
-        println!(
+        outln!(
             "No saves in {} (`srtrack new NAME` starts one).",
             text::escaped(&store.saves_dir().display().to_string())
-        );
-        return;
+        )?;
+        return Ok(());
     }
     // A file name in the data directory may hold anything: what does not show is written out,
     // so that two names are told apart.
@@ -742,13 +759,13 @@ fn list(store: &Store) {
         .map(|s| s.name().chars().count())
         .max()
         .unwrap_or(6);
-    println!(
+    outln!(
         "{}  {:sys$}  {:>5}  {:>4}  LAST CHANGE",
         text::pad("NAME", width),
         "SYSTEM",
         "ROUND",
         "PASS"
-    );
+    )?;
     for (s, name) in saves.iter().zip(&names) {
         let when = s
             .modified
@@ -756,19 +773,20 @@ fn list(store: &Store) {
             .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()));
         let name = text::pad(name, width);
         match &s.at {
-            Ok((system, round, pass)) => println!(
+            Ok((system, round, pass)) => outln!(
                 "{name}  {:sys$}  {round:>5}  {pass:>4}  {when}",
                 system.name()
-            ),
-            Err(e) => println!(
+            )?,
+            Err(e) => outln!(
                 "{name}  {:sys$}  {:>5}  {:>4}  {when}  (unreadable: {})",
                 "-",
                 "-",
                 "-",
                 text::escaped(e)
-            ),
+            )?,
         }
     }
+    Ok(())
 }
 
 /// `exec` saves as it goes, so that a kill -9 in a long script loses no more than this many

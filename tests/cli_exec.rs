@@ -813,3 +813,53 @@ fn a_reader_that_goes_away_ends_no_command_in_a_crash() {
         assert!(err.is_empty(), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_command_line_clap_refuses_sends_no_escape_raw_even_in_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    // Given arguments holding an escape sequence (clearing the screen), where a word, a value
+    // or a flag is expected, and a terminal that takes colours
+    for args in [
+        vec!["x\u{1b}[2Jy"],
+        vec!["defaults", "x\u{1b}[2Jy"],
+        vec!["new", "--system", "x\u{1b}[2Jy", "f"],
+        vec!["show", "--x\u{1b}[2Jy"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+            .arg("--data-dir")
+            .arg(dir.path())
+            .args(&args)
+            .env("CLICOLOR_FORCE", "1")
+            .output()
+            .unwrap();
+        // When the parser refuses them, then the refusal says so with no escape sent raw
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err:?}");
+        assert!(!err.contains('\u{1b}'), "{args:?}: {err:?}");
+    }
+}
+
+#[test]
+fn the_shells_complete_the_rule_systems_of_system() {
+    let dir = tempfile::tempdir().unwrap();
+    // When fish's completions are printed, then `--system` offers the three words
+    let fish = text(&srtrack(dir.path(), &["completions", "fish"], "").stdout);
+    let offered: Vec<&str> = fish
+        .split("-l system")
+        .skip(1)
+        .filter_map(|rest| rest.split(" -a \"").nth(1)?.split('"').next())
+        .collect();
+    assert_eq!(offered.len(), 2, "new and exec: {fish}");
+    for words in offered {
+        assert_eq!(words, "sr5\\t''\nsr2097\\t''\nanarchy\\t''", "{fish}");
+    }
+    // And a word not among them is still refused in one sentence naming them
+    let out = srtrack(dir.path(), &["new", "--system", "sr6", "f"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("sr2097"),
+        "{}",
+        text(&out.stderr)
+    );
+}

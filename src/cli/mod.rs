@@ -106,7 +106,7 @@ pub enum Cmd {
         /// The new save's name.
         name: String,
         /// The rule system it runs under: sr5, sr2097 or anarchy (kept in the save).
-        #[arg(long, value_name = "SYSTEM", default_value = "sr5", value_parser = parse_system)]
+        #[arg(long, value_name = "SYSTEM", default_value = "sr5", value_parser = Words::<System>::new())]
         system: System,
     },
     /// List the saves in the data directory, newest first.
@@ -140,7 +140,7 @@ Examples:
         seed: Option<u64>,
         /// The rule system of a save exec creates: sr5 (the default), sr2097 or anarchy. For a
         /// save that exists it must be the one the save runs.
-        #[arg(long, value_name = "SYSTEM", value_parser = parse_system)]
+        #[arg(long, value_name = "SYSTEM", value_parser = Words::<System>::new())]
         system: Option<System>,
     },
     /// The players' view: read-only, full screen, following the GM's save as it changes.
@@ -208,7 +208,7 @@ Examples:
     )]
     Defaults {
         /// rules (the house rules, `rules.ron`) or actions (the catalogue, `actions.ron`).
-        #[arg(value_name = "FILE", value_parser = BuiltinWords)]
+        #[arg(value_name = "FILE", value_parser = Words::<Builtin>::new())]
         what: Builtin,
     },
     /// Print a shell completion script.
@@ -279,21 +279,51 @@ fn parse_builtin(word: &str) -> std::result::Result<Builtin, String> {
         .ok_or_else(|| format!("\"{word}\" is not a built-in file: use rules or actions"))
 }
 
-/// Reads the word of `srtrack defaults` as `--system` is read (one sentence for another word)
-/// and tells the shell completions the words.
-#[derive(Debug, Clone, Copy)]
-struct BuiltinWords;
+/// A closed set of words the command line takes (`srtrack defaults rules`, `--system sr5`).
+trait Worded: Sized + Clone + Send + Sync + 'static {
+    fn words() -> Vec<&'static str>;
+    fn parse_word(word: &str) -> std::result::Result<Self, String>;
+}
 
-impl clap::builder::TypedValueParser for BuiltinWords {
-    type Value = Builtin;
+impl Worded for Builtin {
+    fn words() -> Vec<&'static str> {
+        Builtin::ALL.into_iter().map(Builtin::word).collect()
+    }
+    fn parse_word(word: &str) -> std::result::Result<Self, String> {
+        parse_builtin(word)
+    }
+}
+
+impl Worded for System {
+    fn words() -> Vec<&'static str> {
+        System::ALL.into_iter().map(System::word).collect()
+    }
+    fn parse_word(word: &str) -> std::result::Result<Self, String> {
+        parse_system(word)
+    }
+}
+
+/// Reads one of a [`Worded`] set (one sentence for another word) and tells the shell
+/// completions the words.
+#[derive(Debug, Clone, Copy)]
+struct Words<T>(std::marker::PhantomData<T>);
+
+impl<T: Worded> Words<T> {
+    const fn new() -> Self {
+        Words(std::marker::PhantomData)
+    }
+}
+
+impl<T: Worded> clap::builder::TypedValueParser for Words<T> {
+    type Value = T;
 
     fn parse_ref(
         &self,
         cmd: &clap::Command,
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
-    ) -> std::result::Result<Builtin, clap::Error> {
-        let parse: fn(&str) -> std::result::Result<Builtin, String> = parse_builtin;
+    ) -> std::result::Result<T, clap::Error> {
+        let parse: fn(&str) -> std::result::Result<T, String> = T::parse_word;
         parse.parse_ref(cmd, arg, value)
     }
 
@@ -301,9 +331,9 @@ impl clap::builder::TypedValueParser for BuiltinWords {
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
         Some(Box::new(
-            Builtin::ALL
+            T::words()
                 .into_iter()
-                .map(|b| clap::builder::PossibleValue::new(b.word())),
+                .map(clap::builder::PossibleValue::new),
         ))
     }
 }
@@ -321,7 +351,10 @@ pub fn main() -> ExitCode {
     std::thread::spawn(|| {
         ruleset();
     });
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return command_line_refused(&e),
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg)) => {
@@ -330,6 +363,21 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// What clap says of a command line it does not take. Its message quotes the arguments, which
+/// may hold anything: written in plain text, each line escaped (clap's own colours would let an
+/// escape sequence through raw). `--help` and `--version` are printed as clap prints them.
+fn command_line_refused(e: &clap::Error) -> ExitCode {
+    if !e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let plain = e.render().to_string();
+    for line in plain.lines() {
+        eprintln!("{}", text::escaped(line));
+    }
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
 }
 
 /// The house rules and the catalogue in force: built in, or the GM's from the config directory.

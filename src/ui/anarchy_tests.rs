@@ -712,3 +712,109 @@ fn the_damage_forms_track_reads_like_the_other_forms_hints() {
         assert!(track.contains("[armor]  "), "{w}x{h}: {track}");
     }
 }
+
+/// The line of `shown` holding a pane's title `title`.
+fn title_line<'a>(shown: &'a str, title: &str) -> &'a str {
+    shown
+        .lines()
+        .find(|l| l.contains(title))
+        .unwrap_or_default()
+}
+
+#[test]
+fn tab_focuses_the_narration_pane_whose_rows_then_scroll_with_j_and_k() {
+    // Given the Anarchy sample at 80×24, its Narration pane with rows out of sight
+    let mut app = sample();
+    let shown = screen(&mut app, 80, 24);
+    // Then the Table, focused at first, says so in its title
+    assert!(shown.contains("Table · focus"), "{shown}");
+    // When Tab moves the focus
+    press(&mut app, KeyCode::Tab);
+    let shown = screen(&mut app, 80, 24);
+    // Then the Narration pane has it, and the Table no longer
+    assert!(shown.contains("Narration · focus"), "{shown}");
+    assert!(!shown.contains("Table · focus"), "{shown}");
+    let below = |shown: &str| {
+        shown
+            .lines()
+            .find(|l| l.contains("▼") && l.contains("more"))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    let before = below(&shown);
+    assert!(!before.is_empty(), "{shown}");
+    // When j scrolls it
+    typ(&mut app, "j");
+    let shown = screen(&mut app, 80, 24);
+    // Then a row is above, one fewer below, and the selection stayed where it was
+    assert!(
+        title_line(&shown, "Narration · focus").contains("▲ 1 more"),
+        "{shown}"
+    );
+    assert_ne!(below(&shown), before, "{shown}");
+    assert_eq!(narrator(&app), "Vex");
+    assert_eq!(
+        app.state().name(app.selected_id().expect("selected")),
+        "Vex"
+    );
+    // And k scrolls it back
+    typ(&mut app, "k");
+    assert!(!screen(&mut app, 80, 24).contains("▲"));
+    // And Tab goes on to the status pane, the log, and back to the Table
+    for title in ["Status · focus", "Log · focus", "Table · focus"] {
+        press(&mut app, KeyCode::Tab);
+        let shown = screen(&mut app, 80, 24);
+        assert!(shown.contains(title), "{title}:\n{shown}");
+    }
+}
+
+#[test]
+fn the_narration_pane_scrolls_no_further_than_its_last_row() {
+    // Given the Narration pane focused at 80×24
+    let mut app = sample();
+    let _ = screen(&mut app, 80, 24);
+    press(&mut app, KeyCode::Tab);
+    // When j is pressed far more often than it has rows
+    typ(&mut app, &"j".repeat(30));
+    let shown = screen(&mut app, 80, 24);
+    // Then its last row shows, nothing is below, and k at once moves it back up
+    assert!(!shown.contains("▼"), "{shown}");
+    let at_end = title_line(&shown, "Narration · focus").to_string();
+    assert!(at_end.contains("▲"), "{shown}");
+    typ(&mut app, "k");
+    assert!(screen(&mut app, 80, 24).contains("▼ 1 more"));
+}
+
+#[test]
+fn the_plot_point_menu_counts_the_lines_out_of_sight() {
+    // Given the Plot Point menu at 80×24, longer than its box
+    let mut app = sample();
+    let _ = screen(&mut app, 80, 24);
+    typ(&mut app, "p");
+    let n = {
+        let Mode::PlotPoints(m) = app.mode() else {
+            panic!("the menu opens");
+        };
+        m.list.items.len()
+    };
+    let shown = screen(&mut app, 80, 24);
+    let listed = shown
+        .lines()
+        .filter(|l| {
+            l.contains("(1 PP)")
+                || l.contains("(2 PP)")
+                || l.contains("Award")
+                || l.contains("GM: ")
+        })
+        .count();
+    // Then its border counts those below
+    assert!(
+        shown.contains(&format!("▼ {} more", n - listed)),
+        "{n} lines, {listed} shown:\n{shown}"
+    );
+    // And at its end, those above
+    press(&mut app, KeyCode::End);
+    let shown = screen(&mut app, 80, 24);
+    assert!(shown.contains(&format!("▲ {} more", n - listed)), "{shown}");
+    assert!(!shown.contains("▼"), "{shown}");
+}

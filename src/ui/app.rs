@@ -701,12 +701,32 @@ impl App {
         true
     }
 
-    /// Keeps the status and log panes' scrolls inside their lines, and the marks on those
-    /// present.
+    /// The lines `PgUp`/`PgDn` move the focused pane by: its rows in sight less one (the
+    /// order's head row not counted), at least one.
+    fn page(&self) -> usize {
+        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        let a = crate::ui::view::areas(self, area);
+        let narrating = tracker::narrates(&self.enc);
+        let (pane, head) = match self.tracker.focus {
+            tracker::Pane::Order => (a.order, u16::from(!narrating)),
+            tracker::Pane::Narration => (a.grid.unwrap_or(a.order), 0),
+            tracker::Pane::Status => (a.status, 0),
+            tracker::Pane::Log => (a.log, 0),
+        };
+        usize::from(pane.height.saturating_sub(2 + head))
+            .saturating_sub(1)
+            .max(1)
+    }
+
+    /// Keeps the status, narration and log panes' scrolls inside their lines, and the marks
+    /// on those present.
     fn keep_in_view(&mut self) {
         let roster = self.roster();
         self.tracker.marks.retain(|id| roster.contains(id));
-        if self.tracker.status_scroll == 0 && self.tracker.log_scroll == 0 {
+        if self.tracker.status_scroll == 0
+            && self.tracker.log_scroll == 0
+            && self.tracker.narration_scroll == 0
+        {
             // Nothing to clamp (laying out the screen to find the pane costs a fifth of a key).
             return;
         }
@@ -715,6 +735,12 @@ impl App {
         if self.tracker.status_scroll > 0 {
             let most = crate::ui::view::status::max_scroll(self, areas.status);
             self.tracker.status_scroll = self.tracker.status_scroll.min(most);
+        }
+        if self.tracker.narration_scroll > 0 {
+            let most = areas
+                .grid
+                .map_or(0, |g| crate::ui::view::narration::max_scroll(self, g));
+            self.tracker.narration_scroll = self.tracker.narration_scroll.min(most);
         }
         if self.tracker.log_scroll > 0 {
             let most = crate::ui::view::log::max_scroll(self, areas.log);
@@ -747,8 +773,13 @@ impl App {
             ));
             return;
         }
+        let page = match (&self.mode, action) {
+            (Mode::Tracker, Action::PageUp | Action::PageDown) => self.page(),
+            _ => 1,
+        };
         let ctx = Ctx {
             sheets: self.roster.as_ref(),
+            page,
             ..Ctx::new(&self.enc, &self.tracker).on_screen(self.size)
         };
         let in_room = !matches!(self.mode, Mode::Tracker);

@@ -1709,3 +1709,81 @@ fn the_picker_search_matches_the_group_word_too() {
     let fire = groups("fire");
     assert!(fire[0].1.to_lowercase().contains("fire"), "{fire:?}");
 }
+
+#[test]
+fn the_interrupt_picker_draws_no_group_bar_it_cannot_move() {
+    // Given the demo, its interrupt list open
+    let mut app = demo_app();
+    typ(&mut app, "i");
+    // When a character is picked
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.mode(), Mode::Picker(_)),
+        "{:?}",
+        app.mode().kind()
+    );
+    let shown = screen(&mut app, 80, 24);
+    // Then its interrupts are listed with no bar of groups, which Tab would not move
+    assert!(shown.contains(": interrupt"), "{shown}");
+    assert!(!shown.contains("[All]"), "{shown}");
+    assert!(!shown.contains(" Matrix "), "{shown}");
+    // While the action picker keeps its bar
+    let mut app = demo_app();
+    press(&mut app, KeyCode::Enter);
+    assert!(screen(&mut app, 80, 24).contains("[All]"));
+}
+
+/// The rows inside the borders of the pane `pick` takes from the screen's layout.
+fn pane_rows(app: &App, w: u16, h: u16, pick: fn(&super::view::Areas) -> Rect) -> usize {
+    let a = super::view::areas(app, Rect::new(0, 0, w, h));
+    usize::from(pick(&a).height.saturating_sub(2))
+}
+
+#[test]
+fn pgup_pages_the_log_by_its_height_less_one_line() {
+    // Given the demo at 80×24 with the log focused
+    let mut app = demo_app();
+    let _ = screen(&mut app, 80, 24);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    assert!(screen(&mut app, 80, 24).contains("Log · focus"));
+    let rows = pane_rows(&app, 80, 24, |a| a.log);
+    // When PgUp pages back
+    press(&mut app, KeyCode::PageUp);
+    // Then it goes back the log's rows less one: the top line seen stays in sight
+    assert_eq!(app.tracker.log_scroll, rows - 1, "{rows} rows");
+    // And a taller screen pages further (its log's first line is reached first here)
+    let mut tall = demo_app();
+    let _ = screen(&mut tall, 160, 48);
+    press(&mut tall, KeyCode::Tab);
+    press(&mut tall, KeyCode::Tab);
+    let rows = pane_rows(&tall, 160, 48, |a| a.log);
+    assert!(rows - 1 > 10, "{rows} rows");
+    press(&mut tall, KeyCode::PageUp);
+    assert!(tall.tracker.log_scroll > 10, "{}", tall.tracker.log_scroll);
+    press(&mut tall, KeyCode::PageDown);
+    assert_eq!(tall.tracker.log_scroll, 0);
+}
+
+#[test]
+fn help_pages_by_its_height_less_one_line() {
+    // Given help open at 80×24
+    let mut app = demo_app();
+    let _ = screen(&mut app, 80, 24);
+    typ(&mut app, "?");
+    let shown = screen(&mut app, 80, 24);
+    // Help is as tall as the screen's body.
+    let rows = pane_rows(&app, 80, 24, |a| a.body);
+    // When PgDn pages
+    press(&mut app, KeyCode::PageDown);
+    let Mode::Help(h) = app.mode() else {
+        panic!("help stays open");
+    };
+    // Then it moves its shown rows less one: the last row seen is the first now
+    assert_eq!(h.scroll, rows - 1, "{rows} rows:\n{shown}");
+    press(&mut app, KeyCode::PageUp);
+    let Mode::Help(h) = app.mode() else {
+        panic!("help stays open");
+    };
+    assert_eq!(h.scroll, 0);
+}

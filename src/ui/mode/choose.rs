@@ -12,7 +12,7 @@ use crate::encounter::{ActionChoice, CombatantId, Command, Reserve};
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
-use crate::ui::view::{centered, clear, cut, draw_lines, pane_block, wrap};
+use crate::ui::view::{centered, clear, cut, draw_lines, more_hints, pane_block, wrap};
 
 /// What choosing a line of a choice list does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -284,7 +284,9 @@ impl State {
         let t = app.theme;
         let r = self.area(area);
         clear(r, buf);
-        let mut block = pane_block(&self.title, true, t);
+        let rows = self.list_rows(r);
+        let (above, below) = self.out_of_sight(rows);
+        let mut block = more_hints(pane_block(&self.title, true, t), above, below, t);
         if !self.typed.is_empty() {
             block = block.title_bottom(Line::styled(format!(" find: {} ", self.typed), t.title()));
         } else if self.items.iter().any(|it| it.name.is_some()) {
@@ -293,7 +295,6 @@ impl State {
         let inner = block.inner(r);
         block.render(r, buf);
         let w = usize::from(inner.width);
-        let rows = self.list_rows(r);
         let mut lines = self.lines(rows, w, t);
         lines.resize(rows, Line::default());
         lines.extend(self.reason_lines(w, t));
@@ -346,6 +347,13 @@ impl State {
         };
         lines.resize(rows, Line::default());
         lines
+    }
+
+    /// The lines of a list of `rows` rows out of sight above and below it, as [`Self::lines`]
+    /// shows it.
+    pub fn out_of_sight(&self, rows: usize) -> (usize, usize) {
+        let skip = (self.selected + 1).saturating_sub(rows);
+        (skip, self.items.len().saturating_sub(skip + rows))
     }
 
     /// The rows of the list that fit, keeping the selection in view; refusals dimmed with

@@ -107,9 +107,6 @@ pub fn prepare(app: &App) {
     );
 }
 
-/// Lines the help pages by.
-const PAGE: usize = 10;
-
 impl State {
     pub fn open(back: Mode) -> Self {
         Self {
@@ -143,24 +140,27 @@ impl State {
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
+        let (w, h) = ctx.screen;
+        let shown = usize::from(body_rows(h).saturating_sub(2));
+        // A page is the rows shown less one, which stays in sight (as `less` pages).
+        let page = shown.saturating_sub(1).max(1);
         let by = match action {
             Action::Cancel => {
                 return Outcome::Open(std::mem::replace(&mut *self.back, Mode::Tracker));
             }
             Action::Down => 1,
-            Action::PageDown => PAGE,
+            Action::PageDown => page,
             Action::Up => {
                 self.scroll = self.scroll.saturating_sub(1);
                 return Outcome::Stay;
             }
             Action::PageUp => {
-                self.scroll = self.scroll.saturating_sub(PAGE);
+                self.scroll = self.scroll.saturating_sub(page);
                 return Outcome::Stay;
             }
             _ => return Outcome::Stay,
         };
         // Never past the last page.
-        let (w, h) = ctx.screen;
         let inner = usize::from(w.min(WIDTH).saturating_sub(2));
         // The lines on screen, whatever their colours: their count does not depend on them.
         let drawn = self
@@ -174,7 +174,6 @@ impl State {
                 .lines(ctx.enc.rules(), ctx.enc.system(), inner, Theme::default())
                 .len(),
         };
-        let shown = usize::from(body_rows(h).saturating_sub(2));
         self.scroll = (self.scroll + by).min(len.saturating_sub(shown));
         Outcome::Stay
     }

@@ -242,6 +242,9 @@ pub struct Ctx<'a> {
     pub marks: Vec<CombatantId>,
     /// The screen's size (a room pages by it).
     pub screen: (u16, u16),
+    /// The lines `PgUp`/`PgDn` move the tracker's focused pane by: its rows in sight less one,
+    /// so the line at its edge stays in sight (as `less` pages); App measures it.
+    pub page: usize,
     /// The sheets kept between fights, when the screen has a data directory.
     pub sheets: Option<&'a Roster>,
 }
@@ -263,6 +266,7 @@ impl<'a> Ctx<'a> {
             selected,
             marks,
             screen: (0, 0),
+            page: 1,
             sheets: None,
         }
     }

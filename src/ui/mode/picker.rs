@@ -417,9 +417,11 @@ impl State {
         let block = pane_block(&title, true, t);
         let inner = block.inner(r);
         block.render(r, buf);
+        // Interrupts are listed by their type, not their group: no bar of groups to move.
+        let grouped = self.purpose != Purpose::Interrupt;
         let [filter, groups, body] = Layout::vertical([
             Constraint::Length(1),
-            Constraint::Length(1),
+            Constraint::Length(u16::from(grouped)),
             Constraint::Min(0),
         ])
         .areas(inner);
@@ -430,16 +432,18 @@ impl State {
             t,
         ));
         Paragraph::new(Line::from(f)).render(filter, buf);
-        let mut g = Vec::new();
-        for grp in std::iter::once(None).chain(ActionGroup::ALL.iter().copied().map(Some)) {
-            let label = grp.map_or("All", ActionGroup::label);
-            g.push(if grp == self.group {
-                Span::styled(format!("[{label}]"), t.current())
-            } else {
-                Span::styled(format!(" {label} "), t.dim())
-            });
+        if grouped {
+            let mut g = Vec::new();
+            for grp in std::iter::once(None).chain(ActionGroup::ALL.iter().copied().map(Some)) {
+                let label = grp.map_or("All", ActionGroup::label);
+                g.push(if grp == self.group {
+                    Span::styled(format!("[{label}]"), t.current())
+                } else {
+                    Span::styled(format!(" {label} "), t.dim())
+                });
+            }
+            Paragraph::new(Line::from(g)).render(groups, buf);
         }
-        Paragraph::new(Line::from(g)).render(groups, buf);
         let cat = app.enc.catalogue();
         // The list is as wide as its lines: the longest name, type and cost, then the reasons
         // as far as the detail panel (which shows the selected line's reason whole) leaves room.

@@ -13,7 +13,7 @@ use crate::encounter::{CombatantId, Command, RuleError, Side};
 use crate::rules::anarchy::{GmUse, SpendCost, SpendDef, SpendEffect};
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{centered, clear, cut, draw_lines, pane_block, wrap};
+use crate::ui::view::{centered, clear, cut, draw_lines, more_hints, pane_block, wrap};
 
 /// The menu: a choice list under a line of Plot Points, with what each line does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,11 +257,13 @@ impl State {
         let t = app.theme;
         let r = self.area(area);
         clear(r, buf);
-        let block = pane_block(&self.list.title, true, t);
+        let rows = self.list_rows(r);
+        // Lines out of sight are counted on the border, as a choice list counts them.
+        let (above, below) = self.list.out_of_sight(rows);
+        let block = more_hints(pane_block(&self.list.title, true, t), above, below, t);
         let inner = block.inner(r);
         block.render(r, buf);
         let w = inner.width as usize;
-        let rows = self.list_rows(r);
         let mut lines = vec![Line::styled(cut(&self.head, w), t.title())];
         lines.extend(self.list.lines(rows, w, t));
         lines.resize(rows + 1, Line::default());

@@ -426,8 +426,12 @@ fn tracker_moves_the_selection_inside_the_roster_and_scrolls_the_focused_pane() 
     let enc = demo();
     let mut t = tracker::State::default();
     let roster = super::roster(enc.state());
+    // A page of 10 lines, as App measures it of the focused pane.
     let key = |t: &mut tracker::State, a: Action| {
-        let ctx = Ctx::new(&enc, t);
+        let ctx = Ctx {
+            page: 10,
+            ..Ctx::new(&enc, t)
+        };
         t.update(a, &ctx)
     };
     for _ in 0..50 {

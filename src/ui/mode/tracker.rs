@@ -18,21 +18,33 @@ use crate::ui::keymap;
 /// Which pane j/k and PgUp/PgDn move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Pane {
+    /// The initiative order, or an Anarchy table's seats.
     #[default]
     Order,
+    /// An Anarchy table's narration turn, beside its seats.
+    Narration,
     Status,
     Log,
 }
 
 impl Pane {
+    /// The pane `Tab` goes to, in the screen's order: the narration pane only where the
+    /// encounter plays in narrations (it is drawn there alone).
     #[must_use]
-    pub fn next(self) -> Self {
+    pub fn next(self, narrating: bool) -> Self {
         match self {
-            Pane::Order => Pane::Status,
+            Pane::Order if narrating => Pane::Narration,
+            Pane::Order | Pane::Narration => Pane::Status,
             Pane::Status => Pane::Log,
             Pane::Log => Pane::Order,
         }
     }
+}
+
+/// Whether the screen shows an encounter's narration (Anarchy's seats and turn) in place of
+/// the initiative order and the IP grid.
+pub fn narrates(enc: &crate::encounter::Encounter) -> bool {
+    enc.state().narration().is_some() || !enc.system().plays_in_passes()
 }
 
 /// Which character the order pane's selection is on.
@@ -56,10 +68,9 @@ pub struct State {
     pub log_scroll: usize,
     /// Lines scrolled down from the top of the status pane.
     pub status_scroll: usize,
+    /// Lines scrolled down from the top of the narration pane.
+    pub narration_scroll: usize,
 }
-
-/// Rows `PgUp` and `PgDn` move by.
-const PAGE: usize = 10;
 
 impl State {
     /// The selected character: where the GM put it if it is still present, else the actor
@@ -94,7 +105,12 @@ impl State {
                 let by = if up { Action::Up } else { Action::Down };
                 self.move_selection(ctx, by, lines);
             }
-            // The status pane scrolls down from its top; App keeps it inside its lines.
+            // The status and narration panes scroll down from their top; App keeps them
+            // inside their lines.
+            Pane::Narration if up => {
+                self.narration_scroll = self.narration_scroll.saturating_sub(lines);
+            }
+            Pane::Narration => self.narration_scroll += lines,
             Pane::Status if up => self.status_scroll = self.status_scroll.saturating_sub(lines),
             Pane::Status => self.status_scroll += lines,
             // Up goes back in the log: further from its bottom.
@@ -116,11 +132,11 @@ impl State {
                 Outcome::Stay
             }
             Action::PageUp | Action::PageDown => {
-                self.scroll(ctx, action == Action::PageUp, PAGE);
+                self.scroll(ctx, action == Action::PageUp, ctx.page);
                 Outcome::Stay
             }
             Action::FocusNext => {
-                self.focus = self.focus.next();
+                self.focus = self.focus.next(narrates(ctx.enc));
                 Outcome::Stay
             }
             Action::Cancel => {

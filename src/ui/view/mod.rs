@@ -270,7 +270,7 @@ pub struct Areas {
 /// Whether the encounter plays in narration turns (Anarchy): its table and turn take the place
 /// of the order and the IP grid.
 fn narrating(app: &App) -> bool {
-    app.state().narration().is_some() || !app.encounter().system().plays_in_passes()
+    crate::ui::mode::tracker::narrates(&app.enc)
 }
 
 pub fn areas(app: &App, area: Rect) -> Areas {

@@ -6,11 +6,12 @@ use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::{cut, more_hints, pane_block};
+use super::{cut, focus_title, more_hints, pane_block};
 use crate::encounter::Side;
 use crate::encounter::system::anarchy::{Narration, Stage};
 use crate::report::anarchy::{gm_players_text, gm_pool_text, order_how};
 use crate::ui::app::App;
+use crate::ui::mode::tracker::Pane;
 
 /// The header's words for a narration game.
 pub fn header(app: &App, n: &Narration, first: &mut Vec<Span>, second: &mut Vec<Span>) {
@@ -53,19 +54,49 @@ pub fn header(app: &App, n: &Narration, first: &mut Vec<Span>, second: &mut Vec<
     second.push(Span::raw(format!("  {}", gm_pool_text(n, s, rules))));
 }
 
+/// How far the pane may scroll: its lines less those it shows.
+pub fn max_scroll(app: &App, area: Rect) -> usize {
+    let w = usize::from(area.width.saturating_sub(2));
+    let h = usize::from(area.height.saturating_sub(2));
+    lines(app, w).len().saturating_sub(h)
+}
+
 pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
+    let t = app.theme;
+    let focused = app.tracker.focus == Pane::Narration;
+    let w = usize::from(area.width.saturating_sub(2));
+    let h = usize::from(area.height.saturating_sub(2));
+    let mut lines = lines(app, w);
+    // Rows out of sight are counted on its border, as the other panes do.
+    let first = app
+        .tracker
+        .narration_scroll
+        .min(lines.len().saturating_sub(h));
+    let below = lines.len().saturating_sub(first + h);
+    lines.drain(..first);
+    lines.truncate(h);
+    let inner = d.block(
+        more_hints(
+            pane_block(&focus_title("Narration", focused), focused, t),
+            first,
+            below,
+            t,
+        ),
+        area,
+    );
+    d.lines(lines, inner);
+}
+
+/// Every line of the pane, `w` cells wide.
+fn lines(app: &App, w: usize) -> Vec<Line<'_>> {
     let t = app.theme;
     let s = app.state();
     let rules = &app.enc.rules().anarchy;
-    let w = usize::from(area.width.saturating_sub(2));
-    let h = usize::from(area.height.saturating_sub(2));
     let mut lines: Vec<Line> = Vec::new();
     let Some(n) = s.narration() else {
-        let inner = d.block(pane_block("Narration", false, t), area);
         if matches!(s.phase, crate::encounter::Phase::Ended { .. }) {
             lines.push(Line::styled(crate::ui::mode::tracker::ENDED, t.dim()));
-            d.lines(lines, inner);
-            return;
+            return lines;
         }
         lines.push(Line::styled("narrate (n) begins turn 1", t.dim()));
         lines.push(Line::styled(
@@ -77,8 +108,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
             ),
             t.dim(),
         ));
-        d.lines(lines, inner);
-        return;
+        return lines;
     };
     match &n.stage {
         Stage::Turn(turn) => {
@@ -162,12 +192,5 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
             style,
         ));
     }
-    // Rows past the pane are counted on its border, as the other panes do.
-    let below = lines.len().saturating_sub(h);
-    lines.truncate(h);
-    let inner = d.block(
-        more_hints(pane_block("Narration", false, t), 0, below, t),
-        area,
-    );
-    d.lines(lines, inner);
+    lines
 }

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::{cut, pane_block};
+use super::{cut, focus_title, pane_block};
 use crate::encounter::Side;
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
@@ -21,7 +21,8 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let t = app.theme;
     let s = app.state();
     let rules = &app.enc.rules().anarchy;
-    let block = pane_block("Table", app.tracker.focus == Pane::Order, t);
+    let focused = app.tracker.focus == Pane::Order;
+    let block = pane_block(&focus_title("Table", focused), focused, t);
     let inner = d.block(block, area);
     let width = inner.width as usize;
     let table = s.narration();

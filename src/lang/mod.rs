@@ -120,16 +120,16 @@ impl std::error::Error for ParseError {}
 pub const VERBS: &[(&str, &str)] = &[
     (
         "add",
-        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared] | add NAME [xN] [shared] from template | add party",
+        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared] | add NAME [xN] [pc|npc] [edge N] [body N] [will N] | add NAME [xN] [shared] from template | add party",
     ),
     (
         "edit",
-        "edit NAME [name NEW] [pc|npc] [int N] [rea N] [edge N] [mod N] [ip N] [body N] [will N]",
+        "edit NAME [name NEW] [pc|npc] [int N] [rea N] [edge N] [mod N] [ip N] [body N] [will N] | edit NAME [name NEW] [pc|npc] [edge N] [body N] [will N]",
     ),
     ("remove", "remove NAME [because TEXT]"),
     (
         "roll",
-        "roll all | roll npcs | roll NAME|GROUP [hits N [glitch|critical]] | roll NAME|GROUP dice A B …",
+        "roll all | roll npcs | roll NAME|GROUP [hits N [glitch|critical]] | roll NAME|GROUP [dice A B …]",
     ),
     ("start", "start"),
     ("next", "next"),

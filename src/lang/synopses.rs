@@ -29,11 +29,16 @@ fn systems(verb: &str, form: &str) -> &'static [System] {
         "damage" | "heal" if has("armor|matrix") => own(System::Anarchy),
         "edge" if words.len() <= 2 => Family::Passes.systems(),
         "edge" | "sc" | "dmg" | "strength" | "odds2097" => own(System::Sr2097),
+        // Every system adds and edits a sheet, each with the fields it plays with: the
+        // initiative's are the passes'; the form without them Anarchy's.
+        "add" | "edit" if has("int") || has("[int") => Family::Passes.systems(),
+        "add" | "edit" if has("[edge") => own(System::Anarchy),
         "armor" if has("pt") => own(System::Sr2097),
         // SR5's weapons are added to a sheet, never taken off it: removing one is 2097's.
         "weapon" if form.contains("NdM") || has("remove") => own(System::Sr2097),
         // 2097's initiative is typed in as its d6s, SR5's as hits.
-        "roll" if has("dice") => own(System::Sr2097),
+        "roll" if has("[dice") => own(System::Sr2097),
+        "roll" if has("[hits") => own(System::Sr5),
         "test" | "attack" | "teamwork" | "closecall" | "odds" | "reload" | "weapon" | "armor" => {
             own(System::Sr5)
         }
@@ -256,8 +261,11 @@ mod tests {
             ["weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N]"]
         );
         // 2097's initiative typed in as its d6s, in its help and in no other's.
-        assert!(line(System::Sr2097, "roll")[0].contains("roll NAME|GROUP dice A B"));
+        assert!(line(System::Sr2097, "roll")[0].contains("roll NAME|GROUP [dice A B"));
         assert!(!line(System::Sr5, "roll")[0].contains("dice"));
+        // and SR5's typed in as hits, which 2097 refuses, in SR5's alone.
+        assert!(line(System::Sr5, "roll")[0].contains("[hits N"));
+        assert!(!line(System::Sr2097, "roll")[0].contains("hits"));
         let weapon = line(System::Sr2097, "weapon");
         assert!(weapon[0].contains("NdM") && weapon[0].contains("remove"));
         assert!(!weapon[0].contains("dv N"));

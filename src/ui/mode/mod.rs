@@ -300,14 +300,17 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Why the engine would refuse a command, asked without rolling (to grey out a choice).
+    /// Why the engine would refuse a command, asked without rolling (to grey out a choice):
+    /// another system's command in the command line's sentence, this table's forms in it.
     pub fn refusal(&self, cmd: Command) -> Option<String> {
-        self.enc.check(cmd).err().map(|e| e.to_string())
+        self.preview(cmd).err()
     }
 
     /// What a command would do, asked without rolling (a list shows where a move would lead).
     pub fn preview(&self, cmd: Command) -> Result<Vec<Event>, String> {
-        self.enc.preview(cmd).map_err(|e| e.to_string())
+        self.enc
+            .preview(cmd)
+            .map_err(|e| crate::lang::synopses::with_forms(e).to_string())
     }
 }
 

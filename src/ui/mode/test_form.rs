@@ -465,7 +465,7 @@ impl State {
         let events = match ctx.enc.decide(cmd, &mut Dry) {
             Ok(ev) => ev,
             Err(e) => {
-                self.odds = Err(e.to_string());
+                self.odds = Err(crate::lang::synopses::with_forms(e).to_string());
                 return;
             }
         };

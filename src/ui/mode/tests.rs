@@ -609,3 +609,27 @@ fn finding_a_name_ignores_emoji_joiners_and_selectors_either_side() {
         assert_eq!(super::find_name(names, typed, 0), Some(at), "{typed}");
     }
 }
+
+#[test]
+fn a_refusal_the_screen_asks_for_says_what_the_command_line_says() {
+    use crate::encounter::System;
+    use std::sync::Arc;
+    // Given an Anarchy table with Ana, where `edge` has a form of its own (`regain`)
+    let mut enc = Encounter::for_system(
+        System::Anarchy,
+        Arc::new(crate::rules::HouseRules::embedded()),
+        Arc::new(demo::catalogue()),
+    );
+    demo::script(&mut enc, &["add Ana pc edge 3"], 1).expect("Ana joins");
+    // (the command line's sentence, as the script that runs lines gives it)
+    let mut trial = enc.clone();
+    let said = demo::script(&mut trial, &["edge Ana"], 1).expect_err("refused");
+    let typed = said.strip_prefix("edge Ana: ").unwrap_or(&said).to_string();
+    assert!(typed.contains("`edge NAME regain [N]`"), "{typed}");
+    // When the screen asks whether the initiative machine's Edge would be taken (a key)
+    let ctx = Ctx::new(&enc, &tracker::State::default());
+    let who = id(&enc, "Ana");
+    // Then it is refused with the command line's sentence, this table's forms in it
+    assert_eq!(ctx.refusal(Command::UseEdge { who }), Some(typed.clone()));
+    assert_eq!(ctx.preview(Command::UseEdge { who }), Err(typed));
+}

@@ -446,18 +446,28 @@ fn gm_turn_limit(n: &Narration, state: &State, rules: &AnarchyRules) -> u32 {
 
 /// This turn's GM spends on each player, against the limit on one: `Nix 0/2 · Vex 1/2`.
 pub fn gm_players_text(n: &Narration, state: &State, rules: &AnarchyRules) -> String {
-    let per: Vec<String> = players_at(n, state)
+    gm_players(n, state, rules, str::to_string).join(" · ")
+}
+
+/// Each player's `Name spent/limit` of the GM's points this turn, the name as `name` gives it
+/// (a narrow pane cuts it, so the numbers show).
+pub fn gm_players(
+    n: &Narration,
+    state: &State,
+    rules: &AnarchyRules,
+    name: impl Fn(&str) -> String,
+) -> Vec<String> {
+    players_at(n, state)
         .iter()
         .map(|id| {
             format!(
                 "{} {}/{}",
-                state.name(*id),
+                name(state.name(*id)),
                 n.gm_spent(Some(*id)),
                 rules.plot_points.gm_on_one_player_per_turn
             )
         })
-        .collect();
-    per.join(" · ")
+        .collect()
 }
 
 /// The GM's pool and this turn's spends, in all and per player.

@@ -128,6 +128,44 @@ fn snapshots_of_the_anarchy_screen() {
 }
 
 #[test]
+fn a_long_narrators_name_is_cut_so_the_numbers_show_in_the_header_and_narration_pane() {
+    // Given a player with a long name narrating at the sample table
+    let mut app = sample();
+    typ(&mut app, ":add Rat pc body 3 will 3");
+    press(&mut app, KeyCode::Enter);
+    typ(
+        &mut app,
+        ":add \"Maximiliana Rosencrantz-Guildenstern\" pc body 3 will 3",
+    );
+    press(&mut app, KeyCode::Enter);
+    select(&mut app, "Maximiliana Rosencrantz-Guildenstern");
+    typ(&mut app, "N");
+    assert_eq!(narrator(&app), "Maximiliana Rosencrantz-Guildenstern");
+    // When the screen is 80 columns wide
+    let shown = screen(&mut app, 80, 24);
+    // Then the header cuts her name and shows the GM's spent and limit
+    let head = shown.lines().nth(1).unwrap_or_default();
+    assert!(head.contains("▶ Maximiliana"), "{head}");
+    assert!(head.contains('…') && head.ends_with("this turn"), "{head}");
+    // And the narration pane cuts names with `…` and shows every player's count
+    let pane: String = shown
+        .lines()
+        .map(|l| l.chars().skip(40).collect::<String>() + "\n")
+        .collect();
+    assert!(pane.contains("Rat 0/2"), "{pane}");
+    assert!(pane.contains("Maximilia… 0/2"), "{pane}");
+    for line in pane.lines() {
+        let inner = line.trim_end_matches('│').trim_end();
+        assert!(
+            !inner.ends_with("▶Ma") && !inner.ends_with(" ·"),
+            "cut with no …: {line}"
+        );
+    }
+    insta::assert_snapshot!("anarchy_long_narrator_80x24", shown);
+    insta::assert_snapshot!("anarchy_long_narrator_120x40", screen(&mut app, 120, 40));
+}
+
+#[test]
 fn n_ends_the_narration_and_the_next_seat_narrates() {
     let mut app = sample();
     assert_eq!(narrator(&app), "Vex");

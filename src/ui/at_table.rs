@@ -292,13 +292,14 @@ fn at_80_columns_the_turn_line_says_it_all_in_fewer_words() {
     {
         press(&mut app, KeyCode::Char('n'));
     }
-    // Then the header's turn line ends with the Edge IP and the reserve, not cut
+    // Then the header's turn line gives the IP and the reserve first and ends with the Edge
+    // IP, not cut
     let s = screen(&mut app, 80, 24);
     let turn = line_with(&s, "Turn:");
     assert!(turn.contains("(delay after Jinx)"), "{turn}");
-    assert!(turn.contains("Edge unused"), "{turn}");
+    assert!(turn.contains("IP 3  held 2 IP"), "{turn}");
     assert!(
-        turn.ends_with("held 2 IP │") || turn.ends_with("held 2 IP"),
+        turn.ends_with("Edge unused │") || turn.ends_with("Edge unused"),
         "{turn}"
     );
     // And at 160 columns the full words

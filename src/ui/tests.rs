@@ -1787,3 +1787,79 @@ fn help_pages_by_its_height_less_one_line() {
     };
     assert_eq!(h.scroll, 0);
 }
+
+/// The saved demo in Roto-drone's delayed sub-turn: it fired (2 IP) and delayed 2 IP after
+/// Ganger 1, so its turn line says IP spent this pass apart from this turn.
+fn roto_drone_delayed() -> App {
+    let mut app = saved_demo_app();
+    typ(&mut app, ":act Roto-drone Fire Gun");
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "d");
+    typ(&mut app, "2");
+    press(&mut app, KeyCode::Enter);
+    choose(&mut app, "after Ganger 1");
+    for _ in 0..4 {
+        if matches!(
+            app.state().turn().map(|t| t.kind),
+            Some(TurnKind::Delayed { .. })
+        ) {
+            break;
+        }
+        typ(&mut app, "n");
+    }
+    assert!(
+        matches!(
+            app.state().turn().map(|t| t.kind),
+            Some(TurnKind::Delayed { .. })
+        ),
+        "{:?}",
+        app.message()
+    );
+    app
+}
+
+#[test]
+fn a_delayed_turn_line_at_80_columns_keeps_the_actors_name_and_ends_cut_with_an_ellipsis() {
+    // Given Roto-drone's delayed sub-turn after an action
+    let mut app = roto_drone_delayed();
+    // When the screen is 80 columns wide
+    let shown = screen(&mut app, 80, 24);
+    let turn = shown.lines().nth(1).unwrap_or_default();
+    // Then the actor's name shows whole, the trigger's after it, the IP and the IP held come
+    // first, and the line cut ends with `…`
+    assert!(
+        turn.starts_with(" Turn: ▶ Roto-drone (delay after G"),
+        "{turn}"
+    );
+    assert!(turn.contains("IP 1  held 2 IP"), "{turn}");
+    assert!(turn.ends_with('…'), "{turn}");
+    insta::assert_snapshot!("delayed_turn_80x24", shown);
+    insta::assert_snapshot!("delayed_turn_120x40", screen(&mut app, 120, 40));
+}
+
+#[test]
+fn a_refused_actions_reason_in_the_picker_is_cut_with_a_gap_before_the_detail_panel() {
+    // Given the action picker in Roto-drone's delayed sub-turn, 120 columns wide
+    let mut app = roto_drone_delayed();
+    press(&mut app, KeyCode::Enter);
+    let shown = screen(&mut app, 120, 40);
+    // Then a reason too long for the list is cut with `…` and a gap before the detail panel
+    let row = shown
+        .lines()
+        .find(|l| l.contains("⊘Call a Shot"))
+        .unwrap_or_default();
+    assert!(row.contains("… Shoot in SS"), "{row}");
+    insta::assert_snapshot!("delayed_turn_picker_120x40", shown);
+    // And with the refused line selected, the detail panel reads its reason whole
+    press(&mut app, KeyCode::Down);
+    for (w, h) in [(120, 40), (200, 60)] {
+        let shown = screen(&mut app, w, h);
+        // The detail panel: the 36 cells before the popup's right border.
+        let detail = popup_text(&shown, w - 38, 38);
+        assert!(
+            detail.contains("not now: Roto-drone can take Call a Shot only with one of"),
+            "{detail}"
+        );
+        assert!(detail.contains("Fire Gun"), "{detail}");
+    }
+}

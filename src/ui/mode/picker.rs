@@ -462,7 +462,8 @@ impl State {
             .filter_map(|it| it.refusal.as_ref().map(|r| crate::text::shown_len(r) + 2))
             .max()
             .unwrap_or(0);
-        let [list, detail] = if body.width >= 100 {
+        let beside = body.width >= 100;
+        let [list, detail] = if beside {
             let most = usize::from(body.width).saturating_sub(36);
             let want = (line_w + reason_w).min(most).max(line_w.min(most));
             Layout::horizontal([
@@ -474,7 +475,8 @@ impl State {
             Layout::vertical([Constraint::Min(0), Constraint::Length(5)]).areas(body)
         };
         let h = list.height as usize;
-        let w = list.width as usize;
+        // A cell's gap before the detail panel beside the list.
+        let w = usize::from(list.width).saturating_sub(usize::from(beside));
         let skip = (self.selected + 1).saturating_sub(h);
         let name_w = name_w.min(w.saturating_sub(20).max(8));
         let mut lines = Vec::new();

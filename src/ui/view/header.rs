@@ -23,7 +23,9 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
                 " add characters (a; players as PC), then narrate (n) to begin the first turn",
             ));
         }
-        Phase::Narration(n) => super::narration::header(app, n, &mut first, &mut second),
+        Phase::Narration(n) => {
+            super::narration::header(app, n, area.width, &mut first, &mut second);
+        }
         Phase::Setup => {
             first.push(Span::raw("  setup"));
             second.push(Span::raw(
@@ -44,26 +46,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
                 .as_ref()
                 .and_then(|tu| s.get(tu.who).map(|c| (tu, c)))
             {
-                Some((tu, c)) => {
-                    // Short words where the full ones would be cut (80 columns); a name too
-                    // wide even then is cut itself, so the numbers after it show.
-                    let cells = |l: &[Span]| l.iter().map(Span::width).sum::<usize>();
-                    let room = usize::from(area.width);
-                    let full = turn_line(s, rules, tu, c, &c.name, false, t);
-                    second.extend(if cells(&full) <= room {
-                        full
-                    } else {
-                        let short = turn_line(s, rules, tu, c, &c.name, true, t);
-                        let over = cells(&short).saturating_sub(room);
-                        if over == 0 {
-                            short
-                        } else {
-                            let name = crate::text::shown_len(&c.name);
-                            let name = super::cut(&c.name, name.saturating_sub(over).max(1));
-                            turn_line(s, rules, tu, c, &name, true, t)
-                        }
-                    });
-                }
+                Some((tu, c)) => second.extend(fitted_turn_line(s, rules, tu, c, area.width, t)),
                 None => second.push(Span::raw(" nobody can act: everyone is Downed")),
             }
         }
@@ -109,7 +92,7 @@ fn turn_line(
     rules: &HouseRules,
     tu: &Turn,
     c: &Combatant,
-    name: &str,
+    (name, trigger): (&str, &str),
     short: bool,
     t: Theme,
 ) -> Vec<Span<'static>> {
@@ -121,12 +104,12 @@ fn turn_line(
         (TurnKind::Own, _) => {}
         (TurnKind::Resumed, false) => line.push(Span::raw(" (skipped turn, taken here)")),
         (TurnKind::Resumed, true) => line.push(Span::raw(" (skipped turn)")),
-        (TurnKind::Delayed { trigger }, false) => line.push(Span::styled(
-            format!(" (delay after {}: spends the IP held)", s.name(trigger)),
+        (TurnKind::Delayed { .. }, false) => line.push(Span::styled(
+            format!(" (delay after {trigger}: spends the IP held)"),
             t.reserve(),
         )),
-        (TurnKind::Delayed { trigger }, true) => line.push(Span::styled(
-            format!(" (delay after {})", s.name(trigger)),
+        (TurnKind::Delayed { .. }, true) => line.push(Span::styled(
+            format!(" (delay after {trigger})"),
             t.reserve(),
         )),
     }
@@ -140,14 +123,22 @@ fn turn_line(
         format!(", {in_pass} this pass")
     };
     let used = c.edge_ip_used_up(rules);
-    line.push(Span::raw(if short {
-        format!(
-            "  IP {}  spent {in_turn}/{}{pass}  Edge {}",
-            c.ip,
+    let held = c
+        .reserve
+        .as_ref()
+        .map(|r| Span::styled(format!("  held {} IP", r.ip()), t.reserve()));
+    if short {
+        // The IP and the IP held first: what does not fit is cut from the end.
+        line.push(Span::raw(format!("  IP {}", c.ip)));
+        line.extend(held);
+        line.push(Span::raw(format!(
+            "  spent {in_turn}/{}{pass}  Edge {}",
             rules.turn_spend_cap,
             if used { "used" } else { "unused" }
-        )
-    } else {
+        )));
+        return line;
+    }
+    line.push(Span::raw({
         format!(
             "  IP {}  spent {in_turn}/{} this turn{pass}  Edge IP {}",
             c.ip,
@@ -156,10 +147,52 @@ fn turn_line(
         )
     }));
     if let Some(r) = &c.reserve {
-        let word = if short { "held" } else { "reserve" };
-        line.push(Span::styled(format!("  {word} {} IP", r.ip()), t.reserve()));
+        line.push(Span::styled(
+            format!("  reserve {} IP", r.ip()),
+            t.reserve(),
+        ));
     }
     line
+}
+
+/// The cells a name keeps, at least, before the turn line is cut at its end instead: the
+/// actor's more than the trigger's of a delay.
+const ACTOR_AT_LEAST: usize = 10;
+const TRIGGER_AT_LEAST: usize = 6;
+
+/// The turn line in `width` cells: in full where it fits, else in short words; then the
+/// delay's trigger's name is cut, then the actor's (each down to a few cells, a member's
+/// number kept), and what still does not fit is cut at the end, `…`.
+fn fitted_turn_line(
+    s: &State,
+    rules: &HouseRules,
+    tu: &Turn,
+    c: &Combatant,
+    width: u16,
+    t: Theme,
+) -> Vec<Span<'static>> {
+    let room = usize::from(width);
+    let trigger = match tu.kind {
+        TurnKind::Delayed { trigger } => s.name(trigger),
+        _ => "",
+    };
+    let full = turn_line(s, rules, tu, c, (&c.name, trigger), false, t);
+    if super::spans_width(&full) <= room {
+        return full;
+    }
+    let mut names = [c.name.clone(), trigger.to_string()];
+    let mut line = turn_line(s, rules, tu, c, (&names[0], &names[1]), true, t);
+    for (i, least) in [(1, TRIGGER_AT_LEAST), (0, ACTOR_AT_LEAST)] {
+        let over = super::spans_width(&line).saturating_sub(room);
+        if over == 0 {
+            break;
+        }
+        let whole = if i == 0 { c.name.as_str() } else { trigger };
+        let len = crate::text::shown_len(whole);
+        names[i] = super::cut_name(whole, len.saturating_sub(over).max(least.min(len)));
+        line = turn_line(s, rules, tu, c, (&names[0], &names[1]), true, t);
+    }
+    super::cut_spans(line, room)
 }
 
 pub fn round_and_passes(round: u32, pass: u8, passes: u8, t: Theme) -> Vec<Span<'static>> {

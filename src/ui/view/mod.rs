@@ -165,6 +165,36 @@ pub fn push_padded_name(out: &mut String, name: &str, n: usize) {
     out.extend(std::iter::repeat_n(' ', n.saturating_sub(written)));
 }
 
+/// The cells a line of spans takes.
+pub fn spans_width(spans: &[Span]) -> usize {
+    spans.iter().map(Span::width).sum()
+}
+
+/// Spans cut to `n` cells in all: those that fit kept, the one that does not cut and `…`
+/// put where the line stops (so a cut line never just ends short).
+pub fn cut_spans(spans: Vec<Span<'static>>, n: usize) -> Vec<Span<'static>> {
+    if spans_width(&spans) <= n {
+        return spans;
+    }
+    let mut out = Vec::new();
+    let mut used = 0;
+    for span in spans {
+        let w = span.width();
+        if used + w < n {
+            used += w;
+            out.push(span);
+            continue;
+        }
+        // This span and what follows it do not fit in the `n - used` cells left (at least
+        // one): as much of it as leaves a cell for the `…`.
+        let mut text = String::new();
+        push_cut(&mut text, &format!("{}…", span.content), n - used);
+        out.push(Span::styled(text, span.style));
+        break;
+    }
+    out
+}
+
 /// A name cut to `n` cells, its number kept, and padded to them: a column of names.
 pub fn padded_name(name: &str, n: usize) -> String {
     let mut out = String::new();

@@ -9,12 +9,18 @@ use ratatui::text::{Line, Span};
 use super::{cut, focus_title, more_hints, pane_block};
 use crate::encounter::Side;
 use crate::encounter::system::anarchy::{Narration, Stage};
-use crate::report::anarchy::{gm_players_text, gm_pool_text, order_how};
+use crate::report::anarchy::{gm_players, gm_pool_text, order_how};
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
 
 /// The header's words for a narration game.
-pub fn header(app: &App, n: &Narration, first: &mut Vec<Span>, second: &mut Vec<Span>) {
+pub fn header(
+    app: &App,
+    n: &Narration,
+    width: u16,
+    first: &mut Vec<Span>,
+    second: &mut Vec<Span<'static>>,
+) {
     let t = app.theme;
     let s = app.state();
     let rules = &app.enc.rules().anarchy;
@@ -35,17 +41,35 @@ pub fn header(app: &App, n: &Narration, first: &mut Vec<Span>, second: &mut Vec<
             first.push(Span::raw(format!("  Turn {}", n.turn)));
             match &turn.narrator {
                 Some(x) => {
-                    second.push(Span::raw(" Narrating: "));
-                    second.push(Span::styled(format!("▶ {}", s.name(x.who)), t.current()));
+                    // The narrator's name gives way (down to a few cells) so the Movements and
+                    // the GM's pool after it show; what still does not fit is cut, `…`.
                     let moves = x.movements.count(&rules.movements);
-                    second.push(Span::raw(format!(
-                        "  Movements {moves}{}",
-                        if n.has_glitch_die(x.who) {
-                            "  glitch die waiting"
-                        } else {
-                            ""
-                        }
-                    )));
+                    let rest = vec![
+                        Span::raw(format!(
+                            "  Movements {moves}{}",
+                            if n.has_glitch_die(x.who) {
+                                "  glitch die waiting"
+                            } else {
+                                ""
+                            }
+                        )),
+                        Span::raw(format!("  {}", gm_pool_text(n, s, rules))),
+                    ];
+                    let name = s.name(x.who);
+                    let len = crate::text::shown_len(name);
+                    let over = (crate::text::shown_len(" Narrating: ▶ ")
+                        + len
+                        + super::spans_width(&rest))
+                    .saturating_sub(usize::from(width));
+                    let name =
+                        super::cut_name(name, len.saturating_sub(over).max(NAME_AT_LEAST.min(len)));
+                    let mut line = vec![
+                        Span::raw(" Narrating: "),
+                        Span::styled(format!("▶ {name}"), t.current()),
+                    ];
+                    line.extend(rest);
+                    second.extend(super::cut_spans(line, usize::from(width)));
+                    return;
                 }
                 None => second.push(Span::raw(" nobody narrates: narrate (n) for the next")),
             }
@@ -59,6 +83,36 @@ pub fn max_scroll(app: &App, area: Rect) -> usize {
     let w = usize::from(area.width.saturating_sub(2));
     let h = usize::from(area.height.saturating_sub(2));
     lines(app, w).len().saturating_sub(h)
+}
+
+/// The cells a name keeps, at least, before a line is cut at its end instead.
+const NAME_AT_LEAST: usize = 10;
+
+/// Items laid out in lines of `w` cells, `gap` between, each cut to `w` (`…`): what does not
+/// fit one line goes on the next.
+fn wrapped(items: Vec<Span<'static>>, gap: &'static str, w: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut line: Vec<Span> = Vec::new();
+    let mut used = 0;
+    for item in items {
+        let item = Span::styled(cut(&item.content, w), item.style);
+        let iw = item.width();
+        let gw = crate::text::shown_len(gap);
+        if used > 0 && used + gw + iw > w {
+            lines.push(Line::from(std::mem::take(&mut line)));
+            used = 0;
+        }
+        if used > 0 {
+            line.push(Span::raw(gap));
+            used += gw;
+        }
+        used += iw;
+        line.push(item);
+    }
+    if !line.is_empty() {
+        lines.push(Line::from(line));
+    }
+    lines
 }
 
 pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
@@ -93,6 +147,13 @@ fn lines(app: &App, w: usize) -> Vec<Line<'_>> {
     let s = app.state();
     let rules = &app.enc.rules().anarchy;
     let mut lines: Vec<Line> = Vec::new();
+    // A name in the order and the GM's spends is cut (`…`, a member's number kept) so those
+    // after it show: more so in a narrow pane.
+    let name_cells = if w >= 50 {
+        super::MENU_NAME_CELLS
+    } else {
+        NAME_AT_LEAST
+    };
     let Some(n) = s.narration() else {
         if matches!(s.phase, crate::encounter::Phase::Ended { .. }) {
             lines.push(Line::styled(crate::ui::mode::tracker::ENDED, t.dim()));
@@ -118,18 +179,17 @@ fn lines(app: &App, w: usize) -> Vec<Line<'_>> {
             ));
             let mut order = Vec::new();
             for id in &turn.order {
-                let name = s.name(*id);
+                let name = super::cut_name(s.name(*id), name_cells);
                 let span = if turn.narrator.is_some_and(|x| x.who == *id) {
                     Span::styled(format!("▶{name}"), t.current())
                 } else if turn.done.contains(id) {
                     Span::styled(format!("✓{name}"), t.dim())
                 } else {
-                    Span::raw(name.to_string())
+                    Span::raw(name)
                 };
                 order.push(span);
-                order.push(Span::raw(" "));
             }
-            lines.push(Line::from(order));
+            lines.extend(wrapped(order, " ", w));
             if let Some(x) = turn.narrator.filter(|x| !turn.order.contains(&x.who)) {
                 lines.push(Line::styled(
                     format!("▶{} narrates out of turn", s.name(x.who)),
@@ -142,10 +202,15 @@ fn lines(app: &App, w: usize) -> Vec<Line<'_>> {
             t.title(),
         )),
     }
-    lines.push(Line::from(gm_pool_text(n, s, rules)));
-    let per = gm_players_text(n, s, rules);
+    lines.push(Line::from(cut(&gm_pool_text(n, s, rules), w)));
+    // Each player's spends, names cut so the numbers show, on as many lines as they take.
+    let per = gm_players(n, s, rules, |name| super::cut_name(name, name_cells));
     if !per.is_empty() {
-        lines.push(Line::from(format!("GM on: {per}")));
+        let mut items: Vec<Span> = per.into_iter().map(Span::raw).collect();
+        if let Some(first) = items.first_mut() {
+            *first = Span::raw(format!("GM on: {}", first.content));
+        }
+        lines.extend(wrapped(items, " · ", w));
     }
     if !n.glitch_dice.is_empty() {
         let who: Vec<&str> = n.glitch_dice.iter().map(|id| s.name(*id)).collect();

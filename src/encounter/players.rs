@@ -3,7 +3,8 @@
 //! One pure function decides it, so no screen can show more by mistake: characters the GM hid
 //! are left out altogether (not even as "hidden"), and an NPC keeps its IP, condition monitors,
 //! wounds and Edge to the GM. Everyone seen shows where it stands, Downed and its statuses; a
-//! PC shows its IP, Edge, monitors and Plot Points too.
+//! PC shows its IP, Edge, monitors (Anarchy's Armor and Matrix tracks, 2097's injuries) and Plot
+//! Points too.
 
 use super::model::{CombatantId, PassMark, Phase, Side, State};
 use super::system::System;

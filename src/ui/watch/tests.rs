@@ -132,7 +132,10 @@ fn the_header_keeps_the_turn_and_round_at_40_columns() {
             let s = draw(&watching(&enc, long), w, 24);
             let head = s.lines().next().unwrap_or_default();
             assert!(head.contains(stage), "{w}: {head}");
-            assert!(head.starts_with(" the "), "the title still begins it: {head}");
+            assert!(
+                head.starts_with(" the "),
+                "the title still begins it: {head}"
+            );
         }
         let s = draw(&watching(&enc, long), 160, 24);
         let head = s.lines().next().unwrap_or_default();

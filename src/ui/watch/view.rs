@@ -7,9 +7,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::follow::Waiting;
+use crate::encounter::players::{PcFacts, PlayersView, Row, Stage, Stands};
 use crate::encounter::system::sr2097::{Fate, Injury};
 use crate::encounter::{Side, Track};
-use crate::encounter::players::{PcFacts, PlayersView, Row, Stage, Stands};
 use crate::ui::theme::Theme;
 use crate::ui::view::{cut, draw_lines, header, pane_block, seats::pips};
 
@@ -141,7 +141,10 @@ fn header(w: &Watch, area: Rect, buf: &mut Buffer) {
     let room = width
         .saturating_sub(2 + cells(&extras) + cells(&stage))
         .min(NAME_AT_MOST);
-    let mut first = vec![Span::styled(format!(" {} ", cut(&w.title, room)), t.title())];
+    let mut first = vec![Span::styled(
+        format!(" {} ", cut(&w.title, room)),
+        t.title(),
+    )];
     first.extend(extras);
     first.extend(stage);
     let lines = [Line::from(first), Line::from(second)];

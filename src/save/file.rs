@@ -517,6 +517,20 @@ pub fn load_verified(
     path: &Path,
     catalogue: Arc<Catalogue>,
 ) -> Result<(SaveFile, Encounter), LoadError> {
+    let (header, enc, stale) = load_and_verify(path, catalogue)?;
+    match stale {
+        Some(stale) => Err(stale),
+        None => Ok((header, enc)),
+    }
+}
+
+/// [`load_verified`] with what [`verify_snapshot`] would refuse kept apart from what [`load`]
+/// would: the save as loaded, and the snapshot's distrusted state if there is one (`exec`
+/// says of that one that nothing is written).
+pub fn load_and_verify(
+    path: &Path,
+    catalogue: Arc<Catalogue>,
+) -> Result<(SaveFile, Encounter, Option<LoadError>), LoadError> {
     let file = path.display().to_string();
     let (mut save, journal, journal_path) = read_journaled(path, &file)?;
     // The snapshot as the file has it, when the journal changes it.
@@ -536,14 +550,12 @@ pub fn load_verified(
             kept.stale_states(&replayed)
         }
     };
-    match stale {
-        Some(message) => Err(LoadError {
-            file,
-            at: None,
-            message,
-        }),
-        None => Ok((header, enc)),
-    }
+    let stale = stale.map(|message| LoadError {
+        file,
+        at: None,
+        message,
+    });
+    Ok((header, enc, stale))
 }
 
 /// A save file, parsed, with what its journal holds for it and where that is.

@@ -871,6 +871,13 @@ pub fn check_history(
     check_entries(history, 0, system.empty_state(), system, rules, catalogue).map(|_| ())
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How many entries [`check_entries`] was given on this thread: a test's measure of the
+    /// work a load does (`exec` checks each entry once).
+    pub(crate) static ENTRIES_CHECKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// As [`check_history`], for entries that follow the first `skipped` ones, which lead to
 /// `start` (the end of a history a save opens from). Gives the state they lead to.
 pub fn check_entries(
@@ -881,6 +888,8 @@ pub fn check_entries(
     rules: &Arc<HouseRules>,
     catalogue: &Arc<Catalogue>,
 ) -> Result<State, String> {
+    #[cfg(test)]
+    ENTRIES_CHECKED.with(|n| n.set(n.get() + history.len()));
     let mut enc = Encounter::from_tail(
         system,
         Arc::clone(rules),

@@ -501,11 +501,12 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Watch { save }) => watch(&store.resolve(&save)?, tui.no_color),
         Some(Cmd::Show { file }) => {
             let (_, enc) = file::load(&store.resolve(&file)?, catalogue())?;
-            out!("{}", report::show(&enc, 10))?;
+            out!("{}", report::show(&report::as_kept_now(&enc), 10))?;
             Ok(())
         }
         Some(Cmd::Export { file, log }) => {
             let (header, enc) = file::load(&store.resolve(&file)?, catalogue())?;
+            let enc = report::as_kept_now(&enc);
             if log {
                 out!("{}", export::markdown(&header, &enc))?;
             } else {

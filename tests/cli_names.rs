@@ -353,7 +353,12 @@ fn names_an_older_save_keeps_with_emoji_joiners_print_as_names_are_kept_now() {
         vec!["export", "--log", "old"],
     ] {
         let out = srtrack(d, &args, "");
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
         let said = text(&out.stdout);
         // Then its names and command lines print without the joiners, as names are kept now
         assert!(

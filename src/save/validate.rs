@@ -696,7 +696,7 @@ fn shows(verb: &str, event: &Event) -> bool {
         "weapon" => matches!(
             event,
             Event::Sr2097(Sr2097Event::WeaponAdded { .. } | Sr2097Event::WeaponRemoved { .. })
-                | Event::Sr5(Sr5Event::WeaponAdded { .. })
+                | Event::Sr5(Sr5Event::WeaponAdded { .. } | Sr5Event::WeaponRemoved { .. })
         ),
         "delay" => matches!(
             event,

@@ -1319,7 +1319,7 @@ fn a_key_of_another_system_says_whose_it_is_and_changes_nothing() {
         std::sync::Arc::new(crate::rules::HouseRules::embedded()),
         std::sync::Arc::new(demo::catalogue()),
     );
-    let nix = ["add Nix pc int 3 rea 4 edge 3 body 3 will 4"];
+    let nix = ["add Nix pc edge 3 body 3 will 4"];
     assert_eq!(demo::script(&mut enc, &nix, 1), Ok(()));
     says(
         &mut app_for(enc),
@@ -1599,7 +1599,9 @@ fn read_only_opens_no_room_that_would_change_the_fight() {
         let lines = [
             "add Ana pc int 4 rea 5 edge 2 body 3 will 4",
             "add Bo npc int 3 rea 3 body 4 will 3",
-        ];
+        ]
+        .map(|l| crate::lang::sheet_line(system, l));
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert_eq!(demo::script(&mut enc, &lines, 1), Ok(()), "{system:?}");
         enc
     });

@@ -509,6 +509,35 @@ fn act_through_the_picker() {
     assert!(matches!(app.mode(), Mode::Tracker));
 }
 
+#[test]
+fn the_picker_says_how_many_actions_are_out_of_sight_below_and_above() {
+    // Given the action picker of every action at 80×24, more actions than its list shows
+    let mut app = demo_app();
+    press(&mut app, KeyCode::Enter);
+    let Mode::Picker(p) = app.mode() else {
+        panic!("picker")
+    };
+    let all = p.items.len();
+    // Then its border says how many are out of sight below, and none above
+    let s = screen(&mut app, 80, 24);
+    let shown = s
+        .lines()
+        .filter(|l| l.starts_with("│") && l.contains(" IP"))
+        .count();
+    assert!(shown < all, "{s}");
+    let below = format!("▼ {} more", all - shown);
+    assert!(s.contains(&below), "{below} in\n{s}");
+    assert!(!s.contains("▲"), "{s}");
+    // When the selection goes past the last line shown
+    for _ in 0..shown {
+        press(&mut app, KeyCode::Down);
+    }
+    // Then the border says how many are out of sight above too
+    let s = screen(&mut app, 80, 24);
+    assert!(s.contains("▲ 1 more"), "{s}");
+    assert!(s.contains(&format!("▼ {} more", all - shown - 1)), "{s}");
+}
+
 /// Ctrl-N and Ctrl-D are the ready picker's: the picker of an action to spend now and the
 /// interrupt picker neither offer them nor spend with them.
 #[test]

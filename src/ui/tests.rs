@@ -1566,6 +1566,48 @@ fn read_only_cuts_its_reason_with_an_ellipsis_and_bars_only_the_keys_that_work()
     assert!(bar.contains("help"), "{bar}");
 }
 
+/// A save found untrustworthy while a form is open turns the screen read-only: the form
+/// closes at once, the status line saying why, and nothing it held is done.
+#[test]
+fn a_form_open_when_the_screen_turns_read_only_closes_and_the_status_line_says_why() {
+    for submit in [false, true] {
+        // Given the add form open, a name typed, and the check of the save about to distrust it
+        let mut app = demo_app().with_audit(crate::save::audit::Audit::with(|| {
+            Err(crate::save::audit::Distrust {
+                message: "the save was changed by another srtrack".into(),
+                history: None,
+            })
+        }));
+        let before = app.state().clone();
+        typ(&mut app, "a");
+        assert!(matches!(app.mode(), Mode::Form(_)));
+        typ(&mut app, "Zed");
+        // When the check's verdict comes in (polled, or waited for by the submit)
+        if submit {
+            press(&mut app, KeyCode::Enter);
+        } else {
+            app.start_audit();
+            while !app.poll_audit() {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+        // Then the form is closed, the status line says why, and nothing changed
+        assert!(
+            matches!(app.mode(), Mode::Tracker),
+            "{:?}",
+            app.mode().kind()
+        );
+        let (said, error) = app.message().unwrap_or_default();
+        assert!(error, "{said}");
+        assert!(
+            said.starts_with("read-only: the save was changed by another srtrack")
+                && said.contains("form was closed"),
+            "{said}"
+        );
+        assert_eq!(app.state(), &before);
+    }
+}
+
 /// The interrupt picker lists interrupts, not groups: its key bar offers no key to step
 /// through groups, which the picker of an action to spend now does.
 #[test]

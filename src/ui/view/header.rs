@@ -138,19 +138,19 @@ fn turn_line(
     t: Theme,
 ) -> TurnLine {
     let (name, trigger) = (&names.actor, &names.trigger);
-    let mut head = vec![
+    let mut acting = vec![
         Span::raw(" Turn: "),
         Span::styled(format!("▶ {name}"), t.current()),
     ];
     match (tu.kind, short) {
         (TurnKind::Own, _) => {}
-        (TurnKind::Resumed, false) => head.push(Span::raw(" (skipped turn, taken here)")),
-        (TurnKind::Resumed, true) => head.push(Span::raw(" (skipped turn)")),
-        (TurnKind::Delayed { .. }, false) => head.push(Span::styled(
+        (TurnKind::Resumed, false) => acting.push(Span::raw(" (skipped turn, taken here)")),
+        (TurnKind::Resumed, true) => acting.push(Span::raw(" (skipped turn)")),
+        (TurnKind::Delayed { .. }, false) => acting.push(Span::styled(
             format!(" (delay after {trigger}: spends the IP held)"),
             t.reserve(),
         )),
-        (TurnKind::Delayed { .. }, true) => head.push(Span::styled(
+        (TurnKind::Delayed { .. }, true) => acting.push(Span::styled(
             format!(" (delay after {trigger})"),
             t.reserve(),
         )),
@@ -194,7 +194,7 @@ fn turn_line(
         }
     }
     TurnLine {
-        head: Line::from(head),
+        head: Line::from(acting),
         tail: Line::from(tail),
     }
 }

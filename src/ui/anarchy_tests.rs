@@ -832,24 +832,29 @@ fn the_plot_point_menu_counts_the_lines_out_of_sight() {
         };
         m.list.items.len()
     };
+    let listed = |shown: &str| {
+        shown
+            .lines()
+            .filter(|l| {
+                l.contains("(1 PP)")
+                    || l.contains("(2 PP)")
+                    || l.contains("(X PP)")
+                    || l.contains("Award")
+                    || l.contains("GM: ")
+            })
+            .count()
+    };
     let shown = screen(&mut app, 80, 24);
-    let listed = shown
-        .lines()
-        .filter(|l| {
-            l.contains("(1 PP)")
-                || l.contains("(2 PP)")
-                || l.contains("Award")
-                || l.contains("GM: ")
-        })
-        .count();
+    let on_top = listed(&shown);
     // Then its border counts those below
     assert!(
-        shown.contains(&format!("▼ {} more", n - listed)),
-        "{n} lines, {listed} shown:\n{shown}"
+        shown.contains(&format!("▼ {} more", n - on_top)),
+        "{n} lines, {on_top} shown:\n{shown}"
     );
-    // And at its end, those above
+    // And at its end (the selected line's whole reason under the list), those above
     press(&mut app, KeyCode::End);
     let shown = screen(&mut app, 80, 24);
-    assert!(shown.contains(&format!("▲ {} more", n - listed)), "{shown}");
+    let at_end = listed(&shown);
+    assert!(shown.contains(&format!("▲ {} more", n - at_end)), "{shown}");
     assert!(!shown.contains("▼"), "{shown}");
 }

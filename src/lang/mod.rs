@@ -522,8 +522,8 @@ pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
             line.belongs(enc.system())
                 .map_err(|e| synopses::with_forms(e).to_string())?;
             match line {
-                Line::Undo(n) => within("undo", n, enc.base() + enc.cursor())?,
-                Line::Redo(n) => within("redo", n, enc.history().len() - enc.cursor())?,
+                Line::Undo(n) => within("undo", n, enc.undo_steps())?,
+                Line::Redo(n) => within("redo", n, enc.redo_steps())?,
                 _ => {}
             }
             Ok(line)

@@ -214,6 +214,7 @@ mod tests {
         Entry {
             text: text.into(),
             events: Vec::new(),
+            joined: false,
         }
     }
 

@@ -650,8 +650,8 @@ impl App {
             self.error(r);
             return false;
         }
-        if self.enc.cursor() == 0 && self.enc.base() > 0 {
-            // The entry to undo is before those loaded at open: load the rest now.
+        if self.enc.undo_needs_earlier() {
+            // The step to undo reaches before the entries loaded at open: load the rest now.
             if let Err(e) = self.load_earlier() {
                 self.error(e);
                 return false;

@@ -352,7 +352,9 @@ impl Encounter {
     /// Whether the next undo reaches the entries left on disk: then they are loaded first
     /// ([`Encounter::prepend`]).
     pub fn undo_needs_earlier(&self) -> bool {
-        self.base > 0 && self.undo_target(1) == 0 && self.history.first().is_none_or(|e| e.joined)
+        self.base > 0
+            && self.undo_target(1) == 0
+            && (self.cursor == 0 || self.history.first().is_some_and(|e| e.joined))
     }
 
     /// Marks the entries recorded since the cursor was `from` as one step with the first of

@@ -97,11 +97,12 @@ pub fn load_ruleset(config_dir: Option<&Path>) -> Loaded {
 /// The text of a GM file and its path for messages; None if it is absent or unreadable (warned).
 fn read_override(path: &Path, warnings: &mut Vec<String>) -> Option<(String, String)> {
     let label = path.display().to_string();
-    use crate::save::read::Unread;
     let bytes = match crate::save::read::read(path, MAX_BYTES) {
         Ok(bytes) => bytes,
-        Err(Unread::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => return None,
-        Err(Unread::Io(e)) => {
+        Err(crate::save::read::Unread::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            return None;
+        }
+        Err(crate::save::read::Unread::Io(e)) => {
             warnings.push(format!(
                 "{label}: cannot read it ({e}); using the built-in one"
             ));

@@ -552,7 +552,7 @@ fn read_save(path: &Path, file: &str) -> Result<Vec<u8>, LoadError> {
     super::read::read(path, MAX_BYTES).map_err(|e| LoadError {
         file: file.to_string(),
         at: None,
-        message: e.message("a save file", |size| over_limit(size)),
+        message: e.message("a save file", over_limit),
     })
 }
 

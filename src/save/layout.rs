@@ -169,7 +169,7 @@ impl Reader {
         // A regular file opened without blocking, never read past what a save may hold.
         let (file, _) = super::read::open(path).map_err(|e| match e {
             super::read::Unread::Io(e) => e,
-            e => io::Error::other(e.message("a save file", |s| s.to_string())),
+            e => io::Error::other(e.message("a save file", ToString::to_string)),
         })?;
         let mut file = BufReader::new(io::Read::take(file, super::file::MAX_BYTES + 1));
         let mut head = Vec::new();

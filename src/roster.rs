@@ -317,11 +317,11 @@ impl Roster {
     }
 
     fn read(&self, path: &Path) -> Result<Template, String> {
-        let meta = std::fs::metadata(path).map_err(|e| crate::save::io_message(&e))?;
-        if meta.len() > MAX_BYTES {
-            return Err(format!("{} bytes: too big for a roster sheet", meta.len()));
-        }
-        let bytes = std::fs::read(path).map_err(|e| crate::save::io_message(&e))?;
+        let bytes = crate::save::read::read(path, MAX_BYTES).map_err(|e| {
+            e.message("a roster sheet", |size| {
+                format!("{size}: too big for a roster sheet")
+            })
+        })?;
         parse(&bytes, &self.rules)
     }
 

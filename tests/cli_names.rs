@@ -329,3 +329,55 @@ fn roster_save_of_a_name_two_share_once_skin_tones_are_left_out_is_refused_namin
     let out = srtrack(d, &["roster", "save", "f", "Thumb👍", "--as", "Thumb"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+#[test]
+fn names_an_older_save_keeps_with_emoji_joiners_print_as_names_are_kept_now() {
+    // Given an older save whose names and command lines hold an emoji joined by U+200D
+    // (👩‍🚀 Cap) and one with an emoji-style selector (❤️ Heart), as typed before they were
+    // dropped at entry
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("saves")).unwrap();
+    std::fs::copy(
+        "tests/fixtures/v7-joiners.ron",
+        d.join("saves").join("old.ron"),
+    )
+    .unwrap();
+    // And the same combatant typed into a save today
+    let typed = "add 👩\u{200d}🚀 Cap pc int 4 rea 5 edge 3 body 4 will 5\n";
+    assert_eq!(srtrack(d, &["exec", "new"], typed).status.code(), Some(0));
+    // When the older save is shown, recapped and its log exported
+    for args in [
+        vec!["show", "old"],
+        vec!["export", "old"],
+        vec!["export", "--log", "old"],
+    ] {
+        let out = srtrack(d, &args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        let said = text(&out.stdout);
+        // Then its names and command lines print without the joiners, as names are kept now
+        assert!(
+            !said.contains(['\u{200d}', '\u{fe0f}']),
+            "{args:?}: {said:?}"
+        );
+        assert!(
+            said.contains("👩🚀 Cap") && said.contains("❤ Heart"),
+            "{args:?}: {said}"
+        );
+    }
+    // And the combatant prints the same in both saves
+    let monitors = |save: &str| {
+        let shown = text(&srtrack(d, &["show", save], "").stdout);
+        shown
+            .lines()
+            .find(|l| l.contains("Cap:"))
+            .unwrap_or_else(|| panic!("{shown}"))
+            .to_string()
+    };
+    assert_eq!(monitors("old"), monitors("new"));
+}

@@ -501,11 +501,12 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Watch { save }) => watch(&store.resolve(&save)?, tui.no_color),
         Some(Cmd::Show { file }) => {
             let (_, enc) = file::load(&store.resolve(&file)?, catalogue())?;
-            out!("{}", report::show(&enc, 10))?;
+            out!("{}", report::show(&report::as_kept_now(&enc), 10))?;
             Ok(())
         }
         Some(Cmd::Export { file, log }) => {
             let (header, enc) = file::load(&store.resolve(&file)?, catalogue())?;
+            let enc = report::as_kept_now(&enc);
             if log {
                 out!("{}", export::markdown(&header, &enc))?;
             } else {
@@ -877,8 +878,17 @@ fn exec(
     };
     let stop = stop_flag();
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
+    // What the screen's audit (`save::audit`) distrusts, exec does not write to either; the save
+    // is read and each entry checked once for both (`file::load_and_verify`).
+    let verified = |path: &Path| -> Result<(file::SaveFile, Encounter)> {
+        let (header, enc, stale) = file::load_and_verify(path, catalogue())?;
+        match stale {
+            Some(e) => Err(Failure(format!("{e}: nothing is written"))),
+            None => Ok((header, enc)),
+        }
+    };
     let loaded = if real.exists() {
-        let loaded = file::load(path, catalogue())?;
+        let loaded = verified(path)?;
         if let Some(asked) = system.filter(|s| *s != loaded.1.system()) {
             return Err(Failure(format!(
                 "{} runs {}, not {asked}: --system chooses the system only when exec creates the save (nothing changed)",
@@ -909,12 +919,8 @@ fn exec(
             let (header, enc) = if stamp(&real) == looked {
                 (header, enc)
             } else {
-                file::load(path, catalogue())?
+                verified(path)?
             };
-            // What the screen's audit (`save::audit`) distrusts, exec does not write to either:
-            // checked under the lock, as the file is when it would be written.
-            file::verify_snapshot(path, catalogue())
-                .map_err(|e| Failure(format!("{e}: nothing is written")))?;
             let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
                 .on_disk(&enc, &header);
             (saver, enc)
@@ -1046,6 +1052,34 @@ fn exec_line(
 #[cfg(test)]
 mod tests {
     use super::startup_warning;
+
+    #[test]
+    fn exec_on_a_save_checks_each_of_its_entries_once() {
+        use crate::save::validate::ENTRIES_CHECKED;
+        // Given a save of four entries, its journal empty, and one whose journal undid two
+        // entries of its snapshot and recorded another (snapshot 4, journal history 3)
+        let dir = tempfile::tempdir().unwrap();
+        let roster = super::Roster::in_data_dir(dir.path(), super::house_rules());
+        let script = dir.path().join("script.txt");
+        let run = |save: &std::path::Path, lines: &str| {
+            std::fs::write(&script, lines).unwrap();
+            ENTRIES_CHECKED.with(|n| n.set(0));
+            super::exec(&roster, save, Some(&script), Some(1), None)
+                .unwrap_or_else(|e| panic!("{}", e.0));
+            ENTRIES_CHECKED.with(std::cell::Cell::get)
+        };
+        let adds = "add Ann pc int 4 rea 5\nadd Bo pc int 4 rea 5\nadd Cy pc int 4 rea 5\nadd Di pc int 4 rea 5\n";
+        let plain = dir.path().join("plain.ron");
+        let journaled = dir.path().join("journaled.ron");
+        run(&plain, adds);
+        run(&journaled, adds);
+        run(&journaled, "undo 2\nadd Ed pc int 4 rea 5\n");
+        // When exec opens each to run an empty script
+        // Then each entry is checked once: the snapshot's four, and the two the histories
+        // share once, the snapshot's two dropped and the journal's one
+        assert_eq!(run(&plain, ""), 4);
+        assert_eq!(run(&journaled, ""), 5);
+    }
 
     #[test]
     fn the_screen_opens_with_the_first_problem_of_the_gms_files_escaped() {

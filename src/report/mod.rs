@@ -679,6 +679,60 @@ pub fn boxes_text(c: &Combatant, rules: &HouseRules) -> String {
     parts.join(", ")
 }
 
+/// The zero-width joiner and the presentation selectors, which names and command lines have
+/// been kept without since entry dropped them (`text::unjoined`); a save from before keeps
+/// them as typed. Skin tones stay: two names that differ only by theirs are two combatants.
+fn is_joiner(c: char) -> bool {
+    matches!(c, '\u{200d}' | '\u{fe0e}' | '\u{fe0f}')
+}
+
+fn without_joiners(text: &mut String) {
+    if text.contains(is_joiner) {
+        text.retain(|c| !is_joiner(c));
+    }
+}
+
+/// The encounter as a save made today would hold it: its names and its entries' command lines
+/// without emoji joiners, so that `show`, the recap and the log print a combatant of an older
+/// save as they print one typed now, and as the command line finds it. Names stay apart: two
+/// that differ only in joiners are one name (`same_name`), never two combatants.
+pub fn as_kept_now(enc: &Encounter) -> std::borrow::Cow<'_, Encounter> {
+    use std::borrow::Cow;
+    let joined = |e: &Entry| {
+        e.text.contains(is_joiner)
+            || e.events.iter().any(|ev| match ev {
+                Event::GroupFormed { name, .. }
+                | Event::CombatantAdded { name, .. }
+                | Event::CombatantEdited { name, .. } => name.contains(is_joiner),
+                _ => false,
+            })
+    };
+    // An encounter opened from its tail has entries on disk this cannot rewrite.
+    if enc.base() > 0 || !enc.history().iter().any(joined) {
+        return Cow::Borrowed(enc);
+    }
+    let mut history = enc.history().to_vec();
+    for entry in &mut history {
+        without_joiners(&mut entry.text);
+        for event in &mut entry.events {
+            if let Event::GroupFormed { name, .. }
+            | Event::CombatantAdded { name, .. }
+            | Event::CombatantEdited { name, .. } = event
+            {
+                without_joiners(name);
+            }
+        }
+    }
+    let (rules, catalogue) = enc.shared();
+    Cow::Owned(Encounter::from_history(
+        enc.system(),
+        std::sync::Arc::clone(rules),
+        std::sync::Arc::clone(catalogue),
+        history,
+        enc.cursor(),
+    ))
+}
+
 /// The encounter as a plain-text page: where the fight stands and the last `log` lines.
 pub fn show(enc: &Encounter, log: usize) -> String {
     let state = enc.state();

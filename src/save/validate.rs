@@ -696,7 +696,7 @@ fn shows(verb: &str, event: &Event) -> bool {
         "weapon" => matches!(
             event,
             Event::Sr2097(Sr2097Event::WeaponAdded { .. } | Sr2097Event::WeaponRemoved { .. })
-                | Event::Sr5(Sr5Event::WeaponAdded { .. })
+                | Event::Sr5(Sr5Event::WeaponAdded { .. } | Sr5Event::WeaponRemoved { .. })
         ),
         "delay" => matches!(
             event,
@@ -871,6 +871,13 @@ pub fn check_history(
     check_entries(history, 0, system.empty_state(), system, rules, catalogue).map(|_| ())
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How many entries [`check_entries`] was given on this thread: a test's measure of the
+    /// work a load does (`exec` checks each entry once).
+    pub(crate) static ENTRIES_CHECKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// As [`check_history`], for entries that follow the first `skipped` ones, which lead to
 /// `start` (the end of a history a save opens from). Gives the state they lead to.
 pub fn check_entries(
@@ -881,6 +888,8 @@ pub fn check_entries(
     rules: &Arc<HouseRules>,
     catalogue: &Arc<Catalogue>,
 ) -> Result<State, String> {
+    #[cfg(test)]
+    ENTRIES_CHECKED.with(|n| n.set(n.get() + history.len()));
     let mut enc = Encounter::from_tail(
         system,
         Arc::clone(rules),
@@ -989,6 +998,7 @@ mod tests {
                 sheet,
                 ip: None,
             }],
+            joined: false,
         };
         // Body 4 has 10 boxes, Body 1 has 9: the 9 taken fill it.
         let mut edited = state.clone();
@@ -1001,6 +1011,7 @@ mod tests {
                 track: Track::Physical,
                 boxes: 1,
             }],
+            joined: false,
         };
         let mut filled = state.clone();
         filled.apply(&full.events[0], &rules);
@@ -1075,6 +1086,7 @@ mod tests {
             let entry = Entry {
                 text: text.into(),
                 events: vec![added(1)],
+                joined: false,
             };
             let err = text_agrees(&entry, &state).unwrap_err();
             assert!(err.contains("not a command that changes"), "{text}: {err}");

@@ -329,9 +329,9 @@ fn a_2097_pc_shows_its_injuries_as_the_gm_screen_lists_them() {
 fn an_anarchy_pc_shows_its_armor_and_matrix_tracks_where_it_has_them() {
     // Given Nix with Armor 6 and Matrix 3, hurt on both, and Brick with neither
     let mut t = Table::under(System::Anarchy);
-    t.run("add Nix pc int 3 rea 4 edge 3 body 3 will 4");
-    t.run("add Brick pc int 2 rea 3 edge 2 body 6 will 3");
-    t.run("add Ganger npc int 3 rea 3 body 4 will 3");
+    t.run("add Nix pc edge 3 body 3 will 4");
+    t.run("add Brick pc edge 2 body 6 will 3");
+    t.run("add Ganger npc body 4 will 3");
     t.run("sheet Nix armor 6 matrix 3");
     t.run("damage Nix 2 armor");
     t.run("damage Nix 1 matrix");

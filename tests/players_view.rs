@@ -5,7 +5,9 @@ mod common;
 
 use common::Table;
 use srtrack::encounter::players::{self, PlayersView, Stage, Stands};
-use srtrack::encounter::{Event, RuleError, System, Visibility};
+use srtrack::encounter::system::sr2097::Fate;
+use srtrack::encounter::{Event, RuleError, System, Track, Visibility};
+use srtrack::rules::sr2097::Severity;
 
 fn view(t: &Table) -> PlayersView {
     players::view(t.state(), t.enc.system(), t.enc.rules())
@@ -285,4 +287,85 @@ fn a_deferred_turn_shows_as_to_come_and_then_as_acting() {
         t.run("next");
     }
     assert_eq!(stands(&t, "Bob"), Some(Stands::Acting));
+}
+
+// ---- each system's condition of a player character ----
+
+#[test]
+fn a_2097_pc_shows_its_injuries_as_the_gm_screen_lists_them() {
+    // Given Bo, a PC, takes 17 that gets through (a critical injury, which downs him)
+    let mut t = Table::under(System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3");
+    t.run("add Bo pc int 3 rea 3 edge 2");
+    t.run("add Cy int 2 rea 2 edge 2");
+    t.run("dmg - Bo 2d6+5 dice 6 6");
+    // And Cy, an NPC, takes a serious stun injury
+    t.run("dmg - Cy 2d6+1 stun dice 6 6");
+    // When the players look
+    let v = view(&t);
+    // Then Bo shows Downed with his critical injury of 17
+    let bo = v.rows.iter().find(|r| r.name == "Bo").expect("Bo is seen");
+    assert!(bo.downed);
+    let pc = bo.pc.as_ref().expect("a PC shows its facts");
+    let injuries: Vec<(u16, Severity, Track, Fate)> = pc
+        .injuries
+        .iter()
+        .map(|i| (i.damage, i.severity, i.track, i.fate))
+        .collect();
+    assert_eq!(
+        injuries,
+        [(17, Severity::Critical, Track::Physical, Fate::Open)]
+    );
+    assert_eq!((pc.armor, pc.matrix), (None, None), "no Anarchy tracks");
+    // And Ana, unhurt, shows none
+    let ana = v.rows.iter().find(|r| r.name == "Ana").expect("seen");
+    assert!(ana.pc.as_ref().is_some_and(|p| p.injuries.is_empty()));
+    // And Cy, an NPC, keeps his injury from the players
+    let cy = v.rows.iter().find(|r| r.name == "Cy").expect("Cy is seen");
+    assert_eq!(cy.pc, None);
+}
+
+#[test]
+fn an_anarchy_pc_shows_its_armor_and_matrix_tracks_where_it_has_them() {
+    // Given Nix with Armor 6 and Matrix 3, hurt on both, and Brick with neither
+    let mut t = Table::under(System::Anarchy);
+    t.run("add Nix pc edge 3 body 3 will 4");
+    t.run("add Brick pc edge 2 body 6 will 3");
+    t.run("add Ganger npc body 4 will 3");
+    t.run("sheet Nix armor 6 matrix 3");
+    t.run("damage Nix 2 armor");
+    t.run("damage Nix 1 matrix");
+    // And the Ganger, an NPC, with armor hit too
+    t.run("sheet Ganger armor 3");
+    t.run("damage Ganger 1 armor");
+    // When the players look
+    let v = view(&t);
+    let pc = |name: &str| {
+        v.rows
+            .iter()
+            .find(|r| r.name == name)
+            .and_then(|r| r.pc.clone())
+    };
+    // Then Nix shows both tracks, marked and sized
+    let nix = pc("Nix").expect("a PC shows its facts");
+    assert_eq!((nix.armor, nix.matrix), (Some((2, 6)), Some((1, 3))));
+    assert!(nix.injuries.is_empty(), "no 2097 injuries");
+    // And Brick shows no track he does not have
+    let brick = pc("Brick").expect("a PC shows its facts");
+    assert_eq!((brick.armor, brick.matrix), (None, None));
+    // And the Ganger keeps his armor from the players
+    assert!(v.rows.iter().any(|r| r.name == "Ganger" && r.pc.is_none()));
+}
+
+#[test]
+fn an_sr5_pc_has_no_tracks_or_injuries_of_other_systems() {
+    // Given Ana hurt in an SR5 fight
+    let mut t = Table::three();
+    t.run("damage Ana 3");
+    // Then she shows her monitors only
+    let v = view(&t);
+    let pc = v.rows[0].pc.as_ref().expect("a PC shows its facts");
+    assert_eq!(pc.physical.map(|p| p.0), Some(3));
+    assert_eq!((pc.armor, pc.matrix), (None, None));
+    assert!(pc.injuries.is_empty());
 }

@@ -3,10 +3,13 @@
 //! One pure function decides it, so no screen can show more by mistake: characters the GM hid
 //! are left out altogether (not even as "hidden"), and an NPC keeps its IP, condition monitors,
 //! wounds and Edge to the GM. Everyone seen shows where it stands, Downed and its statuses; a
-//! PC shows its IP, Edge, monitors and Plot Points too.
+//! PC shows its IP, Edge, monitors (Anarchy's Armor and Matrix tracks, 2097's injuries) and Plot
+//! Points too.
 
 use super::model::{CombatantId, PassMark, Phase, Side, State};
 use super::system::System;
+use super::system::anarchy::Boxes;
+use super::system::sr2097::Injury;
 use crate::rules::HouseRules;
 
 /// The encounter as the players see it.
@@ -80,6 +83,12 @@ pub struct PcFacts {
     pub wounds: i32,
     /// Anarchy: Plot Points held, and the most a player may hold.
     pub plot_points: Option<(u8, u8)>,
+    /// Anarchy: the Armor and Matrix tracks as (boxes marked, boxes), when the sheet has them.
+    pub armor: Option<(u8, u8)>,
+    pub matrix: Option<(u8, u8)>,
+    /// Shadowrun 2097: the injuries taken, in the order taken (as the GM's Status pane lists
+    /// them).
+    pub injuries: Vec<Injury>,
 }
 
 /// A player character's IP.
@@ -118,6 +127,7 @@ pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
                 None => state.position(c.id).filter(|_| c.initiative.is_some()),
             };
             let stands = stands(state, c.id, c.mark);
+            let gear = table.and_then(|n| n.gear_of(c.id));
             let pc = (c.side == Side::Pc).then(|| PcFacts {
                 ip: system.plays_in_passes().then(|| PcIp {
                     left: c.ip,
@@ -138,6 +148,12 @@ pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
                 plot_points: table
                     .and_then(|n| n.player(c.id))
                     .map(|p| (p.plot_points, rules.anarchy.plot_points.player_cap)),
+                armor: gear.map(|g| g.armor).and_then(track),
+                matrix: gear.map(|g| g.matrix).and_then(track),
+                injuries: state
+                    .sr2097
+                    .as_ref()
+                    .map_or_else(Vec::new, |s| s.sheet(c.id).injuries.clone()),
             });
             Row {
                 id: c.id,
@@ -165,6 +181,11 @@ pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
         acting,
         rows,
     }
+}
+
+/// An Armor or Matrix track as (boxes marked, boxes), if the sheet has one.
+fn track(b: Boxes) -> Option<(u8, u8)> {
+    (b.size > 0).then_some((b.damage, b.size))
 }
 
 fn stands(state: &State, id: CombatantId, mark: PassMark) -> Stands {

@@ -64,6 +64,120 @@ fn anarchy() -> Encounter {
     enc
 }
 
+/// A 2097 fight: Bo, a PC, Downed by a critical injury; Cy, an NPC, hurt; Ana unhurt.
+fn sr2097() -> Encounter {
+    let mut enc = Encounter::for_system(
+        System::Sr2097,
+        Arc::new(crate::rules::HouseRules::embedded()),
+        Arc::new(demo::catalogue()),
+    );
+    let lines = [
+        "add Ana pc int 4 rea 5 edge 3",
+        "add Bo pc int 3 rea 3 edge 2",
+        "add Cy npc int 2 rea 2 edge 2",
+        "roll Ana dice 6 6",
+        "roll Bo dice 4 4",
+        "roll Cy dice 1 1",
+        "start",
+        "dmg - Bo 2d6+5 dice 6 6",
+        "dmg - Cy 1d6+1 stun dice 2",
+    ];
+    assert_eq!(demo::script(&mut enc, &lines, 5), Ok(()));
+    enc
+}
+
+/// The Anarchy table with Nix's Armor and Matrix hit, and the Ganger's armor.
+fn anarchy_geared() -> Encounter {
+    let mut enc = anarchy();
+    let lines = [
+        "sheet Nix armor 6 matrix 3",
+        "damage Nix 2 armor",
+        "damage Nix 1 matrix",
+        "sheet Ganger armor 3",
+        "damage Ganger 1 armor",
+    ];
+    assert_eq!(demo::script(&mut enc, &lines, 5), Ok(()));
+    enc
+}
+
+#[test]
+fn a_pc_shows_its_condition_in_every_system_and_an_npc_none() {
+    for w in [40, 80, 160] {
+        // Given Bo, a 2097 PC, Downed by a critical injury of 17, and Cy, an NPC, hurt
+        let s = draw(&watching(&sr2097(), "alley"), w, 24);
+        // Then the players see Bo's injury, whatever the width, and nothing of Cy's
+        assert!(s.contains("injuries: critical (17)"), "{w}:\n{s}");
+        assert_eq!(s.matches("injuries").count(), 1, "{w}:\n{s}");
+        // Given Nix, an Anarchy PC, with Armor and Matrix hit, and the Ganger's armor hit
+        let s = draw(&watching(&anarchy_geared(), "heist"), w, 24);
+        // Then the players see Nix's tracks, and nothing of the Ganger's
+        assert!(
+            s.contains("Armor 2/6") && s.contains("Matrix 1/3"),
+            "{w}:\n{s}"
+        );
+        assert_eq!(s.matches("Armor").count(), 1, "{w}:\n{s}");
+    }
+}
+
+#[test]
+fn the_header_keeps_the_turn_and_round_at_40_columns() {
+    let long = "the long night at the Renraku arcology";
+    let cases = [
+        (anarchy(), "Turn 1"),
+        (sr5(), "Round 1  Pass ▸1"),
+        (sr2097(), "Round 1  Pass ▸1"),
+    ];
+    for (enc, stage) in cases {
+        for w in [40, 80, 160] {
+            let s = draw(&watching(&enc, long), w, 24);
+            let head = s.lines().next().unwrap_or_default();
+            assert!(head.contains(stage), "{w}: {head}");
+            assert!(
+                head.starts_with(" the "),
+                "the title still begins it: {head}"
+            );
+        }
+        let s = draw(&watching(&enc, long), 160, 24);
+        let head = s.lines().next().unwrap_or_default();
+        assert!(
+            head.contains("players' view") && head.contains(&enc.system().to_string()),
+            "all of it where there is room: {head}"
+        );
+    }
+}
+
+#[test]
+fn characters_left_out_of_a_short_screen_are_counted_whole() {
+    // Given the fight of sixteen, Moth and Ganger 6 hidden, on a narrow short screen
+    let enc = sr5();
+    let seen = players::view(enc.state(), enc.system(), enc.rules()).rows;
+    let s = draw(&watching(&enc, "rooftop"), 40, 12);
+    // Then the rows drawn and the ones counted as left out are everyone seen
+    let drawn = s
+        .lines()
+        .filter(|l| seen.iter().any(|r| l.contains(&format!(" {} ", r.name))))
+        .count();
+    let more = s
+        .lines()
+        .find_map(|l| l.split("▼ ").nth(1))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .expect("a count of the rest");
+    assert_eq!(drawn + more, seen.len(), "{s}");
+}
+
+#[test]
+fn snapshots_of_each_system_at_40_80_and_160_columns() {
+    for w in [40, 80, 160] {
+        let s = draw(&watching(&sr2097(), "alley"), w, 12);
+        insta::assert_snapshot!(format!("watch_sr2097_{w}"), s);
+        let s = draw(&watching(&anarchy_geared(), "heist"), w, 12);
+        insta::assert_snapshot!(format!("watch_anarchy_gear_{w}"), s);
+        let s = draw(&watching(&sr5(), "rooftop"), w, 12);
+        insta::assert_snapshot!(format!("watch_sr5_{w}"), s);
+    }
+}
+
 #[test]
 fn snapshots_of_the_players_view() {
     for (w, h) in [(80, 24), (120, 40)] {

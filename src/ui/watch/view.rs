@@ -7,8 +7,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::follow::Waiting;
-use crate::encounter::Side;
 use crate::encounter::players::{PcFacts, PlayersView, Row, Stage, Stands};
+use crate::encounter::system::sr2097::{Fate, Injury};
+use crate::encounter::{Side, Track};
 use crate::ui::theme::Theme;
 use crate::ui::view::{cut, draw_lines, header, pane_block, seats::pips};
 
@@ -50,8 +51,11 @@ impl Widget for &Watch {
         let inner = block.inner(body);
         block.render(body, buf);
         let width = usize::from(inner.width);
-        let mut lines: Vec<Line> = match &self.shown {
-            Some(v) if v.rows.is_empty() => vec![Line::styled("nobody yet", self.theme.dim())],
+        // Each character's lines: its row, and what did not fit the row under it.
+        let rows: Vec<Vec<Line>> = match &self.shown {
+            Some(v) if v.rows.is_empty() => {
+                vec![vec![Line::styled("nobody yet", self.theme.dim())]]
+            }
             Some(v) => {
                 // Names at their widest, leaving half the row to what follows them.
                 let widest = v
@@ -63,18 +67,32 @@ impl Widget for &Watch {
                 let name_w = widest.min(width.saturating_sub(8) / 2).max(4);
                 v.rows
                     .iter()
-                    .map(|r| row_line(r, name_w, width, self.theme))
+                    .map(|r| row_lines(r, name_w, width, self.theme))
                     .collect()
             }
             None => Vec::new(),
         };
-        let hidden = lines.len().saturating_sub(usize::from(inner.height));
-        if hidden > 0 {
-            lines.truncate(usize::from(inner.height).saturating_sub(1));
-            lines.push(Line::styled(
-                format!("▼ {} more (a taller terminal shows them)", hidden + 1),
-                self.theme.dim(),
-            ));
+        let height = usize::from(inner.height);
+        let mut lines: Vec<Line> = rows.iter().flatten().cloned().collect();
+        if lines.len() > height {
+            // Whole characters only, and a line to say how many are left out.
+            lines.clear();
+            let mut shown = 0;
+            for r in &rows {
+                if lines.len() + r.len() > height.saturating_sub(1) {
+                    break;
+                }
+                lines.extend(r.iter().cloned());
+                shown += 1;
+            }
+            let more = format!("▼ {} more", rows.len() - shown);
+            let why = " (a taller terminal shows them)";
+            let said = if more.chars().count() + why.len() <= width {
+                format!("{more}{why}")
+            } else {
+                more
+            };
+            lines.push(Line::styled(said, self.theme.dim()));
         }
         draw_lines(&lines, inner, buf);
         footer(self, foot, buf);
@@ -83,22 +101,23 @@ impl Widget for &Watch {
 
 fn header(w: &Watch, area: Rect, buf: &mut Buffer) {
     let t = w.theme;
-    let mut first = vec![
-        Span::styled(format!(" {} ", cut(&w.title, 40)), t.title()),
-        Span::raw("  players' view"),
-    ];
+    let width = usize::from(area.width);
+    // Where the encounter stands is what the players look up for: it always stays. The rest
+    // gives way first, in this order: "players' view", the system, then the title is cut.
+    let mut extras = vec![Span::raw("  players' view")];
+    let mut stage = Vec::new();
     let mut second = vec![Span::raw(" ")];
     if let Some(v) = &w.shown {
-        first.push(Span::raw(format!("  {}", v.system)));
+        extras.push(Span::raw(format!("  {}", v.system)));
         match v.stage {
-            Stage::Setup => first.push(Span::raw("  setting up")),
+            Stage::Setup => stage.push(Span::raw("  setting up")),
             Stage::Fight {
                 round,
                 pass,
                 passes,
-            } => first.extend(header::round_and_passes(round, pass, passes, t)),
-            Stage::Narration { turn } => first.push(Span::raw(format!("  Turn {turn}"))),
-            Stage::Ended { .. } => first.push(Span::raw("  the encounter has ended")),
+            } => stage.extend(header::round_and_passes(round, pass, passes, t)),
+            Stage::Narration { turn } => stage.push(Span::raw(format!("  Turn {turn}"))),
+            Stage::Ended { .. } => stage.push(Span::raw("  the encounter has ended")),
         }
         if let Some(who) = &v.acting {
             let verb = if matches!(v.stage, Stage::Narration { .. }) {
@@ -106,18 +125,46 @@ fn header(w: &Watch, area: Rect, buf: &mut Buffer) {
             } else {
                 "Turn: "
             };
+            // The name takes the room the line leaves it.
+            let room = width.saturating_sub(1 + verb.len() + 2).min(NAME_AT_MOST);
             second.push(Span::raw(verb));
-            second.push(Span::styled(format!("▶ {}", cut(who, 40)), t.current()));
+            second.push(Span::styled(format!("▶ {}", cut(who, room)), t.current()));
         }
     }
+    let cells = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
+    let title = crate::text::shown_len(&crate::text::escaped(&w.title));
+    // The title's two spaces around it, and a few of its cells at least.
+    let title_least = 2 + title.min(TITLE_AT_LEAST);
+    while !extras.is_empty() && title_least + cells(&extras) + cells(&stage) > width {
+        extras.remove(0);
+    }
+    let room = width
+        .saturating_sub(2 + cells(&extras) + cells(&stage))
+        .min(NAME_AT_MOST);
+    let mut first = vec![Span::styled(
+        format!(" {} ", cut(&w.title, room)),
+        t.title(),
+    )];
+    first.extend(extras);
+    first.extend(stage);
     let lines = [Line::from(first), Line::from(second)];
     draw_lines(&lines, area, buf);
 }
 
+/// The most cells a title or a name takes in the header.
+const NAME_AT_MOST: usize = 40;
+
+/// The cells a title keeps before the header gives up its other words.
+const TITLE_AT_LEAST: usize = 8;
+
 fn footer(w: &Watch, area: Rect, buf: &mut Buffer) {
     let t = w.theme;
     let line = match (&w.waiting, &w.shown) {
-        (None, _) => Line::styled(" read-only, follows the GM's save · q quits", t.dim()),
+        (None, _) => {
+            let long = " read-only, follows the GM's save · q quits";
+            let fits = crate::text::shown_len(long) <= usize::from(area.width);
+            Line::styled(if fits { long } else { " read-only · q quits" }, t.dim())
+        }
         (Some(why), shown) => {
             let why = match why {
                 Waiting::Missing => "the save is not there (the GM may have quit)".to_string(),
@@ -144,7 +191,8 @@ fn footer(w: &Watch, area: Rect, buf: &mut Buffer) {
 }
 
 /// One character: where it stands, its place, name and side, then what the players may know.
-fn row_line(r: &Row, name_w: usize, width: usize, t: Theme) -> Line<'static> {
+/// What does not fit the row goes on lines of its own under it, a fact never split.
+fn row_lines(r: &Row, name_w: usize, width: usize, t: Theme) -> Vec<Line<'static>> {
     let marker = if r.downed && r.stands != Stands::Acting {
         "✗"
     } else {
@@ -182,18 +230,36 @@ fn row_line(r: &Row, name_w: usize, width: usize, t: Theme) -> Line<'static> {
     if !statuses.is_empty() {
         bits.push(statuses.join(", "));
     }
-    let text = format!(
-        "{marker} {place} {} {side}  {}",
-        crate::ui::view::padded_name(&r.name, name_w),
-        bits.join("  ")
-    );
     let style = match r.stands {
         Stands::Acting => t.current(),
         _ if r.downed => t.downed(),
         Stands::Done | Stands::Skipped => t.acted(),
         Stands::ToCome | Stands::Deferred => t.base(),
     };
-    Line::styled(cut(&text, width), style)
+    let head = format!(
+        "{marker} {place} {} {side} ",
+        crate::ui::view::padded_name(&r.name, name_w),
+    );
+    // Lines under the row begin under its name.
+    let indent = " ".repeat(5);
+    let mut texts = vec![head];
+    let mut fresh = true;
+    for bit in bits {
+        let Some(last) = texts.last_mut() else { break };
+        let gap = if fresh { " " } else { "  " };
+        let shown = crate::text::shown_len(last) + gap.len() + crate::text::shown_len(&bit);
+        if shown <= width {
+            last.push_str(gap);
+            last.push_str(&bit);
+        } else {
+            texts.push(format!("{indent}{bit}"));
+        }
+        fresh = false;
+    }
+    texts
+        .iter()
+        .map(|text| Line::styled(cut(text, width), style))
+        .collect()
 }
 
 /// A player character's IP, Edge, monitors and Plot Points, as short words.
@@ -226,5 +292,32 @@ fn pc_bits(pc: &PcFacts) -> Vec<String> {
     if !monitors.is_empty() {
         bits.push(monitors.join(" "));
     }
+    // Anarchy's gear tracks, each a fact of its own (a narrow row puts it on a line of its own).
+    for (label, track) in [("Armor", pc.armor), ("Matrix", pc.matrix)] {
+        if let Some((marked, boxes)) = track {
+            bits.push(format!("{label} {marked}/{boxes}"));
+        }
+    }
+    if !pc.injuries.is_empty() {
+        bits.push(format!("injuries: {}", injuries_text(&pc.injuries)));
+    }
     bits
+}
+
+/// Shadowrun 2097's injuries in short, worded as the GM's Status pane words them:
+/// "critical (17), graze stun (3, survived)".
+fn injuries_text(injuries: &[Injury]) -> String {
+    let each: Vec<String> = injuries
+        .iter()
+        .map(|i| {
+            let stun = if i.track == Track::Stun { " stun" } else { "" };
+            let survived = if i.fate == Fate::Survived {
+                ", survived"
+            } else {
+                ""
+            };
+            format!("{}{stun} ({}{survived})", i.severity.word(), i.damage)
+        })
+        .collect();
+    each.join(", ")
 }

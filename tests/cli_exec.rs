@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::{srtrack, text};
+use cli::{srtrack, srtrack_bytes, text};
 
 const SETUP: &str =
     "# a fight\nadd Ann pc int 4 rea 5 edge 2\nadd Bo npc int 3 rea 3\nroll all\nstart\n";
@@ -862,22 +862,6 @@ fn the_shells_complete_the_rule_systems_of_system() {
         "{}",
         text(&out.stderr)
     );
-}
-
-/// `srtrack --data-dir DATA ARGS` with `stdin` given as bytes (not UTF-8 perhaps).
-fn srtrack_bytes(data: &Path, args: &[&str], stdin: &[u8]) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .env_remove("SRTRACK_DATA_DIR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
 }
 
 /// Waits (up to 20 s) until `srtrack show NAME` prints `what`.

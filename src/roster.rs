@@ -317,11 +317,11 @@ impl Roster {
     }
 
     fn read(&self, path: &Path) -> Result<Template, String> {
-        let meta = std::fs::metadata(path).map_err(|e| crate::save::io_message(&e))?;
-        if meta.len() > MAX_BYTES {
-            return Err(format!("{} bytes: too big for a roster sheet", meta.len()));
-        }
-        let bytes = std::fs::read(path).map_err(|e| crate::save::io_message(&e))?;
+        let bytes = crate::save::read::read(path, MAX_BYTES).map_err(|e| {
+            e.message("a roster sheet", |size| {
+                format!("{size}: too big for a roster sheet")
+            })
+        })?;
         parse(&bytes, &self.rules)
     }
 
@@ -488,8 +488,8 @@ impl Roster {
 
 /// Brings sheets in as one: each `add`, then its gear on every combatant that `add` made (in a
 /// fight of the gear's system; a fight of another system takes the sheet alone). All of it, or
-/// (if one line is refused) none, the state and the history left as they were. Returns how
-/// many entries were recorded.
+/// (if one line is refused) none, the state and the history left as they were; the entries
+/// make one undo step. Returns how many entries were recorded.
 pub fn execute_all(
     enc: &mut Encounter,
     brings: Vec<Bring>,
@@ -516,6 +516,8 @@ pub fn execute_all(
             }
         }
     }
+    // One line typed, one step: undo and redo take the sheets and their gear together.
+    trial.join_since(from);
     *enc = trial;
     Ok(enc.cursor() - from)
 }

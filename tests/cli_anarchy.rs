@@ -5,9 +5,9 @@
 mod cli;
 use cli::{refused_unchanged, srtrack, text};
 
-const TABLE: &str = "add Ana pc int 3 rea 3 edge 2 body 4 will 4\n\
-                     add Bo pc int 3 rea 3 edge 1 body 3 will 3\n\
-                     add Guard npc int 3 rea 3 body 4 will 3\n\
+const TABLE: &str = "add Ana pc edge 2 body 4 will 4\n\
+                     add Bo pc edge 1 body 3 will 3\n\
+                     add Guard npc body 4 will 3\n\
                      narrate\n";
 
 #[test]
@@ -140,7 +140,7 @@ fn a_name_after_on_in_a_spend_that_fits_no_one_or_several_is_refused_not_kept_as
     srtrack(
         d,
         &["exec", "--system", "anarchy", "heist"],
-        &format!("{TABLE}add Goon x2 npc int 3 rea 3 body 3 will 3\n"),
+        &format!("{TABLE}add Goon x2 npc body 3 will 3\n"),
     );
     for (line, says) in [
         ("pp Ana spend frag it on Gaurd radio\n", "\"Gaurd\""),

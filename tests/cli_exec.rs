@@ -317,11 +317,7 @@ fn a_bad_system_word_is_a_usage_error_naming_the_choices() {
 fn exec_system_chooses_the_system_of_a_save_it_creates_only() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let out = srtrack(
-        d,
-        &["exec", "--system", "anarchy", "heist"],
-        "add Ann pc int 4 rea 5\n",
-    );
+    let out = srtrack(d, &["exec", "--system", "anarchy", "heist"], "add Ann pc\n");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let save = d.join("saves/heist.ron");
     let before = std::fs::read(&save).unwrap();
@@ -339,11 +335,7 @@ fn exec_system_chooses_the_system_of_a_save_it_creates_only() {
     );
     assert_eq!(std::fs::read(&save).unwrap(), before);
     // The same system, or none, goes on; the system's gate refuses what it does not play.
-    let again = srtrack(
-        d,
-        &["exec", "--system", "anarchy", "heist"],
-        "add Bo npc int 3 rea 3\n",
-    );
+    let again = srtrack(d, &["exec", "--system", "anarchy", "heist"], "add Bo npc\n");
     assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
     let out = srtrack(d, &["exec", "heist"], "roll all\n");
     assert_eq!(out.status.code(), Some(1));
@@ -665,7 +657,7 @@ fn a_script_refused_before_any_line_applies_leaves_no_new_save() {
     let out = srtrack(
         d,
         &["exec", "--system", "anarchy", "trap"],
-        "add Nix pc int 3 rea 3 edge 3\n",
+        "add Nix pc edge 3\n",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }

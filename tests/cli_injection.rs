@@ -88,6 +88,7 @@ fn hostile_save(dir: &Path) -> PathBuf {
                 stacks: 1,
             },
         }],
+        joined: false,
     });
     save.history.push(Entry {
         text: format!("remove Rook because {}", srtrack::text::escaped(HOSTILE)),
@@ -95,6 +96,7 @@ fn hostile_save(dir: &Path) -> PathBuf {
             id: rook,
             reason: Some(HOSTILE.to_string()),
         }],
+        joined: false,
     });
     save.cursor = save.history.len();
     let path = dir.join("hostile.ron");

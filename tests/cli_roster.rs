@@ -377,3 +377,53 @@ fn roster_save_sees_only_those_still_in_the_fight() {
     let show = text(&srtrack(d, &["roster", "show", "Jinx"], "").stdout);
     assert!(show.contains("body: Some(2)"), "{show}");
 }
+
+// One roster line is one step: a single `undo` takes the sheet and all its gear, a single `redo`
+// brings them back, and so across exec runs (the save keeps the steps).
+#[test]
+fn one_roster_line_is_one_undo_and_one_redo_across_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given a kept 2097 sheet with gear
+    let kept = "add Bo npc int 3 rea 3\narmor Bo pt 15 dr 30\nweapon Bo add Pistol 2d6+4\n";
+    assert!(
+        srtrack(d, &["exec", "--system", "sr2097", "kept"], kept)
+            .status
+            .success()
+    );
+    assert!(
+        srtrack(d, &["roster", "save", "kept", "Bo"], "")
+            .status
+            .success()
+    );
+    let fight = ["exec", "--system", "sr2097", "fight"];
+    // When a fight brings in a group of it in one line, then undoes once
+    let out = srtrack(
+        d,
+        &fight,
+        "add Zed npc int 2 rea 2\nadd Bo x2 from template\nundo\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Then the whole line is gone, the line before it kept
+    let log = log_of(d, "fight");
+    assert_eq!(entries(&log), ["- add Zed npc int 2 rea 2"], "{log}");
+    // When a later exec redoes once
+    let out = srtrack(d, &["exec", "fight"], "redo\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Then the whole line is back
+    let log = log_of(d, "fight");
+    assert_eq!(entries(&log).len(), 6, "{log}");
+    // And `undo 2` in another run counts lines, not entries: both lines go
+    let out = srtrack(d, &["exec", "fight"], "undo 2\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let log = log_of(d, "fight");
+    assert!(entries(&log).is_empty(), "{log}");
+    // And a third is refused: only two lines were typed
+    let out = srtrack(d, &["exec", "fight"], "redo 3\n");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("only 2 commands to redo"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -83,7 +83,7 @@ fn reveal_shows_again_and_each_refusal_says_what_to_do() {
 fn every_rule_system_can_hide() {
     for system in [System::Sr5, System::Sr2097, System::Anarchy] {
         let mut t = Table::under(system);
-        t.run("add Ana pc int 4 rea 4");
+        t.run(&common::sheet_line(system, "add Ana pc int 4 rea 4"));
         t.run("hide Ana");
         assert!(t.c("Ana").is_hidden(), "{system}");
     }
@@ -189,9 +189,9 @@ fn a_downed_character_shows_as_downed() {
 #[test]
 fn an_anarchy_table_shows_its_turn_narrator_seats_and_plot_points() {
     let mut t = Table::under(System::Anarchy);
-    t.run("add Ana pc int 4 rea 4");
-    t.run("add Bo pc int 3 rea 3");
-    t.run("add Ganger int 3 rea 3");
+    t.run("add Ana pc");
+    t.run("add Bo pc");
+    t.run("add Ganger");
     t.run("hide Ganger");
     t.run("narrate");
     let v = view(&t);

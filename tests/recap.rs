@@ -127,9 +127,9 @@ fn an_sr5_recap_counts_edge_spent_on_push_the_limit_and_close_call_and_tells_the
 /// An Anarchy table of two players and a ganger, in its second narration turn.
 fn anarchy_session() -> Table {
     let mut t = Table::under(srtrack::encounter::System::Anarchy);
-    t.run("add A pc int 3 rea 4 edge 3 body 3 will 4");
-    t.run("add B pc int 3 rea 4 edge 3 body 3 will 4");
-    t.run("add G npc int 3 rea 3 edge 1 body 4 will 3");
+    t.run("add A pc edge 3 body 3 will 4");
+    t.run("add B pc edge 3 body 3 will 4");
+    t.run("add G npc edge 1 body 4 will 3");
     t.run("sheet A armor 3");
     t.run("seating A, B, G");
     t.run("narrate");
@@ -197,7 +197,10 @@ fn the_wound_modifier_is_shown_only_where_the_systems_tests_take_it_off() {
         (srtrack::encounter::System::Anarchy, 0),
     ] {
         let mut t = Table::under(system);
-        t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+        t.run(&common::sheet_line(
+            system,
+            "add Ana pc int 4 rea 5 edge 3 body 4 will 5",
+        ));
         t.run("damage Ana 3");
         let rules = t.enc.rules();
         let ana = t.c("Ana");

@@ -14,10 +14,10 @@ use srtrack::rules::anarchy::Switch;
 /// Ana, Bo and Cy (players, seated in that order) and a Ganger, before anything else.
 fn table() -> Table {
     let mut t = Table::under(System::Anarchy);
-    t.run("add Ana pc int 3 rea 3 edge 3 body 4 will 5");
-    t.run("add Bo pc int 3 rea 3 edge 2 body 3 will 3");
-    t.run("add Cy pc int 3 rea 3 edge 1 body 4 will 2");
-    t.run("add Ganger npc int 3 rea 3 edge 1 body 4 will 2");
+    t.run("add Ana pc edge 3 body 4 will 5");
+    t.run("add Bo pc edge 2 body 3 will 3");
+    t.run("add Cy pc edge 1 body 4 will 2");
+    t.run("add Ganger npc edge 1 body 4 will 2");
     t
 }
 
@@ -551,7 +551,7 @@ fn interesting_times_is_a_switch_in_the_rules() {
     let mut t = Table {
         enc: Encounter::for_system(System::Anarchy, Arc::new(rules), Arc::new(test_catalogue())),
     };
-    t.run("add Ana pc int 3 rea 3 edge 3");
+    t.run("add Ana pc edge 3");
     t.run("narrate");
     t.run("atest Ana 2 vs 0 edge before dice 5 5 5");
     let evs = t.run("pp Ana spend surprise threat");
@@ -808,11 +808,11 @@ fn a_teamwork_test_is_the_leaders_roll_in_the_leaders_own_narration() {
 fn a_player_seated_mid_turn_narrates_in_that_turn_at_its_end() {
     // Given Ana and Bo seated, Ana narrating
     let mut t = Table::under(System::Anarchy);
-    t.run("add Ana pc int 3 rea 3 edge 3 body 4 will 5");
-    t.run("add Bo pc int 3 rea 3 edge 2 body 3 will 3");
+    t.run("add Ana pc edge 3 body 4 will 5");
+    t.run("add Bo pc edge 2 body 3 will 3");
     t.run("narrate");
     // When Dee joins mid-turn
-    t.run("add Dee pc int 3 rea 3 edge 2 body 3 will 3");
+    t.run("add Dee pc edge 2 body 3 will 3");
     // Then Dee narrates in this turn, after the seats still to come
     t.run("narrate");
     assert_eq!(narrator(&t), "Bo");

@@ -518,3 +518,116 @@ fn the_attack_still_to_roll_is_the_next_action_owed_one() {
     t.run("act Jinx Fire Gun");
     assert_eq!(next(&t), Some((jinx, "Fire Gun".to_string())));
 }
+
+// ----- taking a weapon off an SR5 sheet (`weapon NAME remove WEAPON`, as 2097's) -----
+
+/// Jinx's weapons by name, and the one in hand.
+fn kit(t: &Table) -> (Vec<String>, Option<String>) {
+    let kit = t.state().sr5.kit(t.c("Jinx").id).expect("Jinx has a kit");
+    let names = kit.weapons.iter().map(|w| w.name.clone()).collect();
+    (names, kit.firearm_in_hand().map(|w| w.name.clone()))
+}
+
+#[test]
+fn a_weapon_removed_goes_with_its_rounds_and_undo_brings_it_back_as_it_was() {
+    // Given Jinx fired one of her Ares's 12 rounds and carries a knife
+    let mut t = gunfight();
+    t.run("weapon Jinx add Knife dv 3 ap -1 acc 5");
+    t.run("act Jinx Fire Gun");
+    assert_eq!(left(&t), Some(11));
+    // When the GM takes the Ares off her sheet (any case)
+    t.run("weapon Jinx remove ares");
+    // Then it is gone with its rounds, nothing is in hand, and the log says so as 2097's does
+    assert_eq!(kit(&t), (vec!["Knife".to_string()], None));
+    assert_eq!(t.last_lines(), ["Jinx puts away Ares"]);
+    let entry = t.enc.history().last().expect("an entry");
+    assert_eq!(entry.text, "weapon Jinx remove ares");
+    // and undo brings it back in hand with its 11 rounds, redo takes it off again
+    t.run("undo");
+    assert_eq!(left(&t), Some(11));
+    assert_eq!(kit(&t).1.as_deref(), Some("Ares"));
+    t.run("redo");
+    assert_eq!(kit(&t), (vec!["Knife".to_string()], None));
+}
+
+#[test]
+fn removing_a_weapon_jinx_does_not_carry_is_refused_and_nothing_changes() {
+    let mut t = gunfight();
+    assert_eq!(
+        t.refuse("weapon Jinx remove Colt").to_string(),
+        "Jinx has no weapon called \"Colt\" (has Ares)"
+    );
+}
+
+#[test]
+fn removing_a_weapon_before_the_one_in_hand_keeps_that_one_in_hand() {
+    // Given Jinx carries the Ares and then a Colt, the Colt in hand
+    let mut t = jinx_and_bo(
+        "npc",
+        &[ARES, "weapon Jinx add Colt dv 6 ap 0 acc 5 ammo 6"],
+    );
+    assert_eq!(kit(&t).1.as_deref(), Some("Colt"));
+    // When the Ares is taken off
+    t.run("weapon Jinx remove Ares");
+    // Then the Colt is still in hand, and a shot takes its round
+    assert_eq!(
+        kit(&t),
+        (vec!["Colt".to_string()], Some("Colt".to_string()))
+    );
+    assert_eq!(fired(&t.run("act Jinx Fire Gun")), [1]);
+}
+
+#[test]
+fn a_ready_shot_outlives_the_gun_taken_away_and_fires_empty_handed() {
+    // Given Jinx readies a burst with her Ares in hand, and the GM then takes the Ares away
+    let mut t = jinx_and_bo("pc", &[ARES]);
+    t.run("ready Jinx 2 when a guard shows do Fire Gun mode BF");
+    t.run("weapon Jinx remove Ares");
+    t.run("next");
+    // When the ready fires, then it is spent with no firearm in hand: no rounds go
+    assert_eq!(fired(&t.run("fire Jinx")), []);
+    // and its rounds are owed by the attack rolled with the next gun she is given
+    t.run("weapon Jinx add Colt dv 6 ap 0 acc 5 ammo 6");
+    assert_eq!(fired(&t.run("attack Jinx Bo pool 8 hits 3")), [3]);
+}
+
+#[test]
+fn an_attack_rolled_with_a_weapon_taken_away_finishes_with_it() {
+    // Given Jinx's attack with the Ares (DV 8, 3 hits) waits for Bo's defense
+    let mut t = jinx_and_bo("pc", &[ARES]);
+    t.run(ATTACK);
+    // When the GM takes the Ares away, the shot already fired
+    t.run("weapon Jinx remove Ares");
+    // Then the defense and the soak are those of the Ares: 3 net hits, DV 11
+    t.run("attack Jinx Bo defense 6 hits 0 soak 5 hits 2");
+    let lines = t.last_lines().join("\n");
+    assert!(lines.contains("DV 11 − 2 hits = 9"), "{lines}");
+    // but a new attack has no Ares to take
+    assert_eq!(
+        t.refuse("attack Jinx Bo with Ares pool 8 hits 3")
+            .to_string(),
+        "Jinx has no weapon called \"Ares\" (has none: add one with `weapon`)"
+    );
+}
+
+#[test]
+fn a_weapon_removed_is_saved_and_replayed() {
+    // Given the Ares was fired once and taken off, and the fight saved
+    let mut t = gunfight();
+    t.run("act Jinx Fire Gun");
+    t.run("weapon Jinx remove Ares");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("removed.ron");
+    let cat =
+        Arc::new(Catalogue::embedded(&HouseRules::embedded()).expect("the built-in catalogue"));
+    let text = SaveFile::of(&t.enc, "removed", "2026-01-01T00:00:00Z").to_ron();
+    std::fs::write(&path, text).expect("the save is written");
+    // When it is loaded, then it is the same fight, and undo there brings the Ares back
+    file::verify_snapshot(&path, Arc::clone(&cat)).unwrap_or_else(|e| panic!("{e}"));
+    let (_, loaded) = file::load(&path, cat).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.state(), t.state());
+    assert_eq!(loaded.history(), t.enc.history());
+    let mut back = Table { enc: loaded };
+    back.run("undo");
+    assert_eq!(left(&back), Some(11));
+}

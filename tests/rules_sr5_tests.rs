@@ -723,7 +723,7 @@ fn odds_refuse_a_pool_out_of_range() {
 fn sr5_tests_are_sr5_s_own_commands() {
     for system in [System::Sr2097, System::Anarchy] {
         let mut t = Table::under(system);
-        t.run("add Ana pc int 4 rea 5 edge 3");
+        t.run(&common::sheet_line(system, "add Ana pc int 4 rea 5 edge 3"));
         let err = t.refuse("test Ana 4");
         assert!(
             matches!(err, RuleError::OtherSystem { verb: "test", .. }),

@@ -64,7 +64,7 @@ fn anarchy_takes_the_commands_every_system_shares() {
     t.run("up Bob");
     t.run("remove Bob because he ran");
     t.run("end");
-    assert!(matches!(t.refuse("add Cy int 3 rea 3"), RuleError::Ended));
+    assert!(matches!(t.refuse("add Cy edge 1"), RuleError::Ended));
 }
 
 #[test]
@@ -103,7 +103,10 @@ fn a_question_of_one_system_is_refused_at_another_table() {
     ] {
         for system in System::ALL {
             let mut t = Table::under(system);
-            t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+            t.run(&common::sheet_line(
+                system,
+                "add Ana pc int 4 rea 5 edge 3 body 4 will 5",
+            ));
             let parsed = srtrack::lang::parse(line, t.enc.state(), t.enc.catalogue())
                 .unwrap_or_else(|e| panic!("`{line}`: {e}"));
             match parsed.belongs(system) {
@@ -125,8 +128,14 @@ fn a_question_of_one_system_is_refused_at_another_table() {
     // `why` asks of the order, which narration turns do not have.
     for system in System::ALL {
         let mut t = Table::under(system);
-        t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
-        t.run("add Bob npc int 3 rea 3 edge 1 body 3 will 3");
+        t.run(&common::sheet_line(
+            system,
+            "add Ana pc int 4 rea 5 edge 3 body 4 will 5",
+        ));
+        t.run(&common::sheet_line(
+            system,
+            "add Bob npc int 3 rea 3 edge 1 body 3 will 3",
+        ));
         let parsed = srtrack::lang::parse("why Ana Bob", t.enc.state(), t.enc.catalogue())
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
@@ -150,7 +159,10 @@ fn a_question_of_another_system_is_refused_for_that_before_any_wrong_word() {
     // Given a table of each system, with Ana only
     for system in System::ALL {
         let mut t = Table::under(system);
-        t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+        t.run(&common::sheet_line(
+            system,
+            "add Ana pc int 4 rea 5 edge 3 body 4 will 5",
+        ));
         for (line, verb, owners) in [
             ("why Ana Nobody", "why", "SR5 and Shadowrun 2097"),
             ("why Nobody Ana", "why", "SR5 and Shadowrun 2097"),
@@ -198,7 +210,10 @@ fn a_verb_two_systems_have_is_refused_naming_both() {
 fn a_mistyped_edge_gets_the_tables_own_usage() {
     let mistyped = |system: System, line: &str| -> String {
         let mut t = Table::under(system);
-        t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+        t.run(&common::sheet_line(
+            system,
+            "add Ana pc int 4 rea 5 edge 3 body 4 will 5",
+        ));
         match srtrack::lang::parse(line, t.enc.state(), t.enc.catalogue()) {
             Err(e) => e.to_string(),
             Ok(_) => panic!("`{line}` parsed at {system}"),
@@ -239,8 +254,14 @@ fn a_mistyped_edge_gets_the_tables_own_usage() {
 /// A table of `system` with Ana and Bob, before anything else happens.
 fn table(system: System) -> Table {
     let mut t = Table::under(system);
-    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
-    t.run("add Bob int 3 rea 3 edge 1 body 3 will 3");
+    t.run(&common::sheet_line(
+        system,
+        "add Ana pc int 4 rea 5 edge 3 body 4 will 5",
+    ));
+    t.run(&common::sheet_line(
+        system,
+        "add Bob int 3 rea 3 edge 1 body 3 will 3",
+    ));
     t
 }
 
@@ -368,7 +389,10 @@ fn reads(t: &Table, line: &str, system: System) -> bool {
 #[test]
 fn the_systems_reading_each_word_are_those_whose_parser_and_engine_take_it() {
     let lines: &[(&str, &[&str])] = &[
-        ("add", &["add Cy int 3 rea 3 body 3 will 3"]),
+        (
+            "add",
+            &["add Cy int 3 rea 3 body 3 will 3", "add Cy body 3 will 3"],
+        ),
         ("edit", &["edit Ana edge 2"]),
         ("remove", &["remove Ana"]),
         ("rm", &["rm Ana"]),
@@ -471,15 +495,20 @@ const SAMPLES: &[(&str, &str)] = &[
     ),
     ("weapon NAME add WEAPON NdM", "weapon Ana add X 3d6+2"),
     ("weapon NAME remove", "weapon Ana remove Pistol"),
+    ("add NAME [xN] [pc|npc] int", "add Cy int 3 rea 3"),
+    (
+        "add NAME [xN] [shared] from",
+        "add Ganger x2 shared from template",
+    ),
+    ("edit NAME [name NEW] [pc|npc] [int", "edit Ana int 4"),
 ];
 
 /// Whether `system` refuses another's form of a verb it has in a sentence of its own, not the
-/// gate's: every system adds and edits a sheet, asking for the fields it plays with (SR5's
-/// Intuition), reading any other; 2097 tells its initiative dice for SR5's hits (its tests in
+/// gate's: SR5 and 2097 add and edit a sheet asking for the fields they play with (their
+/// Intuition), reading any other (Anarchy refuses theirs with its forms); 2097 tells its initiative dice for SR5's hits (its tests in
 /// `rules_sr2097.rs`).
 fn own_sentence(system: System, form: &str) -> bool {
-    form.starts_with("add ")
-        || form.starts_with("edit ")
+    (system != System::Anarchy && (form.starts_with("add ") || form.starts_with("edit ")))
         || (system == System::Sr2097 && form.starts_with("roll NAME|GROUP [hits"))
 }
 
@@ -549,11 +578,75 @@ fn at_an_sr5_table_2097s_armor_is_refused_with_sr5s() {
         refusal(&mut t, "armor Ana pt 3 dr 2"),
         "this form of `armor NAME pt N dr N` is Shadowrun 2097's; this encounter runs SR5: `armor NAME N`"
     );
-    // And removing a weapon, which SR5 has no form of, is told SR5's weapon form
-    assert_eq!(
-        refusal(&mut t, "weapon Ana remove Pistol"),
-        "this form of `weapon NAME remove` is Shadowrun 2097's; this encounter runs SR5: `weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N]`"
+    // And 2097's weapon of damage dice is told SR5's weapon forms, removing one among them
+    let said = refusal(&mut t, "weapon Ana add Knife 1d6 melee");
+    assert!(
+        said.ends_with("this encounter runs SR5: `weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N]` or `weapon NAME remove WEAPON`"),
+        "{said}"
     );
+}
+
+/// Anarchy has no initiative: the sheet's initiative words (`int`, `rea`, `mod`, `ip`) and a
+/// group's shared roll are SR5's and 2097's forms of `add` and `edit`, refused in one sentence
+/// naming Anarchy's forms, and nothing changes.
+#[test]
+fn at_an_anarchy_table_the_initiative_words_of_add_and_edit_are_refused_with_anarchys_forms() {
+    // Given an Anarchy table with Ana and Bob
+    let mut t = anarchy();
+    let adds = "`add NAME [xN] [pc|npc] [edge N] [body N] [will N]`, `add NAME [xN] from template` or `add party`";
+    for (line, word) in [
+        ("add Cy int 3 rea 3", "int"),
+        ("add Cy edge 2 rea 3", "rea"),
+        ("add Cy body 3 mod 2", "mod"),
+        ("add Cy ip 1", "ip"),
+        ("add Cy x2 edge 1 shared", "shared"),
+        ("add Ganger x2 shared from template", "shared"),
+    ] {
+        // When the GM types an initiative word in `add`
+        let said = t.unread(line);
+        // Then one sentence names the word's form as the passes' and Anarchy's forms of `add`
+        assert_eq!(
+            said,
+            format!(
+                "this form of `add NAME … {word}{}` is SR5 and Shadowrun 2097's; this encounter runs Shadowrun: Anarchy: {adds}",
+                if word == "shared" { "" } else { " N" }
+            ),
+            "`{line}`"
+        );
+    }
+    for (line, word) in [
+        ("edit Ana int 4", "int"),
+        ("edit Ana edge 2 rea 4", "rea"),
+        ("edit Bob mod 1", "mod"),
+        ("edit Bob ip 2", "ip"),
+    ] {
+        let said = t.unread(line);
+        assert_eq!(
+            said,
+            format!(
+                "this form of `edit NAME … {word} N` is SR5 and Shadowrun 2097's; this encounter runs Shadowrun: Anarchy: `edit NAME [name NEW] [pc|npc] [edge N] [body N] [will N]`"
+            ),
+            "`{line}`"
+        );
+    }
+    // And Anarchy's own forms are taken
+    t.run("add Cy x2 pc edge 2 body 3 will 4");
+    t.run("edit Ana edge 1 body 5");
+    // While SR5 and 2097 take the initiative words as before
+    for system in [System::Sr5, System::Sr2097] {
+        let mut t = table(system);
+        t.run("add Cy x2 int 3 rea 3 mod 1 ip 1 shared");
+        t.run("edit Ana int 5 rea 5 mod 1 ip 1");
+    }
+}
+
+/// The log of an Anarchy table writes an `add` in Anarchy's words: its text reads back there.
+#[test]
+fn an_anarchy_add_is_logged_without_initiative_words() {
+    let mut t = anarchy();
+    t.run("add Cy pc edge 2 body 3");
+    let text = &t.enc.history().last().expect("an entry").text;
+    assert_eq!(text, "add Cy pc edge 2 body 3");
 }
 
 /// A sample line of each form of each verb, the more particular prefix first: every form a
@@ -565,6 +658,7 @@ const EVERY_FORM: &[(&str, &str)] = &[
         "add Cy pc edge 2 body 3 will 3",
     ),
     ("add NAME [xN] [shared] from", "add Ganger x2 from template"),
+    ("add NAME [xN] from", "add Ganger x2 from template"),
     ("add party", "add party"),
     ("edit NAME [name NEW] [pc|npc] [int", "edit Ana int 4 rea 4"),
     (
@@ -640,7 +734,7 @@ fn every_form_a_table_shows_is_taken_at_that_table() {
             };
             // Given a table of the system, with Ana and Bob, and a line undone to redo
             let mut t = table(system);
-            t.run("add Dee int 3 rea 3");
+            t.run(&common::sheet_line(system, "add Dee int 3 rea 3"));
             t.enc.undo(1);
             // When the GM types the form its help shows
             let read = srtrack::lang::read(line, &t.enc);

@@ -409,3 +409,151 @@ fn a_damaged_field_is_named_in_plain_words() {
         );
     }
 }
+
+/// Runs srtrack with a deadline: a run that blocks is killed and the test fails, never hangs.
+fn within_deadline(data: &Path, args: &[&str], env: &[(&str, &Path)]) -> (Option<i32>, String) {
+    let err_path = data.join("stderr.txt");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_srtrack"));
+    cmd.arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env_remove("SRTRACK_DATA_DIR")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(&err_path).unwrap());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let err = std::fs::read_to_string(&err_path).unwrap_or_default();
+            let _ = std::fs::remove_file(&err_path);
+            return (status.code(), err);
+        }
+        if start.elapsed() > std::time::Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("srtrack {args:?} did not end within 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(ok.success());
+}
+
+/// Names of the files in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Given a save path that is not a regular file, when any command reads it, then it is refused
+/// at once in one sentence saying what it is, and nothing is made beside it.
+fn refused_not_a_file(make: impl Fn(&Path), says: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.ron");
+    make(&path);
+    let before = names_in(dir.path());
+    let p = path.to_str().unwrap();
+    for args in [
+        vec!["show", p],
+        vec!["check", p],
+        vec!["export", p],
+        vec!["exec", p, "/dev/null"],
+        vec!["open", p],
+        vec!["watch", p],
+    ] {
+        let (code, err) = within_deadline(dir.path(), &args, &[]);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(err.contains("not a save file"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert_eq!(names_in(dir.path()), before, "{args:?}: nothing made");
+    }
+}
+
+#[test]
+fn a_fifo_save_is_refused_without_blocking() {
+    refused_not_a_file(mkfifo, "it is a FIFO");
+}
+
+#[test]
+fn a_symbolic_link_to_dev_zero_is_refused_without_reading() {
+    refused_not_a_file(
+        |p| std::os::unix::fs::symlink("/dev/zero", p).unwrap(),
+        "it is a character device",
+    );
+}
+
+#[test]
+fn a_directory_save_is_refused() {
+    refused_not_a_file(|p| std::fs::create_dir(p).unwrap(), "it is a directory");
+}
+
+/// Given a save whose journal is a FIFO, when it is shown, then the journal is refused at once.
+#[test]
+fn a_fifo_journal_is_refused_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.ron");
+    std::fs::write(&path, SR2097).unwrap();
+    mkfifo(&dir.path().join("j.ron.journal"));
+    let (code, err) = within_deadline(dir.path(), &["show", path.to_str().unwrap()], &[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("journal"), "{err}");
+    assert!(err.contains("it is a FIFO"), "{err}");
+}
+
+/// Given roster sheets that are a FIFO and a link to /dev/zero, when the roster is listed,
+/// then each is listed as unreadable, saying what it is, at once.
+#[test]
+fn roster_sheets_that_are_not_files_are_listed_unreadable() {
+    let dir = tempfile::tempdir().unwrap();
+    let roster = dir.path().join("roster");
+    std::fs::create_dir(&roster).unwrap();
+    mkfifo(&roster.join("p.ron"));
+    std::os::unix::fs::symlink("/dev/zero", roster.join("z.ron")).unwrap();
+    let (code, err) = within_deadline(dir.path(), &["roster", "list"], &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = within_deadline(dir.path(), &["roster", "show", "p"], &[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("it is a FIFO"), "{err}");
+}
+
+/// Given a config rules.ron that is a FIFO and an actions.ron linked to /dev/zero, when srtrack
+/// runs, then it warns of each and runs with the built-in ones.
+#[test]
+fn config_files_that_are_not_files_are_warned_of_and_passed_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    std::fs::create_dir_all(config.join("srtrack")).unwrap();
+    mkfifo(&config.join("srtrack/rules.ron"));
+    std::os::unix::fs::symlink("/dev/zero", config.join("srtrack/actions.ron")).unwrap();
+    let save = dir.path().join("s.ron");
+    std::fs::write(&save, SR2097).unwrap();
+    let (code, err) = within_deadline(
+        dir.path(),
+        &["show", save.to_str().unwrap()],
+        &[("XDG_CONFIG_HOME", &config)],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("it is a FIFO"), "{err}");
+    assert!(err.contains("it is a character device"), "{err}");
+}
+
+/// Given `last-used` is a FIFO, when srtrack starts bare, then it does not block on it.
+#[test]
+fn a_fifo_last_used_does_not_block() {
+    let dir = tempfile::tempdir().unwrap();
+    mkfifo(&dir.path().join("last-used"));
+    let (code, err) = within_deadline(dir.path(), &[], &[]);
+    assert_eq!(code, Some(1), "needs a terminal: {err}");
+}

@@ -264,6 +264,7 @@ fn an_old_change_of_initiative_replays_and_plays_on() {
                 ip_gained: 1,
             },
         ],
+        joined: false,
     });
     srtrack::save::validate::check_history(&history, System::Sr5, &rules, &cat).unwrap();
     let len = history.len();

@@ -9,6 +9,9 @@ use directories::ProjectDirs;
 use super::{Catalogue, Problem};
 use crate::rules::HouseRules;
 
+/// A GM's rules.ron or actions.ron bigger than this is not read (the built-in ones are ~25 KB).
+const MAX_BYTES: u64 = 4 * 1024 * 1024;
+
 /// What srtrack runs with, and what went wrong loading the GM's files.
 #[derive(Debug, Clone)]
 pub struct Loaded {
@@ -94,12 +97,34 @@ pub fn load_ruleset(config_dir: Option<&Path>) -> Loaded {
 /// The text of a GM file and its path for messages; None if it is absent or unreadable (warned).
 fn read_override(path: &Path, warnings: &mut Vec<String>) -> Option<(String, String)> {
     let label = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => Some((label, text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => {
+    let bytes = match crate::save::read::read(path, MAX_BYTES) {
+        Ok(bytes) => bytes,
+        Err(crate::save::read::Unread::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            return None;
+        }
+        Err(crate::save::read::Unread::Io(e)) => {
             warnings.push(format!(
                 "{label}: cannot read it ({e}); using the built-in one"
+            ));
+            return None;
+        }
+        Err(e) => {
+            let why = e.message("a config file", |size| {
+                format!(
+                    "the file is {size}, more than the {} MiB a config file may have",
+                    MAX_BYTES / (1024 * 1024)
+                )
+            });
+            warnings.push(format!("{label}: {why}; using the built-in one"));
+            return None;
+        }
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Some((label, text)),
+        Err(e) => {
+            warnings.push(format!(
+                "{label}: cannot read it ({}); using the built-in one",
+                std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error())
             ));
             None
         }

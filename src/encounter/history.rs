@@ -19,6 +19,16 @@ pub struct Entry {
     /// The command in the command language, for the log and for undo messages.
     pub text: String,
     pub events: Vec<Event>,
+    /// Part of the step of the entry before it: a line the GM typed once (a roster sheet and
+    /// its gear) made several entries, and one undo or redo takes them all. Older saves have
+    /// none, every entry a step of its own.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub joined: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde hands a reference
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// How often a copy of the state is kept, so undo replays at most this many entries.
@@ -254,7 +264,11 @@ impl Encounter {
     ) -> Result<&Entry, RuleError> {
         let text = describe(&command, &self.state);
         let events = self.decide(command, dice)?;
-        Ok(self.record(Entry { text, events }))
+        Ok(self.record(Entry {
+            text,
+            events,
+            joined: false,
+        }))
     }
 
     /// Appends an entry already decided, dropping anything that could have been redone.
@@ -294,9 +308,69 @@ impl Encounter {
         state
     }
 
-    /// Undoes up to `n` commands; returns the entries undone, latest first.
+    /// Where `n` undos from the cursor lead: each takes an entry and those joined to it.
+    fn undo_target(&self, n: usize) -> usize {
+        let mut at = self.cursor;
+        for _ in 0..n {
+            if at == 0 {
+                break;
+            }
+            at -= 1;
+            while at > 0 && self.history[at].joined {
+                at -= 1;
+            }
+        }
+        at
+    }
+
+    /// Where `n` redos from the cursor lead: each takes an entry and those joined to it.
+    fn redo_target(&self, n: usize) -> usize {
+        let mut at = self.cursor;
+        for _ in 0..n {
+            if at == self.history.len() {
+                break;
+            }
+            at += 1;
+            while at < self.history.len() && self.history[at].joined {
+                at += 1;
+            }
+        }
+        at
+    }
+
+    /// How many steps undo can take back: the loaded ones, and each entry not loaded (as many
+    /// or more than its steps).
+    pub fn undo_steps(&self) -> usize {
+        self.base + steps(&self.history[..self.cursor])
+    }
+
+    /// How many steps redo can bring back.
+    pub fn redo_steps(&self) -> usize {
+        steps(&self.history[self.cursor..])
+    }
+
+    /// Whether the next undo reaches the entries left on disk: then they are loaded first
+    /// ([`Encounter::prepend`]).
+    pub fn undo_needs_earlier(&self) -> bool {
+        self.base > 0
+            && self.undo_target(1) == 0
+            && (self.cursor == 0 || self.history.first().is_some_and(|e| e.joined))
+    }
+
+    /// Marks the entries recorded since the cursor was `from` as one step with the first of
+    /// them: one line typed, one undo.
+    pub fn join_since(&mut self, from: usize) {
+        let to = self.cursor.min(self.history.len());
+        for entry in self.history.iter_mut().take(to).skip(from + 1) {
+            entry.joined = true;
+        }
+        self.revision = stamp();
+    }
+
+    /// Undoes up to `n` steps (a command, or the entries of one line); returns the entries
+    /// undone, latest first.
     pub fn undo(&mut self, n: usize) -> Vec<&Entry> {
-        let target = self.cursor.saturating_sub(n);
+        let target = self.undo_target(n);
         let undone = self.cursor - target;
         if undone == 0 {
             return Vec::new();
@@ -307,9 +381,9 @@ impl Encounter {
         self.history[target..target + undone].iter().rev().collect()
     }
 
-    /// Redoes up to `n` undone commands with their recorded events: no dice are rolled again.
+    /// Redoes up to `n` undone steps with their recorded events: no dice are rolled again.
     pub fn redo(&mut self, n: usize) -> Vec<&Entry> {
-        let target = (self.cursor + n).min(self.history.len());
+        let target = self.redo_target(n);
         let from = self.cursor;
         if target > from {
             self.revision = stamp();
@@ -339,4 +413,13 @@ impl Encounter {
         }
         state
     }
+}
+
+/// How many steps the entries make: each one not joined to the one before begins one.
+fn steps(entries: &[Entry]) -> usize {
+    entries
+        .iter()
+        .enumerate()
+        .filter(|(i, e)| *i == 0 || !e.joined)
+        .count()
 }

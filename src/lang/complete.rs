@@ -631,8 +631,8 @@ mod tests {
             let enc = table(
                 system,
                 &[
-                    "add Jinx pc int 5 rea 6 edge 3",
-                    "add Guard npc int 3 rea 4 edge 1",
+                    &crate::lang::sheet_line(system, "add Jinx pc int 5 rea 6 edge 3"),
+                    &crate::lang::sheet_line(system, "add Guard npc int 3 rea 4 edge 1"),
                 ],
             );
             for (alias, verb) in super::super::ALIASES {
@@ -705,7 +705,7 @@ mod tests {
         // Given an Anarchy table
         let enc = table(
             crate::encounter::System::Anarchy,
-            &["add Vex pc int 3 rea 4 edge 1", "add Guard npc int 3 rea 3"],
+            &["add Vex pc edge 1", "add Guard npc"],
         );
         // Then a spend offers the rules' spends, after a player's `spend` and the GM's
         let spends = offered(&enc, "pp Vex spend ");
@@ -742,6 +742,12 @@ mod tests {
             );
             assert_eq!(offered(&enc, &format!("{verb} Vex 1 m")), ["matrix"]);
         }
+        // `add` offers none of the initiative's words, nor a shared roll
+        let add = offered(&enc, "add Cy ");
+        for w in ["int", "rea", "mod", "ip", "shared"] {
+            assert!(!add.contains(&w.to_string()), "{w}: {add:?}");
+        }
+        assert!(add.contains(&"edge".to_string()), "{add:?}");
         // And no initiative or other system's verb is offered at this table
         let verbs = offered(&enc, "");
         for v in ["narrate", "pp", "gm", "atest", "cooldown", "damage"] {

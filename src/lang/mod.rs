@@ -120,7 +120,7 @@ impl std::error::Error for ParseError {}
 pub const VERBS: &[(&str, &str)] = &[
     (
         "add",
-        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared] | add NAME [xN] [pc|npc] [edge N] [body N] [will N] | add NAME [xN] [shared] from template | add party",
+        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared] | add NAME [xN] [pc|npc] [edge N] [body N] [will N] | add NAME [xN] [shared] from template | add NAME [xN] from template | add party",
     ),
     (
         "edit",
@@ -247,6 +247,19 @@ pub fn all_verbs() -> impl Iterator<Item = &'static (&'static str, &'static str)
 }
 
 const SHEET_WORDS: &[&str] = &["int", "rea", "edge", "mod", "ip", "body", "will"];
+/// The words of `add` and `edit` for the initiative of passes, each with its field and the
+/// form a table without it (Anarchy) is told it is.
+const PASSES_FIELDS: &[(&str, SheetField, &str)] = &[
+    ("add", SheetField::Intuition, "add NAME … int N"),
+    ("add", SheetField::Reaction, "add NAME … rea N"),
+    ("add", SheetField::DiceModifier, "add NAME … mod N"),
+    ("add", SheetField::IpBonus, "add NAME … ip N"),
+    ("add", SheetField::SharedRoll, "add NAME … shared"),
+    ("edit", SheetField::Intuition, "edit NAME … int N"),
+    ("edit", SheetField::Reaction, "edit NAME … rea N"),
+    ("edit", SheetField::DiceModifier, "edit NAME … mod N"),
+    ("edit", SheetField::IpBonus, "edit NAME … ip N"),
+];
 const ADD_WORDS: &[&str] = &["pc", "npc", "shared", "name"];
 
 #[derive(Debug, Clone)]
@@ -509,8 +522,8 @@ pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
             line.belongs(enc.system())
                 .map_err(|e| synopses::with_forms(e).to_string())?;
             match line {
-                Line::Undo(n) => within("undo", n, enc.base() + enc.cursor())?,
-                Line::Redo(n) => within("redo", n, enc.history().len() - enc.cursor())?,
+                Line::Undo(n) => within("undo", n, enc.undo_steps())?,
+                Line::Redo(n) => within("redo", n, enc.redo_steps())?,
                 _ => {}
             }
             Ok(line)
@@ -1014,7 +1027,7 @@ impl Parser<'_> {
         let verb = self.verb.unwrap_or_default();
         self.at += 1;
         if verb == "add"
-            && let Some(r) = self.roster_add()
+            && let Some(r) = self.roster_add()?
         {
             return Ok(Line::FromRoster(r));
         }
@@ -1238,7 +1251,13 @@ impl Parser<'_> {
                 self.armor_2097()?
             }
             "strength" => self.strength()?,
-            "weapon" if self.dice_ahead() || self.ahead("remove") => self.weapon_2097()?,
+            // SR5 and 2097 both remove a weapon; only 2097's are added as damage dice.
+            "weapon"
+                if self.dice_ahead()
+                    || (self.ahead("remove") && self.state.system != System::Sr5) =>
+            {
+                self.weapon_2097()?
+            }
             "odds2097" => return self.odds2097(),
             "test" | "teamwork" | "closecall" | "odds" | "attack" | "weapon" | "reload"
             | "armor" => match self.sr5(verb)? {
@@ -1277,9 +1296,11 @@ impl Parser<'_> {
             || (t.len() > 1 && t.starts_with('x') && int_word(&t[1..]).is_some_and(|n| n >= 0))
     }
 
-    /// Sheet fields in any order; returns whether any was given.
+    /// Sheet fields in any order, of `add` or `edit` (`verb`): a field this table's system does
+    /// not play with (Anarchy's initiative) is another system's form of the verb, refused so.
     fn sheet_fields(
         &mut self,
+        verb: &str,
         sheet: &mut SheetInput,
         side: &mut Option<Side>,
     ) -> Result<(), ParseError> {
@@ -1298,6 +1319,7 @@ impl Parser<'_> {
                     *side = Some(Side::Npc);
                 }
                 "int" | "rea" | "edge" | "mod" | "ip" | "body" | "will" => {
+                    self.foreign_field(verb, &w)?;
                     self.at += 1;
                     let n = self.number(&format!("a number after `{w}`"))?;
                     match w.as_str() {
@@ -1316,28 +1338,56 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// Refuses the next word if it is `word`, a field of the sheet this table's system does not
+    /// play with ([`System::uses`]: Anarchy's initiative): that is another system's form of
+    /// `verb` (`add` or `edit`), told with this table's forms of it.
+    fn foreign_field(&self, verb: &str, word: &str) -> Result<(), ParseError> {
+        let Some((_, field, form)) = PASSES_FIELDS.iter().find(|(v, _, form)| {
+            *v == verb && form.trim_end_matches(" N").ends_with(&format!(" {word}"))
+        }) else {
+            return Ok(());
+        };
+        if !self.peek_is(word) || self.state.system.uses(*field) {
+            return Ok(());
+        }
+        let refusal = synopses::with_forms(RuleError::OtherSystem {
+            verb: form,
+            owners: Family::Passes.systems().to_vec(),
+            system: self.state.system,
+            forms: Vec::new(),
+        });
+        Err(ParseError {
+            refusal: Some(refusal.to_string()),
+            ..self.error(*form)
+        })
+    }
+
     /// The words after `add`, if they ask for the roster: `party` alone, or ending in
     /// `from template`.
-    fn roster_add(&mut self) -> Option<RosterAdd> {
+    fn roster_add(&mut self) -> Result<Option<RosterAdd>, ParseError> {
         let rest = &self.words[self.at..];
         let plain = |w: &Word, k: &str| !w.quoted && w.text.eq_ignore_ascii_case(k);
         if let [w] = rest
             && plain(w, "party")
         {
             self.at = self.words.len();
-            return Some(RosterAdd::Party);
+            return Ok(Some(RosterAdd::Party));
         }
         let [head @ .., from, template] = rest else {
-            return None;
+            return Ok(None);
         };
         if !plain(from, "from") || !plain(template, "template") {
-            return None;
+            return Ok(None);
         }
         let mut head = head;
         let mut shared_roll = false;
         if let [before @ .., last] = head
             && plain(last, "shared")
         {
+            if !before.is_empty() && !self.state.system.uses(SheetField::SharedRoll) {
+                self.at += head.len() - 1;
+                return self.foreign_field("add", "shared").map(|()| None);
+            }
             shared_roll = true;
             head = before;
         }
@@ -1352,16 +1402,16 @@ impl Parser<'_> {
             head = before;
         }
         if head.is_empty() {
-            return None;
+            return Ok(None);
         }
         let name: Vec<&str> = head.iter().map(|w| w.text.as_str()).collect();
         let name = name.join(" ");
         self.at = self.words.len();
-        Some(RosterAdd::Template {
+        Ok(Some(RosterAdd::Template {
             name,
             count,
             shared_roll,
-        })
+        }))
     }
 
     fn add(&mut self) -> Result<Command, ParseError> {
@@ -1395,7 +1445,8 @@ impl Parser<'_> {
             let before = self.at;
             int_given |= self.peek_is("int");
             rea_given |= self.peek_is("rea");
-            self.sheet_fields(&mut sheet, &mut side)?;
+            self.sheet_fields("add", &mut sheet, &mut side)?;
+            self.foreign_field("add", "shared")?;
             if self.eat("shared") {
                 shared = true;
             }
@@ -1435,7 +1486,7 @@ impl Parser<'_> {
         let mut name = None;
         loop {
             let before = self.at;
-            self.sheet_fields(&mut sheet, &mut side)?;
+            self.sheet_fields("edit", &mut sheet, &mut side)?;
             if self.eat("name") {
                 let text = self.text_until(&[
                     "pc", "npc", "int", "rea", "edge", "mod", "ip", "body", "will",
@@ -1590,15 +1641,19 @@ pub fn quote(text: &str) -> String {
     }
 }
 
-fn sheet_words(s: &SheetInput) -> String {
-    let mut out = format!("int {} rea {}", s.intuition, s.reaction);
+/// A new sheet's words, those of the fields `system` plays with (Anarchy's have no initiative).
+fn sheet_words(s: &SheetInput, system: System) -> String {
+    let mut out = String::new();
+    if system.uses(SheetField::Intuition) {
+        out += &format!(" int {} rea {}", s.intuition, s.reaction);
+    }
     if s.edge != 0 {
         out += &format!(" edge {}", s.edge);
     }
-    if s.dice_modifier != 0 {
+    if s.dice_modifier != 0 && system.uses(SheetField::DiceModifier) {
         out += &format!(" mod {}", s.dice_modifier);
     }
-    if s.ip_bonus != 0 {
+    if s.ip_bonus != 0 && system.uses(SheetField::IpBonus) {
         out += &format!(" ip {}", s.ip_bonus);
     }
     if let Some(b) = s.body {
@@ -1678,6 +1733,27 @@ pub fn execute<'e>(
         .map_err(synopses::with_forms)
 }
 
+/// A setup line of `add` or `edit` in the words `system` takes: at an Anarchy table, which has
+/// no initiative, without `int`, `rea`, `mod`, `ip` (each with its number) and `shared`.
+#[cfg(test)]
+pub(crate) fn sheet_line(system: System, line: &str) -> String {
+    if system.uses(SheetField::Intuition) {
+        return line.to_string();
+    }
+    let mut out: Vec<&str> = Vec::new();
+    let mut words = line.split(' ');
+    while let Some(w) = words.next() {
+        match w {
+            "int" | "rea" | "mod" | "ip" => {
+                words.next();
+            }
+            "shared" => {}
+            _ => out.push(w),
+        }
+    }
+    out.join(" ")
+}
+
 /// Who a roll is for, in the language.
 fn target_words(target: RollTarget, state: &State) -> String {
     match target {
@@ -1701,10 +1777,10 @@ pub fn format(command: &Command, state: &State) -> String {
             let count = a.count.map(|c| format!(" x{c}")).unwrap_or_default();
             let shared = if a.shared_roll { " shared" } else { "" };
             format!(
-                "add {}{count} {} {}{shared}",
+                "add {}{count} {}{}{shared}",
                 quote(&a.name),
                 side_word(a.side),
-                sheet_words(&a.sheet)
+                sheet_words(&a.sheet, state.system)
             )
         }
         Command::Edit {

@@ -391,8 +391,15 @@ impl Parser<'_> {
 
     fn weapon(&mut self) -> Result<Sr5Command, ParseError> {
         let who = self.combatant()?;
+        if self.eat("remove") {
+            let name = self.text_until(&[]);
+            if name.is_empty() {
+                return Err(self.error("the weapon to remove"));
+            }
+            return Ok(Sr5Command::RemoveWeapon { who, name });
+        }
         if !self.eat("add") {
-            return Err(self.error("`add` and the weapon"));
+            return Err(self.error("`add` and the weapon, or `remove` and the weapon"));
         }
         let stops = ["dv", "ap", "acc", "accuracy", "ammo"];
         let name = self.text_until(&stops);
@@ -584,6 +591,9 @@ pub(super) fn format(command: &Sr5Command, state: &State) -> String {
                 w.accuracy,
                 opt("ammo", w.ammo)
             )
+        }
+        Sr5Command::RemoveWeapon { who, name } => {
+            format!("weapon {} remove {}", n(*who), sr5_quote(name))
         }
         Sr5Command::Reload { who, weapon } => match weapon {
             Some(w) => format!("reload {} {}", n(*who), sr5_quote(w)),

@@ -33,9 +33,13 @@ fn systems(verb: &str, form: &str) -> &'static [System] {
         // initiative's are the passes'; the form without them Anarchy's.
         "add" | "edit" if has("int") || has("[int") => Family::Passes.systems(),
         "add" | "edit" if has("[edge") => own(System::Anarchy),
+        // A group's shared initiative roll is the passes'; Anarchy adds from the roster without.
+        "add" if has("[shared]") => Family::Passes.systems(),
+        "add" if has("from") => own(System::Anarchy),
         "armor" if has("pt") => own(System::Sr2097),
-        // SR5's weapons are added to a sheet, never taken off it: removing one is 2097's.
-        "weapon" if form.contains("NdM") || has("remove") => own(System::Sr2097),
+        // SR5 and 2097 both take a weapon off a sheet; only 2097's are added as damage dice.
+        "weapon" if has("remove") => &[System::Sr5, System::Sr2097],
+        "weapon" if form.contains("NdM") => own(System::Sr2097),
         // 2097's initiative is typed in as its d6s, SR5's as hits.
         "roll" if has("[dice") => own(System::Sr2097),
         "roll" if has("[hits") => own(System::Sr5),
@@ -252,13 +256,28 @@ mod tests {
             assert_eq!(line(System::Sr5, verb), [shared.as_str()]);
             assert_eq!(line(System::Sr2097, verb), [shared.as_str()]);
         }
+        // Anarchy has no initiative: none of its words, nor a shared roll, in its `add`.
+        assert_eq!(
+            line(System::Anarchy, "add"),
+            [
+                "add NAME [xN] [pc|npc] [edge N] [body N] [will N] | add NAME [xN] from template | add party"
+            ]
+        );
+        for system in [System::Sr5, System::Sr2097] {
+            let add = &line(system, "add")[0];
+            assert!(
+                add.contains("add NAME [xN] [shared] from template"),
+                "{add}"
+            );
+            assert!(!add.contains("add NAME [xN] from template"), "{add}");
+        }
         let edge = line(System::Sr2097, "edge");
         assert_eq!(edge.len(), 2);
         assert!(edge[1].contains("boost"));
-        // SR5 adds weapons to a sheet and has no form removing one: 2097's is 2097's alone.
+        // SR5 adds its weapons with their DV and takes them off as 2097 does.
         assert_eq!(
             line(System::Sr5, "weapon"),
-            ["weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N]"]
+            ["weapon NAME add WEAPON dv N [p|s] ap N acc N [ammo N] | weapon NAME remove WEAPON"]
         );
         // 2097's initiative typed in as its d6s, in its help and in no other's.
         assert!(line(System::Sr2097, "roll")[0].contains("roll NAME|GROUP [dice A B"));

@@ -192,6 +192,9 @@ pub fn log_line(state: &State, event: &Sr5Event) -> String {
                 weapon.stats()
             )
         }
+        Sr5Event::WeaponRemoved { who, weapon } => {
+            format!("{} puts away {}", n(*who), weapon.name)
+        }
         Sr5Event::ArmorSet { who, rating } => format!("{}'s armor: {rating}", n(*who)),
         Sr5Event::Reloaded {
             who,

@@ -248,7 +248,7 @@ pub fn remove_stale(save: &Path) {
 fn holds_a_save_or_nothing(path: &Path) -> bool {
     use std::io::Read as _;
     let mut head = [0u8; 9];
-    let Ok(mut f) = File::open(path) else {
+    let Ok((mut f, _)) = super::read::open(path) else {
         return false;
     };
     let n = f.read(&mut head).unwrap_or(0);

@@ -90,6 +90,17 @@ pub fn check(state: &State, event: &Sr5Event, rules: &HouseRules) -> Result<(), 
         Sr5Event::WeaponAdded { who, .. } | Sr5Event::ArmorSet { who, .. } => {
             present(state, *who)?;
         }
+        // The weapon goes off as the sheet holds it, rounds and clip: undo brings it back so.
+        Sr5Event::WeaponRemoved { who, weapon: w } => {
+            present(state, *who)?;
+            if weapon(*who, &w.name)? != *w {
+                return Err(format!(
+                    "{} is removed other than {} holds it",
+                    w.name,
+                    state.name(*who)
+                ));
+            }
+        }
         Sr5Event::ClipRemoved {
             who,
             weapon: w,

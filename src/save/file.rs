@@ -309,14 +309,7 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         message,
     };
     if bytes.len() as u64 > MAX_BYTES {
-        return Err(err(
-            None,
-            format!(
-                "the file is {} bytes, more than the {} MiB a save may have",
-                bytes.len(),
-                MAX_BYTES / (1024 * 1024)
-            ),
-        ));
+        return Err(err(None, over_limit(&format!("{} bytes", bytes.len()))));
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let (line, col) = line_col(&bytes[..e.valid_up_to()]);
@@ -483,11 +476,7 @@ fn field_at(text: &str, line: usize, col: usize) -> (Option<String>, String) {
 /// (which opening may trust) must be what its history gives.
 pub fn verify_snapshot(path: &Path, catalogue: Arc<Catalogue>) -> Result<(), LoadError> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| LoadError {
-        file: file.clone(),
-        at: None,
-        message: super::io_message(&e),
-    })?;
+    let bytes = read_save(path, &file)?;
     let save = parse(&bytes, &file)?;
     let enc = save.clone().into_encounter(&file, catalogue)?;
     match save.stale_states(&enc) {
@@ -558,6 +547,23 @@ pub fn load_and_verify(
     Ok((header, enc, stale))
 }
 
+/// The bytes of the save at `path`: a regular file of at most [`MAX_BYTES`].
+fn read_save(path: &Path, file: &str) -> Result<Vec<u8>, LoadError> {
+    super::read::read(path, MAX_BYTES).map_err(|e| LoadError {
+        file: file.to_string(),
+        at: None,
+        message: e.message("a save file", over_limit),
+    })
+}
+
+/// The sentence for a save over [`MAX_BYTES`], its size in words.
+fn over_limit(size: &str) -> String {
+    format!(
+        "the file is {size}, more than the {} MiB a save may have",
+        MAX_BYTES / (1024 * 1024)
+    )
+}
+
 /// A save file, parsed, with what its journal holds for it and where that is.
 fn read_journaled(
     path: &Path,
@@ -568,26 +574,7 @@ fn read_journaled(
         at: None,
         message: super::io_message(&e),
     };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if meta.is_dir() {
-        return Err(LoadError {
-            file: file.to_string(),
-            at: None,
-            message: "it is a directory, not a save file".into(),
-        });
-    }
-    if meta.len() > MAX_BYTES {
-        return Err(LoadError {
-            file: file.to_string(),
-            at: None,
-            message: format!(
-                "the file is {} bytes, more than the {} MiB a save may have",
-                meta.len(),
-                MAX_BYTES / (1024 * 1024)
-            ),
-        });
-    }
-    let bytes = std::fs::read(path).map_err(io)?;
+    let bytes = read_save(path, file)?;
     let save = parse(&bytes, file)?;
     let journal_path = super::journal::path_of(&super::atomic::real_path(path).map_err(io)?);
     let journal =

@@ -82,10 +82,20 @@ pub fn read(path: &Path, generation: u64) -> Result<Read, String> {
     if generation == 0 {
         return Ok(Read::default());
     }
-    let bytes = match std::fs::read(path) {
+    let bytes = match super::read::read(path, super::file::MAX_BYTES) {
         Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Read::default()),
-        Err(e) => return Err(format!("the journal: {}", super::io_message(&e))),
+        Err(super::read::Unread::Io(e)) if e.kind() == io::ErrorKind::NotFound => {
+            return Ok(Read::default());
+        }
+        Err(e) => {
+            return Err(format!(
+                "the journal: {}",
+                e.message("a journal file", |size| format!(
+                    "the file is {size}, more than the {} MiB a journal may have",
+                    super::file::MAX_BYTES / (1024 * 1024)
+                ))
+            ));
+        }
     };
     parse(&bytes, generation)
 }
@@ -172,7 +182,7 @@ impl Writer {
         let target = super::atomic::real_path(path)?;
         let fd = rustix::fs::open(
             &target,
-            OFlags::WRONLY | OFlags::APPEND | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            OFlags::WRONLY | OFlags::APPEND | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::NONBLOCK,
             Mode::empty(),
         )?;
         let file = File::from(fd);
@@ -214,6 +224,7 @@ mod tests {
         Entry {
             text: text.into(),
             events: Vec::new(),
+            joined: false,
         }
     }
 

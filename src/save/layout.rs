@@ -158,7 +158,7 @@ fn parse_entry_line(line: &[u8]) -> Option<Entry> {
 /// A snapshot file in this layout read from its start, one line at a time, so that opening
 /// reads the head and the entries it wants and keeps nothing of the rest.
 pub struct Reader {
-    file: BufReader<File>,
+    file: BufReader<io::Take<File>>,
     line: Vec<u8>,
 }
 
@@ -166,7 +166,12 @@ impl Reader {
     /// Reads the head, up to and with [`HISTORY_OPEN`]: `None` when the file has no such line
     /// (another version's layout, or edited), or its head is larger than a save may be.
     pub fn open(path: &Path) -> io::Result<Option<(String, Self)>> {
-        let mut file = BufReader::new(File::open(path)?);
+        // A regular file opened without blocking, never read past what a save may hold.
+        let (file, _) = super::read::open(path).map_err(|e| match e {
+            super::read::Unread::Io(e) => e,
+            e => io::Error::other(e.message("a save file", ToString::to_string)),
+        })?;
+        let mut file = BufReader::new(io::Read::take(file, super::file::MAX_BYTES + 1));
         let mut head = Vec::new();
         let open = format!("{HISTORY_OPEN}\n");
         loop {

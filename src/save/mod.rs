@@ -7,6 +7,7 @@ pub mod file;
 pub mod journal;
 pub mod layout;
 pub mod lock;
+pub mod read;
 pub mod store;
 pub mod validate;
 pub mod writer;

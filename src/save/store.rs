@@ -151,7 +151,10 @@ impl Store {
 
     /// The save used last if it still exists, else the newest save in the data directory.
     pub fn most_recent(&self) -> Option<PathBuf> {
-        if let Ok(text) = std::fs::read_to_string(self.last_used_file()) {
+        // A path: a file that is not a regular one, or longer than a path may be, is passed over.
+        if let Ok(bytes) = super::read::read(&self.last_used_file(), 64 * 1024)
+            && let Ok(text) = String::from_utf8(bytes)
+        {
             let p = PathBuf::from(text.trim());
             if p.is_file() {
                 return Some(p);

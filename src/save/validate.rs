@@ -696,7 +696,7 @@ fn shows(verb: &str, event: &Event) -> bool {
         "weapon" => matches!(
             event,
             Event::Sr2097(Sr2097Event::WeaponAdded { .. } | Sr2097Event::WeaponRemoved { .. })
-                | Event::Sr5(Sr5Event::WeaponAdded { .. })
+                | Event::Sr5(Sr5Event::WeaponAdded { .. } | Sr5Event::WeaponRemoved { .. })
         ),
         "delay" => matches!(
             event,
@@ -998,6 +998,7 @@ mod tests {
                 sheet,
                 ip: None,
             }],
+            joined: false,
         };
         // Body 4 has 10 boxes, Body 1 has 9: the 9 taken fill it.
         let mut edited = state.clone();
@@ -1010,6 +1011,7 @@ mod tests {
                 track: Track::Physical,
                 boxes: 1,
             }],
+            joined: false,
         };
         let mut filled = state.clone();
         filled.apply(&full.events[0], &rules);
@@ -1084,6 +1086,7 @@ mod tests {
             let entry = Entry {
                 text: text.into(),
                 events: vec![added(1)],
+                joined: false,
             };
             let err = text_agrees(&entry, &state).unwrap_err();
             assert!(err.contains("not a command that changes"), "{text}: {err}");

@@ -35,9 +35,9 @@ fn fresh() -> App {
         std::sync::Arc::new(super::demo::catalogue()),
     );
     let lines = [
-        "add Nix pc int 3 rea 4 edge 3 body 3 will 4",
-        "add Brick pc int 2 rea 3 edge 2 body 6 will 3",
-        "add Ganger npc int 3 rea 3 body 4 will 3",
+        "add Nix pc edge 3 body 3 will 4",
+        "add Brick pc edge 2 body 6 will 3",
+        "add Ganger npc body 4 will 3",
     ];
     assert_eq!(super::demo::script(&mut enc, &lines, 1), Ok(()));
     app_for(enc)
@@ -346,14 +346,14 @@ fn the_add_and_edit_forms_at_an_anarchy_table_ask_only_what_anarchy_uses() {
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "1");
     press(&mut app, KeyCode::Enter);
-    // Then the sheet keeps what the form did not show (Intuition 3, Reaction 4)
+    // Then the sheet keeps what the form did not show (Intuition and Reaction, at their defaults)
     let nix = app
         .state()
         .present()
         .find(|c| c.name == "Nix")
         .map(|c| (c.sheet.edge, c.sheet.intuition, c.sheet.reaction))
         .expect("Nix");
-    assert_eq!(nix, (1, 3, 4));
+    assert_eq!(nix, (1, 3, 3));
 }
 
 #[test]
@@ -595,10 +595,7 @@ fn long_named(more: &[&str]) -> App {
         std::sync::Arc::new(crate::rules::HouseRules::embedded()),
         std::sync::Arc::new(super::demo::catalogue()),
     );
-    let add = format!(
-        "add {} pc int 3 rea 4 edge 3 body 3 will 4",
-        "龍".repeat(40)
-    );
+    let add = format!("add {} pc edge 3 body 3 will 4", "龍".repeat(40));
     let mut lines = vec![add.as_str()];
     lines.extend_from_slice(more);
     assert_eq!(super::demo::script(&mut enc, &lines, 1), Ok(()));
@@ -628,7 +625,7 @@ fn the_plot_point_menus_head_cuts_a_long_name_not_the_counts() {
 #[test]
 fn a_menu_over_wide_characters_leaves_the_screen_as_it_was_when_it_closes() {
     // Given a player whose 40 wide characters run under where the Plot Point menu opens
-    let mut app = long_named(&["add Bo pc int 3 rea 4 edge 3 body 3 will 4", "narrate"]);
+    let mut app = long_named(&["add Bo pc edge 3 body 3 will 4", "narrate"]);
     let before = screen(&mut app, 160, 48);
     // When the menu opens over them (the character cut at its left edge is blanked)
     typ(&mut app, "p");
@@ -641,7 +638,7 @@ fn a_menu_over_wide_characters_leaves_the_screen_as_it_was_when_it_closes() {
 #[test]
 fn a_whole_reason_starting_with_a_long_name_keeps_its_mark_on_the_names_line() {
     // Given the Plot Point menu of a player with a 40-wide-character name, nothing on Cooldown
-    let mut app = long_named(&["add Bo pc int 3 rea 4 edge 3 body 3 will 4", "narrate"]);
+    let mut app = long_named(&["add Bo pc edge 3 body 3 will 4", "narrate"]);
     typ(&mut app, "p");
     // When Ignore Cooldown, refused in words that begin with the name, is selected
     go_to(&mut app, "Ignore Cooldown");
@@ -835,24 +832,29 @@ fn the_plot_point_menu_counts_the_lines_out_of_sight() {
         };
         m.list.items.len()
     };
+    let listed = |shown: &str| {
+        shown
+            .lines()
+            .filter(|l| {
+                l.contains("(1 PP)")
+                    || l.contains("(2 PP)")
+                    || l.contains("(X PP)")
+                    || l.contains("Award")
+                    || l.contains("GM: ")
+            })
+            .count()
+    };
     let shown = screen(&mut app, 80, 24);
-    let listed = shown
-        .lines()
-        .filter(|l| {
-            l.contains("(1 PP)")
-                || l.contains("(2 PP)")
-                || l.contains("Award")
-                || l.contains("GM: ")
-        })
-        .count();
+    let on_top = listed(&shown);
     // Then its border counts those below
     assert!(
-        shown.contains(&format!("▼ {} more", n - listed)),
-        "{n} lines, {listed} shown:\n{shown}"
+        shown.contains(&format!("▼ {} more", n - on_top)),
+        "{n} lines, {on_top} shown:\n{shown}"
     );
-    // And at its end, those above
+    // And at its end (the selected line's whole reason under the list), those above
     press(&mut app, KeyCode::End);
     let shown = screen(&mut app, 80, 24);
-    assert!(shown.contains(&format!("▲ {} more", n - listed)), "{shown}");
+    let at_end = listed(&shown);
+    assert!(shown.contains(&format!("▲ {} more", n - at_end)), "{shown}");
     assert!(!shown.contains("▼"), "{shown}");
 }

@@ -214,14 +214,12 @@ impl App {
     }
 
     /// Waits for the check's verdict before anything is written.
-    fn settle_audit(&mut self) {
-        if let Some(verdict) = self
-            .audit
+    /// True if the screen turned read-only: the status line says why already.
+    fn settle_audit(&mut self) -> bool {
+        self.audit
             .as_mut()
             .and_then(crate::save::audit::Audit::wait)
-        {
-            self.audited(verdict);
-        }
+            .is_some_and(|verdict| self.audited(verdict))
     }
 
     /// A save whose snapshot is not what its history gives is bad, and a bad file is never
@@ -243,7 +241,16 @@ impl App {
             "{}: shown from its history, nothing is written",
             distrust.message
         );
-        self.error(format!("read-only: {why}"));
+        // A room whose end would change the fight closes: a read-only screen opens none.
+        if self.mode.changes_the_fight() {
+            let room = self.mode.kind().label().to_lowercase();
+            self.mode = Mode::Tracker;
+            self.error(format!(
+                "read-only: {why}; the {room} was closed and nothing in it was done"
+            ));
+        } else {
+            self.error(format!("read-only: {why}"));
+        }
         self.read_only = Some(why);
         true
     }
@@ -449,7 +456,12 @@ impl App {
         &mut self,
         run: impl FnOnce(&mut Encounter, &mut dyn Dice) -> Result<(), String>,
     ) -> Result<(), String> {
-        self.settle_audit();
+        if self.settle_audit() {
+            return Err(self
+                .message()
+                .map(|(m, _)| m.to_string())
+                .unwrap_or_default());
+        }
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r.clone());
@@ -630,14 +642,16 @@ impl App {
 
     /// Undoes one command; false when it was refused (said on the screen).
     fn undo(&mut self) -> bool {
-        self.settle_audit();
+        if self.settle_audit() {
+            return false;
+        }
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r);
             return false;
         }
-        if self.enc.cursor() == 0 && self.enc.base() > 0 {
-            // The entry to undo is before those loaded at open: load the rest now.
+        if self.enc.undo_needs_earlier() {
+            // The step to undo reaches before the entries loaded at open: load the rest now.
             if let Err(e) = self.load_earlier() {
                 self.error(e);
                 return false;
@@ -664,7 +678,9 @@ impl App {
 
     /// Redoes one command; false when it was refused (said on the screen).
     fn redo(&mut self) -> bool {
-        self.settle_audit();
+        if self.settle_audit() {
+            return false;
+        }
         if let Some(r) = &self.read_only {
             let r = format!("read-only: {r}");
             self.error(r);

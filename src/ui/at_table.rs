@@ -342,6 +342,54 @@ fn at_80_columns_a_name_too_wide_for_the_turn_line_is_cut_not_the_numbers() {
 }
 
 #[test]
+fn at_80_columns_a_delay_between_the_longest_names_still_says_ip_held_spent_and_edge() {
+    // Given two characters with the longest names the entry rules allow, each a wide character
+    // (two cells) forty times, the first to act spending a simple action, then delaying the
+    // rest of its IP after the other, its delay under way
+    let limits = crate::rules::HouseRules::embedded().limits;
+    let most = usize::try_from(limits.name_chars.max).unwrap_or_default();
+    let (one, two) = ("影".repeat(most), "光".repeat(most));
+    let mut app = super::tests::app_for(crate::ui::demo::empty());
+    let add_one = format!("add {one} pc int 5 rea 6");
+    let add_two = format!("add {two} pc int 3 rea 3");
+    let setup = [add_one.as_str(), add_two.as_str(), "roll all", "start"];
+    crate::ui::demo::script(&mut app.enc, &setup, 1).expect("setup");
+    let first = app.state().turn().map(|t| t.who);
+    let (actor, trigger) = if first == app.state().find(&one).map(|c| c.id) {
+        (&one, &two)
+    } else {
+        (&two, &one)
+    };
+    let act = format!("act {actor} simple");
+    let delay = format!("delay {actor} 1 after {trigger}");
+    crate::ui::demo::script(
+        &mut app.enc,
+        &[act.as_str(), delay.as_str(), "next", "next"],
+        1,
+    )
+    .expect("delay");
+    assert!(
+        matches!(
+            app.state().turn().map(|t| t.kind),
+            Some(crate::encounter::TurnKind::Delayed { .. })
+        ),
+        "{:?}",
+        app.state().turn()
+    );
+    // When the screen is 80×24
+    let s = screen(&mut app, 80, 24);
+    let turn = line_with(&s, "Turn:");
+    // Then the line keeps the IP, the IP held, the IP spent and the Edge whole, the names cut
+    for said in ["IP ", "held 1 IP", "spent ", "this pass", "Edge unused"] {
+        assert!(turn.contains(said), "{said:?} in {turn}\n{s}");
+    }
+    assert!(turn.trim_end().ends_with("Edge unused"), "{turn}");
+    // And the actor's name is cut to its first cells, the delay's words after it, `…`
+    assert!(turn.starts_with(" Turn: ▶ 影 影 影 影"), "{turn}");
+    assert!(turn.contains('…'), "{turn}");
+}
+
+#[test]
 fn without_colour_the_selection_and_the_focus_show() {
     let mut app = mono();
     assert!(colourless(&mut app, 80, 24));

@@ -509,6 +509,35 @@ fn act_through_the_picker() {
     assert!(matches!(app.mode(), Mode::Tracker));
 }
 
+#[test]
+fn the_picker_says_how_many_actions_are_out_of_sight_below_and_above() {
+    // Given the action picker of every action at 80×24, more actions than its list shows
+    let mut app = demo_app();
+    press(&mut app, KeyCode::Enter);
+    let Mode::Picker(p) = app.mode() else {
+        panic!("picker")
+    };
+    let all = p.items.len();
+    // Then its border says how many are out of sight below, and none above
+    let s = screen(&mut app, 80, 24);
+    let shown = s
+        .lines()
+        .filter(|l| l.starts_with("│") && l.contains(" IP"))
+        .count();
+    assert!(shown < all, "{s}");
+    let below = format!("▼ {} more", all - shown);
+    assert!(s.contains(&below), "{below} in\n{s}");
+    assert!(!s.contains("▲"), "{s}");
+    // When the selection goes past the last line shown
+    for _ in 0..shown {
+        press(&mut app, KeyCode::Down);
+    }
+    // Then the border says how many are out of sight above too
+    let s = screen(&mut app, 80, 24);
+    assert!(s.contains("▲ 1 more"), "{s}");
+    assert!(s.contains(&format!("▼ {} more", all - shown - 1)), "{s}");
+}
+
 /// Ctrl-N and Ctrl-D are the ready picker's: the picker of an action to spend now and the
 /// interrupt picker neither offer them nor spend with them.
 #[test]
@@ -1319,7 +1348,7 @@ fn a_key_of_another_system_says_whose_it_is_and_changes_nothing() {
         std::sync::Arc::new(crate::rules::HouseRules::embedded()),
         std::sync::Arc::new(demo::catalogue()),
     );
-    let nix = ["add Nix pc int 3 rea 4 edge 3 body 3 will 4"];
+    let nix = ["add Nix pc edge 3 body 3 will 4"];
     assert_eq!(demo::script(&mut enc, &nix, 1), Ok(()));
     says(
         &mut app_for(enc),
@@ -1537,6 +1566,48 @@ fn read_only_cuts_its_reason_with_an_ellipsis_and_bars_only_the_keys_that_work()
     assert!(bar.contains("help"), "{bar}");
 }
 
+/// A save found untrustworthy while a form is open turns the screen read-only: the form
+/// closes at once, the status line saying why, and nothing it held is done.
+#[test]
+fn a_form_open_when_the_screen_turns_read_only_closes_and_the_status_line_says_why() {
+    for submit in [false, true] {
+        // Given the add form open, a name typed, and the check of the save about to distrust it
+        let mut app = demo_app().with_audit(crate::save::audit::Audit::with(|| {
+            Err(crate::save::audit::Distrust {
+                message: "the save was changed by another srtrack".into(),
+                history: None,
+            })
+        }));
+        let before = app.state().clone();
+        typ(&mut app, "a");
+        assert!(matches!(app.mode(), Mode::Form(_)));
+        typ(&mut app, "Zed");
+        // When the check's verdict comes in (polled, or waited for by the submit)
+        if submit {
+            press(&mut app, KeyCode::Enter);
+        } else {
+            app.start_audit();
+            while !app.poll_audit() {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+        // Then the form is closed, the status line says why, and nothing changed
+        assert!(
+            matches!(app.mode(), Mode::Tracker),
+            "{:?}",
+            app.mode().kind()
+        );
+        let (said, error) = app.message().unwrap_or_default();
+        assert!(error, "{said}");
+        assert!(
+            said.starts_with("read-only: the save was changed by another srtrack")
+                && said.contains("form was closed"),
+            "{said}"
+        );
+        assert_eq!(app.state(), &before);
+    }
+}
+
 /// The interrupt picker lists interrupts, not groups: its key bar offers no key to step
 /// through groups, which the picker of an action to spend now does.
 #[test]
@@ -1599,7 +1670,9 @@ fn read_only_opens_no_room_that_would_change_the_fight() {
         let lines = [
             "add Ana pc int 4 rea 5 edge 2 body 3 will 4",
             "add Bo npc int 3 rea 3 body 4 will 3",
-        ];
+        ]
+        .map(|l| crate::lang::sheet_line(system, l));
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert_eq!(demo::script(&mut enc, &lines, 1), Ok(()), "{system:?}");
         enc
     });
@@ -1819,20 +1892,19 @@ fn roto_drone_delayed() -> App {
 }
 
 #[test]
-fn a_delayed_turn_line_at_80_columns_keeps_the_actors_name_and_ends_cut_with_an_ellipsis() {
+fn a_delayed_turn_line_at_80_columns_keeps_the_actors_name_and_the_numbers_whole() {
     // Given Roto-drone's delayed sub-turn after an action
     let mut app = roto_drone_delayed();
     // When the screen is 80 columns wide
     let shown = screen(&mut app, 80, 24);
     let turn = shown.lines().nth(1).unwrap_or_default();
-    // Then the actor's name shows whole, the trigger's after it, the IP and the IP held come
-    // first, and the line cut ends with `…`
+    // Then the actor's name shows whole, the delay's words after it cut with `…`, and the IP,
+    // the IP held, the IP spent and the Edge whole
+    assert!(turn.starts_with(" Turn: ▶ Roto-drone (dela…"), "{turn}");
     assert!(
-        turn.starts_with(" Turn: ▶ Roto-drone (delay after G"),
+        turn.ends_with("IP 1  held 2 IP  spent 0/5, 2 this pass  Edge unused"),
         "{turn}"
     );
-    assert!(turn.contains("IP 1  held 2 IP"), "{turn}");
-    assert!(turn.ends_with('…'), "{turn}");
     insta::assert_snapshot!("delayed_turn_80x24", shown);
     insta::assert_snapshot!("delayed_turn_120x40", screen(&mut app, 120, 40));
 }

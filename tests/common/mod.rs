@@ -279,3 +279,23 @@ impl Table {
         t
     }
 }
+
+/// A setup line of `add` or `edit` in the words `system` takes: at an Anarchy table, which has
+/// no initiative, without `int`, `rea`, `mod`, `ip` (each with its number) and `shared`.
+pub fn sheet_line(system: System, line: &str) -> String {
+    if system != System::Anarchy {
+        return line.to_string();
+    }
+    let mut out: Vec<&str> = Vec::new();
+    let mut words = line.split(' ');
+    while let Some(w) = words.next() {
+        match w {
+            "int" | "rea" | "mod" | "ip" => {
+                words.next();
+            }
+            "shared" => {}
+            _ => out.push(w),
+        }
+    }
+    out.join(" ")
+}

@@ -55,6 +55,18 @@ impl State {
                     kit.in_hand = Some(kit.weapons.len() - 1);
                 }
             }
+            Sr5Event::WeaponRemoved { who, weapon } => {
+                let kit = self.sr5.kit_mut(*who);
+                if let Some((i, _)) = kit.weapon(&weapon.name) {
+                    kit.weapons.remove(i);
+                    // The hand held it (it holds nothing now) or a weapon after it (one place up).
+                    kit.in_hand = match kit.in_hand {
+                        Some(h) if h == i => None,
+                        Some(h) if h > i => Some(h - 1),
+                        h => h,
+                    };
+                }
+            }
             Sr5Event::ArmorSet { who, rating } => self.sr5.kit_mut(*who).armor = Some(*rating),
             Sr5Event::Reloaded {
                 who,

@@ -40,6 +40,12 @@ impl Draft<'_> {
             Sr5Command::Odds(q) => self.odds_question(q.pool, q.limit, q.against),
             Sr5Command::Attack(a) => self.attack(&a, dice),
             Sr5Command::AddWeapon { who, weapon } => self.add_weapon(who, &weapon),
+            Sr5Command::RemoveWeapon { who, name } => {
+                let c = self.present(who)?;
+                let weapon = self.weapon_for(&c, Some(&name))?;
+                self.emit_sr5(Sr5Event::WeaponRemoved { who, weapon });
+                Ok(())
+            }
             Sr5Command::Reload { who, weapon } => self.reload(who, weapon.as_deref()),
             Sr5Command::Armor { who, rating } => self.armor(who, rating),
             Sr5Command::Act { who, action, given } => self.spend(who, &action, &given, dice),

@@ -132,6 +132,11 @@ pub enum Sr5Command {
         who: CombatantId,
         weapon: WeaponInput,
     },
+    /// Take a weapon off the sheet, by name.
+    RemoveWeapon {
+        who: CombatantId,
+        name: String,
+    },
     /// Refill a weapon (the one in hand when not named) and take it in hand.
     Reload {
         who: CombatantId,
@@ -158,7 +163,7 @@ impl Sr5Command {
             Sr5Command::CloseCall { .. } | Sr5Command::CloseCallInitiative { .. } => "closecall",
             Sr5Command::Odds(_) => "odds",
             Sr5Command::Attack(_) => "attack",
-            Sr5Command::AddWeapon { .. } => "weapon",
+            Sr5Command::AddWeapon { .. } | Sr5Command::RemoveWeapon { .. } => "weapon",
             Sr5Command::Reload { .. } => "reload",
             Sr5Command::Armor { .. } => "armor",
             Sr5Command::Act { .. } => "act",
@@ -261,6 +266,11 @@ pub enum Defense {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Sr5Event {
     WeaponAdded {
+        who: CombatantId,
+        weapon: Weapon,
+    },
+    /// The weapon went off the sheet, as it was: its rounds and its clip with it.
+    WeaponRemoved {
         who: CombatantId,
         weapon: Weapon,
     },

@@ -317,36 +317,33 @@ impl State {
             .collect()
     }
 
-    /// The rows under a list `w` cells wide kept for the selected line's whole reason: as many
-    /// as the longest reason the list cuts takes, so the box does not move with the selection;
-    /// none when the list cuts none.
-    pub fn reason_rows(&self, w: usize) -> usize {
-        self.items
-            .iter()
-            .filter_map(|it| {
-                let why = it.refusal.as_deref()?;
-                let line = crate::text::shown_len(&Self::refused_text("  ", &it.label, why));
-                (line > w).then(|| Self::reason_text(why, w).len())
-            })
-            .max()
-            .unwrap_or(0)
+    /// The selected line's whole reason wrapped to `w` cells, to write under the list when the
+    /// list cuts it; else nothing.
+    fn selected_reason(&self, w: usize) -> Vec<String> {
+        match self.items.get(self.selected) {
+            Some(Item {
+                refusal: Some(why),
+                label,
+                ..
+            }) if crate::text::shown_len(&Self::refused_text("  ", label, why)) > w => {
+                Self::reason_text(why, w)
+            }
+            _ => Vec::new(),
+        }
     }
 
-    /// What goes in those rows: the selected line's reason wrapped to `w` cells (the list
-    /// cuts it), or blank rows when it is not refused.
+    /// The rows under a list `w` cells wide for the selected line's whole reason: as many as it
+    /// takes, none when the list does not cut it.
+    pub fn reason_rows(&self, w: usize) -> usize {
+        self.selected_reason(w).len()
+    }
+
+    /// What goes in those rows.
     pub fn reason_lines(&self, w: usize, t: Theme) -> Vec<Line<'static>> {
-        let rows = self.reason_rows(w);
-        let mut lines: Vec<Line<'static>> = match self.items.get(self.selected) {
-            Some(Item {
-                refusal: Some(why), ..
-            }) if rows > 0 => Self::reason_text(why, w)
-                .into_iter()
-                .map(|l| Line::styled(l, t.dim()))
-                .collect(),
-            _ => Vec::new(),
-        };
-        lines.resize(rows, Line::default());
-        lines
+        self.selected_reason(w)
+            .into_iter()
+            .map(|l| Line::styled(l, t.dim()))
+            .collect()
     }
 
     /// The lines of a list of `rows` rows out of sight above and below it, as [`Self::lines`]

@@ -65,6 +65,16 @@ impl Mode {
         }
     }
 
+    /// Whether the room's end may change the fight (a read-only screen opens none such): not
+    /// the tracker, the command line (it refuses a change itself), find, or help over those.
+    pub fn changes_the_fight(&self) -> bool {
+        match self {
+            Mode::Tracker | Mode::Command(_) | Mode::Find(_) => false,
+            Mode::Help(h) => h.back.changes_the_fight(),
+            _ => true,
+        }
+    }
+
     pub fn kind(&self) -> ModeKind {
         match self {
             Mode::Tracker => ModeKind::Tracker,

@@ -12,7 +12,7 @@ use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event};
 use crate::rules::ActionType;
 use crate::ui::action::Action;
 use crate::ui::app::App;
-use crate::ui::view::{clear, cut, draw_lines, input_spans, padded, pane_block};
+use crate::ui::view::{clear, cut, draw_lines, input_spans, more_hints, padded, pane_block};
 
 /// What the picker is choosing for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -416,7 +416,6 @@ impl State {
         };
         let block = pane_block(&title, true, t);
         let inner = block.inner(r);
-        block.render(r, buf);
         // Interrupts are listed by their type, not their group: no bar of groups to move.
         let grouped = self.purpose != Purpose::Interrupt;
         let [filter, groups, body] = Layout::vertical([
@@ -478,6 +477,8 @@ impl State {
         // A cell's gap before the detail panel beside the list.
         let w = usize::from(list.width).saturating_sub(usize::from(beside));
         let skip = (self.selected + 1).saturating_sub(h);
+        let below = self.items.len().saturating_sub(skip + h);
+        more_hints(block, skip, below, t).render(r, buf);
         let name_w = name_w.min(w.saturating_sub(20).max(8));
         let mut lines = Vec::new();
         for (i, it) in self.items.iter().enumerate().skip(skip).take(h) {

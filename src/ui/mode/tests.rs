@@ -316,7 +316,10 @@ fn the_add_and_edit_forms_ask_exactly_the_sheet_fields_of_the_encounters_system(
         );
         demo::script(
             &mut enc,
-            &["add Ana pc int 4 rea 5 edge 3 body 4 will 5"],
+            &[&crate::lang::sheet_line(
+                system,
+                "add Ana pc int 4 rea 5 edge 3 body 4 will 5",
+            )],
             1,
         )
         .expect("Ana joins");

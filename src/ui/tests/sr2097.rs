@@ -639,6 +639,39 @@ fn dice_out_of_range_say_what_is_allowed() {
     }
 }
 
+/// The Edge menu is as tall as what it shows: its lines, and the selected line's whole reason
+/// only when the list cuts it; no blank rows kept for another line's reason.
+#[test]
+fn the_edge_menu_keeps_no_blank_rows_for_a_reason_it_does_not_show() {
+    // Given the Edge menu of Ana at 80×24, its first line (not refused) selected
+    let mut app = fight();
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('G'));
+    let Mode::Choose(c) = app.mode() else {
+        panic!("not the Edge menu: {:?}", app.mode().kind());
+    };
+    assert!(c.items[c.selected].refusal.is_none());
+    let lines = c.items.len();
+    let at = c.area(crate::ui::mode::choose::body((80, 24)));
+    // Then the box holds its lines and borders, nothing under them
+    assert_eq!(
+        usize::from(at.height),
+        lines + 2,
+        "{}",
+        screen(&mut app, 80, 24)
+    );
+    // When the selection moves to a refused line whose reason the list cuts
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    let Mode::Choose(c) = app.mode() else {
+        panic!("not the Edge menu: {:?}", app.mode().kind());
+    };
+    let at = c.area(crate::ui::mode::choose::body((80, 24)));
+    // Then the box grows by the rows its reason takes, read whole under the list
+    let shown = screen(&mut app, 80, 24);
+    assert_eq!(usize::from(at.height), lines + 2 + 2, "{shown}");
+}
+
 /// At 80 columns the list cuts a refused line's reason; under the list the selected line's
 /// reason reads whole, wrapped to the menu's width.
 #[test]

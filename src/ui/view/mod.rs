@@ -165,20 +165,15 @@ pub fn push_padded_name(out: &mut String, name: &str, n: usize) {
     out.extend(std::iter::repeat_n(' ', n.saturating_sub(written)));
 }
 
-/// The cells a line of spans takes.
-pub fn spans_width(spans: &[Span]) -> usize {
-    spans.iter().map(Span::width).sum()
-}
-
-/// Spans cut to `n` cells in all: those that fit kept, the one that does not cut and `…`
+/// A line cut to `n` cells in all: the spans that fit kept, the one that does not cut and `…`
 /// put where the line stops (so a cut line never just ends short).
-pub fn cut_spans(spans: Vec<Span<'static>>, n: usize) -> Vec<Span<'static>> {
-    if spans_width(&spans) <= n {
-        return spans;
+pub fn cut_spans(line: Line<'static>, n: usize) -> Line<'static> {
+    if line.width() <= n {
+        return line;
     }
     let mut out = Vec::new();
     let mut used = 0;
-    for span in spans {
+    for span in line.spans {
         let w = span.width();
         if used + w < n {
             used += w;
@@ -192,7 +187,7 @@ pub fn cut_spans(spans: Vec<Span<'static>>, n: usize) -> Vec<Span<'static>> {
         out.push(Span::styled(text, span.style));
         break;
     }
-    out
+    Line::from(out)
 }
 
 /// A name cut to `n` cells, its number kept, and padded to them: a column of names.

@@ -44,7 +44,7 @@ pub fn header(
                     // The narrator's name gives way (down to a few cells) so the Movements and
                     // the GM's pool after it show; what still does not fit is cut, `…`.
                     let moves = x.movements.count(&rules.movements);
-                    let rest = vec![
+                    let rest = Line::from(vec![
                         Span::raw(format!(
                             "  Movements {moves}{}",
                             if n.has_glitch_die(x.who) {
@@ -54,21 +54,19 @@ pub fn header(
                             }
                         )),
                         Span::raw(format!("  {}", gm_pool_text(n, s, rules))),
-                    ];
+                    ]);
                     let name = s.name(x.who);
                     let len = crate::text::shown_len(name);
-                    let over = (crate::text::shown_len(" Narrating: ▶ ")
-                        + len
-                        + super::spans_width(&rest))
-                    .saturating_sub(usize::from(width));
+                    let over = (crate::text::shown_len(" Narrating: ▶ ") + len + rest.width())
+                        .saturating_sub(usize::from(width));
                     let name =
                         super::cut_name(name, len.saturating_sub(over).max(NAME_AT_LEAST.min(len)));
                     let mut line = vec![
                         Span::raw(" Narrating: "),
                         Span::styled(format!("▶ {name}"), t.current()),
                     ];
-                    line.extend(rest);
-                    second.extend(super::cut_spans(line, usize::from(width)));
+                    line.extend(rest.spans);
+                    second.extend(super::cut_spans(Line::from(line), usize::from(width)).spans);
                     return;
                 }
                 None => second.push(Span::raw(" nobody narrates: narrate (n) for the next")),

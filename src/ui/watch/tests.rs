@@ -53,10 +53,10 @@ fn anarchy() -> Encounter {
         Arc::new(demo::catalogue()),
     );
     let lines = [
-        "add Nix pc int 3 rea 4 edge 3 body 3 will 4",
-        "add Brick pc int 2 rea 3 edge 2 body 6 will 3",
-        "add Ganger npc int 3 rea 3 body 4 will 3",
-        "add Lurker npc int 3 rea 3",
+        "add Nix pc edge 3 body 3 will 4",
+        "add Brick pc edge 2 body 6 will 3",
+        "add Ganger npc body 4 will 3",
+        "add Lurker npc",
         "hide Lurker",
         "narrate",
     ];

@@ -173,12 +173,16 @@ fn a_long_exec_killed_midway_keeps_what_it_applied() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    // Written from a thread of its own: exec reads its script as it applies it, so the write
+    // blocks until the pipe drains; the kill ends it with a broken pipe.
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(script.as_bytes()).unwrap();
-    drop(stdin);
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(script.as_bytes());
+    });
     std::thread::sleep(Duration::from_millis(1500));
     child.kill().unwrap();
     child.wait().unwrap();
+    writer.join().unwrap();
     let (_, enc) = file::load(&path, Arc::new(Catalogue::default()))
         .expect("a save was written while the script ran");
     assert!(

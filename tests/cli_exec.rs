@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::{srtrack, text};
+use cli::{srtrack, srtrack_bytes, text};
 
 const SETUP: &str =
     "# a fight\nadd Ann pc int 4 rea 5 edge 2\nadd Bo npc int 3 rea 3\nroll all\nstart\n";
@@ -854,4 +854,170 @@ fn the_shells_complete_the_rule_systems_of_system() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// Waits (up to 20 s) until `srtrack show NAME` prints `what`.
+fn shown_soon(d: &Path, name: &str, what: &str) -> bool {
+    let since = std::time::Instant::now();
+    while since.elapsed() < std::time::Duration::from_secs(20) {
+        if text(&srtrack(d, &["show", name], "").stdout).contains(what) {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn exec_from_a_pipe_holds_the_save_and_saves_each_line_as_it_arrives() {
+    // Given a save, and an exec on it fed from a pipe that stays open
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "s5"], "add Ana pc int 4 rea 5\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .args(["--data-dir", d.to_str().unwrap(), "exec", "s5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    // When a first line comes, and the pipe is not closed yet
+    pipe.write_all(b"status Ana first\n").unwrap();
+    // Then the line is applied and saved at once, readable by another srtrack
+    assert!(
+        shown_soon(d, "s5", "first"),
+        "the first line was never saved while the pipe was open"
+    );
+    // And the save is held all the while: another writer is told it is in use
+    let other = srtrack(d, &["exec", "s5"], "status Ana third\n");
+    assert_eq!(other.status.code(), Some(1));
+    assert!(
+        text(&other.stderr).contains("in use by another srtrack"),
+        "{}",
+        text(&other.stderr)
+    );
+    // And when the next line comes and the pipe closes, it is saved too and exec ends well
+    pipe.write_all(b"status Ana second\n").unwrap();
+    drop(pipe);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&srtrack(d, &["show", "s5"], "").stdout);
+    assert!(
+        shown.contains("first") && shown.contains("second"),
+        "{shown}"
+    );
+    assert!(!shown.contains("third"), "{shown}");
+}
+
+#[test]
+fn a_script_that_is_a_directory_is_said_to_be_one_not_a_save() {
+    // Given a directory where the script should be
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = d.join("scripts");
+    std::fs::create_dir(&script).unwrap();
+    // When exec is given it as the script
+    let out = srtrack(d, &["exec", "a1", script.to_str().unwrap()], "");
+    // Then it says the script is a directory, in one sentence, and makes no save
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("scripts: it is a directory, not a script"),
+        "{err}"
+    );
+    assert!(!err.contains("save file"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!d.join("saves/a1.ron").exists());
+}
+
+#[test]
+fn a_script_line_that_is_not_utf8_is_refused_by_its_number_keeping_the_lines_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script: &[u8] =
+        b"add Ann pc int 4 rea 5\nadd B\xe9 npc int 3 rea 3\nadd Cy pc int 3 rea 3\n";
+    let file = d.join("x.script");
+    std::fs::write(&file, script).unwrap();
+    // Given the script from a file, and the same through a pipe
+    for (name, args, stdin, at) in [
+        (
+            "f",
+            vec!["exec", "f", file.to_str().unwrap()],
+            &b""[..],
+            "x.script:2: ",
+        ),
+        ("p", vec!["exec", "p"], script, "stdin:2: "),
+    ] {
+        // When it runs
+        let out = srtrack_bytes(d, &args, stdin);
+        // Then line 2 is refused by its number in one sentence
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(at), "{name}: {err}");
+        assert!(err.contains("not UTF-8 text"), "{name}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{name}: {err}");
+        // And line 1 is saved, line 3 never run
+        let shown = text(&srtrack(d, &["show", name], "").stdout);
+        assert!(
+            shown.contains("Ann") && !shown.contains("Cy"),
+            "{name}: {shown}"
+        );
+    }
+}
+
+#[test]
+fn only_the_commands_that_roll_dice_take_a_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given the commands that roll (the screen, and exec) and those that never do
+    for cmd in [&["open"][..], &["new"], &["exec"]] {
+        let help = text(&srtrack(d, &[cmd, &["--help"]].concat(), "").stdout);
+        assert!(help.contains("--seed"), "{cmd:?}: {help}");
+    }
+    assert!(text(&srtrack(d, &["--help"], "").stdout).contains("--seed"));
+    for cmd in [
+        &["watch"][..],
+        &["show"],
+        &["check"],
+        &["list"],
+        &["export"],
+        &["defaults"],
+        &["completions"],
+        &["roster"],
+        &["roster", "list"],
+        &["roster", "show"],
+        &["roster", "save"],
+        &["roster", "remove"],
+    ] {
+        // Then the help of one that never rolls offers no seed
+        let help = text(&srtrack(d, &[cmd, &["--help"]].concat(), "").stdout);
+        assert!(!help.contains("--seed"), "{cmd:?}: {help}");
+    }
+    // And a seed given to one is a usage error, before or after its name, naming it
+    srtrack(d, &["exec", "f"], "add Ann pc int 4 rea 5\n");
+    for args in [
+        &["show", "f", "--seed", "3"][..],
+        &["--seed", "3", "show", "f"],
+        &["--seed", "3", "list"],
+    ] {
+        let out = srtrack(d, args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("--seed"), "{args:?}: {err}");
+        assert!(text(&out.stdout).is_empty(), "{args:?}");
+    }
+    // And the forms that roll take it before or after the subcommand's name
+    for args in [
+        &["--seed", "3", "exec", "f"][..],
+        &["exec", "--seed", "3", "f"],
+    ] {
+        let out = srtrack(d, args, "roll Ann\n");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
 }

@@ -276,3 +276,63 @@ fn quitting_with_no_change_leaves_the_save_and_its_backup_as_they_were() {
     assert_eq!(std::fs::read(&save).unwrap(), before);
     assert_eq!(std::fs::read_to_string(&bak).unwrap(), "the version before");
 }
+
+// ---- exec waiting on a pipe ----
+
+#[test]
+fn sigterm_while_exec_waits_on_an_open_pipe_ends_it_promptly_with_earlier_lines_saved() {
+    // Given an exec fed from a pipe that has sent two lines and stays open
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("f.ron");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .args(["--data-dir", dir.path().to_str().unwrap(), "exec"])
+        .arg(&save)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    pipe.write_all(b"add Ann pc int 3 rea 3 will 3\ndamage Ann 1 stun\n")
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !file::load(&save, Arc::new(Catalogue::default()))
+        .is_ok_and(|(_, enc)| enc.history().len() == 2)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the two lines never reached disk while the pipe was open"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // When SIGTERM comes while it waits for the next line
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    // Then it ends within a second, the pipe still open, saying why
+    let since = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            since.elapsed() < Duration::from_secs(1),
+            "exec did not end on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("stopped by a signal before line 3"), "{err}");
+    // And both lines are in the save
+    let (_, enc) = file::load(&save, Arc::new(Catalogue::default())).unwrap();
+    assert_eq!(enc.history().len(), 2);
+    drop(pipe);
+}

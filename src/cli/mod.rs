@@ -78,8 +78,9 @@ pub struct Cli {
     /// Where saves live (default: the platform's data directory; also `SRTRACK_DATA_DIR`).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
-    /// Seed the dice, for reproducible rolls.
-    #[arg(long, global = true, value_name = "N")]
+    /// Seed the dice, for reproducible rolls (here for the screen of a bare `srtrack`; also
+    /// taken by `open`, `new` and `exec`, the commands that roll).
+    #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// No colours: state shown by reverse video, bold and symbols (also when `NO_COLOR` is set).
     #[arg(long, global = true)]
@@ -97,6 +98,9 @@ pub enum Cmd {
     Open {
         /// A save name, or a path to a .ron file.
         save: String,
+        /// Seed the dice, for reproducible rolls.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// Start a new encounter and open it (without a terminal, as in a script: only make it).
     #[command(after_help = "Examples:
@@ -108,6 +112,9 @@ pub enum Cmd {
         /// The rule system it runs under: sr5, sr2097 or anarchy (kept in the save).
         #[arg(long, value_name = "SYSTEM", default_value = "sr5", value_parser = Words::<System>::new())]
         system: System,
+        /// Seed the dice, for reproducible rolls.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// List the saves in the data directory, newest first.
     #[command(after_help = "Example:
@@ -351,7 +358,7 @@ pub fn main() -> ExitCode {
     std::thread::spawn(|| {
         ruleset();
     });
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse().and_then(Cli::seed_only_where_rolled) {
         Ok(cli) => cli,
         Err(e) => return command_line_refused(&e),
     };
@@ -361,6 +368,46 @@ pub fn main() -> ExitCode {
             // Paths, names and file contents may hold anything: escaped, never raw.
             eprintln!("srtrack: {}", text::escaped(&msg));
             ExitCode::FAILURE
+        }
+    }
+}
+
+impl Cli {
+    /// `srtrack --seed N show x`: clap takes an option of `srtrack` before any subcommand, but
+    /// only the screen and `exec` roll dice. Refused as a usage error for the others.
+    fn seed_only_where_rolled(self) -> std::result::Result<Self, clap::Error> {
+        let rolls = matches!(
+            self.command,
+            None | Some(Cmd::Open { .. } | Cmd::New { .. } | Cmd::Exec { .. })
+        );
+        match (&self.command, self.seed) {
+            (Some(cmd), Some(_)) if !rolls => Err(Cli::command().error(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!(
+                    "`{}` rolls no dice, so it takes no --seed (only `open`, `new`, `exec` and a bare `srtrack` do)",
+                    cmd.word()
+                ),
+            )),
+            _ => Ok(self),
+        }
+    }
+}
+
+impl Cmd {
+    /// The subcommand's name, as typed.
+    fn word(&self) -> &'static str {
+        match self {
+            Cmd::Open { .. } => "open",
+            Cmd::New { .. } => "new",
+            Cmd::List => "list",
+            Cmd::Check { .. } => "check",
+            Cmd::Exec { .. } => "exec",
+            Cmd::Watch { .. } => "watch",
+            Cmd::Show { .. } => "show",
+            Cmd::Export { .. } => "export",
+            Cmd::Roster { .. } => "roster",
+            Cmd::Defaults { .. } => "defaults",
+            Cmd::Completions { .. } => "completions",
         }
     }
 }
@@ -433,14 +480,15 @@ struct TuiOptions {
 
 pub fn run(cli: Cli) -> Result<()> {
     let store = Store::locate(cli.data_dir.clone()).map_err(Failure)?;
-    let tui = TuiOptions {
+    let mut tui = TuiOptions {
         no_color: cli.no_color,
         seed: cli.seed,
         data_dir: store.data_dir.clone(),
     };
     match cli.command {
         None => resume(&store, &tui),
-        Some(Cmd::Open { save }) => {
+        Some(Cmd::Open { save, seed }) => {
+            tui.seed = seed.or(tui.seed);
             let path = store.resolve(&save)?;
             if !path.exists() {
                 return Err(Failure(format!(
@@ -450,7 +498,8 @@ pub fn run(cli: Cli) -> Result<()> {
             }
             open(&store, &path, &tui)
         }
-        Some(Cmd::New { name, system }) => {
+        Some(Cmd::New { name, system, seed }) => {
+            tui.seed = seed.or(tui.seed);
             Store::check_name(&name).map_err(Failure)?;
             let path = store.path_of(&name);
             if path.exists() {
@@ -861,21 +910,9 @@ fn exec(
     system: Option<System>,
 ) -> Result<()> {
     let source = script.map_or_else(|| "stdin".to_string(), |p| p.display().to_string());
-    let text = if let Some(p) = script {
-        std::fs::read_to_string(p)
-            .map_err(|e| Failure(format!("{source}: {}", save::io_message(&e))))?
-    } else {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| Failure(format!("stdin: {e}")))?;
-        s
-    };
-    // A script saved by an editor that writes a byte-order mark: the mark is not a word.
-    let text = match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    };
+    // Opened before the save is looked at (a mistyped script changes nothing), read only once
+    // the save is held.
+    let reader = open_script(script).map_err(|e| Failure(format!("{source}: {e}")))?;
     let stop = stop_flag();
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
     // What the screen's audit (`save::audit`) distrusts, exec does not write to either; the save
@@ -934,22 +971,18 @@ fn exec(
     let mut saver = saver.durability(group);
     let mut dice: RandomDice = seed.map_or_else(RandomDice::new, RandomDice::seeded);
     let mut out = std::io::stdout().lock();
-    let mut refused = None;
-    for (i, line) in text.lines().enumerate() {
-        if stop.load(Ordering::Relaxed) {
-            refused = Some(format!(
-                "stopped by a signal before line {}; earlier lines are saved",
-                i + 1
-            ));
-            break;
-        }
-        if let Err(reason) = exec_line(&mut enc, roster, line, &mut dice, &mut out) {
-            refused = Some(format!("{source}:{}: {reason}", i + 1));
-            break;
-        }
-        // Appended to the journal at once, synced in groups (`group`).
-        saver.save(&enc).map_err(Failure)?;
-    }
+    let mut run = ExecRun {
+        enc: &mut enc,
+        roster,
+        dice: &mut dice,
+        out: &mut out,
+        saver: &mut saver,
+        source: &source,
+    };
+    let refused = match script_lines(reader) {
+        Ok(lines) => run.lines(&lines, &stop)?,
+        Err(e) => Some(format!("{source}: cannot be read: {e}")),
+    };
     if created && enc.history().is_empty() {
         // A script refused before any line applied leaves things as they were: no save (which
         // would fix the rule system) and no journal or lock beside it.
@@ -977,6 +1010,167 @@ fn exec(
         Some(msg) => Err(Failure(msg)),
         None => Ok(()),
     }
+}
+
+/// How often `exec` waiting for its script's next line looks whether a signal came.
+const EXEC_STOP_POLL: std::time::Duration = std::time::Duration::from_millis(20);
+/// Lines of the script read ahead of those applied, at most (in batches of what was there).
+const EXEC_READ_AHEAD: usize = 256;
+
+/// The script file, or standard input. A directory is refused as one (opening it succeeds).
+fn open_script(script: Option<&Path>) -> std::result::Result<Box<dyn Read + Send>, String> {
+    let Some(p) = script else {
+        return Ok(Box::new(std::io::stdin()));
+    };
+    let said = |e: &std::io::Error| match e.kind() {
+        std::io::ErrorKind::IsADirectory => "it is a directory, not a script".to_string(),
+        _ => save::io_message(e),
+    };
+    let f = std::fs::File::open(p).map_err(|e| said(&e))?;
+    if f.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err("it is a directory, not a script".into());
+    }
+    Ok(Box::new(f))
+}
+
+/// What the script's reader hands over: the whole lines it has (newline kept), or why it stopped.
+enum ScriptRead {
+    Lines(Vec<Vec<u8>>),
+    Failed(String),
+}
+
+/// Reads the script on a thread of its own, so that each line is applied as it comes and a
+/// signal is seen while none does. The channel closes at the script's end.
+fn script_lines(
+    reader: Box<dyn Read + Send>,
+) -> std::io::Result<std::sync::mpsc::Receiver<ScriptRead>> {
+    use std::io::BufRead as _;
+    let (tx, rx) = std::sync::mpsc::sync_channel(EXEC_READ_AHEAD);
+    std::thread::Builder::new()
+        .name("exec script".into())
+        .spawn(move || {
+            let mut r = std::io::BufReader::new(reader);
+            let mut batch = Vec::new();
+            loop {
+                let mut line = Vec::new();
+                let got = r.read_until(b'\n', &mut line);
+                let ended = !matches!(got, Ok(1..));
+                if !ended {
+                    batch.push(line);
+                }
+                // Handed over before a read that may wait: what is here is applied meanwhile.
+                if (ended || batch.len() >= EXEC_READ_AHEAD || !r.buffer().contains(&b'\n'))
+                    && !batch.is_empty()
+                    && tx
+                        .send(ScriptRead::Lines(std::mem::take(&mut batch)))
+                        .is_err()
+                {
+                    return;
+                }
+                if let Err(e) = got {
+                    let _ = tx.send(ScriptRead::Failed(save::io_message(&e)));
+                }
+                if ended {
+                    return;
+                }
+            }
+        })?;
+    Ok(rx)
+}
+
+/// A script line as text: without its line end (and, the first, without a byte-order mark an
+/// editor wrote); `None` if it is not UTF-8.
+fn script_text(raw: &[u8], first: bool) -> Option<&str> {
+    let mut b = raw;
+    if let Some(rest) = b.strip_suffix(b"\n") {
+        b = rest.strip_suffix(b"\r").unwrap_or(rest);
+    }
+    if first {
+        b = b.strip_prefix("\u{feff}".as_bytes()).unwrap_or(b);
+    }
+    std::str::from_utf8(b).ok()
+}
+
+/// An `exec` under way: the save it holds and what its lines go through.
+struct ExecRun<'a> {
+    enc: &'a mut Encounter,
+    roster: &'a Roster,
+    dice: &'a mut RandomDice,
+    out: &'a mut dyn Write,
+    saver: &'a mut FileSave,
+    source: &'a str,
+}
+
+impl ExecRun<'_> {
+    /// Applies and saves each line as it comes, until the script ends: why it stopped early (a
+    /// refused line, a signal, a read that failed), if it did.
+    fn lines(
+        &mut self,
+        rx: &std::sync::mpsc::Receiver<ScriptRead>,
+        stop: &AtomicBool,
+    ) -> Result<Option<String>> {
+        use std::sync::mpsc::RecvTimeoutError;
+        let mut done = 0usize;
+        // Since when lines are saved but perhaps not synced: synced once EXEC_SAVE_EVERY has
+        // gone by with no line coming (the saver syncs as lines come).
+        let mut unsynced: Option<std::time::Instant> = None;
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return Ok(Some(stopped(done)));
+            }
+            let wait = unsynced.map_or(EXEC_STOP_POLL, |t| {
+                EXEC_SAVE_EVERY
+                    .saturating_sub(t.elapsed())
+                    .min(EXEC_STOP_POLL)
+            });
+            match rx.recv_timeout(wait) {
+                Err(RecvTimeoutError::Timeout) => {
+                    if unsynced.is_some_and(|t| t.elapsed() >= EXEC_SAVE_EVERY) {
+                        self.saver.flush().map_err(Failure)?;
+                        unsynced = None;
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                Ok(ScriptRead::Failed(e)) => {
+                    return Ok(Some(format!(
+                        "{}:{}: cannot be read: {e}; earlier lines are saved",
+                        self.source,
+                        done + 1
+                    )));
+                }
+                Ok(ScriptRead::Lines(lines)) => {
+                    for raw in &lines {
+                        if stop.load(Ordering::Relaxed) {
+                            return Ok(Some(stopped(done)));
+                        }
+                        let at = done + 1;
+                        let Some(line) = script_text(raw, done == 0) else {
+                            return Ok(Some(format!(
+                                "{}:{at}: the line is not UTF-8 text (a script must be written in UTF-8)",
+                                self.source
+                            )));
+                        };
+                        if let Err(reason) =
+                            exec_line(self.enc, self.roster, line, self.dice, self.out)
+                        {
+                            return Ok(Some(format!("{}:{at}: {reason}", self.source)));
+                        }
+                        // Appended to the journal at once, synced in groups.
+                        self.saver.save(self.enc).map_err(Failure)?;
+                        unsynced.get_or_insert_with(std::time::Instant::now);
+                        done = at;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn stopped(done: usize) -> String {
+    format!(
+        "stopped by a signal before line {}; earlier lines are saved",
+        done + 1
+    )
 }
 
 /// Runs what `run` does to the encounter, then prints a line per test of each entry it recorded.

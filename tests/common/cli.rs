@@ -5,6 +5,11 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 pub fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
+    srtrack_bytes(data, args, stdin.as_bytes())
+}
+
+/// [`srtrack`] with standard input as bytes (UTF-8 or not).
+pub fn srtrack_bytes(data: &Path, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
         .arg("--data-dir")
         .arg(data)
@@ -16,11 +21,7 @@ pub fn srtrack(data: &Path, args: &[&str], stdin: &str) -> Output {
         .spawn()
         .expect("srtrack runs");
     // A refusal may come before all of stdin is read.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes());
+    let _ = child.stdin.take().expect("stdin is piped").write_all(stdin);
     child.wait_with_output().expect("srtrack ends")
 }
 

@@ -892,11 +892,15 @@ fn list(store: &Store) -> Result<()> {
 const EXEC_SAVE_LINES: usize = 64;
 const EXEC_SAVE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// Identity and last change of a file, to notice it changed between two looks.
-fn stamp(path: &Path) -> Option<(u64, u64, std::time::SystemTime)> {
+/// Identity and last change of a save and its journal, to notice either changed between two looks.
+fn stamp(path: &Path) -> [Option<(u64, u64, std::time::SystemTime)>; 2] {
     use std::os::unix::fs::MetadataExt as _;
-    let m = std::fs::metadata(path).ok()?;
-    Some((m.ino(), m.len(), m.modified().ok()?))
+    let of = |p: &Path| {
+        let m = std::fs::metadata(p).ok()?;
+        Some((m.ino(), m.len(), m.modified().ok()?))
+    };
+    // A writer's change may be in the journal alone (an append), not the snapshot.
+    [of(path), of(&save::journal::path_of(path))]
 }
 
 /// Applies a script to a save; stops at the first refused line, saving all lines before it.
@@ -1273,6 +1277,26 @@ mod tests {
         // share once, the snapshot's two dropped and the journal's one
         assert_eq!(run(&plain, ""), 4);
         assert_eq!(run(&journaled, ""), 5);
+    }
+
+    #[test]
+    fn a_save_changed_only_in_its_journal_is_read_again_before_exec_writes() {
+        // Given a save and the stamp exec takes when it first reads it
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("s.ron");
+        std::fs::write(&save, "snapshot").unwrap();
+        let journal = crate::save::journal::path_of(&save);
+        std::fs::write(&journal, "one\n").unwrap();
+        let looked = super::stamp(&save);
+        // When another srtrack appends to its journal alone (the snapshot untouched)
+        std::fs::write(&journal, "one\ntwo\n").unwrap();
+        // Then the stamp differs: exec reads the save again once the lock is its own
+        assert_ne!(super::stamp(&save), looked);
+        // And a journal made where there was none changes it too
+        std::fs::remove_file(&journal).unwrap();
+        let looked = super::stamp(&save);
+        std::fs::write(&journal, "one\n").unwrap();
+        assert_ne!(super::stamp(&save), looked);
     }
 
     #[test]

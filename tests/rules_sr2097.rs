@@ -1272,7 +1272,7 @@ fn a_wrong_count_of_dice_names_what_set_the_count_edge_and_a_failures_disadvanta
     t.run("sc Ana tn 20 bonus 5 dice 3 3");
     assert_eq!(
         t.refuse("sc Ana tn 20 bonus 5 edge dice 3 3 4").to_string(),
-        "this check (no Advantage: Edge removes its Disadvantage; that Disadvantage is Ana's status \"Disadvantage: next check\") rolls 2 dice: type 2 faces, not 3"
+        "this check (Edge removes its Disadvantage; that Disadvantage is Ana's status \"Disadvantage: next check\") rolls 2 dice: type 2 faces, not 3"
     );
     // Without Edge it is a Disadvantage check of three dice.
     assert_eq!(
@@ -1330,5 +1330,47 @@ fn why_before_start_explains_the_order_the_rolls_give_and_how_to_roll_the_missin
     assert_eq!(
         t.state().explain_order(ana, bo),
         "Bo has no initiative yet: `roll Bo` rolls it, or `roll Bo dice A B …` types in the table's dice"
+    );
+}
+
+#[test]
+fn advantage_and_disadvantage_cancel_is_said_wherever_the_check_is_described() {
+    // Given Ana's check with both Advantage and Disadvantage
+    let mut t = table();
+    // When the GM types three faces where the cancelled check rolls two
+    // Then the refusal says they cancel, not that the check has no Advantage
+    assert_eq!(
+        t.refuse("sc Ana tn 20 bonus 5 adv dis dice 5 6 4")
+            .to_string(),
+        "this check (Advantage and Disadvantage cancel) rolls 2 dice: type 2 faces, not 3"
+    );
+    // And Edge removing a Disadvantage is said as that alone
+    assert_eq!(
+        t.refuse("sc Ana tn 20 bonus 5 dis edge dice 5 6 4")
+            .to_string(),
+        "this check (Edge removes its Disadvantage) rolls 2 dice: type 2 faces, not 3"
+    );
+    // And the odds of such a check say so too
+    let rules = srtrack::rules::HouseRules::embedded().sr2097;
+    let q = |advantage, disadvantage| srtrack::lang::OddsQuery {
+        tn: srtrack::encounter::system::sr2097::Tn::Number(20),
+        bonus: 5,
+        advantage,
+        disadvantage,
+        edge: false,
+    };
+    let both = report::sr2097::odds_answer(&q(true, true), &rules).unwrap();
+    assert!(
+        both.starts_with("TN 20, bonus +5, Advantage and Disadvantage cancel: "),
+        "{both}"
+    );
+    let neither = report::sr2097::odds_answer(&q(false, false), &rules).unwrap();
+    assert!(neither.starts_with("TN 20, bonus +5: "), "{neither}");
+    assert_eq!(
+        both.split_once(": "),
+        Some((
+            "TN 20, bonus +5, Advantage and Disadvantage cancel",
+            neither.split_once(": ").unwrap().1
+        ))
     );
 }

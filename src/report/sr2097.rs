@@ -53,7 +53,7 @@ pub fn check_line(
         how.push(c.tilt.label());
     }
     if cancelled {
-        how.push("Advantage and Disadvantage cancel");
+        how.push(check::CANCEL);
     }
     match c.edge {
         EdgeOnCheck::None => {}
@@ -428,7 +428,9 @@ pub fn odds_answer(q: &OddsQuery, rules: &Sr2097Rules) -> Result<String, RuleErr
     let (c, odds) = odds_of(q, rules)?;
     let [head, wins, losses] = odds_lines(&odds);
     let mut how = Vec::new();
-    if c.tilt != Tilt::Even {
+    if q.advantage && q.disadvantage && !q.edge {
+        how.push(check::CANCEL);
+    } else if c.tilt != Tilt::Even {
         how.push(c.tilt.label());
     }
     if c.edge.spent() {

@@ -193,21 +193,25 @@ impl Draft<'_> {
         if edge {
             self.can_pay_edge(&c, EdgeUse::Check)?;
         }
+        // Both at once cancel to neither (Edge would have removed the Disadvantage instead).
+        let cancelled = advantage && (disadvantage || any.is_some()) && !edge;
         let roll = match typed {
-            // The Disadvantage a complete failure left is not in the command: say it counts.
-            Some(faces) => check::typed(check, &r, faces, drop).map_err(|e| match (e, &any) {
-                (Sr2097Error::DiceCount { need, got, .. }, Some(status)) => {
-                    Sr2097Error::DiceCount {
-                        what: format!(
+            Some(faces) => check::typed(check, &r, faces, drop).map_err(|e| match e {
+                Sr2097Error::DiceCount { need, got, .. } => Sr2097Error::DiceCount {
+                    what: match &any {
+                        // The Disadvantage a complete failure left is not in the command: say
+                        // it counts.
+                        Some(status) => format!(
                             "check ({}; that Disadvantage is {}'s status \"{status}\")",
-                            check.tilt_text(),
+                            check.tilt_text(cancelled),
                             c.name
                         ),
-                        need,
-                        got,
-                    }
-                }
-                (e, _) => e,
+                        None => format!("check ({})", check.tilt_text(cancelled)),
+                    },
+                    need,
+                    got,
+                },
+                e => e,
             })?,
             None if drop.is_some() => return Err(Sr2097Error::DropNeedsDice.into()),
             None => check::roll(check, &r, dice),
@@ -222,8 +226,6 @@ impl Draft<'_> {
         } else {
             0
         };
-        // Both at once cancel to neither (Edge would have removed the Disadvantage instead).
-        let cancelled = advantage && (disadvantage || any.is_some()) && !edge;
         self.emit_2097(Sr2097Event::Checked {
             who,
             roll,

@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 use super::{DiceFrom, Sr2097Error, Sr2097Rules};
 use crate::rules::Dice;
 
+/// How a check with both Advantage and Disadvantage is described.
+pub const CANCEL: &str = "Advantage and Disadvantage cancel";
+
 /// Which way a check leans once its sources are combined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Tilt {
@@ -51,12 +54,12 @@ pub struct Check {
 
 impl Check {
     /// Its Advantage or Disadvantage, and what Edge did to it: what sets how many dice it rolls.
-    pub fn tilt_text(&self) -> &'static str {
+    /// `cancelled`: both were asked for (a check keeps neither, so only its maker knows).
+    pub fn tilt_text(&self, cancelled: bool) -> &'static str {
         match (self.tilt, self.edge) {
+            (Tilt::Even, EdgeOnCheck::None) if cancelled => CANCEL,
             (Tilt::Advantage, EdgeOnCheck::GainedAdvantage) => "Advantage, by Edge",
-            (Tilt::Even, EdgeOnCheck::RemovedDisadvantage) => {
-                "no Advantage: Edge removes its Disadvantage"
-            }
+            (Tilt::Even, EdgeOnCheck::RemovedDisadvantage) => "Edge removes its Disadvantage",
             (Tilt::Advantage, EdgeOnCheck::RemovedDisadvantage) => {
                 "Advantage: Edge removes its Disadvantage"
             }
@@ -320,7 +323,7 @@ pub fn typed(
     let need = dice_count(check.tilt, rules);
     if typed.len() != need {
         return Err(Sr2097Error::DiceCount {
-            what: format!("check ({})", check.tilt_text()),
+            what: format!("check ({})", check.tilt_text(false)),
             need,
             got: typed.len(),
         });

@@ -358,6 +358,10 @@ fn a_significant_failure_leaves_disadvantage_for_the_next_related_check() {
             .status("Disadvantage: next related check")
             .is_none()
     );
+    assert_eq!(
+        t.last_lines().last().map(String::as_str),
+        Some("Ana: Disadvantage: next related check ends (used up by this check)")
+    );
 }
 
 #[test]
@@ -368,6 +372,13 @@ fn a_complete_failure_gives_disadvantage_on_the_next_check_whatever_it_is() {
     let (roll, _) = checked(&t.run("sc Ana tn 15 bonus 10 dice 4 5 6"));
     assert_eq!(roll.check.tilt, Tilt::Disadvantage);
     assert!(t.c("Ana").status("Disadvantage: next check").is_none());
+    // And the log says the check used it up
+    assert!(
+        t.last_lines()
+            .contains(&"Ana: Disadvantage: next check ends (used up by this check)".to_string()),
+        "{:?}",
+        t.last_lines()
+    );
 }
 
 #[test]

@@ -359,6 +359,17 @@ fn line_of(
                 StatusEnded::TurnEnded => "the turn ended",
                 StatusEnded::RoundEnded => "the round ended",
                 StatusEnded::OtherAction => "another action",
+                // A 2097 check's owed Disadvantage ends as the check takes it.
+                StatusEnded::Action
+                    if before.sr2097.is_some()
+                        && [
+                            &rules.sr2097.check.any_disadvantage,
+                            &rules.sr2097.check.related_disadvantage,
+                        ]
+                        .contains(&name) =>
+                {
+                    "used up by this check"
+                }
                 StatusEnded::Action => "an action ended it",
                 StatusEnded::Gm => "cleared",
             };

@@ -62,6 +62,12 @@ pub fn leading_mark(text: &str) -> Option<char> {
         .filter(|&c| unicode_normalization::char::is_combining_mark(c))
 }
 
+/// Whether `word` is only zero-width joiners and presentation selectors: a text of them is
+/// empty once they are set apart (`unjoined`), and shows as nothing.
+pub fn only_joining(word: &str) -> bool {
+    !word.is_empty() && word.chars().all(is_joining)
+}
+
 /// The emoji skin-tone modifiers (U+1F3FB–U+1F3FF).
 pub fn is_skin_tone(c: char) -> bool {
     matches!(c, '\u{1f3fb}'..='\u{1f3ff}')

@@ -381,3 +381,70 @@ fn names_an_older_save_keeps_with_emoji_joiners_print_as_names_are_kept_now() {
     };
     assert_eq!(monitors("old"), monitors("new"));
 }
+
+#[test]
+fn a_text_that_would_show_as_nothing_is_refused_at_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "f"], "add Ana int 3 rea 3\nroll all\nstart\n");
+    srtrack(d, &["exec", "--system", "anarchy", "a"], "add Nix pc\n");
+    let zj = "\u{200d}\u{200d}";
+    // Given texts of zero-width joiners only, and texts holding a character that shows as
+    // nothing, in each kind of free text
+    for (save, line, said) in [
+        ("f", format!("status Ana {zj}"), "only zero-width joiners"),
+        (
+            "f",
+            format!("status Ana {zj} until round"),
+            "only zero-width joiners",
+        ),
+        (
+            "f",
+            format!("add {zj} int 3 rea 3"),
+            "only zero-width joiners",
+        ),
+        (
+            "f",
+            format!("ready Ana 1 when {zj} do free"),
+            "only zero-width joiners",
+        ),
+        (
+            "f",
+            format!("weapon Ana add {zj} dv 5 ap 0 acc 5"),
+            "only zero-width joiners",
+        ),
+        ("a", format!("cooldown Nix {zj}"), "only zero-width joiners"),
+        ("f", "status Ana \u{200b}".to_string(), "U+200B"),
+        ("f", "status Ana Shaken\u{2060}".to_string(), "U+2060"),
+        (
+            "f",
+            "ready Ana 1 when \u{feff}door do free".to_string(),
+            "U+FEFF",
+        ),
+        (
+            "f",
+            "weapon Ana add Ares\u{200b} dv 5 ap 0 acc 5".to_string(),
+            "U+200B",
+        ),
+        ("a", "cooldown Nix Deck\u{200b}".to_string(), "U+200B"),
+        ("a", "pp Nix award cue \u{200b}".to_string(), "U+200B"),
+    ] {
+        let before = text(&srtrack(d, &["show", save], "").stdout);
+        // When one is typed
+        let out = srtrack(d, &["exec", save], &format!("{line}\n"));
+        // Then it is refused in one sentence saying why, and nothing changes
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{line}: {err}");
+        assert!(err.contains(said), "{line}: {err}");
+        assert!(!err.contains("expected"), "{line}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{line}: {err}");
+        assert_eq!(
+            text(&srtrack(d, &["show", save], "").stdout),
+            before,
+            "{line}"
+        );
+    }
+    // But a joiner inside an emoji is kept as ever
+    let out = srtrack(d, &["exec", "f"], "status Ana 👩\u{200d}🚀 until round\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

@@ -1193,7 +1193,7 @@ fn a_weapon_may_be_named_like_a_word_of_dmg_and_no_weapon_name_holds_an_invisibl
     // and a name holding a zero-width space, which would look like another, is refused
     assert_eq!(
         t.refuse("weapon Ana add Gun\u{200b}X 2d6+4").to_string(),
-        "the weapon name holds an invisible character (U+200B), so it would look like a name without it: type it again with visible characters and spaces only"
+        "the weapon name holds an invisible character (U+200B), so it would look the same without it: type it again with visible characters and spaces only"
     );
 }
 

@@ -40,7 +40,7 @@ pub enum RuleError {
     )]
     ControlCharacter { field: &'static str },
     #[error(
-        "the {field} holds an invisible character (U+{code:04X}), so it would look like a name without it: type it again with visible characters and spaces only"
+        "the {field} holds an invisible character (U+{code:04X}), so it would look the same without it: type it again with visible characters and spaces only"
     )]
     InvisibleCharacter { field: &'static str, code: u32 },
     #[error(
@@ -351,6 +351,12 @@ impl RuleError {
         }
         if let Some(c) = crate::text::leading_mark(text) {
             return Err(RuleError::LeadingMark {
+                field,
+                code: u32::from(c),
+            });
+        }
+        if let Some(c) = text.chars().find(|&c| crate::text::is_invisible(c)) {
+            return Err(RuleError::InvisibleCharacter {
                 field,
                 code: u32::from(c),
             });

@@ -407,6 +407,27 @@ fn read_words<'a, T>(
 /// Text as a line is read: names are kept in NFC (a name typed with combining accents finds
 /// the same combatant) and without emoji joiners (`text::unjoined`), so a name in short or a
 /// status typed back with them finds what was kept.
+/// A word of zero-width joiners alone (a name, a status) would vanish once they are set apart
+/// (`normalized`), and the line be read as if it were not typed: refused as what it is.
+fn joiners_only(line: &str) -> Option<ParseError> {
+    if !line.contains(['\u{200d}', '\u{fe0e}', '\u{fe0f}']) {
+        return None;
+    }
+    let words = tokenize(line.trim()).ok()?;
+    let at = words
+        .iter()
+        .position(|w| crate::text::only_joining(&w.text))?;
+    Some(ParseError {
+        word: at + 1,
+        found: None,
+        expected: String::new(),
+        refusal: Some(format!(
+            "word {} is only zero-width joiners or emoji presentation selectors, which show as nothing: type visible characters",
+            at + 1
+        )),
+    })
+}
+
 fn normalized(text: &str) -> String {
     use unicode_normalization::UnicodeNormalization as _;
     let text: String = text.nfc().collect();
@@ -476,6 +497,13 @@ pub fn parse(line: &str, state: &State, catalogue: &Catalogue) -> Result<Line, P
 /// Parses one line, and notes its verb and the attacker of an attack roll if the line got that
 /// far.
 fn parse_noting(line: &str, state: &State, catalogue: &Catalogue) -> Reading {
+    if let Some(e) = joiners_only(line) {
+        return Reading {
+            line: Err(e),
+            attacker: None,
+            verb: None,
+        };
+    }
     let line = normalized(line);
     let trimmed = line.trim();
     let read = |line| Reading {

@@ -562,8 +562,12 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
         },
         Event::GroupFormed { name, .. } => {
             return match RuleError::check_text("group name", name, enc.rules().limits.name_chars) {
-                // A name with a mark first got in before it was refused: the file still loads.
-                Ok(_) | Err(RuleError::LeadingMark { .. }) => Ok(()),
+                // A name with a mark first or an invisible character got in before it was
+                // refused: the file still loads.
+                Ok(_)
+                | Err(RuleError::LeadingMark { .. } | RuleError::InvisibleCharacter { .. }) => {
+                    Ok(())
+                }
                 Err(e) => Err(e.to_string()),
             };
         }

@@ -597,6 +597,10 @@ pub enum AnarchyRefusal {
         "{what} starts with a combining mark (U+{code:04X}), which joins what is drawn before it: put the mark after its letter"
     )]
     LeadingMark { what: &'static str, code: u32 },
+    #[error(
+        "{what} holds an invisible character (U+{code:04X}), so it would look the same without it: type it again with visible characters and spaces only"
+    )]
+    InvisibleText { what: &'static str, code: u32 },
     #[error("{what} holds {len} characters: allowed {min} to {max}")]
     BadText {
         what: &'static str,
@@ -789,6 +793,12 @@ pub fn text(
     }
     if let Some(c) = crate::text::leading_mark(t) {
         return Err(AnarchyRefusal::LeadingMark {
+            what,
+            code: u32::from(c),
+        });
+    }
+    if let Some(c) = t.chars().find(|&c| crate::text::is_invisible(c)) {
+        return Err(AnarchyRefusal::InvisibleText {
             what,
             code: u32::from(c),
         });

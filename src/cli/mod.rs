@@ -20,6 +20,7 @@ use crate::save::audit::Audit;
 use crate::save::store::{DEMO, Store};
 use crate::save::{self, Autosave, FileSave, Lock, LockError, NoSave, file};
 use crate::text;
+use crate::ui::held::Held;
 
 /// A failure the user can act on: printed as one or two sentences, exit code 1.
 #[derive(Debug)]
@@ -729,7 +730,7 @@ fn open_screen(
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
     let read_only = |enc: Encounter, name: String, why: String| {
         eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
-        open_tui(path, enc, name, Box::new(NoSave), Some(why), tui)
+        open_tui(path, enc, name, Box::new(NoSave), Some(why), None, tui)
     };
     if let Err(e) = save::atomic::refuse_to_write(&real) {
         let why = format!("{}: {}", path.display(), save::io_message(&e));
@@ -740,10 +741,25 @@ fn open_screen(
             let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
                 .on_disk(&enc, &header)
                 .in_background();
-            open_tui(path, enc, header.name, Box::new(saver), None, tui)
+            open_tui(path, enc, header.name, Box::new(saver), None, None, tui)
         }
         Err(LockError::InUse { pid }) => {
-            read_only(enc, header.name, LockError::InUse { pid }.to_string())
+            // Followed as its holder writes it, and taken when it lets go (`ui::held`).
+            let why = format!(
+                "{}; shown as it writes, yours once it lets go",
+                LockError::InUse { pid }
+            );
+            eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
+            let held = Held::of_save(path, catalogue());
+            open_tui(
+                path,
+                enc,
+                header.name,
+                Box::new(NoSave),
+                Some(why),
+                Some(held),
+                tui,
+            )
         }
         // A lock file it may not make: a save it may read but not write.
         Err(LockError::Io(e))
@@ -798,6 +814,7 @@ fn open_tui(
     title: String,
     store: Box<dyn Autosave>,
     read_only: Option<String>,
+    held: Option<Held>,
     tui: &TuiOptions,
 ) -> Result<()> {
     if !has_terminal() {
@@ -809,6 +826,9 @@ fn open_tui(
         .with_roster(Roster::in_data_dir(&tui.data_dir, house_rules()))
         .with_audit(Audit::of(path.to_path_buf(), catalogue()))
         .with_warning(startup_warning(&ruleset().2));
+    if let Some(held) = held {
+        app = app.with_held(held);
+    }
     if let Some(seed) = tui.seed {
         app = app.with_dice(Box::new(crate::rules::RandomDice::seeded(seed)));
     }

@@ -4,6 +4,7 @@ pub mod atomic;
 pub mod audit;
 mod check_sr5;
 pub mod file;
+pub mod follow;
 pub mod journal;
 pub mod layout;
 pub mod lock;

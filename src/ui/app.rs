@@ -91,6 +91,16 @@ const EARLIER_NOTE: &str = "⋯";
 /// each); the earlier ones come right after the first frame ([`App::complete_log`]).
 const LOG_AT_OPEN: usize = 128;
 
+/// What a look at a held save did to the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeldPoll {
+    Nothing,
+    /// It shows what the holder wrote.
+    Followed,
+    /// The save is the screen's now: its store must be guarded like the first one.
+    Taken,
+}
+
 pub struct App {
     pub(crate) enc: Encounter,
     pub(crate) title: String,
@@ -98,6 +108,8 @@ pub struct App {
     pub(crate) read_only: Option<String>,
     /// The check of what opening trusted (`save::audit`): nothing is written before it answers.
     audit: Option<crate::save::audit::Audit>,
+    /// The save another srtrack holds, followed until this screen can take it.
+    held: Option<super::held::Held>,
     dice: Box<dyn Dice>,
     pub(crate) mode: Mode,
     /// Focus, selection and log scroll: they outlive every popup.
@@ -138,6 +150,7 @@ impl App {
             store,
             read_only,
             audit: None,
+            held: None,
             dice: Box::new(RandomDice::new()),
             mode: Mode::Tracker,
             tracker: tracker::State::default(),
@@ -199,6 +212,53 @@ impl App {
         self.audit
             .as_ref()
             .is_some_and(crate::save::audit::Audit::running)
+    }
+
+    /// Follows a save another srtrack holds, until it lets go (the screen is read-only then).
+    #[must_use]
+    pub fn with_held(mut self, held: super::held::Held) -> Self {
+        self.held = Some(held);
+        self
+    }
+
+    /// Whether the screen shows a save another srtrack holds.
+    pub fn held(&self) -> bool {
+        self.held.is_some()
+    }
+
+    /// Looks at the held save: shows what its holder wrote, or takes it once free.
+    pub fn poll_held(&mut self) -> HeldPoll {
+        use super::held::Change;
+        let Some(held) = &mut self.held else {
+            return HeldPoll::Nothing;
+        };
+        match held.look() {
+            Change::Nothing => HeldPoll::Nothing,
+            Change::Followed(enc) => {
+                if enc.state() == self.enc.state() && enc.cursor() == self.enc.cursor() {
+                    return HeldPoll::Nothing;
+                }
+                self.show_encounter(*enc);
+                HeldPoll::Followed
+            }
+            Change::Taken(taken) => {
+                let super::held::Taken { enc, store, audit } = *taken;
+                self.held = None;
+                self.show_encounter(enc);
+                self.store = store;
+                self.audit = Some(audit);
+                self.read_only = None;
+                self.info("the other srtrack let go of the save: it is yours to change now");
+                HeldPoll::Taken
+            }
+        }
+    }
+
+    /// Shows `enc` in place of what was shown (the GM's selection stays where it is present).
+    fn show_encounter(&mut self, enc: Encounter) {
+        self.enc = enc;
+        self.rebuild_log();
+        self.complete_log();
     }
 
     /// Takes the check's verdict if it is in; true if the screen changed.

@@ -4,6 +4,7 @@ pub mod action;
 pub mod app;
 pub mod demo;
 pub mod frame;
+pub mod held;
 pub mod keymap;
 pub mod memo;
 pub mod mode;
@@ -14,7 +15,7 @@ pub mod watch;
 pub mod wire;
 
 pub use action::Action;
-pub use app::App;
+pub use app::{App, HeldPoll};
 pub use mode::Mode;
 pub use mode::tracker::Pane;
 
@@ -145,8 +146,16 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
     let mono = no_color || std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     app.set_monochrome(mono);
     let busy = Arc::new(Mutex::new(()));
-    let guard = Arc::clone(&busy);
-    app.wrap_store(|inner| Box::new(Guarded { inner, busy: guard }));
+    let guarded = {
+        let busy = Arc::clone(&busy);
+        move |inner| -> Box<dyn Autosave> {
+            Box::new(Guarded {
+                inner,
+                busy: Arc::clone(&busy),
+            })
+        }
+    };
+    app.wrap_store(&guarded);
     app.defer_saves();
     // Set while the loop waits for a key: everything is drawn and saved then.
     let idle = Arc::new(AtomicBool::new(false));
@@ -203,6 +212,26 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
                 }
             }
             idle.store(true, Ordering::SeqCst);
+            // A save another srtrack holds: looked at now and then until a key comes.
+            let mut taken = false;
+            while !taken && app.held() && !term::poll(held::HELD_CHECK)? {
+                idle.store(false, Ordering::SeqCst);
+                match app.poll_held() {
+                    HeldPoll::Nothing => {}
+                    HeldPoll::Followed => show(&mut terminal, &app)?,
+                    HeldPoll::Taken => {
+                        app.wrap_store(&guarded);
+                        app.start_audit();
+                        taken = true;
+                    }
+                }
+                idle.store(true, Ordering::SeqCst);
+            }
+            if taken {
+                idle.store(false, Ordering::SeqCst);
+                // Drawn, and the new check waited for, at the loop's top.
+                continue;
+            }
             let event = term::read();
             idle.store(false, Ordering::SeqCst);
             match event? {
@@ -227,6 +256,8 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
 
 #[cfg(test)]
 mod anarchy_tests;
+#[cfg(test)]
+mod held_tests;
 #[cfg(test)]
 mod roster_tests;
 #[cfg(test)]

@@ -1,6 +1,5 @@
 //! `srtrack watch`: the players' view, full screen and read-only, following the GM's save.
 
-pub mod follow;
 pub mod view;
 
 use std::path::{Path, PathBuf};
@@ -12,12 +11,12 @@ use std::time::{Duration, Instant};
 use notify::Watcher as _;
 use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEvent, KeyEventKind};
 
-use self::follow::{Follower, Look, Waiting};
 use self::view::Watch;
 use super::action::Action;
 use super::keymap::{self, ModeKind};
 use crate::catalogue::Catalogue;
 use crate::encounter::players;
+use crate::save::follow::{Follower, Look, Waiting};
 
 /// How long after a change of the save's files the view reads them: a command writes its
 /// journal line in one write, a fold a few files in a row; a few ms gather them into one read.

@@ -7,9 +7,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::follow::{Follower, Look, Waiting};
 use super::view::Watch;
 use crate::encounter::{Encounter, System, players};
+use crate::save::follow::{Follower, Look, Waiting};
 use crate::save::{Autosave, FileSave, Lock, file};
 use crate::ui::demo;
 use crate::ui::tests::{app_for, screen, select, typ};

@@ -6,10 +6,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::follow::Waiting;
 use crate::encounter::players::{PcFacts, PlayersView, Row, Stage, Stands};
 use crate::encounter::system::sr2097::{Fate, Injury};
 use crate::encounter::{Side, Track};
+use crate::save::follow::Waiting;
 use crate::ui::theme::Theme;
 use crate::ui::view::{cut, draw_lines, header, pane_block, seats::pips};
 

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use super::{atomic, file, journal};
 use crate::catalogue::Catalogue;
 use crate::encounter::Encounter;
-use crate::save::{atomic, file, journal};
 
 /// What identifies one version of a file: a rename puts another inode in its place, a write
 /// changes its length or time.

@@ -1,0 +1,109 @@
+//! A save another srtrack holds: the screen follows it read-only and takes it when it is free.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::app::{App, HeldPoll};
+use super::demo;
+use super::held::Held;
+use super::tests::{press, screen, typ};
+use crate::encounter::Encounter;
+use crate::save::{Autosave, FileSave, Lock, NoSave, file};
+
+/// Another srtrack holding the save: its lock, and a journal line per command.
+struct Holder {
+    enc: Encounter,
+    saver: FileSave,
+}
+
+impl Holder {
+    fn new(path: &std::path::Path) -> Self {
+        let enc = demo::table();
+        let lock = Lock::acquire(path).expect("lock");
+        let mut saver = FileSave::new(path.to_path_buf(), "t".into(), "2026".into(), lock);
+        saver.save(&enc).expect("first save");
+        Self { enc, saver }
+    }
+
+    fn run(&mut self, line: &str) {
+        assert_eq!(demo::script(&mut self.enc, &[line], 9), Ok(()), "{line}");
+        self.saver.save(&self.enc).expect("saved");
+    }
+}
+
+/// Looks at the held save until `want` comes, for a few seconds at most.
+fn poll_until(app: &mut App, want: HeldPoll) {
+    let until = Instant::now() + Duration::from_secs(10);
+    loop {
+        let got = app.poll_held();
+        if got == want {
+            return;
+        }
+        assert!(Instant::now() < until, "no {want:?} came (last {got:?})");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn jinx_stun(enc: &Encounter) -> u8 {
+    enc.state().find("Jinx").map_or(99, |c| c.damage.stun)
+}
+
+#[test]
+fn a_held_save_is_followed_read_only_and_taken_when_its_holder_lets_go() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("t.ron");
+    let catalogue = Arc::new(demo::catalogue());
+    // Given a save another srtrack holds, and a screen opened on it read-only
+    let mut holder = Holder::new(&path);
+    let (_, opened) = file::open(&path, || Arc::clone(&catalogue)).expect("opens");
+    let mut app = App::new(
+        opened,
+        "t".into(),
+        Box::new(NoSave),
+        Some("the save is in use by another srtrack".into()),
+    )
+    .with_held(Held::of_save(&path, Arc::clone(&catalogue)));
+    assert!(app.held());
+    // When the holder writes
+    holder.run("damage Jinx 2 stun");
+    // Then the screen shows what it wrote, and stays read-only
+    poll_until(&mut app, HeldPoll::Followed);
+    assert_eq!(app.encounter().state(), holder.enc.state());
+    assert!(app.read_only.is_some());
+    press(&mut app, KeyCode::Char(':'));
+    typ(&mut app, "damage Jinx 1 stun");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.encounter().state(),
+        holder.enc.state(),
+        "nothing typed applies"
+    );
+    press(&mut app, KeyCode::Esc);
+    // When the holder writes once more and lets go
+    holder.run("damage Jinx 1 stun");
+    holder.saver.close(&holder.enc).expect("closed");
+    drop(holder.saver);
+    // Then the screen takes the save as it is now, says so, and is no longer read-only
+    poll_until(&mut app, HeldPoll::Taken);
+    assert!(!app.held() && app.read_only.is_none());
+    assert_eq!(app.encounter().state(), holder.enc.state());
+    assert!(
+        screen(&mut app, 120, 40).contains("it is yours to change now"),
+        "{}",
+        screen(&mut app, 120, 40)
+    );
+    // And a command now changes the save on disk, under the lock the screen took
+    press(&mut app, KeyCode::Char(':'));
+    typ(&mut app, "damage Jinx 1 stun");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(jinx_stun(app.encounter()), jinx_stun(&holder.enc) + 1);
+    app.save_on_exit().expect("saved");
+    let (_, on_disk) = file::load(&path, Arc::clone(&catalogue)).expect("loads");
+    assert_eq!(on_disk.state(), app.encounter().state());
+    assert!(matches!(
+        Lock::acquire(&path),
+        Err(crate::save::LockError::InUse { .. })
+    ));
+}

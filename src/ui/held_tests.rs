@@ -12,14 +12,15 @@ use super::tests::{press, screen, typ};
 use crate::encounter::Encounter;
 use crate::save::{Autosave, FileSave, Lock, NoSave, file};
 
-/// Another srtrack holding the save: its lock, and a journal line per command.
-struct Holder {
-    enc: Encounter,
-    saver: FileSave,
+/// Another srtrack holding the save (the GM's screen, an `exec`): its lock, the snapshot, then a
+/// journal line per command, a fold on close.
+pub(crate) struct Holder {
+    pub(crate) enc: Encounter,
+    pub(crate) saver: FileSave,
 }
 
 impl Holder {
-    fn new(path: &std::path::Path) -> Self {
+    pub(crate) fn new(path: &std::path::Path) -> Self {
         let enc = demo::table();
         let lock = Lock::acquire(path).expect("lock");
         let mut saver = FileSave::new(path.to_path_buf(), "t".into(), "2026".into(), lock);
@@ -27,7 +28,7 @@ impl Holder {
         Self { enc, saver }
     }
 
-    fn run(&mut self, line: &str) {
+    pub(crate) fn run(&mut self, line: &str) {
         assert_eq!(demo::script(&mut self.enc, &[line], 9), Ok(()), "{line}");
         self.saver.save(&self.enc).expect("saved");
     }

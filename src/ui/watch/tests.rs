@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 use super::view::Watch;
 use crate::encounter::{Encounter, System, players};
 use crate::save::follow::{Follower, Look, Waiting};
-use crate::save::{Autosave, FileSave, Lock, file};
+use crate::save::{Autosave, Lock, file};
 use crate::ui::demo;
 use crate::ui::tests::{app_for, screen, select, typ};
 
@@ -262,27 +262,8 @@ fn text_from_the_save_is_escaped() {
 
 // ---- the follower ----
 
-/// A save on disk written as the GM's screen writes it: snapshot, then a journal line per
-/// command, a fold on close.
-struct Gm {
-    enc: Encounter,
-    saver: FileSave,
-}
-
-impl Gm {
-    fn new(path: &std::path::Path) -> Self {
-        let enc = demo::table();
-        let lock = Lock::acquire(path).expect("lock");
-        let mut saver = FileSave::new(path.to_path_buf(), "t".into(), "2026".into(), lock);
-        saver.save(&enc).expect("first save");
-        Self { enc, saver }
-    }
-
-    fn run(&mut self, line: &str) {
-        assert_eq!(demo::script(&mut self.enc, &[line], 9), Ok(()), "{line}");
-        self.saver.save(&self.enc).expect("saved");
-    }
-}
+// A save on disk written as the GM's screen writes it.
+use crate::ui::held_tests::Holder as Gm;
 
 fn loaded(look: Look) -> Encounter {
     match look {

@@ -746,7 +746,7 @@ fn open_screen(
         Err(LockError::InUse { pid }) => {
             // Followed as its holder writes it, and taken when it lets go (`ui::held`).
             let why = format!(
-                "{}; shown as it writes, yours once it lets go",
+                "{}; followed until it lets go",
                 LockError::InUse { pid }
             );
             eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));

@@ -745,10 +745,7 @@ fn open_screen(
         }
         Err(LockError::InUse { pid }) => {
             // Followed as its holder writes it, and taken when it lets go (`ui::held`).
-            let why = format!(
-                "{}; followed until it lets go",
-                LockError::InUse { pid }
-            );
+            let why = format!("{}; followed until it lets go", LockError::InUse { pid });
             eprintln!("srtrack: {}; opening it read-only", text::escaped(&why));
             let held = Held::of_save(path, catalogue());
             open_tui(

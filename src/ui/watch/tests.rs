@@ -166,6 +166,56 @@ fn characters_left_out_of_a_short_screen_are_counted_whole() {
     assert_eq!(drawn + more, seen.len(), "{s}");
 }
 
+/// The count a `▲ N more` or `▼ N more` line of `s` says (0 without one).
+fn counted(s: &str, mark: &str) -> usize {
+    s.lines()
+        .find_map(|l| l.split(mark).nth(1))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn the_character_whose_turn_it_is_is_always_on_a_short_screen() {
+    // Given the fight of sixteen, and the GM going through the pass turn by turn
+    let mut enc = sr5();
+    for _ in 0..16 {
+        assert_eq!(demo::script(&mut enc, &["next"], 3), Ok(()));
+        let view = players::view(enc.state(), enc.system(), enc.rules());
+        let Some(acting) = view.acting.clone() else {
+            continue;
+        };
+        for (w, h) in [(40, 12), (120, 9), (40, 8), (40, 7)] {
+            // When the players look on a screen too short for everyone
+            let s = draw(&watching(&enc, "rooftop"), w, h);
+            let body: Vec<&str> = s.lines().skip(3).collect();
+            // Then the row of the one acting is drawn, below the header
+            assert!(
+                body.iter().any(|l| l.contains(&format!(" {acting} "))),
+                "{acting} at {w}x{h}:\n{s}"
+            );
+            // And the rows drawn and those counted above and below are everyone seen (on a
+            // pane of three lines or more: with two, the one acting alone)
+            if h < 8 {
+                continue;
+            }
+            let drawn = body
+                .iter()
+                .filter(|l| {
+                    view.rows
+                        .iter()
+                        .any(|r| l.contains(&format!(" {} ", r.name)))
+                })
+                .count();
+            assert_eq!(
+                counted(&s, "▲ ") + drawn + counted(&s, "▼ "),
+                view.rows.len(),
+                "{w}x{h}:\n{s}"
+            );
+        }
+    }
+}
+
 #[test]
 fn snapshots_of_each_system_at_40_80_and_160_columns() {
     for w in [40, 80, 160] {

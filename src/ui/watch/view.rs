@@ -75,28 +75,82 @@ impl Widget for &Watch {
         let height = usize::from(inner.height);
         let mut lines: Vec<Line> = rows.iter().flatten().cloned().collect();
         if lines.len() > height {
-            // Whole characters only, and a line to say how many are left out.
-            lines.clear();
-            let mut shown = 0;
-            for r in &rows {
-                if lines.len() + r.len() > height.saturating_sub(1) {
-                    break;
-                }
-                lines.extend(r.iter().cloned());
-                shown += 1;
-            }
-            let more = format!("▼ {} more", rows.len() - shown);
-            let why = " (a taller terminal shows them)";
-            let said = if more.chars().count() + why.len() <= width {
-                format!("{more}{why}")
-            } else {
-                more
-            };
-            lines.push(Line::styled(said, self.theme.dim()));
+            // Whole characters, always the one whose turn it is, and lines to say how many
+            // are left out above and below.
+            let acting = self.shown.as_ref().and_then(|v| {
+                v.rows
+                    .iter()
+                    .position(|r| matches!(r.stands, Stands::Acting))
+            });
+            lines = window(&rows, acting.unwrap_or(0), height, width, self.theme);
         }
         draw_lines(&lines, inner, buf);
         footer(self, foot, buf);
     }
+}
+
+/// The characters' lines that fit `height` lines: from the top if the one at `keep` fits
+/// there, else from it, with a line counting those above; a line counts those below. A character
+/// taller than the room shows its first lines; two lines or fewer show that character alone.
+fn window<'a>(
+    rows: &[Vec<Line<'a>>],
+    keep: usize,
+    height: usize,
+    width: usize,
+    theme: Theme,
+) -> Vec<Line<'a>> {
+    let fit = |start: usize, room: usize| {
+        let mut used = 0;
+        rows.iter()
+            .skip(start)
+            .take_while(|r| {
+                used += r.len();
+                used <= room
+            })
+            .count()
+    };
+    let start = if keep < fit(0, height.saturating_sub(1)) {
+        0
+    } else {
+        keep.min(rows.len().saturating_sub(1))
+    };
+    // Too short for a count line beside a character: the character.
+    if height < 3 {
+        return rows
+            .get(start)
+            .into_iter()
+            .flatten()
+            .take(height)
+            .cloned()
+            .collect();
+    }
+    let above = usize::from(start > 0);
+    let room = height.saturating_sub(above);
+    // The rest may fit without a line below.
+    let all = fit(start, room) == rows.len() - start;
+    let room = if all { room } else { room.saturating_sub(1) };
+    let mut out = Vec::new();
+    if start > 0 {
+        out.push(Line::styled(format!("▲ {start} more"), theme.dim()));
+    }
+    let shown = fit(start, room);
+    if shown == 0 {
+        out.extend(rows.get(start).into_iter().flatten().take(room).cloned());
+    } else {
+        out.extend(rows[start..start + shown].iter().flatten().cloned());
+    }
+    let below = rows.len() - start - shown.max(1);
+    if below > 0 {
+        let more = format!("▼ {below} more");
+        let why = " (a taller terminal shows them)";
+        let said = if more.chars().count() + why.len() <= width {
+            format!("{more}{why}")
+        } else {
+            more
+        };
+        out.push(Line::styled(said, theme.dim()));
+    }
+    out
 }
 
 fn header(w: &Watch, area: Rect, buf: &mut Buffer) {

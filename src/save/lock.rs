@@ -78,6 +78,16 @@ impl Lock {
     /// Takes the save's lock without waiting. The lock file is opened without following a
     /// symbolic link; the caller checks first that `save` is a save (or is not there yet).
     pub fn acquire(save: &Path) -> Result<Self, LockError> {
+        Self::taking(save, WAIT_FOR_PID)
+    }
+
+    /// Takes the save's lock if it is free this moment: a held lock is `InUse` at once, its
+    /// holder's PID read as it is (a screen looking now and then whether the holder let go).
+    pub fn try_acquire(save: &Path) -> Result<Self, LockError> {
+        Self::taking(save, Duration::ZERO)
+    }
+
+    fn taking(save: &Path, wait_for_pid: Duration) -> Result<Self, LockError> {
         let path = lock_path(save);
         let fd = rustix::fs::open(
             &path,
@@ -104,7 +114,7 @@ impl Lock {
                     // A new holder may not have written its PID yet, or a dead one's may still
                     // be there: wait for the live holder's.
                     let pid = holder(&mut file);
-                    if pid.is_some_and(super::atomic::alive) || since.elapsed() >= WAIT_FOR_PID {
+                    if pid.is_some_and(super::atomic::alive) || since.elapsed() >= wait_for_pid {
                         return Err(LockError::InUse { pid });
                     }
                     std::thread::sleep(Duration::from_millis(2));

@@ -289,6 +289,8 @@ impl App {
         let Err(distrust) = verdict else {
             return false;
         };
+        // A bad file is never written over: a held one is no longer followed, nor taken.
+        self.held = None;
         if let Some(enc) = distrust.history
             && enc.state() != self.enc.state()
         {

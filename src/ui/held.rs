@@ -58,7 +58,9 @@ impl Held {
         let path: PathBuf = path.to_path_buf();
         let take = move || {
             let real = atomic::real_path(&path).ok()?;
-            let lock = Lock::acquire(&real).ok()?;
+            // Not waiting for a holder's PID to show (`acquire` does): a look must not stall
+            // the screen, as it would for a holder on another machine.
+            let lock = Lock::try_acquire(&real).ok()?;
             let (header, enc) = file::open(&path, || Arc::clone(&catalogue)).ok()?;
             let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
                 .on_disk(&enc, &header)

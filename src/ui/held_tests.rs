@@ -47,6 +47,18 @@ fn poll_until(app: &mut App, want: HeldPoll) {
     }
 }
 
+/// A screen opened on the held save at `path`, read-only, as `srtrack open` opens it.
+fn opened_held(path: &std::path::Path, catalogue: &Arc<crate::catalogue::Catalogue>) -> App {
+    let (_, opened) = file::open(path, || Arc::clone(catalogue)).expect("opens");
+    App::new(
+        opened,
+        "t".into(),
+        Box::new(NoSave),
+        Some("the save is in use by another srtrack".into()),
+    )
+    .with_held(Held::of_save(path, Arc::clone(catalogue)))
+}
+
 fn jinx_stun(enc: &Encounter) -> u8 {
     enc.state().find("Jinx").map_or(99, |c| c.damage.stun)
 }
@@ -58,14 +70,7 @@ fn a_held_save_is_followed_read_only_and_taken_when_its_holder_lets_go() {
     let catalogue = Arc::new(demo::catalogue());
     // Given a save another srtrack holds, and a screen opened on it read-only
     let mut holder = Holder::new(&path);
-    let (_, opened) = file::open(&path, || Arc::clone(&catalogue)).expect("opens");
-    let mut app = App::new(
-        opened,
-        "t".into(),
-        Box::new(NoSave),
-        Some("the save is in use by another srtrack".into()),
-    )
-    .with_held(Held::of_save(&path, Arc::clone(&catalogue)));
+    let mut app = opened_held(&path, &catalogue);
     assert!(app.held());
     // When the holder writes
     holder.run("damage Jinx 2 stun");
@@ -107,4 +112,38 @@ fn a_held_save_is_followed_read_only_and_taken_when_its_holder_lets_go() {
         Lock::acquire(&path),
         Err(crate::save::LockError::InUse { .. })
     ));
+}
+
+#[test]
+fn a_held_save_the_check_distrusts_is_not_taken_when_its_holder_lets_go() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("t.ron");
+    let catalogue = Arc::new(demo::catalogue());
+    // Given a screen opened read-only on a held save, whose check then distrusts the save
+    let holder = Holder::new(&path);
+    let mut app =
+        opened_held(&path, &catalogue).with_audit(crate::save::audit::Audit::with(|| {
+            Err(crate::save::audit::Distrust {
+                message: "its states are not what its history gives".into(),
+                history: None,
+            })
+        }));
+    app.start_audit();
+    let until = Instant::now() + Duration::from_secs(10);
+    while !app.poll_audit() {
+        assert!(Instant::now() < until, "the check answered");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // When the holder lets go
+    drop(holder);
+    std::thread::sleep(Duration::from_millis(1100));
+    // Then the screen takes nothing: read-only, saying why, and the lock free
+    assert_eq!(app.poll_held(), HeldPoll::Nothing);
+    assert!(!app.held());
+    assert!(
+        app.read_only
+            .as_deref()
+            .is_some_and(|r| r.contains("not what its history gives"))
+    );
+    assert!(Lock::acquire(&path).is_ok(), "the screen took no lock");
 }

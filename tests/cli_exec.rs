@@ -1007,8 +1007,23 @@ fn only_the_commands_that_roll_dice_take_a_seed() {
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains("--seed"), "{args:?}: {err}");
+        // the same sentence wherever the seed was put
+        assert!(err.contains("rolls no dice"), "{args:?}: {err}");
         assert!(text(&out.stdout).is_empty(), "{args:?}");
     }
+    // And a seed given twice, before and after the subcommand, is refused, not one of them dropped
+    for args in [
+        &["--seed", "3", "exec", "--seed", "4", "f"][..],
+        &["--seed", "3", "open", "--seed", "3", "f"],
+        &["--seed", "3", "new", "g", "--seed", "4"],
+    ] {
+        let out = srtrack(d, args, "roll Ann\n");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        let first = err.lines().next().unwrap_or_default();
+        assert!(first.contains("--seed given twice"), "{args:?}: {err}");
+    }
+    assert!(!d.join("g.ron").exists(), "a refused `new` made no save");
     // And the forms that roll take it before or after the subcommand's name
     for args in [
         &["--seed", "3", "exec", "f"][..],
@@ -1022,4 +1037,39 @@ fn only_the_commands_that_roll_dice_take_a_seed() {
             text(&out.stderr)
         );
     }
+}
+
+#[test]
+fn a_dash_for_the_script_is_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given a file named `-` in the working directory, which is not the script meant
+    std::fs::write(d.join("-"), "add Zed pc int 4 rea 5\n").unwrap();
+    // When exec is given `-` as its script, with the script on standard input
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .current_dir(d)
+        .args(["--data-dir", ".", "exec", "f", "-"])
+        .env_remove("SRTRACK_DATA_DIR")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"add Ann pc int 4 rea 5\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Then standard input was applied, not the file
+    let shown = text(&srtrack(d, &["show", "f"], "").stdout);
+    assert!(shown.contains("Ann") && !shown.contains("Zed"), "{shown}");
+    // And `./-` names the file
+    let out = srtrack(d, &["exec", "g", &d.join("-").display().to_string()], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&srtrack(d, &["show", "g"], "").stdout).contains("Zed"));
 }

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::catalogue::Catalogue;
@@ -141,7 +142,7 @@ Examples:
     Exec {
         /// A save name or path.
         file: String,
-        /// The script; standard input if omitted.
+        /// The script; standard input if omitted or `-`.
         script: Option<PathBuf>,
         /// Seed the dice, for reproducible rolls.
         #[arg(long, value_name = "N")]
@@ -359,7 +360,7 @@ pub fn main() -> ExitCode {
     std::thread::spawn(|| {
         ruleset();
     });
-    let cli = match Cli::try_parse().and_then(Cli::seed_only_where_rolled) {
+    let cli = match Cli::parse_args(&std::env::args_os().collect::<Vec<_>>()) {
         Ok(cli) => cli,
         Err(e) => return command_line_refused(&e),
     };
@@ -374,18 +375,37 @@ pub fn main() -> ExitCode {
 }
 
 impl Cli {
+    /// The command line, with a seed only where dice roll, and given once.
+    fn parse_args(args: &[std::ffi::OsString]) -> std::result::Result<Self, clap::Error> {
+        match Cli::try_parse_from(args) {
+            Ok(cli) => cli.seed_only_where_rolled(),
+            // `srtrack show x --seed 3`: clap knows no --seed there and says only that; the
+            // command without it says why, as `srtrack --seed 3 show x` does.
+            Err(e) if e.kind() == ErrorKind::UnknownArgument && names_seed(&e) => {
+                match Cli::try_parse_from(without_seed(args)) {
+                    Ok(Cli {
+                        command: Some(cmd), ..
+                    }) if !cmd.rolls() => Err(cmd.takes_no_seed()),
+                    _ => Err(e),
+                }
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// `srtrack --seed N show x`: clap takes an option of `srtrack` before any subcommand, but
-    /// only the screen and `exec` roll dice. Refused as a usage error for the others.
+    /// only the screen and `exec` roll dice. Refused as a usage error for the others; and a
+    /// seed before a subcommand that takes its own as well would leave one of the two unused.
     fn seed_only_where_rolled(self) -> std::result::Result<Self, clap::Error> {
-        let rolls = matches!(
-            self.command,
-            None | Some(Cmd::Open { .. } | Cmd::New { .. } | Cmd::Exec { .. })
-        );
-        match (&self.command, self.seed) {
-            (Some(cmd), Some(_)) if !rolls => Err(Cli::command().error(
-                clap::error::ErrorKind::ArgumentConflict,
+        let Some(cmd) = &self.command else {
+            return Ok(self);
+        };
+        match (self.seed, cmd.rolls(), cmd.own_seed()) {
+            (Some(_), false, _) => Err(cmd.takes_no_seed()),
+            (Some(_), true, Some(_)) => Err(Cli::command().error(
+                ErrorKind::ArgumentConflict,
                 format!(
-                    "`{}` rolls no dice, so it takes no --seed (only `open`, `new`, `exec` and a bare `srtrack` do)",
+                    "--seed given twice (before and after `{}`): give it once",
                     cmd.word()
                 ),
             )),
@@ -394,7 +414,60 @@ impl Cli {
     }
 }
 
+/// Whether clap's refusal is of a `--seed` it did not expect.
+fn names_seed(e: &clap::Error) -> bool {
+    matches!(
+        e.get(clap::error::ContextKind::InvalidArg),
+        Some(clap::error::ContextValue::String(arg)) if arg == "--seed" || arg.starts_with("--seed=")
+    )
+}
+
+/// The arguments with every `--seed N` and `--seed=N` left out.
+fn without_seed(args: &[std::ffi::OsString]) -> Vec<std::ffi::OsString> {
+    let mut kept = Vec::with_capacity(args.len());
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg == "--" {
+            kept.push(arg.clone());
+            kept.extend(rest.cloned());
+            break;
+        }
+        match arg.to_str() {
+            Some("--seed") => {
+                rest.next();
+            }
+            Some(a) if a.starts_with("--seed=") => {}
+            _ => kept.push(arg.clone()),
+        }
+    }
+    kept
+}
+
 impl Cmd {
+    /// Whether the command rolls dice, so takes a seed.
+    fn rolls(&self) -> bool {
+        matches!(self, Cmd::Open { .. } | Cmd::New { .. } | Cmd::Exec { .. })
+    }
+
+    /// The seed given after the subcommand's name.
+    fn own_seed(&self) -> Option<u64> {
+        match self {
+            Cmd::Open { seed, .. } | Cmd::New { seed, .. } | Cmd::Exec { seed, .. } => *seed,
+            _ => None,
+        }
+    }
+
+    /// The refusal of a seed given to a command that rolls no dice.
+    fn takes_no_seed(&self) -> clap::Error {
+        Cli::command().error(
+            ErrorKind::ArgumentConflict,
+            format!(
+                "`{}` rolls no dice, so it takes no --seed (only `open`, `new`, `exec` and a bare `srtrack` do)",
+                self.word()
+            ),
+        )
+    }
+
     /// The subcommand's name, as typed.
     fn word(&self) -> &'static str {
         match self {
@@ -544,7 +617,8 @@ pub fn run(cli: Cli) -> Result<()> {
         }) => exec(
             &roster_of(&store),
             &store.resolve(&file)?,
-            script.as_deref(),
+            // `-` is standard input, as for most tools (a file so named is `./-`).
+            script.as_deref().filter(|p| *p != Path::new("-")),
             seed.or(cli.seed),
             system,
         ),

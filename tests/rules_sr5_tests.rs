@@ -623,6 +623,46 @@ fn close_call_on_a_teamwork_assist_is_refused_where_it_cannot_save_the_bonus() {
 }
 
 #[test]
+fn a_leaders_typed_dice_need_the_assistants_dice_typed_too() {
+    let mut t = table();
+    // Given Ana's dice read off the table and Bob's left to srtrack
+    // Then the test is refused before anything rolls: Bob's hits decide how many dice Ana rolls
+    let said = "Ana's dice are typed but Bob's are left to srtrack: the assistants' hits decide how many dice Ana rolls, so type theirs too (`with Bob 3 dice …`), or let srtrack roll Ana's";
+    assert_eq!(
+        t.refuse("teamwork Ana 6 dice 6 5 4 3 2 1 with Bob 3")
+            .to_string(),
+        said
+    );
+    // And so are typed hits
+    assert_eq!(
+        t.refuse("teamwork Ana 6 hits 2 with Bob 3").to_string(),
+        said
+    );
+    // And the first assistant left to srtrack is named, wherever it stands
+    assert!(
+        t.refuse("teamwork Ana 6 hits 2 with Bob 3 hits 1, Cy 2")
+            .to_string()
+            .starts_with("Ana's dice are typed but Cy's")
+    );
+    // When every assistant's dice are typed but the leader's count only the leader's own pool
+    // Then the refusal counts the teamwork dice in
+    assert_eq!(
+        t.refuse("teamwork Ana 6 dice 6 5 4 3 2 1 with Bob 3 dice 5 5 1")
+            .to_string(),
+        "Ana's pool is 8 dice with the teamwork bonus (2 of them from the assistants' hits) but 6 faces were typed: type one face per die"
+    );
+    // And typed whole, it is taken as typed
+    t.roll(
+        "teamwork Ana 6 dice 6 5 4 3 2 1 5 5 with Bob 3 dice 5 5 1",
+        &[],
+    );
+    assert_eq!(
+        last_line(&t),
+        "test Ana (teamwork: +2 dice): 8 dice [6 5 4 3 2 1 5 5], 4 hits"
+    );
+}
+
+#[test]
 fn teamwork_needs_assistants_other_than_the_leader() {
     let mut t = table();
     assert!(matches!(

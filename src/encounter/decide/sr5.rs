@@ -14,7 +14,7 @@ use crate::encounter::system::sr5::{
 };
 use crate::rules::sr5::Attribute;
 use crate::rules::sr5::combat::{self, DamageType};
-use crate::rules::sr5::test::{self, Given, Goal, Roll, Verdict};
+use crate::rules::sr5::test::{self, Given, Goal, Roll, TestError, Verdict};
 use crate::rules::{Dice, Glitch};
 
 fn byte(v: i32) -> u8 {
@@ -197,6 +197,20 @@ impl Draft<'_> {
             }
             helpers.push((a, pool, p));
         }
+        // The table's dice for the leader were rolled knowing the assistants' hits: dice
+        // srtrack would roll for an assistant now could not agree with them.
+        if !matches!(t.pool.given, Given::Roll)
+            && let Some((a, pool, _)) = helpers
+                .iter()
+                .find(|(.., p)| matches!(p.given, Given::Roll))
+        {
+            return Err(Sr5Error::LeaderTypedAlone {
+                leader: leader.name.clone(),
+                who: a.name.clone(),
+                pool: pool.base,
+            }
+            .into());
+        }
         let pushed = if t.push {
             Some(self.push(&leader, limit)?)
         } else {
@@ -238,7 +252,18 @@ impl Draft<'_> {
             base: base.base.saturating_add(more_dice),
             ..base
         };
-        let roll = self.take(&pool, &t.pool.given, dice)?;
+        let roll = self.take(&pool, &t.pool.given, dice).map_err(|e| match e {
+            RuleError::Sr5(Sr5Error::Roll(TestError::Count { typed, .. })) if more_dice > 0 => {
+                Sr5Error::TeamworkCount {
+                    leader: leader.name.clone(),
+                    pool: pool.dice(),
+                    bonus: more_dice,
+                    typed,
+                }
+                .into()
+            }
+            e => e,
+        })?;
         let edge = self.rules.sr5.close_call_edge;
         for ((a, pool, _), roll) in helpers.into_iter().zip(rolls) {
             self.emit_sr5(Sr5Event::Assisted {

@@ -647,6 +647,24 @@ pub enum Sr5Error {
     )]
     AssistNoGlitch { who: String },
     #[error(
+        "{leader}'s dice are typed but {who}'s are left to srtrack: the assistants' hits decide how many dice {leader} rolls, so type theirs too (`with {who} {pool} dice …`), or let srtrack roll {leader}'s"
+    )]
+    LeaderTypedAlone {
+        leader: String,
+        who: String,
+        pool: u8,
+    },
+    #[error(
+        "{leader}'s pool is {} with the teamwork bonus ({bonus} of them from the assistants' hits) but {typed} faces were typed: type one face per die",
+        crate::rules::sr5::test::dice(*pool)
+    )]
+    TeamworkCount {
+        leader: String,
+        pool: u8,
+        bonus: u8,
+        typed: usize,
+    },
+    #[error(
         "{who}'s critical glitch on the teamwork assist cost the leader the bonus, and the leader has rolled: undo the teamwork test and give it again with `closecall` after {who}'s pool"
     )]
     AssistSpoiled { who: String },

@@ -775,9 +775,15 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
             .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
     }
     let enc = Encounter::for_system(system, house_rules(), catalogue());
-    let text = file::SaveFile::of(&enc, name, &file::now_rfc3339()).to_ron();
-    save::write_atomic(path, &text)
-        .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
+    let snapshot = file::SaveFile::of(&enc, name, &file::now_rfc3339());
+    save::write_atomic(path, &snapshot.to_ron())
+        .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?;
+    // A journal left beside by a removed save of this name continues no snapshot there is:
+    // the new save's own replaces it (as a save `exec` creates does), else it would be refused.
+    let journal = save::journal::path_of(path);
+    save::journal::Writer::start(&journal, snapshot.generation, path)
+        .map(drop)
+        .map_err(|e| Failure(format!("cannot write {}: {e}", journal.display())))
 }
 
 /// Opens a save in the TUI; read-only when another srtrack holds it or its owner made it so.

@@ -474,3 +474,35 @@ fn a_new_save_replaces_a_journal_its_removed_namesake_left() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(load(&saves.join("c.ron")).history().is_empty());
 }
+
+#[test]
+fn a_bad_entry_from_the_journal_is_blamed_on_the_journal_and_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.ron");
+    let journal = dir.path().join("f.ron.journal");
+    // Given a save with two changes in its journal, the second edited to name no one there is
+    let o = exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = exec(&path, "damage Ann 1 stun\ndamage Ann 2 stun\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let edited = lines[2].replace("CombatantId(0)", "CombatantId(9)");
+    lines[2] = &edited;
+    std::fs::write(&journal, lines.join("\n") + "\n").unwrap();
+    // When it is loaded, and checked
+    let err = file::load(&path, Arc::new(Catalogue::default()))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    // Then the error names the journal and the line, not the snapshot that does not hold it
+    assert!(
+        err.contains("f.ron.journal: line 3: entry 3 (`damage Ann 2 stun`)"),
+        "{err}"
+    );
+    let verified = file::load_verified(&path, Arc::new(Catalogue::default()))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(verified, err);
+}

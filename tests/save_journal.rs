@@ -185,17 +185,20 @@ fn a_save_edited_so_that_its_state_disagrees_with_its_history_fails_the_check() 
     let edited = text.replacen("reaction: 3", "reaction: 4", 1);
     assert_ne!(edited, text, "the state is in the file: {text}");
     std::fs::write(&path, edited).unwrap();
-    let check = Command::new(env!("CARGO_BIN_EXE_srtrack"))
-        .arg("check")
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(!check.status.success());
-    assert!(
-        String::from_utf8_lossy(&check.stderr).contains("not what its history gives"),
-        "{}",
-        String::from_utf8_lossy(&check.stderr)
-    );
+    // Then check says so, and show and export, which print the save, refuse it as check does
+    for args in [&["check"][..], &["show"], &["export"], &["export", "--log"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+            .args(args)
+            .arg(&path)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {said}");
+        assert!(said.contains("not what its history gives"), "{args:?}: {said}");
+        if args != ["check"] {
+            assert!(out.stdout.is_empty(), "{args:?}");
+        }
+    }
 }
 
 #[test]

@@ -623,13 +623,14 @@ pub fn run(cli: Cli) -> Result<()> {
             system,
         ),
         Some(Cmd::Watch { save }) => watch(&store.resolve(&save)?, tui.no_color),
+        // A save that `check` refuses is refused here too, not printed as if sound.
         Some(Cmd::Show { file }) => {
-            let (_, enc) = file::load(&store.resolve(&file)?, catalogue())?;
+            let (_, enc) = file::load_verified(&store.resolve(&file)?, catalogue())?;
             out!("{}", report::show(&report::as_kept_now(&enc), 10))?;
             Ok(())
         }
         Some(Cmd::Export { file, log }) => {
-            let (header, enc) = file::load(&store.resolve(&file)?, catalogue())?;
+            let (header, enc) = file::load_verified(&store.resolve(&file)?, catalogue())?;
             let enc = report::as_kept_now(&enc);
             if log {
                 out!("{}", export::markdown(&header, &enc))?;

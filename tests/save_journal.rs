@@ -194,7 +194,10 @@ fn a_save_edited_so_that_its_state_disagrees_with_its_history_fails_the_check() 
             .unwrap();
         let said = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {said}");
-        assert!(said.contains("not what its history gives"), "{args:?}: {said}");
+        assert!(
+            said.contains("not what its history gives"),
+            "{args:?}: {said}"
+        );
         if args != ["check"] {
             assert!(out.stdout.is_empty(), "{args:?}");
         }
@@ -508,4 +511,24 @@ fn a_bad_entry_from_the_journal_is_blamed_on_the_journal_and_its_line() {
         .unwrap_err()
         .to_string();
     assert_eq!(verified, err);
+}
+
+#[test]
+fn a_field_srtrack_does_not_know_makes_the_save_a_bad_file_never_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("u.ron");
+    let o = exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Given a save with a field added by hand
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = text.replacen("  cursor: ", "  bogus: 1,\n  cursor: ", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&path, &edited).unwrap();
+    // When a command is run on it
+    let o = exec(&path, "damage Ann 1 stun\n");
+    // Then it is refused naming the field, and the file is as it was (the field not dropped)
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(said.contains("`bogus` is not a field"), "{said}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
 }

@@ -34,7 +34,10 @@ pub(crate) const RECURSION_LIMIT: usize = 64;
 
 /// Everything a save's snapshot holds. `version` comes first so a person (and srtrack) sees it
 /// at once. The journal beside it (`save::journal`) holds what changed since it was written.
+// A field srtrack does not know (a hand edit, a typo) is refused: kept, it would be dropped
+// without a word at the next rewrite.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SaveFile {
     /// The format version the file was written in (written back as [`VERSION`]).
     pub version: u32,

@@ -782,6 +782,9 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
     // A journal left beside by a removed save of this name continues no snapshot there is:
     // the new save's own replaces it (as a save `exec` creates does), else it would be refused.
     let journal = save::journal::path_of(path);
+    if std::fs::symlink_metadata(&journal).is_err() {
+        return Ok(());
+    }
     save::journal::Writer::start(&journal, snapshot.generation, path)
         .map(drop)
         .map_err(|e| Failure(format!("cannot write {}: {e}", journal.display())))

@@ -353,7 +353,7 @@ fn compile_sprite() {
 fn evasive_driving() {
     let a = action("Evasive Driving");
     assert_eq!(a.group, ActionGroup::Chase);
-    // DESIGN.md: an interrupt of 4 IP ("reduces their Initiative Score by 10").
+    // DESIGN.md: an interrupt of 4 IP (Initiative Score −10).
     assert_eq!(a.kind, ActionKind::Interrupt { initiative: -10 });
     assert_eq!(a.ip_cost(&rules(), None), Some(4));
     assert_eq!(a.test, None);

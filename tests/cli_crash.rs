@@ -256,9 +256,11 @@ fn a_journal_of_an_older_snapshot_is_not_applied() {
     let (dir, path) = two_commands("old.ron");
     let journal = dir.path().join("old.ron.journal");
     let stale = std::fs::read(&journal).unwrap();
-    // The snapshot is rewritten (here by hand, as a fold does) before its journal starts.
+    // The snapshot is rewritten (here by hand, as a fold does: the old one kept as `.bak`)
+    // before its journal starts.
     let (_, enc) = file::load(&path, Arc::new(Catalogue::default())).unwrap();
     let text = file::SaveFile::of(&enc, "old", "2026-01-01T00:00:00Z").to_ron();
+    std::fs::copy(&path, dir.path().join("old.ron.bak")).unwrap();
     std::fs::write(&path, text).unwrap();
     std::fs::write(&journal, stale).unwrap();
     let (_, enc) = file::load(&path, Arc::new(Catalogue::default())).unwrap();

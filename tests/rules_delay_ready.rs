@@ -417,8 +417,8 @@ fn ready_in_pass_five_as(line: &str) -> Table {
     t
 }
 
-// "If the specified trigger occurs before the start of your next turn, you take your predefined
-// actions" and "If no specified trigger occurs, you do not lose your reserved IP."
+// A ready's declared actions are taken when its trigger comes before the holder's next turn, and
+// a trigger that never comes costs none of the reserved IP.
 
 #[test]
 fn a_ready_declared_in_the_last_pass_survives_the_rounds_reset_and_fires_in_the_next() {
@@ -453,8 +453,8 @@ fn a_ready_unfired_until_the_next_turn_of_a_new_round_is_lost_with_the_old_round
     assert_eq!(t.ip("Cy"), 4 + 1);
 }
 
-// "At the start of every new Combat Round, your available IP are reset to a default starting
-// pool (any unspent IP before the start of the new round are lost)": a ready from the old round
+// Each new Combat Round puts the available IP back to the starting pool, and what the old round
+// left unspent is gone: a ready from the old round
 // brings none of them into the new pool, whether it lapses, fires or its holder goes down.
 
 /// Cy's ready of 3 IP for a free action (1 IP), declared in round 1, pass 5.
@@ -515,8 +515,8 @@ fn a_ready_fired_in_the_round_it_was_declared_gives_back_what_its_actions_did_no
     assert_eq!(t.ip("Ana"), pool + 2);
 }
 
-// "When the chosen character's turn starts or ends (as appropriate), you take your previously
-// skipped turn and your place in the initiative order changes."
+// Changing initiative: the skipped turn comes when the chosen character's turn begins or ends,
+// as chosen, and the one who skipped keeps that new place in the order.
 
 /// A, B, C, D in that order, fight started.
 fn four() -> Table {
@@ -607,7 +607,7 @@ fn two_characters_cannot_each_wait_for_the_other() {
     );
 }
 
-// "You may only respond to one trigger before the start of your next turn": a ready that fired
+// One trigger answered at most between two of the holder's turns: a ready that fired
 // in the turn it was declared was that response; another ready waits for the next turn.
 
 #[test]

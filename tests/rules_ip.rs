@@ -309,7 +309,7 @@ fn a_removed_combatant_leaves_the_order_but_not_the_log() {
     assert_eq!((t.round_pass(), t.turn()), ((1, 2), "Bob".to_string()));
 }
 
-// "You cannot spend more than 5 IP per character turn." (initiative-passes-and-ip.txt)
+// The IP cap of a character turn (initiative-passes-and-ip.txt): no more than 5 spent in one.
 // DESIGN.md: the cap "counts everything a character spends within one character turn, whoever's
 // turn it is: its own actions, its interrupts, a fired ready, and its delay sub-turn".
 
@@ -350,8 +350,8 @@ fn a_ready_fired_in_the_holders_own_turn_counts_against_that_turns_cap() {
 
 #[test]
 fn an_interrupt_in_a_delay_sub_turn_counts_with_what_the_sub_turn_spent() {
-    // "You are still limited to 5 IP per character turn and these points are considered part of
-    // the chosen character's turn."
+    // A delay sub-turn stays under the cap of 5 IP a character turn, and what it spends
+    // belongs to the trigger character's turn.
     let mut t = Table::three();
     t.run("delay Ana 5 after Cy");
     t.run("next");

@@ -543,8 +543,8 @@ fn damage_with_no_attacker_goes_through_armor_onto_the_injury_track() {
     let mut t = fight();
     t.run("armor Bo pt 15 dr 30");
     t.run("sc Ana tn moderate bonus 10 dice 9 8");
-    // When a fall deals 2d6+4 to Bo (the text: damage "from weapons, spells, or environmental
-    // effects" is d6 through armor).
+    // When a fall deals 2d6+4 to Bo (the text: damage of weapons, spells and the surroundings
+    // alike is d6 through armor).
     let events = t.run("dmg - Bo 2d6+4 dice 6 6");
     // Then 16 - 30% = 12 gets through, a serious injury, logged with no attacker.
     let (total, through, injury) = events
@@ -759,8 +759,8 @@ fn edge_burn_with_no_edge_left_lowers_the_maximum_and_saves_a_life() {
     );
 }
 
-// Edge Burn "is a last-resort mechanic used to prevent a character's death … Avoids outright
-// death but needs immediate medical attention": first aid does not undo either.
+// Edge Burn, the last resort against a character's death, spares it outright death but leaves it
+// needing a medic at once: first aid does not undo either.
 #[test]
 fn first_aid_brings_back_neither_the_dying_nor_one_who_burned_edge_to_live() {
     // Given Bo, Edge 1, with a life-threatening injury (24) not survived
@@ -790,7 +790,7 @@ fn first_aid_brings_back_neither_the_dying_nor_one_who_burned_edge_to_live() {
     assert!(!t.c("Cy").is_downed());
 }
 
-// Edge Burn "permanently reduces their maximum Edge score by 1": the initiative's tie-break on
+// Edge Burn takes 1 off the maximum Edge for good: the initiative's tie-break on
 // Edge and every Edge shown count the maximum left.
 #[test]
 fn a_burned_point_of_edge_no_longer_wins_an_initiative_tie() {
@@ -969,7 +969,7 @@ fn a_boost_that_does_not_outscore_changes_nothing_and_one_turn_takes_one_boost()
     assert_eq!(t.turn(), "Bo");
 }
 
-// "Spend 1 Edge to boost your initiative by +2d6 for one turn": the first turn of the fight too.
+// The Edge boost to initiative (1 Edge: +2d6 for a turn) holds for the first turn of the fight too.
 #[test]
 fn a_boost_before_the_start_counts_for_the_first_turn_of_the_fight() {
     // Given Ana 21, Bo 14, Cy 6, before the fight starts

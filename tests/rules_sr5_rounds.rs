@@ -91,8 +91,8 @@ fn a_firing_action_with_too_few_rounds_left_is_refused_and_changes_nothing() {
     assert_eq!(left(&t), Some(1));
 }
 
-// ----- Fire Gun's fire modes (the catalogue's Fire Gun: "Semi-Automatic, Single-Shot, Burst-Fire, or
-// Fully-Auto mode via a Simple Action … Burst Fire fires 3 bullets, while Full-Auto fires 6") -----
+// ----- Fire Gun's fire modes (the catalogue's Fire Gun: a Simple Action in Single-Shot,
+// Semi-Automatic, Burst-Fire or Fully-Auto mode; 3 bullets to a burst, 6 to full-auto) -----
 
 #[test]
 fn fire_gun_takes_the_rounds_of_its_mode_and_undo_redo_follow() {
@@ -167,7 +167,7 @@ fn a_ready_fire_gun_fires_its_mode_when_the_trigger_comes() {
 
 #[test]
 fn quick_draw_takes_the_rounds_of_the_shot_it_fires() {
-    // The catalogue's Quick Draw: "draws the weapon and fires as a single Simple Action".
+    // The catalogue's Quick Draw: drawing and firing make one Simple Action together.
     for (line, rounds) in [
         ("act Jinx Quick Draw", 1),
         ("act Jinx Quick Draw mode BF", 3),

@@ -185,17 +185,23 @@ fn a_save_edited_so_that_its_state_disagrees_with_its_history_fails_the_check() 
     let edited = text.replacen("reaction: 3", "reaction: 4", 1);
     assert_ne!(edited, text, "the state is in the file: {text}");
     std::fs::write(&path, edited).unwrap();
-    let check = Command::new(env!("CARGO_BIN_EXE_srtrack"))
-        .arg("check")
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(!check.status.success());
-    assert!(
-        String::from_utf8_lossy(&check.stderr).contains("not what its history gives"),
-        "{}",
-        String::from_utf8_lossy(&check.stderr)
-    );
+    // Then check says so, and show and export, which print the save, refuse it as check does
+    for args in [&["check"][..], &["show"], &["export"], &["export", "--log"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+            .args(args)
+            .arg(&path)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {said}");
+        assert!(
+            said.contains("not what its history gives"),
+            "{args:?}: {said}"
+        );
+        if args != ["check"] {
+            assert!(out.stdout.is_empty(), "{args:?}");
+        }
+    }
 }
 
 #[test]
@@ -369,4 +375,160 @@ fn check_in_one_replay_says_what_load_and_then_the_snapshot_check_say() {
             (got, want) => panic!("{got:?}, not {want:?}"),
         }
     }
+}
+
+#[test]
+fn a_journal_of_another_save_is_refused_and_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.ron"), dir.path().join("b.ron"));
+    let journal_of = |p: &Path| p.with_extension("ron.journal");
+    // Given two saves, the first with changes in its journal
+    for (path, script) in [
+        (&a, "add Ann pc int 3 rea 3 body 4 will 4\n"),
+        (&a, "damage Ann 1 stun\nheal Ann 1 stun\n"),
+        (&b, "add Bo pc int 3 rea 3 body 4 will 4\n"),
+    ] {
+        let o = exec(path, script);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    // When the first's journal is put beside the second (a copy gone wrong)
+    std::fs::copy(journal_of(&a), journal_of(&b)).unwrap();
+    let before = (
+        std::fs::read(&b).unwrap(),
+        std::fs::read(journal_of(&b)).unwrap(),
+    );
+    // Then loading the second refuses it, naming the journal, instead of dropping its changes
+    let err = file::load(&b, Arc::new(Catalogue::default()))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("b.ron.journal"), "{err}");
+    assert!(err.contains("continues another snapshot"), "{err}");
+    // And a command on it is refused, the save and the journal left as they were
+    let o = exec(&b, "damage Bo 1 stun\n");
+    assert!(!o.status.success());
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(said.contains("continues another snapshot"), "{said}");
+    assert_eq!(
+        (
+            std::fs::read(&b).unwrap(),
+            std::fs::read(journal_of(&b)).unwrap()
+        ),
+        before
+    );
+}
+
+#[test]
+fn the_journal_a_fold_cut_short_left_is_known_as_folded_and_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.ron");
+    let journal = dir.path().join("f.ron.journal");
+    // Given a save whose journal holds changes
+    let o = exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = exec(&path, "damage Ann 1 stun\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let unfolded = std::fs::read(&journal).unwrap();
+    // When a fold rewrites the snapshot and is killed before its new journal replaced the old
+    // (one fold: FOLD_EVERY changes with the one already in the journal)
+    let script: String = (0..FOLD_EVERY)
+        .map(|i| ["heal Ann 1 stun\n", "damage Ann 1 stun\n"][i % 2])
+        .collect();
+    let o = exec(&path, &script);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let folded = load(&path);
+    std::fs::write(&journal, &unfolded).unwrap();
+    // Then the old journal (it continues the snapshot kept as `.bak`) is ignored
+    assert!(dir.path().join("f.ron.bak").exists());
+    let reopened = file::load(&path, Arc::new(Catalogue::default()))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .1;
+    assert_eq!(texts(&reopened).len(), 2 + FOLD_EVERY);
+    assert_eq!(texts(&reopened), texts(&folded));
+}
+
+#[test]
+fn a_new_save_replaces_a_journal_its_removed_namesake_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    let run = |args: &[&str], stdin: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+            .arg("--data-dir")
+            .arg(dir.path())
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin.as_bytes());
+        child.wait_with_output().unwrap()
+    };
+    // Given a save with changes in its journal, the save then removed and its journal left
+    assert!(
+        run(&["exec", "c"], "add Ann pc int 3 rea 3 will 3\n")
+            .status
+            .success()
+    );
+    assert!(run(&["exec", "c"], "damage Ann 1 stun\n").status.success());
+    std::fs::remove_file(saves.join("c.ron")).unwrap();
+    // When a new save of that name is made
+    let o = run(&["new", "c"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Then it opens, empty, and the old journal is gone
+    let o = run(&["check", "c"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(load(&saves.join("c.ron")).history().is_empty());
+}
+
+#[test]
+fn a_bad_entry_from_the_journal_is_blamed_on_the_journal_and_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.ron");
+    let journal = dir.path().join("f.ron.journal");
+    // Given a save with two changes in its journal, the second edited to name no one there is
+    let o = exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = exec(&path, "damage Ann 1 stun\ndamage Ann 2 stun\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let edited = lines[2].replace("CombatantId(0)", "CombatantId(9)");
+    lines[2] = &edited;
+    std::fs::write(&journal, lines.join("\n") + "\n").unwrap();
+    // When it is loaded, and checked
+    let err = file::load(&path, Arc::new(Catalogue::default()))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    // Then the error names the journal and the line, not the snapshot that does not hold it
+    assert!(
+        err.contains("f.ron.journal: line 3: entry 3 (`damage Ann 2 stun`)"),
+        "{err}"
+    );
+    let verified = file::load_verified(&path, Arc::new(Catalogue::default()))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(verified, err);
+}
+
+#[test]
+fn a_field_srtrack_does_not_know_makes_the_save_a_bad_file_never_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("u.ron");
+    let o = exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Given a save with a field added by hand
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = text.replacen("  cursor: ", "  bogus: 1,\n  cursor: ", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&path, &edited).unwrap();
+    // When a command is run on it
+    let o = exec(&path, "damage Ann 1 stun\n");
+    // Then it is refused naming the field, and the file is as it was (the field not dropped)
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(said.contains("`bogus` is not a field"), "{said}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
 }

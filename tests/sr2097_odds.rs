@@ -111,7 +111,7 @@ fn the_odds_of_2d10_match_the_texts_table() {
 
 #[test]
 fn advantage_and_disadvantage_are_worth_about_two_and_a_half() {
-    // "roughly equivalent to a +2.5 or -2.5 modifier": the chance at TN 20 + 2 and + 3 bracket
+    // Advantage is worth about +2.5 (Disadvantage −2.5): the chance at TN 20 + 2 and + 3 bracket
     // Advantage's (doubles aside, they do not change success here: bonus 10 keeps MoS near 0).
     let adv = chance(20, 10, Tilt::Advantage, EdgeOnCheck::None);
     let dis = chance(20, 10, Tilt::Disadvantage, EdgeOnCheck::None);

@@ -119,7 +119,7 @@ impl Effect {
 }
 
 /// What an action is to the rule of one attack action per Action Phase (Fire Gun, Throw Weapon:
-/// "may not take any other attack actions in the same Action Phase").
+/// no second attack action in that phase).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AttackRole {
     /// An attack action: one per Action Phase.

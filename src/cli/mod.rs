@@ -623,13 +623,14 @@ pub fn run(cli: Cli) -> Result<()> {
             system,
         ),
         Some(Cmd::Watch { save }) => watch(&store.resolve(&save)?, tui.no_color),
+        // A save that `check` refuses is refused here too, not printed as if sound.
         Some(Cmd::Show { file }) => {
-            let (_, enc) = file::load(&store.resolve(&file)?, catalogue())?;
+            let (_, enc) = file::load_verified(&store.resolve(&file)?, catalogue())?;
             out!("{}", report::show(&report::as_kept_now(&enc), 10))?;
             Ok(())
         }
         Some(Cmd::Export { file, log }) => {
-            let (header, enc) = file::load(&store.resolve(&file)?, catalogue())?;
+            let (header, enc) = file::load_verified(&store.resolve(&file)?, catalogue())?;
             let enc = report::as_kept_now(&enc);
             if log {
                 out!("{}", export::markdown(&header, &enc))?;
@@ -775,9 +776,18 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
             .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
     }
     let enc = Encounter::for_system(system, house_rules(), catalogue());
-    let text = file::SaveFile::of(&enc, name, &file::now_rfc3339()).to_ron();
-    save::write_atomic(path, &text)
-        .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
+    let snapshot = file::SaveFile::of(&enc, name, &file::now_rfc3339());
+    save::write_atomic(path, &snapshot.to_ron())
+        .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?;
+    // A journal left beside by a removed save of this name continues no snapshot there is:
+    // the new save's own replaces it (as a save `exec` creates does), else it would be refused.
+    let journal = save::journal::path_of(path);
+    if std::fs::symlink_metadata(&journal).is_err() {
+        return Ok(());
+    }
+    save::journal::Writer::start(&journal, snapshot.generation, path)
+        .map(drop)
+        .map_err(|e| Failure(format!("cannot write {}: {e}", journal.display())))
 }
 
 /// Opens a save in the TUI; read-only when another srtrack holds it or its owner made it so.

@@ -34,7 +34,10 @@ pub(crate) const RECURSION_LIMIT: usize = 64;
 
 /// Everything a save's snapshot holds. `version` comes first so a person (and srtrack) sees it
 /// at once. The journal beside it (`save::journal`) holds what changed since it was written.
+// A field srtrack does not know (a hand edit, a typo) is refused: kept, it would be dropped
+// without a word at the next rewrite.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SaveFile {
     /// The format version the file was written in (written back as [`VERSION`]).
     pub version: u32,
@@ -178,7 +181,7 @@ impl SaveFile {
         file: &str,
         catalogue: Arc<Catalogue>,
     ) -> Result<Encounter, LoadError> {
-        self.into_encounter_parted(file, catalogue, 0, None)
+        self.into_encounter_parted(file, catalogue, 0, None, None)
             .map(|(enc, _)| enc)
     }
 
@@ -191,7 +194,16 @@ impl SaveFile {
         catalogue: Arc<Catalogue>,
         part: usize,
         checked: Option<State>,
+        origin: Option<&Origin>,
     ) -> Result<(Encounter, State), LoadError> {
+        let blame = |e: validate::EntryError| match origin {
+            Some(origin) => origin.blame(file, e),
+            None => LoadError {
+                file: file.to_string(),
+                at: None,
+                message: e.message,
+            },
+        };
         let err = |message: String| LoadError {
             file: file.to_string(),
             at: None,
@@ -219,7 +231,7 @@ impl SaveFile {
                 &rules,
                 &catalogue,
             )
-            .map_err(err)?,
+            .map_err(blame)?,
         };
         validate::check_entries(
             &self.history[part..],
@@ -229,7 +241,7 @@ impl SaveFile {
             &rules,
             &catalogue,
         )
-        .map_err(err)?;
+        .map_err(blame)?;
         let enc = Encounter::from_history(self.system, rules, catalogue, self.history, self.cursor);
         Ok((enc, at_part))
     }
@@ -493,9 +505,9 @@ pub fn verify_snapshot(path: &Path, catalogue: Arc<Catalogue>) -> Result<(), Loa
 pub fn load(path: &Path, catalogue: Arc<Catalogue>) -> Result<(SaveFile, Encounter), LoadError> {
     let file = path.display().to_string();
     let (mut save, journal, journal_path) = read_journaled(path, &file)?;
-    apply_journal(&mut save, journal, &journal_path)?;
+    let origin = apply_journal(&mut save, journal, &journal_path)?;
     let header = save.head();
-    let enc = save.into_encounter(&file, catalogue)?;
+    let (enc, _) = save.into_encounter_parted(&file, catalogue, 0, None, Some(&origin))?;
     Ok((header, enc))
 }
 
@@ -524,18 +536,19 @@ pub fn load_and_verify(
     let (mut save, journal, journal_path) = read_journaled(path, &file)?;
     // The snapshot as the file has it, when the journal changes it.
     let snapshot = (journal.whole.is_some() && !journal.ops.is_empty()).then(|| save.clone());
-    let shared = apply_journal(&mut save, journal, &journal_path)?;
+    let origin = apply_journal(&mut save, journal, &journal_path)?;
+    let shared = origin.kept;
     let header = save.head();
     let kept = save.kept_states();
     let (enc, at_shared) =
-        save.into_encounter_parted(&file, Arc::clone(&catalogue), shared, None)?;
+        save.into_encounter_parted(&file, Arc::clone(&catalogue), shared, None, Some(&origin))?;
     let stale = match snapshot {
         // The encounter is the snapshot's.
         None => kept.stale_states(&enc),
         Some(snapshot) => {
             let kept = snapshot.kept_states();
             let (replayed, _) =
-                snapshot.into_encounter_parted(&file, catalogue, shared, Some(at_shared))?;
+                snapshot.into_encounter_parted(&file, catalogue, shared, Some(at_shared), None)?;
             kept.stale_states(&replayed)
         }
     };
@@ -592,13 +605,20 @@ fn apply_journal(
     save: &mut SaveFile,
     journal: super::journal::Read,
     journal_path: &Path,
-) -> Result<usize, LoadError> {
+) -> Result<Origin, LoadError> {
     let mut kept = save.history.len();
+    let mut lines = Vec::new();
     if let Some(whole) = journal.whole {
         save.journal = Some((whole, journal.ops.len()));
+        if !journal.ops.is_empty() {
+            lines = vec![None; save.history.len()];
+        }
         for (i, op) in journal.ops.into_iter().enumerate() {
             if let super::journal::Op::Record(_) = op {
                 kept = kept.min(save.cursor).min(save.history.len());
+                lines.truncate(save.cursor.min(lines.len()));
+                // The journal's first line is its header: change `i` is on line `i + 2`.
+                lines.push(Some(i + 2));
             }
             op.apply(&mut save.history, &mut save.cursor)
                 .map_err(|m| LoadError {
@@ -608,7 +628,37 @@ fn apply_journal(
                 })?;
         }
     }
-    Ok(kept)
+    Ok(Origin {
+        kept,
+        journal: journal_path.display().to_string(),
+        lines,
+    })
+}
+
+/// Where a history's entries were read from once its journal is applied: the file's first
+/// `kept` entries, then lines of the journal (`lines[i]`, the line entry `i` was read from).
+struct Origin {
+    kept: usize,
+    journal: String,
+    lines: Vec<Option<usize>>,
+}
+
+impl Origin {
+    /// An entry's error, said of the file that holds the entry.
+    fn blame(&self, file: &str, e: validate::EntryError) -> LoadError {
+        match self.lines.get(e.index).copied().flatten() {
+            Some(line) => LoadError {
+                file: self.journal.clone(),
+                at: None,
+                message: format!("line {line}: {e}"),
+            },
+            None => LoadError {
+                file: file.to_string(),
+                at: None,
+                message: e.message,
+            },
+        }
+    }
 }
 
 /// Opens a save for the screen: from the state its snapshot keeps at the start of its tail

@@ -8,9 +8,12 @@
 //! ```
 //!
 //! A journal applies only to the snapshot whose generation its first line names: a snapshot is
-//! written (atomically) before the journal that continues it, so a journal left from before a
-//! fold names the old generation and is ignored. A last line without its line end is one a kill
-//! cut short; it is dropped (the command it held was not acknowledged as saved).
+//! written (atomically, the one it replaces kept as `.bak`) before the journal that continues
+//! it, so a journal left from before a fold names the generation of the `.bak` and is ignored.
+//! A journal with changes for any other snapshot (copied from another save, or the save put
+//! back from elsewhere) is an error: ignored, its changes would be lost at the next write. A
+//! last line without its line end is one a kill cut short; it is dropped (the command it held
+//! was not acknowledged as saved).
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -77,7 +80,8 @@ pub struct Read {
 }
 
 /// The changes a journal holds for the snapshot of `generation`: none when there is no journal
-/// or it continues another snapshot. `Err` says which line is wrong (not a cut-short last one).
+/// or it continues the snapshot this one replaced. `Err` says which line is wrong (not a
+/// cut-short last one), or that the journal's changes are another snapshot's.
 pub fn read(path: &Path, generation: u64) -> Result<Read, String> {
     if generation == 0 {
         return Ok(Read::default());
@@ -97,11 +101,26 @@ pub fn read(path: &Path, generation: u64) -> Result<Read, String> {
             ));
         }
     };
-    parse(&bytes, generation)
+    parse(&bytes, generation, || backup_generation(path))
 }
 
-/// As [`read`], for a journal's bytes.
-pub fn parse(bytes: &[u8], generation: u64) -> Result<Read, String> {
+/// The generation of the snapshot kept as `.bak` beside the save of this journal, if any.
+fn backup_generation(journal: &Path) -> Option<u64> {
+    let name = journal.file_name()?.to_str()?.strip_suffix(".journal")?;
+    let bak = journal.with_file_name(format!("{name}.bak"));
+    let (head, _) = super::layout::Reader::open(&bak).ok()??;
+    head.lines()
+        .find_map(|l| l.strip_prefix("  generation: "))
+        .and_then(|n| n.trim_end_matches(',').parse().ok())
+}
+
+/// As [`read`], for a journal's bytes; `folded` gives the generation of the snapshot the save's
+/// replaced (asked only for a journal of another generation).
+pub fn parse(
+    bytes: &[u8],
+    generation: u64,
+    folded: impl FnOnce() -> Option<u64>,
+) -> Result<Read, String> {
     // Only whole lines count: what follows the last line end was cut short by a kill.
     let Some(end) = bytes.iter().rposition(|b| *b == b'\n') else {
         return Ok(Read::default());
@@ -113,7 +132,14 @@ pub fn parse(bytes: &[u8], generation: u64) -> Result<Read, String> {
         .and_then(|t| ron::from_str(t).ok())
         .ok_or("the journal's first line is not `Journal(generation: N)`")?;
     if head.generation != generation {
-        return Ok(Read::default());
+        let changes = lines.count();
+        if changes == 0 || folded() == Some(head.generation) {
+            return Ok(Read::default());
+        }
+        return Err(format!(
+            "the journal continues another snapshot than this save's, so its {changes} {} cannot be applied (nor are they overwritten): was it copied from another save? Move it away to open the save without it",
+            if changes == 1 { "change" } else { "changes" }
+        ));
     }
     let ops = lines
         .enumerate()
@@ -243,13 +269,18 @@ mod tests {
             Op::Move(0),
             Op::Move(1),
         ];
-        assert_eq!(parse(&text(&ops, 7), 7).map(|r| r.ops), Ok(ops));
+        assert_eq!(parse(&text(&ops, 7), 7, || None).map(|r| r.ops), Ok(ops));
     }
 
     #[test]
-    fn another_snapshots_journal_is_ignored() {
+    fn the_journal_of_the_snapshot_replaced_is_ignored_and_another_ones_refused() {
         let ops = vec![Op::Move(0)];
-        assert_eq!(parse(&text(&ops, 7), 8), Ok(Read::default()));
+        assert_eq!(parse(&text(&ops, 7), 8, || Some(7)), Ok(Read::default()));
+        assert_eq!(parse(&text(&[], 7), 8, || None), Ok(Read::default()));
+        for folded in [None, Some(6)] {
+            let err = parse(&text(&ops, 7), 8, || folded).unwrap_err();
+            assert!(err.contains("its 1 change cannot be applied"), "{err}");
+        }
     }
 
     #[test]
@@ -263,7 +294,7 @@ mod tests {
             .unwrap();
         for cut in last + 1..whole.len() {
             assert_eq!(
-                parse(&whole[..cut], 7),
+                parse(&whole[..cut], 7, || None),
                 Ok(Read {
                     ops: ops[..1].to_vec(),
                     whole: Some(last as u64 + 1)
@@ -271,14 +302,14 @@ mod tests {
                 "cut at {cut}"
             );
         }
-        assert_eq!(parse(&whole, 7).map(|r| r.ops), Ok(ops));
+        assert_eq!(parse(&whole, 7, || None).map(|r| r.ops), Ok(ops));
     }
 
     #[test]
     fn a_bad_line_before_the_last_is_an_error() {
         let mut bytes = text(&[Op::Move(0)], 7);
         bytes.extend_from_slice(b"Nonsense\nMove(0)\n");
-        assert!(parse(&bytes, 7).unwrap_err().contains("line 3"));
+        assert!(parse(&bytes, 7, || None).unwrap_err().contains("line 3"));
     }
 
     #[test]

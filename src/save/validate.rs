@@ -872,7 +872,23 @@ pub fn check_history(
     rules: &Arc<HouseRules>,
     catalogue: &Arc<Catalogue>,
 ) -> Result<(), String> {
-    check_entries(history, 0, system.empty_state(), system, rules, catalogue).map(|_| ())
+    check_entries(history, 0, system.empty_state(), system, rules, catalogue)
+        .map(|_| ())
+        .map_err(|e| e.message)
+}
+
+/// What is wrong with an entry of a history: which one (from 0, in the whole history) and the
+/// sentence, "entry N (`text`): reason".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryError {
+    pub index: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for EntryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 #[cfg(test)]
@@ -891,7 +907,7 @@ pub fn check_entries(
     system: System,
     rules: &Arc<HouseRules>,
     catalogue: &Arc<Catalogue>,
-) -> Result<State, String> {
+) -> Result<State, EntryError> {
     #[cfg(test)]
     ENTRIES_CHECKED.with(|n| n.set(n.get() + history.len()));
     let mut enc = Encounter::from_tail(
@@ -904,12 +920,13 @@ pub fn check_entries(
         0,
     );
     for (i, entry) in history.iter().enumerate() {
-        let fail = |reason: String| {
-            format!(
+        let fail = |reason: String| EntryError {
+            index: skipped + i,
+            message: format!(
                 "entry {} (`{}`): {reason}",
                 skipped + i + 1,
                 crate::text::excerpt(&entry.text)
-            )
+            ),
         };
         // Commands are typed, and typing refuses these: such a text was edited in the file.
         if crate::text::holds_control(&entry.text) {

@@ -112,7 +112,7 @@ impl Draft<'_> {
             .filter(|c| c.side == Side::Pc && n.player(c.id).is_none())
             .map(|c| c.id)
             .collect();
-        // "Each turn, every player has a chance to play out … their character's actions": one
+        // Every player gets to narrate its character's actions in each turn: one
         // seated while a turn is under way narrates in it, at its end.
         let mid_turn = n.turn_state().is_some();
         for who in newcomers {
@@ -219,7 +219,7 @@ impl Draft<'_> {
             .transpose()?;
         let n = self.table();
         let was = n.gear_of(who).copied();
-        // The Amp's point comes "at the start of combat" (the first turn): switched on later,
+        // The Amp's point is due when combat starts (the first turn): switched on later,
         // it would give nothing, so it is refused rather than shown as if it would pay.
         let had = was.is_some_and(|g| g.amp == table::Amp::BonusPlotPoint);
         if amp == Some(table::Amp::BonusPlotPoint) && !had && n.turn > 0 {
@@ -275,7 +275,7 @@ impl Draft<'_> {
         Ok(())
     }
 
-    /// Shadow Amps that give a Plot Point at the start of combat: the first turn.
+    /// Shadow Amps' bonus Plot Points, due when combat starts: the first turn.
     fn amp_bonuses(&mut self, n: &Narration) {
         let rules = self.rules.anarchy.plot_points;
         for p in &n.players {
@@ -588,8 +588,9 @@ impl Draft<'_> {
         let it = rules.interesting_times;
         if def.complication && it.switch == Switch::On {
             let target = on.unwrap_or(c.id);
-            // "For another player during their Narration": "their" read either way, the
-            // spender's narration or the target's; in a third one's (or between turns), none.
+            // A complication made for another player in "their" Narration: "their" read
+            // either way, the spender's narration or the target's; in a third one's (or
+            // between turns), none.
             let narrator = self.table().narrator().map(|x| x.who);
             let in_time = target == c.id || narrator == Some(c.id) || narrator == Some(target);
             if in_time && self.is_player(target) {
@@ -684,7 +685,7 @@ impl Draft<'_> {
         let r = self.resolve_spend(spend, def, k)?;
         if let Some(on) = spend.on {
             let target = self.present(on)?;
-            // "Get Revenge: Attack an NPC that just attacked you."
+            // Get Revenge hits back at an NPC who has just attacked the spender: never a player.
             if r.def.effect == SpendEffect::Revenge && target.side == Side::Pc {
                 return Err(AnarchyRefusal::RevengeOnPlayer { who: target.name }.into());
             }
@@ -1015,7 +1016,7 @@ impl Draft<'_> {
         let how = match change {
             OrderChange::Reverse => TurnOrder::Reversed,
             OrderChange::Random => {
-                // "Roll a die to randomly determine a new starting player": NPC seats are not
+                // A random order: a die picks which player starts the round; NPC seats are not
                 // on the die.
                 let seated = self.seated(&n);
                 let players: Vec<CombatantId> = seated
@@ -1042,7 +1043,7 @@ impl Draft<'_> {
         let rules = self.rules.anarchy.clone();
         let spec = input.spec(&rules)?;
         if spec.teamwork > 0 {
-            // "The leader must make a roll during their Narration" (Teamwork Tests).
+            // Teamwork Tests: the leader rolls in its own Narration, helpers at any time.
             self.own_narration(who, "a teamwork test (the leader's roll)")?;
         }
         let waiting = self.table().has_glitch_die(who);

@@ -339,9 +339,9 @@ impl Draft<'_> {
         Ok(())
     }
 
-    /// Damage with no attacker (a fall, fire, a spell cast off-screen): the text's "weapons,
-    /// spells, or environmental effects" all roll d6 through armor. No check to follow and no
-    /// one's Edge to boost it; the GM may give the MoS of a spell's check.
+    /// Damage with no attacker (a fall, fire, a spell cast off-screen): damage from weapons,
+    /// spells and the surroundings alike rolls d6 through armor (the text). No check to follow
+    /// and no one's Edge to boost it; the GM may give the MoS of a spell's check.
     fn harm(
         &mut self,
         target: CombatantId,
@@ -603,7 +603,7 @@ impl Draft<'_> {
 
     /// Whether first aid (`up`) may bring `c` back (our ruling): not while a life-threatening
     /// physical injury kills (the text's "outright death"), nor once Edge Burn kept `c` alive:
-    /// "needs immediate medical attention", so out until the ER. Nothing outside 2097.
+    /// a medic is needed at once, so out until the ER. Nothing outside 2097.
     pub(super) fn first_aid_2097(&mut self, c: &Combatant) -> Outcome {
         let burn_at = self.rules.sr2097.edge.burn_at;
         let sheet = self.sheet_2097(c.id);

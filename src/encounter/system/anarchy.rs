@@ -87,7 +87,7 @@ pub struct SpendInput {
 pub enum Amp {
     #[default]
     None,
-    /// Gives a Plot Point at the start of combat.
+    /// Gives a Plot Point when combat starts.
     BonusPlotPoint,
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End to end on the real binary in a real terminal (tmux): open the demo, act through the picker,
-# go to the next turn, quit, reopen, and find the same round, pass, turn and IP; resize and back.
+# go to the next turn, quit, reopen, and find the same round, pass, turn and IP; resize and back;
+# a second screen on the held save follows it and takes it when the first quits.
 # Usage: tests/e2e_tmux.sh [path/to/srtrack]
 set -euo pipefail
 bin=$(realpath "${1:-target/debug/srtrack}")
@@ -10,7 +11,7 @@ sock="srtrack-e2e-$$-1"
 trap 'tmux -L "srtrack-e2e-$$-1" kill-server 2>/dev/null || true; tmux -L "srtrack-e2e-$$-2" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 cp "$root/saves/demo.ron" "$work/demo.ron"
 
-screen() { tmux -L "$sock" capture-pane -p -t e2e 2>/dev/null || true; }
+screen() { tmux -L "$sock" capture-pane -p -t "${pane:-e2e}" 2>/dev/null || true; }
 wait_for() { # TEXT: wait up to 10 s for the screen to show it
   for _ in $(seq 1 100); do
     screen | grep -qF -- "$1" && return 0
@@ -74,4 +75,24 @@ for _ in $(seq 1 100); do [[ "$(screen)" == "$full" ]] && break; sleep 0.1; done
 [[ "$(screen)" == "$full" ]] || { printf 'e2e: back at 160x48 the screen differs:\n%s\n' "$(diff <(echo "$full") <(screen))" >&2; exit 1; }
 "$bin" show "$work/demo.ron" | sed -n 2p | grep -qF "Round 2, pass 1 of 5: Ganger 1's turn, 5 IP" \
   || { echo "e2e: show disagrees: $("$bin" show "$work/demo.ron" | sed -n 2p)" >&2; exit 1; }
-echo "e2e: 1 passed, 0 failed"
+
+# A save another srtrack holds: a second screen opens it read-only, follows what the first
+# writes, and takes the save (writable) when the first quits.
+tmux -L "$sock" new-session -d -s ro -x 160 -y 48 \
+  "SRTRACK_DATA_DIR='$work' '$bin' open '$work/demo.ron' 2>/dev/null; sleep 30"
+pane=ro wait_for "followed until it lets go"
+turn() { pane=$1 header | grep -oE 'Turn: ▶ [A-Za-z0-9 .-]+  IP' | head -1; }
+was=$(turn ro)
+tmux -L "$sock" send-keys -t e2e n
+wait_for "✓ saved"
+now=$(turn e2e)
+[[ "$now" != "$was" ]] || { echo "e2e: n did not move the turn: $now" >&2; exit 1; }
+for _ in $(seq 1 50); do [[ "$(turn ro)" == "$now" ]] && break; sleep 0.1; done
+[[ "$(turn ro)" == "$now" ]] || { echo "e2e: the read-only screen did not follow: $(turn ro), not $now" >&2; exit 1; }
+tmux -L "$sock" send-keys -t e2e q
+pane=ro wait_for "it is yours to change now"
+tmux -L "$sock" send-keys -t ro n
+pane=ro wait_for "✓ saved"
+"$bin" show "$work/demo.ron" | sed -n 2p | grep -qF "$(turn ro | sed 's/Turn: ▶ //; s/  IP//')'s turn" \
+  || { echo "e2e: show disagrees with the screen that took the save: $("$bin" show "$work/demo.ron" | sed -n 2p)" >&2; exit 1; }
+echo "e2e: 2 passed, 0 failed"

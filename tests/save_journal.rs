@@ -532,3 +532,96 @@ fn a_field_srtrack_does_not_know_makes_the_save_a_bad_file_never_rewritten() {
     assert!(said.contains("`bogus` is not a field"), "{said}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
 }
+
+/// A fight under way whose journal holds Ana's delay of 2 IP, Bo's Edge for IP and Bo's turn
+/// starting, in that order (lines 2, 3 and 4).
+fn delay_edge_and_a_turn(dir: &Path) -> std::path::PathBuf {
+    let path = dir.join("v.ron");
+    for script in [
+        "add Ana pc int 4 rea 5 edge 2\nadd Bo pc int 3 rea 3 edge 2\nroll Ana hits 3\nroll Bo hits 2\nstart\n",
+        "delay Ana 2\nedge Bo\nnext\n",
+    ] {
+        let o = exec(&path, script);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    path
+}
+
+#[test]
+fn a_journal_edited_into_what_the_engine_refuses_makes_the_save_a_bad_file() {
+    type Edit = fn(Vec<String>) -> Vec<String>;
+    let cases: [(&str, Edit, &str); 6] = [
+        (
+            "a second delay while one is held",
+            |mut l| {
+                l.insert(2, l[1].clone());
+                l
+            },
+            "Ana delays while holding a delay",
+        ),
+        (
+            "Edge for IP twice in a round",
+            |mut l| {
+                l.insert(3, l[2].clone());
+                l
+            },
+            "Bo spends Edge for IP more than 1 time a round",
+        ),
+        (
+            "a delay of no IP",
+            |mut l| {
+                l[1] = l[1].replace("ip: 2", "ip: 0");
+                l
+            },
+            "Ana delays 0 IP: a delay holds 1 to 5",
+        ),
+        (
+            "a delay over the cap",
+            |mut l| {
+                l[1] = l[1].replace("ip: 2", "ip: 9");
+                l
+            },
+            "Ana delays 9 IP: a delay holds 1 to 5",
+        ),
+        (
+            "Edge giving more IP than the rules",
+            |mut l| {
+                l[2] = l[2].replace("ip_gained: 4", "ip_gained: 200");
+                l
+            },
+            "Bo's Edge gives 200 IP for 1 Edge: the rules give 4 for 1",
+        ),
+        (
+            "a turn giving more IP than the rules",
+            |mut l| {
+                l[3] = l[3].replace("ip_gained: 1", "ip_gained: 200");
+                l
+            },
+            "Bo's turn gives 200 IP: the rules give 1",
+        ),
+    ];
+    for (what, edit, says) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let path = delay_edge_and_a_turn(dir.path());
+        let journal = dir.path().join("v.ron.journal");
+        // Given the journal edited by hand into what no command makes
+        let lines: Vec<String> = std::fs::read_to_string(&journal)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        let edited = edit(lines.clone()).join("\n") + "\n";
+        assert_ne!(
+            edited,
+            lines.join("\n") + "\n",
+            "{what}: the edit changed nothing"
+        );
+        std::fs::write(&journal, &edited).unwrap();
+        // Then loading refuses it, saying what is wrong
+        let err = file::load(&path, Arc::new(Catalogue::default()))
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(says), "{what}: {err}");
+    }
+}

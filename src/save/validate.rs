@@ -166,7 +166,17 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
                 ));
             }
         }
-        Event::TurnStarted { who, .. } | Event::TurnResumed { who } => {
+        Event::TurnStarted { who, ip_gained } => {
+            in_fight("a turn")?;
+            let c = present(*who)?;
+            if *ip_gained != rules.ip_per_turn {
+                return Err(format!(
+                    "{}'s turn gives {ip_gained} IP: the rules give {}",
+                    c.name, rules.ip_per_turn
+                ));
+            }
+        }
+        Event::TurnResumed { who } => {
             in_fight("a turn")?;
             present(*who)?;
         }
@@ -209,10 +219,26 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             }
         }
         Event::EdgeSpent {
-            who, edge_spent, ..
+            who,
+            edge_spent,
+            ip_gained,
         } => {
             in_fight("Edge spent")?;
             let c = present(*who)?;
+            let e = rules.edge;
+            if (*ip_gained, *edge_spent) != (e.ip_gained, e.edge_cost) {
+                return Err(format!(
+                    "{}'s Edge gives {ip_gained} IP for {edge_spent} Edge: the rules give {} for {}",
+                    c.name, e.ip_gained, e.edge_cost
+                ));
+            }
+            if c.edge_ip_used_up(rules) {
+                return Err(format!(
+                    "{} spends Edge for IP more than {} a round",
+                    c.name,
+                    times(e.uses_per_round)
+                ));
+            }
             if *edge_spent > c.edge_left {
                 return Err(format!(
                     "{} spends {edge_spent} Edge but has {} left",
@@ -223,6 +249,22 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         Event::DelayDeclared { who, ip, trigger } => {
             in_fight("a delay")?;
             let c = present(*who)?;
+            if let Some(held) = &c.reserve {
+                return Err(format!(
+                    "{} delays while holding {}",
+                    c.name,
+                    match held {
+                        Reserve::Delay { .. } => "a delay",
+                        Reserve::Ready { .. } => "a ready action",
+                    }
+                ));
+            }
+            if *ip == 0 || *ip > rules.turn_spend_cap {
+                return Err(format!(
+                    "{} delays {ip} IP: a delay holds 1 to {}",
+                    c.name, rules.turn_spend_cap
+                ));
+            }
             if *ip > c.ip {
                 return Err(format!("{} delays {ip} IP but has {} IP", c.name, c.ip));
             }
@@ -281,6 +323,15 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         }
     }
     Ok(())
+}
+
+/// "1 time", "2 times".
+fn times(n: u8) -> String {
+    if n == 1 {
+        "1 time".into()
+    } else {
+        format!("{n} times")
+    }
 }
 
 /// The boxes of `c`'s condition monitor on `track`, if its sheet gives it one.

@@ -423,6 +423,22 @@ pub enum TestKind {
     Soak,
 }
 
+/// "last test", or "last test (attack)": a plain test is not named twice.
+fn last_test(what: &str) -> String {
+    match what {
+        "test" => "last test".into(),
+        what => format!("last test ({what})"),
+    }
+}
+
+/// "test", or "test (attack)".
+fn this_test(what: &str) -> String {
+    match what {
+        "test" => "test".into(),
+        what => format!("test ({what})"),
+    }
+}
+
 impl TestKind {
     pub fn label(self) -> &'static str {
         match self {
@@ -640,7 +656,10 @@ pub enum Sr5Error {
     NothingToPush { who: String },
     #[error("{who} has taken no test yet: Close Call works on the character's last test")]
     NoTest { who: String },
-    #[error("{who}'s last test ({what}) did not glitch: Close Call has nothing to save")]
+    #[error(
+        "{who}'s {} did not glitch: Close Call has nothing to save",
+        last_test(what)
+    )]
     NoGlitch { who: String, what: &'static str },
     #[error(
         "{who}'s teamwork assist did not glitch: Close Call has nothing to save (leave out `closecall`)"
@@ -672,13 +691,19 @@ pub enum Sr5Error {
         "{who} already has a place in the initiative order: Close Call on an initiative test comes before `start` sets the order"
     )]
     OrderSet { who: String },
-    #[error("{who} already used Edge on this test ({what}): {used}; one use of Edge per test")]
+    #[error(
+        "{who} already used Edge on this {}: {used}; one use of Edge per test",
+        this_test(what)
+    )]
     EdgeUsed {
         who: String,
         what: &'static str,
         used: &'static str,
     },
-    #[error("{who} already used Close Call on the last test ({what}): once per test")]
+    #[error(
+        "{who} already used Close Call on the {}: once per test",
+        last_test(what)
+    )]
     AlreadyCloseCalled { who: String, what: &'static str },
     #[error(
         "{who}'s {action} takes no test now (only a wounded character's does): leave out the dice"

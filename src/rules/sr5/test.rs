@@ -46,16 +46,24 @@ pub enum TestError {
         dice(*pool)
     )]
     Count { pool: u8, typed: usize },
-    #[error(
-        "{} hits are impossible on a pool of {}: type 0 to {pool}",
-        crate::text::typed_count(*hits),
-        dice(*pool)
-    )]
+    #[error("{}", hits_impossible(*hits, *pool))]
     Hits { hits: i32, pool: u8 },
     #[error("{}", glitch_impossible(*hits, *pool))]
     GlitchImpossible { hits: i32, pool: u8 },
     #[error("a critical glitch has no hit, so it cannot come with {}", hits_word(*hits))]
     CriticalWithHits { hits: i32 },
+}
+
+/// Why typed hits cannot be: more than the dice, or any on a pool the wound modifier emptied.
+fn hits_impossible(hits: i32, pool: u8) -> String {
+    if pool == 0 {
+        return "a pool of no dice rolls no hit: type 0 hits".into();
+    }
+    format!(
+        "{} hits are impossible on a pool of {}: type 0 to {pool}",
+        crate::text::typed_count(hits),
+        dice(pool)
+    )
 }
 
 /// `1 die`, `6 dice`.

@@ -792,6 +792,8 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
 
 /// Opens a save in the TUI; read-only when another srtrack holds it or its owner made it so.
 fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
+    // Looked at before the read: a write landing before the lock is ours is read again then.
+    let looked = stamp(&save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?);
     // From the snapshot's end: the first frame does not wait for the whole history.
     let (header, enc) = file::open(path, catalogue)?;
     // Remembered beside the first frame rather than before it (a synced rename takes ~2 ms),
@@ -800,15 +802,16 @@ fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
         let (store, path) = (store.clone(), path.to_path_buf());
         std::thread::spawn(move || store.touch_last_used(&path))
     };
-    let opened = open_screen(path, header, enc, tui);
+    let opened = open_screen(path, (header, enc), looked, tui);
     let _ = remembered.join();
     opened
 }
 
+/// The screen on a save read when it had the stamp `looked`.
 fn open_screen(
     path: &Path,
-    header: file::SaveFile,
-    enc: Encounter,
+    (header, enc): (file::SaveFile, Encounter),
+    looked: Stamp,
     tui: &TuiOptions,
 ) -> Result<()> {
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
@@ -822,6 +825,12 @@ fn open_screen(
     }
     match Lock::acquire(&real) {
         Ok(lock) => {
+            // Another writer may have changed it before the lock was ours: read it again.
+            let (header, enc) = if stamp(&real) == looked {
+                (header, enc)
+            } else {
+                file::open(path, catalogue)?
+            };
             let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
                 .on_disk(&enc, &header)
                 .in_background();
@@ -994,7 +1003,10 @@ const EXEC_SAVE_LINES: usize = 64;
 const EXEC_SAVE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Identity and last change of a save and its journal, to notice either changed between two looks.
-fn stamp(path: &Path) -> [Option<(u64, u64, std::time::SystemTime)>; 2] {
+type Stamp = [Option<(u64, u64, std::time::SystemTime)>; 2];
+
+/// The [`Stamp`] of the save at `path` (its real path: the journal is beside that).
+fn stamp(path: &Path) -> Stamp {
     use std::os::unix::fs::MetadataExt as _;
     let of = |p: &Path| {
         let m = std::fs::metadata(p).ok()?;
@@ -1030,6 +1042,8 @@ fn exec(
         }
     };
     let loaded = if real.exists() {
+        // Looked at before the read, so that no write between the two goes unseen.
+        let looked = stamp(&real);
         let loaded = verified(path)?;
         if let Some(asked) = system.filter(|s| *s != loaded.1.system()) {
             return Err(Failure(format!(
@@ -1039,7 +1053,7 @@ fn exec(
             )));
         }
         save::atomic::refuse_to_write(&real).map_err(|e| io_failure(path, &e))?;
-        Some((loaded, stamp(&real)))
+        Some((loaded, looked))
     } else {
         Store::check_new_path(path).map_err(Failure)?;
         if let Some(dir) = real.parent().filter(|d| !d.as_os_str().is_empty()) {

@@ -550,7 +550,15 @@ fn delay_edge_and_a_turn(dir: &Path) -> std::path::PathBuf {
 #[test]
 fn a_journal_edited_into_what_the_engine_refuses_makes_the_save_a_bad_file() {
     type Edit = fn(Vec<String>) -> Vec<String>;
-    let cases: [(&str, Edit, &str); 6] = [
+    let cases: [(&str, Edit, &str); 7] = [
+        (
+            "a delay's text saying other IP than its event",
+            |mut l| {
+                l[1] = l[1].replace("delay Ana 2", "delay Ana 3");
+                l
+            },
+            "no event shows what the text says (`delay` for whom and what it names)",
+        ),
         (
             "a second delay while one is held",
             |mut l| {
@@ -570,7 +578,7 @@ fn a_journal_edited_into_what_the_engine_refuses_makes_the_save_a_bad_file() {
         (
             "a delay of no IP",
             |mut l| {
-                l[1] = l[1].replace("ip: 2", "ip: 0");
+                l[1] = l[1].replace("ip: 2", "ip: 0").replace("Ana 2", "Ana 0");
                 l
             },
             "Ana delays 0 IP: a delay holds 1 to 5",
@@ -578,7 +586,7 @@ fn a_journal_edited_into_what_the_engine_refuses_makes_the_save_a_bad_file() {
         (
             "a delay over the cap",
             |mut l| {
-                l[1] = l[1].replace("ip: 2", "ip: 9");
+                l[1] = l[1].replace("ip: 2", "ip: 9").replace("Ana 2", "Ana 9");
                 l
             },
             "Ana delays 9 IP: a delay holds 1 to 5",

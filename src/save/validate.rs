@@ -863,6 +863,12 @@ fn names_subject(rest: &str, event: &Event, before: &State) -> bool {
             let said = action.name.as_deref().unwrap_or(&action.kind);
             after_name(after.trim_start(), said).is_some()
         }
+        // `delay NAME IP`: the IP the text holds are the event's.
+        Event::DelayDeclared { ip, .. } => after
+            .split_whitespace()
+            .next()
+            .and_then(|n| n.parse::<u8>().ok())
+            .is_some_and(|said| said == *ip),
         _ => true,
     }
 }

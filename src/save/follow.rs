@@ -13,7 +13,7 @@ use crate::encounter::Encounter;
 /// What identifies one version of a file: a rename puts another inode in its place, a write
 /// changes its length or time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Stamp {
+pub struct Stamp {
     dev: u64,
     ino: u64,
     len: u64,
@@ -32,7 +32,13 @@ fn stamp(path: &Path) -> Option<Stamp> {
 }
 
 /// The snapshot's and the journal's stamps.
-type Stamps = (Option<Stamp>, Option<Stamp>);
+pub type Stamps = (Option<Stamp>, Option<Stamp>);
+
+/// The stamps of the save at `save` and of its journal, to tell whether either changed.
+pub fn stamps_of(save: &Path) -> Stamps {
+    let journal = journal::path_of(&atomic::real_path(save).unwrap_or_else(|_| save.to_path_buf()));
+    (stamp(save), stamp(&journal))
+}
 
 /// Why the view waits instead of showing the save as it is now.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,8 +101,8 @@ impl Follower {
     ///
     /// A fold writes the new snapshot first and starts its journal after: a load that read the
     /// old snapshot and then the new journal would drop every change the old journal held. The
-    /// loader ignores a journal of another snapshot, so such a load shows the old snapshot
-    /// alone, an older state. It cannot pass here: the snapshot's stamp is taken before and
+    /// loader ignores a journal without changes or of the snapshot replaced (and refuses
+    /// another's), so such a load shows the old snapshot alone, an older state, or fails. It cannot pass here: the snapshot's stamp is taken before and
     /// after the load, and a rename in between (a new inode) makes it a `Rewriting`, read
     /// again. With the same snapshot before and after, its journal is its own or, in the moment
     /// before the new journal is started, an older one that the loader ignores, and the new

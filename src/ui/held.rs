@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::catalogue::Catalogue;
 use crate::encounter::Encounter;
 use crate::save::audit::Audit;
-use crate::save::follow::{Follower, Look};
+use crate::save::follow::{Follower, Look, Stamps, stamps_of};
 use crate::save::{Autosave, FileSave, Lock, atomic, file};
 
 /// How often a screen showing a held save looks whether it changed.
@@ -52,16 +52,25 @@ impl Held {
 
     /// The save at `path`, followed, and taken as `open` opens a save: its lock first, then
     /// the save as it is on disk (snapshot and journal). A save that does not load then lets
-    /// its lock go and is tried again later.
+    /// its lock go and is tried again once its files change.
     pub fn of_save(path: &Path, catalogue: Arc<Catalogue>) -> Self {
         let follower = Follower::new(path.to_path_buf(), Arc::clone(&catalogue));
         let path: PathBuf = path.to_path_buf();
+        // The files as they were when they last failed to load: not read again until they change.
+        let mut broken: Option<Stamps> = None;
         let take = move || {
             let real = atomic::real_path(&path).ok()?;
             // Not waiting for a holder's PID to show (`acquire` does): a look must not stall
             // the screen, as it would for a holder on another machine.
             let lock = Lock::try_acquire(&real).ok()?;
-            let (header, enc) = file::open(&path, || Arc::clone(&catalogue)).ok()?;
+            let looked = stamps_of(&path);
+            if broken == Some(looked) {
+                return None;
+            }
+            let Ok((header, enc)) = file::open(&path, || Arc::clone(&catalogue)) else {
+                broken = Some(looked);
+                return None;
+            };
             let saver = FileSave::new(real, header.name.clone(), header.created.clone(), lock)
                 .on_disk(&enc, &header)
                 .in_background();

@@ -147,3 +147,39 @@ fn a_held_save_the_check_distrusts_is_not_taken_when_its_holder_lets_go() {
     );
     assert!(Lock::acquire(&path).is_ok(), "the screen took no lock");
 }
+
+#[test]
+fn a_freed_save_that_does_not_load_is_read_again_only_once_it_changes() {
+    use crate::save::validate::ENTRIES_CHECKED;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("t.ron");
+    let journal = dir.path().join("t.ron.journal");
+    let catalogue = Arc::new(demo::catalogue());
+    // Given a screen on a held save, and the holder gone leaving a journal line that fails the
+    // check (its text holds a control character)
+    let mut holder = Holder::new(&path);
+    holder.run("damage Jinx 1 stun");
+    let mut app = opened_held(&path, &catalogue);
+    drop(holder);
+    let good = std::fs::read_to_string(&journal).expect("journal");
+    let line = good.lines().last().expect("a change").to_string();
+    let bad = format!(
+        "{good}{}\n",
+        line.replace("damage Jinx 1 stun", "damage Jinx 1 stun\\u{7}")
+    );
+    std::fs::write(&journal, &bad).expect("written");
+    // When the screen tries the free lock: the save is read, does not load, is not taken
+    ENTRIES_CHECKED.with(|n| n.set(0));
+    assert_eq!(app.poll_held(), HeldPoll::Nothing);
+    let read = ENTRIES_CHECKED.with(std::cell::Cell::get);
+    assert!(read > 0, "the save was read");
+    // Then the next try, the files unchanged, reads nothing
+    std::thread::sleep(Duration::from_millis(1100));
+    assert_eq!(app.poll_held(), HeldPoll::Nothing);
+    assert_eq!(ENTRIES_CHECKED.with(std::cell::Cell::get), read);
+    assert!(app.held());
+    // And once the journal is mended, the save is taken
+    std::fs::write(&journal, &good).expect("mended");
+    poll_until(&mut app, HeldPoll::Taken);
+    assert!(app.read_only.is_none());
+}

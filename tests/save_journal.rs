@@ -9,6 +9,9 @@ use srtrack::catalogue::Catalogue;
 use srtrack::encounter::Encounter;
 use srtrack::save::{FOLD_EVERY, file};
 
+#[path = "common/cli.rs"]
+mod cli;
+
 fn exec(path: &Path, script: &str) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
         .args(["--data-dir", path.parent().unwrap().to_str().unwrap()])
@@ -24,6 +27,12 @@ fn exec(path: &Path, script: &str) -> std::process::Output {
     let _ = std::io::Write::write_all(&mut stdin, script.as_bytes());
     drop(stdin);
     child.wait_with_output().unwrap()
+}
+
+/// [`exec`], which must succeed.
+fn exec_ok(path: &Path, script: &str) {
+    let o = exec(path, script);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 fn load(path: &Path) -> Encounter {
@@ -52,16 +61,14 @@ fn saves_of_earlier_versions_open_and_go_on_in_the_current_format() {
         assert_eq!(version_of(&path), version);
         let before = load(&path);
         // Opening changes nothing on disk.
-        let o = exec(&path, "");
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        exec_ok(&path, "");
         assert_eq!(
             std::fs::read(&path).unwrap(),
             old,
             "{fixture}: not rewritten"
         );
         let who = before.state().combatants[0].name.clone();
-        let o = exec(&path, &format!("damage \"{who}\" 1 stun\n"));
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        exec_ok(&path, &format!("damage \"{who}\" 1 stun\n"));
         assert_eq!(version_of(&path), file::VERSION, "{fixture}");
         assert_eq!(
             std::fs::read(dir.path().join(format!("{fixture}.bak"))).unwrap(),
@@ -134,8 +141,7 @@ fn the_journal_is_folded_into_the_snapshot_every_so_many_changes() {
     for _ in 0..FOLD_EVERY + 10 {
         script.push_str("damage Ann 1 stun\nheal Ann 1 stun\n");
     }
-    let o = exec(&path, &script);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    exec_ok(&path, &script);
     let journal = std::fs::read_to_string(dir.path().join("f.ron.journal")).unwrap();
     assert!(
         journal.lines().count() <= FOLD_EVERY + 1,
@@ -208,11 +214,10 @@ fn a_save_edited_so_that_its_state_disagrees_with_its_history_fails_the_check() 
 fn a_save_exec_creates_is_left_whole_in_its_snapshot() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("new.ron");
-    let o = exec(
+    exec_ok(
         &path,
         "add Ann pc int 3 rea 3 body 4 will 4\ndamage Ann 1 stun\n",
     );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let journal = std::fs::read_to_string(dir.path().join("new.ron.journal")).unwrap();
     assert_eq!(journal.lines().count(), 1, "a header, no entry: {journal}");
     assert!(
@@ -230,8 +235,7 @@ fn a_save_exec_creates_is_left_whole_in_its_snapshot() {
     let (_, opened) = file::open(&path, || Arc::new(Catalogue::default())).unwrap();
     assert_eq!(texts(&opened), texts(&load(&path)));
     // A later run appends to the journal, as before.
-    let o = exec(&path, "heal Ann 1 stun\n");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    exec_ok(&path, "heal Ann 1 stun\n");
     let journal = std::fs::read_to_string(dir.path().join("new.ron.journal")).unwrap();
     assert_eq!(journal.lines().count(), 2, "{journal}");
 }
@@ -388,8 +392,7 @@ fn a_journal_of_another_save_is_refused_and_never_overwritten() {
         (&a, "damage Ann 1 stun\nheal Ann 1 stun\n"),
         (&b, "add Bo pc int 3 rea 3 body 4 will 4\n"),
     ] {
-        let o = exec(path, script);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        exec_ok(path, script);
     }
     // When the first's journal is put beside the second (a copy gone wrong)
     std::fs::copy(journal_of(&a), journal_of(&b)).unwrap();
@@ -424,18 +427,15 @@ fn the_journal_a_fold_cut_short_left_is_known_as_folded_and_ignored() {
     let path = dir.path().join("f.ron");
     let journal = dir.path().join("f.ron.journal");
     // Given a save whose journal holds changes
-    let o = exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = exec(&path, "damage Ann 1 stun\n");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    exec_ok(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
+    exec_ok(&path, "damage Ann 1 stun\n");
     let unfolded = std::fs::read(&journal).unwrap();
     // When a fold rewrites the snapshot and is killed before its new journal replaced the old
     // (one fold: FOLD_EVERY changes with the one already in the journal)
     let script: String = (0..FOLD_EVERY)
         .map(|i| ["heal Ann 1 stun\n", "damage Ann 1 stun\n"][i % 2])
         .collect();
-    let o = exec(&path, &script);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    exec_ok(&path, &script);
     let folded = load(&path);
     std::fs::write(&journal, &unfolded).unwrap();
     // Then the old journal (it continues the snapshot kept as `.bak`) is ignored
@@ -451,19 +451,7 @@ fn the_journal_a_fold_cut_short_left_is_known_as_folded_and_ignored() {
 fn a_new_save_replaces_a_journal_its_removed_namesake_left() {
     let dir = tempfile::tempdir().unwrap();
     let saves = dir.path().join("saves");
-    let run = |args: &[&str], stdin: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_srtrack"))
-            .arg("--data-dir")
-            .arg(dir.path())
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin.as_bytes());
-        child.wait_with_output().unwrap()
-    };
+    let run = |args: &[&str], stdin: &str| cli::srtrack(dir.path(), args, stdin);
     // Given a save with changes in its journal, the save then removed and its journal left
     assert!(
         run(&["exec", "c"], "add Ann pc int 3 rea 3 will 3\n")
@@ -487,10 +475,8 @@ fn a_bad_entry_from_the_journal_is_blamed_on_the_journal_and_its_line() {
     let path = dir.path().join("f.ron");
     let journal = dir.path().join("f.ron.journal");
     // Given a save with two changes in its journal, the second edited to name no one there is
-    let o = exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = exec(&path, "damage Ann 1 stun\ndamage Ann 2 stun\n");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    exec_ok(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
+    exec_ok(&path, "damage Ann 1 stun\ndamage Ann 2 stun\n");
     let text = std::fs::read_to_string(&journal).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     let edited = lines[2].replace("CombatantId(0)", "CombatantId(9)");
@@ -517,8 +503,7 @@ fn a_bad_entry_from_the_journal_is_blamed_on_the_journal_and_its_line() {
 fn a_field_srtrack_does_not_know_makes_the_save_a_bad_file_never_rewritten() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("u.ron");
-    let o = exec(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    exec_ok(&path, "add Ann pc int 3 rea 3 body 4 will 4\n");
     // Given a save with a field added by hand
     let text = std::fs::read_to_string(&path).unwrap();
     let edited = text.replacen("  cursor: ", "  bogus: 1,\n  cursor: ", 1);
@@ -541,8 +526,7 @@ fn delay_edge_and_a_turn(dir: &Path) -> std::path::PathBuf {
         "add Ana pc int 4 rea 5 edge 2\nadd Bo pc int 3 rea 3 edge 2\nroll Ana hits 3\nroll Bo hits 2\nstart\n",
         "delay Ana 2\nedge Bo\nnext\n",
     ] {
-        let o = exec(&path, script);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        exec_ok(&path, script);
     }
     path
 }

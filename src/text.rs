@@ -299,6 +299,15 @@ pub fn typed_number(n: i32) -> String {
     }
 }
 
+/// `n` with its noun: "1 die", "2 dice".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// A count from the command line as a refusal tells it before a noun ("2147483647 or more
 /// hits"): see [`typed_number`].
 pub fn typed_count(n: i32) -> String {

@@ -1385,3 +1385,15 @@ fn advantage_and_disadvantage_cancel_is_said_wherever_the_check_is_described() {
         ))
     );
 }
+
+#[test]
+fn a_wrong_count_of_typed_dice_is_told_in_the_count_s_own_words() {
+    let mut t = table();
+    // Given a character whose dice modifier leaves one initiative die
+    t.run("add Di pc int 3 rea 3 mod -3");
+    // Then two faces typed for it are refused in the singular
+    assert_eq!(
+        t.refuse("roll Di dice 6 6").to_string(),
+        "this initiative rolls 1 die: type 1 face, not 2"
+    );
+}

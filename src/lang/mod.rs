@@ -399,9 +399,19 @@ fn read_words<'a, T>(
         attacker: None,
         verb: None,
     };
-    let found = read(&mut p).map_err(|e| e.to_string())?;
-    p.finish().map_err(|e| e.to_string())?;
+    let found = read(&mut p).map_err(|e| in_a_field(&e))?;
+    p.finish().map_err(|e| in_a_field(&e))?;
     Ok(found)
+}
+
+/// A parse error said of a form's field: the word itself, not its number in a line the GM
+/// never typed.
+fn in_a_field(e: &ParseError) -> String {
+    match (&e.refusal, &e.found) {
+        (Some(refusal), _) => refusal.clone(),
+        (None, Some(w)) => format!("\"{}\": expected {}", crate::text::excerpt(w), e.expected),
+        (None, None) => format!("expected {}", e.expected),
+    }
 }
 
 /// Text as a line is read: names are kept in NFC (a name typed with combining accents finds

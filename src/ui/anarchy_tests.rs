@@ -858,3 +858,49 @@ fn the_plot_point_menu_counts_the_lines_out_of_sight() {
     assert!(shown.contains(&format!("▲ {} more", n - at_end)), "{shown}");
     assert!(!shown.contains("▼"), "{shown}");
 }
+
+/// The refusal of the Plot Point menu's line starting with `label`, the menu open on `who`.
+fn menu_refusal(app: &mut App, who: &str, label: &str) -> Option<String> {
+    select(app, who);
+    typ(app, "p");
+    let Mode::PlotPoints(m) = app.mode() else {
+        panic!("the menu opens: {:?}", app.mode().kind());
+    };
+    let refusal = m
+        .list
+        .items
+        .iter()
+        .find(|i| i.label.starts_with(label))
+        .unwrap_or_else(|| panic!("{label} in the menu"))
+        .refusal
+        .clone();
+    press(app, KeyCode::Esc);
+    refusal
+}
+
+#[test]
+fn first_aid_is_greyed_for_one_with_no_damage_on_any_track() {
+    let mut app = fresh();
+    typ(&mut app, "n");
+    // Given Nix and the Ganger with no damage at all
+    // Then First Aid/Fix is greyed for each, the player's line and the GM's, saying why
+    for (who, label) in [("Nix", "First Aid/Fix"), ("Ganger", "GM: First Aid/Fix")] {
+        let why = menu_refusal(&mut app, who, label);
+        assert!(
+            why.as_deref()
+                .is_some_and(|w| w.starts_with("nothing to recover on any track")),
+            "{who}: {why:?}"
+        );
+    }
+    // When they are hurt, it is offered
+    assert_eq!(
+        super::demo::script(
+            &mut app.enc,
+            &["damage Nix 1 stun", "damage Ganger 1 physical"],
+            1
+        ),
+        Ok(())
+    );
+    assert_eq!(menu_refusal(&mut app, "Nix", "First Aid/Fix"), None);
+    assert_eq!(menu_refusal(&mut app, "Ganger", "GM: First Aid/Fix"), None);
+}

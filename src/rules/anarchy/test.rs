@@ -91,7 +91,10 @@ pub enum TestError {
         "teamwork needs the leader's skill to cap the extra dice: write the pool as SKILL+ATTRIBUTE (or attr A+B)"
     )]
     TeamworkNeedsSkill,
-    #[error("{what}: type {expected} dice, not {got}")]
+    #[error(
+        "{what}: type {}, not {got}",
+        crate::text::counted(*expected, "die", "dice")
+    )]
     DiceCount {
         what: &'static str,
         expected: usize,

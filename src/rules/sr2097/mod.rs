@@ -215,7 +215,11 @@ pub enum Sr2097Error {
     UnknownDifficulty { word: String, words: String },
     #[error("a d{die} has faces 1 to {die}, not {face}")]
     NoSuchFace { die: u8, face: i32 },
-    #[error("this {what} rolls {need} dice: type {need} faces, not {got}")]
+    #[error(
+        "this {what} rolls {}: type {}, not {got}",
+        crate::text::counted(*need, "die", "dice"),
+        crate::text::counted(*need, "face", "faces")
+    )]
     DiceCount {
         what: String,
         need: usize,

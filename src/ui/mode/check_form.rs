@@ -110,6 +110,11 @@ impl State {
     /// those of the check the engine will roll.
     fn refresh(&mut self, ctx: &Ctx) {
         self.odds = match self.query() {
+            // What the engine would refuse of the check (Edge the character has not left, …)
+            // is said where its odds would be: there are none to roll.
+            Ok(q) if let Err(e) = ctx.enc.check(q.clone().check(self.who, None, None)) => {
+                Err(e.to_string())
+            }
             Ok(mut q) => {
                 q.disadvantage |= self.owed;
                 odds_of(&q, &ctx.enc.rules().sr2097)
@@ -160,7 +165,12 @@ impl State {
                 t.dim(),
             )],
         };
-        footer.push(form::last_line(self.error.as_deref(), "roll", app));
+        footer.push(form::last_line(
+            self.error.as_deref(),
+            "roll",
+            &self.fields,
+            app,
+        ));
         form::draw(
             &self.title,
             &self.fields,

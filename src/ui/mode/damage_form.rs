@@ -193,7 +193,7 @@ impl State {
             }
             Err(e) => Line::styled(e.clone(), t.dim()),
         };
-        let last = form::last_line(self.error.as_deref(), "roll", app);
+        let last = form::last_line(self.error.as_deref(), "roll", &self.fields, app);
         form::draw(
             &self.title,
             &self.fields,

@@ -322,12 +322,26 @@ pub(super) fn confirm(
     }
 }
 
-/// A form's last line: the engine's refusal, or the keys (Enter `does`).
-pub(super) fn last_line(error: Option<&str>, does: &str, app: &App) -> Line<'static> {
+/// A form's last line: the engine's refusal, or the keys (Enter `does`; how a choice changes,
+/// when the form has one).
+pub(super) fn last_line(
+    error: Option<&str>,
+    does: &str,
+    fields: &[Field],
+    app: &App,
+) -> Line<'static> {
+    let choice = if fields
+        .iter()
+        .any(|f| matches!(f.value, Value::Toggle { .. }))
+    {
+        "  Space, ←/→: change a choice"
+    } else {
+        ""
+    };
     match error {
         Some(e) => Line::styled(format!("✗ {e}"), app.theme.error()),
         None => Line::styled(
-            format!("Enter: {does}  Tab: next field  Esc: cancel"),
+            format!("Enter: {does}  Tab: next field{choice}  Esc: cancel"),
             app.theme.dim(),
         ),
     }

@@ -254,6 +254,15 @@ pub fn content(
                 ),
             );
         }
+        if m == ModeKind::Form {
+            para(
+                out,
+                &format!(
+                    "  {:<16} on a choice (Adv/Dis, Edge, a track…): the next or previous option, or its first letter",
+                    "Space, ←/→"
+                ),
+            );
+        }
         if m == ModeKind::Choose {
             para(
                 out,

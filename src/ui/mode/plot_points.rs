@@ -7,7 +7,7 @@ use ratatui::text::Line;
 
 use super::{Ctx, Outcome, choose};
 use crate::encounter::system::anarchy::{
-    AnarchyCommand, AnarchyRefusal, AwardReason, OrderChange, SpendInput,
+    AnarchyCommand, AnarchyRefusal, AwardReason, Condition, OrderChange, SpendInput,
 };
 use crate::encounter::{CombatantId, Command, RuleError, Side};
 use crate::rules::anarchy::{GmUse, SpendCost, SpendDef, SpendEffect};
@@ -61,13 +61,19 @@ fn run(label: String, summary: String, cmd: Command, ctx: &Ctx) -> (choose::Item
 /// A line that opens the command line. `probe` is the spend with its words still missing: the
 /// engine's refusal greys the line, unless the missing words are all it lacks.
 fn typed(
+    def: &SpendDef,
     label: String,
     summary: String,
     text: String,
-    probe: Command,
+    probe: &Command,
     ctx: &Ctx,
 ) -> (choose::Item, String) {
-    let refusal = match ctx.enc.check(probe) {
+    let refusal = match ctx.enc.check(probe.clone()) {
+        Err(RuleError::Anarchy(AnarchyRefusal::SpendNeeds { .. }))
+            if def.effect == SpendEffect::Recover =>
+        {
+            nothing_to_recover(probe, ctx)
+        }
         Ok(()) | Err(RuleError::Anarchy(AnarchyRefusal::SpendNeeds { .. })) => None,
         Err(e) => Some(e.to_string()),
     };
@@ -78,6 +84,33 @@ fn typed(
         name: None,
     };
     (item, summary)
+}
+
+/// First Aid/Fix names its track: refused (why, for the greyed line) when the engine refuses
+/// it on every track, as on a character with no damage at all.
+fn nothing_to_recover(probe: &Command, ctx: &Ctx) -> Option<String> {
+    let mut first = None;
+    for (word, _) in Condition::WORDS {
+        let mut on_track = probe.clone();
+        if let Command::Anarchy(
+            AnarchyCommand::Spend { spend, .. } | AnarchyCommand::GmSpend { spend },
+        ) = &mut on_track
+        {
+            // The track follows the spend's name, or the name after `on`.
+            if spend.on.is_some() {
+                spend.rest = word.to_string();
+            } else {
+                spend.words = format!("{} {word}", spend.words);
+            }
+        }
+        match ctx.enc.check(on_track) {
+            Ok(()) => return None,
+            Err(e) => {
+                first.get_or_insert(format!("{word}: {e}"));
+            }
+        }
+    }
+    first.map(|why| format!("nothing to recover on any track ({why})"))
 }
 
 impl State {
@@ -103,10 +136,11 @@ impl State {
                 let words = def.name.to_lowercase();
                 items.push(if needs_words(def) {
                     typed(
+                        def,
                         label,
                         def.summary.clone(),
                         format!("pp {name} spend {words} "),
-                        Command::Anarchy(AnarchyCommand::Spend {
+                        &Command::Anarchy(AnarchyCommand::Spend {
                             who,
                             spend: spend(&def.name, None),
                         }),
@@ -134,10 +168,11 @@ impl State {
             let words = def.name.to_lowercase();
             items.push(if needs_words(def) {
                 typed(
+                    def,
                     label,
                     def.summary.clone(),
                     format!("gm spend {words} on {name} "),
-                    Command::Anarchy(AnarchyCommand::GmSpend {
+                    &Command::Anarchy(AnarchyCommand::GmSpend {
                         spend: spend(&def.name, Some(who)),
                     }),
                     ctx,

@@ -828,3 +828,57 @@ fn the_edge_menu_at_80x24_leaves_the_logs_last_line_in_sight() {
         }
     }
 }
+
+#[test]
+fn the_damage_form_names_a_target_it_does_not_know_by_the_word_typed_and_says_its_keys() {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    // Given the damage form, its keys said on its last line (Edge is a choice)
+    press(&mut app, KeyCode::Char('w'));
+    let shown = screen(&mut app, 120, 40);
+    assert!(shown.contains("Space, ←/→: change a choice"), "{shown}");
+    // When the target typed is no one here
+    typ(&mut app, "Zed");
+    press(&mut app, KeyCode::Enter);
+    // Then the form says so of the word, not of a word number in a line never typed
+    let shown = screen(&mut app, 120, 40);
+    assert!(
+        shown.contains("\"Zed\": expected a combatant name"),
+        "{shown}"
+    );
+    assert!(!shown.contains("word 1"), "{shown}");
+}
+
+#[test]
+fn the_check_form_says_the_engine_s_refusal_where_the_odds_would_be() {
+    let mut app = fight();
+    assert_eq!(
+        demo::script(&mut app.enc, &["add Zo pc int 3 rea 3 edge 0"], 1),
+        Ok(())
+    );
+    select(&mut app, "Zo");
+    // Given Zo's check form, odds shown for TN 20 and bonus 12
+    press(&mut app, KeyCode::Char('c'));
+    typ(&mut app, "20");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "12");
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the check form")
+    };
+    assert!(f.odds.is_ok(), "{:?}", f.odds);
+    // When Edge is chosen, which Zo has none of
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "y");
+    // Then no odds are shown, but the engine's reason, before Enter
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the check form")
+    };
+    let why = f
+        .odds
+        .clone()
+        .expect_err("no odds for a check the engine refuses");
+    assert!(why.contains("Zo has no Edge left"), "{why}");
+    let shown = screen(&mut app, 120, 40);
+    assert!(shown.contains("Zo has no Edge left"), "{shown}");
+}

@@ -7,6 +7,7 @@ use ratatui::text::Line;
 
 use super::form::{self, Field, NO_YES, edit_fields, field, parse_faces, parse_num};
 use super::{Ctx, Outcome};
+use crate::encounter::system::sr2097::bonus_value;
 use crate::encounter::{CombatantId, Command};
 use crate::lang::{OddsQuery, target_number};
 use crate::report::sr2097::{odds_lines, odds_of};
@@ -84,12 +85,15 @@ impl State {
     }
 
     /// The check's words, or the field to blame and why.
-    fn query(&self) -> Result<OddsQuery, (usize, String)> {
-        // As `sc` reads it, so that the engine refuses it in the same words.
+    fn query(&self, ctx: &Ctx) -> Result<OddsQuery, (usize, String)> {
+        // As `sc` reads it, so that the engine refuses it in the same words, on the field.
+        let rules = &ctx.enc.rules().sr2097;
         let tn = target_number(&self.fields[TN].get()).map_err(|e| (TN, e.to_string()))?;
+        tn.value(rules).map_err(|e| (TN, e.to_string()))?;
         let bonus = parse_num(&self.fields[BONUS], true)
             .map_err(|e| (BONUS, e))?
             .unwrap_or(0);
+        bonus_value(bonus, rules).map_err(|e| (BONUS, e.to_string()))?;
         let tilt = self.text(TILT);
         Ok(OddsQuery {
             tn,
@@ -100,8 +104,8 @@ impl State {
         })
     }
 
-    fn command(&self) -> Result<Command, (usize, String)> {
-        let q = self.query()?;
+    fn command(&self, ctx: &Ctx) -> Result<Command, (usize, String)> {
+        let q = self.query(ctx)?;
         let dice = parse_faces(&self.fields[DICE]).map_err(|e| (DICE, e))?;
         Ok(q.check(self.who, dice, None))
     }
@@ -109,7 +113,7 @@ impl State {
     /// The odds, asked of the rules with the fields as they stand and the Disadvantage owed:
     /// those of the check the engine will roll.
     fn refresh(&mut self, ctx: &Ctx) {
-        self.odds = match self.query() {
+        self.odds = match self.query(ctx) {
             // What the engine would refuse of the check (Edge the character has not left, …)
             // is said where its odds would be: there are none to roll.
             Ok(q) if let Err(e) = ctx.enc.check(q.clone().check(self.who, None, None)) => {
@@ -131,7 +135,7 @@ impl State {
         match action {
             Action::Cancel => Outcome::Close,
             Action::Confirm => {
-                let cmd = self.command();
+                let cmd = self.command(ctx);
                 form::confirm(&mut self.fields, &mut self.focus, cmd)
             }
             edit @ (Action::NextField | Action::PrevField | Action::Input(_)) => {

@@ -882,3 +882,30 @@ fn the_check_form_says_the_engine_s_refusal_where_the_odds_would_be() {
     let shown = screen(&mut app, 120, 40);
     assert!(shown.contains("Zo has no Edge left"), "{shown}");
 }
+
+#[test]
+fn a_difficulty_the_rules_do_not_know_is_pointed_at_in_its_field() {
+    let mut app = fight();
+    select(&mut app, "Ana");
+    // Given a check form with a TN word that is no difficulty, and a bonus
+    press(&mut app, KeyCode::Char('c'));
+    typ(&mut app, "hard");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "10");
+    // When the GM presses Enter
+    press(&mut app, KeyCode::Enter);
+    // Then the form stays, on the TN, which says why; the engine was not asked
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("the form stays: {:?}", app.mode().kind());
+    };
+    assert_eq!(f.focus, 0);
+    assert!(
+        f.fields[0]
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("\"hard\" is not a difficulty")),
+        "{:?}",
+        f.fields[0].error
+    );
+    assert_eq!(f.error, None);
+}

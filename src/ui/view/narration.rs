@@ -44,19 +44,34 @@ pub fn header(
                     // The narrator's name gives way (down to a few cells) so the Movements and
                     // the GM's pool after it show; what still does not fit is cut, `…`.
                     let moves = x.movements.count(&rules.movements);
-                    let rest = Line::from(vec![
-                        Span::raw(format!(
-                            "  Movements {moves}{}",
-                            if n.has_glitch_die(x.who) {
-                                "  glitch die waiting"
-                            } else {
-                                ""
-                            }
-                        )),
-                        Span::raw(format!("  {}", gm_pool_text(n, s, rules))),
-                    ]);
+                    let glitch = n.has_glitch_die(x.who);
+                    let pool = gm_pool_text(n, s, rules);
+                    // In full, or in short where the full words would cut the GM's limit.
+                    let said = |short: bool| {
+                        let glitch = match (glitch, short) {
+                            (false, _) => "",
+                            (true, false) => "  glitch die waiting",
+                            (true, true) => "  glitch die",
+                        };
+                        let pool = if short {
+                            pool.trim_end_matches(" this turn")
+                        } else {
+                            &pool
+                        };
+                        Line::from(vec![
+                            Span::raw(format!("  Movements {moves}{glitch}")),
+                            Span::raw(format!("  {pool}")),
+                        ])
+                    };
                     let name = s.name(x.who);
                     let len = crate::text::shown_len(name);
+                    let fits = |rest: &Line| {
+                        crate::text::shown_len(" Narrating: ▶ ")
+                            + len.min(NAME_AT_LEAST)
+                            + rest.width()
+                            <= usize::from(width)
+                    };
+                    let rest = Some(said(false)).filter(fits).unwrap_or_else(|| said(true));
                     let over = (crate::text::shown_len(" Narrating: ▶ ") + len + rest.width())
                         .saturating_sub(usize::from(width));
                     let name =
@@ -211,11 +226,19 @@ fn lines(app: &App, w: usize) -> Vec<Line<'_>> {
         lines.extend(wrapped(items, " · ", w));
     }
     if !n.glitch_dice.is_empty() {
-        let who: Vec<&str> = n.glitch_dice.iter().map(|id| s.name(*id)).collect();
-        lines.push(Line::styled(
-            format!("glitch die waiting: {}", who.join(", ")),
-            t.reserve(),
-        ));
+        // Each name cut as the pane cuts names (`…`), the line wrapped where they do not fit.
+        let mut items: Vec<Span> = n
+            .glitch_dice
+            .iter()
+            .map(|id| Span::styled(super::cut_name(s.name(*id), name_cells), t.reserve()))
+            .collect();
+        if let Some(first) = items.first_mut() {
+            *first = Span::styled(
+                format!("glitch die waiting: {}", first.content),
+                t.reserve(),
+            );
+        }
+        lines.extend(wrapped(items, ", ", w));
     }
     lines.push(Line::styled("Condition boxes (damage/size)", t.title()));
     let core = app.enc.rules();

@@ -29,17 +29,21 @@ fn sample() -> App {
 
 /// An Anarchy encounter with two players and a ganger, nothing else done.
 fn fresh() -> App {
+    played(&[
+        "add Nix pc edge 3 body 3 will 4",
+        "add Brick pc edge 2 body 6 will 3",
+        "add Ganger npc body 4 will 3",
+    ])
+}
+
+/// An Anarchy encounter after `lines`, on the screen.
+fn played(lines: &[&str]) -> App {
     let mut enc = Encounter::for_system(
         System::Anarchy,
         std::sync::Arc::new(crate::rules::HouseRules::embedded()),
         std::sync::Arc::new(super::demo::catalogue()),
     );
-    let lines = [
-        "add Nix pc edge 3 body 3 will 4",
-        "add Brick pc edge 2 body 6 will 3",
-        "add Ganger npc body 4 will 3",
-    ];
-    assert_eq!(super::demo::script(&mut enc, &lines, 1), Ok(()));
+    assert_eq!(super::demo::script(&mut enc, lines, 1), Ok(()));
     app_for(enc)
 }
 
@@ -907,21 +911,14 @@ fn first_aid_is_greyed_for_one_with_no_damage_on_any_track() {
 
 #[test]
 fn the_header_keeps_the_gm_s_turn_limit_at_80_columns_beside_a_long_name_and_a_glitch_die() {
-    let mut enc = Encounter::for_system(
-        System::Anarchy,
-        std::sync::Arc::new(crate::rules::HouseRules::embedded()),
-        std::sync::Arc::new(super::demo::catalogue()),
-    );
-    let lines = [
+    let mut app = played(&[
         "add \"Maximilian Vanderbilt-Okonkwo the Third\" pc edge 3 body 3 will 4",
         "add Brick pc edge 2 body 6 will 3",
         "add Ganger npc body 4 will 3",
         "narrate",
         "gm spend glitch die on Maximilian",
         "pp Maximilian spend double-time it",
-    ];
-    assert_eq!(super::demo::script(&mut enc, &lines, 1), Ok(()));
-    let mut app = app_for(enc);
+    ]);
     // Given the long-named narrator with a glitch die waiting, at 80 columns
     let shown = screen(&mut app, 80, 24);
     let header: String = shown.lines().take(3).collect::<Vec<_>>().join("\n");

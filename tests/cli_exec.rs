@@ -1024,6 +1024,17 @@ fn only_the_commands_that_roll_dice_take_a_seed() {
         assert!(first.contains("--seed given twice"), "{args:?}: {err}");
     }
     assert!(!d.join("g.ron").exists(), "a refused `new` made no save");
+    // And a seed that is no whole number is told what a seed is, a negative one too
+    for bad in ["-1", "abc", "1.5"] {
+        let out = srtrack(d, &["exec", "--seed", bad, "f"], "roll Ann\n");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(
+            err.contains("a seed is a whole number from 0 to"),
+            "{bad}: {err}"
+        );
+        assert!(!err.contains("tip:"), "{bad}: {err}");
+    }
     // And the forms that roll take it before or after the subcommand's name
     for args in [
         &["--seed", "3", "exec", "f"][..],

@@ -82,7 +82,7 @@ pub struct Cli {
     pub data_dir: Option<PathBuf>,
     /// Seed the dice, for reproducible rolls (here for the screen of a bare `srtrack`; also
     /// taken by `open`, `new` and `exec`, the commands that roll).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_value)]
     pub seed: Option<u64>,
     /// No colours: state shown by reverse video, bold and symbols (also when `NO_COLOR` is set).
     #[arg(long, global = true)]
@@ -101,7 +101,7 @@ pub enum Cmd {
         /// A save name, or a path to a .ron file.
         save: String,
         /// Seed the dice, for reproducible rolls.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_value)]
         seed: Option<u64>,
     },
     /// Start a new encounter and open it (without a terminal, as in a script: only make it).
@@ -115,7 +115,7 @@ pub enum Cmd {
         #[arg(long, value_name = "SYSTEM", default_value = "sr5", value_parser = Words::<System>::new())]
         system: System,
         /// Seed the dice, for reproducible rolls.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_value)]
         seed: Option<u64>,
     },
     /// List the saves in the data directory, newest first.
@@ -145,7 +145,7 @@ Examples:
         /// The script; standard input if omitted or `-`.
         script: Option<PathBuf>,
         /// Seed the dice, for reproducible rolls.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_value)]
         seed: Option<u64>,
         /// The rule system of a save exec creates: sr5 (the default), sr2097 or anarchy. For a
         /// save that exists it must be the one the save runs.
@@ -412,6 +412,13 @@ impl Cli {
             _ => Ok(self),
         }
     }
+}
+
+/// A seed as typed: a whole number clap takes (a negative one too, so that it is told what a
+/// seed is rather than to pass it after `--`).
+fn seed_value(text: &str) -> std::result::Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
 }
 
 /// Whether clap's refusal is of a `--seed` it did not expect.

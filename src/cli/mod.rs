@@ -18,6 +18,7 @@ use crate::report;
 use crate::roster::Roster;
 use crate::rules::{Dice, HouseRules, RandomDice};
 use crate::save::audit::Audit;
+use crate::save::follow::{Stamps, stamps_of};
 use crate::save::store::{DEMO, Store};
 use crate::save::{self, Autosave, FileSave, Lock, LockError, NoSave, file};
 use crate::text;
@@ -800,7 +801,7 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
 /// Opens a save in the TUI; read-only when another srtrack holds it or its owner made it so.
 fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
     // Looked at before the read: a write landing before the lock is ours is read again then.
-    let looked = stamp(&save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?);
+    let looked = stamps_of(path);
     // From the snapshot's end: the first frame does not wait for the whole history.
     let (header, enc) = file::open(path, catalogue)?;
     // Remembered beside the first frame rather than before it (a synced rename takes ~2 ms),
@@ -818,7 +819,7 @@ fn open(store: &Store, path: &Path, tui: &TuiOptions) -> Result<()> {
 fn open_screen(
     path: &Path,
     (header, enc): (file::SaveFile, Encounter),
-    looked: Stamp,
+    looked: Stamps,
     tui: &TuiOptions,
 ) -> Result<()> {
     let real = save::atomic::real_path(path).map_err(|e| io_failure(path, &e))?;
@@ -833,7 +834,7 @@ fn open_screen(
     match Lock::acquire(&real) {
         Ok(lock) => {
             // Another writer may have changed it before the lock was ours: read it again.
-            let (header, enc) = if stamp(&real) == looked {
+            let (header, enc) = if stamps_of(&real) == looked {
                 (header, enc)
             } else {
                 file::open(path, catalogue)?
@@ -1009,20 +1010,6 @@ fn list(store: &Store) -> Result<()> {
 const EXEC_SAVE_LINES: usize = 64;
 const EXEC_SAVE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// Identity and last change of a save and its journal, to notice either changed between two looks.
-type Stamp = [Option<(u64, u64, std::time::SystemTime)>; 2];
-
-/// The [`Stamp`] of the save at `path` (its real path: the journal is beside that).
-fn stamp(path: &Path) -> Stamp {
-    use std::os::unix::fs::MetadataExt as _;
-    let of = |p: &Path| {
-        let m = std::fs::metadata(p).ok()?;
-        Some((m.ino(), m.len(), m.modified().ok()?))
-    };
-    // A writer's change may be in the journal alone (an append), not the snapshot.
-    [of(path), of(&save::journal::path_of(path))]
-}
-
 /// Applies a script to a save; stops at the first refused line, saving all lines before it.
 /// A file that is there must be a save (checked before its lock file is made beside it) that
 /// its owner has not made read-only.
@@ -1050,7 +1037,7 @@ fn exec(
     };
     let loaded = if real.exists() {
         // Looked at before the read, so that no write between the two goes unseen.
-        let looked = stamp(&real);
+        let looked = stamps_of(&real);
         let loaded = verified(path)?;
         if let Some(asked) = system.filter(|s| *s != loaded.1.system()) {
             return Err(Failure(format!(
@@ -1079,7 +1066,7 @@ fn exec(
     let (saver, mut enc) = match loaded {
         Some(((header, enc), looked)) => {
             // Another writer may have changed it before the lock was ours: read it again.
-            let (header, enc) = if stamp(&real) == looked {
+            let (header, enc) = if stamps_of(&real) == looked {
                 (header, enc)
             } else {
                 verified(path)?
@@ -1409,16 +1396,16 @@ mod tests {
         std::fs::write(&save, "snapshot").unwrap();
         let journal = crate::save::journal::path_of(&save);
         std::fs::write(&journal, "one\n").unwrap();
-        let looked = super::stamp(&save);
+        let looked = super::stamps_of(&save);
         // When another srtrack appends to its journal alone (the snapshot untouched)
         std::fs::write(&journal, "one\ntwo\n").unwrap();
         // Then the stamp differs: exec reads the save again once the lock is its own
-        assert_ne!(super::stamp(&save), looked);
+        assert_ne!(super::stamps_of(&save), looked);
         // And a journal made where there was none changes it too
         std::fs::remove_file(&journal).unwrap();
-        let looked = super::stamp(&save);
+        let looked = super::stamps_of(&save);
         std::fs::write(&journal, "one\n").unwrap();
-        assert_ne!(super::stamp(&save), looked);
+        assert_ne!(super::stamps_of(&save), looked);
     }
 
     #[test]

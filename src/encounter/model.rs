@@ -237,6 +237,14 @@ pub enum Reserve {
 }
 
 impl Reserve {
+    /// What is held, in words: "a delay", "a ready action".
+    pub fn what(&self) -> &'static str {
+        match self {
+            Reserve::Delay { .. } => "a delay",
+            Reserve::Ready { .. } => "a ready action",
+        }
+    }
+
     pub fn ip(&self) -> u8 {
         match self {
             Reserve::Delay { ip, .. } | Reserve::Ready { ip, .. } => *ip,

@@ -102,7 +102,8 @@ impl Follower {
     /// A fold writes the new snapshot first and starts its journal after: a load that read the
     /// old snapshot and then the new journal would drop every change the old journal held. The
     /// loader ignores a journal without changes or of the snapshot replaced (and refuses
-    /// another's), so such a load shows the old snapshot alone, an older state, or fails. It cannot pass here: the snapshot's stamp is taken before and
+    /// another's), so such a load shows the old snapshot alone, an older state, or fails. It
+    /// cannot pass here: the snapshot's stamp is taken before and
     /// after the load, and a rename in between (a new inode) makes it a `Rewriting`, read
     /// again. With the same snapshot before and after, its journal is its own or, in the moment
     /// before the new journal is started, an older one that the loader ignores, and the new

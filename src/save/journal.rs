@@ -137,8 +137,8 @@ pub fn parse(
             return Ok(Read::default());
         }
         return Err(format!(
-            "the journal continues another snapshot than this save's, so its {changes} {} cannot be applied (nor are they overwritten): was it copied from another save? Move it away to open the save without it",
-            if changes == 1 { "change" } else { "changes" }
+            "the journal continues another snapshot than this save's, so its {} cannot be applied (nor are they overwritten): was it copied from another save? Move it away to open the save without it",
+            crate::text::counted(changes, "change", "changes")
         ));
     }
     let ops = lines

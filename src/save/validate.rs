@@ -250,14 +250,7 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             in_fight("a delay")?;
             let c = present(*who)?;
             if let Some(held) = &c.reserve {
-                return Err(format!(
-                    "{} delays while holding {}",
-                    c.name,
-                    match held {
-                        Reserve::Delay { .. } => "a delay",
-                        Reserve::Ready { .. } => "a ready action",
-                    }
-                ));
+                return Err(format!("{} delays while holding {}", c.name, held.what()));
             }
             if *ip == 0 || *ip > rules.turn_spend_cap {
                 return Err(format!(

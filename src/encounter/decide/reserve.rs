@@ -34,10 +34,7 @@ impl Draft<'_> {
             None => Ok(()),
             Some(r) => Err(RuleError::AlreadyReserving {
                 who: c.name.clone(),
-                what: match r {
-                    Reserve::Delay { .. } => "a delay",
-                    Reserve::Ready { .. } => "a ready action",
-                },
+                what: r.what(),
             }),
         }
     }

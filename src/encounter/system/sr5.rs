@@ -425,17 +425,19 @@ pub enum TestKind {
 
 /// "last test", or "last test (attack)": a plain test is not named twice.
 fn last_test(what: &str) -> String {
-    match what {
-        "test" => "last test".into(),
-        what => format!("last test ({what})"),
+    if what == TestKind::Test.label() {
+        "last test".into()
+    } else {
+        format!("last test ({what})")
     }
 }
 
 /// "test", or "test (attack)".
 fn this_test(what: &str) -> String {
-    match what {
-        "test" => "test".into(),
-        what => format!("test ({what})"),
+    if what == TestKind::Test.label() {
+        "test".into()
+    } else {
+        format!("test ({what})")
     }
 }
 

@@ -387,6 +387,11 @@ pub fn ron_words(code: &ron::Error) -> String {
         ron::Error::UnexpectedChar(c) => {
             format!("`{}` does not belong here", excerpt_to(&c.to_string(), 1))
         }
+        ron::Error::IntegerOutOfBounds => {
+            "this number does not fit its field (too large, or below 0 where a count belongs)"
+                .into()
+        }
+        ron::Error::Utf8Error(_) => "the file is not UTF-8 text here".into(),
         ron::Error::TrailingCharacters => {
             "something follows the end of the save (only spaces and comments may)".into()
         }

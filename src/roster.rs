@@ -220,6 +220,7 @@ impl Template {
             sheet: SheetInput::from(self.sheet),
             count,
             shared_roll,
+            hidden: false,
         })
     }
 

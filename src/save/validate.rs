@@ -625,6 +625,7 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
             sheet: input(sheet),
             count: None,
             shared_roll: false,
+            hidden: false,
         }),
         Event::CombatantEdited {
             id,
@@ -704,10 +705,11 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         // check leaves a Disadvantage (`sc`). An edit of Body or Willpower fills or frees a monitor.
         Event::Downed { .. } => &["down", "damage", "heal", "attack", "dmg", "edit"],
         Event::Revived { .. } => &["up", "heal", "edge", "pp", "gm", "edit"],
+        // `add … hidden` brings one in hidden.
         Event::VisibilityChanged {
             visibility: Visibility::Hidden,
             ..
-        } => &["hide"],
+        } => &["hide", "add"],
         Event::VisibilityChanged {
             visibility: Visibility::Shown,
             ..

@@ -220,6 +220,7 @@ impl Template {
             sheet: SheetInput::from(self.sheet),
             count,
             shared_roll,
+            hidden: false,
         })
     }
 
@@ -341,7 +342,32 @@ impl Roster {
             })
             .collect();
         out.sort_by_key(|l| l.stem.to_lowercase());
+        Self::one_sheet_a_name(&mut out);
         out
+    }
+
+    /// A name is one sheet's: a second file holding a sheet of the same name (a copy of
+    /// `Ganger.ron` as `Dup.ron`) is listed as unreadable, naming the file that keeps it, so
+    /// that `add NAME from template` never picks one of two unsaid. The file named after the
+    /// sheet keeps the name; else the first in the list.
+    fn one_sheet_a_name(out: &mut [Listed]) {
+        let holder = |out: &[Listed], name: &str| {
+            let holds = |l: &Listed| l.sheet.as_ref().is_ok_and(|t| same_name(&t.name, name));
+            out.iter()
+                .position(|l| holds(l) && same_name(&l.stem, name))
+                .or_else(|| out.iter().position(holds))
+        };
+        for i in 0..out.len() {
+            let Ok(name) = out[i].sheet.as_ref().map(|t| t.name.clone()) else {
+                continue;
+            };
+            if let Some(keeper) = holder(out, &name).filter(|&k| k != i) {
+                let file = crate::save::store::Store::name_of(&out[keeper].path);
+                out[i].sheet = Err(format!(
+                    "it holds the sheet \"{name}\", as {file}.ron does: a name is one sheet's, so rename this one (its `name`) or remove it"
+                ));
+            }
+        }
     }
 
     /// The good sheets, by name.

@@ -4,6 +4,8 @@
 
 use std::borrow::Cow;
 
+mod texts;
+
 /// How many characters of an offending input a message echoes.
 pub const EXCERPT_CHARS: usize = 40;
 
@@ -200,22 +202,9 @@ pub fn escaped_unseen(text: &str) -> Cow<'_, str> {
 
 /// The first text inside `value` (any shape serde writes) that holds a control character:
 /// files from outside (a GM's catalogue, the rules a save carries) are refused at entry, not
-/// escaped at each output. Walked through the value's RON form, so every field is seen.
+/// escaped at each output. Every string and char of the value is visited, so no field is missed.
 pub fn first_with_control<T: serde::Serialize>(value: &T) -> Option<String> {
-    fn find(v: &ron::Value) -> Option<String> {
-        match v {
-            ron::Value::String(s) => holds_control(s).then(|| s.clone()),
-            ron::Value::Char(c) => is_control(*c).then(|| c.to_string()),
-            ron::Value::Map(m) => m.iter().find_map(|(k, v)| find(k).or_else(|| find(v))),
-            ron::Value::Seq(items) => items.iter().find_map(find),
-            ron::Value::Option(Some(inner)) => find(inner),
-            _ => None,
-        }
-    }
-    // A value that cannot go through RON is not one srtrack reads from RON: nothing to refuse.
-    let written = ron::to_string(value).ok()?;
-    let read: ron::Value = ron::from_str(&written).ok()?;
-    find(&read)
+    texts::first_text(value, holds_control)
 }
 
 /// What a paste into a one-line input keeps: the text before its first line break, tabs as
@@ -398,6 +387,11 @@ pub fn ron_words(code: &ron::Error) -> String {
         ron::Error::UnexpectedChar(c) => {
             format!("`{}` does not belong here", excerpt_to(&c.to_string(), 1))
         }
+        ron::Error::IntegerOutOfBounds => {
+            "this number does not fit its field (too large, or below 0 where a count belongs)"
+                .into()
+        }
+        ron::Error::Utf8Error(_) => "the file is not UTF-8 text here".into(),
         ron::Error::TrailingCharacters => {
             "something follows the end of the save (only spaces and comments may)".into()
         }

@@ -873,3 +873,78 @@ fn filter_by_type_takes_every_interrupt_whatever_its_cost() {
     );
     assert_eq!(cat.of_kind(ActionKind::Variable).count(), 1);
 }
+
+/// Given the GM's files saved with a byte-order mark (as Notepad saves them), when they load,
+/// then they are used as written.
+#[test]
+fn gm_files_with_a_byte_order_mark_are_used() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rules = srtrack::rules::house::EMBEDDED_RULES
+        .replace("(initiative: -5, ip: 2)", "(initiative: -5, ip: 3)");
+    std::fs::write(dir.path().join("rules.ron"), format!("\u{feff}{rules}")).expect("write");
+    std::fs::write(
+        dir.path().join("actions.ron"),
+        format!("\u{feff}{EMBEDDED_ACTIONS}"),
+    )
+    .expect("write");
+    let loaded = load_ruleset(Some(dir.path()));
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let dodge = loaded.catalogue.get("Dodge").expect("dodge");
+    assert_eq!(dodge.ip_cost(&loaded.rules, None), Some(3));
+}
+
+/// Given a rules.ron linked to a file that is gone, when srtrack loads, then it says so and
+/// uses the built-in rules (a missing file is passed over in silence; a broken link is not).
+#[test]
+fn a_gm_file_linked_to_nothing_is_reported() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::os::unix::fs::symlink(dir.path().join("gone.ron"), dir.path().join("rules.ron"))
+        .expect("link");
+    let loaded = load_ruleset(Some(dir.path()));
+    assert_eq!(loaded.rules, rules());
+    let all = loaded.warnings.join("\n");
+    assert!(all.contains("rules.ron: it is a link to"), "{all}");
+    assert!(
+        all.contains("gone.ron, which does not exist; using the built-in one"),
+        "{all}"
+    );
+}
+
+/// Given an actions.ron in another encoding, when srtrack loads, then the line is named in
+/// plain words, not the decoder's.
+#[test]
+fn a_gm_file_not_in_utf8_names_its_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut bytes = b"[\n  (name: \"Caf".to_vec();
+    bytes.extend([0xe9, b'"']);
+    std::fs::write(dir.path().join("actions.ron"), bytes).expect("write");
+    let loaded = load_ruleset(Some(dir.path()));
+    let all = loaded.warnings.join("\n");
+    assert!(
+        all.contains("actions.ron:2: the file is not UTF-8 text"),
+        "{all}"
+    );
+    assert!(!all.contains("utf-8 sequence"), "{all}");
+}
+
+/// Given a catalogue of more actions than the picker can search at each key, when it loads,
+/// then it is refused in one sentence and the built-in one used.
+#[test]
+fn a_catalogue_past_the_cap_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut text = String::from("[\n");
+    for i in 0..=srtrack::catalogue::MAX_ACTIONS {
+        text.push_str(&format!(
+            "    (name: \"Flourish {i}\", group: Free, kind: Free, summary: \"A twirl.\"),\n"
+        ));
+    }
+    text.push_str("]\n");
+    std::fs::write(dir.path().join("actions.ron"), text).expect("write");
+    let loaded = load_ruleset(Some(dir.path()));
+    assert_eq!(loaded.catalogue, catalogue());
+    let all = loaded.warnings.join("\n");
+    assert!(
+        all.contains("1001 actions, more than the 1000 a catalogue may hold"),
+        "{all}"
+    );
+}

@@ -123,6 +123,38 @@ fn a_bad_file_is_reported_and_never_overwritten() {
     assert_eq!(std::fs::read_to_string(&bad).unwrap(), broken);
 }
 
+/// Given a copy of Ganger.ron kept as Dup.ron (the same sheet name in two files), when the
+/// roster is listed and the name used, then Ganger.ron keeps the name, Dup.ron is listed as
+/// unreadable naming it, and `add Ganger from template` takes Ganger.ron's sheet.
+#[test]
+fn a_sheet_name_held_by_two_files_is_one_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    with_sheets(d);
+    let kept = std::fs::read_to_string(d.join("roster/Ganger.ron")).unwrap();
+    std::fs::write(
+        d.join("roster/Dup.ron"),
+        kept.replace("intuition: 3", "intuition: 6"),
+    )
+    .unwrap();
+    let list = text(&srtrack(d, &["roster", "list"], "").stdout);
+    assert_eq!(
+        list.lines()
+            .filter(|l| l.starts_with("Ganger  (sr5"))
+            .count(),
+        1,
+        "one sheet of the name: {list}"
+    );
+    assert!(
+        list.contains("it holds the sheet \"Ganger\", as Ganger.ron does: a name is one sheet's"),
+        "{list}"
+    );
+    let out = srtrack(d, &["exec", "second"], "add Ganger from template\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let log = log_of(d, "second");
+    assert!(log.contains("int 3"), "Ganger.ron's sheet: {log}");
+}
+
 #[test]
 fn templates_and_the_party_come_in_as_plain_adds_that_need_no_roster() {
     let dir = tempfile::tempdir().unwrap();

@@ -48,6 +48,44 @@ fn hiding_two_characters_is_one_entry_and_one_undo_step() {
     assert!(!t.c("Sniper").is_hidden() && !t.c("Cy").is_hidden());
 }
 
+/// Given a GM setting up an ambush, when a character or a group is added `hidden`, then it
+/// comes in hidden in the same entry (no players' view shows it in between), one undo takes it
+/// all back, and the save's check takes the entry.
+#[test]
+fn an_ambush_is_added_hidden_in_one_entry() {
+    let mut t = Table::three();
+    let entries = t.enc.cursor();
+    let events = t.run("add Sniper int 4 rea 4 hidden");
+    assert_eq!(
+        events.last(),
+        Some(&Event::VisibilityChanged {
+            who: t.c("Sniper").id,
+            visibility: Visibility::Hidden
+        })
+    );
+    assert!(t.c("Sniper").is_hidden());
+    assert!(!names(&view(&t)).contains(&"Sniper"));
+    t.run("add Ganger x2 int 3 rea 3 shared hidden");
+    assert!(t.c("Ganger 1").is_hidden() && t.c("Ganger 2").is_hidden());
+    assert_eq!(t.enc.cursor(), entries + 2);
+    assert_eq!(
+        t.enc.applied().last().map(|e| e.text.as_str()),
+        Some("add Ganger x2 npc int 3 rea 3 shared hidden")
+    );
+    let (rules, catalogue) = t.enc.shared();
+    srtrack::save::validate::check_history(t.enc.history(), t.enc.system(), rules, catalogue)
+        .expect("the save's check takes `add … hidden`");
+    t.run("undo");
+    assert!(
+        t.state()
+            .combatants
+            .iter()
+            .all(|c| !c.name.starts_with("Ganger"))
+    );
+    t.run("reveal Sniper");
+    assert!(names(&view(&t)).contains(&"Sniper"));
+}
+
 #[test]
 fn a_hidden_character_acts_as_any_other() {
     let mut t = Table::three();

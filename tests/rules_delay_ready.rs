@@ -38,14 +38,24 @@ fn a_delay_reserves_ip_and_spends_them_at_the_end_of_the_trigger_characters_turn
     );
     t.run("act Ana simple");
     assert_eq!(t.c("Ana").delay().map(|d| d.0), Some(1));
-    assert!(matches!(
-        t.refuse("act Ana simple"),
-        RuleError::NotEnoughIp {
-            have: 1,
-            need: 2,
-            ..
-        }
-    ));
+    // The pool holds 2 IP, but a delayed turn spends only what is left of the delay: said so.
+    let err = t.refuse("act Ana simple");
+    assert!(
+        matches!(
+            err,
+            RuleError::NotEnoughHeld {
+                have: 1,
+                need: 2,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string()
+            .starts_with("Ana has 1 IP left of the delay, and this needs 2: a delayed turn spends only the IP held back"),
+        "{err}"
+    );
     let events = t.run("next");
     assert!(events.contains(&Event::ReserveReleased {
         who: t.c("Ana").id,

@@ -88,7 +88,12 @@ fn the_stand_up_test_counts_the_wound_modifier_in_the_dice_typed() {
     // −2: 7 dice, not 9.
     assert!(matches!(
         t.refuse("act Ana Stand Up dice 6 5 1 2 3 4 2 3 4"),
-        RuleError::Sr5(Sr5Error::Roll(_))
+        RuleError::Sr5(Sr5Error::WoundedCount {
+            pool: 7,
+            base: 9,
+            wound: -2,
+            typed: 9
+        })
     ));
     t.run("act Ana Stand Up hits 2");
     assert!(t.c("Ana").status("Prone").is_none());

@@ -181,10 +181,22 @@ fn the_wound_modifier_comes_off_the_pool_by_itself() {
         last_line(&t),
         "test Ana: 3 dice (4, wounds -1) [6 2 3], 1 hit, threshold 1: success, net 0"
     );
+    // Faces typed for the pool before wounds: the refusal says what the wounds took.
     let err = t.refuse("test Ana 4 dice 6 2 3 4");
     assert_eq!(
         err.to_string(),
-        "the pool has 3 dice but 4 faces were typed: type one face per die"
+        "the pool has 3 dice (4 less 1 for wounds) but 4 faces were typed: type one face per die"
+    );
+    let err = t.refuse("test Bob 2 dice 6");
+    assert_eq!(
+        err.to_string(),
+        "the pool has 2 dice but 1 face was typed: type one face per die"
+    );
+    t.run("damage Ana 5 physical");
+    let err = t.refuse("test Ana 3 dice 6");
+    assert_eq!(
+        err.to_string(),
+        "the pool has 0 dice (3 less 3 for wounds) but 1 face was typed: type one face per die"
     );
 }
 

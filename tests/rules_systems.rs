@@ -593,7 +593,7 @@ fn at_an_sr5_table_2097s_armor_is_refused_with_sr5s() {
 fn at_an_anarchy_table_the_initiative_words_of_add_and_edit_are_refused_with_anarchys_forms() {
     // Given an Anarchy table with Ana and Bob
     let mut t = anarchy();
-    let adds = "`add NAME [xN] [pc|npc] [edge N] [body N] [will N]`, `add NAME [xN] from template` or `add party`";
+    let adds = "`add NAME [xN] [pc|npc] [edge N] [body N] [will N] [hidden]`, `add NAME [xN] from template` or `add party`";
     for (line, word) in [
         ("add Cy int 3 rea 3", "int"),
         ("add Cy edge 2 rea 3", "rea"),

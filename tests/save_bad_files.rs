@@ -109,11 +109,74 @@ fn unknown_action_name() {
     );
     assert_ne!(text, DEMO);
     let err = refused(text.as_bytes());
-    assert!(err.contains("unknown action \"Fireball\""), "{err}");
+    assert!(
+        err.contains("unknown action \"Fireball\": not in the actions catalogue in force, nor named by the entry's text"),
+        "{err}"
+    );
     assert!(
         err.contains("entry 9 (`act Ana simple`)"),
         "names the entry: {err}"
     );
+}
+
+/// Given a fight that spent Fire Gun and Dodge and fired a ready of Fire Gun, when the GM's
+/// actions.ron renames both, then the save still checks, shows and runs: its events carry
+/// what each action cost, and its texts name them.
+#[test]
+fn actions_the_gm_renamed_since_stand_as_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("saves")).unwrap();
+    std::fs::write(
+        dir.path().join("saves/demo.ron"),
+        include_str!("../saves/demo.ron"),
+    )
+    .unwrap();
+    let fired = srtrack_in(dir.path(), &["exec", "demo"], "fire Moth\n", &[]);
+    assert!(fired.status.success(), "{}", text(&fired.stderr));
+    let built_in = srtrack(dir.path(), &["defaults", "actions"]);
+    let renamed = text(&built_in.stdout)
+        .replace("\"Fire Gun\"", "\"Shoot\"")
+        .replace("\"Dodge\"", "\"Duck\"");
+    let config = dir.path().join("config");
+    std::fs::create_dir_all(config.join("srtrack")).unwrap();
+    std::fs::write(config.join("srtrack/actions.ron"), renamed).unwrap();
+    let env = [("XDG_CONFIG_HOME", config.as_path())];
+    for args in [&["check", "demo"][..], &["show", "demo"], &["exec", "demo"]] {
+        let out = srtrack_in(dir.path(), args, "act Rook Duck\n", &env);
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        assert!(
+            !err.contains("built-in"),
+            "the GM's catalogue is in force: {err}"
+        );
+    }
+    let shown = srtrack_in(dir.path(), &["show", "demo"], "", &env);
+    let shown = text(&shown.stdout);
+    assert!(shown.contains("Moth (reserve): Fire Gun"), "{shown}");
+    assert!(shown.contains("Rook interrupts with Duck"), "{shown}");
+}
+
+/// [`srtrack`] with standard input and environment.
+fn srtrack_in(data: &Path, args: &[&str], stdin: &str, env: &[(&str, &Path)]) -> Output {
+    use std::io::Write;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_srtrack"));
+    cmd.arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env_remove("SRTRACK_DATA_DIR")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]

@@ -99,6 +99,19 @@ fn read_override(path: &Path, warnings: &mut Vec<String>) -> Option<(String, Str
     let label = path.display().to_string();
     let bytes = match crate::save::read::read(path, MAX_BYTES) {
         Ok(bytes) => bytes,
+        // A link whose target is gone is a file the GM meant to use: said, not passed over.
+        Err(crate::save::read::Unread::Io(e))
+            if e.kind() == std::io::ErrorKind::NotFound && path.symlink_metadata().is_ok() =>
+        {
+            let target = std::fs::read_link(path).map_or_else(
+                |_| "a file".to_string(),
+                |t| crate::text::escaped(&t.display().to_string()).into_owned(),
+            );
+            warnings.push(format!(
+                "{label}: it is a link to {target}, which does not exist; using the built-in one"
+            ));
+            return None;
+        }
         Err(crate::save::read::Unread::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
             return None;
         }
@@ -120,11 +133,13 @@ fn read_override(path: &Path, warnings: &mut Vec<String>) -> Option<(String, Str
         }
     };
     match String::from_utf8(bytes) {
-        Ok(text) => Some((label, text)),
+        // An editor's byte-order mark (Notepad writes one) is no part of the text, as in a save.
+        Ok(text) => Some((label, crate::text::without_bom(&text).to_owned())),
         Err(e) => {
+            let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = before.iter().filter(|b| **b == b'\n').count() + 1;
             warnings.push(format!(
-                "{label}: cannot read it ({}); using the built-in one",
-                std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error())
+                "{label}:{line}: the file is not UTF-8 text (save it as UTF-8 in the editor); using the built-in one"
             ));
             None
         }

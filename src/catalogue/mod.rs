@@ -8,7 +8,7 @@ mod validate;
 pub use load::{Loaded, load_ruleset};
 pub use model::{ActionDef, ActionGroup, ActionKind, AttackRole, Effect, Restriction, TestBy};
 pub use search::Hit;
-pub use validate::{EntryRef, Problem};
+pub use validate::{EntryRef, MAX_ACTIONS, Problem};
 
 use crate::rules::HouseRules;
 

@@ -47,6 +47,10 @@ impl fmt::Display for Problem {
 
 impl std::error::Error for Problem {}
 
+/// How many actions a catalogue may hold: ten times the built-in one; a search over them all
+/// stays within a key's time (~20 ms at this count on the CI machine).
+pub const MAX_ACTIONS: usize = 1_000;
+
 pub(super) fn parse(
     text: &str,
     file: &str,
@@ -63,6 +67,20 @@ pub(super) fn parse(
             message: crate::text::ron_words(&e.code),
         }]
     })?;
+
+    // The picker searches every action at each key: past this, a key waits on the search.
+    if actions.len() > MAX_ACTIONS {
+        return Err(vec![Problem {
+            file: file.to_string(),
+            line: 0,
+            col: None,
+            entry: None,
+            message: format!(
+                "{} actions, more than the {MAX_ACTIONS} a catalogue may hold (the picker searches them all at each key)",
+                actions.len()
+            ),
+        }]);
+    }
 
     let mut problems = Vec::new();
     let mut first_seen: HashMap<String, usize> = HashMap::new();

@@ -528,13 +528,65 @@ fn ruleset() -> &'static (Arc<HouseRules>, Arc<Catalogue>, Vec<String>) {
 }
 
 /// What the screen says at start of the GM's files that did not load (standard error said it
-/// before the screen covered it): the first problem, and how many more there are.
+/// before the screen covered it, and says it again on quitting): first which file did not load
+/// and what is used instead, then how many problems there are and the first of them.
 fn startup_warning(warnings: &[String]) -> Option<String> {
-    let first = text::escaped(warnings.first()?).into_owned();
-    Some(match warnings.len() - 1 {
-        0 => first,
-        more => format!("{first} (and {more} more: on the terminal once srtrack quits)"),
-    })
+    const USING: &str = "using the built-in ";
+    let first = warnings.first()?;
+    // What each file that did not load gave way to, from the loader's words: `…; using the
+    // built-in house rules`, `…/actions.ron: using the built-in actions catalogue`, and a file
+    // that could not be read, `…/rules.ron: cannot read it (…); using the built-in one`.
+    let mut rules = false;
+    let mut actions = false;
+    let mut problems: Vec<&str> = Vec::new();
+    for w in warnings {
+        let Some(at) = w.rfind(USING) else {
+            problems.push(w);
+            continue;
+        };
+        match &w[at + USING.len()..] {
+            "house rules" => rules = true,
+            "actions catalogue" => actions = true,
+            // The file the loader names first is the one it could not read.
+            _ => match (w.find("rules.ron"), w.find("actions.ron")) {
+                (Some(r), Some(a)) if a < r => actions = true,
+                (Some(_), _) => rules = true,
+                (None, Some(_)) => actions = true,
+                (None, None) => {}
+            },
+        }
+        // `path: using …` only says what is used; `problem; using …` is a problem too.
+        if let Some(problem) = w[..at].strip_suffix("; ") {
+            problems.push(problem);
+        }
+    }
+    let files = match (rules, actions) {
+        (true, true) => "rules.ron and actions.ron",
+        (true, false) => "rules.ron",
+        (false, true) => "actions.ron",
+        (false, false) => {
+            // Not a file given up: the first problem, and how many more.
+            let first = text::escaped(first).into_owned();
+            return Some(match warnings.len() - 1 {
+                0 => first,
+                more => format!("{first} (and {more} more: on the terminal once srtrack quits)"),
+            });
+        }
+    };
+    let used = match (rules, actions) {
+        (true, true) => "house rules and actions catalogue",
+        (true, false) => "house rules",
+        _ => "actions catalogue",
+    };
+    let said = match problems.as_slice() {
+        [] => format!("{files} did not load (printed on quit): {USING}{used}"),
+        [one] => format!("{files} did not load (printed on quit): {USING}{used}; {one}"),
+        [first, ..] => format!(
+            "{files} did not load ({} problems, printed on quit): {USING}{used}; first: {first}",
+            problems.len()
+        ),
+    };
+    Some(text::escaped(&said).into_owned())
 }
 
 /// The catalogue the engine spends actions from.
@@ -1409,11 +1461,18 @@ mod tests {
     }
 
     #[test]
-    fn the_screen_opens_with_the_first_problem_of_the_gms_files_escaped() {
+    fn the_screen_opens_with_the_built_in_file_in_use_then_the_first_problem_escaped() {
         assert_eq!(startup_warning(&[]), None);
+        // One problem: which file did not load and what stands in for it come first
         let one =
             vec!["cfg/rules.ron:2:3: Expected integer; using the built-in house rules".into()];
-        assert_eq!(startup_warning(&one).as_deref(), Some(one[0].as_str()));
+        assert_eq!(
+            startup_warning(&one).as_deref(),
+            Some(
+                "rules.ron did not load (printed on quit): using the built-in house rules; \
+                 cfg/rules.ron:2:3: Expected integer"
+            )
+        );
         let three = vec![
             "cfg/actions.ron:4: entry #1 \"Dodge\u{1b}[2J\": the summary is empty".to_string(),
             "cfg/actions.ron:9: entry #2 \"X\": the name is empty".into(),
@@ -1422,9 +1481,47 @@ mod tests {
         assert_eq!(
             startup_warning(&three).as_deref(),
             Some(
-                "cfg/actions.ron:4: entry #1 \"Dodge\\e[2J\": the summary is empty \
-                 (and 2 more: on the terminal once srtrack quits)"
+                "actions.ron did not load (2 problems, printed on quit): using the built-in \
+                 actions catalogue; first: cfg/actions.ron:4: entry #1 \"Dodge\\e[2J\": the \
+                 summary is empty"
             )
+        );
+    }
+
+    #[test]
+    fn a_broken_actions_file_says_on_an_80_column_screen_that_the_built_in_catalogue_is_in_use() {
+        use ratatui::widgets::Widget as _;
+        // Given a GM's actions.ron with two broken entries
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("actions.ron"),
+            "[(name: \"\", group: Free, kind: Free, summary: \"x\"), \
+             (name: \"Y\", group: Free, kind: Free, summary: \"\")]",
+        )
+        .unwrap();
+        let loaded = crate::load_ruleset(Some(dir.path()));
+        // When the screen opens at 80 columns with what the load warned of
+        let warning = startup_warning(&loaded.warnings).expect("a warning");
+        let mut app = crate::ui::app::App::new(
+            crate::ui::demo::encounter(),
+            "Demo".into(),
+            Box::new(crate::save::NoSave),
+            None,
+        )
+        .with_warning(Some(warning));
+        let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+        app.resize(80, 24);
+        let mut buf = ratatui::buffer::Buffer::empty(area);
+        (&app).render(area, &mut buf);
+        let rows: Vec<String> = (0..24)
+            .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect();
+        let said = rows.iter().map(|r| r.trim()).collect::<Vec<_>>().join(" ");
+        // Then the status line says first that the built-in catalogue is in use, whole
+        assert!(
+            said.contains("✗ actions.ron did not load (2 problems, printed on quit): using the built-in actions catalogue; first:"),
+            "{}",
+            rows.join("\n")
         );
     }
 }

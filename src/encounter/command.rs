@@ -58,6 +58,10 @@ pub struct AddCombatant {
     pub count: Option<i32>,
     /// A group shares one initiative roll.
     pub shared_roll: bool,
+    /// Left out of the players' view from the moment it comes in (an ambush): hidden in the
+    /// same entry, so a players' view never shows it in between.
+    #[serde(default)]
+    pub hidden: bool,
 }
 
 /// Who an initiative roll is for.

@@ -90,6 +90,10 @@ pub enum RuleError {
     #[error("{who} has not enough IP: has {have}, needs {need}")]
     NotEnoughIp { who: String, have: u8, need: u8 },
     #[error(
+        "{who} has {have} IP left of the delay, and this needs {need}: a delayed turn spends only the IP held back (the rest of the pool waits for {who}'s next turn)"
+    )]
+    NotEnoughHeld { who: String, have: u8, need: u8 },
+    #[error(
         "{who} would spend {total} IP in {turn} turn, over the cap of {cap} IP a character turn (already spent {spent} IP in it, this costs {cost})"
     )]
     OverTurnCap {

@@ -120,7 +120,7 @@ impl std::error::Error for ParseError {}
 pub const VERBS: &[(&str, &str)] = &[
     (
         "add",
-        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared] | add NAME [xN] [pc|npc] [edge N] [body N] [will N] | add NAME [xN] [shared] from template | add NAME [xN] from template | add party",
+        "add NAME [xN] [pc|npc] int N rea N [edge N] [mod N] [ip N] [body N] [will N] [shared] [hidden] | add NAME [xN] [pc|npc] [edge N] [body N] [will N] [hidden] | add NAME [xN] [shared] from template | add NAME [xN] from template | add party",
     ),
     (
         "edit",
@@ -260,7 +260,7 @@ const PASSES_FIELDS: &[(&str, SheetField, &str)] = &[
     ("edit", SheetField::DiceModifier, "edit NAME … mod N"),
     ("edit", SheetField::IpBonus, "edit NAME … ip N"),
 ];
-const ADD_WORDS: &[&str] = &["pc", "npc", "shared", "name"];
+const ADD_WORDS: &[&str] = &["pc", "npc", "shared", "hidden", "name"];
 
 #[derive(Debug, Clone)]
 struct Word {
@@ -1479,6 +1479,7 @@ impl Parser<'_> {
         let mut side = None;
         let (mut int_given, mut rea_given) = (false, false);
         let mut shared = false;
+        let mut hidden = false;
         loop {
             let before = self.at;
             int_given |= self.peek_is("int");
@@ -1487,6 +1488,9 @@ impl Parser<'_> {
             self.foreign_field("add", "shared")?;
             if self.eat("shared") {
                 shared = true;
+            }
+            if self.eat("hidden") {
+                hidden = true;
             }
             int_given |= self.words[before..self.at]
                 .iter()
@@ -1513,6 +1517,7 @@ impl Parser<'_> {
             sheet,
             count,
             shared_roll: shared,
+            hidden,
         }))
     }
 
@@ -1814,8 +1819,9 @@ pub fn format(command: &Command, state: &State) -> String {
         Command::Add(a) => {
             let count = a.count.map(|c| format!(" x{c}")).unwrap_or_default();
             let shared = if a.shared_roll { " shared" } else { "" };
+            let hidden = if a.hidden { " hidden" } else { "" };
             format!(
-                "add {}{count} {}{}{shared}",
+                "add {}{count} {}{}{shared}{hidden}",
                 quote(&a.name),
                 side_word(a.side),
                 sheet_words(&a.sheet, state.system)

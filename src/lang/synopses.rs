@@ -260,7 +260,7 @@ mod tests {
         assert_eq!(
             line(System::Anarchy, "add"),
             [
-                "add NAME [xN] [pc|npc] [edge N] [body N] [will N] | add NAME [xN] from template | add party"
+                "add NAME [xN] [pc|npc] [edge N] [body N] [will N] [hidden] | add NAME [xN] from template | add party"
             ]
         );
         for system in [System::Sr5, System::Sr2097] {

@@ -135,6 +135,46 @@ pub struct Limits {
     pub text_chars: Range,
 }
 
+impl Limits {
+    /// Each range named as the file names it, and whether it counts something (a character,
+    /// a member, a box), which a range from 0 would make impossible to give.
+    fn named(&self) -> [(&'static str, Range, bool); 11] {
+        [
+            ("name_chars", self.name_chars, true),
+            ("intuition", self.intuition, false),
+            ("reaction", self.reaction, false),
+            ("edge", self.edge, false),
+            ("dice_modifier", self.dice_modifier, false),
+            ("ip_bonus", self.ip_bonus, false),
+            ("body", self.body, false),
+            ("willpower", self.willpower, false),
+            ("group_size", self.group_size, true),
+            ("damage_boxes", self.damage_boxes, true),
+            ("text_chars", self.text_chars, true),
+        ]
+    }
+
+    /// A range no value fits (min above max), or a count that could be none, would refuse every
+    /// `add`, `damage` or status typed: refused here, with the built-in rules used instead.
+    fn validate(&self) -> Result<(), String> {
+        for (name, r, counts) in self.named() {
+            if r.min > r.max {
+                return Err(format!(
+                    "limits: {name} allows no value (min {} is above max {})",
+                    r.min, r.max
+                ));
+            }
+            if counts && r.min < 1 {
+                return Err(format!(
+                    "limits: {name} counts something, so its min must be at least 1, got {}",
+                    r.min
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 fn built_in_text_chars() -> Range {
     HouseRules::embedded().limits.text_chars
 }
@@ -300,6 +340,7 @@ impl HouseRules {
         if self.take_aim_willpower_divisor == 0 {
             return Err("take_aim_willpower_divisor must be at least 1".into());
         }
+        self.limits.validate()?;
         self.sr2097.validate()?;
         self.anarchy.validate()?;
         self.sr5.validate()?;
@@ -311,6 +352,25 @@ impl HouseRules {
         }
         let mut seen = std::collections::HashSet::new();
         for s in &self.statuses {
+            let chars = s.name.chars().count();
+            if s.name.trim().is_empty() || s.name.trim() != s.name {
+                return Err(format!(
+                    "statuses: \"{}\" is no name a GM could type: a status's name is words without spaces around them",
+                    crate::text::excerpt(&s.name)
+                ));
+            }
+            if !self
+                .limits
+                .name_chars
+                .contains(i32::try_from(chars).unwrap_or(i32::MAX))
+            {
+                return Err(format!(
+                    "statuses: \"{}\" is {chars} characters long: a status's name is {} to {} (limits: name_chars)",
+                    crate::text::excerpt(&s.name),
+                    self.limits.name_chars.min,
+                    self.limits.name_chars.max
+                ));
+            }
             if !seen.insert(s.name.to_lowercase()) {
                 return Err(format!("statuses: \"{}\" is defined twice", s.name));
             }
@@ -469,6 +529,82 @@ mod tests {
         let mut r = HouseRules::embedded();
         r.sr5.defense_interrupts[0].adds.push('\u{7}');
         assert!(r.validate().unwrap_err().contains("control character"));
+    }
+
+    /// Given a rules file whose limits leave no value to give (min above max, a count from 0)
+    /// or whose status names no GM could type, when it is parsed, then it is refused naming
+    /// the field.
+    #[test]
+    fn limits_that_allow_nothing_and_untypable_status_names_are_refused() {
+        let cases = [
+            (
+                "intuition: (min: 1, max: 20)",
+                "intuition: (min: 20, max: 1)",
+                "intuition allows no value (min 20 is above max 1)",
+            ),
+            (
+                "edge: (min: 0, max: 10)",
+                "edge: (min: 5, max: 2)",
+                "edge allows no value",
+            ),
+            (
+                "name_chars: (min: 1, max: 40)",
+                "name_chars: (min: 0, max: 0)",
+                "name_chars counts something, so its min must be at least 1, got 0",
+            ),
+            (
+                "group_size: (min: 1, max: 50)",
+                "group_size: (min: 0, max: 0)",
+                "group_size counts",
+            ),
+            (
+                "damage_boxes: (min: 1, max: 40)",
+                "damage_boxes: (min: 0, max: 0)",
+                "damage_boxes counts",
+            ),
+            (
+                "text_chars: (min: 1, max: 200)",
+                "text_chars: (min: 0, max: 0)",
+                "text_chars counts",
+            ),
+            (
+                "(name: \"Prone\",",
+                "(name: \"\",",
+                "\"\" is no name a GM could type",
+            ),
+            (
+                "(name: \"Prone\",",
+                "(name: \"   \",",
+                "is no name a GM could type",
+            ),
+            (
+                "(name: \"Prone\",",
+                &format!("(name: \"{}\",", "P".repeat(41)),
+                "is 41 characters long: a status's name is 1 to 40",
+            ),
+        ];
+        for (from, to, says) in cases {
+            let text = EMBEDDED_RULES.replacen(from, to, 1);
+            assert_ne!(text, EMBEDDED_RULES, "{from}");
+            let err = HouseRules::parse(&text, "r.ron").unwrap_err().to_string();
+            assert!(err.contains(says), "{to}: {err}");
+        }
+    }
+
+    /// Given a number too large for its field (`passes_per_round: 300`) or below 0 for a count,
+    /// when the rules are parsed, then the message says so in words, not the parser's.
+    #[test]
+    fn a_number_that_does_not_fit_its_field_is_said_in_words() {
+        for to in ["passes_per_round: 300", "passes_per_round: -1"] {
+            let text = EMBEDDED_RULES.replacen("passes_per_round: 5", to, 1);
+            assert_ne!(text, EMBEDDED_RULES);
+            let err = HouseRules::parse(&text, "r.ron").unwrap_err().to_string();
+            assert!(
+                err.contains("this number does not fit its field"),
+                "{to}: {err}"
+            );
+            assert!(!err.contains("out of bounds"), "{err}");
+        }
     }
 
     /// A rules file from before the one-use-of-Edge ruling gets the built-in file's switch.

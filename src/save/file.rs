@@ -337,18 +337,19 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
     let options = ron::Options::default().with_recursion_limit(RECURSION_LIMIT);
     // Where the text ends: a file cut short (a full disk, a copy broken off) stops ron there,
     // whatever it expected next (`Expected comma`, `Unexpected end of RON`).
-    let end = line_col(text.trim_end().as_bytes());
+    // Counted only for a file that fails: a whole scan of the text otherwise.
+    let end = || line_col(text.trim_end().as_bytes());
     // A string or comment left open ran to the end too, though ron points at its start.
     let ends_early = |e: &ron::error::SpannedError| {
         matches!(
             e.code,
             ron::Error::Eof | ron::Error::ExpectedStringEnd | ron::Error::UnclosedBlockComment
-        ) || (e.span.end.line, e.span.end.col) >= end
+        ) || (e.span.end.line, e.span.end.col) >= end()
     };
     let cut_short = || {
-        let (line, col) = end;
+        let (line, col) = end();
         err(
-            Some(end),
+            Some((line, col)),
             format!(
                 "the file ends early, at line {line} column {col} (was it cut short?): it is left unchanged and nothing is written over it"
             ),

@@ -567,7 +567,7 @@ fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Res
     Ok(())
 }
 
-/// Catalogue names an event spends: each must be in the catalogue.
+/// Catalogue names an event spends (each vouched for: see [`unknown_action`]).
 fn action_names(event: &Event) -> Vec<&ActionUse> {
     match event {
         Event::ActionSpent { action, .. } => vec![action],
@@ -576,6 +576,40 @@ fn action_names(event: &Event) -> Vec<&ActionUse> {
         }
         _ => Vec::new(),
     }
+}
+
+/// An action the entry's events name that nothing vouches for. The events carry what an action
+/// cost, so an action the GM has since renamed or removed from their catalogue stands as
+/// recorded when the entry's text names it (`act Rook Dodge`), or, for a ready fired, when the
+/// ready declared earlier holds it; a name neither the catalogue, the text nor a ready knows
+/// was edited in.
+fn unknown_action<'e>(entry: &'e Entry, before: &State, catalogue: &Catalogue) -> Option<&'e str> {
+    let text = entry.text.to_lowercase();
+    let readied: Vec<&str> = entry
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ReadyFired { who, .. } => before.get(*who),
+            _ => None,
+        })
+        .filter_map(|c| match &c.reserve {
+            Some(Reserve::Ready { triggers, .. }) => Some(triggers),
+            _ => None,
+        })
+        .flatten()
+        .flat_map(|t| &t.actions)
+        .filter_map(|a| a.name.as_deref())
+        .collect();
+    entry
+        .events
+        .iter()
+        .flat_map(action_names)
+        .filter_map(|a| a.name.as_deref())
+        .find(|name| {
+            catalogue.get(name).is_none()
+                && !text.contains(&name.to_lowercase())
+                && !readied.contains(name)
+        })
 }
 
 /// What `add` or `edit` would refuse of the sheet and name an event records (a 5,000-character
@@ -591,6 +625,7 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
             sheet: input(sheet),
             count: None,
             shared_roll: false,
+            hidden: false,
         }),
         Event::CombatantEdited {
             id,
@@ -670,10 +705,11 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         // check leaves a Disadvantage (`sc`). An edit of Body or Willpower fills or frees a monitor.
         Event::Downed { .. } => &["down", "damage", "heal", "attack", "dmg", "edit"],
         Event::Revived { .. } => &["up", "heal", "edge", "pp", "gm", "edit"],
+        // `add … hidden` brings one in hidden.
         Event::VisibilityChanged {
             visibility: Visibility::Hidden,
             ..
-        } => &["hide"],
+        } => &["hide", "add"],
         Event::VisibilityChanged {
             visibility: Visibility::Shown,
             ..
@@ -984,12 +1020,10 @@ pub fn check_entries(
                 "its text holds a control character, which no typed command can".into(),
             ));
         }
-        for a in entry.events.iter().flat_map(action_names) {
-            if let Some(name) = &a.name
-                && catalogue.get(name).is_none()
-            {
-                return Err(fail(format!("unknown action \"{name}\"")));
-            }
+        if let Some(name) = unknown_action(entry, enc.state(), catalogue) {
+            return Err(fail(format!(
+                "unknown action \"{name}\": not in the actions catalogue in force, nor named by the entry's text"
+            )));
         }
         // The text was written in the state before the entry.
         text_agrees(entry, enc.state()).map_err(fail)?;

@@ -989,3 +989,29 @@ fn the_ready_pickers_key_bar_keeps_its_own_keys_before_the_arrows_at_80_columns(
         "{bar}"
     );
 }
+
+#[test]
+fn the_ready_pickers_key_bar_at_120_columns_keeps_both_arrows_before_the_rarer_keys() {
+    // Given the ready picker open on a 120-column screen
+    let mut app = table();
+    new_ready(&mut app);
+    assert!(matches!(app.mode(), Mode::Picker(_)));
+    // When the key bar is drawn
+    let s = screen(&mut app, 120, 36);
+    let bar = s.lines().last().unwrap_or_default().to_string();
+    // Then its own keys and both arrows show; what is cut is a rarer key, never half a pair
+    for key in [
+        "⏎ add this and declare",
+        "C-n add more",
+        "C-d declare those chosen",
+        "Esc close",
+        "↑ up",
+        "↓ down",
+        "F1 help",
+    ] {
+        assert!(bar.contains(key), "{key} in the bar: {bar}");
+    }
+    let up = bar.find("↑ up").unwrap_or_default();
+    let group = bar.find("Tab next group").unwrap_or(usize::MAX);
+    assert!(up < group, "the arrows before the groups: {bar}");
+}

@@ -984,3 +984,107 @@ fn the_test_forms_last_line_fits_at_80x24_and_160x48() {
         assert!(s.contains("Esc: cancel"), "{w}x{h}:\n{s}");
     }
 }
+
+/// The Guard, on his turn, having spent all he may of his IP on Simple actions (2 IP each), and
+/// the IP he has left then (1).
+fn guard_spent() -> (App, u8) {
+    let mut app = app_with(&[
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
+        "roll Jinx hits 1",
+        "roll Guard hits 4",
+        "start",
+    ]);
+    while demo::script(&mut app.enc, &["act Guard Activate Focus"], 1).is_ok() {}
+    let ip = app.state().find("Guard").map_or(0, |c| c.ip);
+    (app, ip)
+}
+
+fn guard_out_of_ip() -> App {
+    guard_spent().0
+}
+
+#[test]
+fn enter_on_a_refused_picker_line_says_why_and_stays_in_the_picker() {
+    // Given the Guard, out of IP, has Fire Gun selected in the picker (marked ⊘)
+    let mut app = guard_out_of_ip();
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire gun");
+    let Mode::Picker(p) = app.mode() else {
+        panic!("not in the picker: {:?}", app.mode().kind());
+    };
+    let why = p.items[p.selected]
+        .refusal
+        .clone()
+        .expect("Fire Gun refused");
+    let before = app.enc.applied().len();
+    // When the GM presses Enter on it
+    press(&mut app, KeyCode::Enter);
+    // Then the picker stays open, nothing opens and nothing changes
+    assert!(
+        matches!(app.mode(), Mode::Picker(_)),
+        "{:?}",
+        app.mode().kind()
+    );
+    assert_eq!(app.enc.applied().len(), before);
+    // and the status line says why, in the engine's one sentence
+    assert_eq!(app.message(), Some((why.as_str(), true)));
+}
+
+#[test]
+fn enter_on_a_refused_line_of_a_choice_list_says_why_and_stays() {
+    // Given the Guard, with too little IP to interrupt, selected in the list of who interrupts
+    let (mut app, _) = guard_spent();
+    press(&mut app, KeyCode::Char('i'));
+    let Mode::Choose(c) = app.mode() else {
+        panic!("no list of who interrupts: {:?}", app.mode().kind());
+    };
+    let guard = c
+        .items
+        .iter()
+        .position(|i| i.label == "Guard")
+        .expect("the Guard listed");
+    let at = c.selected;
+    let why = c.items[guard].refusal.clone().expect("the Guard refused");
+    let key = if at > guard {
+        KeyCode::Up
+    } else {
+        KeyCode::Down
+    };
+    for _ in 0..at.abs_diff(guard) {
+        press(&mut app, key);
+    }
+    let before = app.enc.applied().len();
+    // When the GM presses Enter on his line
+    press(&mut app, KeyCode::Enter);
+    // Then no interrupt picker opens: the list stays, nothing changed, and the status line says why
+    assert!(
+        matches!(app.mode(), Mode::Choose(_)),
+        "{:?}",
+        app.mode().kind()
+    );
+    assert_eq!(app.enc.applied().len(), before);
+    assert_eq!(app.message(), Some((why.as_str(), true)));
+}
+
+#[test]
+fn a_variable_action_one_of_whose_types_can_still_be_taken_is_not_marked_refused() {
+    // Given the Guard can take a Free action (1 IP) and no Simple one (2)
+    let (mut app, ip) = guard_spent();
+    assert_eq!(ip, 1);
+    // When the GM looks up Control Device (Variable) in the picker
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "control device");
+    let Mode::Picker(p) = app.mode() else {
+        panic!("not in the picker: {:?}", app.mode().kind());
+    };
+    // Then its line is not marked ⊘
+    assert_eq!(p.items[p.selected].refusal, None);
+    // and Enter opens its type list, Free not greyed out
+    press(&mut app, KeyCode::Enter);
+    let Mode::Choose(c) = app.mode() else {
+        panic!("no type list: {:?}", app.mode().kind());
+    };
+    assert!(c.items[c.selected].refusal.is_none(), "{:?}", c.items);
+}

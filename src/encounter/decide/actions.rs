@@ -273,6 +273,13 @@ impl Draft<'_> {
         self.defense_add_unused(&c, &action)?;
         // The firearm's rounds and clip are what it can do now, too.
         let ammunition = self.ammunition(&c, &action)?;
+        if paid_from == PaidFrom::Reserve && action.cost > have {
+            return Err(RuleError::NotEnoughHeld {
+                who: c.name,
+                have,
+                need: action.cost,
+            });
+        }
         Self::afford(&c.name, have, action.cost)?;
         let in_turn = self.turn_cap(&c, action.cost)?;
         self.goes_with(&c, &action, &restrictions, have)?;

@@ -6,7 +6,7 @@ use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, Release};
 use unicode_normalization::UnicodeNormalization as _;
 
-use crate::encounter::model::{CombatantId, GroupId, Sheet, Side, TurnKind, same_name};
+use crate::encounter::model::{CombatantId, GroupId, Sheet, Side, TurnKind, Visibility, same_name};
 
 impl Draft<'_> {
     fn sheet(&self, input: &SheetInput) -> Result<Sheet, RuleError> {
@@ -138,6 +138,15 @@ impl Draft<'_> {
                         group: Some(group),
                     });
                 }
+            }
+        }
+        if add.hidden {
+            let added = first_id..self.now().combatants.len();
+            for id in added {
+                self.emit(Event::VisibilityChanged {
+                    who: CombatantId(id as u32),
+                    visibility: Visibility::Hidden,
+                });
             }
         }
         self.seat_players();

@@ -76,8 +76,17 @@ impl Draft<'_> {
     /// The roll of a pool. One the wound modifier leaves empty rolls no die: 0 hits and no
     /// glitch (no die shows a 1), so a badly hurt character still defends, soaks and opposes.
     fn take(&self, pool: &Pool, given: &Given, dice: &mut dyn Dice) -> Result<Roll, RuleError> {
-        Roll::take(pool.dice(), given, &self.rules.dice, dice)
-            .map_err(|e| RuleError::Sr5(Sr5Error::Roll(e)))
+        Roll::take(pool.dice(), given, &self.rules.dice, dice).map_err(|e| match e {
+            // The GM counted the dice before wounds: the refusal says what they took away.
+            TestError::Count { typed, .. } if pool.wound < 0 => Sr5Error::WoundedCount {
+                pool: pool.dice(),
+                base: pool.base,
+                wound: pool.wound,
+                typed,
+            }
+            .into(),
+            e => RuleError::Sr5(Sr5Error::Roll(e)),
+        })
     }
 
     fn limit(&self, limit: Option<i32>) -> Result<Option<u8>, RuleError> {

@@ -676,8 +676,21 @@ pub enum Sr5Error {
         pool: u8,
     },
     #[error(
-        "{leader}'s pool is {} with the teamwork bonus ({bonus} of them from the assistants' hits) but {typed} faces were typed: type one face per die",
-        crate::rules::sr5::test::dice(*pool)
+        "the pool has {} ({base} less {} for wounds) but {} typed: type one face per die",
+        crate::rules::sr5::test::dice(*pool),
+        -i16::from(*wound),
+        crate::rules::sr5::test::typed_faces(*typed)
+    )]
+    WoundedCount {
+        pool: u8,
+        base: u8,
+        wound: i8,
+        typed: usize,
+    },
+    #[error(
+        "{leader}'s pool is {} with the teamwork bonus ({bonus} of them from the assistants' hits) but {} typed: type one face per die",
+        crate::rules::sr5::test::dice(*pool),
+        crate::rules::sr5::test::typed_faces(*typed)
     )]
     TeamworkCount {
         leader: String,

@@ -165,13 +165,27 @@ pub fn sums(n: u8, die: u8) -> Vec<f64> {
 /// The exact chance, in per cent, that `n` dice plus `st` reach `at_least`.
 pub fn chance_at_least(n: u8, st: u16, at_least: u16, rules: &Sr2097Rules) -> f64 {
     let need = usize::from(at_least.saturating_sub(st));
-    sums(n, rules.damage.die).iter().skip(need).sum::<f64>() * 100.0
+    // Folded from +0.0: none left to sum gives 0, not the -0.0 an empty float sum is.
+    sums(n, rules.damage.die)
+        .iter()
+        .skip(need)
+        .fold(0.0, |sum, p| sum + p)
+        * 100.0
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::HouseRules;
+
+    /// Given a total the dice cannot reach, when its chance is written, then it reads 0, not
+    /// `-0.0` (an empty float sum is -0.0).
+    #[test]
+    fn an_unreachable_total_has_a_plain_zero_chance() {
+        let r = HouseRules::embedded().sr2097;
+        let p = chance_at_least(1, 0, 7, &r);
+        assert_eq!(format!("{p:.1}"), "0.0");
+    }
 
     #[test]
     fn sums_of_two_d6_peak_at_seven() {

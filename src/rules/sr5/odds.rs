@@ -80,10 +80,11 @@ pub fn odds(setup: &Setup, dice: &DiceRules) -> Odds {
     let n = setup.pool;
     let hits = binomial(n, one.hit);
     let ones = binomial(n, one.one);
+    // Folded from +0.0: an empty sum of floats is -0.0, which prints as `-0.0000`.
     let glitch: f64 = (0..=n)
         .filter(|&o| glitches(o, n, dice))
         .map(|o| ones[usize::from(o)])
-        .sum();
+        .fold(0.0, |sum, p| sum + p);
     // A critical glitch: no hit at all, and enough ones among the dice that are not hits.
     let critical = if one.one_only + one.blank > 0.0 {
         let no_hit = (one.one_only + one.blank).powi(i32::from(n));
@@ -92,7 +93,7 @@ pub fn odds(setup: &Setup, dice: &DiceRules) -> Odds {
             * (0..=n)
                 .filter(|&o| glitches(o, n, dice))
                 .map(|o| ones_given_no_hit[usize::from(o)])
-                .sum::<f64>()
+                .fold(0.0, |sum, p| sum + p)
     } else {
         0.0
     };
@@ -146,6 +147,18 @@ mod tests {
         assert_eq!(four(o.glitch), "0.0024");
         assert_eq!(four(o.critical), "0.0003");
         assert_eq!(format!("{:.2}", o.net), "0.44");
+    }
+
+    /// Given a pool the wounds took to 0 dice, when its odds are written, then no chance reads
+    /// `-0.0000` (an empty float sum is -0.0).
+    #[test]
+    fn an_empty_pool_has_plain_zero_odds() {
+        for goal in [Goal::Open, Goal::Threshold(1), Goal::Opposed] {
+            let o = of(0, Some(1), goal, 2);
+            for p in [o.success, o.glitch, o.critical, o.net, o.hits] {
+                assert_eq!(format!("{p:.4}"), "0.0000", "{goal:?}: {o:?}");
+            }
+        }
     }
 
     #[test]

@@ -42,8 +42,9 @@ pub enum TestError {
     #[error("a die shows 1 to {sides}, not {face}")]
     Face { face: i32, sides: u8 },
     #[error(
-        "the pool has {} but {typed} faces were typed: type one face per die",
-        dice(*pool)
+        "the pool has {} but {} typed: type one face per die",
+        dice(*pool),
+        typed_faces(*typed)
     )]
     Count { pool: u8, typed: usize },
     #[error("{}", hits_impossible(*hits, *pool))]
@@ -52,6 +53,15 @@ pub enum TestError {
     GlitchImpossible { hits: i32, pool: u8 },
     #[error("a critical glitch has no hit, so it cannot come with {}", hits_word(*hits))]
     CriticalWithHits { hits: i32 },
+}
+
+/// "1 face was", "6 faces were".
+pub fn typed_faces(n: usize) -> String {
+    if n == 1 {
+        "1 face was".into()
+    } else {
+        format!("{n} faces were")
+    }
 }
 
 /// Why typed hits cannot be: more than the dice, or any on a pool the wound modifier emptied.

@@ -166,6 +166,14 @@ impl State {
             }
             Action::Input(req) => self.jump(req),
             Action::Confirm => {
+                // A line greyed out is not taken: its reason, and the list stays as it was.
+                if let Some(why) = self
+                    .items
+                    .get(self.selected)
+                    .and_then(|it| it.refusal.as_ref())
+                {
+                    return Outcome::Fail(why.clone());
+                }
                 match self.items.get(self.selected).map(|it| &it.choice) {
                     None | Some(Choice::Back) => Outcome::Close,
                     Some(Choice::Run(cmd)) => Outcome::run(cmd.clone()),

@@ -894,6 +894,7 @@ impl State {
                     count: self.num_of("Count", false)?,
                     sheet: self.sheet_input()?,
                     shared_roll: self.at("Shared roll").is_some_and(yes),
+                    hidden: false,
                 })
             }
             Purpose::Edit(who) => Command::Edit {

@@ -355,7 +355,7 @@ mod tests {
                 "cooldown NAME THING",
                 "damage NAME N armor|matrix",
                 "heal NAME N armor|matrix",
-                "add NAME [xN] [pc|npc] [edge N] [body N] [will N] |",
+                "add NAME [xN] [pc|npc] [edge N] [body N] [will N] [hidden] |",
                 "edit NAME [name NEW] [pc|npc] [edge N] [body N] [will N]\n",
                 "Keys: Plot Point menu",
             ],

@@ -123,9 +123,14 @@ impl State {
     /// Enter spends (or declares the ready with this action too); Ctrl-N adds it to a ready and
     /// goes on choosing.
     fn confirm(&mut self, action: Action, ctx: &Ctx) -> Outcome {
-        let Some(index) = self.items.get(self.selected).map(|it| it.index) else {
+        let Some(item) = self.items.get(self.selected) else {
             return Outcome::Fail("no action matches: change the filter".into());
         };
+        // A line marked ⊘ is taken neither way: its reason, and the picker stays as it was.
+        if let Some(why) = &item.refusal {
+            return Outcome::Fail(why.clone());
+        }
+        let index = item.index;
         let def = &ctx.catalogue().actions()[index];
         let choice = choice_for(def);
         let Purpose::Ready {
@@ -160,14 +165,6 @@ impl State {
             };
         };
         if action == Action::AddMore {
-            // A line marked ⊘ is not added: the ready could not be declared with it.
-            if let Some(why) = self
-                .items
-                .get(self.selected)
-                .and_then(|it| it.refusal.clone())
-            {
-                return Outcome::Fail(why);
-            }
             // A firing action with fire modes asks its mode, then comes back here to go on.
             let (who, trigger, ip, so_far) = (self.who, trigger.clone(), *ip, chosen.clone());
             if let Some(modes) = choose_mode(&def.name, ctx, |label, choice| {
@@ -222,8 +219,8 @@ impl State {
         let mut items: Vec<Item> = hits
             .into_iter()
             .map(|index| {
-                let choice = choice_for(&cat.actions()[index]);
-                let refusal = match &self.purpose {
+                let def = &cat.actions()[index];
+                let refused = |choice: ActionChoice| match &self.purpose {
                     Purpose::Spend | Purpose::Interrupt => ctx.refusal(Command::SpendAction {
                         who: self.who,
                         action: choice,
@@ -238,6 +235,19 @@ impl State {
                         ctx.refusal(declare(self.who, trigger, *ip, actions))
                     }
                 };
+                // A Variable or Special action is refused only if no type of its list can be
+                // taken (the list greys out those that cannot): as a Simple action first.
+                let refusal = refused(choice_for(def)).filter(|_| {
+                    !def.kind.asks_type()
+                        || ActionType::ALL.iter().all(|t| {
+                            refused(ActionChoice::Named {
+                                name: def.name.clone(),
+                                as_type: Some(*t),
+                                mode: None,
+                            })
+                            .is_some()
+                        })
+                });
                 let recent = recent
                     .iter()
                     .any(|r| r.eq_ignore_ascii_case(&cat.actions()[index].name));

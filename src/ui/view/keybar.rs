@@ -1,7 +1,8 @@
 //! The key bar: the keys of the current mode, from the keymap table, as many as fit in the
-//! table's order of priority (short of room, the mode's own actions before the keys that only
-//! move about; with nobody on the roster, adding first), those of no use in the fight's phase
-//! or on a read-only screen left out, and help last.
+//! table's order of priority (short of room, the mode's own actions before the arrows, the
+//! arrows before the other keys that only move about; with nobody on the roster, adding
+//! first), those of no use in the fight's phase or on a read-only screen left out, and help
+//! last.
 
 use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
@@ -44,12 +45,13 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     );
     let width_of = |e: &(String, &str, Action)| e.0.chars().count() + e.1.chars().count() + 2;
     // Short of room, the keys that only move about go after the mode's own actions (a ready's
-    // Ctrl-N and Ctrl-D before ↑ and ↓), quitting after both; with room for all, the table's
-    // order stands.
+    // Ctrl-N and Ctrl-D before ↑ and ↓), the arrows (the most used) before the rarer moves (a
+    // group, a field, a page), quitting after all; with room for all, the table's order stands.
     if entries.iter().map(width_of).sum::<usize>() > room {
         entries.sort_by_key(|e| match e.2 {
-            Action::Quit => 2,
-            a if keymap::navigation(a) => 1,
+            Action::Quit => 3,
+            Action::Up | Action::Down => 1,
+            a if keymap::navigation(a) => 2,
             _ => 0,
         });
     }

@@ -484,3 +484,28 @@ fn q_esc_and_ctrl_c_quit_the_players_view_and_nothing_else_does() {
         }
     }
 }
+
+#[test]
+fn a_long_waiting_reason_wraps_onto_the_lines_it_needs_with_q_quits_readable() {
+    // Given the watcher keeps the last view while the save does not load, for a long reason
+    let reason = "/home/gm/campaign/saves/demo.ron:1:8: the file ends before the encounter does \
+                  (it may be being written): it is read again when it changes";
+    let mut w = watching(&sr5(), "rooftop");
+    w.waiting = Some(Waiting::Broken(reason.into()));
+    for width in [80, 100] {
+        // When the view is drawn at 80 and 100 columns
+        let s = draw(&w, width, 24);
+        // Then the bottom lines read the whole reason and `q quits`, nothing cut
+        let lines: Vec<&str> = s.lines().collect();
+        let foot = lines
+            .iter()
+            .position(|l| l.contains("waiting:"))
+            .unwrap_or_else(|| panic!("no waiting line:\n{s}"));
+        let said: Vec<&str> = lines[foot..].iter().map(|l| l.trim()).collect();
+        let said = said.join(" ");
+        assert!(said.contains(reason), "{width} columns:\n{s}");
+        assert!(said.ends_with("· q quits"), "{width} columns:\n{s}");
+        // and the last view stays above it
+        assert!(s.contains("Jinx"), "{s}");
+    }
+}

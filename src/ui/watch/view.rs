@@ -11,7 +11,7 @@ use crate::encounter::system::sr2097::{Fate, Injury};
 use crate::encounter::{Side, Track};
 use crate::save::follow::Waiting;
 use crate::ui::theme::Theme;
-use crate::ui::view::{cut, draw_lines, header, pane_block, seats::pips};
+use crate::ui::view::{cut, draw_lines, header, pane_block, seats::pips, wrap};
 
 /// What the watcher shows: the last view it could load, and why it waits, if it does.
 #[derive(Debug, Clone)]
@@ -36,10 +36,12 @@ impl Watch {
 
 impl Widget for &Watch {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        // The bottom line wraps onto the rows its reason needs, up to half the screen.
+        let foot_lines = footer_lines(self, usize::from(area.width), usize::from(area.height / 2));
         let [head, body, foot] = Layout::vertical([
             Constraint::Length(2),
             Constraint::Min(0),
-            Constraint::Length(1),
+            Constraint::Length(u16::try_from(foot_lines.len()).unwrap_or(1)),
         ])
         .areas(area);
         header(self, head, buf);
@@ -85,7 +87,7 @@ impl Widget for &Watch {
             lines = window(&rows, acting.unwrap_or(0), height, width, self.theme);
         }
         draw_lines(&lines, inner, buf);
-        footer(self, foot, buf);
+        draw_lines(&foot_lines, foot, buf);
     }
 }
 
@@ -211,37 +213,43 @@ const NAME_AT_MOST: usize = 40;
 /// The cells a title keeps before the header gives up its other words.
 const TITLE_AT_LEAST: usize = 8;
 
-fn footer(w: &Watch, area: Rect, buf: &mut Buffer) {
+/// The bottom line: read-only and how to quit, or why the view waits, wrapped onto as many rows
+/// as the reason needs (at most `most`, the last cut then, `q quits` kept at its end).
+fn footer_lines(w: &Watch, width: usize, most: usize) -> Vec<Line<'static>> {
     let t = w.theme;
-    let line = match (&w.waiting, &w.shown) {
-        (None, _) => {
-            let long = " read-only, follows the GM's save · q quits";
-            let fits = crate::text::shown_len(long) <= usize::from(area.width);
-            Line::styled(if fits { long } else { " read-only · q quits" }, t.dim())
-        }
-        (Some(why), shown) => {
-            let why = match why {
-                Waiting::Missing => "the save is not there (the GM may have quit)".to_string(),
-                Waiting::Broken(e) => format!("the save does not load ({e})"),
-                Waiting::Rewriting => "the save is being rewritten".to_string(),
-            };
-            let kept = if shown.is_some() {
-                "; the last view stays until it is back"
-            } else {
-                ""
-            };
-            Line::styled(format!(" waiting: {why}{kept} · q quits"), t.error())
-        }
+    let Some(why) = &w.waiting else {
+        let long = " read-only, follows the GM's save · q quits";
+        let fits = crate::text::shown_len(long) <= width;
+        return vec![Line::styled(
+            if fits { long } else { " read-only · q quits" },
+            t.dim(),
+        )];
     };
-    // The loader's message may quote the file: `cut` escapes it.
-    let line = Line::from(
-        line.spans
-            .iter()
-            .map(|s| Span::styled(cut(&s.content, usize::from(area.width)), s.style))
-            .collect::<Vec<_>>(),
-    )
-    .style(line.style);
-    draw_lines(&[line], area, buf);
+    let why = match why {
+        Waiting::Missing => "the save is not there (the GM may have quit)".to_string(),
+        Waiting::Broken(e) => format!("the save does not load ({e})"),
+        Waiting::Rewriting => "the save is being rewritten".to_string(),
+    };
+    let kept = if w.shown.is_some() {
+        "; the last view stays until it is back"
+    } else {
+        ""
+    };
+    let quits = " · q quits";
+    // The loader's message may quote the file: `wrap` and `cut` escape it.
+    let mut lines = wrap(&format!(" waiting: {why}{kept}{quits}"), width, 1);
+    let most = most.max(1);
+    if lines.len() > most {
+        let rest = lines[most - 1..].join(" ");
+        let rest = rest.trim_start().strip_suffix(quits).unwrap_or(&rest);
+        let room = width.saturating_sub(crate::text::shown_len(quits) + 1);
+        lines.truncate(most - 1);
+        lines.push(format!(" {}{quits}", cut(rest.trim_start(), room)));
+    }
+    lines
+        .into_iter()
+        .map(|l| Line::styled(l, t.error()))
+        .collect()
 }
 
 /// One character: where it stands, its place, name and side, then what the players may know.

@@ -5,7 +5,7 @@ pub mod model;
 pub mod search;
 mod validate;
 
-pub use load::{Loaded, load_ruleset};
+pub use load::{GmFile, Loaded, load_ruleset};
 pub use model::{ActionDef, ActionGroup, ActionKind, AttackRole, Effect, Restriction, TestBy};
 pub use search::Hit;
 pub use validate::{EntryRef, MAX_ACTIONS, Problem};

@@ -509,81 +509,51 @@ fn command_line_refused(e: &clap::Error) -> ExitCode {
     ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
 }
 
-/// The house rules and the catalogue in force: built in, or the GM's from the config directory.
-/// Loaded once; a broken GM file is reported and the built-in one used.
-fn ruleset() -> &'static (Arc<HouseRules>, Arc<Catalogue>, Vec<String>) {
-    static LOADED: std::sync::OnceLock<(Arc<HouseRules>, Arc<Catalogue>, Vec<String>)> =
+/// The house rules and the catalogue in force: built in, or the GM's from the config directory,
+/// and what the screen says at start of those that did not load. Loaded once; a broken GM file
+/// is reported and the built-in one used.
+fn ruleset() -> &'static (Arc<HouseRules>, Arc<Catalogue>, Option<String>) {
+    static LOADED: std::sync::OnceLock<(Arc<HouseRules>, Arc<Catalogue>, Option<String>)> =
         std::sync::OnceLock::new();
     LOADED.get_or_init(|| {
         let loaded = crate::load_ruleset(None);
         for w in &loaded.warnings {
             eprintln!("srtrack: {}", text::escaped(w));
         }
-        (
-            Arc::new(loaded.rules),
-            Arc::new(loaded.catalogue),
-            loaded.warnings,
-        )
+        let warning = startup_warning(&loaded);
+        (Arc::new(loaded.rules), Arc::new(loaded.catalogue), warning)
     })
 }
 
 /// What the screen says at start of the GM's files that did not load (standard error said it
-/// before the screen covered it, and says it again on quitting): first which file did not load
-/// and what is used instead, then how many problems there are and the first of them.
-fn startup_warning(warnings: &[String]) -> Option<String> {
-    const USING: &str = "using the built-in ";
-    let first = warnings.first()?;
-    // What each file that did not load gave way to, from the loader's words: `…; using the
-    // built-in house rules`, `…/actions.ron: using the built-in actions catalogue`, and a file
-    // that could not be read, `…/rules.ron: cannot read it (…); using the built-in one`.
-    let mut rules = false;
-    let mut actions = false;
-    let mut problems: Vec<&str> = Vec::new();
-    for w in warnings {
-        let Some(at) = w.rfind(USING) else {
-            problems.push(w);
-            continue;
-        };
-        match &w[at + USING.len()..] {
-            "house rules" => rules = true,
-            "actions catalogue" => actions = true,
-            // The file the loader names first is the one it could not read.
-            _ => match (w.find("rules.ron"), w.find("actions.ron")) {
-                (Some(r), Some(a)) if a < r => actions = true,
-                (Some(_), _) => rules = true,
-                (None, Some(_)) => actions = true,
-                (None, None) => {}
-            },
-        }
-        // `path: using …` only says what is used; `problem; using …` is a problem too.
-        if let Some(problem) = w[..at].strip_suffix("; ") {
-            problems.push(problem);
-        }
+/// before the screen covered it, and it is there again on quitting): first which file did not
+/// load and what is used instead, then how many problems there are and the first of them.
+fn startup_warning(loaded: &crate::catalogue::Loaded) -> Option<String> {
+    let first = loaded.problems.first().or(loaded.warnings.first())?;
+    let gave_way = &loaded.gave_way;
+    if gave_way.is_empty() {
+        // Nothing given up (a build defect of the built-in pair): the first, and how many more.
+        let first = text::escaped(first).into_owned();
+        return Some(match loaded.warnings.len() - 1 {
+            0 => first,
+            more => format!("{first} (and {more} more: on the terminal once srtrack quits)"),
+        });
     }
-    let files = match (rules, actions) {
-        (true, true) => "rules.ron and actions.ron",
-        (true, false) => "rules.ron",
-        (false, true) => "actions.ron",
-        (false, false) => {
-            // Not a file given up: the first problem, and how many more.
-            let first = text::escaped(first).into_owned();
-            return Some(match warnings.len() - 1 {
-                0 => first,
-                more => format!("{first} (and {more} more: on the terminal once srtrack quits)"),
-            });
-        }
+    let files: Vec<&str> = gave_way.iter().map(|f| f.file_name()).collect();
+    let used: Vec<&str> = gave_way.iter().map(|f| f.built_in()).collect();
+    let head = |count: &str| {
+        format!(
+            "{} did not load ({count}printed on quit): using the built-in {}",
+            files.join(" and "),
+            used.join(" and ")
+        )
     };
-    let used = match (rules, actions) {
-        (true, true) => "house rules and actions catalogue",
-        (true, false) => "house rules",
-        _ => "actions catalogue",
-    };
-    let said = match problems.as_slice() {
-        [] => format!("{files} did not load (printed on quit): {USING}{used}"),
-        [one] => format!("{files} did not load (printed on quit): {USING}{used}; {one}"),
+    let said = match loaded.problems.as_slice() {
+        [] => head(""),
+        [one] => format!("{}; {one}", head("")),
         [first, ..] => format!(
-            "{files} did not load ({} problems, printed on quit): {USING}{used}; first: {first}",
-            problems.len()
+            "{}; first: {first}",
+            head(&format!("{} problems, ", loaded.problems.len()))
         ),
     };
     Some(text::escaped(&said).into_owned())
@@ -975,7 +945,7 @@ fn open_tui(
     let mut app = crate::ui::App::new(encounter, title, store, read_only)
         .with_roster(Roster::in_data_dir(&tui.data_dir, house_rules()))
         .with_audit(Audit::of(path.to_path_buf(), catalogue()))
-        .with_warning(startup_warning(&ruleset().2));
+        .with_warning(ruleset().2.clone());
     if let Some(held) = held {
         app = app.with_held(held);
     }
@@ -1462,10 +1432,22 @@ mod tests {
 
     #[test]
     fn the_screen_opens_with_the_built_in_file_in_use_then_the_first_problem_escaped() {
-        assert_eq!(startup_warning(&[]), None);
+        use crate::catalogue::{Catalogue, GmFile, Loaded};
+        use crate::rules::HouseRules;
+        let loaded = |warnings: &[&str], problems: &[&str], gave_way: &[GmFile]| Loaded {
+            rules: HouseRules::embedded(),
+            catalogue: Catalogue::default(),
+            warnings: warnings.iter().map(ToString::to_string).collect(),
+            problems: problems.iter().map(ToString::to_string).collect(),
+            gave_way: gave_way.to_vec(),
+        };
+        assert_eq!(startup_warning(&loaded(&[], &[], &[])), None);
         // One problem: which file did not load and what stands in for it come first
-        let one =
-            vec!["cfg/rules.ron:2:3: Expected integer; using the built-in house rules".into()];
+        let one = loaded(
+            &["cfg/rules.ron:2:3: Expected integer; using the built-in house rules"],
+            &["cfg/rules.ron:2:3: Expected integer"],
+            &[GmFile::Rules],
+        );
         assert_eq!(
             startup_warning(&one).as_deref(),
             Some(
@@ -1473,17 +1455,35 @@ mod tests {
                  cfg/rules.ron:2:3: Expected integer"
             )
         );
-        let three = vec![
-            "cfg/actions.ron:4: entry #1 \"Dodge\u{1b}[2J\": the summary is empty".to_string(),
-            "cfg/actions.ron:9: entry #2 \"X\": the name is empty".into(),
-            "cfg/actions.ron: using the built-in actions catalogue".into(),
+        let problems = [
+            "cfg/actions.ron:4: entry #1 \"Dodge\u{1b}[2J\": the summary is empty",
+            "cfg/actions.ron:9: entry #2 \"X\": the name is empty",
         ];
+        let mut printed = problems.to_vec();
+        printed.push("cfg/actions.ron: using the built-in actions catalogue");
+        let three = loaded(&printed, &problems, &[GmFile::Actions]);
         assert_eq!(
             startup_warning(&three).as_deref(),
             Some(
                 "actions.ron did not load (2 problems, printed on quit): using the built-in \
                  actions catalogue; first: cfg/actions.ron:4: entry #1 \"Dodge\\e[2J\": the \
                  summary is empty"
+            )
+        );
+        // Both files given up: both named, and what stands in for each
+        let both = loaded(
+            &[
+                "r; using the built-in house rules",
+                "a; using the built-in one",
+            ],
+            &["r", "a"],
+            &[GmFile::Rules, GmFile::Actions],
+        );
+        assert_eq!(
+            startup_warning(&both).as_deref(),
+            Some(
+                "rules.ron and actions.ron did not load (2 problems, printed on quit): using \
+                 the built-in house rules and actions catalogue; first: r"
             )
         );
     }
@@ -1501,7 +1501,7 @@ mod tests {
         .unwrap();
         let loaded = crate::load_ruleset(Some(dir.path()));
         // When the screen opens at 80 columns with what the load warned of
-        let warning = startup_warning(&loaded.warnings).expect("a warning");
+        let warning = startup_warning(&loaded).expect("a warning");
         let mut app = crate::ui::app::App::new(
             crate::ui::demo::encounter(),
             "Demo".into(),

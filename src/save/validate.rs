@@ -584,7 +584,9 @@ fn action_names(event: &Event) -> Vec<&ActionUse> {
 /// ready declared earlier holds it; a name neither the catalogue, the text nor a ready knows
 /// was edited in.
 fn unknown_action<'e>(entry: &'e Entry, before: &State, catalogue: &Catalogue) -> Option<&'e str> {
-    let text = entry.text.to_lowercase();
+    // Lowered only for a name the catalogue lacks: most loads never need it.
+    let text = std::cell::OnceCell::new();
+    let text = || text.get_or_init(|| entry.text.to_lowercase());
     let readied: Vec<&str> = entry
         .events
         .iter()
@@ -607,7 +609,7 @@ fn unknown_action<'e>(entry: &'e Entry, before: &State, catalogue: &Catalogue) -
         .filter_map(|a| a.name.as_deref())
         .find(|name| {
             catalogue.get(name).is_none()
-                && !text.contains(&name.to_lowercase())
+                && !text().contains(&name.to_lowercase())
                 && !readied.contains(name)
         })
 }

@@ -487,7 +487,17 @@ fn field_at(text: &str, line: usize, col: usize) -> (Option<String>, String) {
 
 /// What `srtrack check` adds to [`load`]: the states the snapshot keeps beside its history
 /// (which opening may trust) must be what its history gives.
+/// Read a few entries at a time when the file is as srtrack writes it (`save::streamed`), whole
+/// when it is not or when it fails, so that what it says of a file is the whole check's.
 pub fn verify_snapshot(path: &Path, catalogue: Arc<Catalogue>) -> Result<(), LoadError> {
+    if super::streamed::holds(path, &catalogue) {
+        return Ok(());
+    }
+    verify_whole(path, catalogue)
+}
+
+/// [`verify_snapshot`] of the whole file at once.
+pub(crate) fn verify_whole(path: &Path, catalogue: Arc<Catalogue>) -> Result<(), LoadError> {
     let file = path.display().to_string();
     let save = parse(&read_save(path, &file)?, &file)?;
     // The states it keeps, apart: the history goes into the encounter without a second copy

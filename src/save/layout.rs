@@ -237,6 +237,27 @@ impl Reader {
         Ok(Some(out))
     }
 
+    /// The next `n` entries, each on a line exactly as [`entry_line`] writes it: `None` if a
+    /// line is not one. What nothing but srtrack wrote reads as the whole file's parse would
+    /// read it (a comment in a line edited by hand could swallow the comma after it).
+    pub fn written_entries(&mut self, n: usize) -> io::Result<Option<Vec<Entry>>> {
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            if !self.next_line()? {
+                return Ok(None);
+            }
+            let Some(entry) = parse_entry_line(&self.line) else {
+                return Ok(None);
+            };
+            let inner = &self.line[ENTRY_INDENT.len()..self.line.len() - ",\n".len()];
+            if entry_line(&entry).as_bytes() != inner {
+                return Ok(None);
+            }
+            out.push(entry);
+        }
+        Ok(Some(out))
+    }
+
     /// Whether the closing lines come next, and nothing after them.
     pub fn at_end(&mut self) -> io::Result<bool> {
         for l in CLOSING {
@@ -246,6 +267,14 @@ impl Reader {
         }
         Ok(!self.next_line()?)
     }
+}
+
+/// The head's text parsed as a snapshot without entries, the states it keeps included.
+pub fn head_with_states(head: &str) -> String {
+    let head = head
+        .strip_suffix(&format!("{HISTORY_OPEN}\n"))
+        .unwrap_or(head);
+    format!("{head}  history: [],\n)\n")
 }
 
 /// The head's text as opening parses it: a snapshot without entries, and without the state

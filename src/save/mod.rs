@@ -10,6 +10,7 @@ pub mod layout;
 pub mod lock;
 pub mod read;
 pub mod store;
+mod streamed;
 pub mod validate;
 pub mod writer;
 

@@ -101,13 +101,21 @@ pub enum HeldPoll {
     Taken,
 }
 
+/// The check of a save opened, and the encounter as opened once a change is made before the
+/// check answers: the change is shown at once, written once the save is trusted, and taken back
+/// if it is not (issue 14: a key straight after opening a long save waited for the check).
+struct Checking {
+    audit: crate::save::audit::Audit,
+    as_opened: Option<Box<Encounter>>,
+}
+
 pub struct App {
     pub(crate) enc: Encounter,
     pub(crate) title: String,
     store: Box<dyn Autosave>,
     pub(crate) read_only: Option<String>,
     /// The check of what opening trusted (`save::audit`): nothing is written before it answers.
-    audit: Option<crate::save::audit::Audit>,
+    audit: Option<Checking>,
     /// The save another srtrack holds, followed until this screen can take it.
     held: Option<super::held::Held>,
     dice: Box<dyn Dice>,
@@ -196,22 +204,23 @@ impl App {
     /// waited for before the first change (or the last save) is written.
     #[must_use]
     pub fn with_audit(mut self, audit: crate::save::audit::Audit) -> Self {
-        self.audit = Some(audit);
+        self.audit = Some(Checking {
+            audit,
+            as_opened: None,
+        });
         self
     }
 
     /// Starts the check of the save opened on a thread of its own: the first frame is out.
     pub fn start_audit(&mut self) {
-        if let Some(a) = &mut self.audit {
-            a.start();
+        if let Some(c) = &mut self.audit {
+            c.audit.start();
         }
     }
 
     /// Whether the check of the save opened is running and has not answered.
     pub fn auditing(&self) -> bool {
-        self.audit
-            .as_ref()
-            .is_some_and(crate::save::audit::Audit::running)
+        self.audit.as_ref().is_some_and(|c| c.audit.running())
     }
 
     /// Follows a save another srtrack holds, until it lets go (the screen is read-only then).
@@ -246,7 +255,10 @@ impl App {
                 self.held = None;
                 self.show_encounter(enc);
                 self.store = store;
-                self.audit = Some(audit);
+                self.audit = Some(Checking {
+                    audit,
+                    as_opened: None,
+                });
                 self.read_only = None;
                 self.info("the other srtrack let go of the save: it is yours to change now");
                 HeldPoll::Taken
@@ -263,11 +275,7 @@ impl App {
 
     /// Takes the check's verdict if it is in; true if the screen changed.
     pub fn poll_audit(&mut self) -> bool {
-        match self
-            .audit
-            .as_mut()
-            .and_then(crate::save::audit::Audit::poll)
-        {
+        match self.audit.as_mut().and_then(|c| c.audit.poll()) {
             Some(verdict) => self.audited(verdict),
             None => false,
         }
@@ -278,40 +286,73 @@ impl App {
     fn settle_audit(&mut self) -> bool {
         self.audit
             .as_mut()
-            .and_then(crate::save::audit::Audit::wait)
+            .and_then(|c| c.audit.wait())
             .is_some_and(|verdict| self.audited(verdict))
     }
 
+    /// Before a change: true if the screen is read-only (the status line says why). A change
+    /// made while the check of the save runs goes ahead; the encounter as opened is kept to
+    /// show again should the check distrust the save, and the write waits for its verdict.
+    fn before_change(&mut self) -> bool {
+        if self.poll_audit() {
+            return true;
+        }
+        if let Some(r) = &self.read_only {
+            let r = format!("read-only: {r}");
+            self.error(r);
+            return true;
+        }
+        if let Some(checking) = &mut self.audit
+            && checking.as_opened.is_none()
+        {
+            checking.as_opened = Some(Box::new(self.enc.clone()));
+        }
+        false
+    }
+
     /// A save whose snapshot is not what its history gives is bad, and a bad file is never
-    /// written over: the screen goes read-only, showing what the history gives.
+    /// written over: the screen goes read-only, showing what the history gives. A change made
+    /// since it opened is taken back: it was never written.
     fn audited(&mut self, verdict: Result<(), crate::save::audit::Distrust>) -> bool {
-        self.audit = None;
+        let as_opened = self.audit.take().and_then(|c| c.as_opened);
         let Err(distrust) = verdict else {
             return false;
         };
         // A bad file is never written over: a held one is no longer followed, nor taken.
         self.held = None;
-        if let Some(enc) = distrust.history
-            && enc.state() != self.enc.state()
+        // A room whose end would change the fight closes: a read-only screen opens none.
+        let closed = self
+            .mode
+            .changes_the_fight()
+            .then(|| self.mode.kind().label().to_lowercase());
+        let changed = as_opened.is_some();
+        if let Some(enc) = distrust.history.or(as_opened)
+            && (changed || enc.state() != self.enc.state())
         {
             self.enc = *enc;
             self.mode = Mode::Tracker;
             self.rebuild_log();
             self.complete_log();
         }
+        if changed {
+            self.saved = SaveMark::Nothing;
+        }
+        let kept = if changed {
+            "; what was done since it opened was taken back"
+        } else {
+            ""
+        };
         let why = format!(
             "{}: shown from its history, nothing is written",
             distrust.message
         );
-        // A room whose end would change the fight closes: a read-only screen opens none.
-        if self.mode.changes_the_fight() {
-            let room = self.mode.kind().label().to_lowercase();
+        if let Some(room) = closed {
             self.mode = Mode::Tracker;
             self.error(format!(
-                "read-only: {why}; the {room} was closed and nothing in it was done"
+                "read-only: {why}{kept}; the {room} was closed and nothing in it was done"
             ));
         } else {
-            self.error(format!("read-only: {why}"));
+            self.error(format!("read-only: {why}{kept}"));
         }
         self.read_only = Some(why);
         true
@@ -518,16 +559,11 @@ impl App {
         &mut self,
         run: impl FnOnce(&mut Encounter, &mut dyn Dice) -> Result<(), String>,
     ) -> Result<(), String> {
-        if self.settle_audit() {
+        if self.before_change() {
             return Err(self
                 .message()
                 .map(|(m, _)| m.to_string())
                 .unwrap_or_default());
-        }
-        if let Some(r) = &self.read_only {
-            let r = format!("read-only: {r}");
-            self.error(r.clone());
-            return Err(r);
         }
         let mut before = self.enc.state().clone();
         let from = self.enc.cursor();
@@ -570,6 +606,13 @@ impl App {
         self.tracker.log_scroll = 0;
         self.info(said.join("; "));
         self.save();
+        // Written only once the save is trusted: if it is not, the change was taken back.
+        if self.read_only.is_some() {
+            return Err(self
+                .message()
+                .map(|(m, _)| m.to_string())
+                .unwrap_or_default());
+        }
         Ok(())
     }
 
@@ -591,7 +634,8 @@ impl App {
     /// Hands over a save the last command left pending; true if the header's mark changed
     /// (`… saving` stays while a writer thread writes it: see [`App::poll_save`]).
     pub fn flush_save(&mut self) -> bool {
-        if self.saved == SaveMark::Pending {
+        // Held while the check of the save runs: its verdict lets it go (or takes it back).
+        if self.saved == SaveMark::Pending && !self.auditing() {
             self.write_save();
             self.saved != SaveMark::Writing
         } else {
@@ -619,6 +663,9 @@ impl App {
     }
 
     fn write_save(&mut self) {
+        if self.settle_audit() {
+            return;
+        }
         match self.store.save(&self.enc) {
             Ok(()) => self.mark_written(),
             Err(e) => self.save_failed(e),
@@ -704,12 +751,7 @@ impl App {
 
     /// Undoes one command; false when it was refused (said on the screen).
     fn undo(&mut self) -> bool {
-        if self.settle_audit() {
-            return false;
-        }
-        if let Some(r) = &self.read_only {
-            let r = format!("read-only: {r}");
-            self.error(r);
+        if self.before_change() {
             return false;
         }
         if self.enc.undo_needs_earlier() {
@@ -740,12 +782,7 @@ impl App {
 
     /// Redoes one command; false when it was refused (said on the screen).
     fn redo(&mut self) -> bool {
-        if self.settle_audit() {
-            return false;
-        }
-        if let Some(r) = &self.read_only {
-            let r = format!("read-only: {r}");
-            self.error(r);
+        if self.before_change() {
             return false;
         }
         let from = self.enc.cursor();

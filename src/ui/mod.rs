@@ -197,6 +197,16 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
             if app.should_quit() {
                 return Ok(());
             }
+            // While the check of the save runs, look now and then for its verdict, so that it
+            // shows without a key; a change made meanwhile is written once it is in.
+            while app.auditing() && !term::poll(SAVE_CHECK)? {
+                if app.poll_audit() {
+                    show(&mut terminal, &app)?;
+                }
+            }
+            if app.flush_save() {
+                show(&mut terminal, &app)?;
+            }
             // While the writer thread writes, look now and then for the save mark to change
             // (not idle: a shutdown from outside waits for it); then a blocking read: we redraw
             // only after an event, in the same loop turn.
@@ -205,13 +215,9 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
                     show(&mut terminal, &app)?;
                 }
             }
-            // Likewise for the check of the save, so that its verdict shows without a key.
-            while app.auditing() && !term::poll(SAVE_CHECK)? {
-                if app.poll_audit() {
-                    show(&mut terminal, &app)?;
-                }
-            }
-            idle.store(true, Ordering::SeqCst);
+            // Not idle while a change waits for the check's verdict: a shutdown from outside
+            // would lose it (a key is waiting then, so the read below returns at once).
+            idle.store(!app.save_pending(), Ordering::SeqCst);
             // A save another srtrack holds: looked at now and then until a key comes.
             let mut taken = false;
             while !taken && app.held() && !term::poll(held::HELD_CHECK)? {

@@ -1608,6 +1608,114 @@ fn a_form_open_when_the_screen_turns_read_only_closes_and_the_status_line_says_w
     }
 }
 
+/// A store that counts what it was given to write.
+struct CountingSave {
+    saves: std::rc::Rc<std::cell::Cell<u32>>,
+}
+
+impl crate::save::Autosave for CountingSave {
+    fn save(&mut self, _encounter: &Encounter) -> Result<(), String> {
+        self.saves.set(self.saves.get() + 1);
+        Ok(())
+    }
+}
+
+/// An app as the event loop runs it (saves after the frame) whose save's check answers only
+/// when told, with the number of writes its store was given.
+fn app_checking(
+    verdict: std::sync::mpsc::Receiver<Result<(), crate::save::audit::Distrust>>,
+) -> (App, std::rc::Rc<std::cell::Cell<u32>>) {
+    let saves = std::rc::Rc::new(std::cell::Cell::new(0));
+    let mut app = App::new(
+        demo::encounter(),
+        "Demo".into(),
+        Box::new(CountingSave {
+            saves: std::rc::Rc::clone(&saves),
+        }),
+        None,
+    )
+    .with_dice(Box::new(RandomDice::seeded(1)))
+    .with_audit(crate::save::audit::Audit::with(move || {
+        verdict.recv().unwrap_or(Ok(()))
+    }));
+    app.defer_saves();
+    app.start_audit();
+    (app, saves)
+}
+
+fn until_checked(app: &mut App) {
+    while app.auditing() {
+        app.poll_audit();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+/// Issue 14: a key straight after opening a long save did not wait for its check. The change
+/// shows at once; it is written only once the check trusts the save.
+#[test]
+fn a_change_made_while_the_save_is_checked_shows_at_once_and_is_written_after_the_verdict() {
+    // Given a save whose check has not answered
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (mut app, saves) = app_checking(rx);
+    let before = app.state().clone();
+    // When the GM acts and undoes and acts again before it answers
+    typ(&mut app, "n");
+    typ(&mut app, "u");
+    typ(&mut app, "n");
+    // Then the change is on the screen, and nothing is written yet
+    assert_ne!(app.state(), &before);
+    let changed = app.state().clone();
+    assert!(app.auditing());
+    assert!(app.save_pending());
+    assert!(!app.flush_save());
+    assert_eq!(saves.get(), 0);
+    // When the check trusts the save, then the change is written, once
+    tx.send(Ok(())).unwrap();
+    until_checked(&mut app);
+    assert_eq!(app.state(), &changed);
+    app.flush_save();
+    assert_eq!(saves.get(), 1);
+    assert!(!app.save_pending());
+    let (said, error) = app.message().unwrap_or_default();
+    assert!(!error, "{said}");
+}
+
+/// A change made while the check runs is taken back if the check distrusts the save: the
+/// screen shows the save's history, read-only, and the bad file is never written over.
+#[test]
+fn a_change_made_while_the_save_is_checked_is_taken_back_when_the_save_is_distrusted() {
+    // Given a change made before the check of the save answered
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (mut app, saves) = app_checking(rx);
+    let before = app.state().clone();
+    typ(&mut app, "n");
+    assert_ne!(app.state(), &before);
+    // When the check distrusts the save
+    tx.send(Err(crate::save::audit::Distrust {
+        message: "the save's snapshot is not what its history gives".into(),
+        history: None,
+    }))
+    .unwrap();
+    until_checked(&mut app);
+    // Then the change is taken back, the screen is read-only and says so, nothing is written
+    assert_eq!(app.state(), &before);
+    assert!(!app.save_pending());
+    assert!(!app.flush_save());
+    assert_eq!(saves.get(), 0);
+    let (said, error) = app.message().unwrap_or_default();
+    assert!(error, "{said}");
+    assert!(
+        said.starts_with("read-only: the save's snapshot")
+            && said.contains("what was done since it opened was taken back"),
+        "{said}"
+    );
+    assert!(app.encounter().can_undo() == demo_app().encounter().can_undo());
+    // And a further change is refused
+    typ(&mut app, "n");
+    assert_eq!(app.state(), &before);
+    assert_eq!(saves.get(), 0);
+}
+
 /// The interrupt picker lists interrupts, not groups: its key bar offers no key to step
 /// through groups, which the picker of an action to spend now does.
 #[test]

@@ -118,7 +118,13 @@ pub fn without_bom(text: &str) -> &str {
 
 /// Whether `text` holds a character [`escaped`] would escape.
 pub fn holds_control(text: &str) -> bool {
-    text.chars().any(is_control)
+    // Most text is printable ASCII, told by its bytes alone (frames ask this of every line).
+    !printable_ascii(text) && text.chars().any(is_control)
+}
+
+/// Whether every byte of `text` is a printable ASCII character: no control, one cell each.
+fn printable_ascii(text: &str) -> bool {
+    text.bytes().all(|b| (b' '..=b'~').contains(&b))
 }
 
 /// Writes `n` in decimal, without a formatter (frames write many small numbers).
@@ -142,6 +148,9 @@ pub fn push_number(s: &mut String, n: u16) {
 /// How many terminal cells `text` takes as [`escaped`] shows it: a wide character (漢) takes two,
 /// a combining accent none (what a table measures is what it draws).
 pub fn shown_len(text: &str) -> usize {
+    if printable_ascii(text) {
+        return text.len();
+    }
     unicode_width::UnicodeWidthStr::width(escaped(text).as_ref())
 }
 
@@ -508,6 +517,19 @@ mod tests {
             let left = unjoined(&text);
             let parts: usize = left.chars().map(|c| c.width().unwrap_or(0)).sum();
             proptest::prop_assert_eq!(left.width(), parts, "{}", text.escape_unicode());
+        }
+    }
+
+    proptest::proptest! {
+        /// The shortcut for printable ASCII says what the character-by-character answer says,
+        /// for any text: controls (C0, DEL, C1, the bidirectional ones) among plain letters.
+        #[test]
+        fn printable_ascii_is_told_by_its_bytes_as_by_its_characters(
+            text in "[ -~]{0,8}[\\x00-\\x1f\\x7f\\u{80}-\\u{9f}\\u{202a}é漢 a~]{0,3}[ -~]{0,8}"
+        ) {
+            use unicode_width::UnicodeWidthStr as _;
+            proptest::prop_assert_eq!(holds_control(&text), text.chars().any(is_control));
+            proptest::prop_assert_eq!(shown_len(&text), escaped(&text).width());
         }
     }
 

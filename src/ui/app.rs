@@ -400,7 +400,15 @@ impl App {
 
     /// Writes the encounter once more on the way out (quit, SIGTERM, SIGHUP); not when read-only.
     pub fn save_on_exit(&mut self) -> Result<(), String> {
-        self.settle_audit();
+        let changed = self.audit.as_ref().is_some_and(|c| c.as_opened.is_some());
+        if self.settle_audit() && changed {
+            // The check distrusted the save as the GM quit: what was done was never written,
+            // and the screen that would say so is gone.
+            return Err(self
+                .message()
+                .map(|(m, _)| m.to_string())
+                .unwrap_or_default());
+        }
         if self.read_only.is_some() {
             return Ok(());
         }

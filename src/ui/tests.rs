@@ -1716,6 +1716,41 @@ fn a_change_made_while_the_save_is_checked_is_taken_back_when_the_save_is_distru
     assert_eq!(saves.get(), 0);
 }
 
+/// Quitting before the check of the save answers waits for it: a trusted save gets what was
+/// done, a distrusted one is left as it was and the quit says why (the screen is gone).
+#[test]
+fn quitting_before_the_check_answers_writes_only_a_trusted_save_and_says_why_not() {
+    for trusted in [true, false] {
+        // Given a change made while the check of the save runs
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (mut app, saves) = app_checking(rx);
+        typ(&mut app, "n");
+        tx.send(if trusted {
+            Ok(())
+        } else {
+            Err(crate::save::audit::Distrust {
+                message: "the save's snapshot is not what its history gives".into(),
+                history: None,
+            })
+        })
+        .unwrap();
+        // When the GM quits
+        let quit = app.save_on_exit();
+        // Then a trusted save is written, a distrusted one is not and the quit says why
+        if trusted {
+            assert_eq!(quit, Ok(()));
+            assert_eq!(saves.get(), 1);
+        } else {
+            let why = quit.unwrap_err();
+            assert!(
+                why.contains("what was done since it opened was taken back"),
+                "{why}"
+            );
+            assert_eq!(saves.get(), 0);
+        }
+    }
+}
+
 /// The interrupt picker lists interrupts, not groups: its key bar offers no key to step
 /// through groups, which the picker of an action to spend now does.
 #[test]

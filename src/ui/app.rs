@@ -398,16 +398,20 @@ impl App {
         self.store = wrap(store);
     }
 
+    /// What the status line says, as a refused change returns it.
+    fn said(&self) -> String {
+        self.message()
+            .map(|(m, _)| m.to_string())
+            .unwrap_or_default()
+    }
+
     /// Writes the encounter once more on the way out (quit, SIGTERM, SIGHUP); not when read-only.
     pub fn save_on_exit(&mut self) -> Result<(), String> {
         let changed = self.audit.as_ref().is_some_and(|c| c.as_opened.is_some());
         if self.settle_audit() && changed {
             // The check distrusted the save as the GM quit: what was done was never written,
             // and the screen that would say so is gone.
-            return Err(self
-                .message()
-                .map(|(m, _)| m.to_string())
-                .unwrap_or_default());
+            return Err(self.said());
         }
         if self.read_only.is_some() {
             return Ok(());
@@ -568,10 +572,7 @@ impl App {
         run: impl FnOnce(&mut Encounter, &mut dyn Dice) -> Result<(), String>,
     ) -> Result<(), String> {
         if self.before_change() {
-            return Err(self
-                .message()
-                .map(|(m, _)| m.to_string())
-                .unwrap_or_default());
+            return Err(self.said());
         }
         let mut before = self.enc.state().clone();
         let from = self.enc.cursor();
@@ -616,10 +617,7 @@ impl App {
         self.save();
         // Written only once the save is trusted: if it is not, the change was taken back.
         if self.read_only.is_some() {
-            return Err(self
-                .message()
-                .map(|(m, _)| m.to_string())
-                .unwrap_or_default());
+            return Err(self.said());
         }
         Ok(())
     }

@@ -277,6 +277,48 @@ fn quitting_with_no_change_leaves_the_save_and_its_backup_as_they_were() {
     assert_eq!(std::fs::read_to_string(&bak).unwrap(), "the version before");
 }
 
+/// Issue 14: a key pressed while the screen still checks the save it opened (a long history
+/// takes it ~0.1 s in a test build) is drawn at once and reaches the disk once the check trusts
+/// the save, without waiting for another key (a kill -9 after it loses nothing).
+#[test]
+fn a_change_made_while_the_opened_save_is_checked_reaches_disk_without_another_key() {
+    // Given a save of 13,500 entries, opened on the screen
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("long.ron");
+    let script = dir.path().join("long.script");
+    let mut text = String::from("add Ann pc int 3 rea 3 will 3\nadd Ganger x8 npc int 3 rea 3\n");
+    text.push_str("roll all\nstart\n");
+    text.push_str(&"next\ndamage Ann 1 stun\nheal Ann 1 stun\n".repeat(4_500));
+    std::fs::write(&script, text).unwrap();
+    let made = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .args(["--data-dir", dir.path().to_str().unwrap(), "exec"])
+        .arg(&save)
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let entries = |save: &std::path::Path| {
+        file::load(save, Arc::new(Catalogue::default())).map(|(_, enc)| enc.history().len())
+    };
+    let before = entries(&save).unwrap();
+    let mut screen = Screen::open(&save, dir.path());
+    // When the GM moves the turn on at once, and presses nothing more
+    screen.pty.write_all(b"n").unwrap();
+    // Then the change reaches the disk
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while entries(&save).ok() != Some(before + 1) {
+        assert!(
+            Instant::now() < deadline,
+            "the change never reached disk: {:?}",
+            entries(&save)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    screen.child.kill().unwrap();
+    screen.child.wait().unwrap();
+    assert_eq!(entries(&save).ok(), Some(before + 1));
+}
+
 // ---- exec waiting on a pipe ----
 
 #[test]

@@ -224,36 +224,34 @@ impl Reader {
 
     /// The next `n` entries: `None` if a line is not one.
     pub fn entries(&mut self, n: usize) -> io::Result<Option<Vec<Entry>>> {
-        let mut out = Vec::with_capacity(n);
-        for _ in 0..n {
-            if !self.next_line()? {
-                return Ok(None);
-            }
-            match parse_entry_line(&self.line) {
-                Some(entry) => out.push(entry),
-                None => return Ok(None),
-            }
-        }
-        Ok(Some(out))
+        self.entries_where(n, |_, _| true)
     }
 
     /// The next `n` entries, each on a line exactly as [`entry_line`] writes it: `None` if a
     /// line is not one. What nothing but srtrack wrote reads as the whole file's parse would
     /// read it (a comment in a line edited by hand could swallow the comma after it).
     pub fn written_entries(&mut self, n: usize) -> io::Result<Option<Vec<Entry>>> {
+        self.entries_where(n, |line, entry| {
+            let inner = &line[ENTRY_INDENT.len()..line.len() - ",\n".len()];
+            entry_line(entry).as_bytes() == inner
+        })
+    }
+
+    /// The next `n` entries whose lines `fits`: `None` if a line is not an entry or does not.
+    fn entries_where(
+        &mut self,
+        n: usize,
+        fits: impl Fn(&[u8], &Entry) -> bool,
+    ) -> io::Result<Option<Vec<Entry>>> {
         let mut out = Vec::with_capacity(n);
         for _ in 0..n {
             if !self.next_line()? {
                 return Ok(None);
             }
-            let Some(entry) = parse_entry_line(&self.line) else {
-                return Ok(None);
-            };
-            let inner = &self.line[ENTRY_INDENT.len()..self.line.len() - ",\n".len()];
-            if entry_line(&entry).as_bytes() != inner {
-                return Ok(None);
+            match parse_entry_line(&self.line) {
+                Some(entry) if fits(&self.line, &entry) => out.push(entry),
+                _ => return Ok(None),
             }
-            out.push(entry);
         }
         Ok(Some(out))
     }
@@ -271,10 +269,7 @@ impl Reader {
 
 /// The head's text parsed as a snapshot without entries, the states it keeps included.
 pub fn head_with_states(head: &str) -> String {
-    let head = head
-        .strip_suffix(&format!("{HISTORY_OPEN}\n"))
-        .unwrap_or(head);
-    format!("{head}  history: [],\n)\n")
+    closed_head(head, |_| true)
 }
 
 /// The head's text as opening parses it: a snapshot without entries, and without the state
@@ -284,16 +279,18 @@ pub fn head_with_states(head: &str) -> String {
 /// line is left blank, so that the other lines stay where the file has them (errors point at
 /// the right line).
 pub fn head_alone(head: &str) -> String {
+    closed_head(head, |line| !line.starts_with(STATE_LINE))
+}
+
+/// The head's lines that `keep` keeps (each other one left as an empty line, so that a parse
+/// error names the line of the file), closed as a snapshot without entries.
+fn closed_head(head: &str, keep: impl Fn(&str) -> bool) -> String {
     let head = head
         .strip_suffix(&format!("{HISTORY_OPEN}\n"))
         .unwrap_or(head);
     let mut out = String::with_capacity(head.len() + 32);
     for line in head.split_inclusive('\n') {
-        if line.starts_with(STATE_LINE) {
-            out.push('\n');
-        } else {
-            out.push_str(line);
-        }
+        out.push_str(if keep(line) { line } else { "\n" });
     }
     out.push_str("  history: [],\n)\n");
     out

@@ -109,6 +109,15 @@ struct Checking {
     as_opened: Option<Box<Encounter>>,
 }
 
+impl Checking {
+    fn of(audit: crate::save::audit::Audit) -> Self {
+        Self {
+            audit,
+            as_opened: None,
+        }
+    }
+}
+
 pub struct App {
     pub(crate) enc: Encounter,
     pub(crate) title: String,
@@ -204,10 +213,7 @@ impl App {
     /// waited for before the first change (or the last save) is written.
     #[must_use]
     pub fn with_audit(mut self, audit: crate::save::audit::Audit) -> Self {
-        self.audit = Some(Checking {
-            audit,
-            as_opened: None,
-        });
+        self.audit = Some(Checking::of(audit));
         self
     }
 
@@ -255,10 +261,7 @@ impl App {
                 self.held = None;
                 self.show_encounter(enc);
                 self.store = store;
-                self.audit = Some(Checking {
-                    audit,
-                    as_opened: None,
-                });
+                self.audit = Some(Checking::of(audit));
                 self.read_only = None;
                 self.info("the other srtrack let go of the save: it is yours to change now");
                 HeldPoll::Taken

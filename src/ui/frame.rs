@@ -367,30 +367,43 @@ const SCROLL_GAIN: usize = 2;
 /// brings the most rows to where they are now, if it brings [`SCROLL_GAIN`] more than not
 /// moving does (the smaller move of two that bring as many).
 fn moved(before: &[u64], now: &[u64]) -> Option<i32> {
-    let height = i32::try_from(now.len()).ok()?;
-    if before.len() != now.len() || height < 2 {
+    let height = now.len();
+    if before.len() != height || height < 2 {
         return None;
     }
-    let alike = |by: i32| {
-        (0..height)
-            .filter(|&i| {
-                usize::try_from(i + by)
-                    .ok()
+    // Rows of `now` that were `by` rows further down before.
+    let alike = |by: isize| {
+        now.iter()
+            .enumerate()
+            .filter(|&(i, key)| {
+                i.checked_add_signed(by)
                     .and_then(|j| before.get(j))
-                    .zip(usize::try_from(i).ok().and_then(|i| now.get(i)))
-                    .is_some_and(|(a, b)| a == b)
+                    .is_some_and(|was| was == key)
             })
             .count()
     };
     let still = alike(0);
-    let (most, by) = (1..height)
-        .flat_map(|by| [by, -by])
-        .map(|by| (alike(by), by))
-        .fold(
-            (0, 0),
-            |best, this| if this.0 > best.0 { this } else { best },
-        );
-    (by != 0 && most >= still + SCROLL_GAIN).then_some(by)
+    let mut best = (0, 0);
+    for by in 1..height {
+        // A move of `by` brings at most the rows left beside it: once that cannot beat the
+        // best so far, or the rows not moving by enough, no further move can (each frame
+        // keys every pane: trying them all cost an action key a twentieth of its time).
+        let most = height - by;
+        if most <= best.0 || most < still + SCROLL_GAIN {
+            break;
+        }
+        let by = isize::try_from(by).ok()?;
+        for by in [by, -by] {
+            let n = alike(by);
+            if n > best.0 {
+                best = (n, by);
+            }
+        }
+    }
+    let (most, by) = best;
+    (by != 0 && most >= still + SCROLL_GAIN)
+        .then(|| i32::try_from(by).ok())
+        .flatten()
 }
 
 /// The key of a row with no line.
@@ -866,6 +879,60 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use ratatui::style::Style;
+
+    /// [`moved`] as first written: every move tried.
+    fn moved_trying_all(before: &[u64], now: &[u64]) -> Option<i32> {
+        let height = i32::try_from(now.len()).ok()?;
+        if before.len() != now.len() || height < 2 {
+            return None;
+        }
+        let alike = |by: i32| {
+            (0..height)
+                .filter(|&i| {
+                    usize::try_from(i + by)
+                        .ok()
+                        .and_then(|j| before.get(j))
+                        .zip(usize::try_from(i).ok().and_then(|i| now.get(i)))
+                        .is_some_and(|(a, b)| a == b)
+                })
+                .count()
+        };
+        let still = alike(0);
+        let (most, by) = (1..height)
+            .flat_map(|by| [by, -by])
+            .map(|by| (alike(by), by))
+            .fold(
+                (0, 0),
+                |best, this| if this.0 > best.0 { this } else { best },
+            );
+        (by != 0 && most >= still + SCROLL_GAIN).then_some(by)
+    }
+
+    proptest::proptest! {
+        // Keys from a few values, and rows shifted from the ones before, so that moves are
+        // found often.
+        #[test]
+        fn the_move_found_is_the_one_trying_every_move_finds(
+            before in proptest::collection::vec(0u64..4, 0..14),
+            shift in -5i32..6,
+            changes in proptest::collection::vec((0usize..14, 0u64..6), 0..4),
+        ) {
+            let n = before.len();
+            let mut now: Vec<u64> = (0..n)
+                .map(|i| {
+                    let j = i32::try_from(i).unwrap_or(0) + shift;
+                    usize::try_from(j).ok().and_then(|j| before.get(j)).copied().unwrap_or(9)
+                })
+                .collect();
+            for (at, key) in changes {
+                if let Some(k) = now.get_mut(at) {
+                    *k = key;
+                }
+            }
+            prop_assert_eq!(moved(&before, &now), moved_trying_all(&before, &now));
+            prop_assert_eq!(moved(&now, &before), moved_trying_all(&now, &before));
+        }
+    }
 
     #[test]
     fn a_lines_key_changes_with_each_thing_it_draws() {

@@ -124,7 +124,8 @@ pub fn holds_control(text: &str) -> bool {
 
 /// Whether every byte of `text` is a printable ASCII character: no control, one cell each.
 fn printable_ascii(text: &str) -> bool {
-    text.bytes().all(|b| (b' '..=b'~').contains(&b))
+    // A pattern, not `RangeInclusive::contains`: built for size, that was a call per byte.
+    text.bytes().all(|b| matches!(b, b' '..=b'~'))
 }
 
 /// Writes `n` in decimal, without a formatter (frames write many small numbers).

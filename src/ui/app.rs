@@ -152,6 +152,8 @@ pub struct App {
     pub(crate) status_lines: Memo<Vec<(String, ratatui::style::Style)>>,
     /// What the order measures of the encounter (`view::order`).
     pub(crate) order_measures: Memo<super::view::order::Measures>,
+    /// The roster (a frame asks for it a dozen times: the selection, the panes, the layout).
+    roster_kept: Memo<Vec<CombatantId>>,
 }
 
 impl App {
@@ -185,6 +187,7 @@ impl App {
             layout: Memo::default(),
             status_lines: Memo::default(),
             order_measures: Memo::default(),
+            roster_kept: Memo::default(),
         };
         app.rebuild_log();
         app
@@ -197,6 +200,7 @@ impl App {
         self.layout.forget();
         self.status_lines.forget();
         self.order_measures.forget();
+        self.roster_kept.forget();
         for item in self.log.iter() {
             item.rows.forget();
         }
@@ -523,8 +527,9 @@ impl App {
     }
 
     /// The combatants as the order pane lists them: the order, then anyone not yet in it.
-    pub fn roster(&self) -> Vec<CombatantId> {
-        mode::roster(self.enc.state())
+    pub fn roster(&self) -> std::rc::Rc<Vec<CombatantId>> {
+        self.roster_kept
+            .get(self.enc.revision(), || mode::roster(self.enc.state()))
     }
 
     /// The character selected in the order pane.

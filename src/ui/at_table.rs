@@ -887,7 +887,7 @@ fn the_key_bar_keeps_the_keys_that_matter() {
 fn the_order_gets_the_rows_the_status_pane_does_not_need() {
     let mut app = table();
     let s = screen(&mut app, 120, 40);
-    for id in app.roster() {
+    for &id in app.roster().iter() {
         row_of(&s, app.state().name(id));
     }
     let order = line_with(&s, "Initiative order");

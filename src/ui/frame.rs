@@ -254,7 +254,7 @@ impl<'a> Drawing<'a> {
             head,
             lines: r,
             keys: (0..usize::from(r.height))
-                .map(|i| lines.get(i).map_or(NO_LINE, hash_of))
+                .map(|i| lines.get(i).map_or(NO_LINE, line_key))
                 .collect(),
         });
         let key = match &rows {
@@ -296,6 +296,69 @@ pub(crate) fn hash_of(value: &impl Hash) -> u64 {
     foldhash::fast::FixedState::with_seed(0x5352_7472_6163_6b21).hash_one(value)
 }
 
+/// The key a line is kept by: [`hash_of`] the line, with each style taken as two numbers.
+/// (Every frame keys each line of every pane; the derived hash of a style goes field by field
+/// through `Option` and `Color`, two thirds of a line's key built for size.) Lines alike have
+/// the same key; a line differing in any field, a different key but once in 2^64.
+pub(crate) fn line_key(line: &Line) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = foldhash::fast::FixedState::with_seed(0x5352_7472_6163_6b21).build_hasher();
+    let [a, b] = style_bits(line.style);
+    h.write_u64(a);
+    h.write_u64(b);
+    h.write_u8(match line.alignment {
+        None => 0,
+        Some(ratatui::layout::HorizontalAlignment::Left) => 1,
+        Some(ratatui::layout::HorizontalAlignment::Center) => 2,
+        Some(ratatui::layout::HorizontalAlignment::Right) => 3,
+    });
+    for span in &line.spans {
+        let [a, b] = style_bits(span.style);
+        h.write_u64(a);
+        h.write_u64(b);
+        // The length first: spans split differently are told apart.
+        h.write_usize(span.content.len());
+        h.write(span.content.as_bytes());
+    }
+    h.finish()
+}
+
+/// A style as two numbers: its colours (26 bits each) and its modifiers.
+fn style_bits(s: Style) -> [u64; 2] {
+    [
+        colour_bits(s.fg) | colour_bits(s.bg) << 32,
+        colour_bits(s.underline_color)
+            | u64::from(s.add_modifier.bits()) << 32
+            | u64::from(s.sub_modifier.bits()) << 48,
+    ]
+}
+
+/// A colour as a number: none 0, the named ones 1 to 17, indexed and RGB apart above.
+fn colour_bits(c: Option<Color>) -> u64 {
+    let Some(c) = c else { return 0 };
+    match c {
+        Color::Reset => 1,
+        Color::Black => 2,
+        Color::Red => 3,
+        Color::Green => 4,
+        Color::Yellow => 5,
+        Color::Blue => 6,
+        Color::Magenta => 7,
+        Color::Cyan => 8,
+        Color::Gray => 9,
+        Color::DarkGray => 10,
+        Color::LightRed => 11,
+        Color::LightGreen => 12,
+        Color::LightYellow => 13,
+        Color::LightBlue => 14,
+        Color::LightMagenta => 15,
+        Color::LightCyan => 16,
+        Color::White => 17,
+        Color::Indexed(i) => 1 << 24 | u64::from(i),
+        Color::Rgb(r, g, b) => 1 << 25 | u64::from(r) << 16 | u64::from(g) << 8 | u64::from(b),
+    }
+}
+
 /// The fewest rows a pane's lines must spare being drawn and sent for the terminal to move
 /// them instead (the sequences that move them take about as many bytes as a short row).
 const SCROLL_GAIN: usize = 2;
@@ -304,30 +367,43 @@ const SCROLL_GAIN: usize = 2;
 /// brings the most rows to where they are now, if it brings [`SCROLL_GAIN`] more than not
 /// moving does (the smaller move of two that bring as many).
 fn moved(before: &[u64], now: &[u64]) -> Option<i32> {
-    let height = i32::try_from(now.len()).ok()?;
-    if before.len() != now.len() || height < 2 {
+    let height = now.len();
+    if before.len() != height || height < 2 {
         return None;
     }
-    let alike = |by: i32| {
-        (0..height)
-            .filter(|&i| {
-                usize::try_from(i + by)
-                    .ok()
+    // Rows of `now` that were `by` rows further down before.
+    let alike = |by: isize| {
+        now.iter()
+            .enumerate()
+            .filter(|&(i, key)| {
+                i.checked_add_signed(by)
                     .and_then(|j| before.get(j))
-                    .zip(usize::try_from(i).ok().and_then(|i| now.get(i)))
-                    .is_some_and(|(a, b)| a == b)
+                    .is_some_and(|was| was == key)
             })
             .count()
     };
     let still = alike(0);
-    let (most, by) = (1..height)
-        .flat_map(|by| [by, -by])
-        .map(|by| (alike(by), by))
-        .fold(
-            (0, 0),
-            |best, this| if this.0 > best.0 { this } else { best },
-        );
-    (by != 0 && most >= still + SCROLL_GAIN).then_some(by)
+    let mut best = (0, 0);
+    for by in 1..height {
+        // A move of `by` brings at most the rows left beside it: once that cannot beat the
+        // best so far, or the rows not moving by enough, no further move can (each frame
+        // keys every pane: trying them all cost an action key a twentieth of its time).
+        let most = height - by;
+        if most <= best.0 || most < still + SCROLL_GAIN {
+            break;
+        }
+        let by = isize::try_from(by).ok()?;
+        for by in [by, -by] {
+            let n = alike(by);
+            if n > best.0 {
+                best = (n, by);
+            }
+        }
+    }
+    let (most, by) = best;
+    (by != 0 && most >= still + SCROLL_GAIN)
+        .then(|| i32::try_from(by).ok())
+        .flatten()
 }
 
 /// The key of a row with no line.
@@ -803,6 +879,181 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use ratatui::style::Style;
+
+    /// [`moved`] as first written: every move tried.
+    fn moved_trying_all(before: &[u64], now: &[u64]) -> Option<i32> {
+        let height = i32::try_from(now.len()).ok()?;
+        if before.len() != now.len() || height < 2 {
+            return None;
+        }
+        let alike = |by: i32| {
+            (0..height)
+                .filter(|&i| {
+                    usize::try_from(i + by)
+                        .ok()
+                        .and_then(|j| before.get(j))
+                        .zip(usize::try_from(i).ok().and_then(|i| now.get(i)))
+                        .is_some_and(|(a, b)| a == b)
+                })
+                .count()
+        };
+        let still = alike(0);
+        let (most, by) = (1..height)
+            .flat_map(|by| [by, -by])
+            .map(|by| (alike(by), by))
+            .fold(
+                (0, 0),
+                |best, this| if this.0 > best.0 { this } else { best },
+            );
+        (by != 0 && most >= still + SCROLL_GAIN).then_some(by)
+    }
+
+    proptest::proptest! {
+        // Keys from a few values, and rows shifted from the ones before, so that moves are
+        // found often.
+        #[test]
+        fn the_move_found_is_the_one_trying_every_move_finds(
+            before in proptest::collection::vec(0u64..4, 0..14),
+            shift in -5i32..6,
+            changes in proptest::collection::vec((0usize..14, 0u64..6), 0..4),
+        ) {
+            let n = before.len();
+            let mut now: Vec<u64> = (0..n)
+                .map(|i| {
+                    let j = i32::try_from(i).unwrap_or(0) + shift;
+                    usize::try_from(j).ok().and_then(|j| before.get(j)).copied().unwrap_or(9)
+                })
+                .collect();
+            for (at, key) in changes {
+                if let Some(k) = now.get_mut(at) {
+                    *k = key;
+                }
+            }
+            prop_assert_eq!(moved(&before, &now), moved_trying_all(&before, &now));
+            prop_assert_eq!(moved(&now, &before), moved_trying_all(&now, &before));
+        }
+    }
+
+    #[test]
+    fn a_lines_key_changes_with_each_thing_it_draws() {
+        use ratatui::layout::HorizontalAlignment;
+        use ratatui::text::Span;
+        let base = || {
+            Line::from(vec![
+                Span::styled("ab", Style::new().red().on_black()),
+                Span::raw("c"),
+            ])
+        };
+        // Given a line, and the same line once more: the same key
+        assert_eq!(line_key(&base()), line_key(&base()));
+        // When any one thing it draws differs: then so does its key
+        let mut changed: Vec<Line> = vec![
+            base().style(Style::new().bold()),
+            base().alignment(HorizontalAlignment::Left),
+            base().alignment(HorizontalAlignment::Center),
+            base().alignment(HorizontalAlignment::Right),
+            Line::from(vec![Span::styled("ab", Style::new().red()), Span::raw("c")]),
+            Line::from(vec![
+                Span::styled("ab", Style::new().red().on_white()),
+                Span::raw("c"),
+            ]),
+            Line::from(vec![
+                Span::styled("ab", Style::new().red().on_black()),
+                Span::raw("d"),
+            ]),
+            Line::from(vec![Span::styled("abc", Style::new().red().on_black())]),
+            Line::from(vec![
+                Span::styled("a", Style::new().red().on_black()),
+                Span::raw("bc"),
+            ]),
+            Line::from(vec![
+                Span::styled("ab", Style::new().red().on_black()),
+                Span::raw("c"),
+                Span::raw(""),
+            ]),
+            Line::from(vec![
+                Span::styled("ab", Style::new().red().on_black()),
+                Span::styled("c", Style::new().not_bold()),
+            ]),
+            Line::from(vec![
+                Span::styled("ab", Style::new().red().on_black()),
+                Span::styled("c", Style::new().underline_color(Color::Blue)),
+            ]),
+        ];
+        for c in [
+            Color::Reset,
+            Color::Indexed(3),
+            Color::Indexed(4),
+            Color::Rgb(1, 2, 3),
+            Color::Rgb(1, 2, 4),
+            Color::Rgb(0, 0, 3),
+            Color::LightRed,
+        ] {
+            changed.push(Line::from(vec![
+                Span::styled("ab", Style::new().fg(c).on_black()),
+                Span::raw("c"),
+            ]));
+        }
+        let mut keys: Vec<u64> = changed.iter().map(line_key).collect();
+        keys.push(line_key(&base()));
+        let n = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "two different lines share a key");
+    }
+
+    fn colours() -> impl Strategy<Value = Option<Color>> {
+        prop::sample::select(vec![
+            None,
+            Some(Color::Reset),
+            Some(Color::Red),
+            Some(Color::LightRed),
+            Some(Color::Indexed(1)),
+            Some(Color::Indexed(2)),
+            Some(Color::Rgb(1, 2, 3)),
+            Some(Color::Rgb(1, 2, 4)),
+        ])
+    }
+
+    fn styles() -> impl Strategy<Value = Style> {
+        let modifiers = prop::sample::select(vec![Modifier::empty(), Modifier::BOLD]);
+        (
+            colours(),
+            colours(),
+            colours(),
+            modifiers.clone(),
+            modifiers,
+        )
+            .prop_map(
+                |(fg, bg, underline_color, add_modifier, sub_modifier)| Style {
+                    fg,
+                    bg,
+                    underline_color,
+                    add_modifier,
+                    sub_modifier,
+                },
+            )
+    }
+
+    fn small_lines() -> impl Strategy<Value = Line<'static>> {
+        let span = (styles(), prop::sample::select(vec!["", "a", "ab", "b"]))
+            .prop_map(|(style, text)| ratatui::text::Span::styled(text, style));
+        (styles(), prop::collection::vec(span, 0..3))
+            .prop_map(|(style, spans)| Line::from(spans).style(style))
+    }
+
+    proptest::proptest! {
+        // Lines drawn from a few colours, modifiers and words, so that two are often alike.
+        #[test]
+        fn lines_share_a_key_exactly_when_they_are_alike(
+            pairs in proptest::collection::vec((small_lines(), small_lines()), 64),
+        ) {
+            for (a, b) in &pairs {
+                prop_assert_eq!(a == b, line_key(a) == line_key(b), "{:?} / {:?}", a, b);
+                prop_assert_eq!(line_key(a), line_key(&a.clone()));
+            }
+        }
+    }
 
     #[test]
     fn a_wide_character_a_popup_cuts_at_its_left_edge_is_blanked() {

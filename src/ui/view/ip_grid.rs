@@ -54,6 +54,47 @@ fn write_cell(t: &mut String, cell: PassCell) {
     }
 }
 
+/// The columns [`write_cell`] takes for `cell` (each of its characters is one column), counted
+/// without writing it: the grid's columns are measured over every cell of the roster at each
+/// change.
+fn cell_width(cell: PassCell) -> usize {
+    let digits = |n: u8| match n {
+        0..=9 => 1,
+        10..=99 => 2,
+        _ => 3,
+    };
+    let marked = |n: u8| if n > 0 { 1 + digits(n) } else { 0 };
+    match cell {
+        PassCell::Seen {
+            start: None,
+            spent: 0,
+            edge: 0,
+            reserved: 0,
+        } => 1,
+        PassCell::Seen {
+            start,
+            spent,
+            edge,
+            reserved,
+        } => start.map_or(1, digits) + marked(edge) + 1 + digits(spent) + marked(reserved),
+        PassCell::Ahead { projected } => 1 + digits(projected),
+        PassCell::Unrolled { first: true } => 4,
+        PassCell::Downed | PassCell::Unrolled { first: false } => 0,
+    }
+}
+
+/// A cell in words, centred in `width` as `format!("{:^width$}")` centres it.
+fn centred(cell: PassCell, width: usize) -> String {
+    let pad = width.saturating_sub(cell_width(cell));
+    let left = pad / 2;
+    // Room for the widest cell's multi-byte marks.
+    let mut out = String::with_capacity(width + 8);
+    out.extend(std::iter::repeat_n(' ', left));
+    write_cell(&mut out, cell);
+    out.extend(std::iter::repeat_n(' ', pad - left));
+    out
+}
+
 /// `text` centred in `width`, as `format!("{:^width$}")` centres it.
 fn centre(text: &str, width: usize) -> String {
     let pad = width.saturating_sub(text.chars().count());
@@ -63,13 +104,6 @@ fn centre(text: &str, width: usize) -> String {
     out.push_str(text);
     out.extend(std::iter::repeat_n(' ', pad - left));
     out
-}
-
-/// A cell in words, centred in `width` (written first into `scratch`).
-fn centred(cell: PassCell, width: usize, scratch: &mut String) -> String {
-    scratch.clear();
-    write_cell(scratch, cell);
-    centre(scratch, width)
 }
 
 fn passes(app: &App) -> usize {
@@ -85,12 +119,9 @@ pub fn columns(app: &App) -> Vec<usize> {
     let s = app.state();
     let rules = app.enc.rules();
     let mut widths = vec![3; passes(app)];
-    let mut text = String::new();
-    for id in app.roster() {
+    for &id in app.roster().iter() {
         for (w, cell) in widths.iter_mut().zip(s.pass_cells(id, rules)) {
-            text.clear();
-            write_cell(&mut text, cell);
-            *w = (*w).max(text.chars().count());
+            *w = (*w).max(cell_width(cell));
         }
     }
     widths
@@ -144,7 +175,6 @@ pub fn row_spans(
     let downed = s
         .get(id)
         .is_some_and(crate::encounter::Combatant::is_downed);
-    let mut scratch = String::new();
     for (i, (cell, w)) in s
         .pass_cells(id, app.enc.rules())
         .into_iter()
@@ -170,7 +200,7 @@ pub fn row_spans(
         if p == now && actor == Some(id) {
             style = t.current();
         }
-        out.push(Span::styled(centred(cell, *w, &mut scratch), style));
+        out.push(Span::styled(centred(cell, *w), style));
     }
 }
 
@@ -207,6 +237,37 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn cells() -> impl Strategy<Value = PassCell> {
+        let n = prop_oneof![0..=12u8, Just(99), Just(100), Just(u8::MAX)];
+        prop_oneof![
+            (
+                proptest::option::of(n.clone()),
+                n.clone(),
+                n.clone(),
+                n.clone()
+            )
+                .prop_map(|(start, spent, edge, reserved)| PassCell::Seen {
+                    start,
+                    spent,
+                    edge,
+                    reserved,
+                }),
+            n.prop_map(|projected| PassCell::Ahead { projected }),
+            Just(PassCell::Downed),
+            any::<bool>().prop_map(|first| PassCell::Unrolled { first }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn a_cells_width_is_the_columns_its_words_take(cell in cells()) {
+            let mut words = String::new();
+            write_cell(&mut words, cell);
+            prop_assert_eq!(cell_width(cell), crate::text::shown_len(&words), "{}", words);
+        }
+    }
 
     #[test]
     fn a_cell_is_centred_as_format_centres_it() {
@@ -238,11 +299,7 @@ mod tests {
         let words = ["5/2", "—+4/10⏸2", "→12", "", "roll", "", "—"];
         for (cell, text) in cells.into_iter().zip(words) {
             for w in 0..12 {
-                assert_eq!(
-                    centred(cell, w, &mut String::new()),
-                    format!("{text:^w$}"),
-                    "{cell:?} in {w}"
-                );
+                assert_eq!(centred(cell, w), format!("{text:^w$}"), "{cell:?} in {w}");
             }
         }
     }

@@ -66,7 +66,7 @@ pub fn rows(app: &App) -> Vec<Row> {
         }
     }
     let mut out = Vec::with_capacity(roster.len());
-    for id in roster {
+    for &id in roster.iter() {
         out.push(Row::Character(id));
         let Some(c) = s.get(id) else { continue };
         match &c.reserve {
@@ -268,7 +268,7 @@ impl Columns {
             status: 0,
         };
         let mut scratch = String::new();
-        for id in app.roster() {
+        for &id in app.roster().iter() {
             let Some(x) = s.get(id) else { continue };
             let mut width = |column| value_width(&mut scratch, app, x, column);
             c.name = c.name.max(crate::text::shown_len(&x.name));
@@ -524,6 +524,13 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
     let in_order = s.ordered().count();
     let roster = app.roster();
     let marks = &app.tracker.marks;
+    // Each one's place in the roster, by id (looked up on every row).
+    let mut places = vec![None; s.combatants.len()];
+    for (p, id) in roster.iter().enumerate() {
+        if let Some(place) = places.get_mut(id.index()) {
+            *place = Some(p);
+        }
+    }
     for row in rows.iter().skip(win.first).take(win.shown) {
         let Row::Character(id) = *row else {
             let mut spans = vec![Span::styled(
@@ -551,9 +558,10 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
         if is_selected {
             style = style.patch(t.selected());
         }
-        let place = roster
-            .iter()
-            .position(|x| *x == id)
+        let place = places
+            .get(id.index())
+            .copied()
+            .flatten()
             .filter(|p| *p < in_order);
         let marked = marks.contains(&id);
         let mut spans = Vec::with_capacity(spans_of_row);

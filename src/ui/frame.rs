@@ -231,6 +231,23 @@ impl<'a> Drawing<'a> {
         self.ops.push(Op::Lines(lines, area));
     }
 
+    /// Whether what comes before its last lines is boxes over `r` that draw nothing inside
+    /// `lines` (a box draws only its borders and titles): then that part can be drawn again
+    /// alone, around the lines, which it leaves as they are.
+    fn boxes_alone(&self, r: Rect, lines: Rect) -> bool {
+        self.ops.split_last().is_some_and(|(_, head)| {
+            head.iter().all(|op| match op {
+                Op::Block(block, area) => {
+                    *area == r && {
+                        let inner = block.inner(*area);
+                        inner.union(lines) == inner
+                    }
+                }
+                Op::Lines(..) => false,
+            })
+        })
+    }
+
     /// Draws it.
     pub fn draw(&self, buf: &mut Buffer) {
         for op in &self.ops {
@@ -529,6 +546,28 @@ fn take_kept(last: &mut Vec<Kept>, r: Rect) -> Option<Kept> {
         .map(|i| last.swap_remove(i))
 }
 
+/// The parts of `r` around `lines` (within it): the rows above and below, the columns left
+/// and right; empty where there are none.
+fn around(r: Rect, lines: Rect) -> [Rect; 4] {
+    let lines = lines.intersection(r);
+    [
+        Rect::new(r.x, r.y, r.width, lines.y.saturating_sub(r.y)),
+        Rect::new(
+            r.x,
+            lines.bottom(),
+            r.width,
+            r.bottom().saturating_sub(lines.bottom()),
+        ),
+        Rect::new(r.x, lines.y, lines.x.saturating_sub(r.x), lines.height),
+        Rect::new(
+            lines.right(),
+            lines.y,
+            r.right().saturating_sub(lines.right()),
+            lines.height,
+        ),
+    ]
+}
+
 /// Marks the cells of `r` as changed: each row's columns widen to take them in.
 fn mark(dirty: &mut [Range<u16>], area: Rect, r: Rect) {
     let r = r.intersection(area);
@@ -735,9 +774,13 @@ impl<W: Write> Screen<W> {
             Some(was) if was.memo.key == memo.key => Kept { inputs, ..was },
             Some(was) => match (was.memo.rows, memo.rows) {
                 (Some(before), Some(now))
-                    if before.head == now.head && before.lines == now.lines =>
+                    if before.lines == now.lines
+                        && (before.head == now.head || drawing.boxes_alone(r, now.lines)) =>
                 {
                     self.redraw_rows(drawing, &before, &now);
+                    if before.head != now.head {
+                        self.redraw_box(r, drawing, now.lines);
+                    }
                     Kept {
                         area: r,
                         inputs,
@@ -796,6 +839,27 @@ impl<W: Write> Screen<W> {
                 key,
                 rows: rows.filter(|_| over_blanks),
             },
+        }
+    }
+
+    /// Draws again, alone, what a pane draws around its `lines` (its box: borders and titles),
+    /// over a blank: a title or a border's style changed (the order's `▲ N more` as the turn
+    /// moves), its lines' rows are drawn as they changed.
+    fn redraw_box(&mut self, r: Rect, drawing: &Drawing, lines: Rect) {
+        let area = self.buffer.area;
+        let around = around(r, lines);
+        for part in around {
+            rows_of(&mut self.buffer, part).for_each(|row| row.fill(Cell::EMPTY));
+        }
+        if let Some((_, head)) = drawing.ops.split_last() {
+            for op in head {
+                op.draw(&mut self.buffer);
+            }
+        }
+        for part in around {
+            rows_of(&mut self.buffer, part).for_each(settle_cells);
+            mark(&mut self.dirty, area, part);
+            self.drawn.push(part);
         }
     }
 
@@ -1295,6 +1359,75 @@ mod tests {
         let before = screen.writer().len();
         screen.show(frame).expect("show");
         String::from_utf8_lossy(&screen.writer()[before..]).into_owned()
+    }
+
+    /// A pane boxed with `title` on its top and bottom borders in `border`, its lines `ids`,
+    /// over the whole screen.
+    fn titled_frame<'a>(w: u16, h: u16, title: &'a str, border: Style, ids: &[u16]) -> Frame<'a> {
+        let area = Rect::new(0, 0, w, h);
+        let mut frame = Frame::new(area);
+        let mut pane = Drawing::default();
+        let boxed = PaneBox::new(border)
+            .title(Line::from(title))
+            .title_bottom(Line::from(title));
+        let inner = pane.block(boxed, area);
+        let lines = ids
+            .iter()
+            .map(|id| Line::from(format!("line {id}")))
+            .collect();
+        pane.lines(lines, inner);
+        frame.pane(area, pane);
+        frame
+    }
+
+    #[test]
+    fn a_box_whose_title_changed_is_drawn_again_around_the_rows_kept() {
+        let (w, h) = (24, 8);
+        let inner = Rect::new(1, 1, w - 2, h - 2);
+        let mut screen = Screen::new(Vec::new(), w, h);
+        let mut vt = terminal(w, h);
+        let mut fed = 0;
+        // Given a boxed pane, when its title grows shorter, its border takes a colour and one
+        // row changes, a wide title comes and a row goes
+        let steps: [(&str, Style, &[u16], &[u16]); 4] = [
+            ("a long title, cut", Style::new(), &[1, 2, 3, 4, 5, 6], &[]),
+            ("short", Style::new(), &[1, 2, 3, 4, 5, 6], &[]),
+            ("▲ 3 more", Style::new().cyan(), &[1, 2, 9, 4, 5, 6], &[3]),
+            ("日本 wide", Style::new().cyan(), &[1, 2, 9, 4, 5], &[6]),
+        ];
+        for (i, (title, border, ids, rows)) in steps.into_iter().enumerate() {
+            let shown = screen
+                .show(titled_frame(w, h, title, border, ids))
+                .expect("show")
+                .clone();
+            // Then the screen and the terminal show the frame drawn afresh
+            let mut want = Buffer::empty(Rect::new(0, 0, w, h));
+            titled_frame(w, h, title, border, ids).render(&mut want);
+            settle(&mut want);
+            assert_eq!(shown, want, "step {i}");
+            vt.process(&screen.writer()[fed..]);
+            fed = screen.writer().len();
+            crate::ui::wire::tests::assert_shows(&vt, &want);
+            if i == 0 {
+                continue;
+            }
+            // And inside the box only the rows that changed were drawn, and the box around
+            let inside: Vec<u16> = screen
+                .drawn()
+                .iter()
+                .filter(|d| d.intersects(inner))
+                .map(|d| {
+                    assert_eq!(d.height, 1, "a row at a time: {d:?}");
+                    d.y
+                })
+                .collect();
+            assert_eq!(inside, rows, "step {i}");
+            assert!(
+                screen.drawn().iter().any(|d| d.y == 0 && d.width == w),
+                "the top border: {:?}",
+                screen.drawn()
+            );
+        }
     }
 
     #[test]

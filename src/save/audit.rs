@@ -51,7 +51,6 @@ impl Audit {
             let spawned = std::thread::Builder::new()
                 .name("audit".into())
                 .spawn(move || {
-                    yield_to_keys();
                     let _ = tx.send(verdict());
                 });
             self.0 = match spawned {
@@ -115,42 +114,4 @@ fn check(path: &std::path::Path, catalogue: Arc<Catalogue>) -> Verdict {
             .ok()
             .map(|(_, enc)| Box::new(enc)),
     })
-}
-
-/// Gives the calling thread the lowest priority, so that the check of a save running beside
-/// the GM's first keys does not hold their frames back: on two cores with the terminal busy
-/// drawing the first frame, the check of a 10,000-entry save (~60 ms) shared them with both.
-/// On Linux the nice value is the thread's own; elsewhere it is the process's, and left alone.
-fn yield_to_keys() {
-    #[cfg(target_os = "linux")]
-    {
-        // Refused or not, the check runs the same.
-        let _ = rustix::process::nice(19);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Audit;
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn the_check_runs_at_the_lowest_priority_and_the_screen_does_not() {
-        // Given a check that says how nice its thread is
-        let before = rustix::process::getpriority_process(None).ok();
-        let (tx, rx) = std::sync::mpsc::channel();
-        let mut audit = Audit::with(move || {
-            let _ = tx.send(rustix::process::getpriority_process(None));
-            Ok(())
-        });
-        // When it runs
-        audit.start();
-        // Then its thread runs at nice 19, and the thread that started it as it was
-        let nice = rx
-            .recv_timeout(std::time::Duration::from_secs(10))
-            .expect("the check ran")
-            .expect("its priority is readable");
-        assert_eq!(nice, 19);
-        assert_eq!(rustix::process::getpriority_process(None).ok(), before);
-    }
 }

@@ -17,16 +17,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pb() { python3 "$bench" --cols "$cols" --rows "$rows" --runs "$runs" "$@"; }
 
-# The 10,000-entry save, 50 combatants (what the benches in benches/save.rs play too).
-{
-  echo 'add Jinx pc int 4 rea 5 edge 2 body 4 will 3'
-  echo 'add Rook pc int 3 rea 4 edge 1 body 5 will 3'
-  echo 'add Ganger x48 npc int 3 rea 3 edge 1 body 3 will 2'
-  echo 'roll all'
-  echo start
-  for _ in $(seq 3331); do echo next; echo 'damage Rook 1 stun'; echo 'heal Rook 1 stun'; done
-  echo next; echo 'damage Rook 1 stun'
-} | "$bin" --data-dir "$work" exec big >/dev/null
+# The 10,000-entry save, 50 combatants.
+"$root/scripts/bigsave.sh" "$bin" "$work"
 cp "$root/saves/demo.ron" "$work/saves/"
 seq 1 5000 | sed 's/^/line /' >"$work/lines.txt"
 

@@ -248,6 +248,15 @@ impl<'a> Drawing<'a> {
         })
     }
 
+    /// Draws what comes before its last lines (its box).
+    fn draw_head(&self, buf: &mut Buffer) {
+        if let Some((_, head)) = self.ops.split_last() {
+            for op in head {
+                op.draw(buf);
+            }
+        }
+    }
+
     /// Draws it.
     pub fn draw(&self, buf: &mut Buffer) {
         for op in &self.ops {
@@ -310,8 +319,12 @@ impl Op<'_> {
 /// a key's time; two different drawings share a key once in 2^64.)
 pub(crate) fn hash_of(value: &impl Hash) -> u64 {
     use std::hash::BuildHasher;
-    foldhash::fast::FixedState::with_seed(0x5352_7472_6163_6b21).hash_one(value)
+    KEYS.hash_one(value)
 }
+
+/// The hasher every key of a drawing is made with (fixed: keys are compared across frames).
+const KEYS: foldhash::fast::FixedState =
+    foldhash::fast::FixedState::with_seed(0x5352_7472_6163_6b21);
 
 /// The key a line is kept by: [`hash_of`] the line, with each style taken as two numbers.
 /// (Every frame keys each line of every pane; the derived hash of a style goes field by field
@@ -319,7 +332,7 @@ pub(crate) fn hash_of(value: &impl Hash) -> u64 {
 /// the same key; a line differing in any field, a different key but once in 2^64.
 pub(crate) fn line_key(line: &Line) -> u64 {
     use std::hash::{BuildHasher, Hasher};
-    let mut h = foldhash::fast::FixedState::with_seed(0x5352_7472_6163_6b21).build_hasher();
+    let mut h = KEYS.build_hasher();
     let [a, b] = style_bits(line.style);
     h.write_u64(a);
     h.write_u64(b);
@@ -820,12 +833,10 @@ impl<W: Write> Screen<W> {
     ) -> Kept {
         let mut over_blanks = false;
         self.redraw(r, blank_first, |buf| {
-            let Some((lines, head)) = drawing.ops.split_last() else {
+            let Some(lines) = drawing.ops.last() else {
                 return;
             };
-            for op in head {
-                op.draw(buf);
-            }
+            drawing.draw_head(buf);
             over_blanks = rows.as_ref().is_some_and(|rows| {
                 r.union(rows.lines) == r
                     && rows_of(buf, rows.lines).all(|row| row.iter().all(|c| *c == Cell::EMPTY))
@@ -851,11 +862,7 @@ impl<W: Write> Screen<W> {
         for part in around {
             rows_of(&mut self.buffer, part).for_each(|row| row.fill(Cell::EMPTY));
         }
-        if let Some((_, head)) = drawing.ops.split_last() {
-            for op in head {
-                op.draw(&mut self.buffer);
-            }
-        }
+        drawing.draw_head(&mut self.buffer);
         for part in around {
             rows_of(&mut self.buffer, part).for_each(settle_cells);
             mark(&mut self.dirty, area, part);

@@ -85,23 +85,23 @@ fn cell_width(cell: PassCell) -> usize {
 
 /// A cell in words, centred in `width` as `format!("{:^width$}")` centres it.
 fn centred(cell: PassCell, width: usize) -> String {
-    let pad = width.saturating_sub(cell_width(cell));
-    let left = pad / 2;
-    // Room for the widest cell's multi-byte marks.
-    let mut out = String::with_capacity(width + 8);
-    out.extend(std::iter::repeat_n(' ', left));
-    write_cell(&mut out, cell);
-    out.extend(std::iter::repeat_n(' ', pad - left));
-    out
+    centred_by(cell_width(cell), width, |out| write_cell(out, cell))
 }
 
 /// `text` centred in `width`, as `format!("{:^width$}")` centres it.
 fn centre(text: &str, width: usize) -> String {
-    let pad = width.saturating_sub(text.chars().count());
+    centred_by(text.chars().count(), width, |out| out.push_str(text))
+}
+
+/// What `write` writes, `columns` wide, centred in `width` (left of centre when the spaces
+/// do not halve), in one string.
+fn centred_by(columns: usize, width: usize, write: impl FnOnce(&mut String)) -> String {
+    let pad = width.saturating_sub(columns);
     let left = pad / 2;
-    let mut out = String::with_capacity(text.len() + pad);
+    // Room for the multi-byte marks (`—`, `⏸`, `→`, `▸`) of the widest cell or label.
+    let mut out = String::with_capacity(width + 8);
     out.extend(std::iter::repeat_n(' ', left));
-    out.push_str(text);
+    write(&mut out);
     out.extend(std::iter::repeat_n(' ', pad - left));
     out
 }

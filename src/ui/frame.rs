@@ -1388,6 +1388,30 @@ mod tests {
     }
 
     #[test]
+    fn only_a_box_over_the_whole_pane_with_the_lines_inside_it_is_drawn_again_alone() {
+        let r = Rect::new(0, 0, 20, 8);
+        let boxed = |area: Rect, lines: Rect| {
+            let mut d = Drawing::default();
+            d.block(PaneBox::new(Style::new()), area);
+            d.lines(vec![Line::from("a")], lines);
+            d
+        };
+        // A box over the pane, its lines inside the borders: its box can be drawn alone
+        assert!(boxed(r, Rect::new(1, 1, 18, 6)).boxes_alone(r, Rect::new(1, 1, 18, 6)));
+        assert!(boxed(r, Rect::new(2, 2, 10, 3)).boxes_alone(r, Rect::new(2, 2, 10, 3)));
+        // Not a box over part of the pane, nor lines reaching over its borders
+        assert!(
+            !boxed(Rect::new(0, 0, 10, 8), Rect::new(1, 1, 8, 6))
+                .boxes_alone(r, Rect::new(1, 1, 8, 6))
+        );
+        assert!(!boxed(r, Rect::new(0, 1, 19, 6)).boxes_alone(r, Rect::new(0, 1, 19, 6)));
+        // Nor lines drawn before the last ones
+        let mut twice = boxed(r, Rect::new(1, 1, 18, 3));
+        twice.lines(vec![Line::from("b")], Rect::new(1, 4, 18, 3));
+        assert!(!twice.boxes_alone(r, Rect::new(1, 4, 18, 3)));
+    }
+
+    #[test]
     fn a_box_whose_title_changed_is_drawn_again_around_the_rows_kept() {
         let (w, h) = (24, 8);
         let inner = Rect::new(1, 1, w - 2, h - 2);

@@ -2,7 +2,8 @@
 # Instructions the keys KEYS cost on a save, counted by valgrind's callgrind only while they are
 # pressed (not the launch, the audit or the quit, which keyinstr.sh's difference of two runs
 # takes in): srtrack (release build) in tmux at COLS×ROWS (160×48 unless given) on a fresh copy
-# of SAVE (`demo`, or `big`: the 10,000-entry save of scripts/bigsave.sh), a minute left for the
+# of SAVE (`demo`, `big`: a new 10,000-entry save of scripts/bigsave.sh, or a save file's path,
+# to hold two builds to the same rolls), a minute left for the
 # audit to answer first, a second between keys (E stands for Esc). Prints the total; with
 # ONEKEY_KEEP=FILE the callgrind file is kept there, for callgrind_annotate.
 # Usage: scripts/onekey.sh SRTRACK SAVE KEYS [COLS ROWS]     e.g. scripts/onekey.sh target/release/srtrack big n
@@ -16,7 +17,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'tmux kill-session -t onekey 2>/dev/null || true; rm -rf "$work"' EXIT
 mkdir -p "$work/saves"
-if [[ $save == big ]]; then
+if [[ -f $save ]]; then
+  cp "$save" "$work/saves/"
+  save=$(basename "$save" .ron)
+elif [[ $save == big ]]; then
   "$root/scripts/bigsave.sh" "$bin" "$work"
 else
   cp "$root/saves/$save.ron" "$work/saves/"

@@ -130,16 +130,27 @@ fn printable_ascii(text: &str) -> bool {
 
 /// Writes `n` in decimal, without a formatter (frames write many small numbers).
 pub fn push_number(s: &mut String, n: u16) {
-    let mut digits = [0u8; 5];
+    push_int(s, n.into(), 0);
+}
+
+/// Writes `n` in decimal right-aligned in `width` columns, as `format!("{n:>width$}")` writes
+/// it, without a formatter: the order writes several numbers on every row it draws.
+pub fn push_int(s: &mut String, n: i64, width: usize) {
+    let mut digits = [0u8; 20];
     let mut at = digits.len();
-    let mut n = n;
+    let mut m = n.unsigned_abs();
     loop {
         at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
+        digits[at] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
             break;
         }
+    }
+    let len = digits.len() - at + usize::from(n < 0);
+    s.extend(std::iter::repeat_n(' ', width.saturating_sub(len)));
+    if n < 0 {
+        s.push('-');
     }
     for &d in &digits[at..] {
         s.push(char::from(d));
@@ -518,6 +529,25 @@ mod tests {
             let left = unjoined(&text);
             let parts: usize = left.chars().map(|c| c.width().unwrap_or(0)).sum();
             proptest::prop_assert_eq!(left.width(), parts, "{}", text.escape_unicode());
+        }
+    }
+
+    proptest::proptest! {
+        /// A number is written as the formatter writes it, right-aligned in any width: every
+        /// sign and length, the extremes too.
+        #[test]
+        fn an_int_is_written_as_format_writes_it(
+            n in proptest::prop_oneof![
+                -1000i64..1000,
+                proptest::num::i64::ANY,
+                proptest::strategy::Just(i64::MIN),
+                proptest::strategy::Just(i64::MAX),
+            ],
+            width in 0usize..24,
+        ) {
+            let mut s = String::from("x");
+            push_int(&mut s, n, width);
+            proptest::prop_assert_eq!(s, format!("x{n:>width$}"));
         }
     }
 

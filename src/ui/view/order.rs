@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 
 use super::{focus_title, ip_grid, more_hints, pane_block, push_padded};
 use crate::encounter::{Combatant, CombatantId, PassMark, Reserve};
-use crate::text::push_number;
+use crate::text::{push_int, push_number};
 use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
 
@@ -185,7 +185,6 @@ enum Optional {
 /// Writes a character's value in an optional column (nothing where it has none): written in
 /// place, as the order measures and writes every row every frame it changes.
 fn write_value(out: &mut String, app: &App, c: &Combatant, column: Optional) {
-    use std::fmt::Write as _;
     match column {
         Optional::Group => {
             if let Some(g) = c.group.and_then(|g| app.state().groups.get(g.0 as usize)) {
@@ -194,14 +193,15 @@ fn write_value(out: &mut String, app: &App, c: &Combatant, column: Optional) {
         }
         Optional::Edge => {
             if c.sheet.edge != 0 {
-                let max = app.state().edge_max(c);
-                let _ = write!(out, "{}/{max}", c.edge_left);
+                push_int(out, c.edge_left.into(), 0);
+                out.push('/');
+                push_int(out, app.state().edge_max(c).into(), 0);
             }
         }
         Optional::Wounds => {
             let w = app.state().wounds_shown(c, app.enc.rules());
             if w != 0 {
-                let _ = write!(out, "{w}");
+                push_int(out, w.into(), 0);
             }
         }
         Optional::Status => {
@@ -399,12 +399,9 @@ fn row_text(
     cols: &Columns,
     width: usize,
 ) -> String {
-    use std::fmt::Write as _;
     let mut out = String::with_capacity(width + 8);
     match place {
-        Some(p) => {
-            let _ = write!(out, "{:>2}", p + 1);
-        }
+        Some(p) => push_int(&mut out, i64::try_from(p + 1).unwrap_or(i64::MAX), 2),
         None => out.push_str("  "),
     }
     out.push(' ');
@@ -428,12 +425,13 @@ fn row_text(
     }
     match &c.initiative {
         Some(r) => {
-            let _ = write!(out, "{:>2}", r.score());
+            push_int(&mut out, r.score().into(), 2);
             out.push(if r.glitch.is_glitch() { '!' } else { ' ' });
         }
         None => out.push_str(" — "),
     }
-    let _ = write!(out, " {:>2}", c.ip);
+    out.push(' ');
+    push_int(&mut out, c.ip.into(), 2);
     let written = crate::text::shown_len(&out);
     if written > width {
         let kept = std::mem::take(&mut out);

@@ -551,11 +551,31 @@ pub fn odds_answer(enc: &Encounter, q: &OddsInput) -> Result<String, RuleError> 
 
 /// The odds line of a question already checked.
 pub fn odds_line(q: &OddsInput, rules: &HouseRules) -> String {
+    told_odds(q, rules, None)
+}
+
+/// [`odds_line`] of a question whose pools the engine made (a form's dry run): each pool said
+/// as the log says it, with what it holds (`6 dice (8, wounds -2)`), so that the odds show the
+/// wound modifier and the sheet's pools they count. `pools` are the pool rolled and the
+/// opposing one, whose dice are the question's.
+pub fn pools_odds_line(q: &OddsInput, rules: &HouseRules, pools: (&Pool, Option<&Pool>)) -> String {
+    told_odds(q, rules, Some(pools))
+}
+
+fn told_odds(q: &OddsInput, rules: &HouseRules, pools: Option<(&Pool, Option<&Pool>)>) -> String {
     let byte = |v: i32| u8::try_from(v).unwrap_or(u8::MAX);
+    let opposing_text = |p: u8| match pools.and_then(|(_, o)| o) {
+        Some(o) => pool_text(o),
+        None => dice(p),
+    };
     let (goal, opposing, against) = match q.against {
         OddsAgainst::Open => (Goal::Open, 0, String::new()),
         OddsAgainst::Threshold(t) => (Goal::Threshold(byte(t)), 0, format!(", threshold {t}")),
-        OddsAgainst::Pool(p) => (Goal::Opposed, byte(p), format!(", vs {}", dice(byte(p)))),
+        OddsAgainst::Pool(p) => (
+            Goal::Opposed,
+            byte(p),
+            format!(", vs {}", opposing_text(byte(p))),
+        ),
     };
     let o = odds(
         &Setup {
@@ -568,7 +588,7 @@ pub fn odds_line(q: &OddsInput, rules: &HouseRules) -> String {
     );
     let limit = q.limit.map(|l| format!(", limit {l}")).unwrap_or_default();
     let glitches = format!("P(glitch) {:.4}, P(critical) {:.4}", o.glitch, o.critical);
-    let pool = dice(byte(q.pool));
+    let pool = pools.map_or_else(|| dice(byte(q.pool)), |(p, _)| pool_text(p));
     match goal {
         Goal::Open => format!("odds {pool}{limit}: hits {:.2}, {glitches}", o.hits),
         Goal::Threshold(_) | Goal::Opposed => format!(

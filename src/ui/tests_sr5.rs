@@ -115,6 +115,34 @@ fn ana_stands_up() -> App {
     ])
 }
 
+/// A wounded character's odds say what the wounds took from the pool typed, as the log
+/// will say it of the roll: the GM types 5, reads 4 dice and sees why.
+#[test]
+fn the_test_forms_odds_name_the_wound_modifier_in_the_pool() {
+    let mut app = app_with(&[
+        "add Ana pc int 5 rea 3 edge 2 body 2 will 3",
+        "roll Ana hits 3",
+        "start",
+        "damage Ana 3 physical",
+    ]);
+    press(&mut app, KeyCode::Char('T'));
+    typ(&mut app, "5");
+    assert!(
+        odds(&app).is_ok_and(|o| o.starts_with("odds 4 dice (5, wounds -1): hits 1.33, ")),
+        "{:?}",
+        odds(&app)
+    );
+    // Unhurt, the pool is the number typed and says nothing more.
+    let mut app = app_with(&["add Ana pc int 5 rea 3", "roll Ana hits 3", "start"]);
+    press(&mut app, KeyCode::Char('T'));
+    typ(&mut app, "5");
+    assert!(
+        odds(&app).is_ok_and(|o| o.starts_with("odds 5 dice: hits 1.67, ")),
+        "{:?}",
+        odds(&app)
+    );
+}
+
 #[test]
 fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types() {
     let mut app = ana_stands_up();
@@ -362,8 +390,9 @@ fn an_attack_action_offers_the_chain_step_by_step_down_to_the_boxes() {
     assert!(matches!(last_sr5(&app)[..], [Sr5Event::Attacked { .. }]));
     // Jinx's defense: Reaction 5 + Intuition 4 from the sheet, against the attack's 3 hits.
     assert!(
-        odds(&app)
-            .is_ok_and(|o| o.starts_with("the defense holds on 3+ hits: odds 9 dice, threshold 3")),
+        odds(&app).is_ok_and(|o| o.starts_with(
+            "the defense holds on 3+ hits: odds 9 dice (Reaction 5 + Intuition 4), threshold 3"
+        )),
         "{:?}",
         odds(&app)
     );
@@ -375,8 +404,8 @@ fn an_attack_action_offers_the_chain_step_by_step_down_to_the_boxes() {
     assert!(matches!(last_sr5(&app)[..], [Sr5Event::Defended { .. }]));
     // Hit, net 2: DV 10 against Body 4 + armor 12 (DV 10 does not exceed armor 12: Stun).
     assert!(
-        odds(&app)
-            .is_ok_and(|o| o.starts_with("no damage on 10+ hits: odds 16 dice, threshold 10")),
+        odds(&app).is_ok_and(|o| o
+            .starts_with("no damage on 10+ hits: odds 16 dice (Body 4 + armor 12), threshold 10")),
         "{:?}",
         odds(&app)
     );

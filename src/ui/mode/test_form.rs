@@ -16,7 +16,7 @@ use super::{Ctx, Mode, Outcome};
 use crate::catalogue::TestBy;
 use crate::encounter::query::Attack;
 use crate::encounter::system::sr5::{
-    Against, AttackInput, OddsAgainst, OddsInput, PoolInput, Sr5Command, Sr5Event, Stage,
+    Against, AttackInput, OddsAgainst, OddsInput, Pool, PoolInput, Sr5Command, Sr5Event, Stage,
     StepInput, TestInput, attack_limit,
 };
 use crate::encounter::{CombatantId, Command, Event, State as EncState};
@@ -470,11 +470,14 @@ impl State {
             }
         };
         self.odds = question(&self.purpose, &events, ctx.state())
-            .map(|(prefix, q)| {
-                format!(
-                    "{prefix}{}",
-                    crate::report::sr5::odds_line(&q, ctx.enc.rules())
-                )
+            .map(|q| {
+                let (pool, opposing) = &q.pools;
+                let line = crate::report::sr5::pools_odds_line(
+                    &q.input,
+                    ctx.enc.rules(),
+                    (pool, opposing.as_ref()),
+                );
+                format!("{}{line}", q.prefix)
             })
             .ok_or_else(|| "odds: the defense is typed by the player".to_string());
     }
@@ -586,9 +589,17 @@ fn named(name: &str, ctx: &Ctx) -> Result<CombatantId, String> {
     crate::lang::combatant_named(name, ctx.state(), ctx.catalogue())
 }
 
+/// What a form's odds answer: the question in numbers, the words before its line, and the
+/// pools the dry run made (the line says what each holds: wounds, the sheet's parts).
+struct Question {
+    prefix: String,
+    input: OddsInput,
+    pools: (Pool, Option<Pool>),
+}
+
 /// The odds question a dry run's events answer: the test (or step) the form sets up, with a few
 /// words saying what P(success) means for a step of the attack chain.
-fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String, OddsInput)> {
+fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<Question> {
     events.iter().find_map(|e| {
         let Event::Sr5(e) = e else { return None };
         match (purpose, e) {
@@ -609,14 +620,18 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String
                         OddsAgainst::Pool(opponent.as_ref().map_or(0, |o| o.pool.dice().into()))
                     }
                 };
-                Some((
-                    String::new(),
-                    OddsInput {
+                let opposing = matches!(goal, Goal::Opposed)
+                    .then(|| opponent.as_ref().map(|o| o.pool.clone()))
+                    .flatten();
+                Some(Question {
+                    prefix: String::new(),
+                    input: OddsInput {
                         pool: i32::from(pool.dice()),
                         limit: limit.map(i32::from),
                         against,
                     },
-                ))
+                    pools: (pool.clone(), opposing),
+                })
             }
             (
                 Purpose::Attack { .. },
@@ -633,9 +648,7 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String
                 // typed later, and the attack's odds wait for it. An area attack's odds are
                 // against the first target srtrack rolls for, named.
                 let (target, defense) = events.iter().find_map(|e| match e {
-                    Event::Sr5(Sr5Event::Defended { target, pool, .. }) => {
-                        Some((*target, pool.dice()))
-                    }
+                    Event::Sr5(Sr5Event::Defended { target, pool, .. }) => Some((*target, pool)),
                     _ => None,
                 })?;
                 let prefix = if also.is_empty() {
@@ -643,14 +656,15 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String
                 } else {
                     format!("the attack hits {}: ", escaped(s.name(target)))
                 };
-                Some((
+                Some(Question {
                     prefix,
-                    OddsInput {
+                    input: OddsInput {
                         pool: i32::from(pool.dice()),
                         limit: attack_limit(weapon, *aim, *pushed).map(i32::from),
-                        against: OddsAgainst::Pool(i32::from(defense)),
+                        against: OddsAgainst::Pool(i32::from(defense.dice())),
                     },
-                ))
+                    pools: (pool.clone(), Some(defense.clone())),
+                })
             }
             (Purpose::Step(target), Sr5Event::Defended { pool, .. }) => {
                 let hits = match s.sr5.waiting(*target)?.stage {
@@ -658,23 +672,25 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<(String
                     Stage::Soak { .. } => return None,
                 };
                 // A tie goes to the defender: the defense holds with as many hits as the attack.
-                Some((
-                    format!("the defense holds on {hits}+ hits: "),
-                    OddsInput {
+                Some(Question {
+                    prefix: format!("the defense holds on {hits}+ hits: "),
+                    input: OddsInput {
                         pool: i32::from(pool.dice()),
                         limit: None,
                         against: OddsAgainst::Threshold(i32::from(hits.max(1))),
                     },
-                ))
+                    pools: (pool.clone(), None),
+                })
             }
-            (Purpose::Step(_), Sr5Event::Soaked { pool, dv, .. }) => Some((
-                format!("no damage on {dv}+ hits: "),
-                OddsInput {
+            (Purpose::Step(_), Sr5Event::Soaked { pool, dv, .. }) => Some(Question {
+                prefix: format!("no damage on {dv}+ hits: "),
+                input: OddsInput {
                     pool: i32::from(pool.dice()),
                     limit: None,
                     against: OddsAgainst::Threshold(i32::from((*dv).max(1))),
                 },
-            )),
+                pools: (pool.clone(), None),
+            }),
             _ => None,
         }
     })

@@ -379,11 +379,45 @@ fn tab_past_the_last_field_wraps_to_the_first_which_keeps_its_value_to_type_on()
 }
 
 #[test]
+fn the_add_form_brings_a_character_in_hidden_when_asked_and_never_by_itself() {
+    // The add form for `name`, at its last field: that field's label and value.
+    let last_field = |app: &mut App, name: &str| {
+        typ(app, "a");
+        typ(app, name);
+        press(app, KeyCode::BackTab);
+        match app.mode() {
+            Mode::Form(f) => (f.fields[f.focus].label, f.fields[f.focus].get()),
+            _ => panic!("the add form"),
+        }
+    };
+    // Enter, and Enter again on the initiative form asked mid-fight: whether `who` is hidden.
+    let added_hidden = |app: &mut App, who: &str| {
+        press(app, KeyCode::Enter);
+        if matches!(app.mode(), Mode::Form(_)) {
+            press(app, KeyCode::Enter);
+        }
+        app.state()
+            .find(who)
+            .map(crate::encounter::Combatant::is_hidden)
+    };
+    // Given the add form, a name typed and its last field, Hidden, turned to yes
+    let mut app = demo_app();
+    assert_eq!(last_field(&mut app, "Sniper"), ("Hidden", "no".into()));
+    press(&mut app, KeyCode::Char(' '));
+    // When the GM adds it, then it comes in hidden from the players
+    assert_eq!(added_hidden(&mut app, "Sniper"), Some(true));
+    // And the next add form, though it starts from the last one added, says no again
+    assert_eq!(last_field(&mut app, "Spotter"), ("Hidden", "no".into()));
+    assert_eq!(added_hidden(&mut app, "Spotter"), Some(false));
+}
+
+#[test]
 fn a_group_that_rolls_one_by_one_joins_a_fight_with_a_form_for_each() {
     // Given a fight under way, and the add form for a group of two that does not share a roll
     let mut app = demo_app();
     typ(&mut app, "a");
     typ(&mut app, "Rook");
+    press(&mut app, KeyCode::BackTab);
     press(&mut app, KeyCode::BackTab);
     let Mode::Form(f) = app.mode() else {
         panic!("the add form")
@@ -392,7 +426,8 @@ fn a_group_that_rolls_one_by_one_joins_a_fight_with_a_form_for_each() {
     if f.fields[f.focus].get() == "yes" {
         press(&mut app, KeyCode::Char(' '));
     }
-    for _ in 0..3 {
+    // Hidden, Name, Side, then Count.
+    for _ in 0..4 {
         press(&mut app, KeyCode::Tab);
     }
     typ(&mut app, "2");

@@ -119,27 +119,31 @@ fn ana_stands_up() -> App {
 /// will say it of the roll: the GM types 5, reads 4 dice and sees why.
 #[test]
 fn the_test_forms_odds_name_the_wound_modifier_in_the_pool() {
-    let mut app = app_with(&[
-        "add Ana pc int 5 rea 3 edge 2 body 2 will 3",
-        "roll Ana hits 3",
-        "start",
-        "damage Ana 3 physical",
-    ]);
-    press(&mut app, KeyCode::Char('T'));
-    typ(&mut app, "5");
-    assert!(
-        odds(&app).is_ok_and(|o| o.starts_with("odds 4 dice (5, wounds -1): hits 1.33, ")),
-        "{:?}",
+    // Ana, after `then`, types a pool of 5 in the test form: its odds.
+    let odds_of_5 = |then: &str| {
+        let mut app = app_with(&[
+            "add Ana pc int 5 rea 3 edge 2 body 2 will 3",
+            "roll Ana hits 3",
+            "start",
+            then,
+        ]);
+        press(&mut app, KeyCode::Char('T'));
+        typ(&mut app, "5");
         odds(&app)
+    };
+    let hurt = odds_of_5("damage Ana 3 physical");
+    assert!(
+        hurt.as_ref()
+            .is_ok_and(|o| o.starts_with("odds 4 dice (5, wounds -1): hits 1.33, ")),
+        "{hurt:?}"
     );
-    // Unhurt, the pool is the number typed and says nothing more.
-    let mut app = app_with(&["add Ana pc int 5 rea 3", "roll Ana hits 3", "start"]);
-    press(&mut app, KeyCode::Char('T'));
-    typ(&mut app, "5");
+    // Two boxes, short of the first modifier: the pool is the number typed, and says no more.
+    let light = odds_of_5("damage Ana 2 physical");
     assert!(
-        odds(&app).is_ok_and(|o| o.starts_with("odds 5 dice: hits 1.67, ")),
-        "{:?}",
-        odds(&app)
+        light
+            .as_ref()
+            .is_ok_and(|o| o.starts_with("odds 5 dice: hits 1.67, ")),
+        "{light:?}"
     );
 }
 

@@ -460,6 +460,14 @@ impl State {
                             &num(|s| opt(s.willpower), ""),
                         ),
                         Field::toggle("Shared roll", "yes: the group rolls once", NO_YES, shared),
+                        // Never taken from the last added: a character hidden by mistake is
+                        // one the players never see arrive.
+                        Field::toggle(
+                            "Hidden",
+                            "yes: left out of the players' view (an ambush)",
+                            NO_YES,
+                            0,
+                        ),
                     ],
                 )
             }
@@ -894,7 +902,7 @@ impl State {
                     count: self.num_of("Count", false)?,
                     sheet: self.sheet_input()?,
                     shared_roll: self.at("Shared roll").is_some_and(yes),
-                    hidden: false,
+                    hidden: self.at("Hidden").is_some_and(yes),
                 })
             }
             Purpose::Edit(who) => Command::Edit {

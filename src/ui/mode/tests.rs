@@ -302,8 +302,17 @@ fn the_add_and_edit_forms_ask_exactly_the_sheet_fields_of_the_encounters_system(
         "Body",
         "Willpower",
         "Shared roll",
+        "Hidden",
     ];
-    let narration = ["Name", "Side", "Count", "Edge", "Body", "Willpower"];
+    let narration = [
+        "Name",
+        "Side",
+        "Count",
+        "Edge",
+        "Body",
+        "Willpower",
+        "Hidden",
+    ];
     for (system, add) in [
         (System::Sr5, &passes[..]),
         (System::Sr2097, &passes[..]),
@@ -328,13 +337,14 @@ fn the_add_and_edit_forms_ask_exactly_the_sheet_fields_of_the_encounters_system(
         let f = form::State::open(form::Purpose::Add, &ctx);
         let labels: Vec<&str> = f.fields.iter().map(|f| f.label).collect();
         assert_eq!(labels, add, "{system}");
-        // and the edit form asks the same of the sheet (no Count: an edit is of one)
+        // and the edit form asks the same of the sheet (no Count: an edit is of one; hiding
+        // is `W`'s)
         let f = form::State::open(form::Purpose::Edit(id(&enc, "Ana")), &ctx);
         let labels: Vec<&str> = f.fields.iter().map(|f| f.label).collect();
         let edit: Vec<&str> = add
             .iter()
             .copied()
-            .filter(|l| !matches!(*l, "Count" | "Shared roll"))
+            .filter(|l| !matches!(*l, "Count" | "Shared roll" | "Hidden"))
             .collect();
         assert_eq!(labels, edit, "{system}");
     }

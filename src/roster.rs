@@ -388,7 +388,21 @@ impl Roster {
         all.into_iter().nth(at)
     }
 
+    /// Why no sheet can be kept or found at all: the roster's folder name taken by a file.
+    pub fn unusable(&self) -> Option<String> {
+        let meta = std::fs::metadata(&self.dir).ok()?;
+        (!meta.is_dir()).then(|| {
+            format!(
+                "{} is a file, not a directory: the roster keeps its sheets in a directory of that name (move the file away)",
+                self.dir.display()
+            )
+        })
+    }
+
     fn unknown(&self, name: &str) -> String {
+        if let Some(why) = self.unusable() {
+            return format!("no sheet \"{name}\": {why}");
+        }
         let all = self.list();
         let names: Vec<String> = all
             .iter()
@@ -435,6 +449,9 @@ impl Roster {
             )
         })?;
         check(t, &self.rules)?;
+        if let Some(why) = self.unusable() {
+            return Err(why);
+        }
         let path = match self.listed(&t.name) {
             Some(l) => match &l.sheet {
                 Err(e) => {
@@ -474,6 +491,13 @@ impl Roster {
     /// Removes a sheet's file (a bad one too, by its file name).
     pub fn remove(&self, name: &str) -> Result<PathBuf, String> {
         let listed = self.listed(name).ok_or_else(|| self.unknown(name))?;
+        if listed.path.is_dir() {
+            // A directory named like a sheet holds what srtrack did not write: not its to remove.
+            return Err(format!(
+                "{} is a directory, not a roster sheet: srtrack removes only the sheets it keeps",
+                listed.path.display()
+            ));
+        }
         std::fs::remove_file(&listed.path).map_err(|e| {
             format!(
                 "cannot remove {}: {}",

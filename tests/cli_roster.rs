@@ -459,3 +459,44 @@ fn one_roster_line_is_one_undo_and_one_redo_across_saves() {
         text(&out.stderr)
     );
 }
+
+/// The roster's directory name taken by a plain file: every roster command says so in one
+/// sentence, fails, and leaves the file as it was; a directory named like a sheet is never
+/// removed.
+#[test]
+fn a_file_where_the_roster_directory_goes_is_said_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = srtrack(d, &["exec", "first"], "add Jinx pc int 5 rea 6\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::write(d.join("roster"), "notes\n").unwrap();
+    for args in [
+        ["roster", "list"].as_slice(),
+        &["roster", "save", "first", "Jinx"],
+        &["roster", "show", "Jinx"],
+        &["roster", "remove", "Jinx"],
+    ] {
+        let out = srtrack(d, args, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let said = text(&out.stderr);
+        assert!(
+            said.contains("roster is a file, not a directory") && said.lines().count() == 1,
+            "{args:?}: {said}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(d.join("roster")).unwrap(),
+        "notes\n"
+    );
+    // A directory named like a sheet: listed as unreadable, and not removed.
+    std::fs::remove_file(d.join("roster")).unwrap();
+    std::fs::create_dir_all(d.join("roster/Bob.ron/inside")).unwrap();
+    let out = srtrack(d, &["roster", "remove", "Bob"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("is a directory, not a roster sheet"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(d.join("roster/Bob.ron/inside").is_dir());
+}

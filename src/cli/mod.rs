@@ -687,6 +687,9 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
     let shown = |p: &Path| text::escaped(&p.display().to_string()).into_owned();
     match what {
         RosterCmd::List => {
+            if let Some(why) = roster.unusable() {
+                return Err(Failure(why));
+            }
             let all = roster.list();
             if all.is_empty() {
                 outln!(

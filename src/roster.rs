@@ -388,7 +388,7 @@ impl Roster {
         all.into_iter().nth(at)
     }
 
-    /// Why no sheet can be kept or found at all: the roster's folder name taken by a file.
+    /// Why no sheet can be kept or found at all: the roster directory's name taken by a file.
     pub fn unusable(&self) -> Option<String> {
         let meta = std::fs::metadata(&self.dir).ok()?;
         (!meta.is_dir()).then(|| {

@@ -556,10 +556,15 @@ pub fn odds_line(q: &OddsInput, rules: &HouseRules) -> String {
 
 /// [`odds_line`] of a question whose pools the engine made (a form's dry run): each pool said
 /// as the log says it, with what it holds (`6 dice (8, wounds -2)`), so that the odds show the
-/// wound modifier and the sheet's pools they count. `pools` are the pool rolled and the
-/// opposing one, whose dice are the question's.
-pub fn pools_odds_line(q: &OddsInput, rules: &HouseRules, pools: (&Pool, Option<&Pool>)) -> String {
-    told_odds(q, rules, Some(pools))
+/// wound modifier and the sheet's pools they count. `pool` and `opposing` hold the question's
+/// dice.
+pub fn pools_odds_line(
+    q: &OddsInput,
+    rules: &HouseRules,
+    pool: &Pool,
+    opposing: Option<&Pool>,
+) -> String {
+    told_odds(q, rules, Some((pool, opposing)))
 }
 
 fn told_odds(q: &OddsInput, rules: &HouseRules, pools: Option<(&Pool, Option<&Pool>)>) -> String {

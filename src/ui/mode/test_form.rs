@@ -471,11 +471,11 @@ impl State {
         };
         self.odds = question(&self.purpose, &events, ctx.state())
             .map(|q| {
-                let (pool, opposing) = &q.pools;
                 let line = crate::report::sr5::pools_odds_line(
                     &q.input,
                     ctx.enc.rules(),
-                    (pool, opposing.as_ref()),
+                    &q.pool,
+                    q.opposing.as_ref(),
                 );
                 format!("{}{line}", q.prefix)
             })
@@ -594,7 +594,9 @@ fn named(name: &str, ctx: &Ctx) -> Result<CombatantId, String> {
 struct Question {
     prefix: String,
     input: OddsInput,
-    pools: (Pool, Option<Pool>),
+    pool: Pool,
+    /// The pool it is opposed by: an opposed test's, the attack's defense.
+    opposing: Option<Pool>,
 }
 
 /// The odds question a dry run's events answer: the test (or step) the form sets up, with a few
@@ -630,7 +632,8 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<Questio
                         limit: limit.map(i32::from),
                         against,
                     },
-                    pools: (pool.clone(), opposing),
+                    pool: pool.clone(),
+                    opposing,
                 })
             }
             (
@@ -663,7 +666,8 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<Questio
                         limit: attack_limit(weapon, *aim, *pushed).map(i32::from),
                         against: OddsAgainst::Pool(i32::from(defense.dice())),
                     },
-                    pools: (pool.clone(), Some(defense.clone())),
+                    pool: pool.clone(),
+                    opposing: Some(defense.clone()),
                 })
             }
             (Purpose::Step(target), Sr5Event::Defended { pool, .. }) => {
@@ -679,7 +683,8 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<Questio
                         limit: None,
                         against: OddsAgainst::Threshold(i32::from(hits.max(1))),
                     },
-                    pools: (pool.clone(), None),
+                    pool: pool.clone(),
+                    opposing: None,
                 })
             }
             (Purpose::Step(_), Sr5Event::Soaked { pool, dv, .. }) => Some(Question {
@@ -689,7 +694,8 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<Questio
                     limit: None,
                     against: OddsAgainst::Threshold(i32::from((*dv).max(1))),
                 },
-                pools: (pool.clone(), None),
+                pool: pool.clone(),
+                opposing: None,
             }),
             _ => None,
         }

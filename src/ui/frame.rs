@@ -1009,12 +1009,9 @@ mod tests {
     fn a_lines_key_changes_with_each_thing_it_draws() {
         use ratatui::layout::HorizontalAlignment;
         use ratatui::text::Span;
-        let base = || {
-            Line::from(vec![
-                Span::styled("ab", Style::new().red().on_black()),
-                Span::raw("c"),
-            ])
-        };
+        let red_on_black = || Style::new().red().on_black();
+        let line = |spans: Vec<Span<'static>>| Line::from(spans);
+        let base = || line(vec![Span::styled("ab", red_on_black()), Span::raw("c")]);
         // Given a line, and the same line once more: the same key
         assert_eq!(line_key(&base()), line_key(&base()));
         // When any one thing it draws differs: then so does its key
@@ -1023,31 +1020,25 @@ mod tests {
             base().alignment(HorizontalAlignment::Left),
             base().alignment(HorizontalAlignment::Center),
             base().alignment(HorizontalAlignment::Right),
-            Line::from(vec![Span::styled("ab", Style::new().red()), Span::raw("c")]),
-            Line::from(vec![
+            line(vec![Span::styled("ab", Style::new().red()), Span::raw("c")]),
+            line(vec![
                 Span::styled("ab", Style::new().red().on_white()),
                 Span::raw("c"),
             ]),
-            Line::from(vec![
-                Span::styled("ab", Style::new().red().on_black()),
-                Span::raw("d"),
-            ]),
-            Line::from(vec![Span::styled("abc", Style::new().red().on_black())]),
-            Line::from(vec![
-                Span::styled("a", Style::new().red().on_black()),
-                Span::raw("bc"),
-            ]),
-            Line::from(vec![
-                Span::styled("ab", Style::new().red().on_black()),
+            line(vec![Span::styled("ab", red_on_black()), Span::raw("d")]),
+            line(vec![Span::styled("abc", red_on_black())]),
+            line(vec![Span::styled("a", red_on_black()), Span::raw("bc")]),
+            line(vec![
+                Span::styled("ab", red_on_black()),
                 Span::raw("c"),
                 Span::raw(""),
             ]),
-            Line::from(vec![
-                Span::styled("ab", Style::new().red().on_black()),
+            line(vec![
+                Span::styled("ab", red_on_black()),
                 Span::styled("c", Style::new().not_bold()),
             ]),
-            Line::from(vec![
-                Span::styled("ab", Style::new().red().on_black()),
+            line(vec![
+                Span::styled("ab", red_on_black()),
                 Span::styled("c", Style::new().underline_color(Color::Blue)),
             ]),
         ];
@@ -1060,7 +1051,7 @@ mod tests {
             Color::Rgb(0, 0, 3),
             Color::LightRed,
         ] {
-            changed.push(Line::from(vec![
+            changed.push(line(vec![
                 Span::styled("ab", Style::new().fg(c).on_black()),
                 Span::raw("c"),
             ]));

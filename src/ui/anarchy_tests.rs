@@ -276,7 +276,7 @@ fn g_spends_edge_on_the_selected_characters_last_roll_its_misses_rolled_again() 
     typ(&mut app, "g");
     assert!(matches!(app.mode(), Mode::Tracker));
     let (msg, error) = app.message().expect("a refusal");
-    assert!(error && msg.contains("no test to roll again"), "{msg}");
+    assert!(error && msg.contains("no roll to spend Edge on"), "{msg}");
     // After a test with misses: `g` types the command for the table's dice, Enter rolls them
     typ(&mut app, ":atest Nix 4 vs 0 dice 5 1 2 6");
     press(&mut app, KeyCode::Enter);

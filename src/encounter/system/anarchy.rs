@@ -652,7 +652,7 @@ pub enum AnarchyRefusal {
     #[error("{who} has no {track} damage to recover")]
     NothingToRecover { who: String, track: &'static str },
     #[error(
-        "{who} has no test to roll again with Edge: Edge after the roll takes the misses of {who}'s last test in this narration, one without Edge spent on it"
+        "{who} has no roll to spend Edge on: Edge after the roll rolls again the misses of {who}'s last test in this narration, once, and not of a test rolled with Edge before"
     )]
     NoOpenTest { who: String },
     #[error(

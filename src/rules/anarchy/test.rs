@@ -212,7 +212,7 @@ pub fn misses(roll: &Roll, rules: &TestRules) -> usize {
 
 /// Edge spent on seeing `roll`: its misses rolled again (with `typed`, the table's new dice for
 /// them, in the order the misses lie), the hits, the glitch die and the opposing dice as they
-/// lay; `first` keeps the dice before.
+/// lay; `first` keeps the dice before, `source` says where the new dice came from.
 pub fn again(
     roll: &Roll,
     rules: &TestRules,
@@ -249,9 +249,11 @@ pub fn again(
             }
         })
         .collect();
-    let source = match (typed, roll.source) {
-        (None, s) | (Some(_), s @ (Source::Typed | Source::ActorTyped)) => s,
-        (Some(_), Source::Rolled) => Source::ActorTyped,
+    // Where the dice rolled again came from (the log says so of the re-roll).
+    let source = if typed.is_some() {
+        Source::Typed
+    } else {
+        Source::Rolled
     };
     Ok(Roll {
         dice: dice_now,

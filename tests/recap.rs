@@ -189,6 +189,24 @@ fn an_anarchy_recap_sums_up_edge_gear_damage_and_plot_points_not_delays() {
 }
 
 #[test]
+fn an_anarchy_recap_tells_edge_spent_on_seeing_a_roll_and_counts_it() {
+    // Given B's test in the second turn, its misses rolled again with Edge
+    let mut t = anarchy_session();
+    t.run("atest B 3 vs 2 dice 5 1 2 vs 5 6");
+    t.run("edge B after dice 6 1");
+    // When the recap is written
+    let md = recap::markdown(&t.enc, "f", CREATED);
+    // Then B's deeds tell the test, then the Edge and what the dice came to
+    assert!(
+        md.contains(
+            "tests 3 vs 2, typed in: 1 hit vs 2, failure; spends Edge to roll the misses again: 2 hits vs 2, success"
+        ),
+        "{md}"
+    );
+    assert!(md.contains("- Edge spent: A 1, B 1."), "{md}");
+}
+
+#[test]
 fn the_wound_modifier_is_shown_only_where_the_systems_tests_take_it_off() {
     // Given a character with 3 boxes of Physical damage (a wound modifier of −1 by the boxes),
     for (system, shown) in [

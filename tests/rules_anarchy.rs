@@ -633,6 +633,140 @@ fn edge_after_rerolls_what_did_not_hit_and_only_fives_and_sixes_count() {
     assert_eq!(t.c("Ana").edge_left, 2);
 }
 
+/// The test event of `evs`: its roll, what it came to, the Edge it took, whether it re-rolled.
+fn test_event(evs: &[Event]) -> (srtrack::rules::anarchy::test::Roll, u8, bool) {
+    events(evs)
+        .iter()
+        .find_map(|e| match e {
+            AnarchyEvent::Tested {
+                roll,
+                edge_spent,
+                rerolled,
+                ..
+            } => Some((roll.clone(), *edge_spent, *rerolled)),
+            _ => None,
+        })
+        .expect("a test")
+}
+
+#[test]
+fn edge_after_with_every_die_a_hit_rolls_nothing_again_and_keeps_the_edge() {
+    // Given Ana at the table, her test declared with Edge after the roll
+    let mut t = table();
+    t.run("narrate");
+    // When srtrack rolls 2 dice [5 6] and the opposing [1]: no miss to roll again
+    let evs = t.roll("atest Ana 2 vs 1 edge after", &[5, 6, 1]);
+    // Then nobody would spend the Edge: none is, and the log says so
+    let (roll, edge, _) = test_event(&evs);
+    assert_eq!((roll.first, roll.dice, edge), (None, vec![5, 6], 0));
+    assert_eq!(t.c("Ana").edge_left, 3);
+    assert!(
+        t.last_lines().iter().any(|l| l.contains("Edge kept")),
+        "{:?}",
+        t.last_lines()
+    );
+}
+
+#[test]
+fn edge_after_the_roll_is_decided_on_seeing_the_dice_and_rolls_only_the_misses() {
+    // Given Ana's test in her narration: [5 2 1 6] against [5 6], a tie won
+    let mut t = table();
+    t.run("narrate");
+    t.run("atest Ana 4 vs 2 dice 5 2 1 6 vs 5 6");
+    // When she spends Edge on seeing it, and srtrack rolls the two misses: 6, 3
+    let evs = t.roll("edge Ana after", &[6, 3]);
+    // Then the hits stay, the misses lie as rolled again, and 5s and 6s count
+    let (roll, edge, rerolled) = test_event(&evs);
+    assert!(rerolled);
+    assert_eq!(roll.first, Some(vec![5, 2, 1, 6]));
+    assert_eq!((roll.dice, roll.opposing), (vec![5, 6, 3, 6], vec![5, 6]));
+    let o = tested(&evs);
+    assert_eq!(
+        (o.hits, o.opposing_hits, o.verdict),
+        (3, 2, Verdict::Success)
+    );
+    assert_eq!((edge, t.c("Ana").edge_left), (1, 2));
+    // And one Edge a test: the same test is not rolled again twice
+    let err = anarchy(t.refuse("edge Ana after"));
+    assert!(matches!(err, AnarchyRefusal::NoOpenTest { .. }), "{err}");
+    // And undo gives the Edge and the test's dice back
+    t.run("undo");
+    assert_eq!(t.c("Ana").edge_left, 3);
+    let evs = t.run("edge Ana after dice 1 1");
+    let o = tested(&evs);
+    assert_eq!((o.hits, o.verdict), (2, Verdict::Success));
+}
+
+#[test]
+fn edge_after_the_roll_takes_the_table_s_dice_for_the_misses_only() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("atest Ana 4 vs 2 dice 5 2 1 6 vs 5 6");
+    // Two misses: two dice, each a face of a d6
+    let err = t.refuse("edge Ana after dice 6");
+    assert_eq!(
+        err.to_string(),
+        "the misses rolled again: type 2 dice, not 1"
+    );
+    let err = t.refuse("edge Ana after dice 6 7");
+    assert_eq!(err.to_string(), "7 is not a face of a d6");
+    assert_eq!(t.c("Ana").edge_left, 3, "nothing changed");
+}
+
+#[test]
+fn edge_after_the_roll_needs_a_test_with_a_miss_no_edge_on_it_and_edge_left() {
+    let mut t = table();
+    t.run("narrate");
+    // No test yet
+    let err = anarchy(t.refuse("edge Ana after"));
+    assert!(matches!(err, AnarchyRefusal::NoOpenTest { .. }), "{err}");
+    // Every die hit: nothing to roll again
+    t.run("atest Ana 2 vs 0 dice 5 6");
+    let err = anarchy(t.refuse("edge Ana after"));
+    assert!(matches!(err, AnarchyRefusal::NoMiss { .. }), "{err}");
+    // Edge before the roll was this test's Edge
+    t.run("atest Ana 2 vs 0 edge before dice 1 2 3");
+    let err = anarchy(t.refuse("edge Ana after"));
+    assert!(matches!(err, AnarchyRefusal::NoOpenTest { .. }), "{err}");
+    // Cy's one Edge gone on an earlier test: none left for this one
+    t.run("atest Cy 1 vs 0 edge before dice 6 6");
+    t.run("atest Cy 2 vs 0 dice 1 2");
+    let err = t.refuse("edge Cy after");
+    assert_eq!(err.to_string(), "Cy has no Edge left (needs 1, has 0)");
+}
+
+#[test]
+fn the_dice_of_a_test_are_picked_up_when_the_narration_ends() {
+    // Given Ana's test in her narration, with misses
+    let mut t = table();
+    t.run("narrate");
+    t.run("atest Ana 2 vs 0 dice 1 2");
+    // When the narration passes to Bo
+    t.run("narrate");
+    // Then Edge after Ana's roll comes too late
+    let err = anarchy(t.refuse("edge Ana after"));
+    assert!(matches!(err, AnarchyRefusal::NoOpenTest { .. }), "{err}");
+    // And a character's last test is the one Edge may take up
+    t.run("atest Bo 2 vs 0 dice 1 2");
+    t.run("atest Bo 1 vs 0 dice 3");
+    let evs = t.roll("edge Bo after", &[6]);
+    let (roll, _, _) = test_event(&evs);
+    assert_eq!((roll.first, roll.dice), (Some(vec![3]), vec![6]));
+}
+
+#[test]
+fn edge_after_the_roll_leaves_the_glitch_die_as_it_lay() {
+    let mut t = table();
+    t.run("narrate");
+    t.run("pp Ana spend live dangerously");
+    // The glitch die is the last die typed: a 1, a Glitch
+    t.run("atest Ana 2 vs 0 glitchdie dice 2 3 1");
+    let evs = t.roll("edge Ana after", &[5, 6]);
+    let (roll, _, _) = test_event(&evs);
+    assert_eq!((roll.dice, roll.glitch_die), (vec![5, 6], Some(1)));
+    assert_eq!(tested(&evs).fate, Some(Fate::Glitch));
+}
+
 #[test]
 fn edge_needs_edge_left() {
     let mut t = table();

@@ -247,7 +247,7 @@ fn a_mistyped_edge_gets_the_tables_own_usage() {
     t.run("add Ana pc edge 3 body 4 will 5");
     assert_eq!(
         t.refuse("edge Ana").to_string(),
-        "this form of `edge` is SR5 and Shadowrun 2097's; this encounter runs Shadowrun: Anarchy: `edge NAME regain [N]`"
+        "this form of `edge` is SR5 and Shadowrun 2097's; this encounter runs Shadowrun: Anarchy: `edge NAME regain [N]` or `edge NAME after [dice A B ...]`"
     );
 }
 
@@ -401,7 +401,15 @@ fn the_systems_reading_each_word_are_those_whose_parser_and_engine_take_it() {
         ("next", &["next"]),
         ("n", &["n"]),
         ("act", &["act Ana Take Aim"]),
-        ("edge", &["edge Ana", "edge Ana burn", "edge Ana regain"]),
+        (
+            "edge",
+            &[
+                "edge Ana",
+                "edge Ana burn",
+                "edge Ana regain",
+                "edge Ana after",
+            ],
+        ),
         ("delay", &["delay Ana 2"]),
         ("ready", &["ready Ana when the door opens do Take Aim"]),
         ("fire", &["fire Ana"]),
@@ -482,6 +490,7 @@ const SAMPLES: &[(&str, &str)] = &[
     ("roll NAME|GROUP [dice", "roll Ana dice 3 4"),
     ("edge NAME (boost", "edge Ana boost"),
     ("edge NAME regain", "edge Ana regain"),
+    ("edge NAME after", "edge Ana after"),
     ("edge NAME", "edge Ana"),
     ("damage NAME N armor|matrix", "damage Ana 2 armor"),
     ("heal NAME N armor|matrix", "heal Ana 1 matrix"),

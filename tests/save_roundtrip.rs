@@ -453,3 +453,36 @@ fn the_version_7_fixture_keeps_a_clip_taken_out() {
     assert_eq!(opened.state(), loaded.state());
     assert_eq!(jinx_ares(&opened), (0, true));
 }
+
+/// The version 8 fixture (Anarchy) ends with Bo's test, its dice still open to Edge after Ana's
+/// was rolled again: it opens so from its snapshot as from its history, and Bo's Edge may yet
+/// take up his misses.
+#[test]
+fn the_version_8_fixture_keeps_a_test_open_to_edge() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let path = std::path::PathBuf::from(format!("{dir}/v8.ron"));
+    file::verify_snapshot(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
+    let (_, opened) = file::open(&path, catalogue).unwrap_or_else(|e| panic!("{e}"));
+    let (_, loaded) = file::load(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(opened.state(), loaded.state());
+    let bo = opened.state().find("Bo").unwrap().id;
+    let table = opened.state().narration().unwrap();
+    assert_eq!(
+        table.open_test(bo).map(|t| t.roll.dice.clone()),
+        Some(vec![1, 2, 5, 6, 4])
+    );
+    assert_eq!(table.open_tests.len(), 1, "Ana's was rolled again: closed");
+}
+
+/// A save of an older srtrack has no `open_tests` in its states, though its history leaves a
+/// test's dice on the table: it is not taken for an edited file, and opens with them open.
+#[test]
+fn an_older_snapshot_taken_with_a_tests_dice_on_the_table_is_trusted() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let v8 = std::fs::read_to_string(format!("{dir}/v8.ron")).unwrap();
+    let older = cut(&v8, ", open_tests: [", ")]").replacen("version: 8,", "version: 7,", 1);
+    assert!(!older.contains("open_tests"));
+    let opened = opened_as_older("v8", &older);
+    let bo = opened.state().find("Bo").unwrap().id;
+    assert!(opened.state().narration().unwrap().open_test(bo).is_some());
+}

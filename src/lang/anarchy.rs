@@ -132,6 +132,17 @@ impl Parser<'_> {
         Ok(Command::Anarchy(command))
     }
 
+    /// `edge NAME after [dice A B …]` (Anarchy): Edge on seeing the roll; `dice`, the table's
+    /// new dice for the misses.
+    pub(super) fn edge_after(&mut self, who: CombatantId) -> Result<Command, ParseError> {
+        let dice = if self.eat("dice") {
+            Some(self.faces()?)
+        } else {
+            None
+        };
+        Ok(Command::Anarchy(AnarchyCommand::EdgeAfter { who, dice }))
+    }
+
     /// `edge NAME regain [N]` (Anarchy): N, 1 when not given.
     pub(super) fn regain_edge(&mut self, who: CombatantId) -> Command {
         let edge = self.optional_number().unwrap_or(1);
@@ -534,6 +545,10 @@ pub(super) fn format(command: &AnarchyCommand, state: &State) -> String {
             track.label().to_lowercase()
         ),
         AnarchyCommand::RegainEdge { who, edge } => format!("edge {} regain {edge}", n(*who)),
+        AnarchyCommand::EdgeAfter { who, dice: None } => format!("edge {} after", n(*who)),
+        AnarchyCommand::EdgeAfter { who, dice: Some(d) } => {
+            format!("edge {} after dice {}", n(*who), faces(d))
+        }
         AnarchyCommand::Repair { who, track, boxes } => {
             format!("heal {} {boxes} {}", n(*who), track.label().to_lowercase())
         }

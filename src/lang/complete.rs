@@ -730,6 +730,9 @@ mod tests {
             ["after", "before"]
         );
         assert_eq!(offered(&enc, "atest Vex 4+3 vs 2 ed"), ["edge"]);
+        // Anarchy's `edge`: the GM's gift, or Edge on seeing a roll (and its table's dice)
+        assert_eq!(offered(&enc, "edge Vex "), ["after", "regain"]);
+        assert_eq!(offered(&enc, "edge Vex after "), ["dice"]);
         assert_eq!(
             offered(&enc, "atest Vex 4+3 vs 2 "),
             ["dice", "edge", "glitchdie", "team"]

@@ -196,6 +196,7 @@ pub const VERBS: &[(&str, &str)] = &[
         "edge NAME (boost [dice A B] | lessen [N] | burn | award N | rest | scenario)",
     ),
     ("edge", "edge NAME regain [N]"),
+    ("edge", "edge NAME after [dice A B ...]"),
     ("odds2097", "odds2097 tn N|WORD bonus N [adv|dis] [edge]"),
 ];
 
@@ -1097,6 +1098,8 @@ impl Parser<'_> {
                 let who = self.combatant()?;
                 if self.eat("regain") {
                     self.regain_edge(who)
+                } else if self.eat("after") {
+                    self.edge_after(who)?
                 } else if self.peek().is_some() {
                     self.edge_2097(who)?
                 } else {

@@ -511,7 +511,9 @@ impl Parser<'_> {
                     "the end of the line (`edge NAME`: Edge for IP), boost, lessen, burn, \
                      award N, rest or scenario"
                 }
-                System::Anarchy => "`regain` (`edge NAME regain [N]`)",
+                System::Anarchy => {
+                    "`regain` or `after` (`edge NAME regain [N]`, `edge NAME after [dice A B …]`)"
+                }
             }));
         };
         Ok(Command::Sr2097(Sr2097Command::Edge { who, edge }))

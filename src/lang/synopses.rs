@@ -22,9 +22,9 @@ fn systems(verb: &str, form: &str) -> &'static [System] {
     let has = |w: &str| words.contains(&w);
     let own = |s: System| Family::Own(s).systems();
     match verb {
-        // `edge NAME` alone is the initiative machine's +IP; `regain` the Anarchy GM's gift;
-        // with other words, 2097's Edge.
-        "edge" if has("regain") => own(System::Anarchy),
+        // `edge NAME` alone is the initiative machine's +IP; `regain` the Anarchy GM's gift and
+        // `after` Anarchy's Edge on seeing a roll; with other words, 2097's Edge.
+        "edge" if has("regain") || has("after") => own(System::Anarchy),
         // Anarchy's Armor and Matrix tracks are one character's gear.
         "damage" | "heal" if has("armor|matrix") => own(System::Anarchy),
         "edge" if words.len() <= 2 => Family::Passes.systems(),
@@ -245,7 +245,10 @@ mod tests {
         assert_eq!(line(System::Sr5, "armor"), ["armor NAME N"]);
         assert_eq!(line(System::Sr2097, "armor"), ["armor NAME pt N dr N"]);
         assert_eq!(line(System::Sr5, "edge"), ["edge NAME"]);
-        assert_eq!(line(System::Anarchy, "edge"), ["edge NAME regain [N]"]);
+        assert_eq!(
+            line(System::Anarchy, "edge"),
+            ["edge NAME regain [N]", "edge NAME after [dice A B ...]"]
+        );
         for verb in ["damage", "heal"] {
             let shared = format!("{verb} NAME[, NAME...] N [physical|stun]");
             let gear = format!("{verb} NAME N armor|matrix");

@@ -97,6 +97,33 @@ pub fn test_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome) -> Stri
     if let Some(first) = &roll.first {
         let _ = write!(line, "{} re-rolled → ", faces(first));
     }
+    tail_of_test(&mut line, roll, *outcome);
+    if spec.edge == Edge::After && roll.first.is_none() && roll.source == Source::Rolled {
+        line.push_str("; every die hit: none rolled again, Edge kept");
+    }
+    line
+}
+
+/// The log line of Edge spent on seeing a test's roll: its misses rolled again.
+pub fn reroll_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome) -> String {
+    let mut line = format!(
+        "{who} spends Edge after the roll of {} vs {}: the misses rolled again",
+        pool_text(spec.pool),
+        pool_text(spec.opposing)
+    );
+    if roll.source != Source::Rolled {
+        line.push_str(", typed in");
+    }
+    line.push_str(": ");
+    if let Some(first) = &roll.first {
+        let _ = write!(line, "{} → ", faces(first));
+    }
+    tail_of_test(&mut line, roll, *outcome);
+    line
+}
+
+/// A test line from its dice on: the dice, the hits on each side, the verdict, the glitch die.
+fn tail_of_test(line: &mut String, roll: &Roll, outcome: Outcome) {
     // The glitch die is one more die of the pool: shown beside it, its hit in the count.
     let glitch = roll
         .glitch_die
@@ -122,7 +149,6 @@ pub fn test_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome) -> Stri
         };
         let _ = write!(line, "; glitch die {face}: {said}");
     }
-    line
 }
 
 /// What of a joining character's sheet Anarchy plays with: Edge, and the Body and Willpower
@@ -282,6 +308,14 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
                 n(*who)
             )
         }
+        AnarchyEvent::Tested {
+            who,
+            spec,
+            roll,
+            outcome,
+            rerolled: true,
+            ..
+        } => reroll_line(&n(*who), spec, roll, outcome),
         AnarchyEvent::Tested {
             who,
             spec,
@@ -619,6 +653,19 @@ fn recap_test(spec: &Spec, roll: &Roll, outcome: Outcome) -> String {
     line
 }
 
+/// The recap's words for Edge spent on seeing a roll.
+fn recap_reroll(outcome: Outcome) -> String {
+    format!(
+        "spends Edge to roll the misses again: {} vs {}, {}",
+        hits(outcome.hits),
+        outcome.opposing_hits,
+        match outcome.verdict {
+            Verdict::Success => "success",
+            Verdict::Failure => "failure",
+        }
+    )
+}
+
 /// A Plot Point spend's words: "Live Dangerously on Vex (the hallway lights die)".
 fn spend_text(state: &State, what: &str, on: Option<CombatantId>, note: Option<&str>) -> String {
     let mut text = md(what);
@@ -745,13 +792,18 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
             roll,
             outcome,
             edge_spent,
+            rerolled,
         } => {
             if *edge_spent > 0 {
                 *rec.edge.entry(*who).or_default() += u32::from(*edge_spent);
             }
             Told::Deed {
                 by: *who,
-                what: recap_test(spec, roll, *outcome),
+                what: if *rerolled {
+                    recap_reroll(*outcome)
+                } else {
+                    recap_test(spec, roll, *outcome)
+                },
             }
         }
         AnarchyEvent::GearDamaged { who, track, boxes } => {

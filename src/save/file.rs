@@ -22,9 +22,11 @@ use crate::rules::HouseRules;
 /// dropped on load and the state is rebuilt from the history. 5 added the SR5 attack action
 /// that waits for its attack to take its rounds; 6 keeps each such action of the turn, not the
 /// latest alone (and none spent with a firearm in hand); 7 added an SR5 firearm's clip taken out
-/// (`clip_out`, by the event `ClipRemoved`, which an older srtrack cannot read). Bump it
-/// whenever the state gains what the history gives, or older snapshots would be taken for edited files.
-pub const VERSION: u32 = 7;
+/// (`clip_out`, by the event `ClipRemoved`, which an older srtrack cannot read); 8 keeps an
+/// Anarchy test's dice while Edge may still roll its misses again (`open_tests`, and a test
+/// event's `rerolled`). Bump it whenever the state gains what the history gives, or older
+/// snapshots would be taken for edited files.
+pub const VERSION: u32 = 8;
 
 /// Files above this are refused before they are read: no real fight comes close.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;

@@ -500,6 +500,7 @@ fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Res
             who,
             roll,
             edge_spent,
+            rerolled,
             ..
         } => {
             let c = present(*who)?;
@@ -508,6 +509,28 @@ fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Res
                     "{} spends {edge_spent} Edge but has {} left",
                     c.name, c.edge_left
                 ));
+            }
+            // Edge on seeing a roll takes up the dice of a test still open to it, and rolls
+            // only its misses again.
+            if *rerolled {
+                let hit = a.test.hit_at_least;
+                let takes_up = table.open_test(*who).is_some_and(|o| {
+                    roll.first.as_ref() == Some(&o.roll.dice)
+                        && roll.opposing == o.roll.opposing
+                        && roll.glitch_die == o.roll.glitch_die
+                        && roll.dice.len() == o.roll.dice.len()
+                        && roll
+                            .dice
+                            .iter()
+                            .zip(&o.roll.dice)
+                            .all(|(now, was)| *was < hit || now == was)
+                });
+                if !takes_up {
+                    return Err(format!(
+                        "{} rolls again the misses of a test whose dice are not on the table",
+                        c.name
+                    ));
+                }
             }
             let sides = a.test.sides;
             let all = roll
@@ -694,7 +717,10 @@ fn caused_only_by(event: &Event) -> Option<&'static [&'static str]> {
         Event::InitiativeRolled { .. } | Event::Slotted { .. } => &["roll"],
         Event::FightStarted { .. } => &["start"],
         Event::ActionSpent { .. } => &["act", "fire"],
-        Event::EdgeSpent { .. } => &["edge"],
+        // Edge for IP, and Anarchy's Edge on seeing a roll.
+        Event::EdgeSpent { .. } | Event::Anarchy(AnarchyEvent::Tested { rerolled: true, .. }) => {
+            &["edge"]
+        }
         Event::DelayDeclared { .. } | Event::DelayTriggerNamed { .. } => &["delay"],
         Event::ReadyDeclared { .. } => &["ready"],
         Event::ReadyFired { .. } => &["fire"],
@@ -766,7 +792,9 @@ fn shows(verb: &str, event: &Event) -> bool {
                         | Sr2097Event::EdgeBurned { .. }
                         | Sr2097Event::EdgeRecovered { .. }
                 )
-                | Event::Anarchy(AnarchyEvent::EdgeGiven { .. })
+                | Event::Anarchy(
+                    AnarchyEvent::EdgeGiven { .. } | AnarchyEvent::Tested { rerolled: true, .. }
+                )
         ),
         "sc" => matches!(event, Event::Sr2097(Sr2097Event::Checked { .. })),
         "dmg" => matches!(
@@ -853,7 +881,12 @@ fn event_subject(event: &Event) -> Option<CombatantId> {
         | Event::Anarchy(
             AnarchyEvent::GearDamaged { who, .. }
             | AnarchyEvent::GearRepaired { who, .. }
-            | AnarchyEvent::EdgeGiven { who, .. },
+            | AnarchyEvent::EdgeGiven { who, .. }
+            | AnarchyEvent::Tested {
+                who,
+                rerolled: true,
+                ..
+            },
         ) => Some(*who),
         // A damage roll's text names the attacker first.
         Event::Sr2097(Sr2097Event::DamageRolled { by, .. }) => Some(*by),

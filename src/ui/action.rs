@@ -83,6 +83,9 @@ pub enum Action {
     PlotPoints,
     /// Anarchy: a test for the selected character, typed on the command line.
     AnarchyTest,
+    /// Anarchy: Edge on seeing the selected character's last roll, its misses rolled again
+    /// (the command line, for the table's dice or Enter).
+    EdgeAfter,
     /// Anarchy: a Cooldown on one of the selected character's things.
     Cooldown,
 }

@@ -267,6 +267,40 @@ fn t_types_an_anarchy_test_for_the_selected_character() {
 }
 
 #[test]
+fn g_spends_edge_on_the_selected_characters_last_roll_its_misses_rolled_again() {
+    let mut app = fresh();
+    typ(&mut app, ":narrate");
+    press(&mut app, KeyCode::Enter);
+    select(&mut app, "Nix");
+    // No test yet: refused at the key with the engine's sentence, nothing opened
+    typ(&mut app, "g");
+    assert!(matches!(app.mode(), Mode::Tracker));
+    let (msg, error) = app.message().expect("a refusal");
+    assert!(error && msg.contains("no roll to spend Edge on"), "{msg}");
+    // After a test with misses: `g` types the command for the table's dice, Enter rolls them
+    typ(&mut app, ":atest Nix 4 vs 0 dice 5 1 2 6");
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "g");
+    let Mode::Command(line) = app.mode() else {
+        panic!("no command line: {:?}", app.mode().kind());
+    };
+    assert_eq!(line.input.value(), "edge Nix after ");
+    press(&mut app, KeyCode::Enter);
+    let rerolled = last(&app).into_iter().find_map(|e| match e {
+        AnarchyEvent::Tested {
+            roll,
+            rerolled: true,
+            ..
+        } => Some(roll),
+        _ => None,
+    });
+    let roll = rerolled.expect("the misses rolled again");
+    assert_eq!(roll.first, Some(vec![5, 1, 2, 6]));
+    assert_eq!((roll.dice[0], roll.dice[3]), (5, 6), "the hits stay");
+    assert_eq!(app.state().find("Nix").map(|c| c.edge_left), Some(2));
+}
+
+#[test]
 fn the_odds_are_answered_on_the_status_line() {
     let mut app = sample();
     typ(&mut app, ":aodds 1 vs 0");
@@ -280,7 +314,8 @@ fn the_odds_are_answered_on_the_status_line() {
 fn initiative_pass_keys_do_nothing_at_an_anarchy_table() {
     let mut app = sample();
     let before = app.encounter().cursor();
-    for k in ['r', 'R', 's', 'd', 'y', 'i', '1', 'g', 'm'] {
+    // (`g` is Anarchy's Edge re-roll: see below.)
+    for k in ['r', 'R', 's', 'd', 'y', 'i', '1', 'm'] {
         typ(&mut app, &k.to_string());
         assert!(matches!(app.mode(), Mode::Tracker), "{k} opened something");
     }

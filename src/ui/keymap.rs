@@ -182,6 +182,13 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Tracker, key('y'), Action::Ready, "ready"),
     (ModeKind::Tracker, key('h'), Action::Damage, "damage"),
     (ModeKind::Tracker, key('H'), Action::Heal, "heal"),
+    // Anarchy's Edge on seeing a roll (`g` is Edge for IP where there are passes).
+    (
+        ModeKind::Tracker,
+        key('g'),
+        Action::EdgeAfter,
+        "Edge re-roll",
+    ),
     (ModeKind::Tracker, key('m'), Action::Move, "move"),
     (ModeKind::Tracker, key('v'), Action::Mark, "mark"),
     (ModeKind::Tracker, key('V'), Action::UnmarkAll, "unmark all"),
@@ -562,6 +569,7 @@ pub fn family(action: Action) -> Family {
         | Action::NarrateSelected
         | Action::PlotPoints
         | Action::AnarchyTest
+        | Action::EdgeAfter
         | Action::Cooldown => Family::Own(System::Anarchy),
         Action::Test | Action::AttackStep => Family::Own(System::Sr5),
         _ => Family::Shared,
@@ -965,5 +973,16 @@ mod tests {
                 .any(|(k, l)| k == "n/Space" && *l == "next narration")
         );
         assert!(bar.iter().all(|(_, l)| *l != "roll all" && *l != "start"));
+        // `g`: Edge for IP in passes, Edge on seeing a roll at an Anarchy table.
+        assert_eq!(
+            lookup(ModeKind::Tracker, System::Anarchy, &ev('g')),
+            Some(Action::EdgeAfter)
+        );
+        for system in [System::Sr5, System::Sr2097] {
+            assert_eq!(
+                lookup(ModeKind::Tracker, system, &ev('g')),
+                Some(Action::Edge)
+            );
+        }
     }
 }

@@ -4,9 +4,11 @@ use std::sync::Arc;
 
 use crate::encounter::model::{Phase, State, StatusEnd};
 use crate::encounter::system::anarchy::{
-    Amp, AnarchyEvent, Boxes, Gear, GmSpend, Narration, NarrationTurn, Narrator, Player, Stage,
+    Amp, AnarchyEvent, Boxes, Gear, GmSpend, Narration, NarrationTurn, Narrator, OpenTest, Player,
+    Stage,
 };
 use crate::rules::anarchy::narration::{Movements, TurnOrder};
+use crate::rules::anarchy::test::Edge;
 
 impl State {
     fn table_mut(&mut self) -> Option<&mut Narration> {
@@ -129,6 +131,8 @@ impl Narration {
                 });
             }
             AnarchyEvent::NarrationStarted { who, slot } => {
+                // The dice of the narration before are picked up.
+                self.open_tests.clear();
                 self.narrations += 1;
                 let serial = self.narrations;
                 if let Some(t) = self.turn_mut() {
@@ -146,6 +150,7 @@ impl Narration {
                 }
             }
             AnarchyEvent::NarrationEnded { who } => {
+                self.open_tests.clear();
                 if let Some(t) = self.turn_mut() {
                     t.narrator = None;
                     t.done.push(*who);
@@ -203,9 +208,25 @@ impl Narration {
                     n.movements = Movements::DoubleTime;
                 }
             }
-            AnarchyEvent::Tested { who, spec, .. } => {
-                if spec.glitch_die {
+            AnarchyEvent::Tested {
+                who,
+                spec,
+                roll,
+                rerolled,
+                ..
+            } => {
+                if spec.glitch_die && !rerolled {
                     self.glitch_dice.retain(|x| x != who);
+                }
+                // Its last test replaces what Edge could take up of an earlier one; a test
+                // Edge was spent on is closed (one Edge a test).
+                self.open_tests.retain(|t| t.who != *who);
+                if spec.edge == Edge::None && !rerolled {
+                    self.open_tests.push(OpenTest {
+                        who: *who,
+                        spec: *spec,
+                        roll: roll.clone(),
+                    });
                 }
             }
             AnarchyEvent::GearDamaged { who, track, boxes } => {

@@ -80,6 +80,9 @@ impl Draft<'_> {
             AnarchyCommand::Damage { who, track, boxes } => self.gear_damage(who, track, boxes),
             AnarchyCommand::Repair { who, track, boxes } => self.gear_repair(who, track, boxes),
             AnarchyCommand::RegainEdge { who, edge } => self.regain_edge(who, edge),
+            AnarchyCommand::EdgeAfter { who, dice: typed } => {
+                self.edge_after(who, typed.as_deref(), dice)
+            }
         }
     }
 
@@ -1057,13 +1060,7 @@ impl Draft<'_> {
             Edge::None => 0,
             Edge::Before | Edge::After => {
                 let need = rules.test.edge_cost;
-                if c.edge_left < need {
-                    return Err(RuleError::NoEdgeLeft {
-                        who: c.name,
-                        have: c.edge_left,
-                        need,
-                    });
-                }
+                Self::edge_for(&c, need)?;
                 need
             }
         };
@@ -1072,6 +1069,27 @@ impl Draft<'_> {
             Some(t) => test::typed(&spec, &rules.test, &t.actor, t.opposing.as_deref(), dice)
                 .map_err(AnarchyRefusal::from)?,
         };
+        // Edge after the roll is spent on seeing it: with every die a hit, nobody would (dice
+        // typed in are as they lie after the re-roll: what they were before is not known).
+        let edge_spent = if spec.edge == Edge::After && typed.is_none() && roll.first.is_none() {
+            0
+        } else {
+            edge_spent
+        };
+        self.tested(who, spec, roll, edge_spent, false);
+        Ok(())
+    }
+
+    /// A test's event, with what its dice come to under the rules in force.
+    fn tested(
+        &mut self,
+        who: CombatantId,
+        spec: test::Spec,
+        roll: test::Roll,
+        edge_spent: u8,
+        rerolled: bool,
+    ) {
+        let rules = &self.rules.anarchy;
         let outcome = test::outcome(&spec, &roll, &rules.test, &rules.glitch_die);
         self.said(AnarchyEvent::Tested {
             who,
@@ -1079,7 +1097,35 @@ impl Draft<'_> {
             roll,
             outcome,
             edge_spent,
+            rerolled,
         });
+    }
+
+    /// Edge on seeing the roll: the misses of `who`'s last test of this narration rolled again,
+    /// once, on a test no Edge was spent on.
+    fn edge_after(
+        &mut self,
+        who: CombatantId,
+        typed: Option<&[u8]>,
+        dice: &mut dyn Dice,
+    ) -> Outcome {
+        let c = self.able(who)?;
+        let rules = self.rules.anarchy.clone();
+        let Some(open) = self.table().open_test(who).cloned() else {
+            return Err(AnarchyRefusal::NoOpenTest { who: c.name }.into());
+        };
+        if test::misses(&open.roll, &rules.test) == 0 {
+            return Err(AnarchyRefusal::NoMiss { who: c.name }.into());
+        }
+        let need = rules.test.edge_cost;
+        Self::edge_for(&c, need)?;
+        let roll =
+            test::again(&open.roll, &rules.test, typed, dice).map_err(AnarchyRefusal::from)?;
+        let spec = test::Spec {
+            edge: Edge::After,
+            ..open.spec
+        };
+        self.tested(who, spec, roll, need, true);
         Ok(())
     }
 

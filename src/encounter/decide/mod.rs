@@ -155,6 +155,18 @@ impl<'a> Draft<'a> {
         Ok(c.clone())
     }
 
+    /// Refuses a use of Edge `c` has not `need` left for (every system's Edge).
+    fn edge_for(c: &Combatant, need: u8) -> Result<(), RuleError> {
+        if c.edge_left < need {
+            return Err(RuleError::NoEdgeLeft {
+                who: c.name.clone(),
+                have: c.edge_left,
+                need,
+            });
+        }
+        Ok(())
+    }
+
     fn able(&mut self, id: CombatantId) -> Result<Combatant, RuleError> {
         let c = self.present(id)?;
         if c.is_downed() {

@@ -112,17 +112,6 @@ impl Draft<'_> {
         Ok((limit, need))
     }
 
-    fn edge_for(c: &Combatant, need: u8) -> Result<(), RuleError> {
-        if c.edge_left < need {
-            return Err(RuleError::NoEdgeLeft {
-                who: c.name.clone(),
-                have: c.edge_left,
-                need,
-            });
-        }
-        Ok(())
-    }
-
     // ----- tests ------------------------------------------------------------------------------
 
     fn sr5_test(&mut self, t: &TestInput, dice: &mut dyn Dice) -> Outcome {

@@ -183,6 +183,12 @@ pub enum AnarchyCommand {
     },
     /// `edge NAME regain [N]`: the GM gives Edge back, never past the sheet's.
     RegainEdge { who: CombatantId, edge: i32 },
+    /// `edge NAME after [dice A B …]`: Edge spent on seeing the roll, the misses of NAME's last
+    /// test rolled again (with `dice`, the table's new dice for them).
+    EdgeAfter {
+        who: CombatantId,
+        dice: Option<Vec<u8>>,
+    },
 }
 
 impl AnarchyCommand {
@@ -199,6 +205,7 @@ impl AnarchyCommand {
             AnarchyCommand::Damage { .. } => "damage … armor|matrix",
             AnarchyCommand::Repair { .. } => "heal … armor|matrix",
             AnarchyCommand::RegainEdge { .. } => "edge … regain",
+            AnarchyCommand::EdgeAfter { .. } => "edge … after",
         }
     }
 }
@@ -308,6 +315,10 @@ pub enum AnarchyEvent {
         /// What the dice came to under the rules in force, kept for the log.
         outcome: Outcome,
         edge_spent: u8,
+        /// Edge spent on seeing the roll (`edge NAME after`): the test before, its misses
+        /// rolled again (`roll.first` the dice as they lay).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rerolled: bool,
     },
     GearDamaged {
         who: CombatantId,
@@ -419,6 +430,18 @@ pub struct Narration {
     pub gear: Vec<Gear>,
     /// Narrations started so far.
     pub narrations: u64,
+    /// Each character's last test while its dice still lie on the table: until the narration
+    /// ends (or the next begins), Edge may yet roll its misses again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub open_tests: Vec<OpenTest>,
+}
+
+/// A test Edge was not spent on, its dice as they lay.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenTest {
+    pub who: CombatantId,
+    pub spec: Spec,
+    pub roll: Roll,
 }
 
 impl Narration {
@@ -435,6 +458,7 @@ impl Narration {
             glitch_dice: Vec::new(),
             gear: Vec::new(),
             narrations: 0,
+            open_tests: Vec::new(),
         }
     }
 
@@ -474,6 +498,11 @@ impl Narration {
 
     pub fn has_glitch_die(&self, who: CombatantId) -> bool {
         self.glitch_dice.contains(&who)
+    }
+
+    /// `who`'s last test, if Edge may still roll its misses again.
+    pub fn open_test(&self, who: CombatantId) -> Option<&OpenTest> {
+        self.open_tests.iter().find(|t| t.who == who)
     }
 }
 
@@ -622,6 +651,14 @@ pub enum AnarchyRefusal {
     NothingOnCooldown { who: String, what: String },
     #[error("{who} has no {track} damage to recover")]
     NothingToRecover { who: String, track: &'static str },
+    #[error(
+        "{who} has no roll to spend Edge on: Edge after the roll rolls again the misses of {who}'s last test in this narration, once, and not of a test rolled with Edge before"
+    )]
+    NoOpenTest { who: String },
+    #[error(
+        "every die of {who}'s last test hit: there is no miss to roll again, and the Edge is kept"
+    )]
+    NoMiss { who: String },
     #[error("{0}")]
     Test(#[from] TestError),
 }

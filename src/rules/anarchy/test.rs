@@ -182,30 +182,85 @@ fn roll_dice(n: u8, sides: u8, dice: &mut dyn Dice) -> Vec<u8> {
 }
 
 /// Rolls the test with srtrack's dice: the actor's pool, the glitch die, then the opposing pool;
-/// with Edge after, the dice that did not hit are rolled again last.
+/// with Edge after, the dice that did not hit are rolled again last (none when every die hit:
+/// `first` stays `None`, and no Edge is spent on it).
 pub fn roll(spec: &Spec, rules: &TestRules, dice: &mut dyn Dice) -> Roll {
-    let mut mine = roll_dice(spec.dice(rules), rules.sides, dice);
+    let mine = roll_dice(spec.dice(rules), rules.sides, dice);
     let glitch_die = spec.glitch_die.then(|| dice.roll(rules.sides));
     let opposing = roll_dice(spec.opposing.dice(), rules.sides, dice);
-    let first = match spec.edge {
-        Edge::After => {
-            let before = mine.clone();
-            for d in &mut mine {
-                if *d < rules.hit_at_least {
-                    *d = dice.roll(rules.sides);
-                }
-            }
-            Some(before)
-        }
-        Edge::None | Edge::Before => None,
-    };
-    Roll {
+    let mut roll = Roll {
         dice: mine,
-        first,
+        first: None,
         glitch_die,
         opposing,
         source: Source::Rolled,
+    };
+    if spec.edge == Edge::After && misses(&roll, rules) > 0 {
+        roll = again(&roll, rules, None, dice).unwrap_or(roll);
     }
+    roll
+}
+
+/// How many of the actor's dice did not hit (the glitch die apart): what Edge after the roll
+/// rolls again.
+pub fn misses(roll: &Roll, rules: &TestRules) -> usize {
+    roll.dice
+        .iter()
+        .filter(|d| **d < rules.hit_at_least)
+        .count()
+}
+
+/// Edge spent on seeing `roll`: its misses rolled again (with `typed`, the table's new dice for
+/// them, in the order the misses lie), the hits, the glitch die and the opposing dice as they
+/// lay; `first` keeps the dice before, `source` says where the new dice came from.
+pub fn again(
+    roll: &Roll,
+    rules: &TestRules,
+    typed: Option<&[u8]>,
+    dice: &mut dyn Dice,
+) -> Result<Roll, TestError> {
+    let want = misses(roll, rules);
+    if let Some(t) = typed {
+        if t.len() != want {
+            return Err(TestError::DiceCount {
+                what: "the misses rolled again",
+                expected: want,
+                got: t.len(),
+            });
+        }
+        if let Some(f) = t.iter().find(|f| !(1..=rules.sides).contains(*f)) {
+            return Err(TestError::BadFace {
+                face: *f,
+                sides: rules.sides,
+            });
+        }
+    }
+    let mut new = typed.map(|t| t.iter().copied());
+    let dice_now = roll
+        .dice
+        .iter()
+        .map(|&d| {
+            if d >= rules.hit_at_least {
+                d
+            } else if let Some(t) = new.as_mut() {
+                t.next().unwrap_or(d)
+            } else {
+                dice.roll(rules.sides)
+            }
+        })
+        .collect();
+    // Where the dice rolled again came from (the log says so of the re-roll).
+    let source = if typed.is_some() {
+        Source::Typed
+    } else {
+        Source::Rolled
+    };
+    Ok(Roll {
+        dice: dice_now,
+        first: Some(roll.dice.clone()),
+        source,
+        ..roll.clone()
+    })
 }
 
 /// The table's dice typed in: the actor's (with a glitch die, the last of them is it; with Edge
@@ -404,6 +459,34 @@ mod tests {
             (o.hits, o.opposing_hits, o.verdict),
             (0, 0, Verdict::Failure)
         );
+    }
+
+    proptest::proptest! {
+        /// Edge on seeing a roll: every hit stays where it lay, each miss is rolled again (in
+        /// the order the misses lie), the glitch die and the opposing dice are left alone.
+        #[test]
+        fn again_rolls_the_misses_alone(
+            mine in proptest::collection::vec(1..=6u8, 0..12),
+            new in proptest::collection::vec(1..=6u8, 12),
+            glitch in proptest::option::of(1..=6u8),
+            opposing in proptest::collection::vec(1..=6u8, 0..6),
+        ) {
+            let (t, _) = rules();
+            let roll = Roll { dice: mine.clone(), first: None, glitch_die: glitch, opposing: opposing.clone(), source: Source::Rolled };
+            let misses = misses(&roll, &t);
+            let after = again(&roll, &t, None, &mut ScriptedDice::new(new.clone())).unwrap();
+            proptest::prop_assert_eq!(after.first.as_ref(), Some(&mine));
+            proptest::prop_assert_eq!((after.glitch_die, &after.opposing), (glitch, &opposing));
+            let mut fresh = new.iter();
+            for (was, now) in mine.iter().zip(&after.dice) {
+                let want = if *was >= t.hit_at_least { *was } else { *fresh.next().unwrap() };
+                proptest::prop_assert_eq!(*now, want);
+            }
+            proptest::prop_assert_eq!(after.dice.len(), mine.len());
+            // The table's dice for the misses land where srtrack's would.
+            let typed = again(&roll, &t, Some(&new[..misses]), &mut ScriptedDice::new([])).unwrap();
+            proptest::prop_assert_eq!(typed.dice, after.dice);
+        }
     }
 
     #[test]

@@ -256,6 +256,15 @@ impl State {
             }),
             Action::AnarchyTest => on_selected(ctx, |who| type_for(ctx, "atest", who)),
             Action::Cooldown => on_selected(ctx, |who| type_for(ctx, "cooldown", who)),
+            // Refused at the key with the engine's sentence (no test open to Edge, no Edge);
+            // else the command line, for the table's dice (`dice A B`) or Enter to roll them.
+            Action::EdgeAfter => on_selected(ctx, |who| {
+                let probe = Command::Anarchy(AnarchyCommand::EdgeAfter { who, dice: None });
+                match ctx.refusal(probe) {
+                    Some(why) => Outcome::Fail(why),
+                    None => type_line(ctx, "edge", who, "after "),
+                }
+            }),
             _ => Outcome::Stay,
         }
     }
@@ -326,9 +335,14 @@ fn on_actor(ctx: &Ctx, then: impl FnOnce(CombatantId) -> Outcome) -> Outcome {
 
 /// The command line, with `VERB NAME ` typed for the GM to finish.
 fn type_for(ctx: &Ctx, verb: &str, who: CombatantId) -> Outcome {
+    type_line(ctx, verb, who, "")
+}
+
+/// The command line with `VERB NAME TAIL` typed.
+fn type_line(ctx: &Ctx, verb: &str, who: CombatantId, tail: &str) -> Outcome {
     let name = crate::lang::quote(ctx.state().name(who));
     Outcome::Open(Mode::Command(command_line::State {
-        input: tui_input::Input::new(format!("{verb} {name} ")),
+        input: tui_input::Input::new(format!("{verb} {name} {tail}")),
         note: None,
     }))
 }

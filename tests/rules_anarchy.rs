@@ -845,6 +845,35 @@ fn get_revenge_strikes_back_at_an_npc_not_a_player() {
 }
 
 #[test]
+fn take_the_hit_is_for_another_never_for_the_spender() {
+    let mut t = table();
+    t.run("narrate");
+    // When Ana would take the hit in her own place, it is refused in one sentence
+    let err = anarchy(t.refuse("pp Ana spend take the hit on Ana"));
+    assert!(
+        matches!(err, AnarchyRefusal::TakeTheHitForOneself { .. }),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "Take the Hit is defending in a close ally's place: Ana cannot take a hit instead of \
+         Ana (name the ally after `on`, or leave `on` out)"
+    );
+    assert_eq!(pp(&t, "Ana"), 3, "nothing paid");
+    // Then for another player, or for an allied NPC, it is taken
+    t.run("pp Ana spend take the hit on Bo");
+    t.run("pp Ana spend take the hit on Ganger");
+    // And with no one named it is logged as the spend alone, the ally left to the table
+    let evs = t.run("pp Bo spend take the hit");
+    assert!(
+        events(&evs).iter().any(|e| matches!(e,
+            AnarchyEvent::Spent { what, on: None, .. } if what == "Take the Hit")),
+        "{evs:?}"
+    );
+    assert_eq!((pp(&t, "Ana"), pp(&t, "Bo")), (1, 2));
+}
+
+#[test]
 fn ignore_cooldown_needs_something_on_cooldown() {
     let mut t = table();
     t.run("narrate");

@@ -689,6 +689,14 @@ impl Draft<'_> {
             if r.def.effect == SpendEffect::Revenge && target.side == Side::Pc {
                 return Err(AnarchyRefusal::RevengeOnPlayer { who: target.name }.into());
             }
+            // Take the Hit defends a close ally (a player or an allied NPC): never oneself.
+            if r.def.effect == SpendEffect::TakeTheHit && on == who {
+                return Err(AnarchyRefusal::TakeTheHitForOneself {
+                    what: r.def.name.clone(),
+                    who: target.name,
+                }
+                .into());
+            }
         }
         match r.def.effect {
             SpendEffect::ShakeItUp => {
@@ -758,6 +766,7 @@ impl Draft<'_> {
             | SpendEffect::Note
             | SpendEffect::Text
             | SpendEffect::Revenge
+            | SpendEffect::TakeTheHit
             | SpendEffect::IgnoreCooldown => {
                 let effect = self.effect(&r, on, "gm spend")?;
                 self.pay_gm(&r.def, r.points, on, effect.note())?;
@@ -950,6 +959,7 @@ impl Draft<'_> {
             }
             SpendEffect::Note
             | SpendEffect::Revenge
+            | SpendEffect::TakeTheHit
             | SpendEffect::ShakeItUp
             | SpendEffect::DoubleTime
             | SpendEffect::Flashback => Effect::Note(self.only_note(r)?),

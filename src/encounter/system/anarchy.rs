@@ -538,6 +538,10 @@ pub enum AnarchyRefusal {
     )]
     SpendExtra { what: String, extra: String },
     #[error(
+        "{what} is defending in a close ally's place: {who} cannot take a hit instead of {who} (name the ally after `on`, or leave `on` out)"
+    )]
+    TakeTheHitForOneself { what: String, who: String },
+    #[error(
         "{who} demonstrated the Cue \"{cue}\" already this session: only its first time earns a Plot Point"
     )]
     CueRepeated { who: String, cue: String },

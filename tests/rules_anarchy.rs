@@ -82,6 +82,36 @@ fn the_gm_awards_one_point_at_a_time_and_never_over_five() {
 }
 
 #[test]
+fn a_bare_number_is_no_reason_for_an_award_points_come_one_at_a_time() {
+    let mut t = table();
+    t.run("narrate");
+    for line in [
+        "pp Ana award 2",
+        "pp Ana award 1",
+        "pp Ana award +3",
+        "pp Ana award \"2\"",
+    ] {
+        // When the GM gives a count where the reason goes
+        let err = anarchy(t.refuse(line));
+        // Then it is refused in one sentence saying how to give several, nothing awarded
+        assert!(
+            matches!(err, AnarchyRefusal::AwardCount { .. }),
+            "{line}: {err}"
+        );
+        assert_eq!(pp(&t, "Ana"), 3, "{line}");
+    }
+    assert_eq!(
+        anarchy(t.refuse("pp Ana award 2")).to_string(),
+        "Plot Points are awarded one at a time: `pp Ana award` once for each point (\"2\" would \
+         be its reason)"
+    );
+    // While a reason holding a number, or a Cue that is one, is taken
+    t.run("pp Ana award 2 good ideas");
+    t.run("pp Ana award cue 2");
+    assert_eq!(pp(&t, "Ana"), 5);
+}
+
+#[test]
 fn a_cue_earns_a_plot_point_only_the_first_time_in_the_session() {
     let mut t = table();
     t.run("pp Bo award cue Never Alone");

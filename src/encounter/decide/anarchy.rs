@@ -430,6 +430,15 @@ impl Draft<'_> {
             AwardReason::Disposition(d) => {
                 AwardReason::Disposition(table::text("the Disposition", &d, rules)?)
             }
+            // A bare number is a count typed where the reason goes (`pp Ana award 2`): awards
+            // come one at a time, so it would give one point "for 2".
+            AwardReason::Other(o) if crate::text::int_word(o.trim()).is_some() => {
+                return Err(AnarchyRefusal::AwardCount {
+                    who: c.name,
+                    count: o.trim().to_string(),
+                }
+                .into());
+            }
             AwardReason::Other(o) => AwardReason::Other(table::text("the reason", &o, rules)?),
             r @ (AwardReason::Unsaid | AwardReason::ShadowAmp) => r,
         };

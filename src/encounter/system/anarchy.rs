@@ -542,6 +542,10 @@ pub enum AnarchyRefusal {
     )]
     TakeTheHitForOneself { what: String, who: String },
     #[error(
+        "Plot Points are awarded one at a time: `pp {who} award` once for each point (\"{count}\" would be its reason)"
+    )]
+    AwardCount { who: String, count: String },
+    #[error(
         "{who} demonstrated the Cue \"{cue}\" already this session: only its first time earns a Plot Point"
     )]
     CueRepeated { who: String, cue: String },

@@ -1318,6 +1318,34 @@ fn anarchys_free_texts_hold_what_the_shared_ones_do() {
 }
 
 #[test]
+fn a_colon_with_no_note_after_it_is_refused_as_an_empty_text() {
+    let mut t = table();
+    t.run("narrate");
+    for line in [
+        "pp Ana spend threat :",
+        "pp Ana spend surprise threat:",
+        "pp Ana spend threat: \"\"",
+        "pp Ana spend threat: \"  \"",
+        "pp Ana spend take the hit on Bo :",
+        "gm spend threat :",
+        "gm spend glitch die on Ganger:",
+    ] {
+        // When a spend's colon has nothing after it
+        let err = parse_error(&t, line);
+        // Then it is refused in one sentence asking for the note, nothing spent
+        assert!(
+            err.ends_with("expected the note after `:` (a few words, or no `:` for none)"),
+            "{line}: {err}"
+        );
+    }
+    assert_eq!((pp(&t, "Ana"), gm(&t)), (3, 1));
+    // While a spend with no colon, or with a note, is taken
+    t.run("pp Ana spend threat");
+    t.run("pp Ana spend threat: a drone");
+    assert_eq!(pp(&t, "Ana"), 1);
+}
+
+#[test]
 fn a_narrator_removed_and_added_again_is_in_the_turns_order_once() {
     // Given Ana narrating, removed from the encounter and added again
     let mut t = table();

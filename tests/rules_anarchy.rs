@@ -471,6 +471,35 @@ fn one_movement_a_narration_two_with_double_time_it() {
     );
 }
 
+#[test]
+fn a_spend_for_the_spenders_own_narration_takes_no_one_else_after_on() {
+    let mut t = table();
+    t.run("narrate");
+    // When Ana spends what is for her own narration on Bo
+    for (line, what) in [
+        ("pp Ana spend double time on Bo", "Double-Time It"),
+        ("pp Ana spend shake it up on Bo", "Shake It Up"),
+        ("pp Ana spend flashback on Ganger", "Flashback"),
+    ] {
+        let err = anarchy(t.refuse(line));
+        // Then it is refused in one sentence naming the spend and the `on` not taken
+        assert!(
+            matches!(err, AnarchyRefusal::ForOneself { .. }),
+            "{line}: {err}"
+        );
+        let on = line.split(" on ").nth(1).unwrap_or_default();
+        assert_eq!(
+            err.to_string(),
+            format!("{what} is for the spender's own narration, Ana's: `on {on}` is not taken"),
+            "{line}"
+        );
+    }
+    assert_eq!(pp(&t, "Ana"), 3, "nothing paid");
+    // While `on` the spender itself is taken
+    t.run("pp Ana spend double time on Ana");
+    assert_eq!(pp(&t, "Ana"), 2);
+}
+
 // ----- lasting effects -------------------------------------------------------------------------
 
 #[test]

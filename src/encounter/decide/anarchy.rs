@@ -784,11 +784,14 @@ impl Draft<'_> {
         }
     }
 
+    /// A spend only for the spender's own narration (Shake It Up, Double-Time It, Flashback):
+    /// `on` another is refused saying so; `on` the spender itself is taken.
     fn no_target(&mut self, r: &Resolved, on: Option<CombatantId>, who: CombatantId) -> Outcome {
         match on {
-            Some(x) if x != who => Err(AnarchyRefusal::SpendExtra {
+            Some(x) if x != who => Err(AnarchyRefusal::ForOneself {
                 what: r.def.name.clone(),
-                extra: format!("on {}", self.now().name(x)),
+                who: self.now().name(who).to_string(),
+                other: self.now().name(x).to_string(),
             }
             .into()),
             _ => Ok(()),

@@ -541,6 +541,12 @@ pub enum AnarchyRefusal {
         "{what} is defending in a close ally's place: {who} cannot take a hit instead of {who} (name the ally after `on`, or leave `on` out)"
     )]
     TakeTheHitForOneself { what: String, who: String },
+    #[error("{what} is for the spender's own narration, {who}'s: `on {other}` is not taken")]
+    ForOneself {
+        what: String,
+        who: String,
+        other: String,
+    },
     #[error(
         "Plot Points are awarded one at a time: `pp {who} award` once for each point (\"{count}\" would be its reason)"
     )]

@@ -179,3 +179,38 @@ fn a_sheet_keyword_given_twice_is_refused_not_read_as_its_last() {
         refused_unchanged(d, "heist", line, says);
     }
 }
+
+#[test]
+fn an_add_or_edit_keyword_given_twice_is_refused_not_read_as_its_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "--system", "anarchy", "heist"], TABLE);
+    for (line, says) in [
+        (
+            "add X pc edge 2 edge 3",
+            "word 6 \"edge\": expected `edge` once only",
+        ),
+        (
+            "add X pc npc",
+            "word 4 \"npc\": expected `pc` or `npc` once only",
+        ),
+        (
+            "add X body 2 will 3 body 4",
+            "word 7 \"body\": expected `body` once only",
+        ),
+        (
+            "add X hidden hidden",
+            "word 4 \"hidden\": expected `hidden` once only",
+        ),
+        (
+            "edit Ana edge 2 edge 1",
+            "word 5 \"edge\": expected `edge` once only",
+        ),
+        (
+            "edit Ana will 2 will 3",
+            "word 5 \"will\": expected `will` once only",
+        ),
+    ] {
+        refused_unchanged(d, "heist", line, &format!("srtrack: stdin:1: {says}\n"));
+    }
+}

@@ -162,6 +162,58 @@ fn what_a_gm_types_wrong_exits_1_with_one_sentence_and_changes_nothing() {
 }
 
 #[test]
+fn an_add_or_edit_keyword_given_twice_is_refused_not_read_as_its_last() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let d = dir.path();
+    let setup = srtrack(d, &["exec", "fight"], "add Q int 3 rea 3\n");
+    assert_eq!(setup.status.code(), Some(0), "{}", text(&setup.stderr));
+    for (line, says) in [
+        (
+            "add Z int 3 rea 3 ip 2 ip 9",
+            "word 9 \"ip\": expected `ip` once only",
+        ),
+        (
+            "add X int 3 rea 3 int 4",
+            "word 7 \"int\": expected `int` once only",
+        ),
+        (
+            "add X int 3 rea 3 pc npc",
+            "word 8 \"npc\": expected `pc` or `npc` once only",
+        ),
+        (
+            "add X pc int 3 pc rea 3",
+            "word 6 \"pc\": expected `pc` or `npc` once only",
+        ),
+        (
+            "add X x2 int 3 rea 3 shared shared",
+            "word 9 \"shared\": expected `shared` once only",
+        ),
+        (
+            "add X int 3 rea 3 hidden hidden",
+            "word 8 \"hidden\": expected `hidden` once only",
+        ),
+        (
+            "edit Q int 4 int 9",
+            "word 5 \"int\": expected `int` once only",
+        ),
+        (
+            "edit Q name Bob int 4 int 9",
+            "word 7 \"int\": expected `int` once only",
+        ),
+        (
+            "edit Q name Bo int 4 name Cy",
+            "word 7 \"name\": expected `name` once only",
+        ),
+        (
+            "edit Q pc npc",
+            "word 4 \"npc\": expected `pc` or `npc` once only",
+        ),
+    ] {
+        refused_unchanged(d, "fight", line, &format!("srtrack: stdin:1: {says}\n"));
+    }
+}
+
+#[test]
 fn a_save_with_sr5_events_checks_and_shows_weapons_and_armor() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let d = dir.path();

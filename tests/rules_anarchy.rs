@@ -82,6 +82,36 @@ fn the_gm_awards_one_point_at_a_time_and_never_over_five() {
 }
 
 #[test]
+fn a_bare_number_is_no_reason_for_an_award_points_come_one_at_a_time() {
+    let mut t = table();
+    t.run("narrate");
+    for line in [
+        "pp Ana award 2",
+        "pp Ana award 1",
+        "pp Ana award +3",
+        "pp Ana award \"2\"",
+    ] {
+        // When the GM gives a count where the reason goes
+        let err = anarchy(t.refuse(line));
+        // Then it is refused in one sentence saying how to give several, nothing awarded
+        assert!(
+            matches!(err, AnarchyRefusal::AwardCount { .. }),
+            "{line}: {err}"
+        );
+        assert_eq!(pp(&t, "Ana"), 3, "{line}");
+    }
+    assert_eq!(
+        anarchy(t.refuse("pp Ana award 2")).to_string(),
+        "Plot Points are awarded one at a time: `pp Ana award` once for each point (\"2\" would \
+         be its reason)"
+    );
+    // While a reason holding a number, or a Cue that is one, is taken
+    t.run("pp Ana award 2 good ideas");
+    t.run("pp Ana award cue 2");
+    assert_eq!(pp(&t, "Ana"), 5);
+}
+
+#[test]
 fn a_cue_earns_a_plot_point_only_the_first_time_in_the_session() {
     let mut t = table();
     t.run("pp Bo award cue Never Alone");
@@ -439,6 +469,35 @@ fn one_movement_a_narration_two_with_double_time_it() {
         t.refuse("pp Bo spend double time").to_string(),
         "Double-Time It is for one's own narration: Ana is narrating, not Bo"
     );
+}
+
+#[test]
+fn a_spend_for_the_spenders_own_narration_takes_no_one_else_after_on() {
+    let mut t = table();
+    t.run("narrate");
+    // When Ana spends what is for her own narration on Bo
+    for (line, what) in [
+        ("pp Ana spend double time on Bo", "Double-Time It"),
+        ("pp Ana spend shake it up on Bo", "Shake It Up"),
+        ("pp Ana spend flashback on Ganger", "Flashback"),
+    ] {
+        let err = anarchy(t.refuse(line));
+        // Then it is refused in one sentence naming the spend and the `on` not taken
+        assert!(
+            matches!(err, AnarchyRefusal::ForOneself { .. }),
+            "{line}: {err}"
+        );
+        let on = line.split(" on ").nth(1).unwrap_or_default();
+        assert_eq!(
+            err.to_string(),
+            format!("{what} is for the spender's own narration, Ana's: `on {on}` is not taken"),
+            "{line}"
+        );
+    }
+    assert_eq!(pp(&t, "Ana"), 3, "nothing paid");
+    // While `on` the spender itself is taken
+    t.run("pp Ana spend double time on Ana");
+    assert_eq!(pp(&t, "Ana"), 2);
 }
 
 // ----- lasting effects -------------------------------------------------------------------------
@@ -979,6 +1038,35 @@ fn get_revenge_strikes_back_at_an_npc_not_a_player() {
 }
 
 #[test]
+fn take_the_hit_is_for_another_never_for_the_spender() {
+    let mut t = table();
+    t.run("narrate");
+    // When Ana would take the hit in her own place, it is refused in one sentence
+    let err = anarchy(t.refuse("pp Ana spend take the hit on Ana"));
+    assert!(
+        matches!(err, AnarchyRefusal::TakeTheHitForOneself { .. }),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "Take the Hit is defending in a close ally's place: Ana cannot take a hit instead of \
+         Ana (name the ally after `on`, or leave `on` out)"
+    );
+    assert_eq!(pp(&t, "Ana"), 3, "nothing paid");
+    // Then for another player, or for an allied NPC, it is taken
+    t.run("pp Ana spend take the hit on Bo");
+    t.run("pp Ana spend take the hit on Ganger");
+    // And with no one named it is logged as the spend alone, the ally left to the table
+    let evs = t.run("pp Bo spend take the hit");
+    assert!(
+        events(&evs).iter().any(|e| matches!(e,
+            AnarchyEvent::Spent { what, on: None, .. } if what == "Take the Hit")),
+        "{evs:?}"
+    );
+    assert_eq!((pp(&t, "Ana"), pp(&t, "Bo")), (1, 2));
+}
+
+#[test]
 fn ignore_cooldown_needs_something_on_cooldown() {
     let mut t = table();
     t.run("narrate");
@@ -1390,6 +1478,34 @@ fn anarchys_free_texts_hold_what_the_shared_ones_do() {
     t.run(&format!("pp Ana spend surprise threat: {long}"));
     let err = t.refuse(&format!("pp Bo spend surprise threat: {long}x"));
     assert!(err.to_string().contains(&format!("1 to {max}")), "{err}");
+}
+
+#[test]
+fn a_colon_with_no_note_after_it_is_refused_as_an_empty_text() {
+    let mut t = table();
+    t.run("narrate");
+    for line in [
+        "pp Ana spend threat :",
+        "pp Ana spend surprise threat:",
+        "pp Ana spend threat: \"\"",
+        "pp Ana spend threat: \"  \"",
+        "pp Ana spend take the hit on Bo :",
+        "gm spend threat :",
+        "gm spend glitch die on Ganger:",
+    ] {
+        // When a spend's colon has nothing after it
+        let err = parse_error(&t, line);
+        // Then it is refused in one sentence asking for the note, nothing spent
+        assert!(
+            err.ends_with("expected the note after `:` (a few words, or no `:` for none)"),
+            "{line}: {err}"
+        );
+    }
+    assert_eq!((pp(&t, "Ana"), gm(&t)), (3, 1));
+    // While a spend with no colon, or with a note, is taken
+    t.run("pp Ana spend threat");
+    t.run("pp Ana spend threat: a drone");
+    assert_eq!(pp(&t, "Ana"), 1);
 }
 
 #[test]

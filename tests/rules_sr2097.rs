@@ -718,6 +718,30 @@ fn edge_burn_only_to_survive_a_life_threatening_injury_lowers_current_and_maximu
     ));
 }
 
+// A life-threatening Stun injury kills no one (our ruling): there is no death for Edge Burn to
+// keep off, and the refusal says so rather than that no such injury is left.
+#[test]
+fn edge_burn_for_a_life_threatening_stun_injury_says_stun_kills_no_one() {
+    let mut t = table();
+    t.run("dmg - Ana 4d6+6 stun dice 6 6 6 6"); // 30 Stun: life-threatening
+    assert_eq!(
+        sheet(&t, "Ana").injuries[0].track,
+        srtrack::encounter::Track::Stun
+    );
+    let err = sr2097_error(t.refuse("edge Ana burn"));
+    assert!(matches!(err, Sr2097Error::StunKillsNoOne { .. }), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "Edge Burn only keeps a character from dying, and Ana's life-threatening injury 1 is Stun, \
+         which kills no one: there is nothing to burn Edge for"
+    );
+    assert_eq!(t.c("Ana").edge_left, 3, "no Edge spent");
+    // And a physical one beside it is burned for as ever
+    t.run("dmg - Ana 4d6+6 dice 6 6 6 6");
+    t.run("edge Ana burn");
+    assert_eq!(sheet(&t, "Ana").injuries[1].fate, Fate::Survived);
+}
+
 // Fire modes (their rounds, their recoil) are SR5's: at a 2097 table a burst is dice of its
 // damage roll (the text's guard: "+1d6 from burst"), so a mode named is refused.
 #[test]

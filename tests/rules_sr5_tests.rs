@@ -507,6 +507,40 @@ fn teamwork_dice_stop_at_the_leaders_skill() {
     ));
 }
 
+// The dice added are at most the leader's skill rating: an untrained leader (skill 0) takes none,
+// while each assistant with a hit still raises the limit (the text's two bonuses stand apart).
+#[test]
+fn an_untrained_leader_takes_no_teamwork_dice_but_the_limit_still_rises() {
+    let mut t = table();
+    // Bob: 2 hits, Cy: 1 hit → no dice (skill 0), limit 2 + 2. Ana rolls her 3 dice.
+    let ev = t.roll(
+        "teamwork Ana 3 limit 2 skill 0 with Bob 3, Cy 2",
+        &[6, 5, 1, 5, 2, 6, 6, 5],
+    );
+    assert!(matches!(
+        tested(&ev),
+        Sr5Event::Tested {
+            teamwork: Some(Bonus::Added {
+                dice: 0,
+                limit: 2,
+                cap: 0
+            }),
+            limit: Some(4),
+            ..
+        }
+    ));
+    let log = srtrack::report::log_lines(&t.enc);
+    assert_eq!(
+        log.last().map(|(_, l)| l.as_str()),
+        Some("test Ana (teamwork: +0 dice, at most 0, limit +2): 3 dice [6 6 5], limit 4, 3 hits")
+    );
+    // And a skill below 0 is still refused
+    assert_eq!(
+        t.refuse("teamwork Ana 6 skill -1 with Bob 4").to_string(),
+        "Ana's skill rating -1 is out of range: allowed 0 to 60"
+    );
+}
+
 #[test]
 fn a_teamwork_number_out_of_range_names_whose_it_is() {
     // Given a teamwork test's leader and assistants side by side on one line:
@@ -514,8 +548,8 @@ fn a_teamwork_number_out_of_range_names_whose_it_is() {
     // When the leader's skill, the leader's pool or an assistant's pool is out of range,
     // Then the sentence says whose it is.
     assert_eq!(
-        t.refuse("teamwork Ana 6 skill 0 with Bob 4").to_string(),
-        "Ana's skill rating 0 is out of range: allowed 1 to 60"
+        t.refuse("teamwork Ana 6 skill 61 with Bob 4").to_string(),
+        "Ana's skill rating 61 is out of range: allowed 0 to 60"
     );
     assert_eq!(
         t.refuse("teamwork Ana 0 with Bob 4").to_string(),

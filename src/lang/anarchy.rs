@@ -260,6 +260,11 @@ impl Parser<'_> {
         if words.is_empty() {
             return Err(self.error("what the Plot Points buy (e.g. surprise threat, glitch die)"));
         }
+        // A free text is 1 character or more: a colon with nothing after it is a note left
+        // out, refused as an empty status text is, not taken as no note.
+        if noted && note.iter().all(|w| w.trim().is_empty()) {
+            return Err(self.error("the note after `:` (a few words, or no `:` for none)"));
+        }
         Ok(SpendInput {
             words: words.join(" "),
             on,

@@ -1339,11 +1339,14 @@ impl Parser<'_> {
 
     /// Sheet fields in any order, of `add` or `edit` (`verb`): a field this table's system does
     /// not play with (Anarchy's initiative) is another system's form of the verb, refused so.
+    /// Each once: a field in `given` already (from this call or an earlier one on the same
+    /// line) is refused, not read as its last value; each field read is added to it.
     fn sheet_fields(
         &mut self,
         verb: &str,
         sheet: &mut SheetInput,
         side: &mut Option<Side>,
+        given: &mut Vec<String>,
     ) -> Result<(), ParseError> {
         while let Some(w) = self
             .peek()
@@ -1351,16 +1354,15 @@ impl Parser<'_> {
             .map(|w| w.text.to_lowercase())
         {
             match w.as_str() {
-                "pc" => {
+                "pc" | "npc" => {
+                    self.once(side.as_ref(), "`pc` or `npc`")?;
                     self.at += 1;
-                    *side = Some(Side::Pc);
-                }
-                "npc" => {
-                    self.at += 1;
-                    *side = Some(Side::Npc);
+                    *side = Some(if w == "pc" { Side::Pc } else { Side::Npc });
                 }
                 "int" | "rea" | "edge" | "mod" | "ip" | "body" | "will" => {
                     self.foreign_field(verb, &w)?;
+                    self.once(given.contains(&w).then_some(&()), &format!("`{w}`"))?;
+                    given.push(w.clone());
                     self.at += 1;
                     let n = self.number(&format!("a number after `{w}`"))?;
                     match w.as_str() {
@@ -1480,27 +1482,15 @@ impl Parser<'_> {
         }
         let mut sheet = SheetInput::default();
         let mut side = None;
-        let (mut int_given, mut rea_given) = (false, false);
+        let mut given = Vec::new();
         let mut shared = false;
         let mut hidden = false;
         loop {
             let before = self.at;
-            int_given |= self.peek_is("int");
-            rea_given |= self.peek_is("rea");
-            self.sheet_fields("add", &mut sheet, &mut side)?;
+            self.sheet_fields("add", &mut sheet, &mut side, &mut given)?;
             self.foreign_field("add", "shared")?;
-            if self.eat("shared") {
-                shared = true;
-            }
-            if self.eat("hidden") {
-                hidden = true;
-            }
-            int_given |= self.words[before..self.at]
-                .iter()
-                .any(|w| w.text.eq_ignore_ascii_case("int"));
-            rea_given |= self.words[before..self.at]
-                .iter()
-                .any(|w| w.text.eq_ignore_ascii_case("rea"));
+            self.flag(&["shared"], &mut shared)?;
+            self.flag(&["hidden"], &mut hidden)?;
             if self.at == before {
                 break;
             }
@@ -1508,10 +1498,11 @@ impl Parser<'_> {
         // Intuition and Reaction are required where the system plays with them (its
         // initiative): elsewhere (Anarchy) they stay the sheet's defaults unless given.
         let system = self.state.system;
-        if system.uses(SheetField::Intuition) && !int_given {
+        let has = |field: &str| given.iter().any(|g| g == field);
+        if system.uses(SheetField::Intuition) && !has("int") {
             return Err(self.error("`int N` (Intuition)"));
         }
-        if system.uses(SheetField::Reaction) && !rea_given {
+        if system.uses(SheetField::Reaction) && !has("rea") {
             return Err(self.error("`rea N` (Reaction)"));
         }
         Ok(Command::Add(AddCombatant {
@@ -1530,10 +1521,11 @@ impl Parser<'_> {
         let mut sheet = c.as_ref().map(sheet_input).unwrap_or_default();
         let mut side = None;
         let mut name = None;
+        let mut given = Vec::new();
         loop {
             let before = self.at;
-            self.sheet_fields("edit", &mut sheet, &mut side)?;
-            if self.eat("name") {
+            self.sheet_fields("edit", &mut sheet, &mut side, &mut given)?;
+            if self.keyword_once("name", name.as_ref())? {
                 let text = self.text_until(&[
                     "pc", "npc", "int", "rea", "edge", "mod", "ip", "body", "will",
                 ]);

@@ -433,6 +433,15 @@ impl Draft<'_> {
             AwardReason::Disposition(d) => {
                 AwardReason::Disposition(table::text("the Disposition", &d, rules)?)
             }
+            // A bare number is a count typed where the reason goes (`pp Ana award 2`): awards
+            // come one at a time, so it would give one point "for 2".
+            AwardReason::Other(o) if crate::text::int_word(o.trim()).is_some() => {
+                return Err(AnarchyRefusal::AwardCount {
+                    who: c.name,
+                    count: o.trim().to_string(),
+                }
+                .into());
+            }
             AwardReason::Other(o) => AwardReason::Other(table::text("the reason", &o, rules)?),
             r @ (AwardReason::Unsaid | AwardReason::ShadowAmp) => r,
         };
@@ -692,6 +701,14 @@ impl Draft<'_> {
             if r.def.effect == SpendEffect::Revenge && target.side == Side::Pc {
                 return Err(AnarchyRefusal::RevengeOnPlayer { who: target.name }.into());
             }
+            // Take the Hit defends a close ally (a player or an allied NPC): never oneself.
+            if r.def.effect == SpendEffect::TakeTheHit && on == who {
+                return Err(AnarchyRefusal::TakeTheHitForOneself {
+                    what: r.def.name.clone(),
+                    who: target.name,
+                }
+                .into());
+            }
         }
         match r.def.effect {
             SpendEffect::ShakeItUp => {
@@ -761,6 +778,7 @@ impl Draft<'_> {
             | SpendEffect::Note
             | SpendEffect::Text
             | SpendEffect::Revenge
+            | SpendEffect::TakeTheHit
             | SpendEffect::IgnoreCooldown => {
                 let effect = self.effect(&r, on, "gm spend")?;
                 self.pay_gm(&r.def, r.points, on, effect.note())?;
@@ -769,11 +787,14 @@ impl Draft<'_> {
         }
     }
 
+    /// A spend only for the spender's own narration (Shake It Up, Double-Time It, Flashback):
+    /// `on` another is refused saying so; `on` the spender itself is taken.
     fn no_target(&mut self, r: &Resolved, on: Option<CombatantId>, who: CombatantId) -> Outcome {
         match on {
-            Some(x) if x != who => Err(AnarchyRefusal::SpendExtra {
+            Some(x) if x != who => Err(AnarchyRefusal::ForOneself {
                 what: r.def.name.clone(),
-                extra: format!("on {}", self.now().name(x)),
+                who: self.now().name(who).to_string(),
+                other: self.now().name(x).to_string(),
             }
             .into()),
             _ => Ok(()),
@@ -953,6 +974,7 @@ impl Draft<'_> {
             }
             SpendEffect::Note
             | SpendEffect::Revenge
+            | SpendEffect::TakeTheHit
             | SpendEffect::ShakeItUp
             | SpendEffect::DoubleTime
             | SpendEffect::Flashback => Effect::Note(self.only_note(r)?),

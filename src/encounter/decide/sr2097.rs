@@ -564,18 +564,29 @@ impl Draft<'_> {
                 Ok(())
             }
             EdgeCommand::Burn => {
-                let at = sheet
+                let deadly = |i: &Injury, track| i.track == track && i.severity >= r.edge.burn_at;
+                let open = sheet
                     .injuries
                     .iter()
-                    .position(|i| {
-                        i.track == Track::Physical
-                            && i.severity >= r.edge.burn_at
-                            && i.fate == Fate::Open
-                    })
-                    .ok_or(Sr2097Error::NothingToBurnFor {
-                        who: c.name.clone(),
-                        severity: r.edge.burn_at.word(),
-                    })?;
+                    .position(|i| deadly(i, Track::Physical) && i.fate == Fate::Open);
+                let Some(at) = open else {
+                    // Injuries of that band that are all Stun kill no one (our ruling): said so,
+                    // not that none is left.
+                    let physical = sheet.injuries.iter().any(|i| deadly(i, Track::Physical));
+                    let stun = sheet.injuries.iter().rposition(|i| deadly(i, Track::Stun));
+                    return Err(match stun.filter(|_| !physical) {
+                        Some(at) => Sr2097Error::StunKillsNoOne {
+                            who: c.name.clone(),
+                            number: at + 1,
+                            severity: sheet.injuries[at].severity.word(),
+                        },
+                        None => Sr2097Error::NothingToBurnFor {
+                            who: c.name.clone(),
+                            severity: r.edge.burn_at.word(),
+                        },
+                    }
+                    .into());
+                };
                 let burned = pool.burn(&r.edge).ok_or(Sr2097Error::NoEdgeToBurn {
                     who: c.name.clone(),
                     max: pool.max,

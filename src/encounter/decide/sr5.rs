@@ -168,9 +168,18 @@ impl Draft<'_> {
             None => Goal::Open,
         };
         let cap = match t.skill {
+            // A rating up to a pool's largest, or 0: an untrained leader, who takes no dice
+            // but still the limit each assistant with a hit gives.
             Some(s) => byte(
-                Self::check_range("skill", s, self.rules.sr5.pool)
-                    .map_err(|e| whose(e, &leader.name, "skill rating"))?,
+                Self::check_range(
+                    "skill",
+                    s,
+                    crate::rules::house::Range {
+                        min: 0,
+                        ..self.rules.sr5.pool
+                    },
+                )
+                .map_err(|e| whose(e, &leader.name, "skill rating"))?,
             ),
             // Ruling: without the skill rating the leader's pool (which holds it) bounds the dice.
             None => base.base,

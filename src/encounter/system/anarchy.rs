@@ -567,6 +567,20 @@ pub enum AnarchyRefusal {
     )]
     SpendExtra { what: String, extra: String },
     #[error(
+        "{what} is defending in a close ally's place: {who} cannot take a hit instead of {who} (name the ally after `on`, or leave `on` out)"
+    )]
+    TakeTheHitForOneself { what: String, who: String },
+    #[error("{what} is for the spender's own narration, {who}'s: `on {other}` is not taken")]
+    ForOneself {
+        what: String,
+        who: String,
+        other: String,
+    },
+    #[error(
+        "Plot Points are awarded one at a time: `pp {who} award` once for each point (\"{count}\" would be its reason)"
+    )]
+    AwardCount { who: String, count: String },
+    #[error(
         "{who} demonstrated the Cue \"{cue}\" already this session: only its first time earns a Plot Point"
     )]
     CueRepeated { who: String, cue: String },

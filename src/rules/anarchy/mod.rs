@@ -65,6 +65,9 @@ pub enum SpendEffect {
     Text,
     /// Get Revenge: logged; the one struck back at (`on NAME`), if named, is an NPC.
     Revenge,
+    /// Take the Hit: logged; the close ally defended (`on NAME`), if named, is not the
+    /// spender.
+    TakeTheHit,
     /// Ignore Cooldown: logged; the one it is for (`on NAME`, the spender by default) has
     /// something on Cooldown.
     IgnoreCooldown,

@@ -277,6 +277,15 @@ pub enum Sr2097Error {
         "Edge Burn only keeps a character from dying: {who} has no {severity} injury left to survive"
     )]
     NothingToBurnFor { who: String, severity: &'static str },
+    /// A Stun injury of the band Edge Burn is for: it kills no one (our ruling).
+    #[error(
+        "Edge Burn only keeps a character from dying, and {who}'s {severity} injury {number} is Stun, which kills no one: there is nothing to burn Edge for"
+    )]
+    StunKillsNoOne {
+        who: String,
+        number: usize,
+        severity: &'static str,
+    },
     #[error("{who}'s maximum Edge is {max}: there is no Edge left to burn")]
     NoEdgeToBurn { who: String, max: u8 },
     #[error(

@@ -233,6 +233,39 @@ fn a_cell_shows_edge_ip_and_ip_held_back_so_spent_may_pass_start() {
 }
 
 #[test]
+fn a_cell_counts_what_was_spent_or_bought_before_the_turn_in_its_start() {
+    // Given Bob (4 IP) dodges in Ana's turn, and Cy buys IP with Edge in it, before their turns
+    let mut t = Table::three();
+    t.run("act Bob Dodge");
+    t.run("edge Cy");
+    t.run("next");
+    t.run("next");
+    let rules = t.enc.rules().clone();
+    // Then Bob's pass reads 5 IP (4 and the pass's 1) with 2 spent: the 3 he has
+    assert_eq!(t.ip("Bob"), 3);
+    assert_eq!(
+        t.state().pass_cells(t.c("Bob").id, &rules)[0],
+        PassCell::Seen {
+            start: Some(5),
+            spent: 2,
+            edge: 0,
+            reserved: 0
+        }
+    );
+    // And Cy's 5 and Edge's 4 apart, not 9 and 4 again
+    assert_eq!(t.ip("Cy"), 9);
+    assert_eq!(
+        t.state().pass_cells(t.c("Cy").id, &rules)[0],
+        PassCell::Seen {
+            start: Some(5),
+            spent: 0,
+            edge: 4,
+            reserved: 0
+        }
+    );
+}
+
+#[test]
 fn a_ready_carried_into_a_new_round_projects_none_of_its_lost_ip() {
     // Given Bob readies 3 IP in the last pass of round 1, and round 2 begins with it pending
     let mut t = Table::three();

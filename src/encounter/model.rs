@@ -308,6 +308,9 @@ impl PassMark {
 /// A combatant's IP in one pass of the round: at the start of its turn, and spent in the pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct PassIp {
+    /// The IP its turn began with, counting back in what it spent earlier in the pass (an
+    /// interrupt in another's turn) and leaving out what Edge bought then (`edge`): what it had
+    /// for the pass, so that `start + edge - spent - reserved` is what is left.
     pub start: Option<u8>,
     pub spent: u8,
     /// IP bought with Edge in this pass (outside the starting IP), so `spent` may exceed `start`.

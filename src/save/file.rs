@@ -24,7 +24,7 @@ use crate::rules::HouseRules;
 /// latest alone (and none spent with a firearm in hand); 7 added an SR5 firearm's clip taken out
 /// (`clip_out`, by the event `ClipRemoved`, which an older srtrack cannot read); 8 keeps an
 /// Anarchy test's dice while Edge may still roll its misses again (`open_tests`, and a test
-/// event's `rerolled`). Bump it whenever the state gains what the history gives, or older
+/// event's `rerolled`), and counts in a pass's `start` what was spent in it before the turn. Bump it whenever the state gains what the history gives, or older
 /// snapshots would be taken for edited files.
 pub const VERSION: u32 = 8;
 

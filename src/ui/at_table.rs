@@ -470,7 +470,8 @@ fn the_header_agrees_with_the_grid_after_a_dodge_out_of_turn() {
         "{}",
         line_with(&s, "Turn:")
     );
-    assert!(row_of(&s, "Roto-drone").contains("3/2"), "{s}");
+    // Its pass: 5 IP (its 4 and the pass's 1), 2 of them spent on the dodge: the 3 it has.
+    assert!(row_of(&s, "Roto-drone").contains("5/2"), "{s}");
 }
 
 // ---- aiming ----

@@ -249,8 +249,10 @@ impl State {
                 if let Some(c) = self.at_mut(*who) {
                     c.ip = c.ip.saturating_add(*ip_gained);
                     let ip = c.ip;
+                    // The pass's IP as the grid reads them (`start+edge/spent`): what was spent
+                    // earlier in the pass (an interrupt) back in, what Edge bought apart.
                     if let Some(l) = self.ledger_mut(*who) {
-                        l.start = Some(ip);
+                        l.start = Some(ip.saturating_add(l.spent).saturating_sub(l.edge));
                     }
                 }
                 self.begin_turn(*who, TurnKind::Own);

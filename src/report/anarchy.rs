@@ -75,8 +75,9 @@ fn pool_text(p: Pool) -> String {
     }
 }
 
-/// A test's one line: the pools, every die, the hits, success or failure, the glitch die.
-pub fn test_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome) -> String {
+/// A test's one line: the pools, every die, the hits, success or failure, the glitch die (and
+/// Edge after the roll declared but kept, no die having missed).
+pub fn test_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome, edge_spent: u8) -> String {
     let mut line = format!(
         "{who} tests {} vs {}",
         pool_text(spec.pool),
@@ -98,7 +99,7 @@ pub fn test_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome) -> Stri
         let _ = write!(line, "{} re-rolled → ", faces(first));
     }
     tail_of_test(&mut line, roll, *outcome);
-    if spec.edge == Edge::After && roll.first.is_none() && roll.source == Source::Rolled {
+    if spec.edge == Edge::After && edge_spent == 0 {
         line.push_str("; every die hit: none rolled again, Edge kept");
     }
     line
@@ -321,8 +322,9 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
             spec,
             roll,
             outcome,
+            edge_spent,
             ..
-        } => test_line(&n(*who), spec, roll, outcome),
+        } => test_line(&n(*who), spec, roll, outcome, *edge_spent),
         AnarchyEvent::GearDamaged { who, track, boxes } => {
             let size = table.and_then(|t| t.gear_of(*who)).map(|g| g.track(*track));
             let now = size.map_or(String::new(), |b| {
@@ -640,10 +642,7 @@ fn recap_test(spec: &Spec, roll: &Roll, outcome: Outcome) -> String {
         ": {} vs {}, {}",
         hits(outcome.hits),
         outcome.opposing_hits,
-        match outcome.verdict {
-            Verdict::Success => "success",
-            Verdict::Failure => "failure",
-        }
+        verdict_word(outcome.verdict)
     );
     match outcome.fate {
         Some(Fate::Glitch) => line.push_str(", glitch die: glitch"),
@@ -653,16 +652,21 @@ fn recap_test(spec: &Spec, roll: &Roll, outcome: Outcome) -> String {
     line
 }
 
+/// A verdict in the recap's words.
+fn verdict_word(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Success => "success",
+        Verdict::Failure => "failure",
+    }
+}
+
 /// The recap's words for Edge spent on seeing a roll.
 fn recap_reroll(outcome: Outcome) -> String {
     format!(
         "spends Edge to roll the misses again: {} vs {}, {}",
         hits(outcome.hits),
         outcome.opposing_hits,
-        match outcome.verdict {
-            Verdict::Success => "success",
-            Verdict::Failure => "failure",
-        }
+        verdict_word(outcome.verdict)
     )
 }
 

@@ -295,6 +295,28 @@ fn the_encounter_ends_and_refuses_more_until_undone() {
 }
 
 #[test]
+fn a_because_with_no_reason_after_it_is_refused_and_nobody_leaves() {
+    let mut t = Table::three();
+    for line in [
+        "remove Ana because",
+        "remove Ana because  ",
+        "remove Ana because \"\"",
+    ] {
+        let err = t.unread(line);
+        assert!(
+            err.ends_with(
+                "expected the reason after `because` (a few words, or no `because` for none)"
+            ),
+            "{line}: {err}"
+        );
+    }
+    assert_eq!(t.order(), ["Ana", "Bob", "Cy"]);
+    // With no `because`, or a reason, she leaves
+    t.run("remove Ana");
+    assert_eq!(t.order(), ["Bob", "Cy"]);
+}
+
+#[test]
 fn a_removed_combatant_leaves_the_order_but_not_the_log() {
     let mut t = Table::three();
     t.run("remove Ana because fled");

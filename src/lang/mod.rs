@@ -1076,7 +1076,15 @@ impl Parser<'_> {
             "remove" => {
                 let who = self.combatant()?;
                 let reason = if self.eat("because") {
-                    Some(self.text_until(&[]))
+                    let reason = self.text_until(&[]);
+                    // A `because` with nothing after it is a reason left out: refused, as an
+                    // Anarchy spend's empty `:` note is, not taken as none.
+                    if reason.trim().is_empty() {
+                        return Err(self.error(
+                            "the reason after `because` (a few words, or no `because` for none)",
+                        ));
+                    }
+                    Some(reason)
                 } else {
                     None
                 };

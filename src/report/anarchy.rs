@@ -91,14 +91,7 @@ pub fn test_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome, edge_sp
         Edge::Before => line.push_str(", Edge before (4s hit)"),
         Edge::After => line.push_str(", Edge after"),
     }
-    if roll.source != Source::Rolled {
-        line.push_str(", typed in");
-    }
-    line.push_str(": ");
-    if let Some(first) = &roll.first {
-        let _ = write!(line, "{} re-rolled → ", faces(first));
-    }
-    tail_of_test(&mut line, roll, *outcome);
+    tail_of_test(&mut line, roll, *outcome, " re-rolled → ");
     if spec.edge == Edge::After && edge_spent == 0 {
         line.push_str("; every die hit: none rolled again, Edge kept");
     }
@@ -112,19 +105,20 @@ pub fn reroll_line(who: &str, spec: &Spec, roll: &Roll, outcome: &Outcome) -> St
         pool_text(spec.pool),
         pool_text(spec.opposing)
     );
+    tail_of_test(&mut line, roll, *outcome, " → ");
+    line
+}
+
+/// A test line from its dice on: whether they were typed in, the dice before a re-roll (then
+/// `rolled_again`), the dice, the hits on each side, the verdict, the glitch die.
+fn tail_of_test(line: &mut String, roll: &Roll, outcome: Outcome, rolled_again: &str) {
     if roll.source != Source::Rolled {
         line.push_str(", typed in");
     }
     line.push_str(": ");
     if let Some(first) = &roll.first {
-        let _ = write!(line, "{} → ", faces(first));
+        let _ = write!(line, "{}{rolled_again}", faces(first));
     }
-    tail_of_test(&mut line, roll, *outcome);
-    line
-}
-
-/// A test line from its dice on: the dice, the hits on each side, the verdict, the glitch die.
-fn tail_of_test(line: &mut String, roll: &Roll, outcome: Outcome) {
     // The glitch die is one more die of the pool: shown beside it, its hit in the count.
     let glitch = roll
         .glitch_die

@@ -41,6 +41,31 @@ fn exec_prints_a_line_per_check_and_per_damage_roll() {
 }
 
 #[test]
+fn odds_with_edge_against_disadvantage_say_edge_removes_it_not_edge_alone() {
+    // Given odds asked with Disadvantage and Edge spent against it
+    let dir = tempfile::tempdir().unwrap();
+    let out = srtrack(
+        dir.path(),
+        &["exec", "--system", "sr2097", "fight"],
+        "odds2097 tn 20 bonus 10 dis edge\nodds2097 tn 20 bonus 10 edge\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    // Then the first reads as plain 2d10, the Disadvantage removed; the second as Edge's
+    // Advantage
+    assert!(
+        lines[0].starts_with("TN 20, bonus +10, Edge removes Disadvantage: success 66.0%"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("TN 20, bonus +10, Advantage, Edge: success "),
+        "{}",
+        lines[1]
+    );
+}
+
+#[test]
 fn a_damage_roll_after_a_failed_check_is_refused_and_one_after_a_success_takes_its_mos() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

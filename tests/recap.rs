@@ -207,6 +207,74 @@ fn an_anarchy_recap_tells_edge_spent_on_seeing_a_roll_and_counts_it() {
 }
 
 #[test]
+fn an_anarchy_recap_says_no_edge_for_a_re_roll_declared_where_every_die_hit() {
+    // Given B declares Edge after the roll, and srtrack's dice all hit
+    let mut t = anarchy_session();
+    t.roll("atest B 2 vs 0 edge after", &[5, 6]);
+    // When the recap is written
+    let md = recap::markdown(&t.enc, "f", CREATED);
+    // Then the test is told without Edge: none was spent
+    assert!(md.contains("tests 2 vs 0: 2 hits vs 0, success"), "{md}");
+    assert!(!md.contains("Edge to re-roll"), "{md}");
+    assert!(md.contains("- Edge spent: A 1."), "{md}");
+}
+
+/// A 2097 fight where the GM keeps condition monitors beside the injury track.
+fn fight_2097_with_monitors() -> Table {
+    let mut t = Table::under(srtrack::encounter::System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 4");
+    t.run("add Bo int 3 rea 3 edge 1");
+    t.run("roll Ana dice 6 6");
+    t.run("roll Bo dice 4 4");
+    t.run("start");
+    t
+}
+
+#[test]
+fn a_2097_recap_keeps_injury_points_apart_from_monitor_boxes_and_one_down_once() {
+    // Given Ana's Physical monitor filled (10 boxes), then a critical injury of 16 points
+    let mut t = fight_2097_with_monitors();
+    t.run("damage Ana 10");
+    t.run("dmg - Ana 4d6 dice 4 4 4 4");
+    // and the monitor healed, the injury holding her down still
+    t.run("heal Ana 1");
+    // When the recap is written
+    let md = recap::markdown(&t.enc, "f", CREATED);
+    // Then the two kinds of damage are told apart, and she went down once
+    assert!(
+        md.contains("- Damage taken: Ana 10 Physical, Ana 16 Physical in injuries."),
+        "{md}"
+    );
+    assert!(
+        md.contains("- Went down: **Ana** (round 1, pass 1)."),
+        "{md}"
+    );
+    assert!(md.contains("- **Ana** stays down (injury)"), "{md}");
+}
+
+#[test]
+fn a_2097_hit_from_a_hidden_attacker_is_told_as_the_hurt_ones_own() {
+    // Given a hidden Sniper's rifle puts a critical injury into Ana
+    let mut t = Table::under(srtrack::encounter::System::Sr2097);
+    t.run("add Ana pc int 4 rea 5 edge 3");
+    t.run("add Sniper npc int 3 rea 3 edge 2 hidden");
+    t.run("weapon Sniper add Rifle 6d6+8");
+    t.run("roll Ana dice 5 4");
+    t.run("roll Sniper dice 6 6");
+    t.run("start");
+    t.run("next");
+    t.run("dmg Sniper Ana with Rifle dice 1 1 1 1 1 1");
+    // When the recap is written
+    let md = recap::markdown(&t.enc, "f", CREATED);
+    // Then the players read what hit Ana, not who
+    assert!(
+        md.contains("- **Ana**: takes a serious injury (14)"),
+        "{md}"
+    );
+    assert!(!md.contains("Sniper"), "{md}");
+}
+
+#[test]
 fn the_wound_modifier_is_shown_only_where_the_systems_tests_take_it_off() {
     // Given a character with 3 boxes of Physical damage (a wound modifier of −1 by the boxes),
     for (system, shown) in [

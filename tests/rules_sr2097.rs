@@ -1421,3 +1421,121 @@ fn a_wrong_count_of_typed_dice_is_told_in_the_count_s_own_words() {
         "this initiative rolls 1 die: type 1 face, not 2"
     );
 }
+
+// ----- what keeps a character Downed: monitors beside injuries --------------------------------
+
+/// Ana of [`fight`] with condition monitors (Body 4: 10 boxes; Willpower 4).
+fn fight_with_monitors() -> Table {
+    let mut t = fight();
+    t.run("edit Ana body 4 will 4");
+    t
+}
+
+// A GM who keeps the condition monitors beside the injury track: healing a box frees the
+// monitor, not the injury. A dying character, or one out until the ER, stays down.
+#[test]
+fn healing_a_full_monitor_does_not_bring_back_one_a_2097_injury_holds_down() {
+    for burn in [false, true] {
+        // Given Ana with a full Physical monitor, then a life-threatening injury (24)
+        let mut t = fight_with_monitors();
+        t.run("damage Ana 10");
+        t.run("dmg - Ana 6d6 dice 4 4 4 4 4 4");
+        if burn {
+            t.run("edge Ana burn");
+        }
+        // When a box is healed
+        t.run("heal Ana 1");
+        // Then she stays Downed, now by the injury, and first aid says why
+        assert_eq!(t.c("Ana").downed, Some(DownCause::Injury), "burn {burn}");
+        let err = sr2097_error(t.refuse("up Ana"));
+        if burn {
+            assert!(matches!(
+                err,
+                Sr2097Error::NeedsMedicalAttention { number: 1, .. }
+            ));
+        } else {
+            assert!(matches!(err, Sr2097Error::Dying { number: 1, .. }));
+        }
+    }
+}
+
+#[test]
+fn a_body_edit_that_frees_the_monitor_leaves_the_dying_down() {
+    // Given Ana Downed by a full monitor, then dying of a life-threatening injury
+    let mut t = fight_with_monitors();
+    t.run("damage Ana 10");
+    t.run("dmg - Ana 6d6 dice 4 4 4 4 4 4");
+    // When her Body grows so the monitor is no longer full
+    t.run("edit Ana body 6");
+    // Then the injury still holds her
+    assert_eq!(t.c("Ana").downed, Some(DownCause::Injury));
+}
+
+#[test]
+fn a_monitor_filled_after_an_injury_downed_takes_over_and_first_aid_or_lessen_cannot_lift_it() {
+    // Given Ana Downed by a critical injury (16), then her Physical monitor filled
+    let mut t = fight_with_monitors();
+    t.run("dmg - Ana 4d6 dice 4 4 4 4");
+    assert_eq!(t.c("Ana").downed, Some(DownCause::Injury));
+    t.run("damage Ana 10");
+    // Then the monitor holds her: neither first aid nor lessening the injury brings her up
+    assert_eq!(t.c("Ana").downed, Some(DownCause::PhysicalFull));
+    assert_eq!(
+        t.refuse("up Ana").to_string(),
+        "Ana is Downed because the Physical monitor is full: heal Physical damage to bring them back"
+    );
+    t.run("edge Ana lessen");
+    assert_eq!(t.c("Ana").downed, Some(DownCause::PhysicalFull));
+    // and healing the box, with the injury now serious, does
+    t.run("heal Ana 1");
+    assert!(!t.c("Ana").is_downed());
+}
+
+#[test]
+fn healing_a_monitor_leaves_down_one_with_a_critical_injury_first_aid_has_not_tended() {
+    // Given Ana Downed by a full monitor, then hit for a critical injury while down
+    let mut t = fight_with_monitors();
+    t.run("damage Ana 10");
+    t.run("dmg - Ana 4d6 dice 4 4 4 4");
+    // When the monitor is healed
+    t.run("heal Ana 1");
+    // Then the untended injury holds her, and first aid brings her back
+    assert_eq!(t.c("Ana").downed, Some(DownCause::Injury));
+    t.run("up Ana");
+    assert!(!t.c("Ana").is_downed());
+    assert_eq!(sheet(&t, "Ana").injuries[0].fate, Fate::Tended);
+}
+
+#[test]
+fn lessening_the_injury_that_downed_brings_back_one_first_aid_already_brought_back_once() {
+    // Given Ana brought back by first aid from a critical injury, then downed by another
+    let mut t = fight();
+    t.run("dmg - Ana 4d6 dice 4 4 4 4");
+    t.run("up Ana");
+    t.run("dmg - Ana 4d6 dice 4 4 4 4");
+    assert_eq!(t.c("Ana").downed, Some(DownCause::Injury));
+    // When Edge lessens the new one below the band that downs
+    t.run("edge Ana lessen");
+    // Then she is back up: the first, tended, no longer holds her
+    assert!(!t.c("Ana").is_downed(), "{:?}", sheet(&t, "Ana").injuries);
+    // while two untended critical injuries, one lessened, still hold one down
+    let mut t = fight();
+    t.run("dmg - Ana 4d6 dice 4 4 4 4");
+    t.run("dmg - Ana 4d6 dice 4 4 4 4");
+    t.run("edge Ana lessen");
+    assert_eq!(t.c("Ana").downed, Some(DownCause::Injury));
+}
+
+#[test]
+fn first_aid_refused_names_the_injury_that_kills_before_one_survived() {
+    // Given Ana survived injury 1 by Edge Burn, then took a second life-threatening one
+    let mut t = fight();
+    t.run("dmg - Ana 6d6 dice 4 4 4 4 4 4");
+    t.run("edge Ana burn");
+    t.run("dmg - Ana 4d6+5 dice 6 6 6 6");
+    // When first aid is tried, the refusal names injury 2: she is dying of it
+    assert!(matches!(
+        sr2097_error(t.refuse("up Ana")),
+        Sr2097Error::Dying { number: 2, .. }
+    ));
+}

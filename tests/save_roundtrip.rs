@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use srtrack::catalogue::Catalogue;
-use srtrack::encounter::{Encounter, System};
+use srtrack::encounter::system::sr2097::Fate;
+use srtrack::encounter::{DownCause, Encounter, System};
 use srtrack::lang::{self, Line};
 use srtrack::rules::{HouseRules, RandomDice};
 use srtrack::save::{SaveFile, file};
@@ -472,6 +473,44 @@ fn the_version_8_fixture_keeps_a_test_open_to_edge() {
         Some(vec![1, 2, 5, 6, 4])
     );
     assert_eq!(table.open_tests.len(), 1, "Ana's was rolled again: closed");
+}
+
+/// The version 9 fixture (2097) keeps a tended injury: Bo came back up by first aid from a
+/// critical one, which no longer holds him; Ana's untended critical one holds her Downed once
+/// her monitor, filled after it, was healed.
+#[test]
+fn the_version_9_fixture_keeps_an_injury_tended_apart_from_one_that_holds() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let path = std::path::PathBuf::from(format!("{dir}/v9.ron"));
+    file::verify_snapshot(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
+    let (_, opened) = file::open(&path, catalogue).unwrap_or_else(|e| panic!("{e}"));
+    let (_, loaded) = file::load(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(opened.state(), loaded.state());
+    let state = opened.state();
+    let fates = |name: &str| -> Vec<Fate> {
+        let id = state.find(name).unwrap().id;
+        let sheet = state.sr2097.as_ref().unwrap().sheet(id);
+        sheet.injuries.iter().map(|i| i.fate).collect()
+    };
+    assert_eq!(fates("Bo"), vec![Fate::Tended]);
+    assert_eq!(fates("Ana"), vec![Fate::Open]);
+    assert_eq!(state.find("Ana").unwrap().downed, Some(DownCause::Injury));
+}
+
+/// A snapshot of an older srtrack left every injury open, a tended one too: it is rebuilt from
+/// its history, and the injury first aid tended is tended.
+#[test]
+fn an_older_snapshot_with_an_injury_first_aid_tended_is_rebuilt_tended() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let v9 = std::fs::read_to_string(format!("{dir}/v9.ron")).unwrap();
+    let older = v9
+        .replace("fate: Tended", "fate: Open")
+        .replacen("version: 9,", "version: 8,", 1);
+    assert!(!older.contains("Tended"));
+    let opened = opened_as_older("v9", &older);
+    let bo = opened.state().find("Bo").unwrap().id;
+    let sheet = opened.state().sr2097.as_ref().unwrap().sheet(bo);
+    assert_eq!(sheet.injuries[0].fate, Fate::Tended);
 }
 
 /// A save of an older srtrack has no `open_tests` in its states, though its history leaves a

@@ -610,7 +610,7 @@ pub(super) struct Tally {
 }
 
 /// A test as the recap tells it: the pools, the hits on each side, the verdict, the glitch die.
-fn recap_test(spec: &Spec, roll: &Roll, outcome: Outcome) -> String {
+fn recap_test(spec: &Spec, roll: &Roll, outcome: Outcome, edge_spent: u8) -> String {
     let mut line = format!(
         "tests {} vs {}",
         pool_text(spec.pool),
@@ -626,6 +626,8 @@ fn recap_test(spec: &Spec, roll: &Roll, outcome: Outcome) -> String {
     match spec.edge {
         Edge::None => {}
         Edge::Before => line.push_str(", Edge before the roll"),
+        // Declared, but every die hit: nothing was rolled again, and the Edge was kept.
+        Edge::After if edge_spent == 0 => {}
         Edge::After => line.push_str(", Edge to re-roll"),
     }
     if roll.source != Source::Rolled {
@@ -800,7 +802,7 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
                 what: if *rerolled {
                     recap_reroll(*outcome)
                 } else {
-                    recap_test(spec, roll, *outcome)
+                    recap_test(spec, roll, *outcome, *edge_spent)
                 },
             }
         }

@@ -399,6 +399,10 @@ fn told(before: &State, event: &Event, by_action: bool, rec: &mut Recap) -> Opti
             by: *who,
             what: format!("waits to act {} {}", relative.word(), name(*target)),
         },
+        // Down already, for another cause now (a monitor filled): it did not go down again.
+        Event::Downed { who, cause } if before.get(*who).is_some_and(Combatant::is_downed) => {
+            Told::Line(format!("- {} stays down ({})", b(*who), cause.label()))
+        }
         Event::Downed { who, cause } => {
             if !rec.hides(*who) {
                 rec.downs.push(format!("{}{}", b(*who), when(before)));

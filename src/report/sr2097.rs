@@ -433,8 +433,11 @@ pub fn odds_answer(q: &OddsQuery, rules: &Sr2097Rules) -> Result<String, RuleErr
     } else if c.tilt != Tilt::Even {
         how.push(c.tilt.label());
     }
-    if c.edge.spent() {
-        how.push("Edge");
+    match c.edge {
+        EdgeOnCheck::None => {}
+        EdgeOnCheck::GainedAdvantage => how.push("Edge"),
+        // Read alone, "Edge" would pass for Edge's Advantage: the dice are plain 2d10.
+        EdgeOnCheck::RemovedDisadvantage => how.push("Edge removes Disadvantage"),
     }
     let how = if how.is_empty() {
         String::new()
@@ -541,9 +544,29 @@ pub(super) fn recap_told(
             injury: Some(i),
             ..
         } => {
-            *rec.damage.entry((*target, i.track.label())).or_default() += u32::from(i.damage);
+            // Injury points are not a monitor's boxes: a GM who keeps both reads them apart.
+            let label = match i.track {
+                Track::Physical => "Physical in injuries",
+                Track::Stun => "Stun in injuries",
+            };
+            *rec.damage.entry((*target, label)).or_default() += u32::from(i.damage);
         }
         _ => {}
+    }
+    // A hidden attacker's roll names it: the players read only what it did to the one it hit.
+    if let Sr2097Event::DamageRolled {
+        by,
+        target,
+        injury: Some(i),
+        ..
+    } = e
+        && rec.hides(*by)
+        && !rec.hides(*target)
+    {
+        return Some(super::recap::Told::Deed {
+            by: *target,
+            what: format!("takes a {} injury ({})", i.severity.word(), i.damage),
+        });
     }
     match e {
         Sr2097Event::EdgeSpent { .. }

@@ -26,7 +26,7 @@ use crate::rules::HouseRules;
 /// Anarchy test's dice while Edge may still roll its misses again (`open_tests`, and a test
 /// event's `rerolled`), and counts in a pass's `start` what was spent in it before the turn. Bump it whenever the state gains what the history gives, or older
 /// snapshots would be taken for edited files.
-pub const VERSION: u32 = 8;
+pub const VERSION: u32 = 9;
 
 /// Files above this are refused before they are read: no real fight comes close.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;

@@ -440,6 +440,7 @@ impl State {
                 if let Some(c) = self.at_mut(*who) {
                     c.downed = None;
                 }
+                self.sr2097_revived(*who);
             }
             Event::VisibilityChanged { who, visibility } => {
                 if let Some(c) = self.at_mut(*who) {

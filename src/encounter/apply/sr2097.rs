@@ -109,6 +109,19 @@ impl State {
         }
     }
 
+    /// Back up: every injury the character came back from is tended, and downs it no more.
+    pub(super) fn sr2097_revived(&mut self, who: crate::encounter::CombatantId) {
+        if let Some(s) = self.sr2097.as_mut()
+            && s.sheet(who).injuries.iter().any(|i| i.fate == Fate::Open)
+        {
+            for i in &mut s.sheet_mut(who).injuries {
+                if i.fate == Fate::Open {
+                    i.fate = Fate::Tended;
+                }
+            }
+        }
+    }
+
     /// A new round: no check made before it is followed.
     pub(super) fn sr2097_round_started(&mut self) {
         let ids: Vec<_> = self.all().map(|c| c.id).collect();

@@ -42,6 +42,13 @@ impl Draft<'_> {
             // No healing in the 2097 text: the GM brings a character up (first aid, a medkit),
             // unless a 2097 injury kills or sends it to the ER.
             (false, Some(DownCause::Gm | DownCause::Injury)) => {
+                // A save from before a full monitor took over the cause: the monitor still holds.
+                if let Some(track) = self.full_track(&c) {
+                    return Err(RuleError::DownedByMonitor {
+                        who: c.name,
+                        track: track.label(),
+                    });
+                }
                 self.first_aid_2097(&c)?;
                 self.emit(Event::Revived { who });
                 Ok(())
@@ -61,6 +68,30 @@ impl Draft<'_> {
                 track: track.label(),
                 attribute: name,
             })
+    }
+
+    /// A monitor `c`'s damage fills, Physical first.
+    fn full_track(&self, c: &Combatant) -> Option<Track> {
+        [Track::Physical, Track::Stun]
+            .into_iter()
+            .find(|&t| self.monitor(c, t).is_ok_and(|m| c.damage.on(t) >= m))
+    }
+
+    /// What keeps `who` Downed now that the cause it had is gone: a full monitor, else a 2097
+    /// injury first aid has not tended (or cannot); nothing, and it is back up.
+    pub(super) fn lift(&mut self, who: CombatantId) {
+        let Some(c) = self.now().get(who).cloned() else {
+            return;
+        };
+        let holds = match self.full_track(&c) {
+            Some(track) => Some(Self::full_cause(track)),
+            None => self.injury_holds_2097(&c).then_some(DownCause::Injury),
+        };
+        match holds {
+            None => self.emit(Event::Revived { who }),
+            Some(cause) if c.downed != Some(cause) => self.emit(Event::Downed { who, cause }),
+            Some(_) => {}
+        }
     }
 
     fn full_cause(track: Track) -> DownCause {
@@ -84,13 +115,13 @@ impl Draft<'_> {
         if taken.saturating_add(applied) >= max {
             match c.downed {
                 None => self.down(&c, Self::full_cause(track)),
-                // Downed by the GM, now by a full monitor too: the GM's toggle no longer
-                // brings it up, healing does.
-                Some(crate::encounter::model::DownCause::Gm) => self.emit(Event::Downed {
+                // Downed by the GM or an injury, now by a full monitor too: first aid (`up`) no
+                // longer brings it up, healing does (and then the injury may still hold it).
+                Some(DownCause::Gm | DownCause::Injury) => self.emit(Event::Downed {
                     who,
                     cause: Self::full_cause(track),
                 }),
-                Some(_) => {}
+                Some(DownCause::PhysicalFull | DownCause::StunFull) => {}
             }
         }
         Ok(())
@@ -102,17 +133,26 @@ impl Draft<'_> {
         let Some(c) = self.now().get(who).cloned() else {
             return;
         };
-        let full = [Track::Physical, Track::Stun]
-            .into_iter()
-            .find(|&t| self.monitor(&c, t).is_ok_and(|m| c.damage.on(t) >= m))
-            .map(Self::full_cause);
+        let full = self.full_track(&c).map(Self::full_cause);
         match (c.downed, full) {
             (None, Some(cause)) => self.down(&c, cause),
-            (Some(was), Some(cause)) if was != cause && was != DownCause::Injury => {
+            (Some(DownCause::Gm | DownCause::Injury), Some(cause)) => {
                 self.emit(Event::Downed { who, cause });
             }
-            (Some(DownCause::PhysicalFull | DownCause::StunFull), None) => {
-                self.emit(Event::Revived { who });
+            (Some(was @ (DownCause::PhysicalFull | DownCause::StunFull)), _)
+                if full != Some(was) =>
+            {
+                let still = match was {
+                    DownCause::StunFull => Track::Stun,
+                    _ => Track::Physical,
+                };
+                if self
+                    .monitor(&c, still)
+                    .is_ok_and(|m| c.damage.on(still) >= m)
+                {
+                    return;
+                }
+                self.lift(who);
             }
             _ => {}
         }
@@ -136,21 +176,7 @@ impl Draft<'_> {
             boxes: healed,
         });
         if c.downed == Some(Self::full_cause(track)) && taken - healed < max {
-            let other = match track {
-                Track::Physical => Track::Stun,
-                Track::Stun => Track::Physical,
-            };
-            let other_full = self
-                .monitor(&c, other)
-                .is_ok_and(|m| c.damage.on(other) >= m);
-            if other_full {
-                self.emit(Event::Downed {
-                    who,
-                    cause: Self::full_cause(other),
-                });
-            } else {
-                self.emit(Event::Revived { who });
-            }
+            self.lift(who);
         }
         Ok(())
     }

@@ -554,12 +554,9 @@ impl Draft<'_> {
                     injury: at,
                     to,
                 });
-                // Back up when no injury left is one that Downs.
-                let worst = self.sheet_2097(who).worst();
-                if c.downed == Some(DownCause::Injury)
-                    && worst.is_none_or(|w| w < r.damage.downed_at)
-                {
-                    self.emit(Event::Revived { who });
+                // Back up when nothing holds it down any more (another untended injury might).
+                if c.downed == Some(DownCause::Injury) {
+                    self.lift(who);
                 }
                 Ok(())
             }
@@ -614,29 +611,45 @@ impl Draft<'_> {
 
     /// Whether first aid (`up`) may bring `c` back (our ruling): not while a life-threatening
     /// physical injury kills (the text's "outright death"), nor once Edge Burn kept `c` alive:
-    /// a medic is needed at once, so out until the ER. Nothing outside 2097.
+    /// a medic is needed at once, so out until the ER. A dying injury is told before a survived
+    /// one: it is the one to act on. Nothing outside 2097.
     pub(super) fn first_aid_2097(&mut self, c: &Combatant) -> Outcome {
         let burn_at = self.rules.sr2097.edge.burn_at;
         let sheet = self.sheet_2097(c.id);
-        let deadly = sheet
-            .injuries
-            .iter()
-            .enumerate()
-            .find(|(_, i)| i.track == Track::Physical && i.severity >= burn_at);
-        match deadly {
-            None => Ok(()),
-            Some((at, i)) if i.fate == Fate::Open => Err(Sr2097Error::Dying {
+        let deadly = |fate: Fate| {
+            sheet
+                .injuries
+                .iter()
+                .position(|i| i.track == Track::Physical && i.severity >= burn_at && i.fate == fate)
+        };
+        if let Some(at) = deadly(Fate::Open) {
+            return Err(Sr2097Error::Dying {
                 who: c.name.clone(),
                 number: at + 1,
-                severity: i.severity.word(),
+                severity: sheet.injuries[at].severity.word(),
             }
-            .into()),
-            Some((at, _)) => Err(Sr2097Error::NeedsMedicalAttention {
+            .into());
+        }
+        match deadly(Fate::Survived) {
+            None => Ok(()),
+            Some(at) => Err(Sr2097Error::NeedsMedicalAttention {
                 who: c.name.clone(),
                 number: at + 1,
             }
             .into()),
         }
+    }
+
+    /// Whether 2097's injuries keep `c` Downed: one first aid cannot help, or one at the band
+    /// that downs that no coming back up has tended. Nothing outside 2097.
+    pub(super) fn injury_holds_2097(&mut self, c: &Combatant) -> bool {
+        let downed_at = self.rules.sr2097.damage.downed_at;
+        self.first_aid_2097(c).is_err()
+            || self
+                .sheet_2097(c.id)
+                .injuries
+                .iter()
+                .any(|i| i.fate == Fate::Open && i.severity >= downed_at)
     }
 
     fn recover(&mut self, c: &Combatant, pool: EdgePool, gain: u8, why: Recovery) -> Outcome {

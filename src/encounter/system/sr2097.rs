@@ -356,12 +356,15 @@ impl Sr2097Event {
     }
 }
 
-/// Whether a life-threatening injury was survived by burning Edge.
+/// Whether a life-threatening injury was survived by burning Edge, or tended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Fate {
     Open,
     /// Edge was burned: the character lives, and needs medical attention.
     Survived,
+    /// The character came back up past it (first aid, or healing with nothing else holding it
+    /// down): it no longer keeps the character Downed (our ruling).
+    Tended,
 }
 
 /// One hit that got through (our ruling: each is kept with its damage and severity).
@@ -499,11 +502,6 @@ impl Sr2097Sheet {
         self.weapons
             .iter()
             .find(|w| w.name.eq_ignore_ascii_case(name))
-    }
-
-    /// The worst injury still open (not survived by an Edge Burn counts too).
-    pub fn worst(&self) -> Option<Severity> {
-        self.injuries.iter().map(|i| i.severity).max()
     }
 
     /// The character's Edge: current from the shared sheet, maximum lowered by burns.

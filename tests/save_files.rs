@@ -343,3 +343,30 @@ fn a_save_in_a_read_only_folder_opens_read_only_and_exec_refuses_it_in_words() {
         assert_eq!(names_in(&folder), before, "nothing made beside it");
     }
 }
+
+#[test]
+fn an_exec_that_creates_a_save_leaves_a_backup_it_did_not_make_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given a backup beside where a save is to be made, the only copy left of an earlier fight
+    let earlier = std::fs::read(a_save(d, "earlier.ron")).unwrap();
+    for (name, script, code) in [
+        // When exec creates the save, applying lines enough for the journal to be folded
+        ("x", format!("{SETUP}{}", folding()), 0),
+        // Or when its first line is refused, so that no save is made
+        ("y", "bogus\n".to_string(), 1),
+    ] {
+        let bak = d.join(format!("{name}.ron.bak"));
+        std::fs::write(&bak, &earlier).unwrap();
+        let out = run(
+            d,
+            &["exec", d.join(format!("{name}.ron")).to_str().unwrap()],
+            &script,
+        );
+        assert_eq!(out.status.code(), Some(code), "{name}: {}", err(&out));
+        // Then the backup is there as it was: not replaced, not removed
+        assert_eq!(std::fs::read(&bak).ok().as_ref(), Some(&earlier), "{name}");
+    }
+    assert!(d.join("x.ron").is_file());
+    assert!(!d.join("y.ron").exists());
+}

@@ -1083,6 +1083,9 @@ fn exec(
         None
     };
     let created = loaded.is_none();
+    // A backup left by a save since removed is not this run's: kept as it is (it may be the
+    // only copy of that fight), neither replaced by this save's rewrites nor removed.
+    let earlier_backup = created && std::fs::symlink_metadata(save::backup_path(&real)).is_ok();
     let lock = Lock::acquire(&real).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     let group = save::Durability::Grouped {
         lines: EXEC_SAVE_LINES,
@@ -1107,6 +1110,9 @@ fn exec(
         }
     };
     let mut saver = saver.durability(group);
+    if earlier_backup {
+        saver = saver.without_backup();
+    }
     let mut dice: RandomDice = seed.map_or_else(RandomDice::new, RandomDice::seeded);
     let mut out = std::io::stdout().lock();
     let mut run = ExecRun {
@@ -1123,23 +1129,18 @@ fn exec(
     };
     if created && enc.history().is_empty() {
         // A script refused before any line applied leaves things as they were: no save (which
-        // would fix the rule system) and no journal or lock beside it.
-        let lock_file = save::lock::lock_path(&saver.path);
-        for p in [
-            saver.path.clone(),
-            save::journal::path_of(&saver.path),
-            save::backup_path(&saver.path),
-            lock_file,
-        ] {
-            let _ = std::fs::remove_file(p);
-        }
+        // would fix the rule system). Nothing was written, so only the lock this run took goes;
+        // a journal or backup left beside by a removed save stays.
+        let _ = std::fs::remove_file(save::lock::lock_path(&saver.path));
         drop(saver);
     } else if created {
         // A save this run made is left whole in its snapshot, its journal empty: it opens from
         // its end like any save the screen closed. The backup the fold kept is of the fight as
-        // this run began it, not worth keeping.
+        // this run began it, not worth keeping (one there before the run was not replaced).
         saver.close(&enc).map_err(Failure)?;
-        let _ = std::fs::remove_file(save::backup_path(&saver.path));
+        if !earlier_backup {
+            let _ = std::fs::remove_file(save::backup_path(&saver.path));
+        }
     } else {
         saver.save(&enc).map_err(Failure)?;
         saver.flush().map_err(Failure)?;

@@ -1155,6 +1155,10 @@ fn exec(
 const EXEC_STOP_POLL: std::time::Duration = std::time::Duration::from_millis(20);
 /// Lines of the script read ahead of those applied, at most (in batches of what was there).
 const EXEC_READ_AHEAD: usize = 256;
+/// The longest script line read, its line end included: a command line is a few hundred bytes
+/// at most (names of 40 characters, texts of 200), so a longer one is no script's, and an
+/// endless one (`/dev/zero`) is refused here rather than read into memory.
+pub const MAX_SCRIPT_LINE_BYTES: usize = 64 * 1024;
 
 /// The script file, or standard input. A directory is refused as one (opening it succeeds).
 fn open_script(script: Option<&Path>) -> std::result::Result<Box<dyn Read + Send>, String> {
@@ -1176,6 +1180,8 @@ fn open_script(script: Option<&Path>) -> std::result::Result<Box<dyn Read + Send
 enum ScriptRead {
     Lines(Vec<Vec<u8>>),
     Failed(String),
+    /// The next line is longer than [`MAX_SCRIPT_LINE_BYTES`]: not read on.
+    TooLong,
 }
 
 /// Reads the script on a thread of its own, so that each line is applied as it comes and a
@@ -1192,8 +1198,11 @@ fn script_lines(
             let mut batch = Vec::new();
             loop {
                 let mut line = Vec::new();
-                let got = r.read_until(b'\n', &mut line);
-                let ended = !matches!(got, Ok(1..));
+                // One byte past the bound tells a line too long from one just long enough.
+                let got = std::io::Read::take(&mut r, MAX_SCRIPT_LINE_BYTES as u64 + 1)
+                    .read_until(b'\n', &mut line);
+                let too_long = line.len() > MAX_SCRIPT_LINE_BYTES;
+                let ended = too_long || !matches!(got, Ok(1..));
                 if !ended {
                     batch.push(line);
                 }
@@ -1206,7 +1215,9 @@ fn script_lines(
                 {
                     return;
                 }
-                if let Err(e) = got {
+                if too_long {
+                    let _ = tx.send(ScriptRead::TooLong);
+                } else if let Err(e) = got {
                     let _ = tx.send(ScriptRead::Failed(save::io_message(&e)));
                 }
                 if ended {
@@ -1273,6 +1284,13 @@ impl ExecRun<'_> {
                 Ok(ScriptRead::Failed(e)) => {
                     return Ok(Some(format!(
                         "{}:{}: cannot be read: {e}; earlier lines are saved",
+                        self.source,
+                        done + 1
+                    )));
+                }
+                Ok(ScriptRead::TooLong) => {
+                    return Ok(Some(format!(
+                        "{}:{}: the line is longer than {MAX_SCRIPT_LINE_BYTES} bytes, more than any command (it is not read on); earlier lines are saved",
                         self.source,
                         done + 1
                     )));

@@ -808,6 +808,8 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
     }
+    // A journal left beside that it would not replace is said before the save is made.
+    save::atomic::refuse_beside(path).map_err(|e| io_failure(path, &e))?;
     let enc = Encounter::for_system(system, house_rules(), catalogue());
     let snapshot = file::SaveFile::of(&enc, name, &file::now_rfc3339());
     save::write_atomic(path, &snapshot.to_ron())
@@ -1313,7 +1315,12 @@ impl ExecRun<'_> {
                             return Ok(Some(format!("{}:{at}: {reason}", self.source)));
                         }
                         // Appended to the journal at once, synced in groups.
-                        self.saver.save(self.enc).map_err(Failure)?;
+                        self.saver.save(self.enc).map_err(|e| {
+                            Failure(format!(
+                                "{}:{at}: {e}; the lines before it are saved",
+                                self.source
+                            ))
+                        })?;
                         unsynced.get_or_insert_with(std::time::Instant::now);
                         done = at;
                     }

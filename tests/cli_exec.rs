@@ -1129,3 +1129,34 @@ fn an_endless_script_line_is_refused_without_being_read_into_memory() {
         assert!(!d.join(format!("saves/{name}.ron")).exists());
     }
 }
+
+#[test]
+fn a_save_path_ending_in_a_slash_is_refused_before_anything_is_made() {
+    // Given an empty folder
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for arg in ["x.ron/", "x.ron/.", "sub/x.ron/"] {
+        for cmd in ["exec", "check", "open"] {
+            // When a command is given a save path ending in a slash
+            let out = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+                .current_dir(d)
+                .args(["--data-dir", "data", cmd, arg])
+                .env_remove("SRTRACK_DATA_DIR")
+                .stdin(Stdio::piped())
+                .output()
+                .unwrap();
+            // Then it is refused in one sentence saying so
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{cmd} {arg}: {err}");
+            assert_eq!(
+                err,
+                format!(
+                    "srtrack: {arg}: a save path cannot end in / (nor /.): it names the save file itself, DIR/NAME.ron\n"
+                ),
+                "{cmd} {arg}"
+            );
+            // And nothing is made: no save, no folder, no lock
+            assert!(tree(d).is_empty(), "{cmd} {arg}: {:?}", tree(d));
+        }
+    }
+}

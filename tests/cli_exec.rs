@@ -936,30 +936,32 @@ fn a_script_that_is_a_directory_is_said_to_be_one_not_a_save() {
 #[test]
 fn a_script_line_that_is_not_utf8_is_refused_by_its_number_keeping_the_lines_before() {
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
     let script: &[u8] =
         b"add Ann pc int 4 rea 5\nadd B\xe9 npc int 3 rea 3\nadd Cy pc int 3 rea 3\n";
+    refused_at_from_a_file_and_a_pipe(dir.path(), script, 2, "not UTF-8 text");
+}
+
+/// Given `script`, whose first line adds Ann and whose later line adds Cy, from a file (save
+/// `f`) and through a pipe (save `p`): when it runs, then line `at` is refused by its number in
+/// one sentence holding `says`, Ann is saved and Cy never run.
+fn refused_at_from_a_file_and_a_pipe(d: &Path, script: &[u8], at: usize, says: &str) {
     let file = d.join("x.script");
     std::fs::write(&file, script).unwrap();
-    // Given the script from a file, and the same through a pipe
-    for (name, args, stdin, at) in [
+    for (name, args, stdin, source) in [
         (
             "f",
             vec!["exec", "f", file.to_str().unwrap()],
             &b""[..],
-            "x.script:2: ",
+            "x.script",
         ),
-        ("p", vec!["exec", "p"], script, "stdin:2: "),
+        ("p", vec!["exec", "p"], script, "stdin"),
     ] {
-        // When it runs
         let out = srtrack_bytes(d, &args, stdin);
-        // Then line 2 is refused by its number in one sentence
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{name}: {err}");
-        assert!(err.contains(at), "{name}: {err}");
-        assert!(err.contains("not UTF-8 text"), "{name}: {err}");
+        assert!(err.contains(&format!("{source}:{at}: ")), "{name}: {err}");
+        assert!(err.contains(says), "{name}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{name}: {err}");
-        // And line 1 is saved, line 3 never run
         let shown = text(&srtrack(d, &["show", name], "").stdout);
         assert!(
             shown.contains("Ann") && !shown.contains("Cy"),
@@ -1083,4 +1085,78 @@ fn a_dash_for_the_script_is_standard_input() {
     let out = srtrack(d, &["exec", "g", &d.join("-").display().to_string()], "");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&srtrack(d, &["show", "g"], "").stdout).contains("Zed"));
+}
+
+#[test]
+fn a_script_line_over_the_bound_is_refused_by_its_number_and_not_read_on() {
+    use srtrack::cli::MAX_SCRIPT_LINE_BYTES as MAX;
+    let dir = tempfile::tempdir().unwrap();
+    // Given a script whose line 2 (a comment) is as long as a line may be, line end included,
+    // and whose line 3 is one byte longer
+    let mut script = b"add Ann pc int 4 rea 5\n#".to_vec();
+    script.extend(std::iter::repeat_n(b'x', MAX - 2));
+    script.extend(b"\n#");
+    script.extend(std::iter::repeat_n(b'x', MAX - 1));
+    script.extend(b"\nadd Cy pc int 3 rea 3\n");
+    // Then line 3 is refused, naming the bound, the lines before it saved
+    let says = format!("the line is longer than {MAX} bytes");
+    refused_at_from_a_file_and_a_pipe(dir.path(), &script, 3, &says);
+}
+
+#[test]
+fn an_endless_script_line_is_refused_without_being_read_into_memory() {
+    // Given a script with no line end ever, and exec held to far less memory than it holds
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // When it runs (`/dev/zero` as the script file, and as standard input)
+    for (name, line) in [
+        ("y", "exec \"$0\" --data-dir \"$1\" exec y /dev/zero"),
+        ("z", "exec \"$0\" --data-dir \"$1\" exec z < /dev/zero"),
+    ] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 2000000; {line}"))
+            .arg(env!("CARGO_BIN_EXE_srtrack"))
+            .arg(d)
+            .env_remove("SRTRACK_DATA_DIR")
+            .output()
+            .unwrap();
+        // Then its first line is refused in one sentence, and no save is made
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(":1: the line is longer than"), "{name}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{name}: {err}");
+        assert!(!d.join(format!("saves/{name}.ron")).exists());
+    }
+}
+
+#[test]
+fn a_save_path_ending_in_a_slash_is_refused_before_anything_is_made() {
+    // Given an empty folder
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for arg in ["x.ron/", "x.ron/.", "sub/x.ron/"] {
+        for cmd in ["exec", "check", "open"] {
+            // When a command is given a save path ending in a slash
+            let out = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+                .current_dir(d)
+                .args(["--data-dir", "data", cmd, arg])
+                .env_remove("SRTRACK_DATA_DIR")
+                .stdin(Stdio::piped())
+                .output()
+                .unwrap();
+            // Then it is refused in one sentence saying so
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{cmd} {arg}: {err}");
+            assert_eq!(
+                err,
+                format!(
+                    "srtrack: {arg}: a save path cannot end in / (nor /.): it names the save file itself, DIR/NAME.ron\n"
+                ),
+                "{cmd} {arg}"
+            );
+            // And nothing is made: no save, no folder, no lock
+            assert!(tree(d).is_empty(), "{cmd} {arg}: {:?}", tree(d));
+        }
+    }
 }

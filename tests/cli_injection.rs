@@ -180,17 +180,24 @@ fn free_texts_have_a_length_limit_and_a_refusal_echoes_an_excerpt() {
             "{err}"
         );
     }
-    // A megabyte-long name is refused in a short sentence.
-    let huge = format!("add {} pc int 3 rea 3\n", "Z".repeat(1_000_000));
-    let out = srtrack(d, &["exec", "f"], &huge);
-    let err = clean("huge", &out.stderr);
-    assert!(err.contains("1000000 characters"), "{err}");
-    assert!(err.len() < 300, "{} bytes of message", err.len());
+    // A name as long as a script line may hold is refused in a short sentence; a megabyte-long
+    // one goes past the line's bound, and is refused by it as shortly.
+    let bound = srtrack::cli::MAX_SCRIPT_LINE_BYTES;
+    for (n, says) in [
+        (60_000, "60000 characters".to_string()),
+        (1_000_000, format!("longer than {bound} bytes")),
+    ] {
+        let huge = format!("add {} pc int 3 rea 3\n", "Z".repeat(n));
+        let out = srtrack(d, &["exec", "f"], &huge);
+        let err = clean("huge", &out.stderr);
+        assert!(err.contains(&says), "{err}");
+        assert!(err.len() < 300, "{} bytes of message", err.len());
+    }
     // So is a word the language does not know.
     let out = srtrack(
         d,
         &["exec", "f"],
-        &format!("act {}{HOSTILE} simple\n", "Q".repeat(100_000)),
+        &format!("act {}{HOSTILE} simple\n", "Q".repeat(60_000)),
     );
     let err = clean("unknown word", &out.stderr);
     assert!(err.len() < 400, "{} bytes of message", err.len());

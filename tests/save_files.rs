@@ -343,3 +343,153 @@ fn a_save_in_a_read_only_folder_opens_read_only_and_exec_refuses_it_in_words() {
         assert_eq!(names_in(&folder), before, "nothing made beside it");
     }
 }
+
+#[test]
+fn an_exec_that_creates_a_save_leaves_a_backup_it_did_not_make_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given a backup beside where a save is to be made, the only copy left of an earlier fight
+    let earlier = std::fs::read(a_save(d, "earlier.ron")).unwrap();
+    for (name, script, code) in [
+        // When exec creates the save, applying lines enough for the journal to be folded
+        ("x", format!("{SETUP}{}", folding()), 0),
+        // Or when its first line is refused, so that no save is made
+        ("y", "bogus\n".to_string(), 1),
+    ] {
+        let bak = d.join(format!("{name}.ron.bak"));
+        std::fs::write(&bak, &earlier).unwrap();
+        let out = run(
+            d,
+            &["exec", d.join(format!("{name}.ron")).to_str().unwrap()],
+            &script,
+        );
+        assert_eq!(out.status.code(), Some(code), "{name}: {}", err(&out));
+        // Then the backup is there as it was: not replaced, not removed
+        assert_eq!(std::fs::read(&bak).ok().as_ref(), Some(&earlier), "{name}");
+    }
+    assert!(d.join("x.ron").is_file());
+    assert!(!d.join("y.ron").exists());
+}
+
+#[test]
+fn a_backup_that_is_a_directory_is_refused_before_anything_is_written() {
+    // Given a save whose `.bak` is a directory (a rewrite could not keep the version before)
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let save = a_save(d, "f.ron");
+    std::fs::create_dir(d.join("f.ron.bak")).unwrap();
+    let journal = d.join("f.ron.journal");
+    let (save_then, journal_then) = (
+        std::fs::read(&save).unwrap(),
+        std::fs::read(&journal).unwrap(),
+    );
+    let p = save.to_str().unwrap();
+    // When exec would change it
+    let out = run(d, &["exec", p], "next\n");
+    // Then it is refused in one sentence naming the backup, and nothing is written
+    assert_eq!(out.status.code(), Some(1), "{}", err(&out));
+    let said = format!("{}/f.ron.bak is a directory", d.display());
+    assert!(err(&out).contains(&said), "{}", err(&out));
+    assert_eq!(err(&out).trim().lines().count(), 1, "{}", err(&out));
+    assert_eq!(std::fs::read(&save).unwrap(), save_then);
+    assert_eq!(std::fs::read(&journal).unwrap(), journal_then);
+    // And the screen opens it read-only, saying why (here it then stops: there is no terminal)
+    let open = run(d, &["open", p], "");
+    assert!(err(&open).contains(&said), "{}", err(&open));
+    assert!(
+        err(&open).contains("opening it read-only"),
+        "{}",
+        err(&open)
+    );
+}
+
+#[test]
+fn a_backup_made_a_directory_while_exec_runs_is_named_at_the_line_whose_save_failed() {
+    // Given an exec on a save, fed from a pipe, that has saved its first line
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let save = a_save(d, "f.ron");
+    let journal = d.join("f.ron.journal");
+    let mut child = Command::new(bin())
+        .args([
+            "--data-dir",
+            d.to_str().unwrap(),
+            "exec",
+            save.to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut pipe, b"next\n").unwrap();
+    let since = std::time::Instant::now();
+    while std::fs::read_to_string(&journal).map_or(0, |j| j.lines().count()) < 2 {
+        assert!(
+            since.elapsed().as_secs() < 20,
+            "the first line was never saved"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // When its `.bak` becomes a directory, and lines come until the journal is to be folded
+    std::fs::create_dir(d.join("f.ron.bak")).unwrap();
+    let _ = std::io::Write::write_all(&mut pipe, folding().as_bytes());
+    drop(pipe);
+    let out = child.wait_with_output().unwrap();
+    // Then the line whose save failed is named, and the file that failed is the backup
+    let fold_line = srtrack::save::FOLD_EVERY + 1;
+    assert_eq!(out.status.code(), Some(1), "{}", err(&out));
+    assert_eq!(
+        err(&out),
+        format!(
+            "srtrack: stdin:{fold_line}: cannot save {p}: its backup {p}.bak is a directory, which srtrack never makes: move it away; the lines before it are saved\n",
+            p = save.display()
+        )
+    );
+    // And the lines before it are in the journal, which loads
+    let journal_now = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(journal_now.lines().count(), fold_line, "{journal_now}");
+    std::fs::remove_dir(d.join("f.ron.bak")).unwrap();
+    let check = run(d, &["check", save.to_str().unwrap()], "");
+    assert!(check.status.success(), "{}", err(&check));
+}
+
+#[test]
+fn a_journal_that_is_a_link_or_read_only_makes_the_save_read_only_and_nothing_is_written() {
+    for how in ["a symbolic link", "read-only"] {
+        // Given a save whose journal is a link to a file elsewhere, or one its owner made
+        // read-only (the snapshot writable)
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let save = a_save(d, "f.ron");
+        let p = save.to_str().unwrap();
+        assert!(run(d, &["exec", p], "next\n").status.success());
+        let journal = d.join("f.ron.journal");
+        let elsewhere = d.join("elsewhere");
+        if how == "read-only" {
+            std::fs::set_permissions(&journal, std::fs::Permissions::from_mode(0o444)).unwrap();
+        } else {
+            std::fs::rename(&journal, &elsewhere).unwrap();
+            symlink(&elsewhere, &journal).unwrap();
+        }
+        let contents = || [&save, &journal, &elsewhere].map(|f| std::fs::read(f).ok());
+        let then = contents();
+        // When exec would change it
+        let out = run(d, &["exec", p], "next\n");
+        // Then it is refused in one sentence naming the journal, and nothing is written
+        assert_eq!(out.status.code(), Some(1), "{how}: {}", err(&out));
+        let said = format!("its journal {} is {how}", journal.display());
+        assert!(err(&out).contains(&said), "{how}: {}", err(&out));
+        assert_eq!(err(&out).trim().lines().count(), 1, "{}", err(&out));
+        assert_eq!(contents(), then, "{how}");
+        // And the screen opens it read-only, saying why, as it does a read-only save
+        let open = run(d, &["open", p], "");
+        assert!(err(&open).contains(&said), "{how}: {}", err(&open));
+        assert!(
+            err(&open).contains("opening it read-only"),
+            "{}",
+            err(&open)
+        );
+    }
+}

@@ -808,6 +808,8 @@ fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
     }
+    // A journal left beside that it would not replace is said before the save is made.
+    save::atomic::refuse_beside(path).map_err(|e| io_failure(path, &e))?;
     let enc = Encounter::for_system(system, house_rules(), catalogue());
     let snapshot = file::SaveFile::of(&enc, name, &file::now_rfc3339());
     save::write_atomic(path, &snapshot.to_ron())
@@ -1083,6 +1085,9 @@ fn exec(
         None
     };
     let created = loaded.is_none();
+    // A backup left by a save since removed is not this run's: kept as it is (it may be the
+    // only copy of that fight), neither replaced by this save's rewrites nor removed.
+    let earlier_backup = created && std::fs::symlink_metadata(save::backup_path(&real)).is_ok();
     let lock = Lock::acquire(&real).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     let group = save::Durability::Grouped {
         lines: EXEC_SAVE_LINES,
@@ -1107,6 +1112,9 @@ fn exec(
         }
     };
     let mut saver = saver.durability(group);
+    if earlier_backup {
+        saver = saver.without_backup();
+    }
     let mut dice: RandomDice = seed.map_or_else(RandomDice::new, RandomDice::seeded);
     let mut out = std::io::stdout().lock();
     let mut run = ExecRun {
@@ -1123,23 +1131,18 @@ fn exec(
     };
     if created && enc.history().is_empty() {
         // A script refused before any line applied leaves things as they were: no save (which
-        // would fix the rule system) and no journal or lock beside it.
-        let lock_file = save::lock::lock_path(&saver.path);
-        for p in [
-            saver.path.clone(),
-            save::journal::path_of(&saver.path),
-            save::backup_path(&saver.path),
-            lock_file,
-        ] {
-            let _ = std::fs::remove_file(p);
-        }
+        // would fix the rule system). Nothing was written, so only the lock this run took goes;
+        // a journal or backup left beside by a removed save stays.
+        let _ = std::fs::remove_file(save::lock::lock_path(&saver.path));
         drop(saver);
     } else if created {
         // A save this run made is left whole in its snapshot, its journal empty: it opens from
         // its end like any save the screen closed. The backup the fold kept is of the fight as
-        // this run began it, not worth keeping.
+        // this run began it, not worth keeping (one there before the run was not replaced).
         saver.close(&enc).map_err(Failure)?;
-        let _ = std::fs::remove_file(save::backup_path(&saver.path));
+        if !earlier_backup {
+            let _ = std::fs::remove_file(save::backup_path(&saver.path));
+        }
     } else {
         saver.save(&enc).map_err(Failure)?;
         saver.flush().map_err(Failure)?;
@@ -1154,6 +1157,10 @@ fn exec(
 const EXEC_STOP_POLL: std::time::Duration = std::time::Duration::from_millis(20);
 /// Lines of the script read ahead of those applied, at most (in batches of what was there).
 const EXEC_READ_AHEAD: usize = 256;
+/// The longest script line read, its line end included: a command line is a few hundred bytes
+/// at most (names of 40 characters, texts of 200), so a longer one is no script's, and an
+/// endless one (`/dev/zero`) is refused here rather than read into memory.
+pub const MAX_SCRIPT_LINE_BYTES: usize = 64 * 1024;
 
 /// The script file, or standard input. A directory is refused as one (opening it succeeds).
 fn open_script(script: Option<&Path>) -> std::result::Result<Box<dyn Read + Send>, String> {
@@ -1175,6 +1182,8 @@ fn open_script(script: Option<&Path>) -> std::result::Result<Box<dyn Read + Send
 enum ScriptRead {
     Lines(Vec<Vec<u8>>),
     Failed(String),
+    /// The next line is longer than [`MAX_SCRIPT_LINE_BYTES`]: not read on.
+    TooLong,
 }
 
 /// Reads the script on a thread of its own, so that each line is applied as it comes and a
@@ -1191,8 +1200,11 @@ fn script_lines(
             let mut batch = Vec::new();
             loop {
                 let mut line = Vec::new();
-                let got = r.read_until(b'\n', &mut line);
-                let ended = !matches!(got, Ok(1..));
+                // One byte past the bound tells a line too long from one just long enough.
+                let got = std::io::Read::take(&mut r, MAX_SCRIPT_LINE_BYTES as u64 + 1)
+                    .read_until(b'\n', &mut line);
+                let too_long = line.len() > MAX_SCRIPT_LINE_BYTES;
+                let ended = too_long || !matches!(got, Ok(1..));
                 if !ended {
                     batch.push(line);
                 }
@@ -1205,7 +1217,9 @@ fn script_lines(
                 {
                     return;
                 }
-                if let Err(e) = got {
+                if too_long {
+                    let _ = tx.send(ScriptRead::TooLong);
+                } else if let Err(e) = got {
                     let _ = tx.send(ScriptRead::Failed(save::io_message(&e)));
                 }
                 if ended {
@@ -1276,6 +1290,13 @@ impl ExecRun<'_> {
                         done + 1
                     )));
                 }
+                Ok(ScriptRead::TooLong) => {
+                    return Ok(Some(format!(
+                        "{}:{}: the line is longer than {MAX_SCRIPT_LINE_BYTES} bytes, more than any command (it is not read on); earlier lines are saved",
+                        self.source,
+                        done + 1
+                    )));
+                }
                 Ok(ScriptRead::Lines(lines)) => {
                     for raw in &lines {
                         if stop.load(Ordering::Relaxed) {
@@ -1294,7 +1315,12 @@ impl ExecRun<'_> {
                             return Ok(Some(format!("{}:{at}: {reason}", self.source)));
                         }
                         // Appended to the journal at once, synced in groups.
-                        self.saver.save(self.enc).map_err(Failure)?;
+                        self.saver.save(self.enc).map_err(|e| {
+                            Failure(format!(
+                                "{}:{at}: {e}; the lines before it are saved",
+                                self.source
+                            ))
+                        })?;
                         unsynced.get_or_insert_with(std::time::Instant::now);
                         done = at;
                     }

@@ -51,14 +51,16 @@ pub fn refuse_to_replace(meta: &fs::Metadata) -> io::Result<()> {
 }
 
 /// Why srtrack will not write the save at `path` (its real path): a file there it will not
-/// replace ([`refuse_to_replace`]), or a folder it cannot write in (its owner made it read-only,
-/// or it is on a read-only file system), where its lock, journal and new snapshots would go.
+/// replace ([`refuse_to_replace`]), a journal or backup beside it it will not write
+/// ([`refuse_beside`]), or a folder it cannot write in (its owner made it read-only, or it is
+/// on a read-only file system), where its lock, journal and new snapshots would go.
 pub fn refuse_to_write(path: &Path) -> io::Result<()> {
     match fs::metadata(path) {
         Ok(m) => refuse_to_replace(&m)?,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(e),
     }
+    refuse_beside(path)?;
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -78,6 +80,42 @@ pub fn refuse_to_write(path: &Path) -> io::Result<()> {
         }
         _ => Ok(()),
     }
+}
+
+/// Why srtrack will not write the journal or the backup beside the save at `path`, looked at
+/// before anything is written so that a save cannot be left half written (a new snapshot and
+/// no journal to go on from it, a fold without the `.bak` that tells a folded journal):
+/// a journal that is a symbolic link (srtrack never makes one, and appending through it would
+/// write elsewhere), not a regular file or made read-only by its owner; a backup that is a
+/// directory (a hard link cannot be renamed over it).
+pub fn refuse_beside(path: &Path) -> io::Result<()> {
+    let journal = super::journal::path_of(path);
+    if let Ok(m) = fs::symlink_metadata(&journal) {
+        let why = if m.file_type().is_symlink() {
+            "is a symbolic link, which srtrack never makes: put the file itself there"
+        } else if !m.is_file() {
+            "is not a regular file, which srtrack never makes: move it away"
+        } else if m.permissions().readonly() {
+            "is read-only, so srtrack leaves the save as it is (`chmod u+w` it to allow changes)"
+        } else {
+            ""
+        };
+        if !why.is_empty() {
+            return Err(other(format!("its journal {} {why}", journal.display())));
+        }
+    }
+    let bak = super::backup_path(path);
+    if fs::symlink_metadata(&bak).is_ok_and(|m| m.is_dir()) {
+        return Err(backup_is_a_directory(&bak));
+    }
+    Ok(())
+}
+
+fn backup_is_a_directory(bak: &Path) -> io::Error {
+    other(format!(
+        "its backup {} is a directory, which srtrack never makes: move it away",
+        bak.display()
+    ))
 }
 
 /// `.NAME.PID.tmp` beside `target`: whose it is stays readable, so leftovers of dead
@@ -180,12 +218,24 @@ fn keep_as_backup(target: &Path) -> io::Result<()> {
         path: temp_path(&bak),
         placed: false,
     };
+    // Named in what fails: the save itself could have been written.
+    let named = |e: io::Error| {
+        if fs::symlink_metadata(&bak).is_ok_and(|m| m.is_dir()) {
+            backup_is_a_directory(&bak)
+        } else {
+            other(format!(
+                "its backup {} cannot be written: {}",
+                bak.display(),
+                super::io_message(&e)
+            ))
+        }
+    };
     let _ = fs::remove_file(&temp.path);
     if fs::hard_link(target, &temp.path).is_err() {
         // A file system without hard links: copy.
-        fs::copy(target, &temp.path)?;
+        fs::copy(target, &temp.path).map_err(named)?;
     }
-    fs::rename(&temp.path, &bak)?;
+    fs::rename(&temp.path, &bak).map_err(named)?;
     temp.placed = true;
     Ok(())
 }
@@ -253,4 +303,29 @@ fn holds_a_save_or_nothing(path: &Path) -> bool {
     };
     let n = f.read(&mut head).unwrap_or(0);
     n == 0 || head[..n] == b"SaveFile("[..n]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Given a file whose `.bak` is a directory, when it is replaced keeping a backup, then the
+    /// error names the backup (the file itself could be written), and the file is as it was.
+    #[test]
+    fn a_backup_that_cannot_be_made_is_named_and_the_file_left_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("f.ron");
+        fs::write(&file, "before").unwrap();
+        fs::create_dir(dir.path().join("f.ron.bak")).unwrap();
+        let e = replace(&file, b"after", true).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!(
+                "its backup {}.bak is a directory, which srtrack never makes: move it away",
+                file.display()
+            )
+        );
+        assert_eq!(fs::read_to_string(&file).unwrap(), "before");
+        assert!(refuse_to_write(&file).is_err_and(|r| r.to_string() == e));
+    }
 }

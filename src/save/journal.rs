@@ -166,6 +166,11 @@ pub fn line_of(op: &Op) -> String {
     one_line(op) + "\n"
 }
 
+/// Why a journal that is a symbolic link is not written (see `atomic::refuse_beside`).
+fn a_link() -> io::Error {
+    io::Error::other("the journal is a symbolic link, which srtrack never makes")
+}
+
 /// A journal open for appending, its header written and synced.
 #[derive(Debug)]
 pub struct Writer {
@@ -179,6 +184,10 @@ impl Writer {
     /// (atomically, so a crash leaves the old one, which names an older snapshot, or this one).
     /// It gets the save's mode: it holds the same fight.
     pub fn start(path: &Path, generation: u64, save: &Path) -> io::Result<Self> {
+        // `replace` writes through a link; a journal is never written through one.
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(a_link());
+        }
         let head = one_line(&Journal { generation }) + "\n";
         super::atomic::replace(path, head.as_bytes(), false)?;
         let writer = Self::open(path)?;
@@ -205,12 +214,15 @@ impl Writer {
     }
 
     fn open(path: &Path) -> io::Result<Self> {
-        let target = super::atomic::real_path(path)?;
         let fd = rustix::fs::open(
-            &target,
+            path,
             OFlags::WRONLY | OFlags::APPEND | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::NONBLOCK,
             Mode::empty(),
-        )?;
+        )
+        .map_err(|e| match e {
+            rustix::io::Errno::LOOP => a_link(),
+            e => e.into(),
+        })?;
         let file = File::from(fd);
         super::atomic::refuse_to_replace(&file.metadata()?)?;
         Ok(Self {

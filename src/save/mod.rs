@@ -143,6 +143,8 @@ pub struct FileSave {
     durability: Durability,
     /// Changes this session appended: a session that changed nothing leaves the file be.
     appended: usize,
+    /// Whether a rewrite keeps the snapshot it replaces as `.bak` (see [`FileSave::without_backup`]).
+    backup: bool,
     unsynced: usize,
     synced_at: std::time::Instant,
     _lock: Lock,
@@ -168,6 +170,7 @@ impl FileSave {
             },
             durability: Durability::EachCommand,
             appended: 0,
+            backup: true,
             unsynced: 0,
             synced_at: std::time::Instant::now(),
             _lock: lock,
@@ -205,6 +208,14 @@ impl FileSave {
     #[must_use]
     pub fn durability(mut self, durability: Durability) -> Self {
         self.durability = durability;
+        self
+    }
+
+    /// Rewrites without keeping a `.bak`: for a save made where a backup of an earlier one
+    /// (removed since) is left, which is not this save's to replace.
+    #[must_use]
+    pub fn without_backup(mut self) -> Self {
+        self.backup = false;
         self
     }
 
@@ -277,6 +288,7 @@ impl FileSave {
             head,
             earlier: encounter.base(),
             body,
+            backup: self.backup,
         };
         if let Err(e) = self.run(job) {
             self.disk.generation = 0;

@@ -93,13 +93,14 @@ impl Store {
         ))
     }
 
-    /// Whether a command's save argument is a PATH (a `/`, or ending in `.ron`), not a NAME.
+    /// Whether a command's save argument is a PATH (a `/`, or ending in `.ron` in any case, as
+    /// [`Store::check_name`] refuses), not a NAME.
     fn is_path(name_or_path: &str) -> bool {
         name_or_path.contains(std::path::MAIN_SEPARATOR)
             || name_or_path.contains('/')
             || Path::new(name_or_path)
                 .extension()
-                .is_some_and(|e| e == "ron")
+                .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
     }
 
     /// The path of save NAME in the data directory.
@@ -111,6 +112,17 @@ impl Store {
     /// slash or ending in `.ron`).
     pub fn resolve(&self, name_or_path: &str) -> Result<PathBuf, String> {
         if Self::is_path(name_or_path) {
+            // `x.ron/` would be taken for `x.ron` by the file name its lock and journal get,
+            // and for a folder by the system: refused before either.
+            let path = Path::new(name_or_path);
+            if path
+                .file_name()
+                .is_some_and(|f| !name_or_path.ends_with(&*f.to_string_lossy()))
+            {
+                return Err(format!(
+                    "{name_or_path}: a save path cannot end in / (nor /.): it names the save file itself, DIR/NAME.ron"
+                ));
+            }
             Ok(PathBuf::from(name_or_path))
         } else {
             Self::check_name(name_or_path)?;
@@ -201,5 +213,25 @@ impl Store {
             .collect();
         out.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.name.cmp(&b.name)));
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Given arguments ending in `.ron` in any case, when each is resolved, then it is a path
+    /// exactly when the name rule refuses it for making one.
+    #[test]
+    fn what_the_name_rule_calls_a_path_is_taken_as_one() {
+        let store = Store {
+            data_dir: PathBuf::from("data"),
+        };
+        for arg in ["ok.ron", "ok.RON", "ok.Ron", "ok", "ok.rons"] {
+            let says_path = Store::check_name(arg).is_err_and(|e| e.contains("makes it a path"));
+            assert_eq!(Store::is_path(arg), says_path, "{arg}");
+            let resolved = store.resolve(arg).unwrap();
+            assert_eq!(resolved == Path::new(arg), says_path, "{arg}: {resolved:?}");
+        }
     }
 }

@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
-use super::{file, io_message, journal, write_atomic};
+use super::{file, io_message, journal};
 
 /// One thing to write.
 #[derive(Debug)]
@@ -22,12 +22,14 @@ pub(crate) enum Job {
     /// Syncs what was appended.
     Sync,
     /// A new snapshot: `head`, the first `earlier` entry lines of the snapshot it replaces (the
-    /// history not loaded), `body`; then its journal is started.
+    /// history not loaded), `body`; then its journal is started. The snapshot replaced is kept
+    /// as `.bak` when `backup`.
     Fold {
         generation: u64,
         head: String,
         earlier: usize,
         body: String,
+        backup: bool,
     },
 }
 
@@ -134,6 +136,7 @@ impl Disk {
                 head,
                 earlier,
                 body,
+                backup,
             } => {
                 // The entries not loaded are copied as the snapshot on disk has them.
                 let earlier = match earlier {
@@ -146,7 +149,8 @@ impl Disk {
                 text.extend_from_slice(body.as_bytes());
                 let text = String::from_utf8(text)
                     .map_err(|_| format!("cannot save {}: not text", self.path.display()))?;
-                write_atomic(&self.path, &text).map_err(|e| failed(&self.path, &e))?;
+                super::atomic::replace(&self.path, text.as_bytes(), backup)
+                    .map_err(|e| failed(&self.path, &e))?;
                 // Without a journal the next change starts one (`Append`).
                 self.journal =
                     match journal::Writer::start(&self.journal_path, generation, &self.path) {

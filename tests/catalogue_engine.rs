@@ -364,3 +364,19 @@ fn hit_the_dirt_leaves_prone_until_stand_up_in_the_log_and_the_status_alike() {
     assert!(shown.contains("Prone (until Stand Up)"), "{shown}");
     assert!(!shown.contains("until cleared"), "{shown}");
 }
+
+#[test]
+fn hit_the_dirt_is_refused_while_surprised_as_drop_prone_is() {
+    // Given Ana surprised
+    let mut enc = table();
+    run(&mut enc, "status Ana Surprised").unwrap();
+    // When he drops prone either way, then both are refused and Ana stays up
+    for action in ["Drop Prone", "Hit the Dirt"] {
+        let err = run(&mut enc, &format!("act Ana {action}")).unwrap_err();
+        assert!(
+            matches!(&err, RuleError::BarredWhile { status, .. } if status == "Surprised"),
+            "{action}: {err}"
+        );
+    }
+    assert!(enc.state().find("Ana").unwrap().status("Prone").is_none());
+}

@@ -364,3 +364,116 @@ fn hit_the_dirt_leaves_prone_until_stand_up_in_the_log_and_the_status_alike() {
     assert!(shown.contains("Prone (until Stand Up)"), "{shown}");
     assert!(!shown.contains("until cleared"), "{shown}");
 }
+
+#[test]
+fn hit_the_dirt_is_refused_while_surprised_as_drop_prone_is() {
+    // Given Ana surprised
+    let mut enc = table();
+    run(&mut enc, "status Ana Surprised").unwrap();
+    // When he drops prone either way, then both are refused and Ana stays up
+    for action in ["Drop Prone", "Hit the Dirt"] {
+        let err = run(&mut enc, &format!("act Ana {action}")).unwrap_err();
+        assert!(
+            matches!(&err, RuleError::BarredWhile { status, .. } if status == "Surprised"),
+            "{action}: {err}"
+        );
+    }
+    assert!(enc.state().find("Ana").unwrap().status("Prone").is_none());
+}
+
+// A fired ready's actions are checked as `act` checks them, one after another, in the Action
+// Phase under way; a refused fire changes nothing.
+
+fn refused_fire_changes_nothing(enc: &mut Encounter) -> RuleError {
+    let before = enc.state().clone();
+    let err = run(enc, "fire Ana").unwrap_err();
+    assert_eq!(enc.state(), &before, "a refused fire changed the state");
+    err
+}
+
+#[test]
+fn a_fired_ready_is_a_second_attack_in_the_action_phase_refused_as_act_refuses_it() {
+    // Given Ana fired her gun in her turn and readied another shot
+    let mut enc = table();
+    run(&mut enc, "act Ana Fire Gun").unwrap();
+    run(&mut enc, "ready Ana 2 when Bob moves do Fire Gun").unwrap();
+    // When it fires in the same turn, then it is refused as `act Ana Fire Gun` is
+    let err = refused_fire_changes_nothing(&mut enc);
+    assert!(matches!(err, RuleError::AttackTaken { .. }), "{err}");
+    assert!(matches!(
+        run(&mut enc, "act Ana Fire Gun").unwrap_err(),
+        RuleError::AttackTaken { .. }
+    ));
+}
+
+#[test]
+fn a_ready_with_call_a_shot_and_nothing_after_it_to_go_with_is_refused_when_declared() {
+    // Given Ana in her turn
+    let mut enc = table();
+    // When she readies Call a Shot alone, then it is refused and nothing is held
+    let err = run(&mut enc, "ready Ana 1 when Bob aims do Call a Shot").unwrap_err();
+    assert!(matches!(err, RuleError::ReadyLacksPartner { .. }), "{err}");
+    assert!(enc.state().find("Ana").unwrap().reserve.is_none());
+    // Nor two attacks with nothing that allows the second
+    let err = run(&mut enc, "ready Ana 4 when Bob aims do Fire Gun, Fire Gun").unwrap_err();
+    assert!(matches!(err, RuleError::AttackTaken { .. }), "{err}");
+    // When the shot follows it, then it is declared and fires, both spent
+    run(
+        &mut enc,
+        "ready Ana 3 when Bob aims do Call a Shot, Fire Gun",
+    )
+    .unwrap();
+    run(&mut enc, "next").unwrap();
+    run(&mut enc, "fire Ana").unwrap();
+    let taken: Vec<&str> = enc
+        .state()
+        .taken_in_turn(enc.state().find("Ana").unwrap().id)
+        .collect();
+    assert_eq!(taken, ["Call a Shot", "Fire Gun"]);
+}
+
+#[test]
+fn a_fired_dodge_while_one_still_waits_for_the_defense_is_refused() {
+    // Given Ana dodged and readied a Dodge
+    let mut enc = table();
+    run(&mut enc, "act Ana Dodge").unwrap();
+    run(&mut enc, "ready Ana 2 when Bob shoots do Dodge").unwrap();
+    run(&mut enc, "next").unwrap();
+    // When the ready fires, then it is refused: the first still waits
+    let err = refused_fire_changes_nothing(&mut enc);
+    assert!(err.to_string().contains("already waits"), "{err}");
+}
+
+#[test]
+fn a_fired_ready_checks_each_action_against_what_the_earlier_ones_left() {
+    // Given Ana readied Drop Prone twice
+    let mut enc = table();
+    run(
+        &mut enc,
+        "ready Ana 2 when Bob shoots do Drop Prone, Drop Prone",
+    )
+    .unwrap();
+    run(&mut enc, "next").unwrap();
+    // When it fires, then the second is refused: the first left her Prone
+    let err = refused_fire_changes_nothing(&mut enc);
+    assert!(matches!(err, RuleError::AlreadyInEffect { .. }), "{err}");
+    assert!(enc.state().find("Ana").unwrap().status("Prone").is_none());
+}
+
+#[test]
+fn a_fired_stand_up_ends_prone_before_the_drop_prone_after_it_is_checked() {
+    // Given Ana prone, with Stand Up and Drop Prone readied
+    let mut enc = table();
+    run(&mut enc, "act Ana Drop Prone").unwrap();
+    run(
+        &mut enc,
+        "ready Ana 3 when Bob shoots do Stand Up, Drop Prone",
+    )
+    .unwrap();
+    run(&mut enc, "next").unwrap();
+    // When it fires, then both are spent and she is Prone again
+    run(&mut enc, "fire Ana").unwrap();
+    let ana = enc.state().find("Ana").unwrap();
+    assert!(ana.status("Prone").is_some());
+    assert!(ana.reserve.is_none());
+}

@@ -651,3 +651,34 @@ fn more_triggers_before_any_fires_are_still_one_ready() {
         "one trigger answered, the others go"
     );
 }
+
+#[test]
+fn a_status_until_the_next_turn_lasts_through_that_turn_taken_later_after_a_move() {
+    // Given Ana stunned until her next turn, and her turn of pass 2 come
+    let mut t = Table::new();
+    for line in [
+        "add Ana pc int 4 rea 4 edge 2",
+        "add Bob npc int 3 rea 3 edge 1",
+        "add Cy npc int 3 rea 2 edge 1",
+        "roll Ana hits 4",
+        "roll Bob hits 3",
+        "roll Cy hits 1",
+        "start",
+        "status Ana Stunned until next",
+        "next",
+        "next",
+        "next",
+    ] {
+        t.run(line);
+    }
+    assert_eq!(t.turn(), "Ana");
+    // When she moves after Cy, then she is still Stunned until that turn ends
+    t.run("move Ana after Cy");
+    assert!(t.c("Ana").status("Stunned").is_some());
+    while t.turn() != "Ana" {
+        t.run("next");
+    }
+    assert!(t.c("Ana").status("Stunned").is_some());
+    t.run("next");
+    assert!(t.c("Ana").status("Stunned").is_none());
+}

@@ -165,6 +165,14 @@ pub enum RuleError {
         with: String,
         why: String,
     },
+    #[error(
+        "{who} can take {action} only with one of {with}, and nothing after it in the ready goes with it: add one after it"
+    )]
+    ReadyLacksPartner {
+        who: String,
+        action: String,
+        with: String,
+    },
     #[error("{who}'s Take Aim is already at its cap of {cap} (half Willpower, rounded up)")]
     TakeAimCapped { who: String, cap: u8 },
     #[error("{who} already holds {what}; it must be used or lapse first")]

@@ -1121,3 +1121,58 @@ fn a_variable_action_one_of_whose_types_can_still_be_taken_is_not_marked_refused
     };
     assert!(c.items[c.selected].refusal.is_none(), "{:?}", c.items);
 }
+
+/// Given Ana's ready being chosen in the picker, when Call a Shot is alone in it, then its line
+/// is marked refused (Enter would declare it alone) yet Ctrl-N adds it, and the shot after it
+/// is then offered and declares the pair.
+#[test]
+fn the_ready_picker_marks_call_a_shot_alone_refused_but_lets_ctrl_n_add_it() {
+    use super::action::Action;
+    use super::mode::picker::{self, Purpose as Pick};
+    use super::mode::{Ctx, Outcome, tracker};
+    use crate::encounter::Command;
+    let mut enc = encounter(System::Sr5);
+    let lines = [
+        "add Ana pc int 4 rea 4 edge 2",
+        "add Bob npc int 3 rea 3 edge 1",
+        "roll Ana hits 4",
+        "roll Bob hits 3",
+        "start",
+    ];
+    demo::script(&mut enc, &lines, 5).unwrap_or_else(|e| panic!("{e}"));
+    let ana = enc.state().find("Ana").expect("Ana").id;
+    let tracker = tracker::State::default();
+    let ctx = Ctx::new(&enc, &tracker);
+    let purpose = Pick::Ready {
+        trigger: "Bob aims".into(),
+        ip: None,
+        chosen: Vec::new(),
+    };
+    let mut p = picker::State::open(ana, purpose, &ctx);
+    let line = |p: &picker::State, name: &str| {
+        p.items
+            .iter()
+            .position(|it| enc.catalogue().actions()[it.index].name == name)
+            .expect("listed")
+    };
+    p.selected = line(&p, "Call a Shot");
+    assert!(p.items[p.selected].refusal.is_some(), "Call a Shot alone");
+    assert!(matches!(
+        p.clone().update(Action::Confirm, &ctx),
+        Outcome::Fail(_)
+    ));
+    assert!(matches!(p.update(Action::AddMore, &ctx), Outcome::Stay));
+    p.selected = line(&p, "Fire Gun");
+    assert_eq!(p.items[p.selected].refusal, None);
+    // Fire Gun asks its fire mode; each mode declares the pair.
+    let Outcome::Open(Mode::Choose(modes)) = p.update(Action::Confirm, &ctx) else {
+        panic!("Fire Gun asks its fire mode");
+    };
+    for item in &modes.items {
+        assert_eq!(item.refusal, None, "{}", item.label);
+        let super::mode::choose::Choice::Run(Command::Ready { actions, .. }) = &item.choice else {
+            panic!("not a ready: {item:?}");
+        };
+        assert_eq!(actions.len(), 2);
+    }
+}

@@ -51,7 +51,8 @@ impl State {
             if matches!(kind, TurnKind::Own | TurnKind::Resumed) {
                 c.mark = PassMark::Acting;
             }
-            if kind == TurnKind::Own {
+            // A resumed turn is the deferred one taken later: what ends with it ends then.
+            if matches!(kind, TurnKind::Own | TurnKind::Resumed) {
                 for s in &mut c.statuses {
                     if s.end == StatusEnd::EndOfNextTurn {
                         s.end = StatusEnd::EndOfTurn { serial };
@@ -411,6 +412,12 @@ impl State {
                 let since = self.turn().map_or(0, |t| t.serial);
                 if let Some(c) = self.at_mut(*who) {
                     c.mark = PassMark::Deferred;
+                    // What ends with this turn ends with it when it is taken later.
+                    for s in &mut c.statuses {
+                        if s.end == (StatusEnd::EndOfTurn { serial: since }) {
+                            s.end = StatusEnd::EndOfNextTurn;
+                        }
+                    }
                     c.waits = Some(Waiting {
                         relative: *relative,
                         target: *target,

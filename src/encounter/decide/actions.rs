@@ -1,5 +1,6 @@
 //! Spending IP: actions from the catalogue or bare types, interrupts, the effects they start, Edge.
 
+use super::phase::Then;
 use super::{Draft, Outcome};
 use crate::catalogue::{ActionKind, Effect, Restriction};
 use crate::encounter::command::ActionChoice;
@@ -10,6 +11,14 @@ use crate::encounter::model::{
 };
 use crate::rules::Dice;
 use crate::rules::sr5::test::Given;
+
+/// How an action is paid for: out of the pool or a reserve, what that holds, and what may
+/// still follow it in its Action Phase.
+pub(super) struct Taking<'a> {
+    pub(super) from: PaidFrom,
+    pub(super) have: u8,
+    pub(super) then: Then<'a>,
+}
 
 impl Draft<'_> {
     /// What an action is and costs, from the rules and the catalogue.
@@ -267,24 +276,45 @@ impl Draft<'_> {
                 });
             }
         };
+        let how = Taking {
+            from: paid_from,
+            have,
+            then: Then::Any { have },
+        };
+        self.take_action(&c, action, &restrictions, &how, given, dice)
+    }
+
+    /// Takes one action now, checked against the state as it stands (the Action Phase under
+    /// way, what is on, what waits), then its events: what `act` does once a turn allows it,
+    /// and a fired ready for each of its actions in turn.
+    pub(super) fn take_action(
+        &mut self,
+        c: &Combatant,
+        action: ActionUse,
+        restrictions: &[Restriction],
+        how: &Taking<'_>,
+        given: &Given,
+        dice: &mut dyn Dice,
+    ) -> Outcome {
         // What the action cannot do now comes before what it would cost.
-        self.check_restrictions(&c, &action, &restrictions)?;
-        self.one_attack(&c, &action)?;
-        self.defense_add_unused(&c, &action)?;
+        self.check_restrictions(c, &action, restrictions)?;
+        let taken = self.taken(c);
+        self.one_attack(c, &action, &taken)?;
+        self.defense_add_unused(c, &action)?;
         // The firearm's rounds and clip are what it can do now, too.
-        let ammunition = self.ammunition(&c, &action)?;
-        if paid_from == PaidFrom::Reserve && action.cost > have {
+        let ammunition = self.ammunition(c, &action)?;
+        if how.from == PaidFrom::Reserve && action.cost > how.have {
             return Err(RuleError::NotEnoughHeld {
-                who: c.name,
-                have,
+                who: c.name.clone(),
+                have: how.have,
                 need: action.cost,
             });
         }
-        Self::afford(&c.name, have, action.cost)?;
-        let in_turn = self.turn_cap(&c, action.cost)?;
-        self.goes_with(&c, &action, &restrictions, have)?;
-        let test = self.wounded_test(&c, &action, given, dice)?;
-        self.spend_events(&c, action, paid_from, in_turn, test);
+        Self::afford(&c.name, how.have, action.cost)?;
+        let in_turn = self.turn_cap(c, action.cost)?;
+        self.goes_with(c, &action, restrictions, &taken, how.then)?;
+        let test = self.wounded_test(c, &action, given, dice)?;
+        self.spend_events(c, action, how.from, in_turn, test);
         if let Some(e) = ammunition {
             self.emit(e);
         }

@@ -51,12 +51,14 @@ impl Draft<'_> {
             }
             link = self.now().get(w.target).and_then(|x| x.waits);
         }
-        self.expire_turn_statuses(turn.serial);
+        // The deferred turn is taken later: its holder's statuses that end with it wait for
+        // that (the fold keeps them); others' end now.
         self.emit(Event::TurnDeferred {
             who,
             relative,
             target,
         });
+        self.expire_turn_statuses(turn.serial);
         self.advance(None);
         Ok(())
     }

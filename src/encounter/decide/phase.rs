@@ -5,9 +5,18 @@
 //! character's own turn (or the one it resumes), or the trigger's turn its delayed IP are spent in.
 
 use super::{Draft, Outcome};
-use crate::catalogue::{AttackRole, Restriction};
+use crate::catalogue::{ActionDef, AttackRole, Restriction};
 use crate::encounter::error::RuleError;
 use crate::encounter::model::{ActionUse, Combatant};
+
+/// What may still follow an action in its Action Phase.
+#[derive(Clone, Copy)]
+pub(super) enum Then<'a> {
+    /// Whatever `have` IP still pay for (an action taken with `act`).
+    Any { have: u8 },
+    /// Only these: the rest of a ready's list, all it will do when it fires.
+    Only(&'a [ActionUse]),
+}
 
 impl Draft<'_> {
     fn role(&self, name: &str) -> Option<AttackRole> {
@@ -15,7 +24,7 @@ impl Draft<'_> {
     }
 
     /// The catalogue actions `c` took in this Action Phase.
-    fn taken(&mut self, c: &Combatant) -> Vec<String> {
+    pub(super) fn taken(&mut self, c: &Combatant) -> Vec<String> {
         self.now().taken_in_turn(c.id).map(str::to_string).collect()
     }
 
@@ -34,20 +43,24 @@ impl Draft<'_> {
     }
 
     /// A second attack action in one Action Phase is refused unless an action that allows
-    /// another (Multiple Attacks) was taken in it.
-    pub(super) fn one_attack(&mut self, c: &Combatant, action: &ActionUse) -> Outcome {
+    /// another (Multiple Attacks) was taken in it; `taken`: the actions taken in it before.
+    pub(super) fn one_attack(
+        &self,
+        c: &Combatant,
+        action: &ActionUse,
+        taken: &[String],
+    ) -> Outcome {
         let Some(name) = action.name.as_deref() else {
             return Ok(());
         };
         if self.role(name) != Some(AttackRole::Attack) {
             return Ok(());
         }
-        let taken = self.taken(c);
         let before = ActionUse {
             name: None,
             ..action.clone()
         };
-        if self.attacks_left(&taken, &before) > 0 {
+        if self.attacks_left(taken, &before) > 0 {
             return Ok(());
         }
         let earlier = taken
@@ -76,15 +89,17 @@ impl Draft<'_> {
     }
 
     /// An action that goes with others (Call a Shot, Multiple Attacks) goes with one taken in
-    /// this Action Phase that no earlier one of its kind went with, or with one `c` can still
-    /// take after it: the IP it would have left (`have` less the cost) and the turn's cap leave
-    /// room for the cheapest, and an attack action is still allowed.
+    /// this Action Phase (`taken`) that no earlier one of its kind went with, or with one `c`
+    /// can still take after it: with `act`, the IP it would have left (`have` less the cost)
+    /// and the turn's cap leave room for the cheapest; in a ready, one later in its list. An
+    /// attack action must still be allowed.
     pub(super) fn goes_with(
         &mut self,
         c: &Combatant,
         action: &ActionUse,
         restrictions: &[Restriction],
-        have: u8,
+        taken: &[String],
+        then: Then<'_>,
     ) -> Outcome {
         let Some(name) = action.name.as_deref() else {
             return Ok(());
@@ -93,7 +108,6 @@ impl Draft<'_> {
             let Restriction::CombineWith(with) = r else {
                 continue;
             };
-            let taken = self.taken(c);
             let count = |names: &[String]| {
                 taken
                     .iter()
@@ -113,11 +127,29 @@ impl Draft<'_> {
                     with: listed,
                 });
             }
-            let attacks_left = self.attacks_left(&taken, action);
+            let attacks_left = self.attacks_left(taken, action);
+            let allowed = |d: &ActionDef| d.attack != Some(AttackRole::Attack) || attacks_left > 0;
+            let have = match then {
+                Then::Any { have } => have,
+                Then::Only(rest) => {
+                    let later = rest.iter().filter_map(|a| a.name.as_deref()).any(|n| {
+                        with.iter().any(|w| w.eq_ignore_ascii_case(n))
+                            && self.catalogue.get(n).is_some_and(allowed)
+                    });
+                    if later {
+                        continue;
+                    }
+                    return Err(RuleError::ReadyLacksPartner {
+                        who: c.name.clone(),
+                        action: name.to_string(),
+                        with: listed,
+                    });
+                }
+            };
             let cheapest = with
                 .iter()
                 .filter_map(|n| self.catalogue.get(n))
-                .filter(|d| d.attack != Some(AttackRole::Attack) || attacks_left > 0)
+                .filter(|d| allowed(d))
                 .filter_map(|d| d.ip_cost(self.rules, None))
                 .min();
             let ip_left = have.saturating_sub(action.cost);

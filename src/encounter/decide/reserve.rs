@@ -1,10 +1,12 @@
 //! Holding IP back: a standard delay and its trigger, ready actions and firing them.
 
+use super::actions::Taking;
+use super::phase::Then;
 use super::{Draft, Outcome};
 use crate::encounter::command::{ActionChoice, Timing};
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, PaidFrom, Release};
-use crate::encounter::model::{Combatant, CombatantId, ReadyTrigger, Reserve, TurnKind};
+use crate::encounter::model::{ActionUse, Combatant, CombatantId, ReadyTrigger, Reserve, TurnKind};
 use crate::rules::Dice;
 use crate::rules::sr5::test::Given;
 
@@ -118,9 +120,22 @@ impl Draft<'_> {
         if choices.is_empty() {
             return Err(RuleError::NoReadyActions);
         }
-        let mut actions = Vec::new();
+        let mut resolved = Vec::new();
         for choice in choices {
-            actions.push(self.resolve(choice)?.0);
+            resolved.push(self.resolve(choice)?);
+        }
+        let actions: Vec<ActionUse> = resolved.iter().map(|(a, _)| a.clone()).collect();
+        // The list is checked as `act` would see it taken in one Action Phase: one attack
+        // action, and what goes with another (Call a Shot) has it after it.
+        for (i, (action, restrictions)) in resolved.iter().enumerate() {
+            let taken: Vec<String> = actions
+                .iter()
+                .take(i)
+                .filter_map(|a| a.name.clone())
+                .collect();
+            let then = Then::Only(actions.get(i + 1..).unwrap_or_default());
+            self.one_attack(&c, action, &taken)?;
+            self.goes_with(&c, action, restrictions, &taken, then)?;
         }
         let trigger = ReadyTrigger { text, actions };
         let reserve = match held {
@@ -179,30 +194,35 @@ impl Draft<'_> {
             });
         };
         let reserve = *ip;
-        let in_turn = self.turn_cap(&c, trigger.cost())?;
-        for action in &trigger.actions {
+        self.emit(Event::ReadyFired {
+            who,
+            trigger: trigger.clone(),
+            timing,
+        });
+        // Each action is taken as `act` takes it, in the Action Phase under way and against
+        // what the ones before it left (Stand Up ends Prone before Drop Prone is checked).
+        for (i, action) in trigger.actions.iter().enumerate() {
+            let now = self.now().get(who).cloned().unwrap_or_else(|| c.clone());
             let restrictions = action
                 .name
                 .as_deref()
                 .and_then(|n| self.catalogue.get(n))
                 .map(|d| d.restrictions.clone())
                 .unwrap_or_default();
-            self.check_restrictions(&c, action, &restrictions)?;
-        }
-        self.emit(Event::ReadyFired {
-            who,
-            trigger: trigger.clone(),
-            timing,
-        });
-        for action in trigger.actions.iter().cloned() {
-            let now = self.now().get(who).cloned().unwrap_or_else(|| c.clone());
-            let ammunition = self.ammunition(&now, &action)?;
+            let how = Taking {
+                from: PaidFrom::Reserve,
+                have: now.reserve.as_ref().map_or(0, Reserve::ip),
+                then: Then::Only(trigger.actions.get(i + 1..).unwrap_or_default()),
+            };
             // A fired ready gives no dice: srtrack rolls a wounded Stand Up's test.
-            let test = self.wounded_test(&now, &action, &Given::Roll, dice)?;
-            self.spend_events(&now, action, PaidFrom::Reserve, in_turn, test);
-            if let Some(e) = ammunition {
-                self.emit(e);
-            }
+            self.take_action(
+                &now,
+                action.clone(),
+                &restrictions,
+                &how,
+                &Given::Roll,
+                dice,
+            )?;
         }
         let rest = reserve.saturating_sub(trigger.cost());
         // A rest from an earlier round was lost with that round's pool; no rest, nothing lost.

@@ -8,7 +8,7 @@ use tui_input::Input;
 
 use super::{Ctx, Mode, Outcome, choose, step, test_form};
 use crate::catalogue::{ActionDef, ActionGroup, ActionKind, Effect, Restriction};
-use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event};
+use crate::encounter::{ActionChoice, CombatantId, Command, Encounter, Event, RuleError};
 use crate::rules::ActionType;
 use crate::ui::action::Action;
 use crate::ui::app::App;
@@ -32,6 +32,8 @@ pub enum Purpose {
 pub struct Item {
     pub index: usize,
     pub refusal: Option<String>,
+    /// Refused alone in a ready, but Ctrl-N may add it: what it goes with may follow it.
+    pub more: bool,
     pub recent: bool,
 }
 
@@ -126,8 +128,11 @@ impl State {
         let Some(item) = self.items.get(self.selected) else {
             return Outcome::Fail("no action matches: change the filter".into());
         };
-        // A line marked ⊘ is taken neither way: its reason, and the picker stays as it was.
-        if let Some(why) = &item.refusal {
+        // A line marked ⊘ is taken neither way (but added to a ready when what it goes with may
+        // follow it): its reason, and the picker stays as it was.
+        if let Some(why) = &item.refusal
+            && !(item.more && action == Action::AddMore)
+        {
             return Outcome::Fail(why.clone());
         }
         let index = item.index;
@@ -220,40 +225,49 @@ impl State {
             .into_iter()
             .map(|index| {
                 let def = &cat.actions()[index];
-                let refused = |choice: ActionChoice| match &self.purpose {
-                    Purpose::Spend | Purpose::Interrupt => ctx.refusal(Command::SpendAction {
-                        who: self.who,
-                        action: choice,
-                    }),
-                    Purpose::Ready {
-                        trigger,
-                        ip,
-                        chosen,
-                    } => {
-                        let mut actions = chosen.clone();
-                        actions.push(choice);
-                        ctx.refusal(declare(self.who, trigger, *ip, actions))
-                    }
+                let refused = |choice: ActionChoice| {
+                    let cmd = match &self.purpose {
+                        Purpose::Spend | Purpose::Interrupt => Command::SpendAction {
+                            who: self.who,
+                            action: choice,
+                        },
+                        Purpose::Ready {
+                            trigger,
+                            ip,
+                            chosen,
+                        } => {
+                            let mut actions = chosen.clone();
+                            actions.push(choice);
+                            declare(self.who, trigger, *ip, actions)
+                        }
+                    };
+                    ctx.enc.preview(cmd).err()
                 };
+                let first = refused(choice_for(def));
+                // Refused in a ready only for want of what goes with it: Ctrl-N may add it.
+                let more = matches!(first, Some(RuleError::ReadyLacksPartner { .. }));
                 // A Variable or Special action is refused only if no type of its list can be
                 // taken (the list greys out those that cannot): as a Simple action first.
-                let refusal = refused(choice_for(def)).filter(|_| {
-                    !def.kind.asks_type()
-                        || ActionType::ALL.iter().all(|t| {
-                            refused(ActionChoice::Named {
-                                name: def.name.clone(),
-                                as_type: Some(*t),
-                                mode: None,
+                let refusal = first
+                    .filter(|_| {
+                        !def.kind.asks_type()
+                            || ActionType::ALL.iter().all(|t| {
+                                refused(ActionChoice::Named {
+                                    name: def.name.clone(),
+                                    as_type: Some(*t),
+                                    mode: None,
+                                })
+                                .is_some()
                             })
-                            .is_some()
-                        })
-                });
+                    })
+                    .map(|e| crate::lang::synopses::with_forms(e).to_string());
                 let recent = recent
                     .iter()
                     .any(|r| r.eq_ignore_ascii_case(&cat.actions()[index].name));
                 Item {
                     index,
                     refusal,
+                    more,
                     recent,
                 }
             })

@@ -193,6 +193,10 @@ impl State {
                 typed: None,
             }),
             Action::Start => Outcome::run(Command::Start),
+            // Before the fight, the keys that start it: the engine's sentence names commands.
+            Action::Next if matches!(ctx.state().phase, Phase::Setup) => {
+                Outcome::Fail(NOT_STARTED.into())
+            }
             Action::Next => {
                 self.selection = self.selection.pass();
                 Outcome::run(Command::Next)
@@ -329,6 +333,9 @@ pub fn roll_target(s: &Fight, id: CombatantId) -> RollTarget {
     }
 }
 
+/// Why a key of the fight does nothing before it starts, in keys.
+const NOT_STARTED: &str = "the fight has not started yet: roll (r), then start (s)";
+
 /// Why an ended encounter takes no key but reading and undoing.
 pub const ENDED: &str = "the encounter has ended: undo (u) to go back to it";
 
@@ -372,7 +379,7 @@ fn on_actor(ctx: &Ctx, then: impl FnOnce(CombatantId) -> Outcome) -> Outcome {
         return then(id);
     }
     let why = match ctx.state().phase {
-        Phase::Setup => "the fight has not started yet: roll (r), then start (s)",
+        Phase::Setup => NOT_STARTED,
         Phase::Ended { .. } => ENDED,
         Phase::Fight(_) => "nobody has a turn: everyone is Downed",
         Phase::Narration(_) => "an Anarchy table has narrations, not turns: narrate (n)",

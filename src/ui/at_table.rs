@@ -500,6 +500,33 @@ fn the_selection_stays_where_the_gm_put_it() {
 }
 
 #[test]
+fn a_key_that_ends_the_actors_turn_leaves_the_selection_on_it() {
+    // Given the selection following the actor, Moth.
+    let mut app = table();
+    let moth = id(&app, "Moth");
+    assert_eq!(app.actor(), Some(moth));
+    assert_eq!(app.tracker.selection, Selection::Actor);
+    // When z downs her in her own turn, the turn passes, and the selection stays on her:
+    // z again stands her up, not the next actor.
+    typ(&mut app, "z");
+    assert_ne!(app.actor(), Some(moth), "her turn passed");
+    assert_eq!(app.selected_id(), Some(moth));
+    typ(&mut app, "z");
+    assert!(app.state().get(moth).is_some_and(|c| !c.is_downed()));
+    assert_eq!(app.selected_id(), Some(moth));
+    // Damage likewise: the next key hits the one just hit.
+    typ(&mut app, "h4");
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "h2");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.state().get(moth).map(|c| c.damage.physical), Some(6));
+    // Then n passes the turn and the selection follows the actor again.
+    typ(&mut app, "n");
+    assert_eq!(app.tracker.selection, Selection::Actor);
+    assert_eq!(app.selected_id(), app.actor());
+}
+
+#[test]
 fn typing_a_name_jumps_to_it() {
     let mut app = table();
     typ(&mut app, "/vas");

@@ -131,13 +131,13 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         ModeKind::Tracker,
         key('n'),
         Action::Narrate,
-        "next narration",
+        "next (narration)",
     ),
     (
         ModeKind::Tracker,
         key(' '),
         Action::Narrate,
-        "next narration",
+        "next (narration)",
     ),
     (
         ModeKind::Tracker,
@@ -155,7 +155,7 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         ModeKind::Tracker,
         key('t'),
         Action::AnarchyTest,
-        "Anarchy test",
+        "test (Anarchy)",
     ),
     (ModeKind::Tracker, key('c'), Action::Cooldown, "Cooldown"),
     // Shadowrun 2097's own (keymap::family): `c` is Anarchy's Cooldown there, never both.
@@ -964,13 +964,13 @@ mod tests {
             assert!(
                 bindings(ModeKind::Tracker, system)
                     .iter()
-                    .all(|(_, l)| *l != "Plot Points" && *l != "next narration")
+                    .all(|(_, l)| *l != "Plot Points" && *l != "next (narration)")
             );
         }
         let bar = bindings(ModeKind::Tracker, System::Anarchy);
         assert!(
             bar.iter()
-                .any(|(k, l)| k == "n/Space" && *l == "next narration")
+                .any(|(k, l)| k == "n/Space" && *l == "next (narration)")
         );
         assert!(bar.iter().all(|(_, l)| *l != "roll all" && *l != "start"));
         // `g`: Edge for IP in passes, Edge on seeing a roll at an Anarchy table.

@@ -488,6 +488,8 @@ fn typing_a_fire_modes_name_selects_it() {
 #[test]
 fn t_on_a_downed_character_is_refused_at_the_key() {
     let mut app = guard_picks_fire_gun(32);
+    // Esc leaves the mode list for the picker, Esc again the picker.
+    press(&mut app, KeyCode::Esc);
     press(&mut app, KeyCode::Esc);
     super::tests::select(&mut app, "Jinx");
     typ(&mut app, "z");
@@ -945,6 +947,48 @@ fn the_ready_pickers_ctrl_n_asks_fire_guns_fire_mode_and_goes_on_choosing() {
         app.mode().kind()
     );
     assert_eq!(ready_modes(&app), [Some("BF".to_string())]);
+}
+
+#[test]
+fn esc_in_a_pickers_fire_mode_list_goes_back_to_the_picker_with_what_was_chosen() {
+    // Given a ready being set up: its trigger typed, Call a Shot chosen with Ctrl-N, and the
+    // fire mode list of Fire Gun open
+    let mut app = guard_and_jinx(&[]);
+    press(&mut app, KeyCode::Char('y'));
+    typ(&mut app, "Jinx moves");
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "call a");
+    super::tests::ctrl(&mut app, 'n');
+    typ(&mut app, "fire gun");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(app.mode(), Mode::Choose(_)),
+        "{:?}",
+        app.mode().kind()
+    );
+    // When the GM presses Esc
+    press(&mut app, KeyCode::Esc);
+    // Then the ready picker is back, its trigger and Call a Shot kept, the filter as typed
+    let Mode::Picker(p) = app.mode() else {
+        panic!("not back in the picker: {:?}", app.mode().kind());
+    };
+    assert!(
+        matches!(&p.purpose, super::mode::picker::Purpose::Ready { trigger, chosen, .. }
+            if trigger == "Jinx moves" && chosen.len() == 1),
+        "{:?}",
+        p.purpose
+    );
+    assert_eq!(p.query.value(), "fire gun");
+    // and a spend's mode list goes back to its picker likewise.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire gun");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Esc);
+    let Mode::Picker(p) = app.mode() else {
+        panic!("not back in the picker: {:?}", app.mode().kind());
+    };
+    assert_eq!(p.purpose, super::mode::picker::Purpose::Spend);
 }
 
 /// `A` brings back an attack action's unrolled attack only within the character turn the engine

@@ -106,13 +106,16 @@ impl Item {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct State {
     pub title: String,
     pub items: Vec<Item>,
     pub selected: usize,
     /// Letters typed to jump to a name.
     pub typed: String,
+    /// The picker this list was asked from (a fire mode, a type), as it was: Esc goes back to
+    /// it, what it had chosen kept, rather than throwing it away.
+    pub back: Option<Box<picker::State>>,
 }
 
 /// The body of a screen of this size, where the lists are drawn over.
@@ -149,12 +152,23 @@ impl State {
             items,
             selected,
             typed: String::new(),
+            back: None,
         }
+    }
+
+    /// The list, Esc going back to `picker`.
+    #[must_use]
+    pub fn back_to(mut self, picker: picker::State) -> Self {
+        self.back = Some(Box::new(picker));
+        self
     }
 
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
-            Action::Cancel => Outcome::Close,
+            Action::Cancel => match self.back.take() {
+                Some(p) => Outcome::Open(Mode::Picker(*p)),
+                None => Outcome::Close,
+            },
             Action::Up | Action::Down | Action::First | Action::Last => {
                 self.go(action, 1);
                 Outcome::Stay

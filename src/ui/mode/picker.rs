@@ -86,7 +86,16 @@ impl State {
             }
             // Adding more is a ready's: elsewhere the key is not bound (`ModeKind::ReadyPicker`).
             Action::AddMore if !matches!(self.purpose, Purpose::Ready { .. }) => Outcome::Stay,
-            Action::Confirm | Action::AddMore => self.confirm(action, ctx),
+            Action::Confirm | Action::AddMore => {
+                // A list asked from here (a fire mode, a type) comes back here on Esc.
+                let back = self.clone();
+                match self.confirm(action, ctx) {
+                    Outcome::Open(Mode::Choose(list)) => {
+                        Outcome::Open(Mode::Choose(list.back_to(back)))
+                    }
+                    other => other,
+                }
+            }
             Action::Declare => self.declare_chosen(),
             _ => Outcome::Stay,
         }

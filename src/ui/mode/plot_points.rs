@@ -16,7 +16,7 @@ use crate::ui::app::App;
 use crate::ui::view::{centered, clear, cut, draw_lines, more_hints, pane_block, wrap};
 
 /// The menu: a choice list under a line of Plot Points, with what each line does.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct State {
     pub who: CombatantId,
     /// The line above the list: the character's Plot Points and the GM's pool.

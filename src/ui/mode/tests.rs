@@ -484,6 +484,11 @@ fn tracker_says_why_a_key_has_nobody_to_act_on() {
     assert!(
         matches!(t.update(Action::Edit, &ctx), Outcome::Fail(why) if why.contains("add combatants"))
     );
+    // n before the fight names the keys that start it, as Enter does.
+    assert!(matches!(
+        t.update(Action::Next, &ctx),
+        Outcome::Fail(why) if why == "the fight has not started yet: roll (r), then start (s)"
+    ));
     let enc = demo();
     let ctx = Ctx::new(&enc, &tracker::State::default());
     // Jinx, first in the order, has no ready to fire: the list offers Sledge's, who has one.

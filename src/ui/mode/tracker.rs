@@ -56,6 +56,31 @@ pub enum Selection {
     Actor,
     /// Where the GM put it: it stays on that character whatever runs, as long as it is present.
     On(CombatantId),
+    /// The actor a key acted on while the selection followed: kept there though that key ends
+    /// the turn, so the next key (`h`, `z` again to undo) hits the same character. Passing the
+    /// turn (`n`) follows the actor again; Esc does too.
+    Kept(CombatantId),
+}
+
+impl Selection {
+    /// The selection once a key has acted on `id`, the selected character: a following one
+    /// stops there; one the GM put stays put.
+    #[must_use]
+    pub fn keep(self, id: CombatantId) -> Self {
+        match self {
+            Selection::Actor => Selection::Kept(id),
+            put => put,
+        }
+    }
+
+    /// The selection once the GM passes the turn: a kept one follows the actor again.
+    #[must_use]
+    pub fn pass(self) -> Self {
+        match self {
+            Selection::Kept(_) => Selection::Actor,
+            put => put,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Hash, Default)]
@@ -78,7 +103,7 @@ impl State {
     pub fn selected(&self, state: &Fight, roster: &[CombatantId]) -> Option<CombatantId> {
         let actor = state.acting();
         match self.selection {
-            Selection::On(id) if roster.contains(&id) => Some(id),
+            Selection::On(id) | Selection::Kept(id) if roster.contains(&id) => Some(id),
             _ => actor
                 .filter(|a| roster.contains(a))
                 .or_else(|| roster.first().copied()),
@@ -143,7 +168,7 @@ impl State {
                 self.selection = Selection::Actor;
                 Outcome::Stay
             }
-            Action::Mark => on_selected(ctx, |id| {
+            Action::Mark => on_selected(&mut self.selection, ctx, |id| {
                 if let Some(at) = self.marks.iter().position(|m| *m == id) {
                     self.marks.remove(at);
                 } else {
@@ -168,23 +193,30 @@ impl State {
                 typed: None,
             }),
             Action::Start => Outcome::run(Command::Start),
-            Action::Next => Outcome::run(Command::Next),
+            // Before the fight, the keys that start it: the engine's sentence names commands.
+            Action::Next if matches!(ctx.state().phase, Phase::Setup) => {
+                Outcome::Fail(NOT_STARTED.into())
+            }
+            Action::Next => {
+                self.selection = self.selection.pass();
+                Outcome::run(Command::Next)
+            }
             Action::End => Outcome::run(Command::End),
             Action::Add => open_form(form::Purpose::Add, ctx),
-            Action::Edit => on_selected(ctx, |id| open_form(form::Purpose::Edit(id), ctx)),
-            Action::TypeRoll => on_selected(ctx, |id| type_roll(id, ctx)),
-            Action::Check => on_selected(ctx, |id| {
+            Action::Edit => on_selected(&mut self.selection, ctx, |id| open_form(form::Purpose::Edit(id), ctx)),
+            Action::TypeRoll => on_selected(&mut self.selection, ctx, |id| type_roll(id, ctx)),
+            Action::Check => on_selected(&mut self.selection, ctx, |id| {
                 Outcome::Open(Mode::CheckForm(check_form::State::open(id, ctx)))
             }),
-            Action::DamageRoll => on_selected(ctx, |id| {
+            Action::DamageRoll => on_selected(&mut self.selection, ctx, |id| {
                 Outcome::Open(Mode::DamageForm(damage_form::State::open(id, ctx)))
             }),
-            Action::EdgeMenu => on_selected(ctx, |id| choose_edge_2097(id, ctx)),
-            Action::Damage => on_targets(ctx, |who| open_form(form::Purpose::Damage(who), ctx)),
-            Action::Heal => on_targets(ctx, |who| open_form(form::Purpose::Heal(who), ctx)),
-            Action::AddStatus => on_targets(ctx, |who| open_form(form::Purpose::Status(who), ctx)),
-            Action::ClearStatus => on_targets(ctx, |who| choose_clear(&who, ctx)),
-            Action::Test => on_selected(ctx, |id| test_form::State::test(id, ctx)),
+            Action::EdgeMenu => on_selected(&mut self.selection, ctx, |id| choose_edge_2097(id, ctx)),
+            Action::Damage => on_targets(&mut self.selection, ctx, |who| open_form(form::Purpose::Damage(who), ctx)),
+            Action::Heal => on_targets(&mut self.selection, ctx, |who| open_form(form::Purpose::Heal(who), ctx)),
+            Action::AddStatus => on_targets(&mut self.selection, ctx, |who| open_form(form::Purpose::Status(who), ctx)),
+            Action::ClearStatus => on_targets(&mut self.selection, ctx, |who| choose_clear(&who, ctx)),
+            Action::Test => on_selected(&mut self.selection, ctx, |id| test_form::State::test(id, ctx)),
             Action::AttackStep => test_form::State::resume(ctx).map_or_else(
                 || {
                     Outcome::Fail(
@@ -214,15 +246,15 @@ impl State {
                 declarable(probe, ctx, |e| matches!(e, RuleError::EmptyTrigger))
                     .unwrap_or_else(|| open_form(form::Purpose::Ready(who), ctx))
             }),
-            Action::Remove => on_selected(ctx, |who| {
+            Action::Remove => on_selected(&mut self.selection, ctx, |who| {
                 Outcome::run(Command::Remove { who, reason: None })
             }),
-            Action::Edge => on_selected(ctx, |who| Outcome::run(Command::UseEdge { who })),
-            Action::ToggleDowned => on_selected(ctx, |who| {
+            Action::Edge => on_selected(&mut self.selection, ctx, |who| Outcome::run(Command::UseEdge { who })),
+            Action::ToggleDowned => on_selected(&mut self.selection, ctx, |who| {
                 let downed = !ctx.state().get(who).is_some_and(Combatant::is_downed);
                 Outcome::run(Command::SetDowned { who, downed })
             }),
-            Action::ToggleHidden => on_targets(ctx, |who| {
+            Action::ToggleHidden => on_targets(&mut self.selection, ctx, |who| {
                 let hidden = |id: &CombatantId| ctx.state().get(*id).is_some_and(Combatant::is_hidden);
                 // All hidden: show them again; else hide those still shown.
                 let (who, visibility) = if who.iter().all(hidden) {
@@ -244,21 +276,22 @@ impl State {
             }),
             Action::Interrupt => choose_interrupter(ctx),
             Action::Fire => choose_fire(ctx),
-            Action::Move => on_selected(ctx, |who| choose_move(who, ctx)),
+            Action::Move => on_selected(&mut self.selection, ctx, |who| choose_move(who, ctx)),
             Action::Narrate => {
+                self.selection = self.selection.pass();
                 Outcome::run(Command::Anarchy(AnarchyCommand::Narrate { who: None }))
             }
-            Action::NarrateSelected => on_selected(ctx, |who| {
+            Action::NarrateSelected => on_selected(&mut self.selection, ctx, |who| {
                 Outcome::run(Command::Anarchy(AnarchyCommand::Narrate { who: Some(who) }))
             }),
-            Action::PlotPoints => on_selected(ctx, |who| {
+            Action::PlotPoints => on_selected(&mut self.selection, ctx, |who| {
                 Outcome::Open(Mode::PlotPoints(plot_points::State::open(who, ctx)))
             }),
-            Action::AnarchyTest => on_selected(ctx, |who| type_for(ctx, "atest", who)),
-            Action::Cooldown => on_selected(ctx, |who| type_for(ctx, "cooldown", who)),
+            Action::AnarchyTest => on_selected(&mut self.selection, ctx, |who| type_for(ctx, "atest", who)),
+            Action::Cooldown => on_selected(&mut self.selection, ctx, |who| type_for(ctx, "cooldown", who)),
             // Refused at the key with the engine's sentence (no test open to Edge, no Edge);
             // else the command line, for the table's dice (`dice A B`) or Enter to roll them.
-            Action::EdgeAfter => on_selected(ctx, |who| {
+            Action::EdgeAfter => on_selected(&mut self.selection, ctx, |who| {
                 let probe = Command::Anarchy(AnarchyCommand::EdgeAfter { who, dice: None });
                 match ctx.refusal(probe) {
                     Some(why) => Outcome::Fail(why),
@@ -300,22 +333,43 @@ pub fn roll_target(s: &Fight, id: CombatantId) -> RollTarget {
     }
 }
 
+/// Why a key of the fight does nothing before it starts, in keys.
+const NOT_STARTED: &str = "the fight has not started yet: roll (r), then start (s)";
+
 /// Why an ended encounter takes no key but reading and undoing.
 pub const ENDED: &str = "the encounter has ended: undo (u) to go back to it";
 
-/// What to do with the selected combatant, or why there is none.
-fn on_selected(ctx: &Ctx, then: impl FnOnce(CombatantId) -> Outcome) -> Outcome {
+/// What to do with the selected combatant, or why there is none. A key that acts on the
+/// selection keeps it on that character (see [`Selection::Kept`]).
+fn on_selected(
+    selection: &mut Selection,
+    ctx: &Ctx,
+    then: impl FnOnce(CombatantId) -> Outcome,
+) -> Outcome {
     match ctx.selected {
-        Some(id) => then(id),
+        Some(id) => {
+            *selection = selection.keep(id);
+            then(id)
+        }
         None => Outcome::Fail("nobody to choose: add combatants first (a)".into()),
     }
 }
 
-/// What to do with the marked characters (or the selected one), or why there is nobody.
-fn on_targets(ctx: &Ctx, then: impl FnOnce(Vec<CombatantId>) -> Outcome) -> Outcome {
+/// What to do with the marked characters (or the selected one), or why there is nobody. The
+/// selection is kept as [`on_selected`] keeps it.
+fn on_targets(
+    selection: &mut Selection,
+    ctx: &Ctx,
+    then: impl FnOnce(Vec<CombatantId>) -> Outcome,
+) -> Outcome {
     match ctx.targets() {
         who if who.is_empty() => Outcome::Fail("nobody to choose: add combatants first (a)".into()),
-        who => then(who),
+        who => {
+            if let Some(id) = ctx.selected {
+                *selection = selection.keep(id);
+            }
+            then(who)
+        }
     }
 }
 
@@ -325,7 +379,7 @@ fn on_actor(ctx: &Ctx, then: impl FnOnce(CombatantId) -> Outcome) -> Outcome {
         return then(id);
     }
     let why = match ctx.state().phase {
-        Phase::Setup => "the fight has not started yet: roll (r), then start (s)",
+        Phase::Setup => NOT_STARTED,
         Phase::Ended { .. } => ENDED,
         Phase::Fight(_) => "nobody has a turn: everyone is Downed",
         Phase::Narration(_) => "an Anarchy table has narrations, not turns: narrate (n)",

@@ -48,6 +48,13 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     // Ctrl-N and Ctrl-D before ↑ and ↓), the arrows (the most used) before the rarer moves (a
     // group, a field, a page), quitting after all; with room for all, the table's order stands.
     if entries.iter().map(width_of).sum::<usize>() > room {
+        // A label's words in brackets are the help's to give (`narrate now (Shake It Up)`):
+        // short of room, the bar keeps more keys instead.
+        for e in &mut entries {
+            if let Some((short, _)) = e.1.split_once(" (") {
+                e.1 = short;
+            }
+        }
         entries.sort_by_key(|e| match e.2 {
             Action::Quit => 3,
             Action::Up | Action::Down => 1,

@@ -20,6 +20,7 @@ use crate::rules::sr2097::Sr2097Rules;
 
 /// Whether `event` may follow `state`; the message says what is wrong with it.
 pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(), String> {
+    super::check_texts::check(event, rules)?;
     if let Event::CombatantEdited { ip: Some(ip), .. } = event
         && *ip > rules.starting_ip_cap
     {
@@ -418,13 +419,6 @@ fn check_sr2097(state: &State, event: &Sr2097Event, rules: &Sr2097Rules) -> Resu
                 return Err("initiative boosted outside a fight".into());
             }
             faces(dice, rules.initiative.die)?;
-        }
-        // A weapon's name is drawn on screen: what `weapon NAME add` would refuse is refused.
-        Sr2097Event::WeaponAdded { weapon, .. } if crate::text::holds_control(&weapon.name) => {
-            return Err(format!(
-                "weapon \"{}\" holds a control character",
-                crate::text::excerpt(&weapon.name)
-            ));
         }
         _ => {}
     }

@@ -329,6 +329,115 @@ fn an_entry_whose_text_holds_a_control_character_is_refused() {
     }
 }
 
+/// The sample fight and the sample SR5 fight.
+const DEMO_SAVE: &str = include_str!("../saves/demo.ron");
+const SR5: &str = include_str!("../saves/sr5-docks.ron");
+
+#[test]
+fn a_text_an_event_records_with_a_control_character_is_refused_whatever_its_field() {
+    // Given a sample save whose event (not its entry's text) was edited to hold an escape
+    // sequence, in a field the screen may build a command from (a status, an SR5 or 2097
+    // weapon, a ready trigger nested in its event, an Anarchy note and Cue), when it is loaded,
+    // then it is refused naming the entry, the escape written out, never raw.
+    let esc = "\\u{1b}[31m";
+    for (save, text, entry) in [
+        (ANARCHY, "Cooldown: power focus", "pp Vex spend frag it"),
+        (SR5, "Ares Predator V", "weapon Jinx add Ares"),
+        (SR2097, "Katana", "weapon Sledge add Katana"),
+        (DEMO_SAVE, "a ganger rounds the corner", "ready Moth 2 when"),
+        (ANARCHY, "a drone spots the van", "pp Nix spend surprise"),
+        (ANARCHY, "Smash First", "pp Brick award cue"),
+    ] {
+        // Everywhere the file quotes it (the state it saved too), as one edit would.
+        let bad = save.replace(&format!("\"{text}\""), &format!("\"{esc}{text}\""));
+        assert_ne!(bad, save, "{text}");
+        let err = refused(bad.as_bytes());
+        assert!(err.contains(&format!("(`{entry}")), "{text}: {err}");
+        assert!(
+            err.contains(&format!(
+                "\"\\e[31m{text}\" it records holds a control character"
+            )),
+            "{text}: {err}"
+        );
+        assert!(!err.contains('\u{1b}'), "{err}");
+    }
+}
+
+#[test]
+fn an_anarchy_note_longer_than_any_typed_is_refused() {
+    // Given the sample Anarchy table with a note of 201 characters (a note takes 1 to 200),
+    // when it is loaded, then it is refused as the command would refuse it.
+    let long = "x".repeat(201);
+    let bad = ANARCHY.replacen(
+        "note: Some(\"a drone spots the van\")",
+        &format!("note: Some(\"{long}\")"),
+        1,
+    );
+    assert_ne!(bad, ANARCHY);
+    let err = refused(bad.as_bytes());
+    assert!(err.contains("(`pp Nix spend surprise"), "{err}");
+    assert!(
+        err.contains("the note has 201 characters: allowed 1 to 200"),
+        "{err}"
+    );
+}
+
+/// The sample fight's last entry: Moth's turn ends, the Roto-drone's starts.
+const LAST_NEXT: &str = "Entry(text: \"next\", events: [TurnEnded(who: CombatantId(3)), TurnStarted(who: CombatantId(7), ip_gained: 1)])";
+
+#[test]
+fn a_turn_ended_that_is_not_under_way_is_refused_from_the_journal() {
+    // Given the sample fight (the Roto-drone's turn under way) and a journal that repeats its
+    // last `next` (Moth's turn ends, the Roto-drone's starts), when it is checked, then it is
+    // refused naming the entry: Moth's turn is not the one under way.
+    assert!(DEMO_SAVE.contains(LAST_NEXT));
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("bad.ron");
+    std::fs::write(&save, DEMO_SAVE).unwrap();
+    let journal = format!("Journal(generation: 7182844540108747748)\nRecord({LAST_NEXT})\n");
+    std::fs::write(dir.path().join("bad.ron.journal"), &journal).unwrap();
+    let check = srtrack(dir.path(), &["check", save.to_str().unwrap()]);
+    let err = text(&check.stderr);
+    assert_eq!(check.status.code(), Some(1), "{err}");
+    assert!(err.contains("entry 75 (`next`)"), "{err}");
+    assert!(
+        err.contains("Moth's turn ends but the turn under way is Roto-drone's"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), DEMO_SAVE);
+}
+
+#[test]
+fn a_turn_started_while_one_is_under_way_is_refused() {
+    // Given the sample fight with no saved state to trust and a `next` starting the
+    // Roto-drone's turn 20 times, when it is loaded, then it is refused naming the entry.
+    let starts = vec!["TurnStarted(who: CombatantId(7), ip_gained: 1)"; 20].join(", ");
+    let forged =
+        format!("Entry(text: \"next\", events: [TurnEnded(who: CombatantId(3)), {starts}])");
+    let bad: String = DEMO_SAVE
+        .replacen(LAST_NEXT, &forged, 1)
+        .lines()
+        .map(|l| {
+            if l.starts_with("  state: Some(") {
+                "  state: None,"
+            } else if l.starts_with("  tail: Some(") {
+                "  tail: None,"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(bad.contains("  state: None,\n  tail: None,") && bad.contains(&forged));
+    let err = refused(bad.as_bytes());
+    // The sample's first `next` is the same line: the forged one is the first.
+    assert!(err.contains("entry 17 (`next`)"), "{err}");
+    assert!(
+        err.contains("Roto-drone's turn starts while Roto-drone's is under way"),
+        "{err}"
+    );
+}
+
 #[test]
 fn an_entry_whose_text_names_someone_else_is_refused() {
     // Ana's action, told as Jinx's.

@@ -127,9 +127,10 @@ pub fn parse(
     };
     let mut lines = bytes[..end].split(|b| *b == b'\n');
     let first = lines.next().unwrap_or_default();
+    // A byte-order mark an editor wrote first is read past, as in the snapshot.
     let head: Journal = std::str::from_utf8(first)
         .ok()
-        .and_then(|t| ron::from_str(t).ok())
+        .and_then(|t| ron::from_str(crate::text::without_bom(t)).ok())
         .ok_or("the journal's first line is not `Journal(generation: N)`")?;
     if head.generation != generation {
         let changes = lines.count();
@@ -282,6 +283,16 @@ mod tests {
             Op::Move(1),
         ];
         assert_eq!(parse(&text(&ops, 7), 7, || None).map(|r| r.ops), Ok(ops));
+    }
+
+    /// A journal opened and saved again in an editor that writes a byte-order mark (Notepad)
+    /// reads as before, as its snapshot does.
+    #[test]
+    fn a_byte_order_mark_first_is_read_past() {
+        let ops = vec![Op::Record(entry("one")), Op::Move(0)];
+        let mut marked = "\u{feff}".as_bytes().to_vec();
+        marked.extend(text(&ops, 7));
+        assert_eq!(parse(&marked, 7, || None).map(|r| r.ops), Ok(ops));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod atomic;
 pub mod audit;
 mod check_sr5;
+mod check_texts;
 pub mod file;
 pub mod follow;
 pub mod journal;

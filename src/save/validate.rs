@@ -12,7 +12,8 @@ use crate::encounter::system::sr5::Sr5Event;
 use crate::encounter::system::sr2097::Sr2097Event;
 use crate::encounter::{
     ActionUse, AddCombatant, Combatant, CombatantId, Command, Encounter, Entry, Event, PaidFrom,
-    Phase, Reserve, RuleError, Sheet, SheetInput, State, System, Track, same_written_name,
+    PassMark, Phase, Reserve, RuleError, Sheet, SheetInput, State, System, Track, TurnKind,
+    same_written_name,
 };
 use crate::rules::HouseRules;
 use crate::rules::initiative::Scoring;
@@ -20,6 +21,7 @@ use crate::rules::sr2097::Sr2097Rules;
 
 /// Whether `event` may follow `state`; the message says what is wrong with it.
 pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(), String> {
+    super::check_texts::check(event, rules)?;
     if let Event::CombatantEdited { ip: Some(ip), .. } = event
         && *ip > rules.starting_ip_cap
     {
@@ -31,7 +33,6 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
     let exists = |id: CombatantId| {
         state
             .get(id)
-            .map(|_| ())
             .ok_or_else(|| format!("no combatant with id {}", id.0))
     };
     let present = |id: CombatantId| {
@@ -169,6 +170,13 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         Event::TurnStarted { who, ip_gained } => {
             in_fight("a turn")?;
             let c = present(*who)?;
+            no_turn_under_way(state, &c.name)?;
+            if !c.mark.still_to_act() {
+                return Err(format!(
+                    "{}'s turn starts but {} has had its turn in this pass",
+                    c.name, c.name
+                ));
+            }
             if *ip_gained != rules.ip_per_turn {
                 return Err(format!(
                     "{}'s turn gives {ip_gained} IP: the rules give {}",
@@ -178,21 +186,34 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         }
         Event::TurnResumed { who } => {
             in_fight("a turn")?;
-            present(*who)?;
+            let c = present(*who)?;
+            no_turn_under_way(state, &c.name)?;
         }
         // A removed combatant's slot still passes when a delay waits on it.
         Event::TurnSkipped { who } => {
             in_fight("a turn")?;
-            exists(*who)?;
+            no_turn_under_way(state, &exists(*who)?.name)?;
         }
         Event::TurnEnded { who } => {
             in_fight("a turn ended")?;
-            exists(*who)?;
+            let c = exists(*who)?;
+            match state.turn() {
+                Some(t) if t.who == *who => {}
+                Some(t) => {
+                    return Err(format!(
+                        "{}'s turn ends but the turn under way is {}'s",
+                        c.name,
+                        state.name(t.who)
+                    ));
+                }
+                None => return Err(format!("{}'s turn ends but no turn is under way", c.name)),
+            }
         }
         Event::DelayTurnStarted { who, trigger } => {
             in_fight("a delayed turn")?;
             let c = present(*who)?;
             exists(*trigger)?;
+            no_turn_under_way(state, &c.name)?;
             if c.delay().is_none() {
                 return Err(format!("{} starts a delayed turn with no delay", c.name));
             }
@@ -288,12 +309,19 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
                 return Err(format!("{} fires a ready with none declared", c.name));
             }
         }
-        Event::ReserveReleased { who, .. } => {
+        Event::ReserveReleased { who, returned, .. } => {
             let c = state
                 .get(*who)
                 .ok_or_else(|| format!("no combatant with id {}", who.0))?;
-            if c.reserve.is_none() {
+            let Some(held) = &c.reserve else {
                 return Err(format!("{} releases a reserve with none held", c.name));
+            };
+            if *returned > held.ip() {
+                return Err(format!(
+                    "{} gets {returned} IP back from a reserve of {}",
+                    c.name,
+                    held.ip()
+                ));
             }
         }
         Event::InitiativeChanged { who, target, .. }
@@ -314,6 +342,63 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             not_ended("an SR5 event")?;
             super::check_sr5::check(state, e, rules)?;
         }
+    }
+    Ok(())
+}
+
+/// A turn starts, or a slot passes, only when none is under way: `next` ends the one before.
+fn no_turn_under_way(state: &State, name: &str) -> Result<(), String> {
+    match state.turn() {
+        Some(t) => Err(format!(
+            "{name}'s turn starts while {}'s is under way",
+            state.name(t.who)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The most IP a pool can hold: the starting cap, a turn's IP in every pass, and Edge for IP
+/// as often as a round allows (each round starts the pool again).
+fn pool_cap(rules: &HouseRules) -> u32 {
+    u32::from(rules.starting_ip_cap)
+        + u32::from(rules.passes_per_round) * u32::from(rules.ip_per_turn)
+        + u32::from(rules.edge.uses_per_round) * u32::from(rules.edge.ip_gained)
+}
+
+/// After an entry, the fight is one the order can go on from: no pool above what a round can
+/// give, at most one character shown acting and that one the holder of the turn under way, who
+/// is there and able to act.
+fn turns_settled(state: &State, rules: &HouseRules) -> Result<(), String> {
+    let Some(fight) = state.fight() else {
+        return Ok(());
+    };
+    let cap = pool_cap(rules);
+    if let Some(c) = state.present().find(|c| u32::from(c.ip) > cap) {
+        return Err(format!(
+            "{} holds {} IP, more than the {cap} a round can give",
+            c.name, c.ip
+        ));
+    }
+    let own = fight
+        .turn
+        .filter(|t| matches!(t.kind, TurnKind::Own | TurnKind::Resumed))
+        .map(|t| t.who);
+    if let Some(c) = state
+        .present()
+        .find(|c| c.mark == PassMark::Acting && Some(c.id) != own)
+    {
+        return Err(format!(
+            "{} is shown acting but the turn under way is not theirs",
+            c.name
+        ));
+    }
+    if let Some(c) = fight.turn.and_then(|t| state.get(t.who))
+        && (!c.is_present() || c.is_downed())
+    {
+        return Err(format!(
+            "the turn under way is {}'s, who cannot act",
+            c.name
+        ));
     }
     Ok(())
 }
@@ -418,13 +503,6 @@ fn check_sr2097(state: &State, event: &Sr2097Event, rules: &Sr2097Rules) -> Resu
                 return Err("initiative boosted outside a fight".into());
             }
             faces(dice, rules.initiative.die)?;
-        }
-        // A weapon's name is drawn on screen: what `weapon NAME add` would refuse is refused.
-        Sr2097Event::WeaponAdded { weapon, .. } if crate::text::holds_control(&weapon.name) => {
-            return Err(format!(
-                "weapon \"{}\" holds a control character",
-                crate::text::excerpt(&weapon.name)
-            ));
         }
         _ => {}
     }
@@ -1072,6 +1150,7 @@ pub fn check_entries(
         }
         sheets_ok.map_err(fail)?;
         monitors_settled(entry, enc.state(), rules).map_err(fail)?;
+        turns_settled(enc.state(), rules).map_err(fail)?;
     }
     Ok(enc.state().clone())
 }
@@ -1186,6 +1265,90 @@ mod tests {
             who: CombatantId(0),
         };
         assert!(check_event(&state, &ev, &rules).is_err());
+    }
+
+    /// C0 and C1 in a fight, C0's turn under way.
+    fn fight_of_two() -> (State, HouseRules) {
+        let rules = HouseRules::embedded();
+        let mut state = State::default();
+        let (c0, c1) = (CombatantId(0), CombatantId(1));
+        for e in [
+            added(0),
+            added(1),
+            Event::FightStarted {
+                order: vec![c0, c1],
+                rolloffs: Vec::new(),
+            },
+            Event::RoundStarted { round: 1 },
+            Event::TurnStarted {
+                who: c0,
+                ip_gained: 1,
+            },
+        ] {
+            assert!(check_event(&state, &e, &rules).is_ok(), "{e:?}");
+            state.apply(&e, &rules);
+        }
+        (state, rules)
+    }
+
+    #[test]
+    fn a_turn_ends_only_for_its_holder_and_starts_only_when_none_is_under_way() {
+        let (mut state, rules) = fight_of_two();
+        let (c0, c1) = (CombatantId(0), CombatantId(1));
+        let starts = |who| Event::TurnStarted { who, ip_gained: 1 };
+        let err = check_event(&state, &Event::TurnEnded { who: c1 }, &rules).unwrap_err();
+        assert_eq!(err, "C1's turn ends but the turn under way is C0's");
+        let err = check_event(&state, &starts(c1), &rules).unwrap_err();
+        assert_eq!(err, "C1's turn starts while C0's is under way");
+        state.apply(&Event::TurnEnded { who: c0 }, &rules);
+        let err = check_event(&state, &Event::TurnEnded { who: c0 }, &rules).unwrap_err();
+        assert_eq!(err, "C0's turn ends but no turn is under way");
+        let err = check_event(&state, &starts(c0), &rules).unwrap_err();
+        assert_eq!(err, "C0's turn starts but C0 has had its turn in this pass");
+        assert!(check_event(&state, &starts(c1), &rules).is_ok());
+    }
+
+    #[test]
+    fn a_reserve_gives_back_no_more_than_it_holds() {
+        let (mut state, rules) = fight_of_two();
+        let who = CombatantId(0);
+        state.apply(
+            &Event::DelayDeclared {
+                who,
+                ip: 2,
+                trigger: None,
+            },
+            &rules,
+        );
+        let back = |returned| Event::ReserveReleased {
+            who,
+            returned,
+            why: Release::PassEnded,
+        };
+        let err = check_event(&state, &back(3), &rules).unwrap_err();
+        assert_eq!(err, "C0 gets 3 IP back from a reserve of 2");
+        assert!(check_event(&state, &back(2), &rules).is_ok());
+    }
+
+    #[test]
+    fn a_pool_over_what_a_round_gives_or_a_second_row_acting_is_refused() {
+        let (state, rules) = fight_of_two();
+        assert_eq!(turns_settled(&state, &rules), Ok(()));
+        // 10 to start, 1 a pass for 5 passes, 4 for Edge once a round.
+        assert_eq!(pool_cap(&rules), 19);
+        let with = |change: fn(&mut Combatant)| {
+            let mut s = state.clone();
+            change(std::sync::Arc::make_mut(&mut s.combatants[1]));
+            turns_settled(&s, &rules)
+        };
+        assert_eq!(
+            with(|c| c.ip = 24),
+            Err("C1 holds 24 IP, more than the 19 a round can give".into())
+        );
+        assert_eq!(
+            with(|c| c.mark = PassMark::Acting),
+            Err("C1 is shown acting but the turn under way is not theirs".into())
+        );
     }
 
     #[test]

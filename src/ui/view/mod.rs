@@ -57,26 +57,41 @@ pub fn text_line(text: String, style: ratatui::style::Style) -> Line<'static> {
     }
 }
 
-/// An input with its cursor drawn as a reversed cell (render stays a pure function).
+/// An input with its cursor drawn as a reversed cell (render stays a pure function). A control
+/// character (a completion from a save's text) is drawn escaped (`\e`), as everywhere else, and
+/// measured so.
 pub fn input_spans(input: &Input, width: usize, theme: Theme) -> Vec<Span<'static>> {
+    let shown = |c: char| crate::text::escaped(c.encode_utf8(&mut [0; 4])).into_owned();
+    let value = input.value();
+    let escaped_view;
+    let measured = if crate::text::holds_control(value) {
+        let cursor = value
+            .chars()
+            .take(input.cursor())
+            .map(|c| shown(c).chars().count());
+        escaped_view =
+            Input::new(crate::text::escaped(value).into_owned()).with_cursor(cursor.sum());
+        &escaped_view
+    } else {
+        input
+    };
     // tui-input scrolls by cells, its cursor is a character index: the characters scrolled
     // off are those that start left of the scroll's cell (a wide one takes two).
-    let scroll = input.visual_scroll(width.saturating_sub(1));
+    let scroll = measured.visual_scroll(width.saturating_sub(1));
     let mut x = 0;
-    let chars: Vec<char> = input
-        .value()
+    let chars: Vec<char> = value
         .chars()
         .skip_while(|c| {
             let off = x < scroll;
-            x += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
+            x += unicode_width::UnicodeWidthStr::width(shown(*c).as_str());
             off
         })
         .collect();
-    let skipped = input.value().chars().count() - chars.len();
+    let skipped = value.chars().count() - chars.len();
     let cur = input.cursor().saturating_sub(skipped);
-    let before: String = chars.iter().take(cur).collect();
-    let at: String = chars.get(cur).map_or(" ".to_string(), char::to_string);
-    let after: String = chars.iter().skip(cur + 1).collect();
+    let before: String = chars.iter().take(cur).map(|c| shown(*c)).collect();
+    let at: String = chars.get(cur).map_or(" ".to_string(), |c| shown(*c));
+    let after: String = chars.iter().skip(cur + 1).map(|c| shown(*c)).collect();
     let _ = theme;
     vec![
         Span::raw(before),
@@ -599,6 +614,30 @@ mod tests {
         assert_eq!((at.as_str(), after.as_str()), ("語", ""));
         assert!(
             unicode_width::UnicodeWidthStr::width(before.as_str()) <= 4,
+            "{before}"
+        );
+    }
+
+    #[test]
+    fn a_control_character_in_the_input_is_drawn_escaped() {
+        // Given a line Tab completed with a weapon name a save holds an escape in, when it is
+        // drawn, then the escape shows as `\e`, as in every pane, the cursor on it whole.
+        let line = "reload Jinx Ares\u{1b}[5mPredator";
+        let input = tui_input::Input::new(line.into());
+        assert_eq!(
+            drawn(&input, 80),
+            ["reload Jinx Ares\\e[5mPredator", " ", ""]
+        );
+        let on_escape = tui_input::Input::new(line.into()).with_cursor(16);
+        assert_eq!(
+            drawn(&on_escape, 80),
+            ["reload Jinx Ares", "\\e", "[5mPredator"]
+        );
+        // Scrolled: the cursor's cell stays in the box, measured as drawn.
+        let [before, at, _] = drawn(&input, 12);
+        assert_eq!(at, " ");
+        assert!(
+            unicode_width::UnicodeWidthStr::width(before.as_str()) <= 11,
             "{before}"
         );
     }

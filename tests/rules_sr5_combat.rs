@@ -570,6 +570,30 @@ fn full_defense_or_dodge_still_in_effect_is_not_bought_again() {
 }
 
 #[test]
+fn a_dodge_no_defense_test_used_lapses_when_the_round_ends() {
+    // Given Ganger 1's Dodge, bought in round 1 and used by no defense test
+    let mut t = fighting();
+    t.run("act Ganger 1 Dodge");
+    let dodges = |t: &Table| {
+        let id = t.c("Ganger 1").id;
+        t.state()
+            .sr5
+            .kit(id)
+            .map(|k| k.defense_adds.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(dodges(&t), vec!["Dodge".to_string()]);
+    // When the round ends
+    while t.state().fight().is_some_and(|f| f.round == 1) {
+        t.run("next");
+    }
+    // Then it waits no more, and a Dodge may be bought again
+    assert!(dodges(&t).is_empty());
+    t.run("act Ganger 1 Dodge");
+    assert_eq!(dodges(&t), vec!["Dodge".to_string()]);
+}
+
+#[test]
 fn evasive_driving_adds_intuition_to_the_defense_until_the_round_ends() {
     // Given Ganger 2 at the wheel, driving evasively (4 IP, the vehicle's Full Defense)
     let mut t = fighting();

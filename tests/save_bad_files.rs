@@ -394,7 +394,13 @@ fn a_turn_ended_that_is_not_under_way_is_refused_from_the_journal() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("bad.ron");
     std::fs::write(&save, DEMO_SAVE).unwrap();
-    let journal = format!("Journal(generation: 7182844540108747748)\nRecord({LAST_NEXT})\n");
+    // The journal continues the sample's snapshot: its generation, whatever regenerating it gave.
+    let generation = DEMO_SAVE
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("generation: "))
+        .map(|g| g.trim_end_matches(','))
+        .expect("the sample has a generation");
+    let journal = format!("Journal(generation: {generation})\nRecord({LAST_NEXT})\n");
     std::fs::write(dir.path().join("bad.ron.journal"), &journal).unwrap();
     let check = srtrack(dir.path(), &["check", save.to_str().unwrap()]);
     let err = text(&check.stderr);

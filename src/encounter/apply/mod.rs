@@ -233,6 +233,7 @@ impl State {
                     c.ledger = vec![PassIp::default(); passes];
                 }
                 self.sr2097_round_started();
+                self.sr5_round_started();
             }
             Event::PassStarted { pass } => {
                 if let Some(f) = self.fight_mut() {

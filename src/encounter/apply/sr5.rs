@@ -209,6 +209,26 @@ impl State {
         }
     }
 
+    /// A new round: a Dodge, Block or Parry no defense test used lapses (our ruling: it is
+    /// bought against an attack coming now, not kept for a later round), unless an attack on
+    /// the character still waits for its defense.
+    pub(super) fn sr5_round_started(&mut self) {
+        let waiting: Vec<CombatantId> = self.sr5.pending.iter().map(|p| p.target).collect();
+        let lapsing: Vec<CombatantId> = self
+            .all()
+            .map(|c| c.id)
+            .filter(|id| !waiting.contains(id))
+            .filter(|id| {
+                self.sr5
+                    .kit(*id)
+                    .is_some_and(|k| !k.defense_adds.is_empty())
+            })
+            .collect();
+        for id in lapsing {
+            self.sr5.kit_mut(id).defense_adds.clear();
+        }
+    }
+
     /// A one-time defense interrupt (Dodge, Block, Parry) waits for the character's next
     /// defense test, and an attack action for its attack. A Shadowrun 2097 fight has no defense
     /// test (its damage roll follows the attacker's check alone): there the interrupt is paid for

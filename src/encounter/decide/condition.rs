@@ -70,11 +70,17 @@ impl Draft<'_> {
             })
     }
 
+    /// Whether `c`'s damage fills its `track` monitor (one it has).
+    fn is_full(&self, c: &Combatant, track: Track) -> bool {
+        self.monitor(c, track)
+            .is_ok_and(|m| c.damage.on(track) >= m)
+    }
+
     /// A monitor `c`'s damage fills, Physical first.
     fn full_track(&self, c: &Combatant) -> Option<Track> {
         [Track::Physical, Track::Stun]
             .into_iter()
-            .find(|&t| self.monitor(c, t).is_ok_and(|m| c.damage.on(t) >= m))
+            .find(|&t| self.is_full(c, t))
     }
 
     /// What keeps `who` Downed now that the cause it had is gone: a full monitor, else a 2097
@@ -139,21 +145,11 @@ impl Draft<'_> {
             (Some(DownCause::Gm | DownCause::Injury), Some(cause)) => {
                 self.emit(Event::Downed { who, cause });
             }
-            (Some(was @ (DownCause::PhysicalFull | DownCause::StunFull)), _)
-                if full != Some(was) =>
-            {
-                let still = match was {
-                    DownCause::StunFull => Track::Stun,
-                    _ => Track::Physical,
-                };
-                if self
-                    .monitor(&c, still)
-                    .is_ok_and(|m| c.damage.on(still) >= m)
-                {
-                    return;
-                }
+            // The monitor that held it is no longer full: whatever else holds it, or up.
+            (Some(DownCause::PhysicalFull), _) if !self.is_full(&c, Track::Physical) => {
                 self.lift(who);
             }
+            (Some(DownCause::StunFull), _) if !self.is_full(&c, Track::Stun) => self.lift(who),
             _ => {}
         }
     }

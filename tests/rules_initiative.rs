@@ -517,3 +517,16 @@ fn why_names_how_to_give_an_initiative_to_one_that_has_none() {
         t.state().explain_order(ana, cy)
     );
 }
+
+#[test]
+fn shared_is_refused_for_one_character_added_alone() {
+    // Given an encounter
+    let mut t = Table::new();
+    // When one character is added with `shared`, it is refused: it has nobody to share with
+    assert_eq!(
+        t.refuse("add Moth pc int 5 rea 4 shared").to_string(),
+        "`shared` is for a group added with `xN` (its members roll once): Moth is one character, who rolls alone"
+    );
+    // while a group shares its roll as ever
+    t.run("add Ganger x2 int 3 rea 3 shared");
+}

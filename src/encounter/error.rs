@@ -228,6 +228,10 @@ pub enum RuleError {
     #[error("{who} is not Downed")]
     NotDowned { who: String },
     #[error(
+        "`shared` is for a group added with `xN` (its members roll once): {name} is one character, who rolls alone"
+    )]
+    SharedAlone { name: String },
+    #[error(
         "{who} is Downed because the {track} monitor is full: heal {track} damage to bring them back"
     )]
     DownedByMonitor { who: String, track: &'static str },

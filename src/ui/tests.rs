@@ -412,6 +412,36 @@ fn the_add_form_brings_a_character_in_hidden_when_asked_and_never_by_itself() {
 }
 
 #[test]
+fn a_shared_roll_left_on_from_a_group_is_not_sent_for_one_added_alone() {
+    // Given the add form with Shared roll on and no Count
+    let mut app = demo_app();
+    typ(&mut app, "a");
+    typ(&mut app, "Wren");
+    press(&mut app, KeyCode::BackTab);
+    press(&mut app, KeyCode::BackTab);
+    let Mode::Form(f) = app.mode() else {
+        panic!("the add form")
+    };
+    assert_eq!(f.fields[f.focus].label, "Shared roll");
+    if f.fields[f.focus].get() == "no" {
+        press(&mut app, KeyCode::Char(' '));
+    }
+    // When the GM adds the one character
+    press(&mut app, KeyCode::Enter);
+    // Then it joins, the toggle dropped rather than refused
+    assert!(
+        app.enc.state().find("Wren").is_some(),
+        "{:?}",
+        app.mode().kind()
+    );
+    assert!(
+        app.enc.applied().iter().all(|e| !e.text.contains("shared")),
+        "{:?}",
+        app.enc.applied().last().map(|e| &e.text)
+    );
+}
+
+#[test]
 fn a_group_that_rolls_one_by_one_joins_a_fight_with_a_form_for_each() {
     // Given a fight under way, and the add form for a group of two that does not share a roll
     let mut app = demo_app();

@@ -89,6 +89,8 @@ impl Draft<'_> {
         let base = add.name.trim().to_string();
         let first_id = self.now().combatants.len();
         match add.count {
+            // Nothing to share a roll with: refused rather than kept as a word that does nothing.
+            None if add.shared_roll => Err(RuleError::SharedAlone { name: base })?,
             None => {
                 let name = self.check_name(&base, None)?;
                 self.emit(Event::CombatantAdded {

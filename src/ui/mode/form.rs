@@ -896,12 +896,14 @@ impl State {
                 if text(0).is_empty() {
                     return Err((0, "required".into()));
                 }
+                let count = self.num_of("Count", false)?;
                 Command::Add(AddCombatant {
                     name: text(0),
                     side: side(1),
-                    count: self.num_of("Count", false)?,
+                    count,
                     sheet: self.sheet_input()?,
-                    shared_roll: self.at("Shared roll").is_some_and(yes),
+                    // The toggle kept from a group added before means nothing for one alone.
+                    shared_roll: count.is_some() && self.at("Shared roll").is_some_and(yes),
                     hidden: self.at("Hidden").is_some_and(yes),
                 })
             }

@@ -104,18 +104,22 @@ pub fn refuse_beside(path: &Path) -> io::Result<()> {
             return Err(other(format!("its journal {} {why}", journal.display())));
         }
     }
-    let bak = super::backup_path(path);
-    if fs::symlink_metadata(&bak).is_ok_and(|m| m.is_dir()) {
-        return Err(backup_is_a_directory(&bak));
+    match backup_is_a_directory(&super::backup_path(path)) {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    Ok(())
 }
 
-fn backup_is_a_directory(bak: &Path) -> io::Error {
-    other(format!(
-        "its backup {} is a directory, which srtrack never makes: move it away",
-        bak.display()
-    ))
+/// Why a backup cannot go at `bak`: a directory is there.
+fn backup_is_a_directory(bak: &Path) -> Option<io::Error> {
+    fs::symlink_metadata(bak)
+        .is_ok_and(|m| m.is_dir())
+        .then(|| {
+            other(format!(
+                "its backup {} is a directory, which srtrack never makes: move it away",
+                bak.display()
+            ))
+        })
 }
 
 /// `.NAME.PID.tmp` beside `target`: whose it is stays readable, so leftovers of dead
@@ -220,15 +224,13 @@ fn keep_as_backup(target: &Path) -> io::Result<()> {
     };
     // Named in what fails: the save itself could have been written.
     let named = |e: io::Error| {
-        if fs::symlink_metadata(&bak).is_ok_and(|m| m.is_dir()) {
-            backup_is_a_directory(&bak)
-        } else {
+        backup_is_a_directory(&bak).unwrap_or_else(|| {
             other(format!(
                 "its backup {} cannot be written: {}",
                 bak.display(),
                 super::io_message(&e)
             ))
-        }
+        })
     };
     let _ = fs::remove_file(&temp.path);
     if fs::hard_link(target, &temp.path).is_err() {

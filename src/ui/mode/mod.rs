@@ -21,7 +21,7 @@ pub mod tracker;
 use super::action::Action;
 use super::keymap::ModeKind;
 use crate::catalogue::Catalogue;
-use crate::encounter::{CombatantId, Command, Encounter, Event, State};
+use crate::encounter::{CombatantId, Command, Encounter, Event, RuleError, State};
 use crate::roster::Roster;
 
 /// The room that has the keys. Closed on purpose: a match over it names every room.
@@ -316,11 +316,20 @@ impl<'a> Ctx<'a> {
         self.preview(cmd).err()
     }
 
+    /// The engine's refusal of a command as the error it is, for a list that tells one kind of
+    /// refusal from another; [`Ctx::said`] words it as [`Ctx::refusal`] does.
+    pub fn refused(&self, cmd: Command) -> Option<RuleError> {
+        self.enc.preview(cmd).err()
+    }
+
+    /// A refusal in the screen's words: this table's forms in it.
+    pub fn said(e: RuleError) -> String {
+        crate::lang::synopses::with_forms(e).to_string()
+    }
+
     /// What a command would do, asked without rolling (a list shows where a move would lead).
     pub fn preview(&self, cmd: Command) -> Result<Vec<Event>, String> {
-        self.enc
-            .preview(cmd)
-            .map_err(|e| crate::lang::synopses::with_forms(e).to_string())
+        self.enc.preview(cmd).map_err(Self::said)
     }
 }
 

@@ -250,7 +250,7 @@ impl State {
                             declare(self.who, trigger, *ip, actions)
                         }
                     };
-                    ctx.enc.preview(cmd).err()
+                    ctx.refused(cmd)
                 };
                 let first = refused(choice_for(def));
                 // Refused in a ready only for want of what goes with it: Ctrl-N may add it.
@@ -269,7 +269,7 @@ impl State {
                                 .is_some()
                             })
                     })
-                    .map(|e| crate::lang::synopses::with_forms(e).to_string());
+                    .map(Ctx::said);
                 let recent = recent
                     .iter()
                     .any(|r| r.eq_ignore_ascii_case(&cat.actions()[index].name));

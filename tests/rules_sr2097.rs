@@ -1504,6 +1504,12 @@ fn healing_a_monitor_leaves_down_one_with_a_critical_injury_first_aid_has_not_te
     t.run("up Ana");
     assert!(!t.c("Ana").is_downed());
     assert_eq!(sheet(&t, "Ana").injuries[0].fate, Fate::Tended);
+    // And the Status pane and `show` tell it is tended
+    assert!(
+        report::show(&t.enc, 0).contains("injuries: 1 critical (16, tended)"),
+        "{}",
+        report::show(&t.enc, 0)
+    );
 }
 
 #[test]

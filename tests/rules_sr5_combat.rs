@@ -594,6 +594,27 @@ fn a_dodge_no_defense_test_used_lapses_when_the_round_ends() {
 }
 
 #[test]
+fn clearing_a_waiting_dodge_says_it_is_no_status_and_changes_nothing() {
+    // Given Ganger 1's Dodge, shown beside the statuses as waiting for the next defense
+    let mut t = fighting();
+    t.run("act Ganger 1 Dodge");
+    let before = t.state().clone();
+    // When the GM clears it as a status
+    let refused = t.refuse("clear Ganger 1 dodge");
+    // Then one sentence says what it is and how to take it back, and nothing changed
+    assert_eq!(
+        refused.to_string(),
+        "Ganger 1's Dodge is no status to clear: it adds to Ganger 1's next defense test and lapses at the round's end (`undo` takes it back, IP and all)"
+    );
+    assert_eq!(t.state(), &before);
+    // A status of another name is still refused as none
+    assert!(matches!(
+        t.refuse("clear Ganger 1 Block"),
+        RuleError::NoSuchStatus { .. }
+    ));
+}
+
+#[test]
 fn evasive_driving_adds_intuition_to_the_defense_until_the_round_ends() {
     // Given Ganger 2 at the wheel, driving evasively (4 IP, the vehicle's Full Defense)
     let mut t = fighting();

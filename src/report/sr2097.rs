@@ -348,7 +348,7 @@ pub fn sheet_notes(state: &State, c: &Combatant) -> Vec<String> {
     notes
 }
 
-/// A character's injuries: "injuries: 1 serious (12), 2 graze (3)".
+/// A character's injuries: "injuries: 1 serious (12), 2 graze (3), 3 critical (17, tended)".
 pub fn injuries_text(state: &State, c: &Combatant) -> Option<String> {
     let s = sheet(state, c.id)?;
     if s.injuries.is_empty() {
@@ -364,13 +364,14 @@ pub fn injuries_text(state: &State, c: &Combatant) -> Option<String> {
             } else {
                 ""
             };
-            let survived = if inj.fate == Fate::Survived {
-                ", survived by Edge Burn"
-            } else {
-                ""
+            // First aid or healing tended it: it no longer holds the character down.
+            let fate = match inj.fate {
+                Fate::Open => "",
+                Fate::Survived => ", survived by Edge Burn",
+                Fate::Tended => ", tended",
             };
             format!(
-                "{} {}{stun} ({}{survived})",
+                "{} {}{stun} ({}{fate})",
                 i + 1,
                 inj.severity.word(),
                 inj.damage

@@ -5,6 +5,7 @@ use crate::encounter::command::StatusUntil;
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, StatusEnded};
 use crate::encounter::model::{ActiveStatus, CombatantId, StatusEnd};
+use crate::encounter::system::sr5::Sr5Error;
 
 impl Draft<'_> {
     pub(super) fn add_status(
@@ -50,6 +51,19 @@ impl Draft<'_> {
     pub(super) fn clear_status(&mut self, who: CombatantId, name: &str) -> Outcome {
         let c = self.present(who)?;
         let Some(status) = c.status(name.trim()) else {
+            // A Dodge, Block or Parry waiting for its defense shows beside the statuses, so the
+            // GM may take it for one: say what it is and how to take it back.
+            if let Some(action) = self.now().sr5.kit(who).and_then(|k| {
+                k.defense_adds
+                    .iter()
+                    .find(|a| a.eq_ignore_ascii_case(name.trim()))
+            }) {
+                return Err(Sr5Error::DefenseAddNotStatus {
+                    who: c.name,
+                    action: action.clone(),
+                }
+                .into());
+            }
             return Err(RuleError::NoSuchStatus {
                 who: c.name,
                 name: name.trim().to_string(),

@@ -798,6 +798,10 @@ pub enum Sr5Error {
         "{who}'s {action} already waits for the next defense test: a second one would add nothing to it"
     )]
     DefenseAddWaiting { who: String, action: String },
+    #[error(
+        "{who}'s {action} is no status to clear: it adds to {who}'s next defense test and lapses at the round's end (`undo` takes it back, IP and all)"
+    )]
+    DefenseAddNotStatus { who: String, action: String },
     #[error("{who} cannot attack themself: name another target")]
     SelfAttack { who: String },
     #[error(

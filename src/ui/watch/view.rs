@@ -373,12 +373,12 @@ fn injuries_text(injuries: &[Injury]) -> String {
         .iter()
         .map(|i| {
             let stun = if i.track == Track::Stun { " stun" } else { "" };
-            let survived = if i.fate == Fate::Survived {
-                ", survived"
-            } else {
-                ""
+            let fate = match i.fate {
+                Fate::Open => "",
+                Fate::Survived => ", survived",
+                Fate::Tended => ", tended",
             };
-            format!("{}{stun} ({}{survived})", i.severity.word(), i.damage)
+            format!("{}{stun} ({}{fate})", i.severity.word(), i.damage)
         })
         .collect();
     each.join(", ")

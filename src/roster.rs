@@ -536,6 +536,27 @@ impl Roster {
     }
 }
 
+impl Bring {
+    /// What a fight of `system` leaves on the roster sheet: its gear, when it is another
+    /// system's (an SR5 pistol means nothing at a 2097 table), told so the GM does not look
+    /// for it. `None` when the gear comes too, or there is none.
+    pub fn gear_left_in(&self, system: System) -> Option<String> {
+        let gear = self.gear.system()?;
+        if gear == system {
+            return None;
+        }
+        let Command::Add(add) = &self.add else {
+            return None;
+        };
+        Some(format!(
+            "{}'s {} gear stays on the roster sheet: this fight runs {}",
+            add.name,
+            gear.name(),
+            system.name()
+        ))
+    }
+}
+
 /// Brings sheets in as one: each `add`, then its gear on every combatant that `add` made (in a
 /// fight of the gear's system; a fight of another system takes the sheet alone). All of it, or
 /// (if one line is refused) none, the state and the history left as they were; the entries

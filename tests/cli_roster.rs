@@ -301,8 +301,13 @@ fn gear_comes_with_a_sheet_onto_each_member_in_a_fight_of_its_system() {
         text(&out.stdout)
     );
     // An SR5 fight takes the sheet alone: 2097's gear means nothing there.
+    // It says so, so the GM does not look for the pistol.
     let out = srtrack(d, &["exec", "third"], "add Bo from template\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "Bo's Shadowrun 2097 gear stays on the roster sheet: this fight runs SR5\n"
+    );
     let log = log_of(d, "third");
     assert_eq!(entries(&log), ["- add Bo npc int 3 rea 3"], "{log}");
 }

@@ -1394,9 +1394,16 @@ fn exec_line(
         Line::FromRoster(add) => {
             // Expanded here, so the history holds plain `add` lines and never needs the roster.
             let commands = roster.brings(&add)?;
+            let left: Vec<String> = commands
+                .iter()
+                .filter_map(|b| b.gear_left_in(enc.system()))
+                .collect();
             printing_results(enc, out, |enc| {
                 crate::roster::execute_all(enc, commands, dice).map(|_| ())
             })?;
+            for l in left {
+                let _ = writeln!(out, "{}", text::escaped(&l));
+            }
         }
         Line::Odds(q) => {
             let line = report::sr5::odds_answer(enc, &q).map_err(|e| e.to_string())?;

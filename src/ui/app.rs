@@ -571,7 +571,18 @@ impl App {
     /// Brings roster sheets in as one (each `add`, then its gear): all, or none if one line is
     /// refused.
     pub fn run_all(&mut self, brings: Vec<crate::roster::Bring>) -> Result<(), String> {
-        self.run_with(|enc, dice| crate::roster::execute_all(enc, brings, dice).map(|_| ()))
+        let system = self.enc.system();
+        let left: Vec<String> = brings
+            .iter()
+            .filter_map(|b| b.gear_left_in(system))
+            .collect();
+        self.run_with(|enc, dice| crate::roster::execute_all(enc, brings, dice).map(|_| ()))?;
+        if !left.is_empty() {
+            let said = self.message.take().map(|(m, _)| m);
+            let told: Vec<String> = said.into_iter().chain(left).collect();
+            self.info(told.join("; "));
+        }
+        Ok(())
     }
 
     /// Runs `run` on the encounter; logs and saves the entries it recorded, or shows its refusal.

@@ -188,3 +188,37 @@ fn a_form_renamed_away_from_the_sheet_adds_without_its_gear() {
     let last = app.encounter().applied().last().map(|e| e.text.clone());
     assert_eq!(last.as_deref(), Some("add Cy npc int 3 rea 3"));
 }
+
+#[test]
+fn a_sheet_of_another_system_comes_without_its_gear_and_says_so() {
+    // Given a roster holding Bo, a 2097 sheet with armor and a pistol, and an SR5 fight
+    let dir = tempfile::tempdir().unwrap();
+    let app = fight_2097_with_bo(dir.path());
+    let roster = Roster::in_data_dir(dir.path(), std::sync::Arc::new(HouseRules::embedded()));
+    drop(app);
+    let mut app = app_for(demo::empty()).with_roster(roster);
+    // When the add form is filled from him, it says his gear stays behind
+    fill_add_form(&mut app, "bo");
+    let shown = screen(&mut app, 160, 30);
+    // (the form wraps it after "sheet:")
+    assert!(
+        shown.contains(
+            "Filled from the roster sheet Bo; its Shadowrun 2097 gear stays on the sheet:"
+        ) && shown.contains("this fight runs SR5"),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Esc);
+    // And brought in by the command line, the status line says so after he joins
+    typ(&mut app, ":add Bo from template");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.state().find("Bo").is_some());
+    let told = app
+        .message()
+        .map(|(m, _)| m.to_string())
+        .unwrap_or_default();
+    assert!(
+        told.contains("Bo's Shadowrun 2097 gear stays on the roster sheet: this fight runs SR5"),
+        "{told}"
+    );
+    assert!(told.starts_with("Bo joins"), "{told}");
+}

@@ -708,7 +708,15 @@ impl State {
                 "Filled from the roster sheet {}, with its gear: {g}",
                 t.name
             ),
-            None => format!("Filled from the roster sheet {}", t.name),
+            None => match t.gear.system().filter(|&g| g != system) {
+                Some(other) => format!(
+                    "Filled from the roster sheet {}; its {} gear stays on the sheet: this fight runs {}",
+                    t.name,
+                    other.name(),
+                    system.name()
+                ),
+                None => format!("Filled from the roster sheet {}", t.name),
+            },
         });
         self.filled = Some(t.name.clone());
     }

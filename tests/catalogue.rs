@@ -626,6 +626,32 @@ fn a_control_character_in_any_text_is_refused() {
     }
 }
 
+/// A GM's file may not hold an action whose name looks like another's in the picker, or one
+/// no command line can name: as a combatant's name, nothing invisible, no stray spaces, at most
+/// `name_chars`.
+#[test]
+fn a_name_that_would_look_like_another_or_cannot_be_typed_is_refused() {
+    let long = format!("\"Stand {}\"", "U".repeat(100_000));
+    for (to, what) in [
+        ("\"Stand\u{200b} Up\"", "U+200B, which shows as nothing"),
+        ("\"Stand  Up\"", "two in a row"),
+        ("\"Stand Up \"", "spaces at an end"),
+        ("\"\u{301}Stand Up\"", "combining mark U+0301"),
+        (
+            long.as_str(),
+            "100006 characters long: an action's name is 1 to 40",
+        ),
+    ] {
+        let text = ONE.replace("\"Stand Up\"", to);
+        let p = problems(&text);
+        assert_eq!(p.len(), 1, "{to}: {}", show(&p));
+        assert!(p[0].message.contains(what), "{}", p[0]);
+        assert_eq!(p[0].entry.as_ref().map(|e| e.number), Some(2), "{}", p[0]);
+        // The problem line echoes at most 40 characters of the name, escaped.
+        assert!(p[0].to_string().len() < 300, "{}", p[0]);
+    }
+}
+
 #[test]
 fn a_syntax_error_names_line_and_column() {
     let text = ONE.replace("summary: \"Get up.\")", "summary: \"Get up.\"");

@@ -176,7 +176,7 @@ fn the_test_form_takes_the_last_actions_test_and_shows_the_odds_as_the_gm_types(
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Backspace);
     // The table's dice, typed in the last field.
-    for _ in 0..5 {
+    for _ in 0..6 {
         press(&mut app, KeyCode::Tab);
     }
     typ(&mut app, "6 5 1 2 3");
@@ -203,7 +203,7 @@ fn an_open_test_from_the_form_is_answered_by_its_hits_and_glitch() {
         odds(&app)
     );
     // When the table's dice are typed with three 1s and the test is rolled
-    for _ in 0..6 {
+    for _ in 0..7 {
         press(&mut app, KeyCode::Tab);
     }
     typ(&mut app, "6 5 1 1 1");
@@ -239,20 +239,69 @@ fn the_test_form_refuses_what_it_would_otherwise_leave_out() {
     assert_eq!(app.encounter().cursor(), cursor);
 }
 
+/// An opposed test against a player: both sides' dice come from the table.
+#[test]
+fn an_opposed_test_takes_the_opponents_dice_from_the_table_too() {
+    // Given Ana's test form against Bo, a player, with both pools
+    let mut app = app_with(&[
+        "add Ana pc int 5 rea 3 edge 2 body 3 will 5",
+        "add Bo pc int 3 rea 3 body 3 will 3",
+    ]);
+    press(&mut app, KeyCode::Char('T'));
+    typ(&mut app, "4");
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "Bo");
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "3");
+    // When Bo's dice and Ana's are typed in
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "6 6 5");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Tab);
+    typ(&mut app, "6 5 2 1");
+    press(&mut app, KeyCode::Enter);
+    // Then the test is rolled with those dice: Bo's 3 hits beat Ana's 2
+    assert!(matches!(app.mode(), Mode::Tracker));
+    let news = news(&app);
+    assert!(news.contains("4 dice [6 5 2 1]"), "{news}");
+    assert!(news.contains("[6 6 5]"), "{news}");
+    // And Bo's dice with no opponent named are refused at their field
+    press(&mut app, KeyCode::Char('T'));
+    typ(&mut app, "4");
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Tab);
+    }
+    typ(&mut app, "6 6 5");
+    let cursor = app.encounter().cursor();
+    press(&mut app, KeyCode::Enter);
+    let f = test_form(&app);
+    assert!(
+        f.fields[5]
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("no opponent named")),
+        "{:?}",
+        f.fields[5].error
+    );
+    assert_eq!(app.encounter().cursor(), cursor);
+}
+
 #[test]
 fn a_key_that_starts_no_push_word_changes_nothing_and_the_form_says_the_choices() {
     // Given the test form on its Push toggle
     let mut app = app_with(&["add Ana pc int 5 rea 3 edge 2 body 3 will 5"]);
     press(&mut app, KeyCode::Char('T'));
-    for _ in 0..5 {
+    for _ in 0..6 {
         press(&mut app, KeyCode::Tab);
     }
-    assert_eq!(test_form(&app).fields[5].label, "Push");
+    assert_eq!(test_form(&app).fields[6].label, "Push");
     // When the GM types what starts neither word
     typ(&mut app, "x");
     // Then Push stays no, and the form's last line says what the field takes
     let f = test_form(&app);
-    assert_eq!(f.fields[5].get(), "no");
+    assert_eq!(f.fields[6].get(), "no");
     assert_eq!(
         f.error.as_deref(),
         Some("Push is a choice: no, yes (Space or ←/→ to change, or its first letter)")
@@ -265,7 +314,7 @@ fn tab_and_shift_tab_clear_the_test_forms_last_line_message_as_any_key_that_acts
     let open = || {
         let mut app = app_with(&["add Ana pc int 5 rea 3 edge 2 body 3 will 5"]);
         press(&mut app, KeyCode::Char('T'));
-        for _ in 0..5 {
+        for _ in 0..6 {
             press(&mut app, KeyCode::Tab);
         }
         typ(&mut app, "x");
@@ -283,7 +332,7 @@ fn the_test_forms_push_is_a_toggle() {
     typ(&mut app, "8");
     press(&mut app, KeyCode::Tab);
     typ(&mut app, "3");
-    for _ in 0..4 {
+    for _ in 0..5 {
         press(&mut app, KeyCode::Tab);
     }
     // Given the Push field, it shows both words, the chosen one in brackets, and the last line
@@ -293,19 +342,19 @@ fn the_test_forms_push_is_a_toggle() {
     assert!(shown.contains("Space, ←/→: change a choice"), "{shown}");
     // When the GM presses Space, then it is yes; → and ← flip it again
     press(&mut app, KeyCode::Char(' '));
-    assert_eq!(test_form(&app).fields[5].get(), "yes");
+    assert_eq!(test_form(&app).fields[6].get(), "yes");
     assert!(screen(&mut app, 120, 40).contains("▶Push         no [yes]"));
     press(&mut app, KeyCode::Right);
-    assert_eq!(test_form(&app).fields[5].get(), "no");
+    assert_eq!(test_form(&app).fields[6].get(), "no");
     press(&mut app, KeyCode::Left);
-    assert_eq!(test_form(&app).fields[5].get(), "yes");
+    assert_eq!(test_form(&app).fields[6].get(), "yes");
     // And a typed n or y still picks its word; any other key leaves it
     typ(&mut app, "n");
-    assert_eq!(test_form(&app).fields[5].get(), "no");
+    assert_eq!(test_form(&app).fields[6].get(), "no");
     typ(&mut app, "6");
-    assert_eq!(test_form(&app).fields[5].get(), "no");
+    assert_eq!(test_form(&app).fields[6].get(), "no");
     typ(&mut app, "y");
-    assert_eq!(test_form(&app).fields[5].get(), "yes");
+    assert_eq!(test_form(&app).fields[6].get(), "yes");
     // And the odds count the pushed test: its limit is gone
     assert!(
         odds(&app).is_ok_and(|o| o.starts_with("odds 8 dice: hits 2.67, P(glitch) ")),

@@ -190,6 +190,8 @@ impl State {
             field("Vs", "opposed: the opponent's name", "")
                 .at_most(ctx.enc.rules().limits.name_chars.max),
             field("Vs pool", "the opponent's dice", ""),
+            // A player opposing rolls at the table as the tester does.
+            field("Vs dice", "empty: srtrack rolls the opponent's", ""),
             Field::toggle("Push", "yes: Push the Limit (Edge)", NO_YES, 0),
             field("Dice", "empty: srtrack rolls; 6 5 1 … or hits N", ""),
         ];
@@ -391,7 +393,7 @@ impl State {
                         who: self.combatant(3, ctx)?,
                         pool: PoolInput {
                             pool: self.num(4, true)?.unwrap_or_default(),
-                            given: Given::Roll,
+                            given: self.given(5, ctx)?,
                         },
                     },
                     (None, true) if !self.text(4).is_empty() => {
@@ -400,14 +402,20 @@ impl State {
                             "a pool for the opponent, and no opponent named in Vs".into(),
                         ));
                     }
+                    (None, true) if !self.text(5).is_empty() => {
+                        return Err((
+                            5,
+                            "dice for the opponent, and no opponent named in Vs".into(),
+                        ));
+                    }
                     (None, true) => Against::Open,
                 };
-                let push = self.text(5) == "yes";
+                let push = self.text(6) == "yes";
                 Sr5Command::Test(TestInput {
                     who: *who,
                     pool: PoolInput {
                         pool: self.num(0, true)?.unwrap_or_default(),
-                        given: self.given(6, ctx)?,
+                        given: self.given(7, ctx)?,
                     },
                     limit: self.num(1, false)?,
                     against,

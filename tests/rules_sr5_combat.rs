@@ -386,6 +386,53 @@ fn a_weapon_that_does_not_exist_and_a_downed_target_are_refused() {
 }
 
 #[test]
+fn a_hit_rolled_while_its_target_stood_is_finished_after_the_target_goes_down() {
+    // Given Ganger 1's club attack on Ana waiting for her defense, and Ana Downed by a full
+    // Stun monitor before she gives it
+    let mut t = armed();
+    t.roll("attack Ganger 1 Ana pool 6", &[6, 6, 5, 2, 2, 3]);
+    t.run("damage Ana 11 stun");
+    assert_eq!(t.c("Ana").downed, Some(DownCause::StunFull));
+    // When the player types her defense (her wounds take 3 dice off), then her soak
+    t.run("attack Ganger 1 Ana defense 9 dice 5 2 2 2 3 3");
+    t.run("attack Ganger 1 Ana soak dice 6 5 1 2");
+    // Then the hit lands on her Physical monitor as any damage on a Downed character does
+    assert_eq!(
+        t.last_lines()[..2],
+        [
+            "soak Ana: 4 dice (Body 4 + armor 0) [6 5 1 2], 2 hits: DV 7 − 2 hits = 5 Physical",
+            "Ana takes 5 Physical damage",
+        ]
+    );
+    assert_eq!(t.c("Ana").damage.physical, 5);
+    assert_eq!(t.state().sr5.pending, []);
+    // And a new attack roll on her is still refused
+    assert_eq!(
+        t.refuse("attack Ganger 1 Ana pool 6").to_string(),
+        "Ana is Downed already: attack someone still standing"
+    );
+}
+
+#[test]
+fn a_step_srtrack_rolls_goes_on_for_a_target_the_gm_downed_after_the_roll() {
+    // Given Ana's attack on Ganger 2 waiting at the table (NPCs rolled there), Ganger 2 then
+    // downed by the GM
+    let mut t = Table::with_rules(|r| r.sr5.npcs_roll_at_the_table = true);
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    t.run("add Ganger x2 int 3 rea 3 edge 1 body 4 will 2");
+    t.run("weapon Ana add Ares Predator dv 8P ap -1 acc 5 ammo 10");
+    t.roll("attack Ana Ganger 2 pool 6", &[6, 6, 5, 2, 2, 3]);
+    t.run("down Ganger 2");
+    // When its defense is left to srtrack
+    t.roll("attack Ana Ganger 2 defense", &[1, 2, 2, 3, 3, 4]);
+    // Then it is rolled from the sheet and the chain goes on to the soak
+    assert_eq!(
+        t.state().sr5.pending.first().map(|p| p.stage),
+        Some(Stage::Soak { dv: 11 })
+    );
+}
+
+#[test]
 fn the_attackers_check_asked_before_any_target_refuses_as_the_attack_command_does() {
     // Given Ganger 1 with a club and Ganger 2 with no weapon
     let mut t = armed();

@@ -809,6 +809,19 @@ fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
 }
 
 #[test]
+fn against_an_attack_of_no_hit_the_defense_forms_odds_say_it_holds_whatever_it_rolls() {
+    // Given the Guard's attack on Jinx scored no hit and waits for her defense
+    let mut app = guard_and_jinx(&["attack Guard Jinx pool 3 dice 2 2 3"]);
+    // When the GM opens her defense form
+    press(&mut app, KeyCode::Char('A'));
+    // Then its odds say the defense holds for certain: a tie goes to the defender
+    assert_eq!(
+        odds(&app),
+        Ok("the attack scored no hit, so the defense holds whatever it rolls: odds 9 dice (Reaction 5 + Intuition 4), threshold 0: P(success) 1.0000, P(glitch) 0.0090, P(critical) 0.0013, net 3.00".to_string())
+    );
+}
+
+#[test]
 fn marked_characters_are_one_area_attack_and_the_players_defend_one_by_one() {
     let mut app = app_with(&[
         "add Guard npc int 3 rea 4 edge 1 body 4 will 3",

@@ -418,7 +418,7 @@ impl Draft<'_> {
             // target is named: its refusal is the form's. (A chain under way goes on without.)
             self.attacker(attacker.id, Attack::Armed(a.weapon.as_deref()))?;
         }
-        let targets = self.attack_targets(&attacker, &a.targets)?;
+        let targets = self.attack_targets(&attacker, &a.targets, a.attack.is_some())?;
         if targets.len() > 1 {
             for (step, word) in [(&a.defense, "defense"), (&a.soak, "soak")] {
                 if step
@@ -473,11 +473,14 @@ impl Draft<'_> {
         }
     }
 
-    /// The targets named, each present, standing, not the attacker, and named once.
+    /// The targets named, each present, not the attacker, and named once; standing too when
+    /// `new` (an attack roll). A chain under way goes on on a target Downed since its roll: the
+    /// hit landed while it stood (README, Rulings of our own).
     fn attack_targets(
         &mut self,
         attacker: &Combatant,
         ids: &[CombatantId],
+        new: bool,
     ) -> Result<Vec<Combatant>, RuleError> {
         if ids.is_empty() {
             return Err(RuleError::NoTargets);
@@ -491,7 +494,7 @@ impl Draft<'_> {
                 }
                 .into());
             }
-            if target.is_downed() {
+            if new && target.is_downed() {
                 return Err(Sr5Error::TargetDowned { who: target.name }.into());
             }
             if targets.iter().any(|t| t.id == id) {

@@ -683,13 +683,19 @@ fn question(purpose: &Purpose, events: &[Event], s: &EncState) -> Option<Questio
                     Stage::Defense { hits } => hits,
                     Stage::Soak { .. } => return None,
                 };
-                // A tie goes to the defender: the defense holds with as many hits as the attack.
+                // A tie goes to the defender: the defense holds with as many hits as the attack,
+                // so against none it holds whatever it rolls (threshold 0, certain).
+                let prefix = if hits == 0 {
+                    "the attack scored no hit, so the defense holds whatever it rolls: ".to_string()
+                } else {
+                    format!("the defense holds on {hits}+ hits: ")
+                };
                 Some(Question {
-                    prefix: format!("the defense holds on {hits}+ hits: "),
+                    prefix,
                     input: OddsInput {
                         pool: i32::from(pool.dice()),
                         limit: None,
-                        against: OddsAgainst::Threshold(i32::from(hits.max(1))),
+                        against: OddsAgainst::Threshold(i32::from(hits)),
                     },
                     pool: pool.clone(),
                     opposing: None,

@@ -767,7 +767,7 @@ fn edge_burn_with_no_edge_left_lowers_the_maximum_and_saves_a_life() {
     assert_eq!(
         t.last_lines(),
         [
-            "Bo burns Edge to survive the life-threatening injury (Edge 0/0, the maximum lowered for good): alive, needs medical attention"
+            "Bo burns Edge to survive the life-threatening injury 1 (Edge 0/0, the maximum lowered for good): alive, needs medical attention"
         ]
     );
     let s = sheet(&t, "Bo");
@@ -780,6 +780,56 @@ fn edge_burn_with_no_edge_left_lowers_the_maximum_and_saves_a_life() {
     assert_eq!(
         t.refuse("edge Bo burn").to_string(),
         "Bo's maximum Edge is 0: there is no Edge left to burn"
+    );
+}
+
+// Edge Burn saves the latest injury the character is dying of, as Lessen Injury and the Edge
+// menu go to the latest, and says which; `burn N` picks another. Once no Edge is left to burn
+// or spend, first aid's refusal says the character dies of it, not to burn.
+#[test]
+fn edge_burn_saves_the_latest_deadly_injury_by_number_and_up_never_points_to_an_impossible_burn() {
+    // Given Bo (Edge 1) with two life-threatening injuries not survived
+    let mut t = table();
+    t.run("dmg - Bo 6d6+10 dice 6 6 6 6 6 6");
+    t.run("dmg - Bo 6d6+10 dice 6 6 6 6 6 6");
+    // When he burns Edge, the latest is survived, and the log names it
+    t.run("edge Bo burn");
+    assert_eq!(
+        t.last_lines(),
+        [
+            "Bo burns Edge to survive the life-threatening injury 2 (Edge 0/0, the maximum lowered for good): alive, needs medical attention"
+        ]
+    );
+    let fates: Vec<Fate> = sheet(&t, "Bo").injuries.iter().map(|i| i.fate).collect();
+    assert_eq!(fates, [Fate::Open, Fate::Survived]);
+    // Then with no Edge to burn or spend, first aid's refusal points to neither
+    assert_eq!(
+        t.refuse("up Bo").to_string(),
+        "Bo's injury 1 is life-threatening and kills, and Bo has no Edge left to burn or to lessen it: Bo dies of it; first aid (`up`) cannot bring Bo back"
+    );
+    // Given Ana (Edge 3) with the same two: the GM picks the first
+    t.run("dmg - Ana 6d6+10 dice 6 6 6 6 6 6");
+    t.run("dmg - Ana 6d6+10 dice 6 6 6 6 6 6");
+    t.run("edge Ana burn 1");
+    assert_eq!(
+        t.enc.applied().last().map(|e| e.text.as_str()),
+        Some("edge Ana burn 1")
+    );
+    let fates: Vec<Fate> = sheet(&t, "Ana").injuries.iter().map(|i| i.fate).collect();
+    assert_eq!(fates, [Fate::Survived, Fate::Open]);
+    // and a number that is not one she is dying of is refused, naming why
+    assert_eq!(
+        t.refuse("edge Ana burn 1").to_string(),
+        "Edge Burn only keeps a character from dying, and Ana is not dying of injury 1: it was survived by Edge Burn"
+    );
+    assert_eq!(
+        t.refuse("edge Ana burn 3").to_string(),
+        "Ana has no injury 3 (has 2)"
+    );
+    // With Edge 2 of max 2 left, `up` still points to both ways out, for the one still open
+    assert_eq!(
+        t.refuse("up Ana").to_string(),
+        "Ana's injury 2 is life-threatening and kills without Edge Burn (`edge Ana burn`) or Lessen Injury: first aid (`up`) cannot bring Ana back"
     );
 }
 

@@ -193,7 +193,7 @@ pub const VERBS: &[(&str, &str)] = &[
     ("strength", "strength NAME N"),
     (
         "edge",
-        "edge NAME (boost [dice A B] | lessen [N] | burn | award N | rest | scenario)",
+        "edge NAME (boost [dice A B] | lessen [N] | burn [N] | award N | rest | scenario)",
     ),
     ("edge", "edge NAME regain [N]"),
     ("edge", "edge NAME after [dice A B ...]"),

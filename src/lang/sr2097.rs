@@ -474,7 +474,19 @@ impl Parser<'_> {
         }))
     }
 
-    /// After `edge NAME`: `boost [dice A B]`, `lessen [N]`, `burn`, `award N`, `rest`,
+    /// An injury's number (from 1) after `lessen` or `burn`, if one is given.
+    fn injury_number(&mut self) -> Result<Option<usize>, ParseError> {
+        match self.optional_number() {
+            Some(n) if n >= 1 => Ok(usize::try_from(n).ok()),
+            Some(_) => {
+                self.at -= 1;
+                Err(self.error("an injury number from 1"))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// After `edge NAME`: `boost [dice A B]`, `lessen [N]`, `burn [N]`, `award N`, `rest`,
     /// `scenario`.
     pub(super) fn edge_2097(&mut self, who: CombatantId) -> Result<Command, ParseError> {
         let edge = if self.eat("boost") {
@@ -486,17 +498,13 @@ impl Parser<'_> {
                 },
             }
         } else if self.eat("lessen") {
-            let injury = match self.optional_number() {
-                Some(n) if n >= 1 => Some(n as usize),
-                Some(_) => {
-                    self.at -= 1;
-                    return Err(self.error("an injury number from 1"));
-                }
-                None => None,
-            };
-            EdgeCommand::Lessen { injury }
+            EdgeCommand::Lessen {
+                injury: self.injury_number()?,
+            }
         } else if self.eat("burn") {
-            EdgeCommand::Burn
+            EdgeCommand::Burn {
+                injury: self.injury_number()?,
+            }
         } else if self.eat("award") {
             EdgeCommand::Award(self.number("the Edge awarded (a number)")?)
         } else if self.eat("rest") {
@@ -670,7 +678,8 @@ pub fn format(command: &Sr2097Command, state: &State) -> String {
                 EdgeCommand::Boost { dice: Some(d) } => format!("boost dice {}", faces(d)),
                 EdgeCommand::Lessen { injury: None } => "lessen".to_string(),
                 EdgeCommand::Lessen { injury: Some(i) } => format!("lessen {i}"),
-                EdgeCommand::Burn => "burn".to_string(),
+                EdgeCommand::Burn { injury: None } => "burn".to_string(),
+                EdgeCommand::Burn { injury: Some(i) } => format!("burn {i}"),
                 EdgeCommand::Award(k) => format!("award {k}"),
                 EdgeCommand::Rest => "rest".to_string(),
                 EdgeCommand::Scenario => "scenario".to_string(),

@@ -281,8 +281,9 @@ pub fn log_line(before: &State, event: &Sr2097Event) -> String {
         } => {
             let what = injury_word(before, *who, *injury);
             format!(
-                "{} burns Edge to survive the {what} injury ({}, the maximum lowered for good): alive, needs medical attention",
+                "{} burns Edge to survive the {what} injury {} ({}, the maximum lowered for good): alive, needs medical attention",
                 n(*who),
+                injury + 1,
                 edge_after(*who, *edge, *max, 0)
             )
         }

@@ -20,7 +20,7 @@ use crate::rules::Dice;
 use crate::rules::initiative::{Decider, InitiativeRoll, OrderKey};
 use crate::rules::sr2097::{
     Armor, Check, DamageRoll, DiceFrom, EdgePool, EdgeUse, Sr2097Error, Sr2097Rules, Through,
-    check, damage, edge,
+    WayOut, check, damage, edge,
 };
 
 /// What a damage roll did against the target's armor.
@@ -560,30 +560,8 @@ impl Draft<'_> {
                 }
                 Ok(())
             }
-            EdgeCommand::Burn => {
-                let deadly = |i: &Injury, track| i.track == track && i.severity >= r.edge.burn_at;
-                let open = sheet
-                    .injuries
-                    .iter()
-                    .position(|i| deadly(i, Track::Physical) && i.fate == Fate::Open);
-                let Some(at) = open else {
-                    // Injuries of that band that are all Stun kill no one (our ruling): said so,
-                    // not that none is left.
-                    let physical = sheet.injuries.iter().any(|i| deadly(i, Track::Physical));
-                    let stun = sheet.injuries.iter().rposition(|i| deadly(i, Track::Stun));
-                    return Err(match stun.filter(|_| !physical) {
-                        Some(at) => Sr2097Error::StunKillsNoOne {
-                            who: c.name.clone(),
-                            number: at + 1,
-                            severity: sheet.injuries[at].severity.word(),
-                        },
-                        None => Sr2097Error::NothingToBurnFor {
-                            who: c.name.clone(),
-                            severity: r.edge.burn_at.word(),
-                        },
-                    }
-                    .into());
-                };
+            EdgeCommand::Burn { injury } => {
+                let at = self.burned_for(&c, &sheet, *injury)?;
                 let burned = pool.burn(&r.edge).ok_or(Sr2097Error::NoEdgeToBurn {
                     who: c.name.clone(),
                     max: pool.max,
@@ -609,28 +587,93 @@ impl Draft<'_> {
         }
     }
 
+    /// The injury (an index) an Edge Burn saves: number N if the character is dying of it, else
+    /// the latest it is dying of (as Lessen Injury and the Edge menu go to the latest).
+    fn burned_for(
+        &mut self,
+        c: &Combatant,
+        sheet: &Sr2097Sheet,
+        injury: Option<usize>,
+    ) -> Result<usize, RuleError> {
+        let burn_at = self.rules.sr2097.edge.burn_at;
+        let deadly = |i: &Injury, track| i.track == track && i.severity >= burn_at;
+        let count = sheet.injuries.len();
+        if let Some(n) = injury {
+            let Some(i) = n.checked_sub(1).and_then(|at| sheet.injuries.get(at)) else {
+                return Err(Sr2097Error::NoSuchInjury {
+                    who: c.name.clone(),
+                    number: n,
+                    count,
+                }
+                .into());
+            };
+            let why = match i.fate {
+                _ if deadly(i, Track::Stun) => {
+                    return Err(Sr2097Error::StunKillsNoOne {
+                        who: c.name.clone(),
+                        number: n,
+                        severity: i.severity.word(),
+                    }
+                    .into());
+                }
+                _ if i.severity < burn_at => format!("it is {}", i.severity.word()),
+                Fate::Open => return Ok(n - 1),
+                Fate::Survived => "it was survived by Edge Burn".to_string(),
+                Fate::Tended => "it was tended".to_string(),
+            };
+            return Err(Sr2097Error::NotDyingOf {
+                who: c.name.clone(),
+                number: n,
+                why,
+            }
+            .into());
+        }
+        if let Some(at) = sheet.dying_of(burn_at) {
+            return Ok(at);
+        }
+        // Injuries of that band that are all Stun kill no one (our ruling): said so, not that
+        // none is left.
+        let physical = sheet.injuries.iter().any(|i| deadly(i, Track::Physical));
+        let stun = sheet.injuries.iter().rposition(|i| deadly(i, Track::Stun));
+        Err(match stun.filter(|_| !physical) {
+            Some(at) => Sr2097Error::StunKillsNoOne {
+                who: c.name.clone(),
+                number: at + 1,
+                severity: sheet.injuries[at].severity.word(),
+            },
+            None => Sr2097Error::NothingToBurnFor {
+                who: c.name.clone(),
+                severity: burn_at.word(),
+            },
+        }
+        .into())
+    }
+
     /// Whether first aid (`up`) may bring `c` back (our ruling): not while a life-threatening
     /// physical injury kills (the text's "outright death"), nor once Edge Burn kept `c` alive:
     /// a medic is needed at once, so out until the ER. A dying injury is told before a survived
-    /// one: it is the one to act on. Nothing outside 2097.
+    /// one: it is the one to act on, the latest (the one `edge NAME burn` saves), with only the
+    /// ways out `c`'s Edge still allows. Nothing outside 2097.
     pub(super) fn first_aid_2097(&mut self, c: &Combatant) -> Outcome {
-        let burn_at = self.rules.sr2097.edge.burn_at;
+        let r = self.rules.sr2097.clone();
         let sheet = self.sheet_2097(c.id);
-        let deadly = |fate: Fate| {
-            sheet
-                .injuries
-                .iter()
-                .position(|i| i.track == Track::Physical && i.severity >= burn_at && i.fate == fate)
-        };
-        if let Some(at) = deadly(Fate::Open) {
+        if let Some(at) = sheet.dying_of(r.edge.burn_at) {
+            let pool = self.edge_pool(c);
             return Err(Sr2097Error::Dying {
                 who: c.name.clone(),
                 number: at + 1,
                 severity: sheet.injuries[at].severity.word(),
+                way_out: WayOut {
+                    burn: pool.burn(&r.edge).is_some(),
+                    lessen: pool.spend(EdgeUse::Lessen.cost(&r.edge)).is_some(),
+                },
             }
             .into());
         }
-        match deadly(Fate::Survived) {
+        let survived = sheet.injuries.iter().position(|i| {
+            i.track == Track::Physical && i.severity >= r.edge.burn_at && i.fate == Fate::Survived
+        });
+        match survived {
             None => Ok(()),
             Some(at) => Err(Sr2097Error::NeedsMedicalAttention {
                 who: c.name.clone(),

@@ -91,8 +91,9 @@ pub enum EdgeCommand {
     Boost { dice: Option<Vec<i32>> },
     /// An injury one step less severe: injury N (from 1), else the latest.
     Lessen { injury: Option<usize> },
-    /// Only to avoid death: current and maximum Edge both lower.
-    Burn,
+    /// Only to avoid death: current and maximum Edge both lower. Injury N (from 1), else the
+    /// latest the character is dying of.
+    Burn { injury: Option<usize> },
     /// The GM awards N Edge.
     Award(i32),
     /// A long rest.
@@ -176,7 +177,7 @@ impl Sr2097Command {
             Sr2097Command::Edge { edge, .. } => match edge {
                 EdgeCommand::Boost { .. } => "edge NAME boost",
                 EdgeCommand::Lessen { .. } => "edge NAME lessen",
-                EdgeCommand::Burn => "edge NAME burn",
+                EdgeCommand::Burn { .. } => "edge NAME burn",
                 EdgeCommand::Award(_) => "edge NAME award",
                 EdgeCommand::Rest => "edge NAME rest",
                 EdgeCommand::Scenario => "edge NAME scenario",
@@ -510,6 +511,14 @@ impl Sr2097Sheet {
             current: left,
             max: rating.saturating_sub(self.burned),
         }
+    }
+
+    /// The injury (an index) the character is dying of: the latest physical one at `burn_at` or
+    /// worse that is neither survived nor tended, the one Edge Burn and Lessen Injury go to.
+    pub fn dying_of(&self, burn_at: Severity) -> Option<usize> {
+        self.injuries.iter().rposition(|i| {
+            i.track == Track::Physical && i.severity >= burn_at && i.fate == Fate::Open
+        })
     }
 
     /// The boost that counts in this round and pass, if any.

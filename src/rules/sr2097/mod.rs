@@ -208,6 +208,34 @@ pub enum DiceFrom {
     Typed,
 }
 
+/// What Edge can still do for a character dying of an injury: burn (its maximum above 0),
+/// lessen the injury (Edge left to pay), both, or neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WayOut {
+    pub burn: bool,
+    pub lessen: bool,
+}
+
+impl WayOut {
+    /// Why first aid is refused, pointing only to the ways out there are.
+    fn told(self, who: &str, number: usize, severity: &str) -> String {
+        let kills = format!("{who}'s injury {number} is {severity} and kills");
+        let no_up = format!("first aid (`up`) cannot bring {who} back");
+        match (self.burn, self.lessen) {
+            (true, true) => {
+                format!("{kills} without Edge Burn (`edge {who} burn`) or Lessen Injury: {no_up}")
+            }
+            (true, false) => format!("{kills} without Edge Burn (`edge {who} burn`): {no_up}"),
+            (false, true) => {
+                format!("{kills} without Lessen Injury (`edge {who} lessen {number}`): {no_up}")
+            }
+            (false, false) => format!(
+                "{kills}, and {who} has no Edge left to burn or to lessen it: {who} dies of it; {no_up}"
+            ),
+        }
+    }
+}
+
 /// Why a 2097 command is refused; each message says what was wrong and what is allowed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Sr2097Error {
@@ -286,15 +314,23 @@ pub enum Sr2097Error {
         number: usize,
         severity: &'static str,
     },
+    /// `edge NAME burn N` of an injury that does not kill.
+    #[error(
+        "Edge Burn only keeps a character from dying, and {who} is not dying of injury {number}: {why}"
+    )]
+    NotDyingOf {
+        who: String,
+        number: usize,
+        why: String,
+    },
     #[error("{who}'s maximum Edge is {max}: there is no Edge left to burn")]
     NoEdgeToBurn { who: String, max: u8 },
-    #[error(
-        "{who}'s injury {number} is {severity} and kills without Edge Burn (`edge {who} burn`) or Lessen Injury: first aid (`up`) cannot bring {who} back"
-    )]
+    #[error("{}", way_out.told(who, *number, severity))]
     Dying {
         who: String,
         number: usize,
         severity: &'static str,
+        way_out: WayOut,
     },
     #[error(
         "{who} survived injury {number} by Edge Burn and needs medical attention: out of the fight, first aid (`up`) cannot bring {who} back"

@@ -690,6 +690,10 @@ fn choose_edge_2097(who: CombatantId, ctx: &Ctx) -> Outcome {
         .as_ref()
         .map(|x| x.sheet(who).injuries.clone())
         .unwrap_or_default();
+    let dying = s
+        .sr2097
+        .as_ref()
+        .and_then(|x| x.sheet(who).dying_of(ctx.enc.rules().sr2097.edge.burn_at));
     for (i, inj) in injuries.iter().enumerate() {
         items.push(choose::Item::run(
             format!(
@@ -714,8 +718,13 @@ fn choose_edge_2097(who: CombatantId, ctx: &Ctx) -> Outcome {
     }
     items.extend([
         choose::Item::run(
-            "burn Edge: survive a life-threatening injury".into(),
-            edge(EdgeCommand::Burn),
+            // The injury a burn saves (the latest the character is dying of), named as the log
+            // will name it.
+            match dying {
+                Some(at) => format!("burn Edge: survive injury {}", at + 1),
+                None => "burn Edge: survive a life-threatening injury".into(),
+            },
+            edge(EdgeCommand::Burn { injury: None }),
             ctx,
         ),
         choose::Item::run("award 1 Edge".into(), edge(EdgeCommand::Award(1)), ctx),

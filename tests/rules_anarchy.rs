@@ -911,6 +911,44 @@ fn a_flashback_costs_two_narrates_now_and_tests_with_the_glitch_die() {
 }
 
 #[test]
+fn a_flashback_at_the_seat_that_comes_next_is_logged_as_the_flashback_narration() {
+    // Given Ana narrating, Bo's seat next
+    let mut t = table();
+    t.run("narrate");
+    // When Bo takes a Flashback
+    t.run("pp Bo spend flashback: bribed the guard");
+    // Then the log says Bo narrates the Flashback, not a free seat with no Plot Point
+    let lines = t.last_lines();
+    assert!(
+        lines.iter().any(|l| l == "Bo narrates the Flashback now"),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("no Plot Point")),
+        "{lines:?}"
+    );
+    assert_eq!((narrator(&t), pp(&t, "Bo")), ("Bo".to_string(), 1));
+}
+
+#[test]
+fn a_second_flashback_in_the_same_narration_is_refused() {
+    // Given Ana's narration is a Flashback, taken in it or out of turn, its test rolled
+    for start in ["narrate", "narrate Bo"] {
+        let mut t = table();
+        t.run("pp Ana award good");
+        t.run(start);
+        t.run("pp Ana spend flashback: one");
+        t.run("atest Ana 2+2 vs 1 glitchdie dice 5 5 5 5 5 vs 1");
+        // When Ana spends a second Flashback, Then it is refused and nothing is paid
+        assert_eq!(
+            t.refuse("pp Ana spend flashback: two").to_string(),
+            "Ana's narration is a Flashback already, and a Flashback uses up the narration: one Flashback a narration",
+            "{start}"
+        );
+    }
+}
+
+#[test]
 fn a_refused_command_changes_nothing_and_undo_gives_the_points_back() {
     let mut t = table();
     t.run("narrate");

@@ -206,6 +206,7 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
                 "{} narrates: the next seat anyway, no Shake It Up and no Plot Point",
                 n(*who)
             ),
+            Slot::Flashback => format!("{} narrates the Flashback now", n(*who)),
         },
         AnarchyEvent::NarrationSkipped { who } => {
             format!("{} is Downed: narration skipped", n(*who))
@@ -296,6 +297,9 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
         },
         AnarchyEvent::GlitchDieReady { who } => {
             format!("A glitch die waits for {}'s next test", n(*who))
+        }
+        AnarchyEvent::FlashbackNarrated { who } => {
+            format!("{}'s narration is the Flashback", n(*who))
         }
         AnarchyEvent::DoubleTime { who } => {
             format!(
@@ -707,6 +711,7 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
                 what: match slot {
                     Slot::Seat | Slot::NextAnyway => "narrates".into(),
                     Slot::OutOfTurn => "narrates out of turn".into(),
+                    Slot::Flashback => "narrates the Flashback".into(),
                 },
             }
         }

@@ -220,6 +220,9 @@ pub enum Slot {
     OutOfTurn,
     /// Asked for by name (`narrate NAME`, `N`) when the seat came next anyway: no Shake It Up.
     NextAnyway,
+    /// A Flashback's narration (paid with the Flashback), out of turn or at the seat that came
+    /// next; one a narration.
+    Flashback,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -302,6 +305,10 @@ pub enum AnarchyEvent {
     },
     /// A glitch die waits for this character's next test.
     GlitchDieReady {
+        who: CombatantId,
+    },
+    /// The narrator's narration under way becomes its Flashback (taken in its own narration).
+    FlashbackNarrated {
         who: CombatantId,
     },
     /// The narration under way gets Double-Time It's Movements.
@@ -592,6 +599,10 @@ pub enum AnarchyRefusal {
     NobodyCanNarrate,
     #[error("{who} has narrated in this turn already: one narration a turn")]
     AlreadyNarrated { who: String },
+    #[error(
+        "{who}'s narration is a Flashback already, and a Flashback uses up the narration: one Flashback a narration"
+    )]
+    FlashbackTaken { who: String },
     #[error("{who} is narrating now")]
     NarratingNow { who: String },
     #[error("{who} narrates next anyway: `narrate` costs nothing")]

@@ -527,9 +527,14 @@ fn first_aid_recovers_one_box_of_stun_physical_armor_or_matrix() {
     t.run("pp Ana spend fix on Bo armor");
     let gear = *n(&t).gear_of(t.c("Bo").id).unwrap();
     assert_eq!((gear.armor.damage, gear.armor.size), (2, 6));
+    // A track with no damage is refused with one verb, gear or condition monitor alike.
     assert_eq!(
         t.refuse("pp Bo spend first aid matrix").to_string(),
-        "Bo has no Matrix damage to recover"
+        "Bo has no Matrix damage to heal"
+    );
+    assert_eq!(
+        t.refuse("pp Bo spend first aid physical").to_string(),
+        "Bo has no Physical damage to heal"
     );
     assert_eq!(
         t.refuse("pp Bo spend first aid on Cy armor").to_string(),
@@ -1539,6 +1544,20 @@ fn a_shadow_amp_switched_on_after_the_first_turn_began_is_refused() {
             .to_string()
             .contains("Cy's would give nothing")
     );
+}
+
+#[test]
+fn amp_off_on_a_sheet_with_no_amp_is_refused_not_an_undo_step_of_nothing() {
+    // Given Cy, whose sheet has no Shadow Amp
+    let mut t = table();
+    // When the GM switches Cy's Amp off, Then it is refused saying there is none
+    assert_eq!(
+        t.refuse("sheet Cy amp off").to_string(),
+        "Cy's sheet has no Shadow Amp: `amp off` has nothing to switch off"
+    );
+    // And an Amp there switches off
+    t.run("sheet Cy amp on");
+    t.run("sheet Cy amp off");
 }
 
 // ----- messages --------------------------------------------------------------------------------

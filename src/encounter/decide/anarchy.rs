@@ -228,6 +228,11 @@ impl Draft<'_> {
         if amp == Some(table::Amp::BonusPlotPoint) && !had && n.turn > 0 {
             return Err(AnarchyRefusal::AmpTooLate { who: c.name }.into());
         }
+        // Switching off what is not there, and nothing else, would be an undo step that
+        // changed nothing.
+        if amp == Some(table::Amp::None) && !had && armor.is_none() && matrix.is_none() {
+            return Err(AnarchyRefusal::NoAmp { who: c.name }.into());
+        }
         self.said(AnarchyEvent::SheetSet {
             who,
             armor: armor.or(was.map(|g| g.armor.size)).unwrap_or(0),

@@ -526,6 +526,8 @@ pub enum AnarchyRefusal {
         "a Shadow Amp gives its Plot Point at the start of combat, and the first turn has begun: {who}'s would give nothing now"
     )]
     AmpTooLate { who: String },
+    #[error("{who}'s sheet has no Shadow Amp: `amp off` has nothing to switch off")]
+    NoAmp { who: String },
     #[error("{who}'s Edge is full ({max} of {max}): there is none to regain")]
     EdgeFull { who: String, max: u8 },
     #[error("{who} already has {cap} Plot Points, the most a player may hold")]
@@ -674,7 +676,8 @@ pub enum AnarchyRefusal {
         "{who} has nothing on Cooldown: {what} is for something on Cooldown (`cooldown {who} THING` puts it there)"
     )]
     NothingOnCooldown { who: String, what: String },
-    #[error("{who} has no {track} damage to recover")]
+    // The verb of the shared `heal` refusal, so First Aid and Fix read alike on every track.
+    #[error("{who} has no {track} damage to heal")]
     NothingToRecover { who: String, track: &'static str },
     #[error(
         "{who} has no roll to spend Edge on: Edge after the roll rolls again the misses of {who}'s last test in this narration, once, and not of a test rolled with Edge before"

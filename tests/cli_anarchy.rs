@@ -214,3 +214,54 @@ fn an_add_or_edit_keyword_given_twice_is_refused_not_read_as_its_last() {
         refused_unchanged(d, "heist", line, &format!("srtrack: stdin:1: {says}\n"));
     }
 }
+
+#[test]
+fn show_numbers_the_seats_as_they_now_sit_after_a_remove() {
+    // Given three players seated, the second removed
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = srtrack(
+        d,
+        &["exec", "--system", "anarchy", "heist"],
+        "add Ana pc\nadd Bo pc\nadd Cy pc\nnarrate\nremove Bo\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // When the table is shown
+    let shown = text(&srtrack(d, &["show", "heist"], "").stdout);
+    // Then Ana sits 1 and Cy 2, no gap where Bo sat
+    let seat = |name: &str| {
+        shown
+            .lines()
+            .find(|l| l.contains(name) && l.contains("Plot Points"))
+            .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
+    };
+    assert_eq!(
+        (seat("Ana"), seat("Cy")),
+        (Some("1".into()), Some("2".into())),
+        "{shown}"
+    );
+}
+
+#[test]
+fn aodds_refuses_teamwork_for_an_untrained_leader_and_a_second_modifier() {
+    // Given an Anarchy table
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    srtrack(d, &["exec", "--system", "anarchy", "heist"], TABLE);
+    // When the odds take teamwork an untrained leader cannot, or two modifiers, Then one sentence
+    for (line, says) in [
+        (
+            "aodds untrained 3 vs 4 team 2\n",
+            "an untrained leader takes no teamwork dice",
+        ),
+        (
+            "aodds 3+2+1+1 vs 2\n",
+            "the pool 3+2+1+1 has 2 modifiers, and a pool takes one (SKILL+ATTRIBUTE+MOD)",
+        ),
+    ] {
+        let out = srtrack(d, &["exec", "heist"], line);
+        assert_eq!(out.status.code(), Some(1), "{line}");
+        let err = text(&out.stderr);
+        assert!(err.contains(says), "{line}: {err}");
+    }
+}

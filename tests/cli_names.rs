@@ -448,3 +448,34 @@ fn a_text_that_would_show_as_nothing_is_refused_at_entry() {
     let out = srtrack(d, &["exec", "f"], "status Ana 👩\u{200d}🚀 until round\n");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+#[test]
+fn a_name_refused_at_a_keyword_in_it_is_told_to_go_in_quotes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given SR5 lines whose names hold a word `add` takes (`edge`, `shared`)
+    for (line, says) in [
+        (
+            "add Big Edge Guy npc int 3 rea 3\n",
+            "a name holding the word \"Edge\" is typed in quotes: \"Big Edge Guy\"",
+        ),
+        (
+            "add Shared Joe pc int 3 rea 3\n",
+            "a name holding the word \"Shared\" is typed in quotes: \"Shared Joe\"",
+        ),
+    ] {
+        // When they are run
+        let out = srtrack(d, &["exec", "f"], line);
+        // Then the refusal says how the name is typed, and nothing is added
+        assert_eq!(out.status.code(), Some(1), "{line}");
+        let err = text(&out.stderr);
+        assert!(err.contains(says), "{line}: {err}");
+    }
+    // And the name in quotes goes, `name` needing none
+    let out = srtrack(
+        d,
+        &["exec", "f"],
+        "add \"Big Edge Guy\" npc int 3 rea 3\nadd The Name pc int 3 rea 3\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

@@ -527,9 +527,14 @@ fn first_aid_recovers_one_box_of_stun_physical_armor_or_matrix() {
     t.run("pp Ana spend fix on Bo armor");
     let gear = *n(&t).gear_of(t.c("Bo").id).unwrap();
     assert_eq!((gear.armor.damage, gear.armor.size), (2, 6));
+    // A track with no damage is refused with one verb, gear or condition monitor alike.
     assert_eq!(
         t.refuse("pp Bo spend first aid matrix").to_string(),
-        "Bo has no Matrix damage to recover"
+        "Bo has no Matrix damage to heal"
+    );
+    assert_eq!(
+        t.refuse("pp Bo spend first aid physical").to_string(),
+        "Bo has no Physical damage to heal"
     );
     assert_eq!(
         t.refuse("pp Bo spend first aid on Cy armor").to_string(),
@@ -827,6 +832,78 @@ fn edge_after_the_roll_leaves_the_glitch_die_as_it_lay() {
 }
 
 #[test]
+fn teamwork_on_an_untrained_leader_is_refused_as_it_could_add_no_die() {
+    // Given Ana narrating
+    let mut t = table();
+    t.run("narrate");
+    // When her untrained test takes teamwork, Then it is refused saying why, as a bare pool's is
+    assert_eq!(
+        t.refuse("atest Ana untrained 3 vs 2 team 2").to_string(),
+        "an untrained leader takes no teamwork dice, so `team N` would add none: leave it out, or give the leader's skill (SKILL+ATTRIBUTE)"
+    );
+    // And without `team` the untrained test goes
+    t.run("atest Ana untrained 3 vs 0 dice 1 1 1");
+}
+
+#[test]
+fn a_pool_with_a_second_modifier_is_refused_not_summed() {
+    // Given Ana narrating
+    let mut t = table();
+    t.run("narrate");
+    // When a pool holds two modifiers, Then it is refused in one sentence
+    for (line, pool) in [
+        ("atest Ana 3+2+1+1 vs 2", "3+2+1+1"),
+        ("atest Ana attr 3+2+1-1 vs 2", "3+2+1-1"),
+        ("atest Ana untrained 3+1+1 vs 2", "3+1+1"),
+        ("atest Ana 3+2 vs 2+1+1+1", "2+1+1+1"),
+    ] {
+        let err = t.unread(line);
+        assert!(
+            err.starts_with(&format!(
+                "the pool {pool} has 2 modifiers, and a pool takes one ("
+            )),
+            "{line}: {err}"
+        );
+    }
+    // And one modifier goes, echoed as typed
+    t.run("atest Ana 3+2+1 vs 2 dice 1 1 1 1 1 1 vs 1 1");
+    assert!(
+        t.last_lines()[0].contains("3+2+1 vs 2"),
+        "{:?}",
+        t.last_lines()
+    );
+}
+
+#[test]
+fn a_die_of_fewer_than_two_sides_in_rules_ron_is_refused_naming_the_field() {
+    // Given the house rules with Anarchy's die of 0 or 1 sides
+    for sides in [0, 1] {
+        let mut rules = HouseRules::embedded();
+        rules.anarchy.test.sides = sides;
+        // When they are checked, Then the sentence names `sides` and its range
+        let err = rules.anarchy.validate().expect_err("refused");
+        assert_eq!(
+            err,
+            format!(
+                "anarchy test: sides is {sides}, out of range: allowed 2 to 255 (a die with a face that hits and one that misses)"
+            )
+        );
+    }
+}
+
+#[test]
+fn an_anarchy_name_may_hold_name_and_shared_unquoted() {
+    // Given an Anarchy table
+    let mut t = table();
+    // When names hold `name` or `shared`, words Anarchy's `add` does not take
+    t.run("add The Name pc");
+    t.run("add Shared Joe pc");
+    // Then they are the names
+    assert_eq!(t.c("The Name").name, "The Name");
+    assert_eq!(t.c("Shared Joe").name, "Shared Joe");
+}
+
+#[test]
 fn edge_needs_edge_left() {
     let mut t = table();
     t.run("atest Cy 1 vs 0 edge before dice 6 6");
@@ -843,8 +920,6 @@ fn teamwork_adds_the_assistants_hits_up_to_the_leaders_skill() {
     assert_eq!(o.hits, 7);
     // Attribute-only: up to the higher attribute.
     t.run("atest Ana attr 2+4 vs 0 team 5 dice 1 1 1 1 1 1 1 1 1 1");
-    // Untrained: no skill, no teamwork dice.
-    t.run("atest Ana untrained 3 vs 0 team 2 dice 1 1 1");
     assert!(matches!(
         anarchy(t.refuse("atest Ana 5 vs 0 team 2")),
         AnarchyRefusal::Test(_)
@@ -908,6 +983,44 @@ fn a_flashback_costs_two_narrates_now_and_tests_with_the_glitch_die() {
     assert!(n(&t).has_glitch_die(t.c("Cy").id));
     let o = tested(&t.run("atest Cy 3+2 vs 2 glitchdie dice 5 1 1 1 1 5 vs 1 1"));
     assert_eq!((o.verdict, o.fate), (Verdict::Success, Some(Fate::Exploit)));
+}
+
+#[test]
+fn a_flashback_at_the_seat_that_comes_next_is_logged_as_the_flashback_narration() {
+    // Given Ana narrating, Bo's seat next
+    let mut t = table();
+    t.run("narrate");
+    // When Bo takes a Flashback
+    t.run("pp Bo spend flashback: bribed the guard");
+    // Then the log says Bo narrates the Flashback, not a free seat with no Plot Point
+    let lines = t.last_lines();
+    assert!(
+        lines.iter().any(|l| l == "Bo narrates the Flashback now"),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("no Plot Point")),
+        "{lines:?}"
+    );
+    assert_eq!((narrator(&t), pp(&t, "Bo")), ("Bo".to_string(), 1));
+}
+
+#[test]
+fn a_second_flashback_in_the_same_narration_is_refused() {
+    // Given Ana's narration is a Flashback, taken in it or out of turn, its test rolled
+    for start in ["narrate", "narrate Bo"] {
+        let mut t = table();
+        t.run("pp Ana award good");
+        t.run(start);
+        t.run("pp Ana spend flashback: one");
+        t.run("atest Ana 2+2 vs 1 glitchdie dice 5 5 5 5 5 vs 1");
+        // When Ana spends a second Flashback, Then it is refused and nothing is paid
+        assert_eq!(
+            t.refuse("pp Ana spend flashback: two").to_string(),
+            "Ana's narration is a Flashback already, and a Flashback uses up the narration: one Flashback a narration",
+            "{start}"
+        );
+    }
 }
 
 #[test]
@@ -1433,6 +1546,20 @@ fn a_shadow_amp_switched_on_after_the_first_turn_began_is_refused() {
     );
 }
 
+#[test]
+fn amp_off_on_a_sheet_with_no_amp_is_refused_not_an_undo_step_of_nothing() {
+    // Given Cy, whose sheet has no Shadow Amp
+    let mut t = table();
+    // When the GM switches Cy's Amp off, Then it is refused saying there is none
+    assert_eq!(
+        t.refuse("sheet Cy amp off").to_string(),
+        "Cy's sheet has no Shadow Amp: `amp off` has nothing to switch off"
+    );
+    // And an Amp there switches off
+    t.run("sheet Cy amp on");
+    t.run("sheet Cy amp off");
+}
+
 // ----- messages --------------------------------------------------------------------------------
 
 #[test]
@@ -1457,7 +1584,7 @@ fn a_number_out_of_range_is_said_as_typed_with_what_it_counts() {
             "an opposing pool of 31 dice in all is out of range",
         ),
         (
-            "atest Ana 3+3+7+7 vs 1",
+            "atest Ana 3+3+14 vs 1",
             "a modifier of 14 in all is out of range: allowed -10 to 10",
         ),
     ] {

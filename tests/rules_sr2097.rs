@@ -1272,6 +1272,30 @@ fn a_weapon_may_be_named_like_a_word_of_dmg_and_no_weapon_name_holds_an_invisibl
 }
 
 #[test]
+fn with_takes_a_carried_weapons_whole_name_keywords_in_it_too() {
+    // Given Ana carrying weapons whose names hold words `dmg` takes
+    let mut t = fight();
+    t.run("weapon Ana add Big Dice 2d6+4");
+    t.run("weapon Ana add Gun edge 2d6+4");
+    // When she deals damage with each, its name unquoted
+    for (line, name) in [
+        ("dmg Ana Cy with Big Dice dice 6 6", "Big Dice"),
+        ("dmg Ana Cy with gun edge dice 6 6", "gun edge"),
+    ] {
+        let events = t.run(line);
+        // Then the weapon is the one named, and the words after it read as ever
+        assert!(
+            events.iter().any(|e| matches!(
+                e,
+                Event::Sr2097(Sr2097Event::DamageRolled { weapon: Some(w), .. })
+                    if w.eq_ignore_ascii_case(name)
+            )),
+            "{line}: {events:?}"
+        );
+    }
+}
+
+#[test]
 fn a_weapon_name_ends_at_advantage_or_disadvantage_in_any_spelling_sc_takes() {
     // Given Ana in a fight, carrying a weapon of two words
     let mut t = fight();

@@ -370,9 +370,10 @@ impl Parser<'_> {
             expected: POOL_HINT.into(),
             refusal: None,
         };
-        let extra = |t: &[i32]| t.iter().fold(0_i32, |a, n| a.saturating_add(*n));
+        let extra = |t: &[i32]| t.first().copied().unwrap_or(0);
         if self.eat("untrained") {
             let t = self.pool_terms()?;
+            Self::one_modifier(&t, 2, start, "untrained ATTRIBUTE+MOD")?;
             return Ok(PoolInput::Untrained {
                 attribute: t[0],
                 modifier: extra(&t[1..]),
@@ -383,6 +384,7 @@ impl Parser<'_> {
             if t.len() < 2 {
                 return Err(wrong(self));
             }
+            Self::one_modifier(&t, 3, start, "attr A+B+MOD")?;
             return Ok(PoolInput::Attributes {
                 first: t[0],
                 second: t[1],
@@ -390,6 +392,7 @@ impl Parser<'_> {
             });
         }
         let t = self.pool_terms()?;
+        Self::one_modifier(&t, 3, start, "SKILL+ATTRIBUTE+MOD")?;
         Ok(match t.as_slice() {
             [n] => PoolInput::Dice(*n),
             [skill, attribute, rest @ ..] => PoolInput::Skill {
@@ -398,6 +401,39 @@ impl Parser<'_> {
                 modifier: extra(rest),
             },
             [] => return Err(wrong(self)),
+        })
+    }
+
+    /// A pool takes one modifier: more than `most` numbers (`3+2+1+1`) is refused, not summed,
+    /// so the log shows the pool as typed.
+    fn one_modifier(
+        terms: &[i32],
+        most: usize,
+        start: usize,
+        form: &str,
+    ) -> Result<(), ParseError> {
+        if terms.len() <= most {
+            return Ok(());
+        }
+        let typed = terms
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                if i == 0 {
+                    n.to_string()
+                } else {
+                    format!("{n:+}")
+                }
+            })
+            .collect::<String>();
+        Err(ParseError {
+            word: start + 1,
+            found: Some(typed.clone()),
+            expected: POOL_HINT.into(),
+            refusal: Some(format!(
+                "the pool {typed} has {} modifiers, and a pool takes one ({form}): add them up into one",
+                terms.len() - most + 1
+            )),
         })
     }
 

@@ -1335,14 +1335,54 @@ impl Parser<'_> {
         }
     }
 
-    fn is_add_keyword(w: &Word) -> bool {
+    /// Whether `w` ends the name of `add`: a word `add` takes. `name` is `edit`'s, and `shared`
+    /// only where the system rolls a group's initiative once, so a name holds them elsewhere.
+    fn is_add_keyword(&self, w: &Word) -> bool {
         if w.quoted {
             return false;
         }
         let t = w.text.to_lowercase();
-        SHEET_WORDS.contains(&t.as_str())
-            || ADD_WORDS.contains(&t.as_str())
+        let not_here =
+            t == "name" || (t == "shared" && !self.state.system.uses(SheetField::SharedRoll));
+        (SHEET_WORDS.contains(&t.as_str()) || ADD_WORDS.contains(&t.as_str())) && !not_here
             || (t.len() > 1 && t.starts_with('x') && int_word(&t[1..]).is_some_and(|n| n >= 0))
+    }
+
+    /// `e` told that a name holding a keyword is typed in quotes, when it is refused at the
+    /// keyword that ended the name `words[from..to]` or at the word after it: the line most
+    /// likely meant the keyword as part of the name (`add Edge Lord …`).
+    fn keyword_in_name(&self, mut e: ParseError, from: usize, to: usize) -> ParseError {
+        let Some(keyword) = self.words.get(to).filter(|w| !w.quoted) else {
+            return e;
+        };
+        let at = e.word.saturating_sub(1);
+        // Refused at the word after the keyword, that word must read as a name's (`Guy` of
+        // `add Big Edge Guy`), not as a keyword or a number (`add X pc npc`).
+        let name_like = |w: &Word| !self.is_add_keyword(w) && int_word(&w.text).is_none();
+        let after = self.words.get(to + 1).is_some_and(name_like);
+        if at != to && !(at == to + 1 && after) {
+            return e;
+        }
+        // The name as it was likely meant: its words, the keyword, and those up to the next
+        // keyword.
+        let more = self.words[to + 1..]
+            .iter()
+            .take_while(|w| !self.is_add_keyword(w))
+            .count();
+        let meant: Vec<&str> = self.words[from..=to + more]
+            .iter()
+            .map(|w| w.text.as_str())
+            .collect();
+        let hint = format!(
+            "; a name holding the word \"{}\" is typed in quotes: {}",
+            crate::text::excerpt(&keyword.text),
+            quoted(&meant.join(" "))
+        );
+        match &mut e.refusal {
+            Some(r) => r.push_str(&hint),
+            None => e.expected.push_str(&hint),
+        }
+        e
     }
 
     /// Sheet fields in any order, of `add` or `edit` (`verb`): a field this table's system does
@@ -1469,16 +1509,30 @@ impl Parser<'_> {
         let start = self.at;
         let mut name = Vec::new();
         while let Some(w) = self.peek() {
-            if Self::is_add_keyword(w) {
+            if self.is_add_keyword(w) {
                 break;
             }
             name.push(w.text.clone());
             self.at += 1;
         }
+        let end = self.at;
         if name.is_empty() {
             self.at = start;
-            return Err(self.error("the new combatant's name"));
+            let e = self.error("the new combatant's name");
+            return Err(self.keyword_in_name(e, start, end));
         }
+        let cmd = match self.add_after_name(name) {
+            Ok(cmd) => cmd,
+            Err(e) => return Err(self.keyword_in_name(e, start, end)),
+        };
+        // The end of the line too, so a word left over after a keyword gets the hint.
+        self.finish()
+            .map_err(|e| self.keyword_in_name(e, start, end))?;
+        Ok(cmd)
+    }
+
+    /// The rest of `add` after the new combatant's name.
+    fn add_after_name(&mut self, name: Vec<String>) -> Result<Command, ParseError> {
         let mut count = None;
         if let Some(n) = self
             .peek()

@@ -302,7 +302,7 @@ impl Parser<'_> {
     /// The target and the damage's words: an attack from `by`, or damage with no attacker.
     fn damage_to(&mut self, by: Option<CombatantId>) -> Result<Command, ParseError> {
         let target = self.combatant()?;
-        let (with, mos, edge, dice) = self.damage_words(by.is_some())?;
+        let (with, mos, edge, dice) = self.damage_words(by)?;
         Ok(Command::Sr2097(match by {
             Some(by) => Sr2097Command::Damage {
                 by,
@@ -326,13 +326,22 @@ impl Parser<'_> {
     #[allow(clippy::type_complexity)]
     fn damage_words(
         &mut self,
-        attacker: bool,
+        by: Option<CombatantId>,
     ) -> Result<(DamageSource, Option<i32>, bool, Option<Vec<i32>>), ParseError> {
+        let attacker = by.is_some();
         let with = if attacker && self.eat(DAMAGE.with) {
-            // The word after `with` starts the name even when it is a keyword: a weapon may be
-            // called `edge` or `stun`; the name runs to the next keyword.
-            let mut name = String::new();
-            if let Some(first) = self.peek().map(|w| w.text.clone()) {
+            // A weapon the attacker carries is taken by its whole name, the longest that fits,
+            // keywords in it too (`with Big Dice dice 6 6`).
+            let state = self.state;
+            let carried = by
+                .and_then(|id| state.sr2097.as_ref().map(|s| s.sheet(id)))
+                .and_then(|sheet| self.longest(|run| sheet.weapon(run).map(|_| run.to_string())));
+            // Else the word after `with` starts the name even when it is a keyword: a weapon
+            // may be called `edge` or `stun`; the name runs to the next keyword.
+            let mut name = carried.unwrap_or_default();
+            if name.is_empty()
+                && let Some(first) = self.peek().map(|w| w.text.clone())
+            {
                 self.at += 1;
                 let rest = self.text_until(&stops());
                 name = [first, rest].join(" ").trim_end().to_string();

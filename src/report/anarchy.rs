@@ -206,6 +206,7 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
                 "{} narrates: the next seat anyway, no Shake It Up and no Plot Point",
                 n(*who)
             ),
+            Slot::Flashback => format!("{} narrates the Flashback now", n(*who)),
         },
         AnarchyEvent::NarrationSkipped { who } => {
             format!("{} is Downed: narration skipped", n(*who))
@@ -296,6 +297,9 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
         },
         AnarchyEvent::GlitchDieReady { who } => {
             format!("A glitch die waits for {}'s next test", n(*who))
+        }
+        AnarchyEvent::FlashbackNarrated { who } => {
+            format!("{}'s narration is the Flashback", n(*who))
         }
         AnarchyEvent::DoubleTime { who } => {
             format!(
@@ -429,12 +433,7 @@ pub fn show_where(n: &Narration, state: &State, rules: &AnarchyRules) -> String 
             };
             // Those who left the encounter are no longer in the order (a name given again
             // is another character, seated anew).
-            let present: Vec<CombatantId> = t
-                .order
-                .iter()
-                .copied()
-                .filter(|id| state.get(*id).is_some_and(Combatant::is_present))
-                .collect();
+            let present = present_of(&t.order, state);
             format!(
                 "Turn {}: {now}; order {}: {}",
                 n.turn,
@@ -510,6 +509,14 @@ pub fn gm_text(n: &Narration, state: &State, rules: &AnarchyRules) -> String {
     }
 }
 
+/// Those of `ids` still in the encounter, in their order.
+fn present_of(ids: &[CombatantId], state: &State) -> Vec<CombatantId> {
+    ids.iter()
+        .copied()
+        .filter(|id| state.get(*id).is_some_and(Combatant::is_present))
+        .collect()
+}
+
 /// One line per character at the table: seat, Plot Points, Edge, tracks, a waiting glitch die.
 pub fn show_table(enc: &Encounter, n: &Narration) -> String {
     let state = enc.state();
@@ -526,12 +533,13 @@ pub fn show_table(enc: &Encounter, n: &Narration) -> String {
             .filter(|id| !n.seating.contains(id)),
     );
     let width = super::name_column(state.present().map(|c| c.name.as_str()));
+    // Seats are numbered as they now sit: one removed leaves no gap.
+    let seated = present_of(&n.seating, state);
     for id in ids {
         let Some(c) = state.get(id).filter(|c| c.is_present()) else {
             continue;
         };
-        let seat = n
-            .seating
+        let seat = seated
             .iter()
             .position(|s| *s == id)
             .map_or("  ".to_string(), |i| format!("{:>2}", i + 1));
@@ -707,6 +715,7 @@ pub(super) fn recap_told(before: &State, e: &AnarchyEvent, rec: &mut Recap) -> O
                 what: match slot {
                     Slot::Seat | Slot::NextAnyway => "narrates".into(),
                     Slot::OutOfTurn => "narrates out of turn".into(),
+                    Slot::Flashback => "narrates the Flashback".into(),
                 },
             }
         }

@@ -632,6 +632,7 @@ fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Res
         | AnarchyEvent::EdgeRegained { who, .. }
         | AnarchyEvent::EdgeGiven { who, .. }
         | AnarchyEvent::GlitchDieReady { who }
+        | AnarchyEvent::FlashbackNarrated { who }
         | AnarchyEvent::DoubleTime { who } => {
             present(*who)?;
         }

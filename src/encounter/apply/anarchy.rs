@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::encounter::model::{Phase, State, StatusEnd};
 use crate::encounter::system::anarchy::{
     Amp, AnarchyEvent, Boxes, Gear, GmSpend, Narration, NarrationTurn, Narrator, OpenTest, Player,
-    Stage,
+    Slot, Stage,
 };
 use crate::rules::anarchy::narration::{Movements, TurnOrder};
 use crate::rules::anarchy::test::Edge;
@@ -206,6 +206,13 @@ impl Narration {
                     && n.who == *who
                 {
                     n.movements = Movements::DoubleTime;
+                }
+            }
+            AnarchyEvent::FlashbackNarrated { who } => {
+                if let Some(n) = self.turn_mut().and_then(|t| t.narrator.as_mut())
+                    && n.who == *who
+                {
+                    n.slot = Slot::Flashback;
                 }
             }
             AnarchyEvent::Tested {

@@ -228,6 +228,11 @@ impl Draft<'_> {
         if amp == Some(table::Amp::BonusPlotPoint) && !had && n.turn > 0 {
             return Err(AnarchyRefusal::AmpTooLate { who: c.name }.into());
         }
+        // Switching off what is not there, and nothing else, would be an undo step that
+        // changed nothing.
+        if amp == Some(table::Amp::None) && !had && armor.is_none() && matrix.is_none() {
+            return Err(AnarchyRefusal::NoAmp { who: c.name }.into());
+        }
         self.said(AnarchyEvent::SheetSet {
             who,
             armor: armor.or(was.map(|g| g.armor.size)).unwrap_or(0),
@@ -385,7 +390,13 @@ impl Draft<'_> {
             if paid == Paid::Spent {
                 return Err(AnarchyRefusal::NextAnyway { who: c.name }.into());
             }
-            return self.next_narration_as(Slot::NextAnyway);
+            // A Flashback's narration is paid already: it is no free seat taken by name.
+            let slot = if paid == Paid::Flashback {
+                Slot::Flashback
+            } else {
+                Slot::NextAnyway
+            };
+            return self.next_narration_as(slot);
         }
         if paid == Paid::ByNarrate {
             let def = self.menu_item(SpendEffect::ShakeItUp)?;
@@ -397,10 +408,12 @@ impl Draft<'_> {
             }
         }
         self.end_narration();
-        self.said(AnarchyEvent::NarrationStarted {
-            who,
-            slot: Slot::OutOfTurn,
-        });
+        let slot = if paid == Paid::Flashback {
+            Slot::Flashback
+        } else {
+            Slot::OutOfTurn
+        };
+        self.said(AnarchyEvent::NarrationStarted { who, slot });
         Ok(())
     }
 
@@ -859,7 +872,14 @@ impl Draft<'_> {
             }
             .into());
         }
-        let narrating = n.narrator().is_some_and(|x| x.who == c.id);
+        let narrating = n.narrator().filter(|x| x.who == c.id);
+        if narrating.is_some_and(|x| x.slot == Slot::Flashback) {
+            return Err(AnarchyRefusal::FlashbackTaken {
+                who: c.name.clone(),
+            }
+            .into());
+        }
+        let narrating = narrating.is_some();
         if !narrating && n.has_narrated(c.id) {
             return Err(AnarchyRefusal::AlreadyNarrated {
                 who: c.name.clone(),
@@ -867,7 +887,9 @@ impl Draft<'_> {
             .into());
         }
         self.pay_player(c, &r.def, r.points, None, note)?;
-        if !narrating {
+        if narrating {
+            self.said(AnarchyEvent::FlashbackNarrated { who: c.id });
+        } else {
             self.out_of_turn(c.id, Paid::Flashback)?;
         }
         self.said(AnarchyEvent::GlitchDieReady { who: c.id });

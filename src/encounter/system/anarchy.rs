@@ -220,6 +220,9 @@ pub enum Slot {
     OutOfTurn,
     /// Asked for by name (`narrate NAME`, `N`) when the seat came next anyway: no Shake It Up.
     NextAnyway,
+    /// A Flashback's narration (paid with the Flashback), out of turn or at the seat that came
+    /// next; one a narration.
+    Flashback,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -302,6 +305,10 @@ pub enum AnarchyEvent {
     },
     /// A glitch die waits for this character's next test.
     GlitchDieReady {
+        who: CombatantId,
+    },
+    /// The narrator's narration under way becomes its Flashback (taken in its own narration).
+    FlashbackNarrated {
         who: CombatantId,
     },
     /// The narration under way gets Double-Time It's Movements.
@@ -519,6 +526,8 @@ pub enum AnarchyRefusal {
         "a Shadow Amp gives its Plot Point at the start of combat, and the first turn has begun: {who}'s would give nothing now"
     )]
     AmpTooLate { who: String },
+    #[error("{who}'s sheet has no Shadow Amp: `amp off` has nothing to switch off")]
+    NoAmp { who: String },
     #[error("{who}'s Edge is full ({max} of {max}): there is none to regain")]
     EdgeFull { who: String, max: u8 },
     #[error("{who} already has {cap} Plot Points, the most a player may hold")]
@@ -592,6 +601,10 @@ pub enum AnarchyRefusal {
     NobodyCanNarrate,
     #[error("{who} has narrated in this turn already: one narration a turn")]
     AlreadyNarrated { who: String },
+    #[error(
+        "{who}'s narration is a Flashback already, and a Flashback uses up the narration: one Flashback a narration"
+    )]
+    FlashbackTaken { who: String },
     #[error("{who} is narrating now")]
     NarratingNow { who: String },
     #[error("{who} narrates next anyway: `narrate` costs nothing")]
@@ -663,7 +676,8 @@ pub enum AnarchyRefusal {
         "{who} has nothing on Cooldown: {what} is for something on Cooldown (`cooldown {who} THING` puts it there)"
     )]
     NothingOnCooldown { who: String, what: String },
-    #[error("{who} has no {track} damage to recover")]
+    // The verb of the shared `heal` refusal, so First Aid and Fix read alike on every track.
+    #[error("{who} has no {track} damage to heal")]
     NothingToRecover { who: String, track: &'static str },
     #[error(
         "{who} has no roll to spend Edge on: Edge after the roll rolls again the misses of {who}'s last test in this narration, once, and not of a test rolled with Edge before"

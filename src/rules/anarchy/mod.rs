@@ -175,8 +175,16 @@ impl AnarchyRules {
             return Err("anarchy: award must be at least 1".into());
         }
         let t = &self.test;
+        // The field that is wrong is named first: a d0 or d1 makes every face check fail too.
+        if t.sides < 2 {
+            return Err(format!(
+                "anarchy test: sides is {}, out of range: allowed 2 to {} (a die with a face that hits and one that misses)",
+                t.sides,
+                u8::MAX
+            ));
+        }
         let face = |f: u8| (1..=t.sides).contains(&f);
-        if t.sides < 2 || !face(t.hit_at_least) || !face(t.edge_before_hit_at_least) {
+        if !face(t.hit_at_least) || !face(t.edge_before_hit_at_least) {
             return Err(format!(
                 "anarchy test: hit_at_least and edge_before_hit_at_least must be faces of a d{}",
                 t.sides

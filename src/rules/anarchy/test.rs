@@ -92,6 +92,10 @@ pub enum TestError {
     )]
     TeamworkNeedsSkill,
     #[error(
+        "an untrained leader takes no teamwork dice, so `team N` would add none: leave it out, or give the leader's skill (SKILL+ATTRIBUTE)"
+    )]
+    TeamworkUntrained,
+    #[error(
         "{what}: type {}, not {got}",
         crate::text::counted(*expected, "die", "dice")
     )]
@@ -109,6 +113,10 @@ impl Spec {
     pub fn teamwork_dice(&self) -> Result<u8, TestError> {
         if self.teamwork == 0 {
             return Ok(0);
+        }
+        // Refused rather than taken as +0, as a pool with no skill to cap the dice is.
+        if matches!(self.pool, Pool::Untrained { .. }) {
+            return Err(TestError::TeamworkUntrained);
         }
         let cap = self
             .pool

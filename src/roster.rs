@@ -517,9 +517,19 @@ impl Roster {
                 shared_roll,
             } => Ok(vec![self.find(name)?.bring(*count, *shared_roll)]),
             RosterAdd::Party => {
-                let party: Vec<Bring> = self
-                    .templates()
+                let all = self.list();
+                // A file that cannot be read may be a PC's (unless it says it is an NPC's): the
+                // party comes whole or not at all, never a runner short.
+                let unread: Vec<&Listed> = all
                     .iter()
+                    .filter(|l| l.sheet.is_err() && side_of(&l.path) != Some(Side::Npc))
+                    .collect();
+                if let Some(first) = unread.first() {
+                    return Err(party_unread(&unread, first));
+                }
+                let party: Vec<Bring> = all
+                    .iter()
+                    .filter_map(|l| l.sheet.as_ref().ok())
                     .filter(|t| t.side == Side::Pc)
                     .map(|t| t.bring(None, false))
                     .collect();
@@ -534,6 +544,48 @@ impl Roster {
             }
         }
     }
+}
+
+/// The side a roster file says it holds, read alone: a sheet refused for its numbers still
+/// tells whether it is a PC's. `None` when even that cannot be read.
+fn side_of(path: &Path) -> Option<Side> {
+    #[derive(Deserialize)]
+    struct SideOnly {
+        side: Side,
+    }
+    let bytes = crate::save::read::read(path, MAX_BYTES).ok()?;
+    let text = std::str::from_utf8(&bytes).ok()?;
+    ron::from_str::<SideOnly>(crate::text::without_bom(text))
+        .ok()
+        .map(|s| s.side)
+}
+
+/// Why `add party` is refused whole: the files that may be PC sheets and cannot be read, and
+/// the first one's reason.
+fn party_unread(unread: &[&Listed], first: &Listed) -> String {
+    let file = |l: &Listed| {
+        let name = l.path.file_name().map_or_else(
+            || l.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        crate::text::escaped_unseen(&name).into_owned()
+    };
+    let why = first.sheet.as_ref().err().map_or("", String::as_str);
+    let told = if let [one] = unread {
+        format!(
+            "the PC sheet {} cannot be read ({why}): mend it or `srtrack roster remove {}`",
+            file(one),
+            crate::text::escaped_unseen(&one.stem)
+        )
+    } else {
+        let files: Vec<String> = unread.iter().map(|l| file(l)).collect();
+        format!(
+            "the PC sheets {} cannot be read ({}: {why}): mend them or remove them (`srtrack roster list` says why)",
+            files.join(", "),
+            file(first)
+        )
+    };
+    format!("`add party` brings every PC sheet or none, and {told}")
 }
 
 impl Bring {

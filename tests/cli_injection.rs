@@ -364,3 +364,31 @@ fn every_pane_of_the_screen_shows_a_hostile_save_escaped_and_keeps_its_borders()
         "the borders of the top panes line up:\n{screen}"
     );
 }
+
+/// Given command-line values holding an escape sequence, when clap refuses them, then the
+/// refusal quotes them whole with the sequence written out, not the value without it (which
+/// would be told as invalid though it reads as a good one).
+#[test]
+fn a_refused_command_line_value_is_told_with_its_escape_sequence_written_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (args, says) in [
+        (
+            vec!["exec", "--system", "sr5\u{1b}[0m", "x", "/dev/null"],
+            "invalid value 'sr5\\e[0m' for '--system <SYSTEM>': \"sr5\\e[0m\" is not a rule system",
+        ),
+        (
+            vec!["--seed", "1\u{1b}[2J", "exec", "x", "/dev/null"],
+            "invalid value '1\\e[2J' for '--seed <N>'",
+        ),
+        (
+            vec!["\u{1b}[31mfoo\u{7}"],
+            "unrecognized subcommand '\\e[31mfoo\\u{7}'",
+        ),
+    ] {
+        let out = srtrack(d, &args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = clean("args", &out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -505,3 +505,40 @@ fn a_file_where_the_roster_directory_goes_is_said_and_left_alone() {
     );
     assert!(d.join("roster/Bob.ron/inside").is_dir());
 }
+
+/// Given a party of two PC sheets, one spoilt by hand (Intuition 99), when `add party` runs,
+/// then it is refused whole, naming the sheet and why, and nothing comes in; with both
+/// spoilt, the refusal names both rather than saying the roster holds no PC sheet.
+#[test]
+fn a_party_with_an_unreadable_pc_sheet_is_refused_whole_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    with_sheets(d);
+    srtrack(d, &["exec", "third"], "add Rook pc int 3 rea 3\n");
+    srtrack(d, &["roster", "save", "third", "Rook"], "");
+    let spoil = |name: &str, from: &str| {
+        let path = d.join(format!("roster/{name}.ron"));
+        let kept = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, kept.replace(from, "intuition: 99")).unwrap();
+    };
+    spoil("Rook", "intuition: 3");
+    let out = srtrack(d, &["exec", "second"], "add party\n");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("`add party` brings every PC sheet or none, and the PC sheet Rook.ron cannot be read (Intuition 99 is out of range"),
+        "{err}"
+    );
+    assert!(!d.join("saves/second.ron").exists(), "nothing came in");
+    // An NPC template that cannot be read is no runner: the party comes without it.
+    spoil("Ganger", "intuition: 3");
+    spoil("Jinx", "intuition: 5");
+    let out = srtrack(d, &["exec", "second"], "add party\n");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("the PC sheets Jinx.ron, Rook.ron cannot be read (Jinx.ron: Intuition 99"),
+        "{err}"
+    );
+    assert!(!err.contains("Ganger"), "{err}");
+    assert!(!err.contains("holds no PC sheet"), "{err}");
+}

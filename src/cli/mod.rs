@@ -361,9 +361,10 @@ pub fn main() -> ExitCode {
     std::thread::spawn(|| {
         ruleset();
     });
-    let cli = match Cli::parse_args(&std::env::args_os().collect::<Vec<_>>()) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = match Cli::parse_args(&args) {
         Ok(cli) => cli,
-        Err(e) => return command_line_refused(&e),
+        Err(e) => return command_line_refused(&told_escaped(&args, e)),
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -491,6 +492,28 @@ impl Cmd {
             Cmd::Defaults { .. } => "defaults",
             Cmd::Completions { .. } => "completions",
         }
+    }
+}
+
+/// clap's refusal of `args` as told of them escaped: clap drops an escape sequence from the
+/// value it quotes when it writes in plain text, so `sr5\e[0m` would be told as `sr5`. The
+/// same arguments with their control characters written out are refused alike, and quoted
+/// whole; if they are not refused alike (a text that was not UTF-8), clap's own words stay.
+fn told_escaped(args: &[std::ffi::OsString], e: clap::Error) -> clap::Error {
+    let holds = |a: &std::ffi::OsString| a.to_str().is_some_and(text::holds_control);
+    if !args.iter().any(holds) {
+        return e;
+    }
+    let written: Vec<std::ffi::OsString> = args
+        .iter()
+        .map(|a| match a.to_str() {
+            Some(s) => text::escaped(s).into_owned().into(),
+            None => a.clone(),
+        })
+        .collect();
+    match Cli::parse_args(&written) {
+        Err(again) if again.kind() == e.kind() => again,
+        _ => e,
     }
 }
 

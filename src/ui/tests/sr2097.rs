@@ -909,3 +909,28 @@ fn a_difficulty_the_rules_do_not_know_is_pointed_at_in_its_field() {
     );
     assert_eq!(f.error, None);
 }
+
+fn setup(lines: &[&str]) -> App {
+    let mut enc = Encounter::for_system(
+        System::Sr2097,
+        Arc::new(HouseRules::embedded()),
+        Arc::new(demo::catalogue()),
+    );
+    assert_eq!(demo::script(&mut enc, lines, 1), Ok(()));
+    app_for(enc)
+}
+
+/// Given a form of one number and no choice (2097's initiative dice), its last line does not
+/// say how to change a choice.
+#[test]
+fn a_form_without_a_choice_names_no_way_to_change_one() {
+    let mut app = setup(&["add Bo pc int 4 rea 4 edge 2"]);
+    typ(&mut app, "t");
+    assert!(matches!(app.mode(), Mode::Form(_)));
+    let shown = screen(&mut app, 120, 40);
+    assert!(
+        shown.contains("Enter: submit  Tab: next field  Esc: cancel"),
+        "{shown}"
+    );
+    assert!(!shown.contains("change a choice"), "{shown}");
+}

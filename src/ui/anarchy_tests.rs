@@ -984,6 +984,28 @@ fn the_header_keeps_the_gm_s_turn_limit_at_80_columns_beside_a_long_name_and_a_g
     );
 }
 
+/// Given the Plot Point menu at 80 columns, the key bar is short of room: then a pair of keys
+/// shows whole or not at all (never `PgUp` without `PgDn`), and pages give way before Home/End,
+/// Home/End before ↑/↓.
+#[test]
+fn the_plot_point_menus_key_bar_keeps_pairs_whole_at_80_columns() {
+    let mut app = sample();
+    typ(&mut app, "p");
+    assert!(matches!(app.mode(), Mode::PlotPoints(_)));
+    let shown = screen(&mut app, 80, 24);
+    let bar = shown.lines().last().unwrap_or_default().to_string();
+    for (a, b) in [
+        ("↑ up", "↓ down"),
+        ("Home first", "End last"),
+        ("PgUp", "PgDn"),
+    ] {
+        assert_eq!(bar.contains(a), bar.contains(b), "{a} without {b}: {bar}");
+    }
+    assert!(bar.contains("↑ up") && bar.contains("Home first"), "{bar}");
+    assert!(!bar.contains("PgUp"), "{bar}");
+    assert!(bar.ends_with("F1 help"), "{bar}");
+}
+
 /// Given Vex rolled the misses of her last test again with her one Edge, when `g` is pressed
 /// again, then the refusal says what bars it: no Edge left.
 #[test]

@@ -327,6 +327,17 @@ fn a_deferred_turn_shows_as_to_come_and_then_as_acting() {
     assert_eq!(stands(&t, "Bob"), Some(Stands::Acting));
 }
 
+/// Given Ana's turn, when Guard joins with a roll that places it before her (a place this pass
+/// has gone by), then the players' view marks it as the GM's order does: joined, no turn lost.
+#[test]
+fn a_joiner_whose_place_went_by_shows_joined_not_a_lost_turn() {
+    let mut t = Table::three();
+    t.run("add Guard int 4 rea 5");
+    t.run("roll Guard hits 4");
+    let guard = view(&t).rows.into_iter().find(|r| r.name == "Guard");
+    assert_eq!(guard.map(|r| r.stands), Some(Stands::Joined));
+}
+
 // ---- each system's condition of a player character ----
 
 #[test]

@@ -64,8 +64,12 @@ pub enum Stands {
     Acting,
     ToCome,
     Done,
-    /// No turn of its own in this pass (skipped, lost, joined late).
+    /// No turn of its own in this pass (skipped while Downed, or lost to a change of
+    /// initiative).
     Skipped,
+    /// Joined the fight after its place in this pass went by: it lost nothing and acts from the
+    /// next pass (the GM's order leaves its mark blank).
+    Joined,
     /// Its turn skipped for a change of initiative: taken later in the pass.
     Deferred,
 }
@@ -207,7 +211,8 @@ fn stands(state: &State, id: CombatantId, mark: PassMark) -> Stands {
             PassMark::Acting => Stands::Acting,
             PassMark::Acted => Stands::Done,
             PassMark::Deferred => Stands::Deferred,
-            PassMark::Skipped | PassMark::Lost | PassMark::Joined => Stands::Skipped,
+            PassMark::Skipped | PassMark::Lost => Stands::Skipped,
+            PassMark::Joined => Stands::Joined,
         },
     }
 }

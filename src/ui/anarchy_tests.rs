@@ -1010,3 +1010,72 @@ fn the_header_keeps_the_gm_s_turn_limit_at_80_columns_beside_a_long_name_and_a_g
         "{shown}"
     );
 }
+
+/// Given the Plot Point menu at 80 columns, the key bar is short of room: then a pair of keys
+/// shows whole or not at all (never `PgUp` without `PgDn`), and pages give way before Home/End,
+/// Home/End before ↑/↓.
+#[test]
+fn the_plot_point_menus_key_bar_keeps_pairs_whole_at_80_columns() {
+    let mut app = sample();
+    typ(&mut app, "p");
+    assert!(matches!(app.mode(), Mode::PlotPoints(_)));
+    let shown = screen(&mut app, 80, 24);
+    let bar = shown.lines().last().unwrap_or_default().to_string();
+    for (a, b) in [
+        ("↑ up", "↓ down"),
+        ("Home first", "End last"),
+        ("PgUp", "PgDn"),
+    ] {
+        assert_eq!(bar.contains(a), bar.contains(b), "{a} without {b}: {bar}");
+    }
+    assert!(bar.contains("↑ up") && bar.contains("Home first"), "{bar}");
+    assert!(!bar.contains("PgUp"), "{bar}");
+    assert!(bar.ends_with("F1 help"), "{bar}");
+}
+
+/// Given Vex rolled the misses of her last test again with her one Edge, when `g` is pressed
+/// again, then the refusal says what bars it: no Edge left.
+#[test]
+fn g_again_after_the_edge_re_roll_says_there_is_no_edge_left() {
+    let mut app = played(&[
+        "add Vex pc edge 1 body 3 will 4",
+        "add Ganger npc body 4 will 3",
+    ]);
+    typ(&mut app, ":narrate");
+    press(&mut app, KeyCode::Enter);
+    select(&mut app, "Vex");
+    typ(&mut app, ":atest Vex 4 vs 0 dice 5 1 2 6");
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "g");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.state().find("Vex").map(|c| c.edge_left), Some(0));
+    typ(&mut app, "g");
+    let (msg, error) = app.message().expect("a refusal");
+    assert!(error && msg.contains("Vex has no Edge left"), "{msg}");
+}
+
+/// Given a glitch die bought for Nix (Live Dangerously), when `t` opens his test, then the line
+/// carries `glitchdie` with the cursor before it for the pools: the first Enter is not refused
+/// for want of it.
+#[test]
+fn t_carries_a_waiting_glitch_die_onto_the_test_line() {
+    let mut app = fresh();
+    typ(&mut app, ":narrate");
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, ":pp Nix spend glitch die");
+    press(&mut app, KeyCode::Enter);
+    select(&mut app, "Nix");
+    typ(&mut app, "t");
+    let Mode::Command(line) = app.mode() else {
+        panic!("no command line: {:?}", app.mode().kind());
+    };
+    assert_eq!(line.input.value(), "atest Nix  glitchdie");
+    assert_eq!(line.input.cursor(), "atest Nix ".len());
+    typ(&mut app, "4 vs 0");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        last(&app)
+            .iter()
+            .any(|e| matches!(e, AnarchyEvent::Tested { spec, .. } if spec.glitch_die))
+    );
+}

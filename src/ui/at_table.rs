@@ -900,7 +900,23 @@ fn the_key_bar_keeps_the_keys_that_matter() {
     ] {
         assert!(bar.contains(k), "{k} is missing from: {bar}");
     }
+    // With nobody on the roster, adding; with someone unrolled, the keys that set the fight up.
     let mut setup = app_for(demo::empty());
+    let bar = screen(&mut setup, 80, 24)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        bar.starts_with("a add") && !bar.contains("s start"),
+        "{bar}"
+    );
+    let mut enc = demo::empty();
+    assert_eq!(
+        demo::script(&mut enc, &["add Ganger int 3 rea 3"], 1),
+        Ok(())
+    );
+    let mut setup = app_for(enc);
     let bar = screen(&mut setup, 80, 24)
         .lines()
         .last()

@@ -4,7 +4,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::Action;
 use crate::encounter::system::{Family, System};
-use crate::encounter::{Phase, State};
+use crate::encounter::{Phase, Side, State};
 use crate::rules::ActionType;
 
 /// Which mode a binding belongs to; `Any` works in every mode.
@@ -158,15 +158,6 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
         "test (Anarchy)",
     ),
     (ModeKind::Tracker, key('c'), Action::Cooldown, "Cooldown"),
-    // Shadowrun 2097's own (keymap::family): `c` is Anarchy's Cooldown there, never both.
-    (ModeKind::Tracker, key('c'), Action::Check, "success check"),
-    (
-        ModeKind::Tracker,
-        key('w'),
-        Action::DamageRoll,
-        "damage roll",
-    ),
-    (ModeKind::Tracker, key('G'), Action::EdgeMenu, "Edge (2097)"),
     (ModeKind::Tracker, key('a'), Action::Add, "add"),
     (
         ModeKind::Tracker,
@@ -177,6 +168,16 @@ pub const KEYMAP: &[(ModeKind, KeyBinding, Action, &str)] = &[
     (ModeKind::Tracker, key('R'), Action::RollNpcs, "roll NPCs"),
     (ModeKind::Tracker, key('t'), Action::TypeRoll, "initiative"),
     (ModeKind::Tracker, key('s'), Action::Start, "start"),
+    // Shadowrun 2097's own (keymap::family): `c` is Anarchy's Cooldown there, never both.
+    // After the keys that set a fight up, which the bar keeps before them at 80 columns.
+    (ModeKind::Tracker, key('c'), Action::Check, "success check"),
+    (
+        ModeKind::Tracker,
+        key('w'),
+        Action::DamageRoll,
+        "damage roll",
+    ),
+    (ModeKind::Tracker, key('G'), Action::EdgeMenu, "Edge (2097)"),
     (ModeKind::Tracker, key('i'), Action::Interrupt, "interrupt"),
     (ModeKind::Tracker, key('d'), Action::Delay, "delay"),
     (ModeKind::Tracker, key('y'), Action::Ready, "ready"),
@@ -744,17 +745,49 @@ pub fn reads(action: Action) -> bool {
 /// encounter, so that the bar is kept while it is the same (a turn moving on leaves it).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Uses {
-    /// Before the fight; whether nobody is on the roster yet (then adding comes first).
+    /// Before the fight; whether nobody is on the roster yet (then only adding and the keys
+    /// that need nobody serve), and who has no initiative yet.
     Setup {
         nobody: bool,
+        unrolled: Unrolled,
     },
-    /// In a fight; whether someone present has no initiative yet.
+    /// In a fight; who present has no initiative yet.
     Fight {
-        unrolled: bool,
+        unrolled: Unrolled,
     },
     /// The encounter has ended: it can be read and undone, nothing else.
     Ended,
     Other,
+}
+
+/// Who present has no initiative yet: `r` rolls them all, `R` the NPCs among them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unrolled {
+    Nobody,
+    PcsOnly,
+    Npcs,
+}
+
+impl Unrolled {
+    fn of(s: &State) -> Self {
+        let mut out = Self::Nobody;
+        for c in s.present().filter(|c| c.initiative.is_none()) {
+            if c.side == Side::Npc {
+                return Self::Npcs;
+            }
+            out = Self::PcsOnly;
+        }
+        out
+    }
+
+    /// Whether a key that rolls the unrolled has anyone to roll.
+    fn rolls_someone(self, action: Action) -> bool {
+        match action {
+            Action::RollAll => self != Self::Nobody,
+            Action::RollNpcs => self == Self::Npcs,
+            _ => true,
+        }
+    }
 }
 
 impl Uses {
@@ -762,19 +795,14 @@ impl Uses {
         match &s.phase {
             Phase::Setup => Self::Setup {
                 nobody: s.present().next().is_none(),
+                unrolled: Unrolled::of(s),
             },
             Phase::Fight(_) => Self::Fight {
-                unrolled: s.present().any(|c| c.initiative.is_none()),
+                unrolled: Unrolled::of(s),
             },
             Phase::Ended { .. } => Self::Ended,
             Phase::Narration(_) => Self::Other,
         }
-    }
-
-    /// The key the bar puts first, before the table's order: adding, while nobody is on the
-    /// roster (every other key wants someone).
-    pub fn first(self) -> Option<Action> {
-        matches!(self, Self::Setup { nobody: true }).then_some(Action::Add)
     }
 
     /// Whether a tracker key does anything in this phase (the help lists them all).
@@ -783,6 +811,21 @@ impl Uses {
             // Reading the screen, undoing, the command line and quitting: all an ended
             // encounter takes (the engine refuses the rest).
             (Self::Ended, a) => reads(a) || matches!(a, Action::Undo | Action::Redo),
+            // Every other key wants someone: adding comes first.
+            (Self::Setup { nobody: true, .. }, a) => matches!(
+                a,
+                Action::Add
+                    | Action::Undo
+                    | Action::Redo
+                    | Action::CommandLine
+                    | Action::FocusNext
+                    | Action::Up
+                    | Action::Down
+                    | Action::PageUp
+                    | Action::PageDown
+                    | Action::Quit
+                    | Action::Help
+            ),
             (
                 Self::Setup { .. },
                 Action::Act
@@ -797,12 +840,46 @@ impl Uses {
                 | Action::End,
             )
             | (Self::Fight { .. }, Action::Start) => false,
-            // Everyone rolled: rolling (or typing a roll) does nothing more in a fight.
-            (Self::Fight { unrolled }, Action::RollAll | Action::RollNpcs | Action::TypeRoll) => {
-                unrolled
+            // Everyone rolled: typing a roll does nothing more in a fight (before it, it
+            // rolls again).
+            (Self::Fight { unrolled }, Action::TypeRoll) => unrolled != Unrolled::Nobody,
+            (Self::Setup { unrolled, .. } | Self::Fight { unrolled }, a) => {
+                unrolled.rolls_someone(a)
             }
             _ => true,
         }
+    }
+}
+
+/// The key that goes with `action` on the key bar (`↑` with `↓`): short of room, the two show
+/// together or not at all.
+pub fn pair(action: Action) -> Option<Action> {
+    Some(match action {
+        Action::Up => Action::Down,
+        Action::Down => Action::Up,
+        Action::First => Action::Last,
+        Action::Last => Action::First,
+        Action::PageUp => Action::PageDown,
+        Action::PageDown => Action::PageUp,
+        Action::NextGroup => Action::PrevGroup,
+        Action::PrevGroup => Action::NextGroup,
+        Action::NextField => Action::PrevField,
+        Action::PrevField => Action::NextField,
+        _ => return None,
+    })
+}
+
+/// How soon a key gives way on a key bar short of room (0: the mode's own actions, kept the
+/// longest): the moving keys after them, the most used last to go (`↑`/`↓`, then Home/End,
+/// pages, `Tab` between panes, fields or groups), quitting first to go.
+pub fn gives_way(action: Action) -> u8 {
+    match action {
+        Action::Up | Action::Down => 1,
+        Action::First | Action::Last => 2,
+        Action::PageUp | Action::PageDown => 3,
+        a if navigation(a) => 4,
+        Action::Quit => 5,
+        _ => 0,
     }
 }
 

@@ -1155,13 +1155,16 @@ impl Draft<'_> {
     ) -> Outcome {
         let c = self.able(who)?;
         let rules = self.rules.anarchy.clone();
+        let need = rules.test.edge_cost;
         let Some(open) = self.table().open_test(who).cloned() else {
+            // Out of Edge (as after the Edge re-roll that closed the last test) is the reason
+            // that holds whatever test there was: told before the test's.
+            Self::edge_for(&c, need)?;
             return Err(AnarchyRefusal::NoOpenTest { who: c.name }.into());
         };
         if test::misses(&open.roll, &rules.test) == 0 {
             return Err(AnarchyRefusal::NoMiss { who: c.name }.into());
         }
-        let need = rules.test.edge_cost;
         Self::edge_for(&c, need)?;
         let roll =
             test::again(&open.roll, &rules.test, typed, dice).map_err(AnarchyRefusal::from)?;

@@ -322,14 +322,9 @@ pub(super) fn confirm(
     }
 }
 
-/// A form's last line: the engine's refusal, or the keys (Enter `does`; how a choice changes,
-/// when the form has one).
-pub(super) fn last_line(
-    error: Option<&str>,
-    does: &str,
-    fields: &[Field],
-    app: &App,
-) -> Line<'static> {
+/// The keys a form's last line names: Enter `does`, and how a choice changes only when the
+/// form has one (a form of numbers alone has nothing for Space to change).
+fn keys_hint(does: &str, fields: &[Field]) -> String {
     let choice = if fields
         .iter()
         .any(|f| matches!(f.value, Value::Toggle { .. }))
@@ -338,12 +333,20 @@ pub(super) fn last_line(
     } else {
         ""
     };
+    format!("Enter: {does}  Tab: next field{choice}  Esc: cancel")
+}
+
+/// A form's last line: the engine's refusal, or the keys (Enter `does`; how a choice changes,
+/// when the form has one).
+pub(super) fn last_line(
+    error: Option<&str>,
+    does: &str,
+    fields: &[Field],
+    app: &App,
+) -> Line<'static> {
     match error {
         Some(e) => Line::styled(format!("✗ {e}"), app.theme.error()),
-        None => Line::styled(
-            format!("Enter: {does}  Tab: next field{choice}  Esc: cancel"),
-            app.theme.dim(),
-        ),
+        None => Line::styled(keys_hint(does, fields), app.theme.dim()),
     }
 }
 
@@ -1027,10 +1030,7 @@ impl State {
         }
         let foot = match &self.error {
             Some(e) => (format!("✗ {e}"), t.error()),
-            None => (
-                "Enter: submit  Tab: next field  Space, ←/→: change a choice  Esc: cancel".into(),
-                t.dim(),
-            ),
+            None => (keys_hint("submit", &self.fields), t.dim()),
         };
         for l in wrap(&foot.0, inner_w, 2) {
             lines.push(Line::styled(l, foot.1));

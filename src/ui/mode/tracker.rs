@@ -287,7 +287,15 @@ impl State {
             Action::PlotPoints => on_selected(&mut self.selection, ctx, |who| {
                 Outcome::Open(Mode::PlotPoints(plot_points::State::open(who, ctx)))
             }),
-            Action::AnarchyTest => on_selected(&mut self.selection, ctx, |who| type_for(ctx, "atest", who)),
+            Action::AnarchyTest => on_selected(&mut self.selection, ctx, |who| {
+                // A glitch die bought (Live Dangerously) must go with the test: the line
+                // carries it, the pools typed before it.
+                if ctx.state().narration().is_some_and(|n| n.has_glitch_die(who)) {
+                    type_before(ctx, "atest", who, "glitchdie")
+                } else {
+                    type_for(ctx, "atest", who)
+                }
+            }),
             Action::Cooldown => on_selected(&mut self.selection, ctx, |who| type_for(ctx, "cooldown", who)),
             // Refused at the key with the engine's sentence (no test open to Edge, no Edge);
             // else the command line, for the table's dice (`dice A B`) or Enter to roll them.
@@ -397,6 +405,17 @@ fn type_line(ctx: &Ctx, verb: &str, who: CombatantId, tail: &str) -> Outcome {
     let name = crate::lang::quote(ctx.state().name(who));
     Outcome::Open(Mode::Command(command_line::State {
         input: tui_input::Input::new(format!("{verb} {name} {tail}")),
+        note: None,
+    }))
+}
+
+/// The command line with `VERB NAME  AFTER` typed, the cursor before `AFTER`.
+fn type_before(ctx: &Ctx, verb: &str, who: CombatantId, after: &str) -> Outcome {
+    let name = crate::lang::quote(ctx.state().name(who));
+    let head = format!("{verb} {name} ");
+    let at = head.chars().count();
+    Outcome::Open(Mode::Command(command_line::State {
+        input: tui_input::Input::new(format!("{head} {after}")).with_cursor(at),
         note: None,
     }))
 }

@@ -909,3 +909,85 @@ fn a_difficulty_the_rules_do_not_know_is_pointed_at_in_its_field() {
     );
     assert_eq!(f.error, None);
 }
+
+fn setup(lines: &[&str]) -> App {
+    let mut enc = Encounter::for_system(
+        System::Sr2097,
+        Arc::new(HouseRules::embedded()),
+        Arc::new(demo::catalogue()),
+    );
+    assert_eq!(demo::script(&mut enc, lines, 1), Ok(()));
+    app_for(enc)
+}
+
+fn key_bar(app: &mut App) -> String {
+    let shown = screen(app, 80, 24);
+    shown.lines().last().unwrap_or_default().to_string()
+}
+
+/// Given a 2097 table at 80 columns before the fight, the key bar offers starting it ahead of
+/// the checks, damage rolls and Edge; the rolling keys only while someone has no roll (`R` only
+/// for an NPC), and with nobody there none of the keys that want someone.
+#[test]
+fn the_2097_key_bar_before_the_fight_offers_start_and_only_the_rolls_still_to_make() {
+    let mut app = setup(&[]);
+    let bar = key_bar(&mut app);
+    assert!(bar.starts_with("a add"), "{bar}");
+    for gone in [
+        "c success",
+        "w damage",
+        "G Edge",
+        "r roll",
+        "R roll",
+        "s start",
+    ] {
+        assert!(!bar.contains(gone), "{gone}: {bar}");
+    }
+    let mut app = setup(&[
+        "add Bo pc int 4 rea 4 edge 2",
+        "add Ganger npc int 3 rea 3 edge 1",
+    ]);
+    let bar = key_bar(&mut app);
+    assert!(
+        bar.contains("r roll unrolled") && bar.contains("R roll NPCs"),
+        "{bar}"
+    );
+    assert!(bar.contains("s start"), "{bar}");
+    let mut app = setup(&[
+        "add Bo pc int 4 rea 4 edge 2",
+        "add Ganger npc int 3 rea 3 edge 1",
+        "roll Ganger dice 3 3",
+    ]);
+    let bar = key_bar(&mut app);
+    assert!(
+        bar.contains("r roll unrolled") && !bar.contains("R roll"),
+        "{bar}"
+    );
+    let mut app = setup(&[
+        "add Bo pc int 4 rea 4 edge 2",
+        "add Ganger npc int 3 rea 3 edge 1",
+        "roll Bo dice 6 6",
+        "roll Ganger dice 3 3",
+    ]);
+    let bar = key_bar(&mut app);
+    assert!(
+        bar.contains("t initiative s start c success check"),
+        "{bar}"
+    );
+    assert!(!bar.contains("r roll") && !bar.contains("R roll"), "{bar}");
+}
+
+/// Given a form of one number and no choice (2097's initiative dice), its last line does not
+/// say how to change a choice.
+#[test]
+fn a_form_without_a_choice_names_no_way_to_change_one() {
+    let mut app = setup(&["add Bo pc int 4 rea 4 edge 2"]);
+    typ(&mut app, "t");
+    assert!(matches!(app.mode(), Mode::Form(_)));
+    let shown = screen(&mut app, 120, 40);
+    assert!(
+        shown.contains("Enter: submit  Tab: next field  Esc: cancel"),
+        "{shown}"
+    );
+    assert!(!shown.contains("change a choice"), "{shown}");
+}

@@ -1,8 +1,7 @@
 //! The key bar: the keys of the current mode, from the keymap table, as many as fit in the
-//! table's order of priority (short of room, the mode's own actions before the arrows, the
-//! arrows before the other keys that only move about; with nobody on the roster, adding
-//! first), those of no use in the fight's phase or on a read-only screen left out, and help
-//! last.
+//! table's order of priority (short of room, the mode's own actions before the keys that only
+//! move about, a pair of those whole or not at all), those of no use in the fight's phase or on
+//! a read-only screen left out, and help last.
 
 use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
@@ -26,13 +25,6 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     if mode == ModeKind::Tracker {
         let uses = Uses::of(app.state());
         entries.retain(|e| uses.serve(e.2) && (app.read_only.is_none() || keymap::reads(e.2)));
-        if let Some(at) = uses
-            .first()
-            .and_then(|first| entries.iter().position(|e| e.2 == first))
-        {
-            let e = entries.remove(at);
-            entries.insert(0, e);
-        }
     }
     // Help goes last and always shows: it lists every key.
     let help = entries
@@ -45,8 +37,8 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     );
     let width_of = |e: &(String, &str, Action)| e.0.chars().count() + e.1.chars().count() + 2;
     // Short of room, the keys that only move about go after the mode's own actions (a ready's
-    // Ctrl-N and Ctrl-D before ↑ and ↓), the arrows (the most used) before the rarer moves (a
-    // group, a field, a page), quitting after all; with room for all, the table's order stands.
+    // Ctrl-N and Ctrl-D before ↑ and ↓), the most used the last to go, quitting first; with
+    // room for all, the table's order stands.
     if entries.iter().map(width_of).sum::<usize>() > room {
         // A label's words in brackets are the help's to give (`narrate now (Shake It Up)`):
         // short of room, the bar keeps more keys instead.
@@ -55,12 +47,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
                 e.1 = short;
             }
         }
-        entries.sort_by_key(|e| match e.2 {
-            Action::Quit => 3,
-            Action::Up | Action::Down => 1,
-            a if keymap::navigation(a) => 2,
-            _ => 0,
-        });
+        entries.sort_by_key(|e| keymap::gives_way(e.2));
     }
     let mut spans = Vec::new();
     let mut used = 0usize;
@@ -69,13 +56,22 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         spans.push(Span::raw(format!(" {label} ")));
     };
     // Dropped from the end of the table's order: a later key never shows in place of an
-    // earlier one that did not fit.
-    for e in &entries {
-        used += width_of(e);
+    // earlier one that did not fit. A pair (PgUp and PgDn) goes or stays whole.
+    let mut paired: Vec<Action> = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        if paired.contains(&e.2) {
+            continue;
+        }
+        let partner = keymap::pair(e.2).and_then(|p| entries[i + 1..].iter().find(|o| o.2 == p));
+        used += width_of(e) + partner.map_or(0, width_of);
         if used > room {
             break;
         }
         push(e);
+        if let Some(p) = partner {
+            paired.push(p.2);
+            push(p);
+        }
     }
     if let Some(h) = &help {
         push(h);

@@ -258,6 +258,18 @@ fn long_names_show_whole_where_the_row_has_room() {
     assert!(s.contains("Ganger Lieutenant Bravo"), "{s}");
 }
 
+/// Given a fighter who joined after its place in the pass went by, then the players' row leaves
+/// its mark blank, as the GM's order does: `–` would tell the table it lost a turn.
+#[test]
+fn a_joiner_whose_place_went_by_has_no_lost_turn_mark() {
+    let mut enc = demo::table();
+    let lines = ["add Guard int 6 rea 6", "roll Guard hits 6"];
+    assert_eq!(demo::script(&mut enc, &lines, 3), Ok(()));
+    let s = draw(&watching(&enc, "rooftop"), 120, 40);
+    let row = s.lines().find(|l| l.contains("Guard")).unwrap_or_default();
+    assert!(row.starts_with("│   1 Guard"), "{s}");
+}
+
 #[test]
 fn an_npc_row_says_nothing_the_gm_keeps() {
     let enc = sr5();

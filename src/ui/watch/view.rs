@@ -263,7 +263,8 @@ fn row_lines(r: &Row, name_w: usize, width: usize, t: Theme) -> Vec<Line<'static
             Stands::Deferred => "»",
             Stands::Done => "✓",
             Stands::Skipped => "–",
-            Stands::ToCome => " ",
+            // Blank, greyed, as on the GM's order: it lost no turn.
+            Stands::ToCome | Stands::Joined => " ",
         }
     };
     let place = r
@@ -295,7 +296,7 @@ fn row_lines(r: &Row, name_w: usize, width: usize, t: Theme) -> Vec<Line<'static
     let style = match r.stands {
         Stands::Acting => t.current(),
         _ if r.downed => t.downed(),
-        Stands::Done | Stands::Skipped => t.acted(),
+        Stands::Done | Stands::Skipped | Stands::Joined => t.acted(),
         Stands::ToCome | Stands::Deferred => t.base(),
     };
     let head = format!(

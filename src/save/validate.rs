@@ -111,6 +111,10 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
                     track.label()
                 ));
             };
+            // `damage` takes 1 box or more, and puts 0 on a monitor already full.
+            if *boxes == 0 && taken < max {
+                no_boxes(c, *track, "takes", " with the monitor not full", rules)?;
+            }
             if taken.saturating_add(*boxes) > max {
                 return Err(format!(
                     "{} takes {boxes} boxes of {} damage but the monitor has {max} boxes, {taken} of them taken",
@@ -122,6 +126,10 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         Event::Healed { who, track, boxes } => {
             let c = present(*who)?;
             let taken = c.damage.on(*track);
+            // `heal` takes 1 box or more, and refuses a monitor with none taken.
+            if *boxes == 0 {
+                no_boxes(c, *track, "heals", "", rules)?;
+            }
             if *boxes > taken {
                 return Err(format!(
                     "{} heals {boxes} boxes of {} damage but has {taken}",
@@ -401,6 +409,29 @@ fn turns_settled(state: &State, rules: &HouseRules) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Damage or healing of 0 boxes, which `damage` and `heal` refuse unless the save's rules let
+/// them take 0 (`damage_boxes`); `does`: "takes" or "heals".
+fn no_boxes(
+    c: &Combatant,
+    track: Track,
+    does: &str,
+    when: &str,
+    rules: &HouseRules,
+) -> Result<(), String> {
+    let range = rules.limits.damage_boxes;
+    if range.contains(0) {
+        return Ok(());
+    }
+    let what = if does == "heals" { "healing" } else { "damage" };
+    Err(format!(
+        "{} {does} 0 boxes of {} damage{when}: {what} is {} to {} boxes",
+        c.name,
+        track.label(),
+        range.min,
+        range.max
+    ))
 }
 
 /// "1 time", "2 times".
@@ -1140,9 +1171,14 @@ pub fn check_entries(
         }
         // The text was written in the state before the entry.
         text_agrees(entry, enc.state()).map_err(fail)?;
+        let fired = entry
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::ReadyFired { .. }));
         let mut sheets_ok = Ok(());
         for event in &entry.events {
             check_event(enc.state(), event, rules).map_err(fail)?;
+            super::check_spent::check(enc.state(), event, rules, fired).map_err(fail)?;
             if sheets_ok.is_ok() {
                 sheets_ok = recheck_sheet(&enc, event);
             }

@@ -920,3 +920,21 @@ fn a_ready_whose_actions_cost_more_than_its_reserve_is_refused() {
         forged_refused(ready, 1, change, says);
     }
 }
+
+#[test]
+fn an_edit_whose_text_read_back_gives_another_name_is_refused() {
+    // Given `edit Ana name Bob` whose event renames Ana to Anna, when checked, then refused:
+    // the text, read back as the command, renames her to Bob. So for a sheet.
+    forged_refused(
+        "edit Ana name Bob\n",
+        1,
+        ("name: \"Bob\"", "name: \"Anna\""),
+        "entry 5 (`edit Ana name Bob`): the text names Ana \"Bob\" but its event \"Anna\"",
+    );
+    forged_refused(
+        "edit Ana int 6\n",
+        1,
+        ("intuition: 6", "intuition: 7"),
+        "the text gives Ana another side or sheet than its event records",
+    );
+}

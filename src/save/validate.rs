@@ -1083,6 +1083,64 @@ fn text_agrees(entry: &Entry, before: &State) -> Result<(), String> {
     Ok(())
 }
 
+/// An `edit` entry's text, read back as a command in the state before it, gives the name, side
+/// and sheet its event records (`edit Ana name Bob` renames to Bob, not to Anna). Only `edit`
+/// is read back: it rolls nothing and asks no catalogue, so what it gives has not changed since
+/// the save was written. A text the language or the engine now refuses is left to the checks
+/// above (older versions took words this one may not).
+fn edit_agrees(entry: &Entry, enc: &Encounter) -> Result<(), String> {
+    let edited = |e: &Event| match e {
+        Event::CombatantEdited {
+            id,
+            name,
+            side,
+            sheet,
+            ..
+        } => Some((*id, name.clone(), *side, *sheet)),
+        _ => None,
+    };
+    let is_edit = entry
+        .text
+        .split_whitespace()
+        .next()
+        .is_some_and(|v| v.eq_ignore_ascii_case("edit"));
+    let Some(recorded) = entry.events.iter().find_map(edited).filter(|_| is_edit) else {
+        return Ok(());
+    };
+    let Ok(crate::lang::Line::Command(command @ Command::Edit { .. })) =
+        crate::lang::parse(&entry.text, enc.state(), enc.catalogue())
+    else {
+        return Ok(());
+    };
+    let Some(read) = enc
+        .preview(command)
+        .ok()
+        .and_then(|events| events.iter().find_map(edited))
+    else {
+        return Ok(());
+    };
+    let was = enc.state().name(recorded.0);
+    if read.0 != recorded.0 {
+        return Err(format!(
+            "the text edits {} but its event edits {was}",
+            enc.state().name(read.0)
+        ));
+    }
+    if read.1 != recorded.1 {
+        return Err(format!(
+            "the text names {was} \"{}\" but its event \"{}\"",
+            crate::text::excerpt(&read.1),
+            crate::text::excerpt(&recorded.1)
+        ));
+    }
+    if (read.2, read.3) != (recorded.2, recorded.3) {
+        return Err(format!(
+            "the text gives {was} another side or sheet than its event records"
+        ));
+    }
+    Ok(())
+}
+
 /// An event's kind in words, for messages.
 fn event_kind(event: &Event) -> String {
     let debug = format!("{event:?}");
@@ -1171,6 +1229,7 @@ pub fn check_entries(
         }
         // The text was written in the state before the entry.
         text_agrees(entry, enc.state()).map_err(fail)?;
+        edit_agrees(entry, &enc).map_err(fail)?;
         let fired = entry
             .events
             .iter()

@@ -735,3 +735,206 @@ fn a_fifo_last_used_does_not_block() {
     let (code, err) = within_deadline(dir.path(), &[], &[]);
     assert_eq!(code, Some(1), "needs a terminal: {err}");
 }
+
+/// A save `exec` wrote: `setup` in its snapshot, `lines` in its journal, whose records (one a
+/// line, the header first) `forge` then changes. Gives check's stderr, once it has refused the
+/// save (exit 1) in one line and left both files as they were.
+fn journal_forged(setup: &str, lines: &str, forge: impl Fn(&str) -> String) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    for (input, seed) in [(setup, ["--seed", "1"].as_slice()), (lines, &[])] {
+        let args: Vec<&str> = ["exec"]
+            .iter()
+            .chain(seed)
+            .chain(&["f", "-"])
+            .copied()
+            .collect();
+        let out = srtrack_in(dir.path(), &args, input, &[]);
+        assert!(out.status.success(), "{input}: {}", text(&out.stderr));
+    }
+    let journal = dir.path().join("saves/f.ron.journal");
+    let was = std::fs::read_to_string(&journal).unwrap();
+    let forged = forge(&was);
+    assert_ne!(forged, was, "the forgery changed the journal");
+    std::fs::write(&journal, &forged).unwrap();
+    let save = std::fs::read(dir.path().join("saves/f.ron")).unwrap();
+    let check = srtrack(dir.path(), &["check", "f"]);
+    let err = text(&check.stderr);
+    assert_eq!(check.status.code(), Some(1), "{err}");
+    assert!(
+        !err.contains("panicked") && err.lines().count() == 1,
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&journal).unwrap(), forged);
+    assert_eq!(std::fs::read(dir.path().join("saves/f.ron")).unwrap(), save);
+    err
+}
+
+/// The journal's `n`th record (from 1) changed by `edit`.
+fn record(n: usize, edit: impl Fn(&str) -> String) -> impl Fn(&str) -> String {
+    move |journal: &str| {
+        journal
+            .lines()
+            .enumerate()
+            .map(|(i, l)| if i == n { edit(l) } else { l.to_string() })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    }
+}
+
+/// Ana and Bo in a fight, Ana's turn under way with 5 IP.
+const FIGHT: &str = "add Ana pc int 5 rea 3 will 3\nadd Bo int 3 rea 3 body 4\nroll all\nstart\n";
+
+/// [`journal_forged`] from [`FIGHT`] with `lines`, record `n` with `from` written `to`: the
+/// refusal says `says`.
+fn forged_refused(lines: &str, n: usize, (from, to): (&str, &str), says: &str) {
+    let err = journal_forged(FIGHT, lines, record(n, |l| l.replace(from, to)));
+    assert!(err.contains(says), "{err}");
+}
+
+#[test]
+fn a_status_started_twice_by_a_repeated_journal_line_is_refused() {
+    // Given a journal whose `status Ana dazed` line was doubled (an editor or merge accident),
+    // when it is checked, then the second is refused as typing it would be.
+    let err = journal_forged(
+        FIGHT,
+        "status Ana dazed\n",
+        record(1, |l| format!("{l}\n{l}")),
+    );
+    assert!(
+        err.contains("entry 6 (`status Ana dazed`): Ana already has the status \"dazed\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_status_started_or_stacked_by_other_than_one_is_refused() {
+    // Given Ana's two Take Aims (Willpower 3: a cap of 2), when a record's count is changed,
+    // then it is refused: a status starts at 1 and stacks by 1, to the cap.
+    let aims = "act Ana Take Aim\nact Ana Take Aim\n";
+    forged_refused(
+        aims,
+        1,
+        ("stacks: 1", "stacks: 0"),
+        "entry 5 (`act Ana Take Aim`): Ana's status \"Take Aim\" starts at 0 stacks: a status starts at 1",
+    );
+    forged_refused(
+        aims,
+        2,
+        ("stacks: 2", "stacks: 255"),
+        "entry 6 (`act Ana Take Aim`): Ana's status \"Take Aim\" goes from 1 to 255 stacks: it stacks by 1",
+    );
+    // Ana added in the journal with Willpower 1 (a cap of 1) stacks past it.
+    let err = journal_forged(
+        "add Bo int 3 rea 3\n",
+        &format!("{FIGHT}{aims}").replacen("add Bo int 3 rea 3 body 4\n", "", 1),
+        record(1, |l| l.replace("willpower: Some(3)", "willpower: Some(1)")),
+    );
+    assert!(
+        err.contains("Ana's \"Take Aim\" stacks to 2, over the cap of 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn damage_or_healing_of_no_boxes_is_refused_but_damage_on_a_full_monitor_holds() {
+    // Given damage and healing recorded as 0 boxes, when checked, then refused: the commands
+    // take 1 to 40.
+    let hurt = "damage Bo 2\nheal Bo 1\n";
+    forged_refused(
+        hurt,
+        1,
+        ("boxes: 2", "boxes: 0"),
+        "Bo takes 0 boxes of Physical damage with the monitor not full: damage is 1 to 40 boxes",
+    );
+    forged_refused(
+        hurt,
+        2,
+        ("boxes: 1", "boxes: 0"),
+        "Bo heals 0 boxes of Physical damage: healing is 1 to 40 boxes",
+    );
+    // Damage on a full monitor puts 0 boxes on it, and the save holds.
+    let dir = tempfile::tempdir().unwrap();
+    let lines = format!("{FIGHT}damage Bo 10\ndamage Bo 3\n");
+    let out = srtrack_in(
+        dir.path(),
+        &["exec", "--seed", "1", "full", "-"],
+        &lines,
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let check = srtrack(dir.path(), &["check", "full"]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+}
+
+#[test]
+fn an_action_whose_cost_is_not_what_the_saves_rules_give_its_type_is_refused() {
+    // Given Ana's Fire Gun (Simple, 2 IP by the save's rules), when its record is changed,
+    // then each change is refused by what the type costs, never by today's catalogue.
+    let fire = "act Ana Fire Gun\n";
+    for (change, says) in [
+        (
+            ("cost: 2", "cost: 0"),
+            "entry 5 (`act Ana Fire Gun`): Fire Gun costs 0 IP as a Simple action: the save's house rules give a Simple action 2 IP",
+        ),
+        (
+            ("kind: \"Simple\"", "kind: \"Complex\""),
+            "Fire Gun costs 2 IP as a Complex action",
+        ),
+        (
+            ("interrupt: false", "interrupt: true"),
+            "Fire Gun is marked an interrupt but taken as a Simple action",
+        ),
+        (
+            ("kind: \"Simple\"", "kind: \"Sideways\""),
+            "is not an action type",
+        ),
+    ] {
+        forged_refused(fire, 1, change, says);
+    }
+    // An interrupt costs what rules.ron's interrupt_costs give one.
+    forged_refused(
+        "act Bo Dodge\n",
+        1,
+        ("cost: 2", "cost: 3"),
+        "Dodge costs 3 IP as an Interrupt: the save's house rules give an interrupt 2 or 4 IP (interrupt_costs)",
+    );
+}
+
+#[test]
+fn a_ready_whose_actions_cost_more_than_its_reserve_is_refused() {
+    // Given Ana's ready of 2 IP for Fire Gun, when its reserve or cost is changed, then it is
+    // refused as typing it would be.
+    let ready = "ready Ana 2 when the door opens do Fire Gun\n";
+    for (change, says) in [
+        (
+            ("ip: 2", "ip: 1"),
+            "the ready actions cost 2 IP, more than the 1 IP reserved",
+        ),
+        (
+            ("ip: 2", "ip: 0"),
+            "a ready action reserves 1 to 3 IP, not 0",
+        ),
+        (("cost: 2", "cost: 255"), "costs 255 IP as a Simple action"),
+    ] {
+        forged_refused(ready, 1, change, says);
+    }
+}
+
+#[test]
+fn an_edit_whose_text_read_back_gives_another_name_is_refused() {
+    // Given `edit Ana name Bob` whose event renames Ana to Anna, when checked, then refused:
+    // the text, read back as the command, renames her to Bob. So for a sheet.
+    forged_refused(
+        "edit Ana name Bob\n",
+        1,
+        ("name: \"Bob\"", "name: \"Anna\""),
+        "entry 5 (`edit Ana name Bob`): the text names Ana \"Bob\" but its event \"Anna\"",
+    );
+    forged_refused(
+        "edit Ana int 6\n",
+        1,
+        ("intuition: 6", "intuition: 7"),
+        "the text gives Ana another side or sheet than its event records",
+    );
+}

@@ -111,6 +111,10 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
                     track.label()
                 ));
             };
+            // `damage` takes 1 box or more, and puts 0 on a monitor already full.
+            if *boxes == 0 && taken < max {
+                no_boxes(c, *track, "takes", " with the monitor not full", rules)?;
+            }
             if taken.saturating_add(*boxes) > max {
                 return Err(format!(
                     "{} takes {boxes} boxes of {} damage but the monitor has {max} boxes, {taken} of them taken",
@@ -122,6 +126,10 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
         Event::Healed { who, track, boxes } => {
             let c = present(*who)?;
             let taken = c.damage.on(*track);
+            // `heal` takes 1 box or more, and refuses a monitor with none taken.
+            if *boxes == 0 {
+                no_boxes(c, *track, "heals", "", rules)?;
+            }
             if *boxes > taken {
                 return Err(format!(
                     "{} heals {boxes} boxes of {} damage but has {taken}",
@@ -401,6 +409,29 @@ fn turns_settled(state: &State, rules: &HouseRules) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Damage or healing of 0 boxes, which `damage` and `heal` refuse unless the save's rules let
+/// them take 0 (`damage_boxes`); `does`: "takes" or "heals".
+fn no_boxes(
+    c: &Combatant,
+    track: Track,
+    does: &str,
+    when: &str,
+    rules: &HouseRules,
+) -> Result<(), String> {
+    let range = rules.limits.damage_boxes;
+    if range.contains(0) {
+        return Ok(());
+    }
+    let what = if does == "heals" { "healing" } else { "damage" };
+    Err(format!(
+        "{} {does} 0 boxes of {} damage{when}: {what} is {} to {} boxes",
+        c.name,
+        track.label(),
+        range.min,
+        range.max
+    ))
 }
 
 /// "1 time", "2 times".
@@ -1053,6 +1084,64 @@ fn text_agrees(entry: &Entry, before: &State) -> Result<(), String> {
     Ok(())
 }
 
+/// An `edit` entry's text, read back as a command in the state before it, gives the name, side
+/// and sheet its event records (`edit Ana name Bob` renames to Bob, not to Anna). Only `edit`
+/// is read back: it rolls nothing and asks no catalogue, so what it gives has not changed since
+/// the save was written. A text the language or the engine now refuses is left to the checks
+/// above (older versions took words this one may not).
+fn edit_agrees(entry: &Entry, enc: &Encounter) -> Result<(), String> {
+    let edited = |e: &Event| match e {
+        Event::CombatantEdited {
+            id,
+            name,
+            side,
+            sheet,
+            ..
+        } => Some((*id, name.clone(), *side, *sheet)),
+        _ => None,
+    };
+    let is_edit = entry
+        .text
+        .split_whitespace()
+        .next()
+        .is_some_and(|v| v.eq_ignore_ascii_case("edit"));
+    let Some(recorded) = entry.events.iter().find_map(edited).filter(|_| is_edit) else {
+        return Ok(());
+    };
+    let Ok(crate::lang::Line::Command(command @ Command::Edit { .. })) =
+        crate::lang::parse(&entry.text, enc.state(), enc.catalogue())
+    else {
+        return Ok(());
+    };
+    let Some(read) = enc
+        .preview(command)
+        .ok()
+        .and_then(|events| events.iter().find_map(edited))
+    else {
+        return Ok(());
+    };
+    let was = enc.state().name(recorded.0);
+    if read.0 != recorded.0 {
+        return Err(format!(
+            "the text edits {} but its event edits {was}",
+            enc.state().name(read.0)
+        ));
+    }
+    if read.1 != recorded.1 {
+        return Err(format!(
+            "the text names {was} \"{}\" but its event \"{}\"",
+            crate::text::excerpt(&read.1),
+            crate::text::excerpt(&recorded.1)
+        ));
+    }
+    if (read.2, read.3) != (recorded.2, recorded.3) {
+        return Err(format!(
+            "the text gives {was} another side or sheet than its event records"
+        ));
+    }
+    Ok(())
+}
+
 /// An event's kind in words, for messages.
 fn event_kind(event: &Event) -> String {
     let debug = format!("{event:?}");
@@ -1141,9 +1230,15 @@ pub fn check_entries(
         }
         // The text was written in the state before the entry.
         text_agrees(entry, enc.state()).map_err(fail)?;
+        edit_agrees(entry, &enc).map_err(fail)?;
+        let fired = entry
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::ReadyFired { .. }));
         let mut sheets_ok = Ok(());
         for event in &entry.events {
             check_event(enc.state(), event, rules).map_err(fail)?;
+            super::check_spent::check(enc.state(), event, rules, fired).map_err(fail)?;
             if sheets_ok.is_ok() {
                 sheets_ok = recheck_sheet(&enc, event);
             }

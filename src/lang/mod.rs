@@ -1521,7 +1521,7 @@ impl Parser<'_> {
             let e = self.error("the new combatant's name");
             return Err(self.keyword_in_name(e, start, end));
         }
-        let cmd = match self.add_after_name(name) {
+        let cmd = match self.add_after_name(&name) {
             Ok(cmd) => cmd,
             Err(e) => return Err(self.keyword_in_name(e, start, end)),
         };
@@ -1532,7 +1532,7 @@ impl Parser<'_> {
     }
 
     /// The rest of `add` after the new combatant's name.
-    fn add_after_name(&mut self, name: Vec<String>) -> Result<Command, ParseError> {
+    fn add_after_name(&mut self, name: &[String]) -> Result<Command, ParseError> {
         let mut count = None;
         if let Some(n) = self
             .peek()

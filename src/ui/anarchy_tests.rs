@@ -740,33 +740,6 @@ fn the_plot_point_menus_summary_reads_whole_at_80_columns() {
     assert_eq!(at(&app), first);
 }
 
-#[test]
-fn the_plot_point_menus_box_stays_put_over_lines_with_and_without_a_cut_reason() {
-    // Given Brick's Plot Point menu at 80×24, whose last lines' reasons are cut
-    let mut app = sample();
-    select(&mut app, "Brick");
-    typ(&mut app, "p");
-    let at = |app: &App| {
-        let Mode::PlotPoints(m) = app.mode() else {
-            panic!("the menu stays open");
-        };
-        m.area(super::mode::choose::body((80, 24)))
-    };
-    let first = at(&app);
-    // When the selection goes down every line
-    let n = {
-        let Mode::PlotPoints(m) = app.mode() else {
-            panic!("the menu opens");
-        };
-        m.list.items.len()
-    };
-    for _ in 1..n {
-        press(&mut app, KeyCode::Down);
-        // Then the box neither grows nor moves
-        assert_eq!(at(&app), first, "line {}", menu_selected(&app));
-    }
-}
-
 /// The table marks its selected row with `›` and a marked one with `●`, as the order pane does,
 /// so that without colour the selection shows by more than an underline.
 #[test]

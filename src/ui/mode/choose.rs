@@ -339,10 +339,10 @@ impl State {
             .collect()
     }
 
-    /// Line `i`'s whole reason wrapped to `w` cells, to write under the list when the list
-    /// cuts it; else nothing.
-    fn cut_reason(&self, i: usize, w: usize) -> Vec<String> {
-        match self.items.get(i) {
+    /// The selected line's whole reason wrapped to `w` cells, to write under the list when the
+    /// list cuts it; else nothing.
+    fn selected_reason(&self, w: usize) -> Vec<String> {
+        match self.items.get(self.selected) {
             Some(Item {
                 refusal: Some(why),
                 label,
@@ -354,25 +354,18 @@ impl State {
         }
     }
 
-    /// The rows under a list `w` cells wide for the selected line's whole reason: as many as
-    /// the longest cut reason takes, whichever line is selected, so the box does not move with
-    /// the selection; none when the list cuts no reason.
+    /// The rows under a list `w` cells wide for the selected line's whole reason: as many as it
+    /// takes, none when the list does not cut it.
     pub fn reason_rows(&self, w: usize) -> usize {
-        (0..self.items.len())
-            .map(|i| self.cut_reason(i, w).len())
-            .max()
-            .unwrap_or(0)
+        self.selected_reason(w).len()
     }
 
-    /// What goes in those rows: the selected line's cut reason, blank rows under it.
+    /// What goes in those rows.
     pub fn reason_lines(&self, w: usize, t: Theme) -> Vec<Line<'static>> {
-        let mut lines: Vec<Line<'static>> = self
-            .cut_reason(self.selected, w)
+        self.selected_reason(w)
             .into_iter()
             .map(|l| Line::styled(l, t.dim()))
-            .collect();
-        lines.resize(self.reason_rows(w), Line::default());
-        lines
+            .collect()
     }
 
     /// The lines of a list of `rows` rows out of sight above and below it, as [`Self::lines`]

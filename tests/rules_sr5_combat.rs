@@ -347,6 +347,43 @@ fn block_counts_against_melee_attacks_only() {
 }
 
 #[test]
+fn block_and_parry_against_a_waiting_gun_attack_and_parry_with_no_melee_weapon_are_refused() {
+    // Given Ana's Ares attack waits for Ganger 2's defense (the GM rolls the NPCs at the table)
+    let mut t = Table::with_rules(|r| r.sr5.npcs_roll_at_the_table = true);
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    t.run("add Ganger x2 int 3 rea 3 edge 1 body 4 will 2");
+    t.run("weapon Ana add Ares Predator dv 8P ap -1 acc 5 ammo 10");
+    t.run("weapon Ganger 1 add Club dv 5 p ap 0 acc 4");
+    t.run("roll Ana hits 3");
+    t.run("roll Ganger 1 hits 2");
+    t.run("roll Ganger 2 hits 1");
+    t.run("start");
+    t.roll("attack Ana Ganger 2 pool 6", &[6, 6, 5, 2, 2, 3]);
+    let ip = t.ip("Ganger 2");
+    // When Ganger 2 buys Block or Parry, then each is refused and no IP goes
+    for action in ["Block", "Parry"] {
+        assert_eq!(
+            t.refuse(&format!("act Ganger 2 {action}")).to_string(),
+            format!(
+                "{action} counts only against melee attacks, and the attack waiting for Ganger 2's defense is Ana's Ares Predator, not a melee weapon"
+            )
+        );
+    }
+    assert_eq!(t.ip("Ganger 2"), ip);
+    // While Dodge counts against any attack
+    t.run("act Ganger 2 Dodge");
+    // And Ana, whose sheet carries only the Ares, cannot Parry Ganger 1's club
+    t.roll("attack Ganger 1 Ana pool 4", &[6, 6, 2, 2]);
+    assert_eq!(
+        t.refuse("act Ana Parry").to_string(),
+        "Parry needs a melee weapon, and Ana carries none (has Ares Predator): add one (`weapon Ana add NAME dv N ap N acc N`)"
+    );
+    // But Block, and Parry by Ganger 2 whose sheet holds no weapon at all, are taken
+    t.run("act Ana Block");
+    t.run("act Ganger 2 Parry");
+}
+
+#[test]
 fn a_new_attack_drops_one_left_waiting() {
     let mut t = armed();
     t.roll("attack Ganger 1 Ana pool 2", &[6, 2]);

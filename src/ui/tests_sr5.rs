@@ -1144,6 +1144,43 @@ fn guard_out_of_ip() -> App {
     guard_spent().0
 }
 
+/// The line `name` finds in the open action picker, and its refusal.
+fn picked_refusal(app: &mut App, name: &str) -> Option<String> {
+    typ(app, name);
+    let Mode::Picker(p) = app.mode() else {
+        panic!("not in the picker: {:?}", app.mode().kind());
+    };
+    p.items[p.selected].refusal.clone()
+}
+
+#[test]
+fn block_and_parry_are_dimmed_while_the_attack_waiting_on_jinx_is_a_guns() {
+    // Given the Guard's Ingram attack waits for Jinx's defense
+    let mut app = guard_and_jinx(&["attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2"]);
+    let why = |action: &str| {
+        format!(
+            "{action} counts only against melee attacks, and the attack waiting for Jinx's defense is Guard's Ingram Smartgun X, not a melee weapon"
+        )
+    };
+    // When the GM opens Jinx's interrupt picker and looks up each defense interrupt
+    let interrupt = |app: &mut App, name: &str| {
+        press(app, KeyCode::Char('i'));
+        typ(app, "J");
+        press(app, KeyCode::Enter);
+        let said = picked_refusal(app, name);
+        press(app, KeyCode::Esc);
+        said
+    };
+    // Then Block and Parry are dimmed with the engine's sentence, Dodge is not
+    assert_eq!(interrupt(&mut app, "block"), Some(why("Block")));
+    assert_eq!(interrupt(&mut app, "parry"), Some(why("Parry")));
+    assert_eq!(interrupt(&mut app, "dodge"), None);
+    // And in Jinx's own turn the act picker says the same
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(picked_refusal(&mut app, "block"), Some(why("Block")));
+}
+
 #[test]
 fn enter_on_a_refused_picker_line_says_why_and_stays_in_the_picker() {
     // Given the Guard, out of IP, has Fire Gun selected in the picker (marked ⊘)

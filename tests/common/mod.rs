@@ -97,6 +97,11 @@ pub fn test_catalogue() -> Catalogue {
             ActionGroup::Interrupt,
             ActionKind::Interrupt { initiative: -5 },
         ),
+        action(
+            "Parry",
+            ActionGroup::Interrupt,
+            ActionKind::Interrupt { initiative: -5 },
+        ),
     ])
 }
 

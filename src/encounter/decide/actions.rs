@@ -301,6 +301,7 @@ impl Draft<'_> {
         let taken = self.taken(c);
         self.one_attack(c, &action, &taken)?;
         self.defense_add_unused(c, &action)?;
+        self.defense_add_counts(c, &action)?;
         // The firearm's rounds and clip are what it can do now, too.
         let ammunition = self.ammunition(c, &action)?;
         if how.from == PaidFrom::Reserve && action.cost > how.have {

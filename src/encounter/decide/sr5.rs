@@ -1003,6 +1003,50 @@ impl Draft<'_> {
         Ok(())
     }
 
+    /// Refuses a defense interrupt that cannot count: one only against melee attacks while the
+    /// attack waiting for `c`'s defense is not a melee weapon's, or one taken with a melee weapon
+    /// by a character whose sheet carries weapons and none of them melee. With no attack waiting
+    /// and no weapons on the sheet it is taken: the GM may not keep them in srtrack.
+    pub(super) fn defense_add_counts(&mut self, c: &Combatant, action: &ActionUse) -> Outcome {
+        let Some(name) = action.name.as_deref() else {
+            return Ok(());
+        };
+        let Some(interrupt) = self.rules.sr5.defense_interrupt(name).cloned() else {
+            return Ok(());
+        };
+        let now = self.now();
+        let waiting = now
+            .sr5
+            .waiting(c.id)
+            .filter(|p| matches!(p.stage, Stage::Defense { .. }))
+            .map(|p| (now.name(p.attacker).to_string(), p.weapon.clone()));
+        let weapons = now.sr5.kit(c.id).map(|k| k.weapons.clone());
+        let weapons = weapons.unwrap_or_default();
+        if let Some((attacker, weapon)) =
+            waiting.filter(|(_, w)| interrupt.melee_only && !w.is_melee())
+        {
+            return Err(Sr5Error::DefenseAddNotMelee {
+                who: c.name.clone(),
+                action: interrupt.action,
+                attacker,
+                weapon: weapon.name,
+            }
+            .into());
+        }
+        if interrupt.needs_melee_weapon
+            && !weapons.is_empty()
+            && !weapons.iter().any(Weapon::is_melee)
+        {
+            return Err(Sr5Error::NoMeleeWeapon {
+                who: c.name.clone(),
+                action: interrupt.action,
+                has: weapons.into_iter().map(|w| w.name).collect(),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     /// The fire mode named for an action, as the rules spell it; refused when the action has no
     /// such mode, or no modes at all.
     pub(super) fn fire_mode(

@@ -799,6 +799,24 @@ pub enum Sr5Error {
     )]
     DefenseAddWaiting { who: String, action: String },
     #[error(
+        "{action} counts only against melee attacks, and the attack waiting for {who}'s defense is {attacker}'s {weapon}, not a melee weapon"
+    )]
+    DefenseAddNotMelee {
+        who: String,
+        action: String,
+        attacker: String,
+        weapon: String,
+    },
+    #[error(
+        "{action} needs a melee weapon, and {who} carries none{}: add one (`weapon {who} add NAME dv N ap N acc N`)",
+        has_list(has)
+    )]
+    NoMeleeWeapon {
+        who: String,
+        action: String,
+        has: Vec<String>,
+    },
+    #[error(
         "{who}'s {action} is no status to clear: it adds to {who}'s next defense test and lapses at the round's end (`undo` takes it back, IP and all)"
     )]
     DefenseAddNotStatus { who: String, action: String },

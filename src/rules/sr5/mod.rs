@@ -65,6 +65,10 @@ pub struct DefenseInterrupt {
     pub adds: String,
     /// Only against melee attacks (Block, Parry).
     pub melee_only: bool,
+    /// Taken with a melee weapon (Parry): refused when the sheet carries weapons and none is
+    /// one. Rules and saves from before it: none needs one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub needs_melee_weapon: bool,
 }
 
 /// A catalogue action that attacks: spent on the screen, it offers the attack chain.

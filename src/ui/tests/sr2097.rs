@@ -909,3 +909,14 @@ fn a_difficulty_the_rules_do_not_know_is_pointed_at_in_its_field() {
     );
     assert_eq!(f.error, None);
 }
+
+/// A character dying of an injury says so in the Status pane: only Edge saves it, where one
+/// merely Downed waits for first aid.
+#[test]
+fn the_status_pane_tells_a_dying_character_from_a_downed_one() {
+    let mut app = fight();
+    let dying = ["dmg - Bo 6d6+10 dice 6 6 6 6 6 6"];
+    assert_eq!(demo::script(&mut app.enc, &dying, 1), Ok(()));
+    let shown = screen(&mut app, 100, 30);
+    assert!(shown.contains("✗ Bo Downed: dying of injury 1"), "{shown}");
+}

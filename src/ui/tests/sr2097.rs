@@ -410,24 +410,30 @@ fn the_check_forms_tab_wraps_both_ways_and_the_field_wrapped_to_keeps_its_value(
     );
 }
 
+/// The refusal under the damage or the check form.
+fn form_error(app: &App) -> Option<String> {
+    match app.mode() {
+        Mode::DamageForm(f) => f.error.clone(),
+        Mode::CheckForm(f) => f.error.clone(),
+        other => panic!("not a 2097 form: {:?}", other.kind()),
+    }
+}
+
 #[test]
-fn the_damage_form_of_a_downed_attacker_says_so_as_it_opens() {
-    // Given Ana Downed
-    let mut app = fight();
-    assert_eq!(demo::script(&mut app.enc, &["down Ana"], 1), Ok(()));
-    select(&mut app, "Ana");
-    // When the GM opens her damage form
-    press(&mut app, KeyCode::Char('w'));
-    // Then it says she cannot act before anything is typed, and still while typing
-    let Mode::DamageForm(f) = app.mode() else {
-        panic!("the damage form")
-    };
-    assert_eq!(f.error.as_deref(), Some("Ana is Downed and cannot act"));
-    typ(&mut app, "Bo");
-    let Mode::DamageForm(f) = app.mode() else {
-        panic!("the damage form")
-    };
-    assert_eq!(f.error.as_deref(), Some("Ana is Downed and cannot act"));
+fn the_damage_and_check_forms_of_a_downed_character_say_so_as_they_open() {
+    for (key, typed) in [('w', "Bo"), ('c', "2")] {
+        // Given Ana Downed
+        let mut app = fight();
+        assert_eq!(demo::script(&mut app.enc, &["down Ana"], 1), Ok(()));
+        select(&mut app, "Ana");
+        // When the GM opens her damage form (or check form)
+        press(&mut app, KeyCode::Char(key));
+        // Then it says she cannot act before anything is typed, and still while typing
+        let downed = Some("Ana is Downed and cannot act".to_string());
+        assert_eq!(form_error(&app), downed, "{key}");
+        typ(&mut app, typed);
+        assert_eq!(form_error(&app), downed, "{key}");
+    }
 }
 
 #[test]

@@ -608,7 +608,13 @@ fn the_edge_menu_opens_on_the_latest_injury() {
 
 /// The damage form's preview for Ana on Bo with `with` in the With field.
 fn damage_preview_with(with: &str) -> Result<String, String> {
+    damage_preview_after(&[], with)
+}
+
+/// The same, after the lines `first` (Bo's armor changed, …).
+fn damage_preview_after(first: &[&str], with: &str) -> Result<String, String> {
     let mut app = fight();
+    assert_eq!(demo::script(&mut app.enc, first, 1), Ok(()));
     select(&mut app, "Ana");
     press(&mut app, KeyCode::Char('w'));
     typ(&mut app, "Bo");
@@ -633,6 +639,23 @@ fn the_damage_form_reads_dice_with_spaces_as_the_dmg_command_does() {
         typ(&mut app, line);
         press(&mut app, KeyCode::Enter);
         assert!(matches!(app.mode(), Mode::Tracker), "{line} refused");
+    }
+}
+
+/// Against Bo's armor a roll that can still be stopped never reads 100.0%, nor one that can still
+/// get through 0.0%; certainty alone reads so.
+#[test]
+fn the_damage_forms_odds_read_certain_only_when_they_are() {
+    for (pt, with, odds) in [
+        (15, "6d6+7", ">99.9%"),  // stopped only by 6d6 of 7 or less: 7 in 46,656
+        (30, "5d6+0", "<0.1%"),   // through only on five 6s: 1 in 7,776
+        (15, "3d6+12", "100.0%"), // 15 at the least
+        (15, "1d6+0", "0.0%"),    // 6 at the most
+        (15, "4d6+7", "97.3%"),
+    ] {
+        let armor = format!("armor Bo pt {pt} dr 30");
+        let preview = damage_preview_after(&[armor.as_str()], with).expect(with);
+        assert!(preview.ends_with(&format!(": {odds}")), "{with}: {preview}");
     }
 }
 

@@ -833,6 +833,30 @@ fn edge_burn_saves_the_latest_deadly_injury_by_number_and_up_never_points_to_an_
     );
 }
 
+// A character dying of an injury (only Edge saves it) is told apart from one merely Downed
+// (first aid brings it back): `show` and the recap's cast name the injury.
+#[test]
+fn a_dying_character_is_shown_dying_of_its_injury_not_merely_downed() {
+    // Given Bo dying of a life-threatening injury, and Cy Downed by a critical one
+    let mut t = fight();
+    t.run("dmg - Bo 6d6+10 dice 6 6 6 6 6 6");
+    t.run("dmg - Cy 3d6+0 dice 6 6 6"); // 18: critical
+    // When the GM reads where the fight stands, Bo is dying of injury 1, Cy merely Downed
+    let shown = report::show(&t.enc, 0);
+    assert!(shown.contains(", DOWNED (dying of injury 1)"), "{shown}");
+    assert!(shown.contains(", DOWNED (injury)"), "{shown}");
+    let cast = report::recap::heading(&t.enc, "t", "now");
+    assert!(
+        cast.contains("**Bo** (NPC, Downed, dying of injury 1)"),
+        "{cast}"
+    );
+    assert!(cast.contains("**Cy** (NPC, Downed)"), "{cast}");
+    // and once Edge Burn saves him, he is Downed, no longer dying
+    t.run("edge Bo burn");
+    assert!(report::show(&t.enc, 0).contains("Bo"));
+    assert!(!report::show(&t.enc, 0).contains("dying"));
+}
+
 // Edge Burn, the last resort against a character's death, spares it outright death but leaves it
 // needing a medic at once: first aid does not undo either.
 #[test]

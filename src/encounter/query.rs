@@ -452,6 +452,13 @@ pub enum Attack<'a> {
 }
 
 impl Encounter {
+    /// Whether `who` may act now at all (not Downed, in the fight), asked as the commands that
+    /// act ask it: a form opened for a character refuses in their words before it is filled.
+    pub fn may_act(&self, who: CombatantId) -> Result<(), RuleError> {
+        let mut draft = Draft::new(self.system(), self.state(), self.rules(), self.catalogue());
+        draft.able(who).map(drop)
+    }
+
     /// Whether `who` may make this attack now, whoever the target: the engine's own check of
     /// the attacker, which the attack commands make too, so a form that asks it before its
     /// target is named refuses in the command's words. Rolls nothing, changes nothing.

@@ -801,7 +801,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         }
     }
     if passes {
-        order_text(&mut out, state);
+        order_text(&mut out, state, rules);
     }
     let mut notes = Vec::new();
     for c in state.present() {
@@ -886,6 +886,24 @@ pub fn show(enc: &Encounter, log: usize) -> String {
     out
 }
 
+/// The injury (from 1) a Shadowrun 2097 character is dying of: the one Edge Burn would save.
+/// None elsewhere.
+pub fn dying_of(state: &State, c: &Combatant, rules: &HouseRules) -> Option<usize> {
+    let sheet = state.sr2097.as_ref()?.sheet(c.id);
+    sheet.dying_of(rules.sr2097.edge.burn_at).map(|at| at + 1)
+}
+
+/// Why a Downed character is down, as `show` and the Status pane say it. One dying of an
+/// injury says so, naming it: only Edge saves it, where a merely Downed one waits for first aid.
+pub fn down_text(state: &State, c: &Combatant, rules: &HouseRules) -> Option<String> {
+    let cause = c.downed?;
+    Some(match (dying_of(state, c, rules), cause) {
+        (Some(n), crate::encounter::DownCause::Injury) => format!("dying of injury {n}"),
+        (Some(n), cause) => format!("{}, dying of injury {n}", cause.label()),
+        (None, cause) => cause.label().to_string(),
+    })
+}
+
 /// The cells of a column of names in `show`: 24, or as wide as the widest name (wide characters
 /// take two cells), so that the column after it starts in one place on every row.
 pub(crate) fn name_column<'a>(names: impl Iterator<Item = &'a str>) -> usize {
@@ -893,7 +911,7 @@ pub(crate) fn name_column<'a>(names: impl Iterator<Item = &'a str>) -> usize {
 }
 
 /// The initiative order, with delays under their triggers and who still has to roll.
-fn order_text(out: &mut String, state: &State) {
+fn order_text(out: &mut String, state: &State, rules: &HouseRules) {
     out.push_str("\nOrder:\n");
     let current = state.turn().map(|t| t.who);
     let width = name_column(state.present().map(|c| c.name.as_str()));
@@ -905,9 +923,8 @@ fn order_text(out: &mut String, state: &State) {
             Some(r) => format!(", {} IP held", r.ip()),
             None => String::new(),
         };
-        let down = c
-            .downed
-            .map(|d| format!(", DOWNED ({})", d.label()))
+        let down = down_text(state, c, rules)
+            .map(|d| format!(", DOWNED ({d})"))
             .unwrap_or_default();
         let edge = if c.sheet.edge > 0 {
             format!(", Edge {}/{}", c.edge_left, state.edge_max(c))

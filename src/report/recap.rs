@@ -519,7 +519,10 @@ fn cast(enc: &Encounter, title: &str, created: &str, shown: impl Fn(&Combatant) 
             notes.push(monitors);
         }
         if c.downed.is_some() {
-            notes.push("Downed".into());
+            notes.push(match super::dying_of(state, c, enc.rules()) {
+                Some(n) => format!("Downed, dying of injury {n}"),
+                None => "Downed".into(),
+            });
         }
         if !c.is_present() {
             notes.push("left the fight".into());

@@ -457,6 +457,19 @@ pub fn odds_answer(q: &OddsQuery, rules: &Sr2097Rules) -> Result<String, RuleErr
     ))
 }
 
+/// A chance in per cent to one decimal: 100.0% and 0.0% only when certain or impossible, else
+/// `>99.9%` and `<0.1%`, so that a roll that can still fail never reads as sure.
+fn share(percent: f64, never: bool, always: bool) -> String {
+    let shown = format!("{percent:.1}");
+    match shown.as_str() {
+        _ if always => "100.0%".to_string(),
+        _ if never => "0.0%".to_string(),
+        "100.0" => ">99.9%".to_string(),
+        "0.0" => "<0.1%".to_string(),
+        _ => format!("{shown}%"),
+    }
+}
+
 /// The odds in three short lines: the chance of success, then each band of success and of
 /// failure.
 pub fn odds_lines(odds: &check::Odds) -> [String; 3] {
@@ -467,7 +480,11 @@ pub fn odds_lines(odds: &check::Odds) -> [String; 3] {
                 let band = match v {
                     check::Verdict::Success(b) | check::Verdict::Failure(b) => b.word(),
                 };
-                format!("{band} {:.1}%", odds.percent(odds.of(*v)))
+                let count = odds.of(*v);
+                format!(
+                    "{band} {}",
+                    share(odds.percent(count), count == 0, count == odds.outcomes)
+                )
             })
             .collect();
         parts.join(", ")
@@ -476,8 +493,12 @@ pub fn odds_lines(odds: &check::Odds) -> [String; 3] {
     let wins: Vec<check::Verdict> = all[3..].iter().rev().copied().collect();
     [
         format!(
-            "success {:.1}% ({} of {} rolls)",
-            odds.success_percent(),
+            "success {} ({} of {} rolls)",
+            share(
+                odds.success_percent(),
+                odds.successes() == 0,
+                odds.successes() == odds.outcomes
+            ),
             odds.successes(),
             odds.outcomes
         ),
@@ -514,13 +535,20 @@ pub fn damage_preview(
     let name = state.name(target);
     Ok(match slice.sheet(target).armor {
         None => format!("{name} has no armor: all of {roll} gets through"),
-        Some(a) => format!(
-            "{name}: PT {}/DR {}; {roll} gets through on {}+: {:.1}%",
-            a.pt,
-            a.dr,
-            a.pt,
-            damage::chance_at_least(n, d.st, a.pt, rules)
-        ),
+        Some(a) => {
+            // The least and the most the dice can make: certain or impossible, said exactly.
+            let least = u32::from(n) + u32::from(d.st);
+            let most = u32::from(n) * u32::from(rules.damage.die) + u32::from(d.st);
+            let chance = share(
+                damage::chance_at_least(n, d.st, a.pt, rules),
+                most < u32::from(a.pt),
+                least >= u32::from(a.pt),
+            );
+            format!(
+                "{name}: PT {}/DR {}; {roll} gets through on {}+: {chance}",
+                a.pt, a.dr, a.pt
+            )
+        }
     })
 }
 

@@ -167,7 +167,7 @@ impl<'a> Draft<'a> {
         Ok(())
     }
 
-    fn able(&mut self, id: CombatantId) -> Result<Combatant, RuleError> {
+    pub(super) fn able(&mut self, id: CombatantId) -> Result<Combatant, RuleError> {
         let c = self.present(id)?;
         if c.is_downed() {
             return Err(RuleError::Downed { who: c.name });

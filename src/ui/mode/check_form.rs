@@ -77,6 +77,8 @@ impl State {
             owed,
         };
         st.refresh(ctx);
+        // Said at once, as the damage form does: no TN or bonus would let a Downed one roll.
+        st.error = ctx.enc.may_act(who).err().map(|e| e.to_string());
         st
     }
 
@@ -139,7 +141,8 @@ impl State {
                 form::confirm(&mut self.fields, &mut self.focus, cmd)
             }
             edit @ (Action::NextField | Action::PrevField | Action::Input(_)) => {
-                self.error = edit_fields(&mut self.fields, &mut self.focus, edit);
+                self.error = edit_fields(&mut self.fields, &mut self.focus, edit)
+                    .or_else(|| ctx.enc.may_act(self.who).err().map(|e| e.to_string()));
                 self.refresh(ctx);
                 Outcome::Stay
             }

@@ -410,24 +410,30 @@ fn the_check_forms_tab_wraps_both_ways_and_the_field_wrapped_to_keeps_its_value(
     );
 }
 
+/// The refusal under the damage or the check form.
+fn form_error(app: &App) -> Option<String> {
+    match app.mode() {
+        Mode::DamageForm(f) => f.error.clone(),
+        Mode::CheckForm(f) => f.error.clone(),
+        other => panic!("not a 2097 form: {:?}", other.kind()),
+    }
+}
+
 #[test]
-fn the_damage_form_of_a_downed_attacker_says_so_as_it_opens() {
-    // Given Ana Downed
-    let mut app = fight();
-    assert_eq!(demo::script(&mut app.enc, &["down Ana"], 1), Ok(()));
-    select(&mut app, "Ana");
-    // When the GM opens her damage form
-    press(&mut app, KeyCode::Char('w'));
-    // Then it says she cannot act before anything is typed, and still while typing
-    let Mode::DamageForm(f) = app.mode() else {
-        panic!("the damage form")
-    };
-    assert_eq!(f.error.as_deref(), Some("Ana is Downed and cannot act"));
-    typ(&mut app, "Bo");
-    let Mode::DamageForm(f) = app.mode() else {
-        panic!("the damage form")
-    };
-    assert_eq!(f.error.as_deref(), Some("Ana is Downed and cannot act"));
+fn the_damage_and_check_forms_of_a_downed_character_say_so_as_they_open() {
+    for (key, typed) in [('w', "Bo"), ('c', "2")] {
+        // Given Ana Downed
+        let mut app = fight();
+        assert_eq!(demo::script(&mut app.enc, &["down Ana"], 1), Ok(()));
+        select(&mut app, "Ana");
+        // When the GM opens her damage form (or check form)
+        press(&mut app, KeyCode::Char(key));
+        // Then it says she cannot act before anything is typed, and still while typing
+        let downed = Some("Ana is Downed and cannot act".to_string());
+        assert_eq!(form_error(&app), downed, "{key}");
+        typ(&mut app, typed);
+        assert_eq!(form_error(&app), downed, "{key}");
+    }
 }
 
 #[test]
@@ -602,7 +608,13 @@ fn the_edge_menu_opens_on_the_latest_injury() {
 
 /// The damage form's preview for Ana on Bo with `with` in the With field.
 fn damage_preview_with(with: &str) -> Result<String, String> {
+    damage_preview_after(&[], with)
+}
+
+/// The same, after the lines `first` (Bo's armor changed, …).
+fn damage_preview_after(first: &[&str], with: &str) -> Result<String, String> {
     let mut app = fight();
+    assert_eq!(demo::script(&mut app.enc, first, 1), Ok(()));
     select(&mut app, "Ana");
     press(&mut app, KeyCode::Char('w'));
     typ(&mut app, "Bo");
@@ -627,6 +639,23 @@ fn the_damage_form_reads_dice_with_spaces_as_the_dmg_command_does() {
         typ(&mut app, line);
         press(&mut app, KeyCode::Enter);
         assert!(matches!(app.mode(), Mode::Tracker), "{line} refused");
+    }
+}
+
+/// Against Bo's armor a roll that can still be stopped never reads 100.0%, nor one that can still
+/// get through 0.0%; certainty alone reads so.
+#[test]
+fn the_damage_forms_odds_read_certain_only_when_they_are() {
+    for (pt, with, odds) in [
+        (15, "6d6+7", ">99.9%"),  // stopped only by 6d6 of 7 or less: 7 in 46,656
+        (30, "5d6+0", "<0.1%"),   // through only on five 6s: 1 in 7,776
+        (15, "3d6+12", "100.0%"), // 15 at the least
+        (15, "1d6+0", "0.0%"),    // 6 at the most
+        (15, "4d6+7", "97.3%"),
+    ] {
+        let armor = format!("armor Bo pt {pt} dr 30");
+        let preview = damage_preview_after(&[armor.as_str()], with).expect(with);
+        assert!(preview.ends_with(&format!(": {odds}")), "{with}: {preview}");
     }
 }
 
@@ -990,4 +1019,15 @@ fn a_form_without_a_choice_names_no_way_to_change_one() {
         "{shown}"
     );
     assert!(!shown.contains("change a choice"), "{shown}");
+}
+
+/// A character dying of an injury says so in the Status pane: only Edge saves it, where one
+/// merely Downed waits for first aid.
+#[test]
+fn the_status_pane_tells_a_dying_character_from_a_downed_one() {
+    let mut app = fight();
+    let dying = ["dmg - Bo 6d6+10 dice 6 6 6 6 6 6"];
+    assert_eq!(demo::script(&mut app.enc, &dying, 1), Ok(()));
+    let shown = screen(&mut app, 100, 30);
+    assert!(shown.contains("✗ Bo Downed: dying of injury 1"), "{shown}");
 }

@@ -128,11 +128,8 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         ));
     }
     for c in s.present() {
-        if let Some(cause) = c.downed {
-            out.push((
-                format!("✗ {} Downed: {}", c.name, cause.label()),
-                t.downed(),
-            ));
+        if let Some(why) = crate::report::down_text(s, c, rules) {
+            out.push((format!("✗ {} Downed: {why}", c.name), t.downed()));
         }
     }
     for c in s.present() {

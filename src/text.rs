@@ -21,10 +21,42 @@ pub fn is_control(c: char) -> bool {
 }
 
 /// Characters that show as nothing: zero-width spaces and joiners, invisible operators, the
-/// word joiner and byte order mark, soft hyphens, Hangul fillers, tag characters. A name holding
-/// one looks like the name without it. The zero-width joiner and the variation selectors are not
-/// here: they build emoji (👩‍🚀, ❤️), and names are compared without them (`same_name`).
+/// word joiner and byte order mark, soft hyphens, Hangul fillers, tag characters, and the rest
+/// of Unicode's format characters (interlinear annotation, Egyptian hieroglyph format controls,
+/// Arabic number signs), which terminals draw as nothing. A name holding one looks like the
+/// name without it. The zero-width joiner and the variation selectors are not here: they build
+/// emoji (👩‍🚀, ❤️), and names are compared without them (`same_name`).
 pub fn is_invisible(c: char) -> bool {
+    is_zero_width(c)
+        || matches!(
+            c,
+            '\u{600}'..='\u{605}'
+                | '\u{6dd}'
+                | '\u{70f}'
+                | '\u{890}'
+                | '\u{891}'
+                | '\u{8e2}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{110bd}'
+                | '\u{110cd}'
+                | '\u{13430}'..='\u{1343f}'
+        )
+}
+
+/// The first character that makes `text` look like another: an invisible one
+/// ([`is_invisible`]), or the Braille blank (U+2800) of a text that is only blanks, which
+/// shows as an empty row.
+pub fn first_invisible(text: &str) -> Option<char> {
+    text.chars().find(|&c| is_invisible(c)).or_else(|| {
+        let blank = |c: char| c == '\u{2800}' || c.is_whitespace();
+        (text.contains('\u{2800}') && text.chars().all(blank)).then_some('\u{2800}')
+    })
+}
+
+/// The invisible characters names are compared without ([`crate::encounter::same_name`]): those
+/// refused since saves first held names. The format characters refused later are not among
+/// them, so that the names an older save holds stay as apart as they were.
+pub fn is_zero_width(c: char) -> bool {
     matches!(
         c,
         '\u{ad}'

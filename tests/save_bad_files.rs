@@ -938,3 +938,47 @@ fn an_edit_whose_text_read_back_gives_another_name_is_refused() {
         "the text gives Ana another side or sheet than its event records",
     );
 }
+
+/// Given a save whose second name differs from the first only by a character drawn as nothing
+/// (made by hand, or by an older srtrack), when it is loaded, then a zero-width space there is
+/// still a taken name (refused), while a format character older srtracks let in still loads.
+#[test]
+fn a_name_taken_but_for_an_invisible_character_is_refused_on_load_as_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_srtrack"))
+        .args([
+            "--data-dir",
+            dir.path().to_str().unwrap(),
+            "exec",
+            "made",
+            "-",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write as _;
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"add Nx int 3 rea 3\nadd Bo int 3 rea 3\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    let made = std::fs::read_to_string(dir.path().join("saves/made.ron")).unwrap();
+    let named = |name: &str| {
+        made.replace("add Bo int", &format!("add {name} int"))
+            .replace("name: \"Bo\"", &format!("name: \"{name}\""))
+    };
+    let err = refused(named("N\u{200b}x").as_bytes());
+    assert!(err.contains("already taken"), "{err}");
+    let older = dir.path().join("older.ron");
+    std::fs::write(&older, named("N\u{fff9}x")).unwrap();
+    let check = srtrack(dir.path(), &["check", older.to_str().unwrap()]);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+}

@@ -81,6 +81,30 @@ fn a_symlinked_lock_file_is_refused_and_what_it_points_to_is_untouched() {
     assert_eq!(std::fs::read(&save).unwrap(), before);
 }
 
+/// Given a save whose lock file is a directory, when exec runs on it, then the lock file is
+/// blamed (as a FIFO or a link there is), not the save, and nothing changes.
+#[test]
+fn a_lock_file_that_is_a_directory_is_named_not_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = a_save(dir.path(), "f.ron");
+    let lock = dir.path().join("f.ron.lock");
+    std::fs::remove_file(&lock).unwrap();
+    std::fs::create_dir(&lock).unwrap();
+    let before = std::fs::read(&save).unwrap();
+    let out = run(dir.path(), &["exec", save.to_str().unwrap()], "next\n");
+    assert_eq!(out.status.code(), Some(1), "{}", err(&out));
+    assert!(
+        err(&out).contains(&format!(
+            "its lock file {} is not a regular file, which srtrack never makes: remove it and try again",
+            lock.display()
+        )),
+        "{}",
+        err(&out)
+    );
+    assert!(!err(&out).contains("not a save file"), "{}", err(&out));
+    assert_eq!(std::fs::read(&save).unwrap(), before);
+}
+
 #[test]
 fn exec_on_a_file_that_is_not_a_save_makes_no_lock_file_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();

@@ -1162,7 +1162,9 @@ fn exec(
         // A save this run made is left whole in its snapshot, its journal empty: it opens from
         // its end like any save the screen closed. The backup the fold kept is of the fight as
         // this run began it, not worth keeping (one there before the run was not replaced).
-        saver.close(&enc).map_err(Failure)?;
+        if let save::Closed::InJournal(why) = saver.close(&enc).map_err(Failure)? {
+            eprintln!("srtrack: {}", text::escaped(&crate::ui::in_journal(&why)));
+        }
         if !earlier_backup {
             let _ = std::fs::remove_file(save::backup_path(&saver.path));
         }

@@ -371,7 +371,7 @@ impl RuleError {
                 code: u32::from(c),
             });
         }
-        if let Some(c) = text.chars().find(|&c| crate::text::is_invisible(c)) {
+        if let Some(c) = crate::text::first_invisible(text) {
             return Err(RuleError::InvisibleCharacter {
                 field,
                 code: u32::from(c),

@@ -526,7 +526,7 @@ pub fn same_written_name(a: &str, b: &str) -> bool {
     if a.is_ascii() && b.is_ascii() {
         return a.eq_ignore_ascii_case(b);
     }
-    let seen = |c: &char| !crate::text::is_shaping(*c) && !crate::text::is_invisible(*c);
+    let seen = |c: &char| !crate::text::is_shaping(*c) && !crate::text::is_zero_width(*c);
     a.nfc()
         .filter(seen)
         .map(|c| c.to_ascii_lowercase())

@@ -100,6 +100,11 @@ impl Lock {
                 path: path.clone(),
                 link: true,
             },
+            // A directory cannot be opened to write: its lock file, not the save, is at fault.
+            rustix::io::Errno::ISDIR => LockError::NotAFile {
+                path: path.clone(),
+                link: false,
+            },
             e => LockError::Io(e.into()),
         })?;
         let mut file = File::from(fd);

@@ -28,9 +28,11 @@ pub trait Autosave {
     /// Writes the whole encounter (history and undo position). The message says what failed.
     fn save(&mut self, encounter: &Encounter) -> Result<(), String>;
 
-    /// The last save of a session: everything on disk, in the form it opens fastest.
-    fn close(&mut self, encounter: &Encounter) -> Result<(), String> {
-        self.save(encounter)
+    /// The last save of a session: everything on disk, in the form it opens fastest. An error
+    /// means a change may be lost; a snapshot not rewritten, with every change in the journal,
+    /// is [`Closed::InJournal`].
+    fn close(&mut self, encounter: &Encounter) -> Result<Closed, String> {
+        self.save(encounter).map(|()| Closed::Whole)
     }
 
     /// Whether what `save` was given is on disk yet (a save that writes on another thread).
@@ -47,6 +49,16 @@ pub trait Autosave {
             Err("the start of the history is not on disk".into())
         }
     }
+}
+
+/// How a session's last save went, when nothing was lost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Closed {
+    /// Everything on disk, folded into the snapshot.
+    Whole,
+    /// Every change is in the journal (synced), but the snapshot could not be rewritten: why.
+    /// The save opens as it is; the next session folds it.
+    InJournal(String),
 }
 
 /// Keeps nothing: for tests, demos and read-only sessions.
@@ -368,17 +380,24 @@ impl Autosave for FileSave {
         Ok(())
     }
 
-    fn close(&mut self, encounter: &Encounter) -> Result<(), String> {
+    fn close(&mut self, encounter: &Encounter) -> Result<Closed, String> {
         if self.drain().is_err() {
             // Written again in full below: what failed is not lost.
             self.appended += 1;
         }
         self.save(encounter)?;
         self.sync()?;
-        if self.appended > 0 && self.disk.ops > 0 {
-            self.fold(encounter)?;
+        // Whether the journal holds every change, known before the fold is tried: a fold that
+        // fails then loses nothing (the new snapshot is put in place whole or not at all).
+        let journal = self.drain();
+        let fold = journal.is_err() || (self.appended > 0 && self.disk.ops > 0);
+        if fold && let Err(e) = self.fold(encounter).and_then(|()| self.drain()) {
+            return match journal {
+                Ok(()) => Ok(Closed::InJournal(e)),
+                Err(_) => Err(e),
+            };
         }
-        self.drain()
+        Ok(Closed::Whole)
     }
 
     fn earlier(&mut self, encounter: &Encounter) -> Result<Vec<crate::encounter::Entry>, String> {

@@ -792,8 +792,16 @@ fn recheck_sheet(enc: &Encounter, event: &Event) -> Result<(), String> {
         _ => return Ok(()),
     };
     match enc.check(command) {
-        // Names with an invisible character got in before it was refused: the file still loads.
-        Err(RuleError::InvisibleCharacter { .. } | RuleError::LeadingMark { .. }) => Ok(()),
+        // Names with an invisible character got in before it was refused: the file still
+        // loads, unless the name was another's (checked after these by the engine).
+        Err(RuleError::InvisibleCharacter { .. } | RuleError::LeadingMark { .. }) => match event {
+            Event::CombatantAdded { name, .. } | Event::CombatantEdited { name, .. }
+                if taken_as_written(enc.state(), event) =>
+            {
+                Err(RuleError::NameTaken { name: name.clone() }.to_string())
+            }
+            _ => Ok(()),
+        },
         // So did names told apart only by a skin tone, before names were kept without one.
         Err(RuleError::NameTaken { .. }) if !taken_as_written(enc.state(), event) => Ok(()),
         r => r.map_err(|e| e.to_string()),

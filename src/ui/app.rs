@@ -413,7 +413,7 @@ impl App {
     }
 
     /// Writes the encounter once more on the way out (quit, SIGTERM, SIGHUP); not when read-only.
-    pub fn save_on_exit(&mut self) -> Result<(), String> {
+    pub fn save_on_exit(&mut self) -> Result<crate::save::Closed, String> {
         let changed = self.audit.as_ref().is_some_and(|c| c.as_opened.is_some());
         if self.settle_audit() && changed {
             // The check distrusted the save as the GM quit: what was done was never written,
@@ -421,7 +421,7 @@ impl App {
             return Err(self.said());
         }
         if self.read_only.is_some() {
-            return Ok(());
+            return Ok(crate::save::Closed::Whole);
         }
         self.store.close(&self.enc)
     }

@@ -89,7 +89,10 @@ impl Autosave for Guarded {
         self.inner.save(encounter)
     }
 
-    fn close(&mut self, encounter: &crate::encounter::Encounter) -> Result<(), String> {
+    fn close(
+        &mut self,
+        encounter: &crate::encounter::Encounter,
+    ) -> Result<crate::save::Closed, String> {
         let _saving = self
             .busy
             .lock()
@@ -257,7 +260,22 @@ pub fn run(mut app: App, no_color: bool, stop: &Arc<AtomicBool>) -> color_eyre::
     restore_terminal();
     let saved = app.save_on_exit();
     result?;
-    saved.map_err(|e| color_eyre::eyre::eyre!("the last save failed: {e}"))
+    match saved {
+        Ok(crate::save::Closed::Whole) => Ok(()),
+        // Nothing lost: said so, not as a failure (the GM would think the last change gone).
+        Ok(crate::save::Closed::InJournal(why)) => {
+            eprintln!("srtrack: {}", crate::text::escaped(&in_journal(&why)));
+            Ok(())
+        }
+        Err(e) => Err(color_eyre::eyre::eyre!("the last save failed: {e}")),
+    }
+}
+
+/// What the quit says of a snapshot it could not rewrite, every change being in the journal.
+pub fn in_journal(why: &str) -> String {
+    format!(
+        "every change is saved in the save's journal, but its snapshot could not be rewritten ({why}): the save opens as it is, and the next quit tries again"
+    )
 }
 
 #[cfg(test)]

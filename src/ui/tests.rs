@@ -1806,7 +1806,7 @@ fn quitting_before_the_check_answers_writes_only_a_trusted_save_and_says_why_not
         let quit = app.save_on_exit();
         // Then a trusted save is written, a distrusted one is not and the quit says why
         if trusted {
-            assert_eq!(quit, Ok(()));
+            assert_eq!(quit, Ok(crate::save::Closed::Whole));
             assert_eq!(saves.get(), 1);
         } else {
             let why = quit.unwrap_err();
@@ -2145,4 +2145,31 @@ fn a_refused_actions_reason_in_the_picker_is_cut_with_a_gap_before_the_detail_pa
         );
         assert!(detail.contains("Fire Gun"), "{detail}");
     }
+}
+
+/// Given a change saved in the journal, when the quit's fold cannot rewrite the snapshot (its
+/// temporary file's name taken, as a full disk would refuse it), then the quit says every
+/// change is in the journal rather than that the save failed, and the save loads with it.
+#[test]
+fn a_quit_whose_fold_fails_says_every_change_is_in_the_journal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("t.ron");
+    let mut gm = crate::ui::held_tests::Holder::new(&path);
+    gm.run("damage Jinx 2 stun");
+    let temp = dir
+        .path()
+        .join(format!(".t.ron.{}.tmp", std::process::id()));
+    std::fs::create_dir(&temp).expect("temp name taken");
+    let closed = crate::save::Autosave::close(&mut gm.saver, &gm.enc);
+    let Ok(crate::save::Closed::InJournal(why)) = closed else {
+        panic!("{closed:?}");
+    };
+    let said = crate::ui::in_journal(&why);
+    assert!(
+        said.starts_with("every change is saved in the save's journal, but its snapshot could not be rewritten (cannot save "),
+        "{said}"
+    );
+    let catalogue = std::sync::Arc::new(demo::catalogue());
+    let (_, on_disk) = crate::save::file::load(&path, catalogue).expect("loads");
+    assert_eq!(on_disk.state(), gm.enc.state());
 }

@@ -60,16 +60,10 @@ impl Draft<'_> {
                 max: range.max,
             });
         }
-        let state = self.now();
-        let taken = state
-            .present()
-            .any(|c| Some(c.id) != except && same_name(&c.name, &name))
-            || state.groups.iter().any(|g| same_name(&g.name, &name));
-        if taken {
-            return Err(RuleError::NameTaken { name });
-        }
-        // Checked last: a save from before this rule is checked for the rest (see `save`).
-        if let Some(c) = name.chars().find(|&c| crate::text::is_invisible(c)) {
+        // Before "taken": a name that looks like another for a character drawn as nothing is
+        // told so, not that the other has it. (A save from before these rules is checked
+        // for a taken name apart, see `save::validate`.)
+        if let Some(c) = crate::text::first_invisible(&name) {
             return Err(RuleError::InvisibleCharacter {
                 field: "name",
                 code: u32::from(c),
@@ -80,6 +74,14 @@ impl Draft<'_> {
                 field: "name",
                 code: u32::from(c),
             });
+        }
+        let state = self.now();
+        let taken = state
+            .present()
+            .any(|c| Some(c.id) != except && same_name(&c.name, &name))
+            || state.groups.iter().any(|g| same_name(&g.name, &name));
+        if taken {
+            return Err(RuleError::NameTaken { name });
         }
         Ok(name)
     }

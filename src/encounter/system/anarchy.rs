@@ -862,7 +862,7 @@ pub fn text(
             code: u32::from(c),
         });
     }
-    if let Some(c) = t.chars().find(|&c| crate::text::is_invisible(c)) {
+    if let Some(c) = crate::text::first_invisible(t) {
         return Err(AnarchyRefusal::InvisibleText {
             what,
             code: u32::from(c),

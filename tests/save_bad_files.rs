@@ -741,13 +741,9 @@ fn a_fifo_last_used_does_not_block() {
 /// save (exit 1) in one line and left both files as they were.
 fn journal_forged(setup: &str, lines: &str, forge: impl Fn(&str) -> String) -> String {
     let dir = tempfile::tempdir().unwrap();
-    for (input, seed) in [(setup, ["--seed", "1"].as_slice()), (lines, &[])] {
-        let args: Vec<&str> = ["exec"]
-            .iter()
-            .chain(seed)
-            .chain(&["f", "-"])
-            .copied()
-            .collect();
+    // Both seeded: a `roll all` in the journal's lines must give the same order every run.
+    for input in [setup, lines] {
+        let args = ["exec", "--seed", "1", "f", "-"];
         let out = srtrack_in(dir.path(), &args, input, &[]);
         assert!(out.status.success(), "{input}: {}", text(&out.stderr));
     }
@@ -827,7 +823,9 @@ fn a_status_started_or_stacked_by_other_than_one_is_refused() {
     // Ana added in the journal with Willpower 1 (a cap of 1) stacks past it.
     let err = journal_forged(
         "add Bo int 3 rea 3\n",
-        &format!("{FIGHT}{aims}").replacen("add Bo int 3 rea 3 body 4\n", "", 1),
+        &format!("{FIGHT}{aims}")
+            .replacen("add Bo int 3 rea 3 body 4\n", "", 1)
+            .replacen("roll all\n", "roll Ana hits 3\nroll Bo hits 1\n", 1),
         record(1, |l| l.replace("willpower: Some(3)", "willpower: Some(1)")),
     );
     assert!(

@@ -1355,6 +1355,16 @@ impl Parser<'_> {
         let Some(keyword) = self.words.get(to).filter(|w| !w.quoted) else {
             return e;
         };
+        // A field of another system's form (`int` at an Anarchy table) is refused as that form:
+        // the line meant the field, not a name holding it.
+        let word = keyword.text.to_lowercase();
+        let foreign = PASSES_FIELDS.iter().any(|(_, field, form)| {
+            form.trim_end_matches(" N").ends_with(&format!(" {word}"))
+                && !self.state.system.uses(*field)
+        });
+        if foreign {
+            return e;
+        }
         let at = e.word.saturating_sub(1);
         // Refused at the word after the keyword, that word must read as a name's (`Guy` of
         // `add Big Edge Guy`), not as a keyword or a number (`add X pc npc`).

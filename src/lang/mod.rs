@@ -1357,12 +1357,10 @@ impl Parser<'_> {
         };
         // A field of another system's form (`int` at an Anarchy table) is refused as that form:
         // the line meant the field, not a name holding it.
-        let word = keyword.text.to_lowercase();
-        let foreign = PASSES_FIELDS.iter().any(|(_, field, form)| {
-            form.trim_end_matches(" N").ends_with(&format!(" {word}"))
-                && !self.state.system.uses(*field)
-        });
-        if foreign {
+        if self
+            .foreign_form("add", &keyword.text.to_lowercase())
+            .is_some()
+        {
             return e;
         }
         let at = e.word.saturating_sub(1);
@@ -1443,14 +1441,9 @@ impl Parser<'_> {
     /// play with ([`System::uses`]: Anarchy's initiative): that is another system's form of
     /// `verb` (`add` or `edit`), told with this table's forms of it.
     fn foreign_field(&self, verb: &str, word: &str) -> Result<(), ParseError> {
-        let Some((_, field, form)) = PASSES_FIELDS.iter().find(|(v, _, form)| {
-            *v == verb && form.trim_end_matches(" N").ends_with(&format!(" {word}"))
-        }) else {
+        let Some(form) = self.foreign_form(verb, word).filter(|_| self.peek_is(word)) else {
             return Ok(());
         };
-        if !self.peek_is(word) || self.state.system.uses(*field) {
-            return Ok(());
-        }
         let refusal = synopses::with_forms(RuleError::OtherSystem {
             verb: form,
             owners: Family::Passes.systems().to_vec(),
@@ -1461,6 +1454,18 @@ impl Parser<'_> {
             refusal: Some(refusal.to_string()),
             ..self.error(*form)
         })
+    }
+
+    /// The form of `verb` (`add` or `edit`) whose field `word` is, when this table's system
+    /// does not play with that field ([`System::uses`]: Anarchy's initiative): another system's.
+    fn foreign_form(&self, verb: &str, word: &str) -> Option<&'static &'static str> {
+        PASSES_FIELDS
+            .iter()
+            .find(|(v, _, form)| {
+                *v == verb && form.trim_end_matches(" N").ends_with(&format!(" {word}"))
+            })
+            .filter(|(_, field, _)| !self.state.system.uses(*field))
+            .map(|(_, _, form)| form)
     }
 
     /// The words after `add`, if they ask for the roster: `party` alone, or ending in

@@ -857,6 +857,31 @@ fn a_dying_character_is_shown_dying_of_its_injury_not_merely_downed() {
     assert!(!report::show(&t.enc, 0).contains("dying"));
 }
 
+// A MoS the GM gives a damage roll is one a check can make: 0 up to the best (2d10 of 20 + the
+// highest bonus 99 - the lowest TN 1 + a double's 5 = 123); above it, one sentence, nothing rolled.
+#[test]
+fn a_damage_rolls_mos_above_the_best_a_check_can_make_is_refused_with_the_range() {
+    // Given Ana and Bo in a fight
+    let mut t = fight();
+    t.run("armor Bo pt 15 dr 30");
+    // When the GM gives a MoS no check can make, with an attacker or none, it is refused with
+    // the range and nothing is recorded
+    let before = t.enc.applied().len();
+    for by in ["Ana", "-"] {
+        let refused = |t: &mut Table, mos: &str| {
+            t.refuse(&format!("dmg {by} Bo 2d6+4 mos {mos} dice 1 1 1 1"))
+                .to_string()
+        };
+        let allowed = "is out of range: allowed 0 to 123";
+        assert_eq!(refused(&mut t, "1000"), format!("MoS 1000 {allowed}"));
+        let huge = refused(&mut t, "99999999999");
+        assert_eq!(huge, format!("MoS of 2147483647 or more {allowed}"));
+    }
+    assert_eq!(t.enc.applied().len(), before);
+    // and the best itself is taken
+    t.run("dmg Ana Bo 2d6+4 mos 123 dice 1 1 1 1");
+}
+
 // Edge Burn, the last resort against a character's death, spares it outright death but leaves it
 // needing a medic at once: first aid does not undo either.
 #[test]

@@ -529,7 +529,7 @@ fn wrong_damage_input_is_refused_with_one_sentence() {
     );
     assert_eq!(
         t.refuse("dmg Ana Bo 2d6+4 mos 5 dice 3 4").to_string(),
-        "this damage roll (2d6 + 1d6 for the MoS + 0d6 for Edge) rolls 3 dice: type 3 faces, not 2"
+        "this damage roll (2d6 + 1d6 for the MoS) rolls 3 dice: type 3 faces, not 2"
     );
     assert_eq!(
         t.refuse("dmg Ana Bo 2d6+4 mos -2").to_string(),
@@ -612,7 +612,7 @@ fn damage_with_no_attacker_has_no_weapon_or_edge_and_a_missing_target_is_named()
     assert!(err("dmg - Bo with Pistol").contains("with no attacker there is no weapon"));
     assert_eq!(
         t.refuse("dmg - Bo 2d6+4 dice 6").to_string(),
-        "this damage roll (2d6 + 0d6 for the MoS + 0d6 for Edge) rolls 2 dice: type 2 faces, not 1"
+        "this damage roll (2d6) rolls 2 dice: type 2 faces, not 1"
     );
 }
 
@@ -650,7 +650,7 @@ fn a_damage_roll_without_a_mos_takes_the_attack_checks() {
     // When her damage roll gives no MoS: Then it rolls the check's 2d6 more (4d6 + 4).
     assert_eq!(
         t.refuse("dmg Ana Bo 2d6+4 dice 6 6").to_string(),
-        "this damage roll (2d6 + 2d6 for the MoS + 0d6 for Edge) rolls 4 dice: type 4 faces, not 2"
+        "this damage roll (2d6 + 2d6 for the MoS) rolls 4 dice: type 4 faces, not 2"
     );
     assert_eq!(damaged(&t.run("dmg Ana Bo 2d6+4 dice 1 1 1 1")).0, 8);
     // Rolled for: a second roll follows no check (MoS 0 unless given).
@@ -880,6 +880,31 @@ fn a_damage_rolls_mos_above_the_best_a_check_can_make_is_refused_with_the_range(
     assert_eq!(t.enc.applied().len(), before);
     // and the best itself is taken
     t.run("dmg Ana Bo 2d6+4 mos 123 dice 1 1 1 1");
+}
+
+// A damage roll's typed dice are counted against the parts that roll: the refusal names only
+// those, as the result line does (no "0d6 for Edge" where no Edge is spent, or can be).
+#[test]
+fn the_dice_count_refusal_of_a_damage_roll_names_only_the_parts_that_roll() {
+    let mut t = fight();
+    t.run("weapon Ana add Pistol 2d6+4");
+    let said = |t: &mut Table, line: &str| t.refuse(line).to_string();
+    let (mos, plain, edge) = ("(2d6 + 1d6 for the MoS)", "(2d6)", "(2d6 + 2d6 for Edge)");
+    let got = said(&mut t, "dmg - Bo 2d6+4 mos 5 dice 6 6");
+    assert_eq!(
+        got,
+        format!("this damage roll {mos} rolls 3 dice: type 3 faces, not 2")
+    );
+    let got = said(&mut t, "dmg Ana Bo with Pistol dice 6");
+    assert_eq!(
+        got,
+        format!("this damage roll {plain} rolls 2 dice: type 2 faces, not 1")
+    );
+    let got = said(&mut t, "dmg Ana Bo 2d6+4 edge dice 6");
+    assert_eq!(
+        got,
+        format!("this damage roll {edge} rolls 4 dice: type 4 faces, not 1")
+    );
 }
 
 // Edge Burn, the last resort against a character's death, spares it outright death but leaves it

@@ -386,11 +386,16 @@ impl Draft<'_> {
         let (faces, from) = match typed {
             Some(t) => {
                 if t.len() != usize::from(count) {
+                    // Only the parts that roll, as the result line names them.
+                    let d = r.damage.die;
+                    let mut parts = vec![format!("{base}d{d}")];
+                    for (n, what) in [(mos_dice, "the MoS"), (edge_dice, "Edge")] {
+                        if n > 0 {
+                            parts.push(format!("{n}d{d} for {what}"));
+                        }
+                    }
                     return Err(Sr2097Error::DiceCount {
-                        what: format!(
-                            "damage roll ({base}d{die} + {mos_dice}d{die} for the MoS + {edge_dice}d{die} for Edge)",
-                            die = r.damage.die
-                        ),
+                        what: format!("damage roll ({})", parts.join(" + ")),
                         need: usize::from(count),
                         got: t.len(),
                     }

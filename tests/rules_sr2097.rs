@@ -529,7 +529,7 @@ fn wrong_damage_input_is_refused_with_one_sentence() {
     );
     assert_eq!(
         t.refuse("dmg Ana Bo 2d6+4 mos 5 dice 3 4").to_string(),
-        "this damage roll (2d6 + 1d6 for the MoS + 0d6 for Edge) rolls 3 dice: type 3 faces, not 2"
+        "this damage roll (2d6 + 1d6 for the MoS) rolls 3 dice: type 3 faces, not 2"
     );
     assert_eq!(
         t.refuse("dmg Ana Bo 2d6+4 mos -2").to_string(),
@@ -612,7 +612,7 @@ fn damage_with_no_attacker_has_no_weapon_or_edge_and_a_missing_target_is_named()
     assert!(err("dmg - Bo with Pistol").contains("with no attacker there is no weapon"));
     assert_eq!(
         t.refuse("dmg - Bo 2d6+4 dice 6").to_string(),
-        "this damage roll (2d6 + 0d6 for the MoS + 0d6 for Edge) rolls 2 dice: type 2 faces, not 1"
+        "this damage roll (2d6) rolls 2 dice: type 2 faces, not 1"
     );
 }
 
@@ -650,7 +650,7 @@ fn a_damage_roll_without_a_mos_takes_the_attack_checks() {
     // When her damage roll gives no MoS: Then it rolls the check's 2d6 more (4d6 + 4).
     assert_eq!(
         t.refuse("dmg Ana Bo 2d6+4 dice 6 6").to_string(),
-        "this damage roll (2d6 + 2d6 for the MoS + 0d6 for Edge) rolls 4 dice: type 4 faces, not 2"
+        "this damage roll (2d6 + 2d6 for the MoS) rolls 4 dice: type 4 faces, not 2"
     );
     assert_eq!(damaged(&t.run("dmg Ana Bo 2d6+4 dice 1 1 1 1")).0, 8);
     // Rolled for: a second roll follows no check (MoS 0 unless given).
@@ -855,6 +855,56 @@ fn a_dying_character_is_shown_dying_of_its_injury_not_merely_downed() {
     t.run("edge Bo burn");
     assert!(report::show(&t.enc, 0).contains("Bo"));
     assert!(!report::show(&t.enc, 0).contains("dying"));
+}
+
+// A MoS the GM gives a damage roll is one a check can make: 0 up to the best (2d10 of 20 + the
+// highest bonus 99 - the lowest TN 1 + a double's 5 = 123); above it, one sentence, nothing rolled.
+#[test]
+fn a_damage_rolls_mos_above_the_best_a_check_can_make_is_refused_with_the_range() {
+    // Given Ana and Bo in a fight
+    let mut t = fight();
+    t.run("armor Bo pt 15 dr 30");
+    // When the GM gives a MoS no check can make, with an attacker or none, it is refused with
+    // the range and nothing is recorded
+    let before = t.enc.applied().len();
+    for by in ["Ana", "-"] {
+        let refused = |t: &mut Table, mos: &str| {
+            t.refuse(&format!("dmg {by} Bo 2d6+4 mos {mos} dice 1 1 1 1"))
+                .to_string()
+        };
+        let allowed = "is out of range: allowed 0 to 123";
+        assert_eq!(refused(&mut t, "1000"), format!("MoS 1000 {allowed}"));
+        let huge = refused(&mut t, "99999999999");
+        assert_eq!(huge, format!("MoS of 2147483647 or more {allowed}"));
+    }
+    assert_eq!(t.enc.applied().len(), before);
+    // and the best itself is taken
+    t.run("dmg Ana Bo 2d6+4 mos 123 dice 1 1 1 1");
+}
+
+// A damage roll's typed dice are counted against the parts that roll: the refusal names only
+// those, as the result line does (no "0d6 for Edge" where no Edge is spent, or can be).
+#[test]
+fn the_dice_count_refusal_of_a_damage_roll_names_only_the_parts_that_roll() {
+    let mut t = fight();
+    t.run("weapon Ana add Pistol 2d6+4");
+    let said = |t: &mut Table, line: &str| t.refuse(line).to_string();
+    let (mos, plain, edge) = ("(2d6 + 1d6 for the MoS)", "(2d6)", "(2d6 + 2d6 for Edge)");
+    let got = said(&mut t, "dmg - Bo 2d6+4 mos 5 dice 6 6");
+    assert_eq!(
+        got,
+        format!("this damage roll {mos} rolls 3 dice: type 3 faces, not 2")
+    );
+    let got = said(&mut t, "dmg Ana Bo with Pistol dice 6");
+    assert_eq!(
+        got,
+        format!("this damage roll {plain} rolls 2 dice: type 2 faces, not 1")
+    );
+    let got = said(&mut t, "dmg Ana Bo 2d6+4 edge dice 6");
+    assert_eq!(
+        got,
+        format!("this damage roll {edge} rolls 4 dice: type 4 faces, not 1")
+    );
 }
 
 // Edge Burn, the last resort against a character's death, spares it outright death but leaves it

@@ -23,6 +23,18 @@ use crate::rules::sr2097::{
     WayOut, check, damage, edge,
 };
 
+/// A MoS the GM gives a damage roll: a success's, 0 up to the best a check can make.
+fn given_mos(mos: i32, r: &Sr2097Rules) -> Result<i32, RuleError> {
+    if mos < 0 {
+        return Err(Sr2097Error::FailedAttack { mos }.into());
+    }
+    let best = crate::rules::house::Range {
+        min: 0,
+        max: r.check.best_mos(),
+    };
+    RuleError::in_range("MoS", mos, best)
+}
+
 /// What a damage roll did against the target's armor.
 struct Hit {
     roll: DamageRoll,
@@ -321,10 +333,8 @@ impl Draft<'_> {
                 }
                 .into());
             }
-            (_, Some(given)) if given < 0 => {
-                return Err(Sr2097Error::FailedAttack { mos: given }.into());
-            }
-            (check, given) => given.or(check).unwrap_or(0),
+            (_, Some(given)) => given_mos(given, &r)?,
+            (check, None) => check.unwrap_or(0),
         };
         let mos_dice = damage::mos_dice(mos, &r);
         let edge_dice = if edge { r.edge.damage_dice } else { 0 };
@@ -353,12 +363,7 @@ impl Draft<'_> {
         let victim = self.present(target)?;
         let r = self.rules.sr2097.clone();
         let resolved = Sr2097Sheet::default().damage_of(&victim.name, with, &r.damage)?;
-        let mos = match mos {
-            Some(given) if given < 0 => {
-                return Err(Sr2097Error::FailedAttack { mos: given }.into());
-            }
-            given => given.unwrap_or(0),
-        };
+        let mos = mos.map(|m| given_mos(m, &r)).transpose()?.unwrap_or(0);
         let mos_dice = damage::mos_dice(mos, &r);
         let hit = self.through_armor(target, &resolved, mos_dice, 0, typed, dice)?;
         self.land(&victim, hit, None);
@@ -381,11 +386,16 @@ impl Draft<'_> {
         let (faces, from) = match typed {
             Some(t) => {
                 if t.len() != usize::from(count) {
+                    // Only the parts that roll, as the result line names them.
+                    let d = r.damage.die;
+                    let mut parts = vec![format!("{base}d{d}")];
+                    for (n, what) in [(mos_dice, "the MoS"), (edge_dice, "Edge")] {
+                        if n > 0 {
+                            parts.push(format!("{n}d{d} for {what}"));
+                        }
+                    }
                     return Err(Sr2097Error::DiceCount {
-                        what: format!(
-                            "damage roll ({base}d{die} + {mos_dice}d{die} for the MoS + {edge_dice}d{die} for Edge)",
-                            die = r.damage.die
-                        ),
+                        what: format!("damage roll ({})", parts.join(" + ")),
                         need: usize::from(count),
                         got: t.len(),
                     }

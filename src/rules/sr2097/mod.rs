@@ -125,6 +125,15 @@ pub struct InitiativeRules {
     pub min_dice: u8,
 }
 
+impl CheckRules {
+    /// The best MoS a check can make: the highest faces kept, the highest bonus, the lowest
+    /// TN and a double's bonus (2d10 of 20 + 99 - 1 + 5 = 123).
+    pub fn best_mos(&self) -> i32 {
+        i32::from(self.dice) * i32::from(self.die) + self.bonus.max - self.tn.min
+            + self.double_bonus
+    }
+}
+
 impl Sr2097Rules {
     /// The target number a difficulty word stands for (`moderate`, `very difficult`, …).
     pub fn tn_of(&self, word: &str) -> Option<i32> {

@@ -8,6 +8,7 @@ use tui_input::{Input, InputRequest};
 
 use super::tracker::{delay_triggers, names_of};
 use super::{Ctx, Mode, Outcome, choose, picker};
+use crate::encounter::RuleError;
 use crate::encounter::system::SheetField;
 use crate::encounter::system::anarchy::{AnarchyCommand, GearTrack};
 use crate::encounter::system::sr2097::Sr2097Command;
@@ -18,6 +19,7 @@ use crate::encounter::{
 use crate::roster::{Bring, Gear, Template};
 use crate::ui::action::Action;
 use crate::ui::app::App;
+use crate::ui::keymap::{self, ModeKind};
 use crate::ui::view::{centered, clear, cut, draw_lines, pane_block, wrap};
 
 /// What the form is for, and for whom.
@@ -278,6 +280,24 @@ pub struct State {
     /// The members of a group that rolls one by one still to roll after this one, as the add
     /// names them: each gets this form in turn.
     pub joiners: Vec<(CombatantId, String)>,
+}
+
+/// Where a table has a damage roll of its own (a key for it, and a form of its command with no
+/// attacker), how to roll it for the one a monitor refusal names: `w`, or `dmg - Bo NdM+ST`.
+fn own_damage(refused: &RuleError, ctx: &Ctx) -> Option<String> {
+    let RuleError::NoMonitor { who, .. } = refused else {
+        return None;
+    };
+    let system = ctx.enc.system();
+    let key = keymap::key_for(ModeKind::Tracker, system, Action::DamageRoll)?;
+    let typed = crate::lang::synopses::forms(system)
+        .into_iter()
+        .find(|f| f.text.starts_with(&format!("{} - ", f.verb)))?;
+    let typed = typed.text.split(" [").next().unwrap_or_default();
+    let typed = typed.replacen("TARGET", who, 1);
+    Some(format!(
+        "this table's damage is a damage roll through armor: `{key}`, or `{typed}`"
+    ))
 }
 
 /// The add and edit forms' labels of the sheet's fields: the system says which it uses.
@@ -830,6 +850,16 @@ impl State {
                     None => Outcome::Run { cmd, then },
                 }
             }
+            (Purpose::Damage(_), cmd) => match ctx.refused(cmd.clone()) {
+                // A table whose damage is a roll of its own (a key bound to it): the GM pressing
+                // `h` for damage is pointed to that roll, not only to a monitor's attribute.
+                Some(e @ RuleError::NoMonitor { .. }) if let Some(way) = own_damage(&e, ctx) => {
+                    let why = format!("{e}; {way}");
+                    self.error = Some(why.clone());
+                    Outcome::Fail(why)
+                }
+                _ => Outcome::run(cmd),
+            },
             (_, cmd) => Outcome::run(cmd),
         }
     }

@@ -1031,3 +1031,24 @@ fn the_status_pane_tells_a_dying_character_from_a_downed_one() {
     let shown = screen(&mut app, 100, 30);
     assert!(shown.contains("✗ Bo Downed: dying of injury 1"), "{shown}");
 }
+
+/// `h` (damage to a monitor) at a table whose damage is its own roll: the refusal for want of
+/// Body points to that roll too, with the key and the typed form.
+#[test]
+fn damage_to_a_monitor_without_body_points_to_the_tables_damage_roll() {
+    // Given Bo, with no Body on the sheet
+    let mut app = fight();
+    select(&mut app, "Bo");
+    // When the GM presses `h` and Enter
+    for key in [KeyCode::Char('h'), KeyCode::Enter] {
+        press(&mut app, key);
+    }
+    // Then the refusal says how this table deals damage, and nothing changes
+    let (why, refused) = app.message().expect("a message");
+    assert!(refused, "{why}");
+    assert_eq!(
+        why,
+        "Bo has no Body on their sheet, so no Physical monitor: `edit` to set Body; this \
+         table's damage is a damage roll through armor: `w`, or `dmg - Bo NdM+ST`"
+    );
+}

@@ -763,7 +763,8 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
             let c = matching.first().copied().ok_or_else(|| {
                 let names: Vec<&str> = enc.state().present().map(|c| c.name.as_str()).collect();
                 Failure(format!(
-                    "no combatant \"{combatant}\" in {file}: it has {}",
+                    "no combatant \"{}\" in {file}: it has {}",
+                    text::excerpt(&combatant),
                     if names.is_empty() {
                         "none".to_string()
                     } else {

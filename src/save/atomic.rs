@@ -37,7 +37,11 @@ pub fn through_link(path: &Path, e: io::Error) -> io::Error {
     }
     let link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
     if link && e.kind() == io::ErrorKind::NotFound {
-        other("it is a symbolic link to a file that does not exist".into())
+        // Still not found, for readers that name the link's target themselves.
+        io::Error::new(
+            io::ErrorKind::NotFound,
+            "it is a symbolic link to a file that does not exist",
+        )
     } else {
         e
     }

@@ -400,6 +400,8 @@ impl Roster {
     }
 
     fn unknown(&self, name: &str) -> String {
+        // Echoed as every refusal echoes what it refuses: 40 characters at most.
+        let name = crate::text::excerpt(name);
         if let Some(why) = self.unusable() {
             return format!("no sheet \"{name}\": {why}");
         }
@@ -445,7 +447,7 @@ impl Roster {
         crate::save::store::Store::check_name(&t.name).map_err(|_| {
             format!(
                 "\"{}\" cannot name a roster file: use letters, digits, spaces, - or _",
-                t.name
+                crate::text::excerpt(&t.name)
             )
         })?;
         check(t, &self.rules)?;

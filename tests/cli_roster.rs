@@ -542,3 +542,25 @@ fn a_party_with_an_unreadable_pc_sheet_is_refused_whole_naming_it() {
     assert!(!err.contains("Ganger"), "{err}");
     assert!(!err.contains("holds no PC sheet"), "{err}");
 }
+
+/// Given a 300-character name, when `roster remove`, `roster save … --as` or `roster save` of
+/// a combatant refuse it, then each echoes 40 characters of it and `…`, as every refusal does.
+#[test]
+fn roster_refusals_echo_at_most_40_characters_of_the_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    with_sheets(d);
+    let long = "A".repeat(300);
+    let cut = format!("\"{}…\"", "A".repeat(40));
+    for args in [
+        vec!["roster", "remove", long.as_str()],
+        vec!["roster", "save", "first", "Jinx", "--as", long.as_str()],
+        vec!["roster", "save", "first", long.as_str()],
+    ] {
+        let out = srtrack(d, &args, "");
+        assert_eq!(out.status.code(), Some(1), "{:?}", &args[..2]);
+        let err = text(&out.stderr);
+        assert!(err.contains(&cut), "{err}");
+        assert!(!err.contains(&"A".repeat(41)), "{err}");
+    }
+}

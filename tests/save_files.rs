@@ -181,6 +181,47 @@ fn a_link_to_nothing_is_refused_in_words() {
     assert!(!dir.path().join("nowhere.ron").exists());
 }
 
+/// Given a save that is a link to nothing and one that is a loop of links, when each command
+/// meets them, then each says the same plain sentence of each, and `list` shows no time (no
+/// 1970 date) for them.
+#[test]
+fn links_to_nothing_and_loops_get_one_sentence_from_every_command_and_no_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir(&saves).unwrap();
+    symlink(saves.join("nowhere.ron"), saves.join("dang.ron")).unwrap();
+    symlink(saves.join("loop.ron"), saves.join("loop.ron")).unwrap();
+    for (name, says) in [
+        (
+            "dang",
+            "it is a symbolic link to a file that does not exist",
+        ),
+        (
+            "loop",
+            "it is a symbolic link in a loop of links that never reaches a file",
+        ),
+    ] {
+        let path = saves.join(format!("{name}.ron"));
+        for cmd in ["check", "show", "exec", "open"] {
+            let out = run(dir.path(), &[cmd, name], "");
+            assert_eq!(out.status.code(), Some(1), "{cmd} {name}");
+            assert_eq!(
+                err(&out),
+                format!("srtrack: {}: {says}\n", path.display()),
+                "{cmd} {name}"
+            );
+        }
+        let list = String::from_utf8_lossy(&run(dir.path(), &["list"], "").stdout).into_owned();
+        let row = list
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_default();
+        assert!(row.ends_with(&format!("-  (unreadable: {says})")), "{list}");
+        assert!(!list.contains("1970"), "{list}");
+    }
+    assert!(!saves.join("nowhere.ron").exists());
+}
+
 #[test]
 fn a_new_save_is_0644_less_the_umask_and_a_replaced_one_keeps_its_mode() {
     let dir = tempfile::tempdir().unwrap();

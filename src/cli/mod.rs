@@ -617,6 +617,14 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Open { save, seed }) => {
             tui.seed = seed.or(tui.seed);
             let path = store.resolve(&save)?;
+            // A link to nothing is told as every command tells it, not as no save at all.
+            if let Err(e) = save::atomic::real_path(&path) {
+                return Err(Failure(format!(
+                    "{}: {}",
+                    path.display(),
+                    save::io_message(&e)
+                )));
+            }
             if !path.exists() {
                 return Err(Failure(format!(
                     "{}: no such save (`srtrack list` shows them; `srtrack new NAME` starts one)",
@@ -763,7 +771,8 @@ fn roster_cmd(store: &Store, what: RosterCmd) -> Result<()> {
             let c = matching.first().copied().ok_or_else(|| {
                 let names: Vec<&str> = enc.state().present().map(|c| c.name.as_str()).collect();
                 Failure(format!(
-                    "no combatant \"{combatant}\" in {file}: it has {}",
+                    "no combatant \"{}\" in {file}: it has {}",
+                    text::excerpt(&combatant),
                     if names.is_empty() {
                         "none".to_string()
                     } else {
@@ -1033,10 +1042,14 @@ fn list(store: &Store) -> Result<()> {
         "PASS"
     )?;
     for (s, name) in saves.iter().zip(&names) {
-        let when = s
-            .modified
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()));
+        // No time for a file whose time cannot be read (a link to nothing), never 1970's.
+        let when = s.modified.map_or_else(
+            || "-".into(),
+            |m| {
+                m.duration_since(std::time::UNIX_EPOCH)
+                    .map_or_else(|_| "?".into(), |d| file::rfc3339(d.as_secs()))
+            },
+        );
         let name = text::pad(name, width);
         match &s.at {
             Ok((system, round, pass)) => outln!(

@@ -21,14 +21,29 @@ fn other(message: String) -> io::Error {
 /// The file `path` names, through any symbolic links.
 pub fn real_path(path: &Path) -> io::Result<PathBuf> {
     match fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| {
-            if e.kind() == io::ErrorKind::NotFound {
-                other("it is a symbolic link to a file that does not exist".into())
-            } else {
-                e
-            }
-        }),
+        Ok(m) if m.file_type().is_symlink() => {
+            fs::canonicalize(path).map_err(|e| through_link(path, e))
+        }
         _ => Ok(path.to_path_buf()),
+    }
+}
+
+/// `e`, met following `path`, in the words every command uses when `path` is a symbolic link
+/// that leads nowhere: one to a file that does not exist, or one in a loop of links (whose
+/// OS words, "Too many levels of symbolic links", say nothing to a GM).
+pub fn through_link(path: &Path, e: io::Error) -> io::Error {
+    if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) {
+        return other("it is a symbolic link in a loop of links that never reaches a file".into());
+    }
+    let link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if link && e.kind() == io::ErrorKind::NotFound {
+        // Still not found, for readers that name the link's target themselves.
+        io::Error::new(
+            io::ErrorKind::NotFound,
+            "it is a symbolic link to a file that does not exist",
+        )
+    } else {
+        e
     }
 }
 

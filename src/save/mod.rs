@@ -73,6 +73,8 @@ impl Autosave for NoSave {
 /// An I/O error in words, without the Rust debug noise.
 pub(crate) fn io_message(e: &std::io::Error) -> String {
     match e.kind() {
+        // Worded already (a link to nothing, `atomic::through_link`).
+        std::io::ErrorKind::NotFound if e.get_ref().is_some() => e.to_string(),
         std::io::ErrorKind::NotFound => "no such file".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
         std::io::ErrorKind::IsADirectory => "it is a directory, not a save file".into(),

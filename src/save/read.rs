@@ -65,13 +65,14 @@ fn regular(meta: &Metadata) -> Result<(), Unread> {
 /// open does not block should a FIFO take its place in between (the opened file is checked
 /// again). Reads of a regular file never block, whatever `O_NONBLOCK` says.
 pub fn open(path: &Path) -> Result<(File, Metadata), Unread> {
-    regular(&std::fs::metadata(path).map_err(Unread::Io)?)?;
+    let through = |e| Unread::Io(super::atomic::through_link(path, e));
+    regular(&std::fs::metadata(path).map_err(through)?)?;
     let fd = rustix::fs::open(
         path,
         OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC,
         Mode::empty(),
     )
-    .map_err(|e| Unread::Io(e.into()))?;
+    .map_err(|e| through(e.into()))?;
     let file = File::from(fd);
     let meta = file.metadata().map_err(Unread::Io)?;
     regular(&meta)?;

@@ -25,7 +25,8 @@ pub struct Store {
 pub struct Listed {
     pub name: String,
     pub path: PathBuf,
-    pub modified: SystemTime,
+    /// When it last changed; `None` when that cannot be known (a link to nothing).
+    pub modified: Option<SystemTime>,
     /// Rule system, round and pass, or why the file could not be read.
     pub at: Result<(crate::encounter::System, u32, u8), String>,
 }
@@ -188,9 +189,7 @@ impl Store {
             .map(|e| e.path())
             .filter(|p| p.extension().is_some_and(|e| e == "ron"))
             .map(|path| {
-                let modified = std::fs::metadata(&path)
-                    .and_then(|m| m.modified())
-                    .unwrap_or(SystemTime::UNIX_EPOCH);
+                let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
                 let at = super::file::load(&path, Arc::clone(catalogue))
                     .map(|(_, enc)| {
                         let (round, pass) = match &enc.state().phase {

@@ -488,6 +488,26 @@ fn typing_a_fire_modes_name_selects_it() {
     }
 }
 
+#[test]
+fn the_fire_mode_list_says_typing_a_mode_jumps_and_fire_bows_arrows_are_not_counted() {
+    // Given the fire-mode list of the Guard's Fire Gun
+    let mut app = guard_picks_fire_gun(32);
+    // Then its footer speaks of modes, not names
+    let s = screen(&mut app, 120, 36);
+    assert!(
+        s.contains("type a mode to jump") && !s.contains("type a name"),
+        "{s}"
+    );
+    // When the GM looks up Fire Bow in the picker instead
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire bow");
+    // Then its panel says its arrow is not counted, as the gun's rounds are
+    let s = screen(&mut app, 120, 36);
+    assert!(s.contains("Ammunition: 1 (not counted)"), "{s}");
+}
+
 /// T on a Downed character is refused at the key with the engine's sentence: no form to fill
 /// first.
 #[test]

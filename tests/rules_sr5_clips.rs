@@ -207,3 +207,22 @@ fn the_clip_actions_are_the_rules_own() {
     t.run("act Jinx Remove Clip");
     assert_eq!(ares(&t), (12, false));
 }
+
+#[test]
+fn a_ready_whose_fire_mode_takes_more_rounds_than_are_left_is_refused_as_it_is_declared() {
+    // Given Jinx's Ares with 2 rounds left, on her turn
+    let mut t = gunfight();
+    t.run("act Jinx Fire Full-Auto Weapon (10 Bullets)");
+    assert_eq!(ares(&t), (2, false));
+    // When she readies a full-auto burst, then it is refused as `act` refuses it, nothing held
+    let entries = t.enc.history().len();
+    assert_eq!(
+        t.refuse("ready Jinx when Bo moves do Fire Gun mode FA")
+            .to_string(),
+        "Jinx's Ares has 2 rounds left, Fire Gun FA takes 6: reload first (`reload Jinx`)"
+    );
+    assert_eq!(t.enc.history().len(), entries);
+    // While a single shot, which the rounds allow, is declared
+    t.run("ready Jinx when Bo moves do Fire Gun mode SS");
+    assert!(t.c("Jinx").reserve.is_some());
+}

@@ -678,6 +678,35 @@ fn a_dodge_no_defense_test_used_lapses_when_the_round_ends() {
 }
 
 #[test]
+fn a_dodge_that_lapses_unused_with_the_round_is_told_in_the_log() {
+    // Given Ganger 1's Dodge, bought in round 1 and used by no defense test, and Ana's attack
+    // on Ganger 2 waiting for the Block he bought against it
+    let mut t = Table::with_rules(|r| r.sr5.npcs_roll_at_the_table = true);
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    t.run("add Ganger x2 int 3 rea 3 edge 1 body 4 will 2");
+    t.run("weapon Ana add Club dv 5P ap 0 acc 4");
+    t.run("roll Ana hits 3");
+    t.run("roll Ganger 1 hits 2");
+    t.run("roll Ganger 2 hits 1");
+    t.run("start");
+    t.run("act Ganger 1 Dodge");
+    t.roll("attack Ana Ganger 2 pool 4", &[6, 6, 2, 2]);
+    t.run("act Ganger 2 Block");
+    // When the round ends
+    let mut lines = Vec::new();
+    while t.state().fight().is_some_and(|f| f.round == 1) {
+        t.run("next");
+        lines = t.last_lines();
+    }
+    // Then the log says the Dodge lapsed, and nothing of the Block still waiting
+    assert!(
+        lines.contains(&"Ganger 1's Dodge lapses unused with the round".to_string()),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("Block")), "{lines:?}");
+}
+
+#[test]
 fn clearing_a_waiting_dodge_says_it_is_no_status_and_changes_nothing() {
     // Given Ganger 1's Dodge, shown beside the statuses as waiting for the next defense
     let mut t = fighting();

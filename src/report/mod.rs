@@ -501,7 +501,11 @@ pub fn entry_lines(
         } else if let Some(l) = log_line(&state, ev, rules, catalogue) {
             lines.push(l);
         }
+        let round_from = matches!(ev, Event::RoundStarted { .. }).then(|| state.clone());
         state.apply(ev, rules);
+        if let Some(before) = round_from {
+            lines.extend(sr5::lapsed_defense_adds(&before, &state));
+        }
     }
     (lines, state)
 }

@@ -437,6 +437,29 @@ pub fn kit_text(kit: &Kit) -> Option<String> {
     Some(parts.join(", "))
 }
 
+/// The Dodge, Block or Parry a new round took away unused, one line each, told from the kits
+/// before and after it: no event says so, so saves fold as they did. Names escaped.
+pub fn lapsed_defense_adds(before: &State, after: &State) -> Vec<String> {
+    before
+        .all()
+        .filter_map(|c| {
+            let was = before.sr5.kit(c.id)?;
+            let gone = after
+                .sr5
+                .kit(c.id)
+                .is_none_or(|k| k.defense_adds.is_empty());
+            (!was.defense_adds.is_empty() && gone).then(|| {
+                let line = format!(
+                    "{}'s {} lapses unused with the round",
+                    c.name,
+                    was.defense_adds.join(", ")
+                );
+                crate::text::escaped(&line).into_owned()
+            })
+        })
+        .collect()
+}
+
 /// Defense interrupts taken and waiting for the next defense test.
 pub fn defense_adds_text(kit: &Kit) -> Option<String> {
     (!kit.defense_adds.is_empty())

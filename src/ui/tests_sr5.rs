@@ -489,17 +489,22 @@ fn an_attack_action_offers_the_chain_step_by_step_down_to_the_boxes() {
     assert!(status.contains("armor 12"), "{status}");
 }
 
-/// The Guard's turn, with this many rounds in his Ingram, and Fire Gun picked in the picker.
-fn guard_picks_fire_gun(rounds: u8) -> App {
+/// The Guard's turn, Jinx's after it; the Guard's Ingram holds `rounds`.
+fn guard_with_rounds(rounds: u8) -> App {
     let weapon = format!("weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo {rounds}");
-    let mut app = app_with(&[
+    app_with(&[
         "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
         "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
         &weapon,
         "roll Jinx hits 1",
         "roll Guard hits 4",
         "start",
-    ]);
+    ])
+}
+
+/// The Guard's turn, with this many rounds in his Ingram, and Fire Gun picked in the picker.
+fn guard_picks_fire_gun(rounds: u8) -> App {
+    let mut app = guard_with_rounds(rounds);
     press(&mut app, KeyCode::Enter);
     typ(&mut app, "fire gun");
     press(&mut app, KeyCode::Enter);
@@ -530,6 +535,26 @@ fn typing_a_fire_modes_name_selects_it() {
             c.items[c.selected]
         );
     }
+}
+
+#[test]
+fn the_fire_mode_list_says_typing_a_mode_jumps_and_fire_bows_arrows_are_not_counted() {
+    // Given the fire-mode list of the Guard's Fire Gun
+    let mut app = guard_picks_fire_gun(32);
+    // Then its footer speaks of modes, not names
+    let s = screen(&mut app, 120, 36);
+    assert!(
+        s.contains("type a mode to jump") && !s.contains("type a name"),
+        "{s}"
+    );
+    // When the GM looks up Fire Bow in the picker instead
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Enter);
+    typ(&mut app, "fire bow");
+    // Then its panel says its arrow is not counted, as the gun's rounds are
+    let s = screen(&mut app, 120, 36);
+    assert!(s.contains("Ammunition: 1 (not counted)"), "{s}");
 }
 
 /// T on a Downed character is refused at the key with the engine's sentence: no form to fill
@@ -954,20 +979,25 @@ fn a_ready_that_fires_fire_gun_opens_the_attack_form() {
     ));
 }
 
-/// The Guard readies Fire Gun in the picker with `choose` (Enter or Ctrl-N), is asked its fire
-/// mode as a Fire Gun taken directly is, and takes BF.
-fn guard_readies_a_burst(choose: impl Fn(&mut App)) -> App {
-    let mut app = guard_and_jinx(&[]);
-    press(&mut app, KeyCode::Char('y'));
-    typ(&mut app, "Jinx moves");
-    press(&mut app, KeyCode::Enter);
+/// The actor sets up a ready for when Jinx moves and picks Fire Gun in the picker with `choose`.
+fn readies_fire_gun(app: &mut App, choose: impl Fn(&mut App)) {
+    press(app, KeyCode::Char('y'));
+    typ(app, "Jinx moves");
+    press(app, KeyCode::Enter);
     assert!(
         matches!(app.mode(), Mode::Picker(_)),
         "{:?}",
         app.mode().kind()
     );
-    typ(&mut app, "fire gun");
-    choose(&mut app);
+    typ(app, "fire gun");
+    choose(app);
+}
+
+/// The Guard readies Fire Gun in the picker with `choose` (Enter or Ctrl-N), is asked its fire
+/// mode as a Fire Gun taken directly is, and takes BF.
+fn guard_readies_a_burst(choose: impl Fn(&mut App)) -> App {
+    let mut app = guard_and_jinx(&[]);
+    readies_fire_gun(&mut app, choose);
     let Mode::Choose(c) = app.mode() else {
         panic!("no mode list: {:?}", app.mode().kind());
     };
@@ -976,6 +1006,25 @@ fn guard_readies_a_burst(choose: impl Fn(&mut App)) -> App {
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
     app
+}
+
+#[test]
+fn the_ready_pickers_fire_modes_grey_out_those_too_few_rounds_allow() {
+    // Given the Guard's turn, his Ingram holding 4 rounds, and a ready being set up
+    let mut app = guard_with_rounds(4);
+    // When Fire Gun is chosen
+    readies_fire_gun(&mut app, |app| press(app, KeyCode::Enter));
+    // Then its fire-mode list greys FA with the sentence `act` would say, as the act picker does
+    let Mode::Choose(c) = app.mode() else {
+        panic!("no mode list: {:?}", app.mode().kind());
+    };
+    assert_eq!(
+        c.items[3].refusal.as_deref(),
+        Some(
+            "Guard's Ingram Smartgun X has 4 rounds left, Fire Gun FA takes 6: reload first (`reload Guard`)"
+        )
+    );
+    assert!(c.items[2].refusal.is_none());
 }
 
 #[test]

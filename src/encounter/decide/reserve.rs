@@ -137,6 +137,7 @@ impl Draft<'_> {
             self.one_attack(&c, action, &taken)?;
             self.goes_with(&c, action, restrictions, &taken, then)?;
         }
+        self.ready_ammunition(&c, &actions)?;
         let trigger = ReadyTrigger { text, actions };
         let reserve = match held {
             Some(held) => {
@@ -170,6 +171,29 @@ impl Draft<'_> {
             ip: reserve,
             trigger,
         });
+        Ok(())
+    }
+
+    /// The firearm's rounds and clip judged as `act` judges them, each action on the gun the
+    /// ones before it leave (a reload, then a burst): a ready that cannot fire is told so as it
+    /// is declared, not when its trigger comes. Tried on a copy, so nothing is emitted.
+    fn ready_ammunition(&mut self, c: &Combatant, actions: &[ActionUse]) -> Outcome {
+        let armed = self
+            .now()
+            .sr5
+            .kit(c.id)
+            .and_then(|k| k.firearm_in_hand())
+            .is_some_and(|g| g.ammo.is_some());
+        if !armed {
+            return Ok(());
+        }
+        let state = self.now().clone();
+        let mut trial = Draft::new(self.system, &state, self.rules, self.catalogue);
+        for action in actions {
+            if let Some(e) = trial.ammunition(c, action)? {
+                trial.emit(e);
+            }
+        }
         Ok(())
     }
 

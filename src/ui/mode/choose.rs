@@ -113,6 +113,8 @@ pub struct State {
     pub selected: usize,
     /// Letters typed to jump to a name.
     pub typed: String,
+    /// What the lines' names are, for the footer that says typing jumps ("a name", "a mode").
+    pub jump_to: &'static str,
     /// The picker this list was asked from (a fire mode, a type), as it was: Esc goes back to
     /// it, what it had chosen kept, rather than throwing it away.
     pub back: Option<Box<picker::State>>,
@@ -152,8 +154,16 @@ impl State {
             items,
             selected,
             typed: String::new(),
+            jump_to: "a name",
             back: None,
         }
+    }
+
+    /// The list, its footer saying that typing one of `what` (`"a mode"`) jumps to it.
+    #[must_use]
+    pub fn jumping_to(mut self, what: &'static str) -> Self {
+        self.jump_to = what;
+        self
     }
 
     /// The list, Esc going back to `picker`.
@@ -312,7 +322,10 @@ impl State {
         if !self.typed.is_empty() {
             block = block.title_bottom(Line::styled(format!(" find: {} ", self.typed), t.title()));
         } else if self.items.iter().any(|it| it.name.is_some()) {
-            block = block.title_bottom(Line::styled(" type a name to jump ", t.dim()));
+            block = block.title_bottom(Line::styled(
+                format!(" type {} to jump ", self.jump_to),
+                t.dim(),
+            ));
         }
         let inner = block.inner(r);
         block.render(r, buf);

@@ -405,10 +405,9 @@ fn choose_mode(
             .named(&m.mode)
         })
         .collect();
-    Some(Outcome::Open(Mode::Choose(choose::State::open(
-        format!("{name}: which fire mode?"),
-        items,
-    ))))
+    Some(Outcome::Open(Mode::Choose(
+        choose::State::open(format!("{name}: which fire mode?"), items).jumping_to("a mode"),
+    )))
 }
 
 // ---- drawing ----
@@ -549,6 +548,7 @@ impl State {
         let mut d: Vec<Line> = Vec::new();
         if let Some(it) = self.items.get(self.selected) {
             let def = &cat.actions()[it.index];
+            let rules = app.enc.rules();
             d.push(Line::styled(def.name.clone(), t.title()));
             if let Some(test) = &def.test {
                 d.push(Line::from(format!("Test: {test}")));
@@ -560,7 +560,13 @@ impl State {
                 d.push(Line::from(format!("Threshold: {th}")));
             }
             if let Some(a) = def.ammo {
-                d.push(Line::from(format!("Ammunition: {a}")));
+                // A bow's arrows or a mount's belt are not the gun in hand's rounds (README).
+                let counted = rules
+                    .sr5
+                    .attack_action(&def.name)
+                    .is_none_or(|attack| attack.firearm);
+                let not = if counted { "" } else { " (not counted)" };
+                d.push(Line::from(format!("Ammunition: {a}{not}")));
             }
             d.push(Line::from(def.summary.clone()));
             // What a stacked status the action uses adds to it, when the character holds one.

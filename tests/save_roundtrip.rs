@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use srtrack::catalogue::Catalogue;
+use srtrack::encounter::system::anarchy::Slot;
 use srtrack::encounter::system::sr2097::Fate;
 use srtrack::encounter::{DownCause, Encounter, System};
 use srtrack::lang::{self, Line};
@@ -511,6 +512,38 @@ fn an_older_snapshot_with_an_injury_first_aid_tended_is_rebuilt_tended() {
     let bo = opened.state().find("Bo").unwrap().id;
     let sheet = opened.state().sr2097.as_ref().unwrap().sheet(bo);
     assert_eq!(sheet.injuries[0].fate, Fate::Tended);
+}
+
+/// The version 10 fixture (Anarchy) holds a Flashback taken by the narrator herself: the event
+/// an older srtrack cannot read, which leaves Ana's narration the Flashback's.
+#[test]
+fn the_version_10_fixture_keeps_a_narration_that_is_the_flashback() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let path = std::path::PathBuf::from(format!("{dir}/v10.ron"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("FlashbackNarrated("), "the fixture holds the new event");
+    file::verify_snapshot(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
+    let (_, opened) = file::open(&path, catalogue).unwrap_or_else(|e| panic!("{e}"));
+    let (_, loaded) = file::load(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(opened.state(), loaded.state());
+    let state = opened.state();
+    let narrator = state.narration().and_then(|n| n.narrator()).unwrap();
+    assert_eq!(
+        (narrator.who, narrator.slot),
+        (state.find("Ana").unwrap().id, Slot::Flashback)
+    );
+}
+
+/// A version 9 save written with the Flashback event (srtrack wrote them before the format
+/// was bumped) is trusted no further than its history: it opens rebuilt, as the version 10 one.
+#[test]
+fn a_version_9_save_holding_a_flashback_narrated_opens_from_its_history() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let v10 = std::fs::read_to_string(format!("{dir}/v10.ron")).unwrap();
+    let older = v10.replacen("version: 10,", "version: 9,", 1);
+    let opened = opened_as_older("v10", &older);
+    let narrator = opened.state().narration().and_then(|n| n.narrator()).unwrap();
+    assert_eq!(narrator.slot, Slot::Flashback);
 }
 
 /// A save of an older srtrack has no `open_tests` in its states, though its history leaves a

@@ -24,9 +24,12 @@ use crate::rules::HouseRules;
 /// latest alone (and none spent with a firearm in hand); 7 added an SR5 firearm's clip taken out
 /// (`clip_out`, by the event `ClipRemoved`, which an older srtrack cannot read); 8 keeps an
 /// Anarchy test's dice while Edge may still roll its misses again (`open_tests`, and a test
-/// event's `rerolled`), and counts in a pass's `start` what was spent in it before the turn. Bump it whenever the state gains what the history gives, or older
-/// snapshots would be taken for edited files.
-pub const VERSION: u32 = 9;
+/// event's `rerolled`), and counts in a pass's `start` what was spent in it before the turn; 9
+/// keeps a 2097 injury a coming back up has tended (`fate: Tended`); 10 added the Anarchy event
+/// `FlashbackNarrated` (a Flashback taken at the seat that comes next), which an older srtrack
+/// cannot read. Bump it whenever the state gains what the history gives, or an event is added,
+/// or older snapshots would be taken for edited files and newer saves refused in RON's words.
+pub const VERSION: u32 = 10;
 
 /// Files above this are refused before they are read: no real fight comes close.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;

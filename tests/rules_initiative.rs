@@ -357,6 +357,26 @@ fn names_that_look_the_same_are_the_same_name() {
     assert!(t.c("Jos\u{e9}").initiative.is_some());
 }
 
+// Unquoted, `Big  Joe` reads as `Big Joe`: a name is kept with one space between its words, so
+// two names apart only by their spacing (a no-break space too) are one name.
+#[test]
+fn names_apart_only_by_their_spacing_are_the_same_name() {
+    // Given a name typed in quotes with two spaces and a no-break space in it
+    let mut t = Table::new();
+    t.run("add \"Big  Joe\u{a0}Two\" int 3 rea 3");
+    // Then it is kept with single spaces
+    assert_eq!(t.state().combatants[0].name, "Big Joe Two");
+    // And the same name spaced once is taken
+    assert_eq!(
+        t.refuse("add \"Big Joe Two\" int 3 rea 3"),
+        RuleError::NameTaken {
+            name: "Big Joe Two".into()
+        }
+    );
+    t.run("roll Big Joe Two hits 2");
+    assert!(t.c("Big Joe Two").initiative.is_some());
+}
+
 #[test]
 fn roll_all_hits_with_a_combatant_named_all_says_to_quote_the_name() {
     let mut t = Table::new();

@@ -44,12 +44,15 @@ impl Draft<'_> {
         })
     }
 
-    /// Names are kept in NFC, so names that look the same are the same (see `same_name`).
+    /// Names are kept in NFC, so names that look the same are the same (see `same_name`), and
+    /// with one space between words: `Big  Joe` typed unquoted reads as `Big Joe`, so two names
+    /// apart only by their spacing would be one the GM cannot tell apart or type.
     fn check_name(&mut self, name: &str, except: Option<CombatantId>) -> Result<String, RuleError> {
         let name: String = crate::text::unjoined(name).trim().nfc().collect();
         if crate::text::holds_control(&name) {
             return Err(RuleError::ControlCharacter { field: "name" });
         }
+        let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
         let len = name.chars().count();
         let range = self.rules.limits.name_chars;
         if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) {

@@ -521,7 +521,10 @@ fn the_version_10_fixture_keeps_a_narration_that_is_the_flashback() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
     let path = std::path::PathBuf::from(format!("{dir}/v10.ron"));
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("FlashbackNarrated("), "the fixture holds the new event");
+    assert!(
+        text.contains("FlashbackNarrated("),
+        "the fixture holds the new event"
+    );
     file::verify_snapshot(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
     let (_, opened) = file::open(&path, catalogue).unwrap_or_else(|e| panic!("{e}"));
     let (_, loaded) = file::load(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
@@ -542,7 +545,11 @@ fn a_version_9_save_holding_a_flashback_narrated_opens_from_its_history() {
     let v10 = std::fs::read_to_string(format!("{dir}/v10.ron")).unwrap();
     let older = v10.replacen("version: 10,", "version: 9,", 1);
     let opened = opened_as_older("v10", &older);
-    let narrator = opened.state().narration().and_then(|n| n.narrator()).unwrap();
+    let narrator = opened
+        .state()
+        .narration()
+        .and_then(|n| n.narrator())
+        .unwrap();
     assert_eq!(narrator.slot, Slot::Flashback);
 }
 

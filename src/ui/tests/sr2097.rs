@@ -1052,3 +1052,48 @@ fn damage_to_a_monitor_without_body_points_to_the_tables_damage_roll() {
          table's damage is a damage roll through armor: `w`, or `dmg - Bo NdM+ST`"
     );
 }
+
+/// A boost that counts in this pass is in the order pane, where the GM looks for who goes next:
+/// `⇡20` in Status, the boosted score, until the boosted turn begins.
+#[test]
+fn a_boost_counting_in_this_pass_shows_its_score_in_the_order_until_the_turn() {
+    // Given Bo (score 8) boosted by 12 while Ana (21) acts
+    let mut enc = Encounter::for_system(
+        System::Sr2097,
+        Arc::new(HouseRules::embedded()),
+        Arc::new(demo::catalogue()),
+    );
+    let lines = [
+        "add Ana pc int 4 rea 5 edge 2",
+        "add Bo npc int 3 rea 3 edge 1",
+        "roll Ana dice 6 6",
+        "roll Bo dice 1 1",
+        "start",
+        "edge Bo boost dice 6 6",
+    ];
+    assert_eq!(demo::script(&mut enc, &lines, 1), Ok(()));
+    let mut app = app_for(enc);
+    let row = |app: &mut App, name: &str| {
+        screen(app, 160, 48)
+            .lines()
+            .filter_map(|l| l.split("││").next())
+            .find(|l| l.contains(name) && l.contains("PC"))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    // Then Bo's row shows the boosted score, Ana's none
+    assert!(
+        row(&mut app, "Bo ").contains("⇡20"),
+        "{}",
+        row(&mut app, "Bo ")
+    );
+    assert!(!row(&mut app, "Ana").contains('⇡'));
+    // When Bo's turn begins, the mark is gone (the boost has counted)
+    typ(&mut app, ":next");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        !row(&mut app, "Bo ").contains('⇡'),
+        "{}",
+        row(&mut app, "Bo ")
+    );
+}

@@ -168,6 +168,8 @@ fn write_short_mark(out: &mut String, name: &str, stacks: u8) {
 
 /// What hides a character from the players' view, on the GM's screen.
 pub const HIDDEN_MARK: &str = "◌";
+/// Before a boosted score in Status (Shadowrun 2097): `⇡25`.
+pub const BOOST_MARK: &str = "⇡";
 
 /// The columns of the order a table may leave out.
 #[derive(Debug, Clone, Copy)]
@@ -209,6 +211,15 @@ fn write_value(out: &mut String, app: &App, c: &Combatant, column: Optional) {
             if c.is_hidden() {
                 out.push_str(HIDDEN_MARK);
                 first = false;
+            }
+            // A 2097 boost that counts in this pass: the score it may go first with.
+            if let Some(score) = crate::report::sr2097::boosted_score(app.state(), c) {
+                if !first {
+                    out.push(' ');
+                }
+                first = false;
+                out.push_str(BOOST_MARK);
+                push_int(out, score.into(), 0);
             }
             for status in &c.statuses {
                 if !first {

@@ -225,6 +225,26 @@ fn interrupts_are_paid_from_the_pool_out_of_turn() {
 }
 
 #[test]
+fn one_who_joined_without_an_initiative_roll_takes_no_interrupt() {
+    // Given a fight under way and Dee joining it without rolling initiative
+    let mut t = Table::three();
+    t.run("add Dee pc int 4 rea 5 edge 2");
+    // When Dee dodges or goes on Full Defense
+    // Then it is refused, naming the roll that is missing, and nothing changes
+    for line in ["act Dee Dodge", "act Dee Full Defense"] {
+        assert_eq!(
+            t.refuse(line),
+            RuleError::MissingInitiative {
+                names: vec!["Dee".into()]
+            }
+        );
+    }
+    // and once rolled into the order, Dee may
+    t.run("roll Dee hits 2");
+    t.run("act Dee Dodge");
+}
+
+#[test]
 fn an_interrupt_in_the_own_turn_counts_against_the_cap() {
     let mut t = Table::three();
     t.run("act Ana complex");

@@ -340,6 +340,37 @@ fn a_group_all_downed_is_refused_in_one_sentence_about_the_group() {
 }
 
 #[test]
+fn a_groups_name_goes_on_for_a_member_downed_since_the_attack_roll() {
+    // Given an attack rolled at the gang by its name, each member waiting for the GM's dice,
+    // and Ganger 2 Downed by the GM after the roll
+    let mut t = gang_at_the_table();
+    t.roll("attack Ana Ganger pool 8", &[6, 6, 5, 5, 2, 2, 2, 3]);
+    t.run("down Ganger 2");
+    // When the GM goes on with the defenses by the gang's name
+    t.roll(
+        "attack Ana Ganger defense 2",
+        &[6, 6, 2, 2, 6, 6], // Ganger 1, 2 and 3: 2 hits each, the attack hits
+    );
+    // Then the hit landed while Ganger 2 stood: he defends with the others, as when named alone
+    let lines = t.last_lines();
+    let defended: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("defense "))
+        .filter_map(|l| l.split(':').next())
+        .collect();
+    assert_eq!(defended, ["Ganger 1", "Ganger 2", "Ganger 3"]);
+    // and a new attack at the gang still leaves him out
+    t.roll("attack Ana Ganger pool 1", &[2]);
+    assert!(
+        t.last_lines()
+            .iter()
+            .any(|l| l.starts_with("attack Ana on Ganger 1, Ganger 3 ")),
+        "{:?}",
+        t.last_lines()
+    );
+}
+
+#[test]
 fn one_pool_typed_for_the_defense_serves_every_target() {
     let mut t = gang();
     t.roll(

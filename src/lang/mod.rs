@@ -334,6 +334,10 @@ enum Members {
     /// Each member present and standing, as an attack's targets: a Downed one is left out,
     /// and a group whose members present are all Downed is refused.
     Standing,
+    /// As `Standing`, for an attack chain going on (no new roll): a member Downed since this
+    /// attacker's roll whose chain still waits is in too, as its defense and soak are owed
+    /// (README, Rulings of our own).
+    Continued(CombatantId),
 }
 
 /// Why `name` finds nobody when it stands for several names an older save keeps apart only by
@@ -458,19 +462,27 @@ impl Members {
             .filter_map(|id| state.get(*id))
             .filter(|c| c.is_present())
             .collect();
+        let waits = |c: &Combatant| match self {
+            Self::Continued(attacker) => state
+                .sr5
+                .pending
+                .iter()
+                .any(|p| p.attacker == attacker && p.target == c.id),
+            Self::Present | Self::Standing => false,
+        };
         let standing: Vec<CombatantId> = present
             .iter()
-            .filter(|c| !c.is_downed())
+            .filter(|c| !c.is_downed() || waits(c))
             .map(|c| c.id)
             .collect();
         Some(match self {
-            Self::Standing if standing.is_empty() && !present.is_empty() => {
+            Self::Standing | Self::Continued(_) if standing.is_empty() && !present.is_empty() => {
                 Err(crate::encounter::system::sr5::Sr5Error::GroupDowned {
                     group: group.name.clone(),
                 }
                 .to_string())
             }
-            Self::Standing => Ok(standing),
+            Self::Standing | Self::Continued(_) => Ok(standing),
             Self::Present => Ok(present.iter().map(|c| c.id).collect()),
         })
     }

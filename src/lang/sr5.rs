@@ -337,13 +337,16 @@ impl Parser<'_> {
         let attacker = self.combatant()?;
         // An attack roll (`pool`) checks its attacker before its targets; a chain under way
         // (`defense`, `soak`) goes on without.
-        if self.words[self.at..]
+        let roll = self.words[self.at..]
             .iter()
-            .any(|w| !w.quoted && w.text.eq_ignore_ascii_case("pool"))
-        {
+            .any(|w| !w.quoted && w.text.eq_ignore_ascii_case("pool"));
+        let members = if roll {
             self.attacker = Some((attacker, Attack::Armed(None), System::Sr5));
-        }
-        let targets = self.targets_of(super::Members::Standing)?;
+            super::Members::Standing
+        } else {
+            super::Members::Continued(attacker)
+        };
+        let targets = self.targets_of(members)?;
         let mut a = AttackInput {
             attacker,
             targets,

@@ -260,6 +260,12 @@ impl Draft<'_> {
         let (action, restrictions) = self.resolve(choice)?;
         let own = self.now().turn().copied().filter(|t| t.who == who);
         let (paid_from, have) = match (action.interrupt, own) {
+            // One who joined and has not rolled has no score yet for an interrupt to lower.
+            (true, _) if self.now().position(who).is_none() => {
+                return Err(RuleError::MissingInitiative {
+                    names: vec![c.name],
+                });
+            }
             // Interrupts come out of the pool at any moment.
             (true, _) => (PaidFrom::Pool, c.ip),
             (false, Some(t)) => match t.kind {

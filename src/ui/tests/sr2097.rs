@@ -16,13 +16,19 @@ use crate::ui::app::App;
 use crate::ui::demo;
 use crate::ui::mode::Mode;
 
-fn fight() -> App {
+/// A 2097 table after `lines`.
+fn table(lines: &[&str]) -> App {
     let mut enc = Encounter::for_system(
         System::Sr2097,
         Arc::new(HouseRules::embedded()),
         Arc::new(demo::catalogue()),
     );
-    let lines = [
+    assert_eq!(demo::script(&mut enc, lines, 1), Ok(()));
+    app_for(enc)
+}
+
+fn fight() -> App {
+    table(&[
         "add Ana pc int 4 rea 5 edge 2",
         "add Bo npc int 3 rea 3 edge 1",
         "armor Bo pt 15 dr 30",
@@ -30,9 +36,7 @@ fn fight() -> App {
         "roll Ana dice 6 6",
         "roll Bo dice 1 1",
         "start",
-    ];
-    assert_eq!(demo::script(&mut enc, &lines, 1), Ok(()));
-    app_for(enc)
+    ])
 }
 
 /// Fire modes are SR5's: at a 2097 table Fire Gun picked is spent at once, no mode asked.
@@ -1058,21 +1062,14 @@ fn damage_to_a_monitor_without_body_points_to_the_tables_damage_roll() {
 #[test]
 fn a_boost_counting_in_this_pass_shows_its_score_in_the_order_until_the_turn() {
     // Given Bo (score 8) boosted by 12 while Ana (21) acts
-    let mut enc = Encounter::for_system(
-        System::Sr2097,
-        Arc::new(HouseRules::embedded()),
-        Arc::new(demo::catalogue()),
-    );
-    let lines = [
+    let mut app = table(&[
         "add Ana pc int 4 rea 5 edge 2",
         "add Bo npc int 3 rea 3 edge 1",
         "roll Ana dice 6 6",
         "roll Bo dice 1 1",
         "start",
         "edge Bo boost dice 6 6",
-    ];
-    assert_eq!(demo::script(&mut enc, &lines, 1), Ok(()));
-    let mut app = app_for(enc);
+    ]);
     let row = |app: &mut App, name: &str| {
         screen(app, 160, 48)
             .lines()

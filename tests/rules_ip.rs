@@ -245,6 +245,26 @@ fn one_who_joined_without_an_initiative_roll_takes_no_interrupt() {
 }
 
 #[test]
+fn one_who_joined_without_an_initiative_roll_buys_no_ip_with_edge() {
+    // Given a fight under way and Dee joining it without rolling initiative
+    let mut t = Table::three();
+    t.run("add Dee pc int 4 rea 5 edge 2");
+    // When Dee spends Edge for IP
+    // Then it is refused, naming the roll that is missing, and Dee keeps the Edge
+    assert_eq!(
+        t.refuse("edge Dee"),
+        RuleError::MissingInitiative {
+            names: vec!["Dee".into()]
+        }
+    );
+    assert_eq!(t.c("Dee").edge_left, 2);
+    // and once rolled into the order, Dee may
+    t.run("roll Dee hits 2");
+    t.run("edge Dee");
+    assert_eq!(t.c("Dee").edge_left, 1);
+}
+
+#[test]
 fn an_interrupt_in_the_own_turn_counts_against_the_cap() {
     let mut t = Table::three();
     t.run("act Ana complex");

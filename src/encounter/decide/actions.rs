@@ -331,6 +331,12 @@ impl Draft<'_> {
     pub(super) fn edge(&mut self, who: CombatantId) -> Outcome {
         self.fight()?;
         let c = self.able(who)?;
+        // As for an interrupt: IP bought before the roll would sit in a pool with no turn.
+        if self.now().position(who).is_none() {
+            return Err(RuleError::MissingInitiative {
+                names: vec![c.name],
+            });
+        }
         let e = self.rules.edge;
         if c.edge_ip_used_up(self.rules) {
             return Err(RuleError::EdgeUsedThisRound {

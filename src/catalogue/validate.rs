@@ -63,13 +63,13 @@ pub(super) fn parse(
 ) -> Result<Vec<ActionDef>, Vec<Problem>> {
     let names = name_lines(text);
     let actions: Vec<ActionDef> = ron::from_str(text).map_err(|e| {
-        let at = (e.span.start.line, e.span.start.col);
+        let (at, message) = crate::text::ron_error_words(&e, text);
         vec![Problem {
             file: file.to_string(),
             line: at.0,
             col: Some(at.1),
             entry: entry_at(text, &names, at),
-            message: crate::text::ron_words(&e.code),
+            message,
         }]
     })?;
 

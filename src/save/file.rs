@@ -341,13 +341,7 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
     // whatever it expected next (`Expected comma`, `Unexpected end of RON`).
     // Counted only for a file that fails: a whole scan of the text otherwise.
     let end = || line_col(text.trim_end().as_bytes());
-    // A string or comment left open ran to the end too, though ron points at its start.
-    let ends_early = |e: &ron::error::SpannedError| {
-        matches!(
-            e.code,
-            ron::Error::Eof | ron::Error::ExpectedStringEnd | ron::Error::UnclosedBlockComment
-        ) || (e.span.end.line, e.span.end.col) >= end()
-    };
+    let ends_early = |e: &ron::error::SpannedError| crate::text::ron_ends_early(e, text).is_some();
     let cut_short = || {
         let (line, col) = end();
         err(

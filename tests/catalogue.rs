@@ -739,6 +739,26 @@ fn gm_files_cut_short_say_where_they_end_in_plain_words() {
 }
 
 #[test]
+fn an_empty_gm_catalogue_is_refused_and_the_built_in_one_used() {
+    // Given an actions.ron holding an empty list
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("actions.ron"), "[]\n").expect("write");
+    // When the rule set loads
+    let loaded = load_ruleset(Some(dir.path()));
+    // Then the file is named with what a catalogue holds, and the built-in actions are used
+    assert_eq!(loaded.catalogue.len(), 96);
+    let all = loaded.warnings.join("\n");
+    assert!(
+        all.contains("actions.ron: it holds no actions: a catalogue holds 1 to 1000 of them"),
+        "{all}"
+    );
+    assert!(
+        all.contains("using the built-in actions catalogue"),
+        "{all}"
+    );
+}
+
+#[test]
 fn a_valid_gm_catalogue_with_a_house_action_is_used() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut text = EMBEDDED_ACTIONS

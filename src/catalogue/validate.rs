@@ -73,17 +73,25 @@ pub(super) fn parse(
         }]
     })?;
 
-    // The picker searches every action at each key: past this, a key waits on the search.
-    if actions.len() > MAX_ACTIONS {
+    // A fight with no action to spend IP on could not be played: the file is a mistake (one
+    // emptied to start over), not a catalogue. Past the most, the picker, which searches every
+    // action at each key, would keep a key waiting.
+    let count = match actions.len() {
+        0 => Some(format!(
+            "it holds no actions: a catalogue holds 1 to {MAX_ACTIONS} of them (`srtrack defaults actions` prints the built-in one to start from)"
+        )),
+        n if n > MAX_ACTIONS => Some(format!(
+            "{n} actions, more than the {MAX_ACTIONS} a catalogue may hold (the picker searches them all at each key)"
+        )),
+        _ => None,
+    };
+    if let Some(message) = count {
         return Err(vec![Problem {
             file: file.to_string(),
             line: 0,
             col: None,
             entry: None,
-            message: format!(
-                "{} actions, more than the {MAX_ACTIONS} a catalogue may hold (the picker searches them all at each key)",
-                actions.len()
-            ),
+            message,
         }]);
     }
 

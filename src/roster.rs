@@ -282,7 +282,15 @@ fn check(t: &Template, rules: &Arc<HouseRules>) -> Result<(), String> {
 pub fn parse(text: &[u8], rules: &Arc<HouseRules>) -> Result<Template, String> {
     let text = std::str::from_utf8(text).map_err(|_| "not UTF-8 text".to_string())?;
     let text = crate::text::without_bom(text);
-    let t: Template = ron::from_str(text).map_err(|e| format!("not a roster sheet: {e}"))?;
+    let t: Template = ron::from_str(text).map_err(|e| {
+        let ((line, col), words) = crate::text::ron_error_words(&e, text);
+        // A file that ends early says where in its words already.
+        if crate::text::ron_ends_early(&e, text).is_some() {
+            format!("not a roster sheet: {words}")
+        } else {
+            format!("not a roster sheet: {line}:{col}: {words}")
+        }
+    })?;
     if t.version != VERSION {
         return Err(format!(
             "roster format {} is not one this srtrack reads (it reads {VERSION})",

@@ -378,6 +378,32 @@ pub fn excerpt_to(text: &str, max: usize) -> String {
     out
 }
 
+/// Where a whole file's text ends, when ron stopped there wanting more (a file cut short, a
+/// string or comment left open, which ron points at the start of): then ron's own complaint
+/// (`Unexpected end of RON`, `Expected comma`) is no help, the end is.
+pub fn ron_ends_early(e: &ron::error::SpannedError, text: &str) -> Option<(usize, usize)> {
+    let trimmed = text.trim_end();
+    let line = trimmed.matches('\n').count() + 1;
+    let col = trimmed.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let early = matches!(
+        e.code,
+        ron::Error::Eof | ron::Error::ExpectedStringEnd | ron::Error::UnclosedBlockComment
+    ) || (e.span.end.line, e.span.end.col) >= (line, col);
+    early.then_some((line, col))
+}
+
+/// A whole file's ron parse error in words, with the line and column it is at: a file that
+/// ends early says so where it ends ([`ron_ends_early`]), anything else as [`ron_words`].
+pub fn ron_error_words(e: &ron::error::SpannedError, text: &str) -> ((usize, usize), String) {
+    match ron_ends_early(e, text) {
+        Some((line, col)) => (
+            (line, col),
+            format!("the file ends early, at line {line} column {col} (was it cut short?)"),
+        ),
+        None => ((e.span.start.line, e.span.start.col), ron_words(&e.code)),
+    }
+}
+
 /// A ron parse error in words a user can act on: which field of what, what belongs where.
 /// ron's own messages give advice to programmers and quote what they found, which may be
 /// anything the file holds: quoted parts are cut and escaped.

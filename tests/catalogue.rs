@@ -710,6 +710,55 @@ fn a_gm_catalogue_with_a_syntax_error_is_reported_and_the_built_in_one_used() {
 }
 
 #[test]
+fn gm_files_cut_short_say_where_they_end_in_plain_words() {
+    // Given a rules.ron and an actions.ron each cut short
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("rules.ron"),
+        "HouseRules(\n  dice: DiceRules(",
+    )
+    .expect("write");
+    std::fs::write(dir.path().join("actions.ron"), "[\n  (name: \"X\"").expect("write");
+    // When the rule set loads
+    let loaded = load_ruleset(Some(dir.path()));
+    // Then each is named where it ends, in no parser's words, and the built-in ones are used
+    let all = loaded.warnings.join("\n");
+    assert!(
+        all.contains(
+            "rules.ron:2:19: the file ends early, at line 2 column 19 (was it cut short?)"
+        ),
+        "{all}"
+    );
+    assert!(
+        all.contains("actions.ron:2:13: entry #1 \"X\": the file ends early, at line 2 column 13"),
+        "{all}"
+    );
+    assert!(!all.contains("Unexpected end of RON"), "{all}");
+    assert_eq!(loaded.rules, rules());
+    assert_eq!(loaded.catalogue.len(), 96);
+}
+
+#[test]
+fn an_empty_gm_catalogue_is_refused_and_the_built_in_one_used() {
+    // Given an actions.ron holding an empty list
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("actions.ron"), "[]\n").expect("write");
+    // When the rule set loads
+    let loaded = load_ruleset(Some(dir.path()));
+    // Then the file is named with what a catalogue holds, and the built-in actions are used
+    assert_eq!(loaded.catalogue.len(), 96);
+    let all = loaded.warnings.join("\n");
+    assert!(
+        all.contains("actions.ron: it holds no actions: a catalogue holds 1 to 1000 of them"),
+        "{all}"
+    );
+    assert!(
+        all.contains("using the built-in actions catalogue"),
+        "{all}"
+    );
+}
+
+#[test]
 fn a_valid_gm_catalogue_with_a_house_action_is_used() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut text = EMBEDDED_ACTIONS

@@ -546,6 +546,28 @@ fn exec_makes_a_new_save_by_path_only_as_name_ron() {
 }
 
 #[test]
+fn a_new_save_whose_path_runs_through_a_file_is_refused_in_one_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    // Given a file where the new save's path needs a folder
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "hello\n").unwrap();
+    let path = file.join("a/new.ron");
+    // When exec would create the save there
+    let out = srtrack(dir.path(), &["exec", path.to_str().unwrap()], SETUP);
+    // Then one sentence names the folder and why, in no OS error's words, and nothing is made
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "srtrack: cannot create the folder {}: a part of its path is a file, not a folder\n",
+            file.join("a").display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "hello\n");
+}
+
+#[test]
 fn an_edit_that_fills_a_monitor_and_one_that_frees_it_are_saved_and_check() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let d = dir.path();

@@ -123,6 +123,37 @@ fn a_bad_file_is_reported_and_never_overwritten() {
     assert_eq!(std::fs::read_to_string(&bad).unwrap(), broken);
 }
 
+#[test]
+fn a_sheet_cut_short_or_mistyped_is_told_in_plain_words_not_rons() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    with_sheets(d);
+    let bad = d.join("roster/Ganger.ron");
+    let whole = std::fs::read_to_string(&bad).unwrap();
+    // Given a sheet cut short, and one with a field's value mistyped
+    for (broken, said) in [
+        (
+            whole[..whole.len() / 2].to_string(),
+            "(unreadable: not a roster sheet: the file ends early, at line ",
+        ),
+        (
+            whole.replacen("intuition: 3", "intuition: three", 1),
+            "a whole number belongs here",
+        ),
+    ] {
+        std::fs::write(&bad, &broken).unwrap();
+        // When the roster is listed
+        let list = text(&srtrack(d, &["roster", "list"], "").stdout);
+        // Then the sheet is unreadable for a reason in the GM's words
+        assert!(list.contains(said), "{list}");
+        assert!(
+            !list.contains("Unexpected") && !list.contains("Expected"),
+            "{list}"
+        );
+        assert_eq!(std::fs::read_to_string(&bad).unwrap(), broken);
+    }
+}
+
 /// Given a copy of Ganger.ron kept as Dup.ron (the same sheet name in two files), when the
 /// roster is listed and the name used, then Ganger.ron keeps the name, Dup.ron is listed as
 /// unreadable naming it, and `add Ganger from template` takes Ganger.ron's sheet.

@@ -177,6 +177,38 @@ fn wrong_input_is_one_sentence_exit_1_and_the_save_as_it_was() {
 }
 
 #[test]
+fn a_weapon_of_dice_out_of_range_is_refused_for_its_dice_before_its_missing_st() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Given a 2097 fight where Ana carries a pistol
+    let out = srtrack(d, &["exec", "--system", "sr2097", "fight"], SETUP);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // When a weapon is added with dice no weapon may have, and no ST yet
+    for (line, reason) in [
+        (
+            "weapon Ana add Toy 0d6",
+            "damage dice 0 is out of range: allowed 1 to 30",
+        ),
+        (
+            "weapon Ana add Cannon 31d6",
+            "damage dice 31 is out of range: allowed 1 to 30",
+        ),
+        (
+            "weapon Ana add Odd 2d8",
+            "Shadowrun 2097 damage dice are d6: write 2d6, not 2d8",
+        ),
+        // Then the dice are refused with their range, not hinted as `0d6+4`; dice in range
+        // still get the hint of the ST they lack
+        (
+            "weapon Ana add Rifle 2d6",
+            "after word 5: expected the weapon's own ST (2d6+4) or `melee` (the wielder's Strength)",
+        ),
+    ] {
+        refused_unchanged(d, "fight", line, &format!("srtrack: stdin:1: {reason}\n"));
+    }
+}
+
+#[test]
 fn the_sample_fight_is_what_its_script_makes() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

@@ -243,6 +243,24 @@ fn a_ready_reserves_up_to_three_ip_for_several_triggers_and_one_fires() {
     assert!(matches!(t.refuse("fire Ana 1"), RuleError::NoReady { .. }));
 }
 
+#[test]
+fn firing_a_trigger_past_those_held_names_the_range_and_never_a_number_nobody_typed() {
+    // Given Ana holding two ready triggers
+    let mut t = Table::three();
+    t.run("ready Ana 3 when the door opens do Fire Gun");
+    t.run("ready Ana when a guard shouts do free, simple");
+    // When the GM fires a third, or one past every number srtrack keeps
+    // Then one sentence gives the triggers there are, the huge one told as typed
+    assert_eq!(
+        t.refuse("fire Ana 3").to_string(),
+        "Ana has no ready trigger 3: allowed 1 to 2"
+    );
+    assert_eq!(
+        t.refuse("fire Ana 18446744073709551615").to_string(),
+        "Ana has no ready trigger 2147483647 or more: allowed 1 to 2"
+    );
+}
+
 /// Every view writes `when` before the trigger: one the GM types with its own `when` is kept
 /// without it, so nothing shows "when when".
 #[test]

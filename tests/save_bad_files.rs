@@ -83,6 +83,29 @@ fn not_ron() {
 }
 
 #[test]
+fn a_text_file_of_one_word_is_told_it_is_no_save() {
+    // Given files that hold a word, a number, a text in quotes: no save at all
+    for (bytes, begins) in [
+        (&b"hello\n"[..], "`hello`"),
+        (b"hello world\n", "`hello`"),
+        (b"// a note\n42\n", "`42`"),
+        (b"\"hi\"\n", "`\"`"),
+    ] {
+        // When check (and show, export, open, exec) reads one
+        let err = refused(bytes);
+        // Then one sentence says it is not a save and how it begins, in no parser's words
+        assert!(err.contains("is not a srtrack save"), "{err}");
+        assert!(err.contains(&format!("it begins {begins}")), "{err}");
+        assert!(!err.contains("ends early"), "{err}");
+        assert!(!err.contains("belongs"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // A save cut inside its first word is still a save cut short
+    let err = refused(b"Save");
+    assert!(err.contains("the file ends early"), "{err}");
+}
+
+#[test]
 fn not_utf8() {
     let mut bytes = b"SaveFile(\n  version: 1,\n  name: \"".to_vec();
     bytes.extend([0xff, 0xfe, b'"']);

@@ -63,27 +63,35 @@ pub(super) fn parse(
 ) -> Result<Vec<ActionDef>, Vec<Problem>> {
     let names = name_lines(text);
     let actions: Vec<ActionDef> = ron::from_str(text).map_err(|e| {
-        let at = (e.span.start.line, e.span.start.col);
+        let (at, message) = crate::text::ron_error_words(&e, text);
         vec![Problem {
             file: file.to_string(),
             line: at.0,
             col: Some(at.1),
             entry: entry_at(text, &names, at),
-            message: crate::text::ron_words(&e.code),
+            message,
         }]
     })?;
 
-    // The picker searches every action at each key: past this, a key waits on the search.
-    if actions.len() > MAX_ACTIONS {
+    // A fight with no action to spend IP on could not be played: the file is a mistake (one
+    // emptied to start over), not a catalogue. Past the most, the picker, which searches every
+    // action at each key, would keep a key waiting.
+    let count = match actions.len() {
+        0 => Some(format!(
+            "it holds no actions: a catalogue holds 1 to {MAX_ACTIONS} of them (`srtrack defaults actions` prints the built-in one to start from)"
+        )),
+        n if n > MAX_ACTIONS => Some(format!(
+            "{n} actions, more than the {MAX_ACTIONS} a catalogue may hold (the picker searches them all at each key)"
+        )),
+        _ => None,
+    };
+    if let Some(message) = count {
         return Err(vec![Problem {
             file: file.to_string(),
             line: 0,
             col: None,
             entry: None,
-            message: format!(
-                "{} actions, more than the {MAX_ACTIONS} a catalogue may hold (the picker searches them all at each key)",
-                actions.len()
-            ),
+            message,
         }]);
     }
 

@@ -835,10 +835,20 @@ fn resume(store: &Store, tui: &TuiOptions) -> Result<()> {
     open(store, &path, tui)
 }
 
+/// Makes the folders a new save's path lacks (`exec` and `new` alike); a failure in words.
+fn make_folders(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure(format!(
+            "cannot create the folder {}: {}",
+            dir.display(),
+            save::io_message(&e)
+        ))
+    })
+}
+
 fn create_empty(path: &Path, name: &str, system: System) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
+        make_folders(dir)?;
     }
     // A journal left beside that it would not replace is said before the save is made.
     save::atomic::refuse_beside(path).map_err(|e| io_failure(path, &e))?;
@@ -1114,8 +1124,7 @@ fn exec(
     } else {
         Store::check_new_path(path).map_err(Failure)?;
         if let Some(dir) = real.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| Failure(format!("cannot create {}: {e}", dir.display())))?;
+            make_folders(dir)?;
         }
         save::atomic::refuse_to_write(&real).map_err(|e| io_failure(path, &e))?;
         None

@@ -201,7 +201,10 @@ pub enum RuleError {
         "{who}'s ready already fired in this turn: a character answers one trigger before their next turn, so the next ready waits for that turn"
     )]
     ReadyAnswered { who: String },
-    #[error("{who} has no ready trigger {number} (has {count})")]
+    #[error(
+        "{who} has no ready trigger {}: allowed 1 to {count}",
+        crate::text::typed_count(i32::try_from(*number).unwrap_or(i32::MAX))
+    )]
     NoSuchTrigger {
         who: String,
         number: usize,

@@ -403,6 +403,7 @@ fn read_words<'a, T>(
         catalogue,
         attacker: None,
         verb: None,
+        unfinished: None,
     };
     let found = read(&mut p).map_err(|e| in_a_field(&e))?;
     p.finish().map_err(|e| in_a_field(&e))?;
@@ -499,6 +500,10 @@ struct Parser<'a> {
     /// The verb the first word reads as ([`reads_as`]): [`read`] asks whether this table
     /// takes it before telling a later wrong word.
     verb: Option<&'static str>,
+    /// A command whose words so far the engine may refuse whatever comes next (a 2097 weapon
+    /// of 0d6): [`read`] asks the engine of it before telling a later wrong word, so the hint
+    /// never offers what would be refused.
+    unfinished: Option<(Command, System)>,
 }
 
 /// What [`parse_noting`] read of a line: the line, or the first wrong word, with what a
@@ -507,6 +512,7 @@ struct Reading {
     line: Result<Line, ParseError>,
     attacker: Option<Attacker>,
     verb: Option<&'static str>,
+    unfinished: Option<(Command, System)>,
 }
 
 /// An attack roll's attacker, the attack, and the rule system whose command it is.
@@ -525,6 +531,7 @@ fn parse_noting(line: &str, state: &State, catalogue: &Catalogue) -> Reading {
             line: Err(e),
             attacker: None,
             verb: None,
+            unfinished: None,
         };
     }
     let line = normalized(line);
@@ -533,6 +540,7 @@ fn parse_noting(line: &str, state: &State, catalogue: &Catalogue) -> Reading {
         line,
         attacker: None,
         verb: None,
+        unfinished: None,
     };
     if trimmed.is_empty() || trimmed.starts_with('#') {
         return read(Ok(Line::Nothing));
@@ -548,12 +556,14 @@ fn parse_noting(line: &str, state: &State, catalogue: &Catalogue) -> Reading {
         catalogue,
         attacker: None,
         verb: None,
+        unfinished: None,
     };
     let line = p.line().and_then(|line| p.finish().map(|()| line));
     Reading {
         line,
         attacker: p.attacker,
         verb: p.verb,
+        unfinished: p.unfinished,
     }
 }
 
@@ -567,6 +577,7 @@ pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
         line: parsed,
         attacker,
         verb,
+        unfinished,
     } = parse_noting(line, enc.state(), enc.catalogue());
     match parsed {
         Ok(line) => {
@@ -583,6 +594,9 @@ pub fn read(line: &str, enc: &Encounter) -> Result<Line, String> {
             // Another system's command is refused for that, not for a wrong word in it.
             if let Some(verb) = verb {
                 synopses::takes(verb, enc.system()).map_err(|r| r.to_string())?;
+            }
+            if let Some((command, _)) = unfinished.filter(|(_, s)| *s == enc.system()) {
+                enc.check(command).map_err(|r| r.to_string())?;
             }
             match attacker {
                 Some((who, attack, system)) if system == enc.system() => {

@@ -465,6 +465,20 @@ impl Parser<'_> {
                 )));
             }
             (None, false) => {
+                // The engine's refusal of these dice (0d6, 2d8) comes before the missing ST.
+                self.unfinished = Some((
+                    Command::Sr2097(Sr2097Command::AddWeapon {
+                        who,
+                        weapon: WeaponInput {
+                            name: name.join(" "),
+                            dice,
+                            sides,
+                            st: None,
+                            track,
+                        },
+                    }),
+                    System::Sr2097,
+                ));
                 return Err(self.error(format!(
                     "the weapon's own ST ({dice}d{sides}+4) or `melee` (the wielder's Strength)"
                 )));

@@ -80,6 +80,7 @@ pub fn typed_roll(
         catalogue,
         attacker: None,
         verb: None,
+        unfinished: None,
     };
     let given = p.given()?;
     p.finish()?;

@@ -273,11 +273,14 @@ impl HouseRules {
 
     /// Parses and validates a rules file; `file` names it in messages.
     pub fn parse(text: &str, file: &str) -> Result<Self, RulesError> {
-        let rules: HouseRules = ron::from_str(text).map_err(|e| RulesError::Syntax {
-            file: file.to_string(),
-            line: e.span.start.line,
-            col: e.span.start.col,
-            message: crate::text::ron_words(&e.code),
+        let rules: HouseRules = ron::from_str(text).map_err(|e| {
+            let ((line, col), message) = crate::text::ron_error_words(&e, text);
+            RulesError::Syntax {
+                file: file.to_string(),
+                line,
+                col,
+                message,
+            }
         })?;
         rules.validate().map_err(|message| RulesError::Invalid {
             file: file.to_string(),

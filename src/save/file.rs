@@ -344,13 +344,7 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
     // whatever it expected next (`Expected comma`, `Unexpected end of RON`).
     // Counted only for a file that fails: a whole scan of the text otherwise.
     let end = || line_col(text.trim_end().as_bytes());
-    // A string or comment left open ran to the end too, though ron points at its start.
-    let ends_early = |e: &ron::error::SpannedError| {
-        matches!(
-            e.code,
-            ron::Error::Eof | ron::Error::ExpectedStringEnd | ron::Error::UnclosedBlockComment
-        ) || (e.span.end.line, e.span.end.col) >= end()
-    };
+    let ends_early = |e: &ron::error::SpannedError| crate::text::ron_ends_early(e, text).is_some();
     let cut_short = || {
         let (line, col) = end();
         err(
@@ -372,6 +366,18 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
     let version = match &parsed {
         Ok(save) => save.version,
         Err(_) => {
+            // A file that is no save at all (a note, a word) is told so, not read as a save cut
+            // short or as one whose `SaveFile` is misspelled.
+            if let Some((at, word)) = not_a_save(text) {
+                let (line, col) = line_col(&text.as_bytes()[..at]);
+                return Err(err(
+                    Some((line, col)),
+                    format!(
+                        "this is not a srtrack save (it begins `{}`; a save begins `SaveFile(`): it is left unchanged and nothing is written over it",
+                        crate::text::excerpt_to(word, 20)
+                    ),
+                ));
+            }
             options
                 .from_str::<VersionProbe>(text)
                 .map_err(|e| {
@@ -426,6 +432,44 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         }
         v => Err(err(None, format!("unknown save version {v}"))),
     }
+}
+
+/// Where a text that cannot be a save starts, and its first word: what follows the spaces and
+/// comments ron skips is neither `(` nor `SaveFile` (nor a start of it, in a file cut short)
+/// nor a `#![…]` attribute ron reads.
+fn not_a_save(text: &str) -> Option<(usize, &str)> {
+    let mut at = 0;
+    loop {
+        let rest = &text[at..];
+        let trimmed = rest.trim_start();
+        at += rest.len() - trimmed.len();
+        if trimmed.starts_with("//") {
+            at += trimmed.find('\n').unwrap_or(trimmed.len());
+        } else if let Some(inner) = trimmed.strip_prefix("/*") {
+            // An unclosed comment is a file cut short: ron says so.
+            at += 2 + inner.find("*/").map_or(inner.len(), |end| end + 2);
+        } else {
+            break;
+        }
+    }
+    let rest = &text[at..];
+    let word_len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let word = &rest[..word_len];
+    let fits = rest.is_empty()
+        || rest.starts_with(['(', '#'])
+        || word == "SaveFile"
+        || (!word.is_empty() && word_len == rest.len() && "SaveFile".starts_with(word));
+    if fits {
+        return None;
+    }
+    let shown = if word.is_empty() {
+        rest.chars().next().map_or("", |c| &rest[..c.len_utf8()])
+    } else {
+        word
+    };
+    Some((at, shown))
 }
 
 /// A parse error in words a GM can act on (ron's own messages give advice to programmers).

@@ -78,6 +78,7 @@ pub(crate) fn io_message(e: &std::io::Error) -> String {
         std::io::ErrorKind::NotFound => "no such file".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
         std::io::ErrorKind::IsADirectory => "it is a directory, not a save file".into(),
+        std::io::ErrorKind::NotADirectory => "a part of its path is a file, not a folder".into(),
         _ => e.to_string(),
     }
 }

@@ -289,10 +289,10 @@ fn call_a_shot_and_multiple_attacks_go_with_an_attack_in_the_same_action_phase()
 
 #[test]
 fn a_bow_or_a_mounted_weapon_takes_no_round_from_the_gun_in_hand() {
-    // Given Ana with a pistol in hand and an empty bow on her sheet
+    // Given Ana with a pistol in hand and a bow (no rounds counted) on her sheet
     let mut enc = table();
     run(&mut enc, "weapon Ana add Pistol dv 8 p ap -1 acc 5 ammo 15").unwrap();
-    run(&mut enc, "weapon Ana add Bow dv 4 p acc 5 ammo 0").unwrap();
+    run(&mut enc, "weapon Ana add Bow dv 4 p acc 5").unwrap();
     // When she looses an arrow, loads and looses another, and fires a mounted weapon
     for action in [
         "Fire Bow",

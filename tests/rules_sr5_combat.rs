@@ -591,6 +591,13 @@ fn weapons_and_armor_are_checked_as_they_go_on_the_sheet() {
             .to_string(),
         "DV 99 is out of range: allowed 0 to 30"
     );
+    // A gun that holds no round could never be reloaded nor fired: a weapon that takes none
+    // (melee, thrown, a bow) leaves `ammo` out.
+    assert_eq!(
+        t.refuse("weapon Ana add Empty dv 8 ap 0 acc 5 ammo 0")
+            .to_string(),
+        "ammo 0 is out of range: allowed 1 to 250"
+    );
     assert_eq!(
         t.refuse("armor Ana -2").to_string(),
         "armor -2 is out of range: allowed 0 to 50"

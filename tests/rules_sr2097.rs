@@ -1693,3 +1693,24 @@ fn first_aid_refused_names_the_injury_that_kills_before_one_survived() {
         Sr2097Error::Dying { number: 2, .. }
     ));
 }
+
+/// A weapon line neither form reads is told the 2097 form at a 2097 table: dice with no count
+/// (`d6`) were read as part of the name and answered with SR5's `dv N`.
+#[test]
+fn a_weapon_with_dice_and_no_count_is_told_the_2097_form() {
+    // Given a 2097 table
+    let t = table();
+    // When the GM types a weapon's dice without their count, or no dice at all
+    for line in [
+        "weapon Ana add Claw d6",
+        "weapon Ana add Claw d6+3",
+        "weapon Ana add Claw",
+    ] {
+        // Then the sentence asks for 2097's damage dice, not SR5's damage value
+        let said = parse_error(&t, line);
+        assert!(said.contains("NdM+ST (e.g. 2d6+4)"), "{line}: {said}");
+        assert!(!said.contains("dv N"), "{line}: {said}");
+    }
+    // And SR5's whole form still reads as SR5's (for the table to say it is another system's)
+    assert_eq!(parse_error(&t, "weapon Ana add Gun dv 8 ap 0 acc 5"), "");
+}

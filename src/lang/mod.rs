@@ -1334,6 +1334,19 @@ impl Parser<'_> {
                 self.weapon_2097()?
             }
             "odds2097" => return self.odds2097(),
+            // At a 2097 table a weapon the SR5 form cannot read either is told the 2097 form
+            // (`weapon Ana add Claw d6`: its dice, not SR5's `dv N`).
+            "weapon" if self.state.system == System::Sr2097 => {
+                let at = self.at;
+                match self.sr5(verb) {
+                    Ok(sr5::Parsed::Command(c)) => c,
+                    Ok(sr5::Parsed::Odds(q)) => return Ok(Line::Odds(q)),
+                    Err(_) => {
+                        self.at = at;
+                        self.weapon_2097()?
+                    }
+                }
+            }
             "test" | "teamwork" | "closecall" | "odds" | "attack" | "weapon" | "reload"
             | "armor" => match self.sr5(verb)? {
                 sr5::Parsed::Command(c) => c,

@@ -1024,6 +1024,25 @@ fn a_second_flashback_in_the_same_narration_is_refused() {
 }
 
 #[test]
+fn a_flashback_after_the_narrator_s_test_in_the_same_narration_is_refused() {
+    // Given Ana narrating, her Live Dangerously test rolled in it
+    let mut t = table();
+    t.run("narrate");
+    t.run("pp Ana spend live dangerously");
+    t.run("atest Ana 2+2 vs 1 glitchdie dice 5 1 1 1 3 vs 1");
+    // When she spends a Flashback in the same narration, Then it is refused and nothing is paid
+    assert_eq!(
+        t.refuse("pp Ana spend flashback: bribed the guard")
+            .to_string(),
+        "Ana has made a test in this narration already, and a Flashback uses up the whole narration: spend it before the narration's first test"
+    );
+    // And another's test in her narration (an assist) leaves Bo's own Flashback to him
+    t.run("atest Bo 2 vs 0 dice 5 1");
+    t.run("pp Bo spend flashback: bribed the guard");
+    assert_eq!((narrator(&t), pp(&t, "Bo")), ("Bo".to_string(), 1));
+}
+
+#[test]
 fn a_refused_command_changes_nothing_and_undo_gives_the_points_back() {
     let mut t = table();
     t.run("narrate");

@@ -141,6 +141,7 @@ impl Narration {
                         serial,
                         slot: *slot,
                         movements: Movements::Usual,
+                        tested: false,
                     });
                 }
             }
@@ -206,6 +207,13 @@ impl Narration {
                     && n.who == *who
                 {
                     n.movements = Movements::DoubleTime;
+                }
+            }
+            AnarchyEvent::NarratorTested { who } => {
+                if let Some(n) = self.turn_mut().and_then(|t| t.narrator.as_mut())
+                    && n.who == *who
+                {
+                    n.tested = true;
                 }
             }
             AnarchyEvent::FlashbackNarrated { who } => {

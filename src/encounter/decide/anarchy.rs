@@ -879,6 +879,13 @@ impl Draft<'_> {
             }
             .into());
         }
+        // The narration is the Flashback from its start: a test made in it was narrated now.
+        if narrating.is_some_and(|x| x.tested) {
+            return Err(AnarchyRefusal::FlashbackAfterTest {
+                who: c.name.clone(),
+            }
+            .into());
+        }
         let narrating = narrating.is_some();
         if !narrating && n.has_narrated(c.id) {
             return Err(AnarchyRefusal::AlreadyNarrated {
@@ -1143,6 +1150,13 @@ impl Draft<'_> {
             edge_spent,
             rerolled,
         });
+        let first = self
+            .table()
+            .narrator()
+            .is_some_and(|x| x.who == who && !x.tested);
+        if first {
+            self.said(AnarchyEvent::NarratorTested { who });
+        }
     }
 
     /// Edge on seeing the roll: the misses of `who`'s last test of this narration rolled again,

@@ -315,6 +315,11 @@ pub enum AnarchyEvent {
     DoubleTime {
         who: CombatantId,
     },
+    /// The narrator made its first test of the narration under way (a new event, so that the
+    /// fold of older saves, which never hold it, is unchanged).
+    NarratorTested {
+        who: CombatantId,
+    },
     Tested {
         who: CombatantId,
         spec: Spec,
@@ -390,6 +395,9 @@ pub struct Narrator {
     pub serial: u64,
     pub slot: Slot,
     pub movements: Movements,
+    /// The narrator has made a test in this narration: too late for it to be a Flashback.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tested: bool,
 }
 
 /// A turn in progress: its order, who has had a narration, who narrates now.
@@ -605,6 +613,10 @@ pub enum AnarchyRefusal {
         "{who}'s narration is a Flashback already, and a Flashback uses up the narration: one Flashback a narration"
     )]
     FlashbackTaken { who: String },
+    #[error(
+        "{who} has made a test in this narration already, and a Flashback uses up the whole narration: spend it before the narration's first test"
+    )]
+    FlashbackAfterTest { who: String },
     #[error("{who} is narrating now")]
     NarratingNow { who: String },
     #[error("{who} narrates next anyway: `narrate` costs nothing")]

@@ -752,7 +752,7 @@ fn edge_after_the_roll_is_decided_on_seeing_the_dice_and_rolls_only_the_misses()
     assert_eq!((edge, t.c("Ana").edge_left), (1, 2));
     // And one Edge a test: the same test is not rolled again twice
     let err = anarchy(t.refuse("edge Ana after"));
-    assert!(matches!(err, AnarchyRefusal::NoOpenTest { .. }), "{err}");
+    assert!(matches!(err, AnarchyRefusal::Rerolled { .. }), "{err}");
     // And undo gives the Edge and the test's dice back
     t.run("undo");
     assert_eq!(t.c("Ana").edge_left, 3);
@@ -791,12 +791,45 @@ fn edge_after_the_roll_needs_a_test_with_a_miss_no_edge_on_it_and_edge_left() {
     // Edge before the roll was this test's Edge
     t.run("atest Ana 2 vs 0 edge before dice 1 2 3");
     let err = anarchy(t.refuse("edge Ana after"));
-    assert!(matches!(err, AnarchyRefusal::NoOpenTest { .. }), "{err}");
+    assert!(matches!(err, AnarchyRefusal::EdgedBefore { .. }), "{err}");
     // Cy's one Edge gone on an earlier test: none left for this one
     t.run("atest Cy 1 vs 0 edge before dice 6 6");
     t.run("atest Cy 2 vs 0 dice 1 2");
     let err = t.refuse("edge Cy after");
     assert_eq!(err.to_string(), "Cy has no Edge left (needs 1, has 0)");
+}
+
+#[test]
+fn edge_after_a_test_already_rolled_again_says_the_re_roll_is_spent() {
+    // Given Ana (Edge 3) has rolled the misses of her test again with Edge, 2 Edge left
+    let mut t = table();
+    t.run("narrate");
+    t.run("atest Ana 4 vs 2 dice 5 2 1 6 vs 5 6");
+    t.run("edge Ana after dice 1 1");
+    // When she spends Edge on it again, Then the refusal says the test's re-roll is spent
+    assert_eq!(
+        t.refuse("edge Ana after").to_string(),
+        "Ana's last test was rolled again with Edge already: Edge after the roll re-rolls a test's misses once (one Edge a test)"
+    );
+    // And so with the re-roll declared in the test
+    t.run("atest Ana 2 vs 0 edge after dice 1 5");
+    assert_eq!(
+        t.refuse("edge Ana after").to_string(),
+        "Ana's last test was rolled again with Edge already: Edge after the roll re-rolls a test's misses once (one Edge a test)"
+    );
+    // And with Edge before the roll, its own sentence (Bo, Edge 2, has 1 left)
+    t.run("atest Bo 2 vs 0 edge before dice 1 2 3");
+    assert_eq!(
+        t.refuse("edge Bo after").to_string(),
+        "Bo's last test was rolled with Edge before: one Edge a test, before the roll or after it, not both"
+    );
+    // And with no Edge left, that is what is said, whatever the test
+    t.run("atest Ana 2 vs 0 edge before dice 1 2 3");
+    assert_eq!(t.c("Ana").edge_left, 0);
+    assert_eq!(
+        t.refuse("edge Ana after").to_string(),
+        "Ana has no Edge left (needs 1, has 0)"
+    );
 }
 
 #[test]

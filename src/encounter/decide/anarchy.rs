@@ -7,8 +7,8 @@ use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, StatusEnded};
 use crate::encounter::model::{ActiveStatus, Combatant, CombatantId, Side, StatusEnd};
 use crate::encounter::system::anarchy::{
-    self as table, AnarchyCommand, AnarchyEvent, AnarchyRefusal, AwardReason, Condition, Gear,
-    GearTrack, Narration, OrderChange, Slot, SpendInput, Stage, TestInput, TypedDice,
+    self as table, AnarchyCommand, AnarchyEvent, AnarchyRefusal, AwardReason, Closed, Condition,
+    Gear, GearTrack, Narration, OrderChange, Slot, SpendInput, Stage, TestInput, TypedDice,
 };
 use crate::rules::Dice;
 use crate::rules::anarchy::narration::{self, Movements, TurnOrder};
@@ -1150,6 +1150,18 @@ impl Draft<'_> {
             edge_spent,
             rerolled,
         });
+        // One Edge a test: spent on this one (or declared, with nothing to roll again), Edge
+        // after the roll can no longer take it up.
+        let closed = match spec.edge {
+            _ if rerolled => Some(Closed::Rerolled),
+            Edge::None => None,
+            Edge::Before => Some(Closed::EdgeBefore),
+            Edge::After if edge_spent == 0 => Some(Closed::AllHit),
+            Edge::After => Some(Closed::Rerolled),
+        };
+        if let Some(why) = closed {
+            self.said(AnarchyEvent::TestClosed { who, why });
+        }
         let first = self
             .table()
             .narrator()
@@ -1174,7 +1186,14 @@ impl Draft<'_> {
             // Out of Edge (as after the Edge re-roll that closed the last test) is the reason
             // that holds whatever test there was: told before the test's.
             Self::edge_for(&c, need)?;
-            return Err(AnarchyRefusal::NoOpenTest { who: c.name }.into());
+            let who = c.name;
+            return Err(match self.table().closed_test(c.id) {
+                Some(Closed::Rerolled) => AnarchyRefusal::Rerolled { who },
+                Some(Closed::EdgeBefore) => AnarchyRefusal::EdgedBefore { who },
+                Some(Closed::AllHit) => AnarchyRefusal::NoMiss { who },
+                None => AnarchyRefusal::NoOpenTest { who },
+            }
+            .into());
         };
         if test::misses(&open.roll, &rules.test) == 0 {
             return Err(AnarchyRefusal::NoMiss { who: c.name }.into());

@@ -315,6 +315,12 @@ pub enum AnarchyEvent {
     DoubleTime {
         who: CombatantId,
     },
+    /// Edge after the roll can no longer take up `who`'s last test, and why (a new event: older
+    /// saves, which never hold it, fold as before).
+    TestClosed {
+        who: CombatantId,
+        why: Closed,
+    },
     /// The narrator made its first test of the narration under way (a new event, so that the
     /// fold of older saves, which never hold it, is unchanged).
     NarratorTested {
@@ -449,6 +455,28 @@ pub struct Narration {
     /// ends (or the next begins), Edge may yet roll its misses again.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub open_tests: Vec<OpenTest>,
+    /// Each character's last test Edge can no longer take up, for as long as `open_tests` would
+    /// have kept it: the refusal says why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub closed_tests: Vec<ClosedTest>,
+}
+
+/// Why a test is closed to Edge after the roll: one Edge a test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Closed {
+    /// Edge was spent before the roll.
+    EdgeBefore,
+    /// Its misses were rolled again with Edge already.
+    Rerolled,
+    /// Edge after was declared with the test and every die hit: nothing to roll again.
+    AllHit,
+}
+
+/// A character's last test while its dice lie on the table, closed to Edge after the roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClosedTest {
+    pub who: CombatantId,
+    pub why: Closed,
 }
 
 /// A test Edge was not spent on, its dice as they lay.
@@ -474,6 +502,7 @@ impl Narration {
             gear: Vec::new(),
             narrations: 0,
             open_tests: Vec::new(),
+            closed_tests: Vec::new(),
         }
     }
 
@@ -518,6 +547,14 @@ impl Narration {
     /// `who`'s last test, if Edge may still roll its misses again.
     pub fn open_test(&self, who: CombatantId) -> Option<&OpenTest> {
         self.open_tests.iter().find(|t| t.who == who)
+    }
+
+    /// Why `who`'s last test is closed to Edge after the roll, if it is.
+    pub fn closed_test(&self, who: CombatantId) -> Option<Closed> {
+        self.closed_tests
+            .iter()
+            .find(|t| t.who == who)
+            .map(|t| t.why)
     }
 }
 
@@ -695,6 +732,14 @@ pub enum AnarchyRefusal {
         "{who} has no roll to spend Edge on: Edge after the roll rolls again the misses of {who}'s last test in this narration, once, and not of a test rolled with Edge before"
     )]
     NoOpenTest { who: String },
+    #[error(
+        "{who}'s last test was rolled again with Edge already: Edge after the roll re-rolls a test's misses once (one Edge a test)"
+    )]
+    Rerolled { who: String },
+    #[error(
+        "{who}'s last test was rolled with Edge before: one Edge a test, before the roll or after it, not both"
+    )]
+    EdgedBefore { who: String },
     #[error(
         "every die of {who}'s last test hit: there is no miss to roll again, and the Edge is kept"
     )]

@@ -986,6 +986,27 @@ fn the_glitch_die_must_be_bought_before_the_roll() {
 }
 
 #[test]
+fn a_glitch_die_for_a_downed_character_is_refused() {
+    // Given Bo Downed (Stun monitor full) in Ana's narration
+    let mut t = table();
+    t.run("narrate");
+    t.run("damage Bo 20 stun");
+    // When Ana spends Live Dangerously on Bo, or the GM a glitch die, Then each is refused and
+    // nothing is paid
+    for cmd in [
+        "pp Ana spend live dangerously on Bo",
+        "gm spend glitch die on Bo",
+    ] {
+        assert_eq!(
+            t.refuse(cmd).to_string(),
+            "Bo is Downed and makes no test: a glitch die is bought for a roll about to be made",
+            "{cmd}"
+        );
+    }
+    assert_eq!((pp(&t, "Ana"), gm(&t)), (3, 1));
+}
+
+#[test]
 fn a_glitch_die_on_one_is_a_glitch_even_when_the_test_succeeds() {
     let mut t = table();
     t.run("pp Ana spend live dangerously");

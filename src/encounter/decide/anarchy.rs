@@ -915,7 +915,10 @@ impl Draft<'_> {
         Ok(match r.def.effect {
             SpendEffect::GlitchDie => {
                 let who = target.unwrap_or(CombatantId(0));
-                self.present(who)?;
+                // Spent "before a roll is made": a Downed character rolls none.
+                if self.present(who)?.is_downed() {
+                    return Err(AnarchyRefusal::GlitchDieForDowned { who: name(self) }.into());
+                }
                 if self.table().has_glitch_die(who) {
                     return Err(AnarchyRefusal::GlitchDieWaiting { who: name(self) }.into());
                 }

@@ -677,6 +677,10 @@ pub enum AnarchyRefusal {
     )]
     GlitchDieWaiting { who: String },
     #[error(
+        "{who} is Downed and makes no test: a glitch die is bought for a roll about to be made"
+    )]
+    GlitchDieForDowned { who: String },
+    #[error(
         "no glitch die was bought for {who}'s test: `pp NAME spend live dangerously on {who}` or `gm spend glitch die on {who}` first"
     )]
     NoGlitchDie { who: String },

@@ -986,6 +986,26 @@ fn the_glitch_die_must_be_bought_before_the_roll() {
 }
 
 #[test]
+fn get_revenge_is_had_once_in_a_narration() {
+    // Given Ana has had Get Revenge on the Ganger in Bo's narration
+    let mut t = table();
+    t.run("narrate");
+    t.run("narrate");
+    t.run("pp Ana spend get revenge on Ganger");
+    // When she spends it again in the same narration, Then it is refused and nothing is paid
+    assert_eq!(
+        t.refuse("pp Ana spend get revenge on Ganger").to_string(),
+        "Ana has had Get Revenge in this narration already: it strikes back just once at the attack just made"
+    );
+    assert_eq!(pp(&t, "Ana"), 2);
+    // And Bo's own, and Ana's in the next narration, are taken
+    t.run("pp Bo spend get revenge on Ganger");
+    t.run("narrate");
+    t.run("pp Ana spend get revenge on Ganger");
+    assert_eq!(pp(&t, "Ana"), 1);
+}
+
+#[test]
 fn a_glitch_die_for_a_downed_character_is_refused() {
     // Given Bo Downed (Stun monitor full) in Ana's narration
     let mut t = table();

@@ -665,6 +665,7 @@ fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Res
         | AnarchyEvent::GlitchDieReady { who }
         | AnarchyEvent::FlashbackNarrated { who }
         | AnarchyEvent::NarratorTested { who }
+        | AnarchyEvent::Revenged { who }
         | AnarchyEvent::TestClosed { who, .. }
         | AnarchyEvent::DoubleTime { who } => {
             present(*who)?;

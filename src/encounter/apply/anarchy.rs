@@ -134,6 +134,7 @@ impl Narration {
                 // The dice of the narration before are picked up.
                 self.open_tests.clear();
                 self.closed_tests.clear();
+                self.revenged.clear();
                 self.narrations += 1;
                 let serial = self.narrations;
                 if let Some(t) = self.turn_mut() {
@@ -154,6 +155,7 @@ impl Narration {
             AnarchyEvent::NarrationEnded { who } => {
                 self.open_tests.clear();
                 self.closed_tests.clear();
+                self.revenged.clear();
                 if let Some(t) = self.turn_mut() {
                     t.narrator = None;
                     t.done.push(*who);
@@ -218,6 +220,7 @@ impl Narration {
                     why: *why,
                 });
             }
+            AnarchyEvent::Revenged { who } => self.revenged.push(*who),
             AnarchyEvent::NarratorTested { who } => {
                 if let Some(n) = self.turn_mut().and_then(|t| t.narrator.as_mut())
                     && n.who == *who

@@ -745,9 +745,12 @@ impl Draft<'_> {
             }
             _ => {
                 let on = spend.on;
+                self.revenge_once(&r, Some(who))?;
                 let effect = self.effect(&r, on.or(Some(who)), "pp NAME spend")?;
                 self.pay_player(&c, &r.def, r.points, on, effect.note())?;
-                self.carry_out(effect)
+                self.carry_out(effect)?;
+                self.revenge_had(&r, Some(who));
+                Ok(())
             }
         }
     }
@@ -793,10 +796,33 @@ impl Draft<'_> {
             | SpendEffect::Revenge
             | SpendEffect::TakeTheHit
             | SpendEffect::IgnoreCooldown => {
+                // The GM's Get Revenge is the NPC's named `on`.
+                self.revenge_once(&r, on)?;
                 let effect = self.effect(&r, on, "gm spend")?;
                 self.pay_gm(&r.def, r.points, on, effect.note())?;
-                self.carry_out(effect)
+                self.carry_out(effect)?;
+                self.revenge_had(&r, on);
+                Ok(())
             }
+        }
+    }
+
+    /// Get Revenge strikes back "just once": one for `who` in a narration, the one the attack
+    /// it answers was made in (between turns, until the next narration begins).
+    fn revenge_once(&mut self, r: &Resolved, who: Option<CombatantId>) -> Outcome {
+        let Some(who) = who.filter(|_| r.def.effect == SpendEffect::Revenge) else {
+            return Ok(());
+        };
+        if self.table().revenged.contains(&who) {
+            let who = self.now().name(who).to_string();
+            return Err(AnarchyRefusal::RevengeTaken { who }.into());
+        }
+        Ok(())
+    }
+
+    fn revenge_had(&mut self, r: &Resolved, who: Option<CombatantId>) {
+        if let Some(who) = who.filter(|_| r.def.effect == SpendEffect::Revenge) {
+            self.said(AnarchyEvent::Revenged { who });
         }
     }
 

@@ -321,6 +321,11 @@ pub enum AnarchyEvent {
         who: CombatantId,
         why: Closed,
     },
+    /// `who` got its Get Revenge in the narration under way (or, between turns, before the
+    /// next one); a new event, so older saves fold as before.
+    Revenged {
+        who: CombatantId,
+    },
     /// The narrator made its first test of the narration under way (a new event, so that the
     /// fold of older saves, which never hold it, is unchanged).
     NarratorTested {
@@ -459,6 +464,9 @@ pub struct Narration {
     /// have kept it: the refusal says why.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub closed_tests: Vec<ClosedTest>,
+    /// Who has had Get Revenge in this narration (between turns: since the last one ended).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revenged: Vec<CombatantId>,
 }
 
 /// Why a test is closed to Edge after the roll: one Edge a test.
@@ -503,6 +511,7 @@ impl Narration {
             narrations: 0,
             open_tests: Vec::new(),
             closed_tests: Vec::new(),
+            revenged: Vec::new(),
         }
     }
 
@@ -723,6 +732,10 @@ pub enum AnarchyRefusal {
         track: &'static str,
         word: &'static str,
     },
+    #[error(
+        "{who} has had Get Revenge in this narration already: it strikes back just once at the attack just made"
+    )]
+    RevengeTaken { who: String },
     #[error("Get Revenge strikes back at an NPC that just attacked: {who} is a player character")]
     RevengeOnPlayer { who: String },
     #[error(

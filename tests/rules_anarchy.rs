@@ -752,7 +752,7 @@ fn edge_after_the_roll_is_decided_on_seeing_the_dice_and_rolls_only_the_misses()
     assert_eq!((edge, t.c("Ana").edge_left), (1, 2));
     // And one Edge a test: the same test is not rolled again twice
     let err = anarchy(t.refuse("edge Ana after"));
-    assert!(matches!(err, AnarchyRefusal::NoOpenTest { .. }), "{err}");
+    assert!(matches!(err, AnarchyRefusal::Rerolled { .. }), "{err}");
     // And undo gives the Edge and the test's dice back
     t.run("undo");
     assert_eq!(t.c("Ana").edge_left, 3);
@@ -791,12 +791,45 @@ fn edge_after_the_roll_needs_a_test_with_a_miss_no_edge_on_it_and_edge_left() {
     // Edge before the roll was this test's Edge
     t.run("atest Ana 2 vs 0 edge before dice 1 2 3");
     let err = anarchy(t.refuse("edge Ana after"));
-    assert!(matches!(err, AnarchyRefusal::NoOpenTest { .. }), "{err}");
+    assert!(matches!(err, AnarchyRefusal::EdgedBefore { .. }), "{err}");
     // Cy's one Edge gone on an earlier test: none left for this one
     t.run("atest Cy 1 vs 0 edge before dice 6 6");
     t.run("atest Cy 2 vs 0 dice 1 2");
     let err = t.refuse("edge Cy after");
     assert_eq!(err.to_string(), "Cy has no Edge left (needs 1, has 0)");
+}
+
+#[test]
+fn edge_after_a_test_already_rolled_again_says_the_re_roll_is_spent() {
+    // Given Ana (Edge 3) has rolled the misses of her test again with Edge, 2 Edge left
+    let mut t = table();
+    t.run("narrate");
+    t.run("atest Ana 4 vs 2 dice 5 2 1 6 vs 5 6");
+    t.run("edge Ana after dice 1 1");
+    // When she spends Edge on it again, Then the refusal says the test's re-roll is spent
+    assert_eq!(
+        t.refuse("edge Ana after").to_string(),
+        "Ana's last test was rolled again with Edge already: Edge after the roll re-rolls a test's misses once (one Edge a test)"
+    );
+    // And so with the re-roll declared in the test
+    t.run("atest Ana 2 vs 0 edge after dice 1 5");
+    assert_eq!(
+        t.refuse("edge Ana after").to_string(),
+        "Ana's last test was rolled again with Edge already: Edge after the roll re-rolls a test's misses once (one Edge a test)"
+    );
+    // And with Edge before the roll, its own sentence (Bo, Edge 2, has 1 left)
+    t.run("atest Bo 2 vs 0 edge before dice 1 2 3");
+    assert_eq!(
+        t.refuse("edge Bo after").to_string(),
+        "Bo's last test was rolled with Edge before: one Edge a test, before the roll or after it, not both"
+    );
+    // And with no Edge left, that is what is said, whatever the test
+    t.run("atest Ana 2 vs 0 edge before dice 1 2 3");
+    assert_eq!(t.c("Ana").edge_left, 0);
+    assert_eq!(
+        t.refuse("edge Ana after").to_string(),
+        "Ana has no Edge left (needs 1, has 0)"
+    );
 }
 
 #[test]
@@ -953,6 +986,47 @@ fn the_glitch_die_must_be_bought_before_the_roll() {
 }
 
 #[test]
+fn get_revenge_is_had_once_in_a_narration() {
+    // Given Ana has had Get Revenge on the Ganger in Bo's narration
+    let mut t = table();
+    t.run("narrate");
+    t.run("narrate");
+    t.run("pp Ana spend get revenge on Ganger");
+    // When she spends it again in the same narration, Then it is refused and nothing is paid
+    assert_eq!(
+        t.refuse("pp Ana spend get revenge on Ganger").to_string(),
+        "Ana has had Get Revenge in this narration already: it strikes back just once at the attack just made"
+    );
+    assert_eq!(pp(&t, "Ana"), 2);
+    // And Bo's own, and Ana's in the next narration, are taken
+    t.run("pp Bo spend get revenge on Ganger");
+    t.run("narrate");
+    t.run("pp Ana spend get revenge on Ganger");
+    assert_eq!(pp(&t, "Ana"), 1);
+}
+
+#[test]
+fn a_glitch_die_for_a_downed_character_is_refused() {
+    // Given Bo Downed (Stun monitor full) in Ana's narration
+    let mut t = table();
+    t.run("narrate");
+    t.run("damage Bo 20 stun");
+    // When Ana spends Live Dangerously on Bo, or the GM a glitch die, Then each is refused and
+    // nothing is paid
+    for cmd in [
+        "pp Ana spend live dangerously on Bo",
+        "gm spend glitch die on Bo",
+    ] {
+        assert_eq!(
+            t.refuse(cmd).to_string(),
+            "Bo is Downed and makes no test: a glitch die is bought for a roll about to be made",
+            "{cmd}"
+        );
+    }
+    assert_eq!((pp(&t, "Ana"), gm(&t)), (3, 1));
+}
+
+#[test]
 fn a_glitch_die_on_one_is_a_glitch_even_when_the_test_succeeds() {
     let mut t = table();
     t.run("pp Ana spend live dangerously");
@@ -1021,6 +1095,25 @@ fn a_second_flashback_in_the_same_narration_is_refused() {
             "{start}"
         );
     }
+}
+
+#[test]
+fn a_flashback_after_the_narrator_s_test_in_the_same_narration_is_refused() {
+    // Given Ana narrating, her Live Dangerously test rolled in it
+    let mut t = table();
+    t.run("narrate");
+    t.run("pp Ana spend live dangerously");
+    t.run("atest Ana 2+2 vs 1 glitchdie dice 5 1 1 1 3 vs 1");
+    // When she spends a Flashback in the same narration, Then it is refused and nothing is paid
+    assert_eq!(
+        t.refuse("pp Ana spend flashback: bribed the guard")
+            .to_string(),
+        "Ana has made a test in this narration already, and a Flashback uses up the whole narration: spend it before the narration's first test"
+    );
+    // And another's test in her narration (an assist) leaves Bo's own Flashback to him
+    t.run("atest Bo 2 vs 0 dice 5 1");
+    t.run("pp Bo spend flashback: bribed the guard");
+    assert_eq!((narrator(&t), pp(&t, "Bo")), ("Bo".to_string(), 1));
 }
 
 #[test]

@@ -211,7 +211,11 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
         AnarchyEvent::NarrationSkipped { who } => {
             format!("{} is Downed: narration skipped", n(*who))
         }
-        AnarchyEvent::NarrationEnded { .. } => return None,
+        // Told by the lines around them: the next narration's, the test's or the spend's own.
+        AnarchyEvent::NarrationEnded { .. }
+        | AnarchyEvent::NarratorTested { .. }
+        | AnarchyEvent::TestClosed { .. }
+        | AnarchyEvent::Revenged { .. } => return None,
         AnarchyEvent::TurnEnded { turn } => format!("── Turn {turn} ends ──"),
         AnarchyEvent::OrderChosen { how, points: p } => format!(
             "The GM spends {} for the next turn's order: {} (GM {} left)",

@@ -298,6 +298,16 @@ fn g_spends_edge_on_the_selected_characters_last_roll_its_misses_rolled_again() 
     assert_eq!(roll.first, Some(vec![5, 1, 2, 6]));
     assert_eq!((roll.dice[0], roll.dice[3]), (5, 6), "the hits stay");
     assert_eq!(app.state().find("Nix").map(|c| c.edge_left), Some(2));
+    // And `g` again, with Edge left: refused saying the test's re-roll is spent
+    typ(&mut app, "g");
+    assert!(matches!(app.mode(), Mode::Tracker));
+    let (msg, error) = app.message().expect("a refusal");
+    assert!(
+        error
+            && msg
+                == "Nix's last test was rolled again with Edge already: Edge after the roll re-rolls a test's misses once (one Edge a test)",
+        "{msg}"
+    );
 }
 
 #[test]

@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use crate::encounter::model::{Phase, State, StatusEnd};
 use crate::encounter::system::anarchy::{
-    Amp, AnarchyEvent, Boxes, Gear, GmSpend, Narration, NarrationTurn, Narrator, OpenTest, Player,
-    Slot, Stage,
+    Amp, AnarchyEvent, Boxes, ClosedTest, Gear, GmSpend, Narration, NarrationTurn, Narrator,
+    OpenTest, Player, Slot, Stage,
 };
 use crate::rules::anarchy::narration::{Movements, TurnOrder};
 use crate::rules::anarchy::test::Edge;
@@ -133,6 +133,8 @@ impl Narration {
             AnarchyEvent::NarrationStarted { who, slot } => {
                 // The dice of the narration before are picked up.
                 self.open_tests.clear();
+                self.closed_tests.clear();
+                self.revenged.clear();
                 self.narrations += 1;
                 let serial = self.narrations;
                 if let Some(t) = self.turn_mut() {
@@ -141,6 +143,7 @@ impl Narration {
                         serial,
                         slot: *slot,
                         movements: Movements::Usual,
+                        tested: false,
                     });
                 }
             }
@@ -151,6 +154,8 @@ impl Narration {
             }
             AnarchyEvent::NarrationEnded { who } => {
                 self.open_tests.clear();
+                self.closed_tests.clear();
+                self.revenged.clear();
                 if let Some(t) = self.turn_mut() {
                     t.narrator = None;
                     t.done.push(*who);
@@ -208,6 +213,21 @@ impl Narration {
                     n.movements = Movements::DoubleTime;
                 }
             }
+            AnarchyEvent::TestClosed { who, why } => {
+                self.closed_tests.retain(|t| t.who != *who);
+                self.closed_tests.push(ClosedTest {
+                    who: *who,
+                    why: *why,
+                });
+            }
+            AnarchyEvent::Revenged { who } => self.revenged.push(*who),
+            AnarchyEvent::NarratorTested { who } => {
+                if let Some(n) = self.turn_mut().and_then(|t| t.narrator.as_mut())
+                    && n.who == *who
+                {
+                    n.tested = true;
+                }
+            }
             AnarchyEvent::FlashbackNarrated { who } => {
                 if let Some(n) = self.turn_mut().and_then(|t| t.narrator.as_mut())
                     && n.who == *who
@@ -228,6 +248,7 @@ impl Narration {
                 // Its last test replaces what Edge could take up of an earlier one; a test
                 // Edge was spent on is closed (one Edge a test).
                 self.open_tests.retain(|t| t.who != *who);
+                self.closed_tests.retain(|t| t.who != *who);
                 if spec.edge == Edge::None && !rerolled {
                     self.open_tests.push(OpenTest {
                         who: *who,

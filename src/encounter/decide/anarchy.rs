@@ -7,8 +7,8 @@ use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, StatusEnded};
 use crate::encounter::model::{ActiveStatus, Combatant, CombatantId, Side, StatusEnd};
 use crate::encounter::system::anarchy::{
-    self as table, AnarchyCommand, AnarchyEvent, AnarchyRefusal, AwardReason, Condition, Gear,
-    GearTrack, Narration, OrderChange, Slot, SpendInput, Stage, TestInput, TypedDice,
+    self as table, AnarchyCommand, AnarchyEvent, AnarchyRefusal, AwardReason, Closed, Condition,
+    Gear, GearTrack, Narration, OrderChange, Slot, SpendInput, Stage, TestInput, TypedDice,
 };
 use crate::rules::Dice;
 use crate::rules::anarchy::narration::{self, Movements, TurnOrder};
@@ -745,9 +745,12 @@ impl Draft<'_> {
             }
             _ => {
                 let on = spend.on;
+                self.revenge_once(&r, Some(who))?;
                 let effect = self.effect(&r, on.or(Some(who)), "pp NAME spend")?;
                 self.pay_player(&c, &r.def, r.points, on, effect.note())?;
-                self.carry_out(effect)
+                self.carry_out(effect)?;
+                self.revenge_had(&r, Some(who));
+                Ok(())
             }
         }
     }
@@ -793,10 +796,33 @@ impl Draft<'_> {
             | SpendEffect::Revenge
             | SpendEffect::TakeTheHit
             | SpendEffect::IgnoreCooldown => {
+                // The GM's Get Revenge is the NPC's named `on`.
+                self.revenge_once(&r, on)?;
                 let effect = self.effect(&r, on, "gm spend")?;
                 self.pay_gm(&r.def, r.points, on, effect.note())?;
-                self.carry_out(effect)
+                self.carry_out(effect)?;
+                self.revenge_had(&r, on);
+                Ok(())
             }
+        }
+    }
+
+    /// Get Revenge strikes back "just once": one for `who` in a narration, the one the attack
+    /// it answers was made in (between turns, until the next narration begins).
+    fn revenge_once(&mut self, r: &Resolved, who: Option<CombatantId>) -> Outcome {
+        let Some(who) = who.filter(|_| r.def.effect == SpendEffect::Revenge) else {
+            return Ok(());
+        };
+        if self.table().revenged.contains(&who) {
+            let who = self.now().name(who).to_string();
+            return Err(AnarchyRefusal::RevengeTaken { who }.into());
+        }
+        Ok(())
+    }
+
+    fn revenge_had(&mut self, r: &Resolved, who: Option<CombatantId>) {
+        if let Some(who) = who.filter(|_| r.def.effect == SpendEffect::Revenge) {
+            self.said(AnarchyEvent::Revenged { who });
         }
     }
 
@@ -879,6 +905,13 @@ impl Draft<'_> {
             }
             .into());
         }
+        // The narration is the Flashback from its start: a test made in it was narrated now.
+        if narrating.is_some_and(|x| x.tested) {
+            return Err(AnarchyRefusal::FlashbackAfterTest {
+                who: c.name.clone(),
+            }
+            .into());
+        }
         let narrating = narrating.is_some();
         if !narrating && n.has_narrated(c.id) {
             return Err(AnarchyRefusal::AlreadyNarrated {
@@ -908,7 +941,10 @@ impl Draft<'_> {
         Ok(match r.def.effect {
             SpendEffect::GlitchDie => {
                 let who = target.unwrap_or(CombatantId(0));
-                self.present(who)?;
+                // Spent "before a roll is made": a Downed character rolls none.
+                if self.present(who)?.is_downed() {
+                    return Err(AnarchyRefusal::GlitchDieForDowned { who: name(self) }.into());
+                }
                 if self.table().has_glitch_die(who) {
                     return Err(AnarchyRefusal::GlitchDieWaiting { who: name(self) }.into());
                 }
@@ -1143,6 +1179,25 @@ impl Draft<'_> {
             edge_spent,
             rerolled,
         });
+        // One Edge a test: spent on this one (or declared, with nothing to roll again), Edge
+        // after the roll can no longer take it up.
+        let closed = match spec.edge {
+            _ if rerolled => Some(Closed::Rerolled),
+            Edge::None => None,
+            Edge::Before => Some(Closed::EdgeBefore),
+            Edge::After if edge_spent == 0 => Some(Closed::AllHit),
+            Edge::After => Some(Closed::Rerolled),
+        };
+        if let Some(why) = closed {
+            self.said(AnarchyEvent::TestClosed { who, why });
+        }
+        let first = self
+            .table()
+            .narrator()
+            .is_some_and(|x| x.who == who && !x.tested);
+        if first {
+            self.said(AnarchyEvent::NarratorTested { who });
+        }
     }
 
     /// Edge on seeing the roll: the misses of `who`'s last test of this narration rolled again,
@@ -1160,7 +1215,14 @@ impl Draft<'_> {
             // Out of Edge (as after the Edge re-roll that closed the last test) is the reason
             // that holds whatever test there was: told before the test's.
             Self::edge_for(&c, need)?;
-            return Err(AnarchyRefusal::NoOpenTest { who: c.name }.into());
+            let who = c.name;
+            return Err(match self.table().closed_test(c.id) {
+                Some(Closed::Rerolled) => AnarchyRefusal::Rerolled { who },
+                Some(Closed::EdgeBefore) => AnarchyRefusal::EdgedBefore { who },
+                Some(Closed::AllHit) => AnarchyRefusal::NoMiss { who },
+                None => AnarchyRefusal::NoOpenTest { who },
+            }
+            .into());
         };
         if test::misses(&open.roll, &rules.test) == 0 {
             return Err(AnarchyRefusal::NoMiss { who: c.name }.into());

@@ -315,6 +315,22 @@ pub enum AnarchyEvent {
     DoubleTime {
         who: CombatantId,
     },
+    /// Edge after the roll can no longer take up `who`'s last test, and why (a new event: older
+    /// saves, which never hold it, fold as before).
+    TestClosed {
+        who: CombatantId,
+        why: Closed,
+    },
+    /// `who` got its Get Revenge in the narration under way (or, between turns, before the
+    /// next one); a new event, so older saves fold as before.
+    Revenged {
+        who: CombatantId,
+    },
+    /// The narrator made its first test of the narration under way (a new event, so that the
+    /// fold of older saves, which never hold it, is unchanged).
+    NarratorTested {
+        who: CombatantId,
+    },
     Tested {
         who: CombatantId,
         spec: Spec,
@@ -390,6 +406,9 @@ pub struct Narrator {
     pub serial: u64,
     pub slot: Slot,
     pub movements: Movements,
+    /// The narrator has made a test in this narration: too late for it to be a Flashback.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tested: bool,
 }
 
 /// A turn in progress: its order, who has had a narration, who narrates now.
@@ -441,6 +460,31 @@ pub struct Narration {
     /// ends (or the next begins), Edge may yet roll its misses again.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub open_tests: Vec<OpenTest>,
+    /// Each character's last test Edge can no longer take up, for as long as `open_tests` would
+    /// have kept it: the refusal says why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub closed_tests: Vec<ClosedTest>,
+    /// Who has had Get Revenge in this narration (between turns: since the last one ended).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revenged: Vec<CombatantId>,
+}
+
+/// Why a test is closed to Edge after the roll: one Edge a test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Closed {
+    /// Edge was spent before the roll.
+    EdgeBefore,
+    /// Its misses were rolled again with Edge already.
+    Rerolled,
+    /// Edge after was declared with the test and every die hit: nothing to roll again.
+    AllHit,
+}
+
+/// A character's last test while its dice lie on the table, closed to Edge after the roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClosedTest {
+    pub who: CombatantId,
+    pub why: Closed,
 }
 
 /// A test Edge was not spent on, its dice as they lay.
@@ -466,6 +510,8 @@ impl Narration {
             gear: Vec::new(),
             narrations: 0,
             open_tests: Vec::new(),
+            closed_tests: Vec::new(),
+            revenged: Vec::new(),
         }
     }
 
@@ -510,6 +556,14 @@ impl Narration {
     /// `who`'s last test, if Edge may still roll its misses again.
     pub fn open_test(&self, who: CombatantId) -> Option<&OpenTest> {
         self.open_tests.iter().find(|t| t.who == who)
+    }
+
+    /// Why `who`'s last test is closed to Edge after the roll, if it is.
+    pub fn closed_test(&self, who: CombatantId) -> Option<Closed> {
+        self.closed_tests
+            .iter()
+            .find(|t| t.who == who)
+            .map(|t| t.why)
     }
 }
 
@@ -605,6 +659,10 @@ pub enum AnarchyRefusal {
         "{who}'s narration is a Flashback already, and a Flashback uses up the narration: one Flashback a narration"
     )]
     FlashbackTaken { who: String },
+    #[error(
+        "{who} has made a test in this narration already, and a Flashback uses up the whole narration: spend it before the narration's first test"
+    )]
+    FlashbackAfterTest { who: String },
     #[error("{who} is narrating now")]
     NarratingNow { who: String },
     #[error("{who} narrates next anyway: `narrate` costs nothing")]
@@ -627,6 +685,10 @@ pub enum AnarchyRefusal {
         "{who}'s next test already has a glitch die, and a test takes only one: roll that test first (`atest {who} … glitchdie`)"
     )]
     GlitchDieWaiting { who: String },
+    #[error(
+        "{who} is Downed and makes no test: a glitch die is bought for a roll about to be made"
+    )]
+    GlitchDieForDowned { who: String },
     #[error(
         "no glitch die was bought for {who}'s test: `pp NAME spend live dangerously on {who}` or `gm spend glitch die on {who}` first"
     )]
@@ -670,6 +732,10 @@ pub enum AnarchyRefusal {
         track: &'static str,
         word: &'static str,
     },
+    #[error(
+        "{who} has had Get Revenge in this narration already: it strikes back just once at the attack just made"
+    )]
+    RevengeTaken { who: String },
     #[error("Get Revenge strikes back at an NPC that just attacked: {who} is a player character")]
     RevengeOnPlayer { who: String },
     #[error(
@@ -683,6 +749,14 @@ pub enum AnarchyRefusal {
         "{who} has no roll to spend Edge on: Edge after the roll rolls again the misses of {who}'s last test in this narration, once, and not of a test rolled with Edge before"
     )]
     NoOpenTest { who: String },
+    #[error(
+        "{who}'s last test was rolled again with Edge already: Edge after the roll re-rolls a test's misses once (one Edge a test)"
+    )]
+    Rerolled { who: String },
+    #[error(
+        "{who}'s last test was rolled with Edge before: one Edge a test, before the roll or after it, not both"
+    )]
+    EdgedBefore { who: String },
     #[error(
         "every die of {who}'s last test hit: there is no miss to roll again, and the Edge is kept"
     )]

@@ -25,9 +25,8 @@ use crate::rules::HouseRules;
 /// (`clip_out`, by the event `ClipRemoved`, which an older srtrack cannot read); 8 keeps an
 /// Anarchy test's dice while Edge may still roll its misses again (`open_tests`, and a test
 /// event's `rerolled`), and counts in a pass's `start` what was spent in it before the turn; 9
-/// keeps a 2097 injury a coming back up has tended (`fate: Tended`); 10 added the Anarchy event
-/// `FlashbackNarrated` (a Flashback taken at the seat that comes next), which an older srtrack
-/// cannot read. Bump it whenever the state gains what the history gives, or an event is added,
+/// keeps a 2097 injury a coming back up has tended (`fate: Tended`); 10 added Anarchy events an
+/// older srtrack cannot read (`FlashbackNarrated`, `NarratorTested`, `TestClosed`, `Revenged`). Bump it whenever the state gains what the history gives, or an event is added,
 /// or older snapshots would be taken for edited files and newer saves refused in RON's words.
 pub const VERSION: u32 = 10;
 

@@ -16,19 +16,8 @@ use crate::ui::app::App;
 use crate::ui::demo;
 use crate::ui::mode::Mode;
 
-/// A 2097 table after `lines`.
-fn table(lines: &[&str]) -> App {
-    let mut enc = Encounter::for_system(
-        System::Sr2097,
-        Arc::new(HouseRules::embedded()),
-        Arc::new(demo::catalogue()),
-    );
-    assert_eq!(demo::script(&mut enc, lines, 1), Ok(()));
-    app_for(enc)
-}
-
 fn fight() -> App {
-    table(&[
+    setup(&[
         "add Ana pc int 4 rea 5 edge 2",
         "add Bo npc int 3 rea 3 edge 1",
         "armor Bo pt 15 dr 30",
@@ -943,6 +932,7 @@ fn a_difficulty_the_rules_do_not_know_is_pointed_at_in_its_field() {
     assert_eq!(f.error, None);
 }
 
+/// A 2097 table after `lines`.
 fn setup(lines: &[&str]) -> App {
     let mut enc = Encounter::for_system(
         System::Sr2097,
@@ -1062,7 +1052,7 @@ fn damage_to_a_monitor_without_body_points_to_the_tables_damage_roll() {
 #[test]
 fn a_boost_counting_in_this_pass_shows_its_score_in_the_order_until_the_turn() {
     // Given Bo (score 8) boosted by 12 while Ana (21) acts
-    let mut app = table(&[
+    let mut app = setup(&[
         "add Ana pc int 4 rea 5 edge 2",
         "add Bo npc int 3 rea 3 edge 1",
         "roll Ana dice 6 6",

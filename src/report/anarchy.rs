@@ -212,10 +212,7 @@ pub fn log_line(before: &State, event: &AnarchyEvent) -> Option<String> {
             format!("{} is Downed: narration skipped", n(*who))
         }
         // Told by the lines around them: the next narration's, the test's or the spend's own.
-        AnarchyEvent::NarrationEnded { .. }
-        | AnarchyEvent::NarratorTested { .. }
-        | AnarchyEvent::TestClosed { .. }
-        | AnarchyEvent::Revenged { .. } => return None,
+        AnarchyEvent::NarrationEnded { .. } | AnarchyEvent::Revenged { .. } => return None,
         AnarchyEvent::TurnEnded { turn } => format!("── Turn {turn} ends ──"),
         AnarchyEvent::OrderChosen { how, points: p } => format!(
             "The GM spends {} for the next turn's order: {} (GM {} left)",

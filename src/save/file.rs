@@ -26,7 +26,8 @@ use crate::rules::HouseRules;
 /// Anarchy test's dice while Edge may still roll its misses again (`open_tests`, and a test
 /// event's `rerolled`), and counts in a pass's `start` what was spent in it before the turn; 9
 /// keeps a 2097 injury a coming back up has tended (`fate: Tended`); 10 added Anarchy events an
-/// older srtrack cannot read (`FlashbackNarrated`, `NarratorTested`, `TestClosed`, `Revenged`). Bump it whenever the state gains what the history gives, or an event is added,
+/// older srtrack cannot read (`FlashbackNarrated`, `Revenged`), and derives from a test's event
+/// whether the narrator has tested and why a test is closed to Edge after the roll. Bump it whenever the state gains what the history gives, or an event is added,
 /// or older snapshots would be taken for edited files and newer saves refused in RON's words.
 pub const VERSION: u32 = 10;
 

@@ -664,9 +664,7 @@ fn check_anarchy(state: &State, event: &AnarchyEvent, rules: &HouseRules) -> Res
         | AnarchyEvent::EdgeGiven { who, .. }
         | AnarchyEvent::GlitchDieReady { who }
         | AnarchyEvent::FlashbackNarrated { who }
-        | AnarchyEvent::NarratorTested { who }
         | AnarchyEvent::Revenged { who }
-        | AnarchyEvent::TestClosed { who, .. }
         | AnarchyEvent::DoubleTime { who } => {
             present(*who)?;
         }

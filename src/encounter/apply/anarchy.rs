@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use crate::encounter::model::{Phase, State, StatusEnd};
 use crate::encounter::system::anarchy::{
-    Amp, AnarchyEvent, Boxes, ClosedTest, Gear, GmSpend, Narration, NarrationTurn, Narrator,
-    OpenTest, Player, Slot, Stage,
+    Amp, AnarchyEvent, Boxes, Closed, ClosedTest, Gear, GmSpend, Narration, NarrationTurn,
+    Narrator, OpenTest, Player, Slot, Stage,
 };
 use crate::rules::anarchy::narration::{Movements, TurnOrder};
 use crate::rules::anarchy::test::Edge;
@@ -213,21 +213,7 @@ impl Narration {
                     n.movements = Movements::DoubleTime;
                 }
             }
-            AnarchyEvent::TestClosed { who, why } => {
-                self.closed_tests.retain(|t| t.who != *who);
-                self.closed_tests.push(ClosedTest {
-                    who: *who,
-                    why: *why,
-                });
-            }
             AnarchyEvent::Revenged { who } => self.revenged.push(*who),
-            AnarchyEvent::NarratorTested { who } => {
-                if let Some(n) = self.turn_mut().and_then(|t| t.narrator.as_mut())
-                    && n.who == *who
-                {
-                    n.tested = true;
-                }
-            }
             AnarchyEvent::FlashbackNarrated { who } => {
                 if let Some(n) = self.turn_mut().and_then(|t| t.narrator.as_mut())
                     && n.who == *who
@@ -239,6 +225,7 @@ impl Narration {
                 who,
                 spec,
                 roll,
+                edge_spent,
                 rerolled,
                 ..
             } => {
@@ -246,15 +233,30 @@ impl Narration {
                     self.glitch_dice.retain(|x| x != who);
                 }
                 // Its last test replaces what Edge could take up of an earlier one; a test
-                // Edge was spent on is closed (one Edge a test).
+                // Edge was spent on (or declared on, with nothing to roll again) is closed, and
+                // why is kept for the refusal (one Edge a test).
                 self.open_tests.retain(|t| t.who != *who);
                 self.closed_tests.retain(|t| t.who != *who);
-                if spec.edge == Edge::None && !rerolled {
-                    self.open_tests.push(OpenTest {
+                let closed = match spec.edge {
+                    _ if *rerolled => Some(Closed::Rerolled),
+                    Edge::None => None,
+                    Edge::Before => Some(Closed::EdgeBefore),
+                    Edge::After if *edge_spent == 0 => Some(Closed::AllHit),
+                    Edge::After => Some(Closed::Rerolled),
+                };
+                match closed {
+                    Some(why) => self.closed_tests.push(ClosedTest { who: *who, why }),
+                    None => self.open_tests.push(OpenTest {
                         who: *who,
                         spec: *spec,
                         roll: roll.clone(),
-                    });
+                    }),
+                }
+                // The narrator's own test: too late for its narration to be a Flashback.
+                if let Some(n) = self.turn_mut().and_then(|t| t.narrator.as_mut())
+                    && n.who == *who
+                {
+                    n.tested = true;
                 }
             }
             AnarchyEvent::GearDamaged { who, track, boxes } => {

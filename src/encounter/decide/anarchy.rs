@@ -1179,25 +1179,6 @@ impl Draft<'_> {
             edge_spent,
             rerolled,
         });
-        // One Edge a test: spent on this one (or declared, with nothing to roll again), Edge
-        // after the roll can no longer take it up.
-        let closed = match spec.edge {
-            _ if rerolled => Some(Closed::Rerolled),
-            Edge::None => None,
-            Edge::Before => Some(Closed::EdgeBefore),
-            Edge::After if edge_spent == 0 => Some(Closed::AllHit),
-            Edge::After => Some(Closed::Rerolled),
-        };
-        if let Some(why) = closed {
-            self.said(AnarchyEvent::TestClosed { who, why });
-        }
-        let first = self
-            .table()
-            .narrator()
-            .is_some_and(|x| x.who == who && !x.tested);
-        if first {
-            self.said(AnarchyEvent::NarratorTested { who });
-        }
     }
 
     /// Edge on seeing the roll: the misses of `who`'s last test of this narration rolled again,

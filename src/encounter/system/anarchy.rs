@@ -315,20 +315,9 @@ pub enum AnarchyEvent {
     DoubleTime {
         who: CombatantId,
     },
-    /// Edge after the roll can no longer take up `who`'s last test, and why (a new event: older
-    /// saves, which never hold it, fold as before).
-    TestClosed {
-        who: CombatantId,
-        why: Closed,
-    },
     /// `who` got its Get Revenge in the narration under way (or, between turns, before the
-    /// next one); a new event, so older saves fold as before.
+    /// next one).
     Revenged {
-        who: CombatantId,
-    },
-    /// The narrator made its first test of the narration under way (a new event, so that the
-    /// fold of older saves, which never hold it, is unchanged).
-    NarratorTested {
         who: CombatantId,
     },
     Tested {

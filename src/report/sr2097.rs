@@ -382,16 +382,6 @@ pub fn injuries_text(state: &State, c: &Combatant) -> Option<String> {
     Some(format!("injuries: {}", list.join(", ")))
 }
 
-/// The boosted score of a character still to act in this pass of the fight, for the order
-/// pane's mark: the score its boost lets it go first with (`state.order_key`'s, plus the dice).
-pub fn boosted_score(state: &State, c: &Combatant) -> Option<u8> {
-    let f = state.fight()?;
-    let b = sheet(state, c.id)?.boost_in(f.round, f.pass)?;
-    (c.mark.still_to_act() && !c.is_downed())
-        .then(|| state.order_key(c).map(|k| k.score.saturating_add(b.sum())))
-        .flatten()
-}
-
 /// A boost of initiative still to count: "initiative boosted +9 this pass".
 /// Before `start`, one bought for the fight's first turn.
 pub fn boost_text(state: &State, c: &Combatant) -> Option<String> {

@@ -8,13 +8,12 @@ use crate::encounter::command::RollTarget;
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, StatusEnded};
 use crate::encounter::model::{
-    ActiveStatus, Combatant, CombatantId, DownCause, Fight, PassMark, Phase, Sheet, State,
-    StatusEnd, Track,
+    ActiveStatus, Combatant, CombatantId, DownCause, Fight, Phase, Sheet, State, StatusEnd, Track,
 };
 use crate::encounter::query::Attack;
 use crate::encounter::system::sr2097::{
     DamageDice, DamageSource, EdgeCommand, Fate, Injury, Reach, Recovery, Sr2097Command,
-    Sr2097Event, Sr2097Sheet, TieBreak, Tn, Weapon, WeaponInput, bonus_value,
+    Sr2097Event, Sr2097Sheet, TieBreak, Tn, Weapon, WeaponInput, bonus_value, boosted_score,
 };
 use crate::rules::Dice;
 use crate::rules::initiative::{Decider, InitiativeRoll, OrderKey};
@@ -859,12 +858,7 @@ impl Draft<'_> {
         let to_beat = key(next)?;
         let mut ahead: Vec<(CombatantId, OrderKey)> = state
             .ordered()
-            .filter(|c| {
-                c.id != next.id
-                    && c.mark == PassMark::Waiting
-                    && !c.is_downed()
-                    && s.sheet(c.id).boost_in(f.round, f.pass).is_some()
-            })
+            .filter(|c| c.id != next.id && boosted_score(state, c).is_some())
             .filter_map(|c| key(c).map(|k| (c.id, k)))
             .filter(|(_, k)| k.compare(&to_beat).0 == Ordering::Less)
             .collect();

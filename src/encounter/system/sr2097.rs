@@ -529,6 +529,25 @@ impl Sr2097Sheet {
     }
 }
 
+/// The score `c` goes with in this pass of the fight by a boost of initiative, while it waits
+/// for its turn (our ruling: a boosted score that beats the next turn's goes first). The engine
+/// orders turns by it; the order pane shows it.
+pub fn boosted_score(
+    state: &super::super::model::State,
+    c: &super::super::model::Combatant,
+) -> Option<u8> {
+    let f = state.fight()?;
+    let b = state
+        .sr2097
+        .as_ref()?
+        .sheet(c.id)
+        .boost_in(f.round, f.pass)?;
+    if c.mark != super::super::model::PassMark::Waiting || c.is_downed() {
+        return None;
+    }
+    state.order_key(c).map(|k| k.score.saturating_add(b.sum()))
+}
+
 /// The 2097 slice of an encounter's state: one sheet per combatant, by id.
 ///
 /// Sheets are shared between copies of the state (`Arc`), like the combatants.

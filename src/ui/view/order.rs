@@ -213,7 +213,7 @@ fn write_value(out: &mut String, app: &App, c: &Combatant, column: Optional) {
                 first = false;
             }
             // A 2097 boost that counts in this pass: the score it may go first with.
-            if let Some(score) = crate::report::sr2097::boosted_score(app.state(), c) {
+            if let Some(score) = crate::encounter::system::sr2097::boosted_score(app.state(), c) {
                 if !first {
                     out.push(' ');
                 }

@@ -324,6 +324,16 @@ pub enum RuleError {
 }
 
 impl RuleError {
+    /// The IP an action needed when too few IP were what refused it.
+    pub fn ip_short(&self) -> Option<u8> {
+        match self {
+            RuleError::NotEnoughIp { need, .. }
+            | RuleError::NotEnoughHeld { need, .. }
+            | RuleError::NotEnoughHeldOrPool { need, .. } => Some(*need),
+            _ => None,
+        }
+    }
+
     /// `value` if `range` allows it, else a sentence naming the field and the range.
     pub(crate) fn in_range(
         field: &'static str,

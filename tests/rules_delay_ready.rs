@@ -262,6 +262,37 @@ fn a_downed_delayer_loses_the_delay_and_gets_the_ip_back() {
     );
 }
 
+/// The log names the reserve that lapsed when its holder goes down or leaves: a delay or a ready.
+#[test]
+fn the_lapse_of_a_downed_or_removed_holder_says_whether_a_delay_or_a_ready_lapsed() {
+    for (holds, then, said) in [
+        (
+            "delay Ana 2 after Cy",
+            "down Ana",
+            "Ana's delay lapses (Downed): 2 IP back",
+        ),
+        (
+            "ready Ana 3 when the door opens do free",
+            "down Ana",
+            "Ana's ready lapses (Downed): 3 IP back",
+        ),
+        (
+            "ready Ana 3 when the door opens do free",
+            "remove Ana",
+            "Ana's ready lapses (removed)",
+        ),
+    ] {
+        // Given Ana holds a delay or a ready
+        let mut t = Table::three();
+        t.run(holds);
+        // When she goes down or leaves
+        t.run(then);
+        // Then the log says which of the two lapsed
+        let lines = t.last_lines();
+        assert!(lines.contains(&said.to_string()), "{holds}: {lines:?}");
+    }
+}
+
 #[test]
 fn a_ready_reserves_up_to_three_ip_for_several_triggers_and_one_fires() {
     let mut t = Table::three();

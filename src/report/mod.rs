@@ -294,6 +294,12 @@ fn line_of(
             timing.word()
         ),
         Event::ReserveReleased { who, returned, why } => {
+            // Which reserve lapses the event does not say: the one held just before it does.
+            let held = match before.get(*who).and_then(|c| c.reserve.as_ref()) {
+                Some(Reserve::Delay { .. }) => "delay",
+                Some(Reserve::Ready { .. }) => "ready",
+                None => "delay or ready",
+            };
             let who = n(*who);
             match why {
                 Release::NextTurn => format!("{who}'s ready lapses: {returned} IP back"),
@@ -308,9 +314,9 @@ fn line_of(
                     format!("{who}'s ready lapses: its IP were lost with the last round's pool")
                 }
                 Release::Downed => {
-                    format!("{who}'s delay or ready lapses (Downed): {returned} IP back")
+                    format!("{who}'s {held} lapses (Downed): {returned} IP back")
                 }
-                Release::Removed => format!("{who}'s delay or ready lapses (removed)"),
+                Release::Removed => format!("{who}'s {held} lapses (removed)"),
                 Release::FiredNewRound => format!(
                     "{who}'s ready leaves the rest of its IP: lost with the last round's pool"
                 ),

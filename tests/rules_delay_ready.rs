@@ -3,7 +3,7 @@
 
 mod common;
 use common::Table;
-use srtrack::encounter::{Event, PassMark, Release, RuleError, TurnKind};
+use srtrack::encounter::{Event, PaidFrom, PassMark, Release, RuleError, TurnKind};
 
 fn kind(t: &Table) -> TurnKind {
     t.state().turn().unwrap().kind
@@ -90,6 +90,52 @@ fn show_gives_the_ip_held_in_a_delay_turn() {
         shown.contains(": Ana's turn (delay after Cy), 1 IP held (2 in the pool), spent 2/"),
         "{shown}"
     );
+}
+
+/// Standard Delay: the held IP pay for any action the character can afford with them, and an
+/// interrupt is an action: in the sub-turn Dodge is paid from the delay, as a Simple action is.
+#[test]
+fn an_interrupt_in_the_delay_sub_turn_is_paid_from_the_held_ip() {
+    // Given Ana holds 4 IP after Cy, 1 left in her pool, and her sub-turn has come
+    let mut t = Table::three();
+    t.run("delay Ana 4 after Cy");
+    t.run("next");
+    t.run("next");
+    t.run("next");
+    assert_eq!((t.turn(), t.ip("Ana")), ("Ana".to_string(), 1));
+    // When she dodges
+    let events = t.run("act Ana Dodge");
+    // Then the delay pays its 2 IP, the pool keeps its 1, and the log says the reserve paid
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            Event::ActionSpent {
+                paid_from: PaidFrom::Reserve,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    assert_eq!((t.c("Ana").delay().map(|d| d.0), t.ip("Ana")), (Some(2), 1));
+    assert_eq!(t.last_lines(), ["Ana (reserve): Dodge (Interrupt, 2 IP)"]);
+    // And Full Defense (4 IP), which neither the 2 held nor the pool's 1 cover, says both
+    let err = t.refuse("act Ana Full Defense");
+    assert_eq!(
+        err.to_string(),
+        "Ana has 2 IP left of the delay and 1 in the pool, and this interrupt needs 4: one or the other pays it, not both together"
+    );
+}
+
+/// An interrupt may still come out of the pool in the sub-turn when the held IP fall short.
+#[test]
+fn an_interrupt_the_held_ip_cannot_pay_comes_out_of_the_pool_in_the_sub_turn() {
+    let mut t = Table::three();
+    t.run("delay Ana 1 after Cy");
+    t.run("next");
+    t.run("next");
+    t.run("next");
+    t.run("act Ana Dodge");
+    assert_eq!((t.c("Ana").delay().map(|d| d.0), t.ip("Ana")), (Some(1), 2));
 }
 
 #[test]
@@ -214,6 +260,37 @@ fn a_downed_delayer_loses_the_delay_and_gets_the_ip_back() {
         ((1, 2), "Bob".to_string()),
         "no sub-turn after Cy; Ana skipped"
     );
+}
+
+/// The log names the reserve that lapsed when its holder goes down or leaves: a delay or a ready.
+#[test]
+fn the_lapse_of_a_downed_or_removed_holder_says_whether_a_delay_or_a_ready_lapsed() {
+    for (holds, then, said) in [
+        (
+            "delay Ana 2 after Cy",
+            "down Ana",
+            "Ana's delay lapses (Downed): 2 IP back",
+        ),
+        (
+            "ready Ana 3 when the door opens do free",
+            "down Ana",
+            "Ana's ready lapses (Downed): 3 IP back",
+        ),
+        (
+            "ready Ana 3 when the door opens do free",
+            "remove Ana",
+            "Ana's ready lapses (removed)",
+        ),
+    ] {
+        // Given Ana holds a delay or a ready
+        let mut t = Table::three();
+        t.run(holds);
+        // When she goes down or leaves
+        t.run(then);
+        // Then the log says which of the two lapsed
+        let lines = t.last_lines();
+        assert!(lines.contains(&said.to_string()), "{holds}: {lines:?}");
+    }
 }
 
 #[test]

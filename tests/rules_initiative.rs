@@ -550,3 +550,28 @@ fn shared_is_refused_for_one_character_added_alone() {
     // while a group shares its roll as ever
     t.run("add Ganger x2 int 3 rea 3 shared");
 }
+
+/// Our ruling: wound modifiers come off every pool but the damage resistance test's, so off
+/// the initiative test's Intuition + Reaction too; hits typed in are the table's own roll.
+#[test]
+fn a_wounded_characters_initiative_test_rolls_the_pool_less_the_wound_modifier() {
+    // Given Zed (Intuition 3 + Reaction 4) carries 6 boxes: wounds -2
+    let mut t = Table::new();
+    t.run("add Zed npc int 3 rea 4 body 2 will 2");
+    t.run("damage Zed 6");
+    // When srtrack rolls his initiative
+    let events = t.roll("roll Zed", &[5, 6, 5, 1, 2]);
+    // Then 5 dice are rolled, and the log says what the wounds took, as a test's line does
+    let Event::InitiativeRolled { roll, .. } = &events[0] else {
+        panic!("{events:?}")
+    };
+    assert_eq!((roll.pool, roll.hits), (5, 3));
+    assert_eq!(
+        t.last_lines(),
+        ["Zed initiative: 5 dice (7, wounds -2) [5 6 5 1 2] → 3 hits"]
+    );
+    // And hits typed in from the table keep the sheet's pool: 6 of 7 is allowed
+    t.run("undo");
+    t.run("roll Zed hits 6");
+    assert_eq!(t.c("Zed").initiative.as_ref().unwrap().pool, 7);
+}

@@ -93,6 +93,17 @@ pub enum RuleError {
         "{who} has {have} IP left of the delay, and this needs {need}: a delayed turn spends only the IP held back (the rest of the pool waits for {who}'s next turn)"
     )]
     NotEnoughHeld { who: String, have: u8, need: u8 },
+    /// An interrupt in the character's own delay sub-turn: the held IP or the pool pay it,
+    /// one or the other.
+    #[error(
+        "{who} has {held} IP left of the delay and {pool} in the pool, and this interrupt needs {need}: one or the other pays it, not both together"
+    )]
+    NotEnoughHeldOrPool {
+        who: String,
+        held: u8,
+        pool: u8,
+        need: u8,
+    },
     #[error(
         "{who} would spend {total} IP in {turn} turn, over the cap of {cap} IP a character turn (already spent {spent} IP in it, this costs {cost})"
     )]
@@ -313,6 +324,16 @@ pub enum RuleError {
 }
 
 impl RuleError {
+    /// The IP an action needed when too few IP were what refused it.
+    pub fn ip_short(&self) -> Option<u8> {
+        match self {
+            RuleError::NotEnoughIp { need, .. }
+            | RuleError::NotEnoughHeld { need, .. }
+            | RuleError::NotEnoughHeldOrPool { need, .. } => Some(*need),
+            _ => None,
+        }
+    }
+
     /// `value` if `range` allows it, else a sentence naming the field and the range.
     pub(crate) fn in_range(
         field: &'static str,

@@ -11,8 +11,8 @@ use crate::catalogue::{Catalogue, Effect};
 pub mod anarchy;
 use crate::encounter::system::System;
 use crate::encounter::{
-    Combatant, Encounter, Entry, Event, PaidFrom, PassMark, Phase, Release, Reserve, Skipped,
-    State, StatusEnd, StatusEnded, TurnKind,
+    Combatant, CombatantId, Encounter, Entry, Event, PaidFrom, PassMark, Phase, Release, Reserve,
+    Skipped, State, StatusEnd, StatusEnded, TurnKind,
 };
 use crate::encounter::{Unit, Visibility};
 use crate::rules::initiative::{InitiativeRoll, RollOff, Scoring};
@@ -27,6 +27,11 @@ fn hits(n: u8) -> String {
 }
 
 fn dice_text(roll: &InitiativeRoll) -> String {
+    noted_dice_text(roll, "")
+}
+
+/// An initiative roll's words with a note after its pool (`5 dice (7, wounds -2) [...]`).
+fn noted_dice_text(roll: &InitiativeRoll, note: &str) -> String {
     if let Scoring::Sum { bonus, total, from } = roll.scoring {
         let faces: Vec<String> = roll.dice.iter().flatten().map(u8::to_string).collect();
         let typed = match from {
@@ -48,7 +53,7 @@ fn dice_text(roll: &InitiativeRoll) -> String {
         Some(d) => {
             let faces: Vec<String> = d.iter().map(u8::to_string).collect();
             format!(
-                "{} dice [{}] → {}{glitch}",
+                "{} dice{note} [{}] → {}{glitch}",
                 roll.pool,
                 faces.join(" "),
                 hits(roll.hits)
@@ -99,6 +104,26 @@ pub fn until_ended(name: &str, catalogue: &Catalogue) -> String {
     catalogue
         .ender_of(name)
         .map_or_else(|| "until cleared".into(), |a| format!("until {}", a.name))
+}
+
+/// What the wound modifier took from a rolled initiative pool, as a test's pool says it
+/// (` (7, wounds -2)`), from the roller's sheet and damage just before: a roll of the whole pool
+/// (unhurt, typed in, or from a save before wounds counted there) has no note.
+fn wound_note(
+    before: &State,
+    who: &[CombatantId],
+    roll: &InitiativeRoll,
+    rules: &HouseRules,
+) -> String {
+    let Some(c) = who.first().and_then(|id| before.get(*id)) else {
+        return String::new();
+    };
+    let base = c.sheet.pool();
+    let wound = rules.wound_modifier(c.damage.physical, c.damage.stun);
+    if roll.dice.is_none() || !roll.scoring.is_hits() || wound == 0 || roll.pool >= base {
+        return String::new();
+    }
+    format!(" ({base}, wounds {wound})")
 }
 
 /// The log line of one event, given the state just before it; `None` for bookkeeping events.
@@ -153,7 +178,11 @@ fn line_of(
         },
         Event::InitiativeRolled { who, roll } => {
             let names: Vec<String> = who.iter().map(|id| n(*id)).collect();
-            format!("{} initiative: {}", names.join(", "), dice_text(roll))
+            format!(
+                "{} initiative: {}",
+                names.join(", "),
+                noted_dice_text(roll, &wound_note(before, who, roll, rules))
+            )
         }
         Event::FightStarted { order, rolloffs } => {
             let names: Vec<String> = order.iter().map(|id| n(*id)).collect();
@@ -265,6 +294,12 @@ fn line_of(
             timing.word()
         ),
         Event::ReserveReleased { who, returned, why } => {
+            // Which reserve lapses the event does not say: the one held just before it does.
+            let held = match before.get(*who).and_then(|c| c.reserve.as_ref()) {
+                Some(Reserve::Delay { .. }) => "delay",
+                Some(Reserve::Ready { .. }) => "ready",
+                None => "delay or ready",
+            };
             let who = n(*who);
             match why {
                 Release::NextTurn => format!("{who}'s ready lapses: {returned} IP back"),
@@ -279,9 +314,9 @@ fn line_of(
                     format!("{who}'s ready lapses: its IP were lost with the last round's pool")
                 }
                 Release::Downed => {
-                    format!("{who}'s delay or ready lapses (Downed): {returned} IP back")
+                    format!("{who}'s {held} lapses (Downed): {returned} IP back")
                 }
-                Release::Removed => format!("{who}'s delay or ready lapses (removed)"),
+                Release::Removed => format!("{who}'s {held} lapses (removed)"),
                 Release::FiredNewRound => format!(
                     "{who}'s ready leaves the rest of its IP: lost with the last round's pool"
                 ),

@@ -1368,3 +1368,36 @@ fn the_ready_picker_marks_call_a_shot_alone_refused_but_lets_ctrl_n_add_it() {
         assert_eq!(actions.len(), 2);
     }
 }
+
+#[test]
+fn the_interrupt_who_list_gives_too_few_ip_when_that_bars_every_interrupt() {
+    // Given Jinx has spent all but 1 IP on Take Aim and Ana's shot waits for her defense
+    let mut app = app_with(&[
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Ana pc int 5 rea 3 edge 2 body 3 will 5",
+        "weapon Ana add Defiance dv 10P ap -1 acc 4 ammo 5",
+        "roll Jinx hits 4",
+        "roll Ana hits 3",
+        "start",
+        "act Jinx Take Aim",
+        "act Jinx Take Aim",
+        "next",
+        "act Ana Fire Gun",
+        "attack Ana Jinx pool 9 dice 6 6 5 1 2 3 4 4 2",
+    ]);
+    // When the GM asks who interrupts
+    press(&mut app, KeyCode::Char('i'));
+    let Mode::Choose(c) = app.mode() else {
+        panic!("no who list: {:?}", app.mode().kind());
+    };
+    // Then Jinx's line says her IP bar every interrupt, not Block's own refusal of a firearm
+    let jinx = c
+        .items
+        .iter()
+        .find(|i| i.label == "Jinx")
+        .expect("Jinx listed");
+    assert_eq!(
+        jinx.refusal.as_deref(),
+        Some("Jinx has not enough IP: has 1, needs 2")
+    );
+}

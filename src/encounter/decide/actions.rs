@@ -17,6 +17,9 @@ use crate::rules::sr5::test::Given;
 pub(super) struct Taking<'a> {
     pub(super) from: PaidFrom,
     pub(super) have: u8,
+    /// The pool's IP when it could have paid instead (an interrupt in a delay sub-turn), so a
+    /// refusal names both.
+    pub(super) or_pool: Option<u8>,
     pub(super) then: Then<'a>,
 }
 
@@ -266,6 +269,18 @@ impl Draft<'_> {
                     names: vec![c.name],
                 });
             }
+            // In its own delay sub-turn the held IP pay for any action the character can
+            // afford with them, an interrupt too; the pool, which pays an interrupt at any
+            // moment, still does when the held IP fall short (what is left of them goes back to
+            // it at the sub-turn's end, so either way the character ends with the same IP).
+            (true, Some(t)) if matches!(t.kind, TurnKind::Delayed { .. }) => {
+                let held = c.reserve.as_ref().map_or(0, Reserve::ip);
+                if held < action.cost && c.ip >= action.cost {
+                    (PaidFrom::Pool, c.ip)
+                } else {
+                    (PaidFrom::Reserve, held)
+                }
+            }
             // Interrupts come out of the pool at any moment.
             (true, _) => (PaidFrom::Pool, c.ip),
             (false, Some(t)) => match t.kind {
@@ -285,6 +300,7 @@ impl Draft<'_> {
         let how = Taking {
             from: paid_from,
             have,
+            or_pool: (action.interrupt && paid_from == PaidFrom::Reserve).then_some(c.ip),
             then: Then::Any { have },
         };
         self.take_action(&c, action, &restrictions, &how, given, dice)
@@ -311,10 +327,18 @@ impl Draft<'_> {
         // The firearm's rounds and clip are what it can do now, too.
         let ammunition = self.ammunition(c, &action)?;
         if how.from == PaidFrom::Reserve && action.cost > how.have {
-            return Err(RuleError::NotEnoughHeld {
-                who: c.name.clone(),
-                have: how.have,
-                need: action.cost,
+            return Err(match how.or_pool {
+                Some(pool) => RuleError::NotEnoughHeldOrPool {
+                    who: c.name.clone(),
+                    held: how.have,
+                    pool,
+                    need: action.cost,
+                },
+                None => RuleError::NotEnoughHeld {
+                    who: c.name.clone(),
+                    have: how.have,
+                    need: action.cost,
+                },
             });
         }
         Self::afford(&c.name, how.have, action.cost)?;

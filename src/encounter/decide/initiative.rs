@@ -4,7 +4,7 @@ use super::{Draft, Outcome};
 use crate::encounter::command::RollTarget;
 use crate::encounter::error::RuleError;
 use crate::encounter::event::Event;
-use crate::encounter::model::{Combatant, CombatantId, Phase, Sheet, Side, State, Unit};
+use crate::encounter::model::{Combatant, CombatantId, Phase, Side, State, Unit};
 use crate::rules::Dice;
 use crate::rules::initiative::{self, InitiativeRoll, OrderKey};
 
@@ -134,11 +134,12 @@ impl Draft<'_> {
             target,
             typed.is_some(),
             dice,
-            |draft, sheet, dice| match typed {
-                Some((hits, glitched)) => draft.typed_roll(sheet.pool(), hits, glitched),
-                None if summed => Ok(Self::summed_roll(&draft.rules.sr2097, sheet, dice)),
+            |draft, c, dice| match typed {
+                // Hits typed in are the table's own roll: its dice already took what it took.
+                Some((hits, glitched)) => draft.typed_roll(c.sheet.pool(), hits, glitched),
+                None if summed => Ok(Self::summed_roll(&draft.rules.sr2097, &c.sheet, dice)),
                 None => Ok(InitiativeRoll::rolled(
-                    sheet.pool(),
+                    draft.wounded_initiative_pool(c),
                     &draft.rules.dice,
                     dice,
                 )),
@@ -146,14 +147,22 @@ impl Draft<'_> {
         )
     }
 
-    /// One initiative per unit of the target, made by `make` from the unit's sheet (rolled or
+    /// The initiative test's pool less the wound modifier, as every pool but the damage
+    /// resistance test's (our ruling): a pool it empties rolls no die.
+    fn wounded_initiative_pool(&self, c: &Combatant) -> u8 {
+        let wound = self.rules.wound_modifier(c.damage.physical, c.damage.stun);
+        let pool = i32::from(c.sheet.pool()).saturating_add(wound).max(0);
+        u8::try_from(pool).unwrap_or(u8::MAX)
+    }
+
+    /// One initiative per unit of the target, made by `make` from the unit's first member (rolled or
     /// typed in; `one`: a typed roll is for one unit), slotting in whoever joins mid-fight.
     pub(super) fn roll_each(
         &mut self,
         target: RollTarget,
         one: bool,
         dice: &mut dyn Dice,
-        mut make: impl FnMut(&Self, &Sheet, &mut dyn Dice) -> Result<InitiativeRoll, RuleError>,
+        mut make: impl FnMut(&Self, &Combatant, &mut dyn Dice) -> Result<InitiativeRoll, RuleError>,
     ) -> Outcome {
         let in_fight = match &self.now().phase {
             Phase::Setup => false,
@@ -168,14 +177,10 @@ impl Draft<'_> {
         }
         for unit in units {
             let members = Self::members(self.now(), unit);
-            let Some(sheet) = members
-                .first()
-                .and_then(|id| self.now().get(*id))
-                .map(|c| c.sheet)
-            else {
+            let Some(first) = members.first().and_then(|id| self.now().get(*id)).cloned() else {
                 continue;
             };
-            let roll = make(self, &sheet, dice)?;
+            let roll = make(self, &first, dice)?;
             self.emit(Event::InitiativeRolled {
                 who: members.clone(),
                 roll,

@@ -236,6 +236,7 @@ impl Draft<'_> {
             let how = Taking {
                 from: PaidFrom::Reserve,
                 have: now.reserve.as_ref().map_or(0, Reserve::ip),
+                or_pool: None,
                 then: Then::Only(trigger.actions.get(i + 1..).unwrap_or_default()),
             };
             // A fired ready gives no dice: srtrack rolls a wounded Stand Up's test.

@@ -819,7 +819,8 @@ impl Draft<'_> {
         dice: &mut dyn Dice,
     ) -> Outcome {
         let r = self.rules.sr2097.clone();
-        self.roll_each(target, true, dice, |_, sheet, _| {
+        self.roll_each(target, true, dice, |_, c, _| {
+            let sheet = &c.sheet;
             let need = usize::from(r.initiative_dice(sheet.dice_modifier));
             if typed.len() != need {
                 return Err(Sr2097Error::DiceCount {

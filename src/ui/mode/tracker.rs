@@ -436,11 +436,18 @@ fn open_form(purpose: form::Purpose, ctx: &Ctx) -> Outcome {
 }
 
 /// Why `who` could take no interrupt now (Downed, no IP), asked of the engine; `None` if it can.
+/// Too few IP for the cheapest interrupt bars every one of them, so that is the reason given
+/// then, rather than the first interrupt's own (Block's "only against melee attacks").
 fn interrupt_refusal(who: CombatantId, ctx: &Ctx) -> Option<String> {
     let mut first = None;
+    let mut cheapest: Option<u8> = None;
+    let mut short: Option<(u8, RuleError)> = None;
     for def in ctx.catalogue().actions() {
-        if !matches!(def.kind, ActionKind::Interrupt { .. }) {
+        let ActionKind::Interrupt { initiative } = def.kind else {
             continue;
+        };
+        if let Some(cost) = ctx.enc.rules().interrupt_ip(initiative) {
+            cheapest = Some(cheapest.map_or(cost, |c| c.min(cost)));
         }
         let cmd = Command::SpendAction {
             who,
@@ -450,14 +457,19 @@ fn interrupt_refusal(who: CombatantId, ctx: &Ctx) -> Option<String> {
                 mode: None,
             },
         };
-        match ctx.refusal(cmd) {
-            None => return None,
-            Some(why) => {
-                first.get_or_insert(why);
-            }
+        // One interrupt the engine allows: the character can interrupt.
+        let why = ctx.refused(cmd)?;
+        if let Some(need) = why.ip_short()
+            && short.as_ref().is_none_or(|(n, _)| need < *n)
+        {
+            short = Some((need, why.clone()));
         }
+        first.get_or_insert(why);
     }
-    first
+    match short {
+        Some((need, why)) if Some(need) == cheapest => Some(Ctx::said(why)),
+        _ => first.map(Ctx::said),
+    }
 }
 
 fn choose_interrupter(ctx: &Ctx) -> Outcome {

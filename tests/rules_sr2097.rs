@@ -718,6 +718,28 @@ fn edge_burn_only_to_survive_a_life_threatening_injury_lowers_current_and_maximu
     ));
 }
 
+/// Given Ana has burned a point of Edge for good, when the GM edits her Edge rating below the
+/// points burned, then it is refused in one sentence; an edit at or above it keeps her Edge left
+/// within the new maximum, and no edit brings back the point burned.
+#[test]
+fn an_edge_rating_edited_after_a_burn_never_leaves_edge_above_the_maximum() {
+    let mut t = table();
+    t.run("dmg Bo Ana 4d6+0 dice 6 6 6 6"); // 24: life-threatening
+    t.run("edge Ana burn");
+    assert_eq!(
+        t.refuse("edit Ana edge 0").to_string(),
+        "Ana's Edge rating cannot be 0: 1 of it is burned for good, so 1 is the lowest allowed"
+    );
+    t.run("edit Ana edge 1");
+    let s = sheet(&t, "Ana");
+    assert_eq!(s.edge(1, t.c("Ana").edge_left).max, 0);
+    assert_eq!(t.c("Ana").edge_left, 0);
+    t.run("edit Ana edge 3");
+    let left = t.c("Ana").edge_left;
+    assert!(left <= sheet(&t, "Ana").edge(3, left).max, "{left}");
+    assert_eq!(sheet(&t, "Ana").edge(3, left).max, 2);
+}
+
 // A life-threatening Stun injury kills no one (our ruling): there is no death for Edge Burn to
 // keep off, and the refusal says so rather than that no such injury is left.
 #[test]

@@ -1084,3 +1084,25 @@ fn a_boost_counting_in_this_pass_shows_its_score_in_the_order_until_the_turn() {
         row(&mut app, "Bo ")
     );
 }
+
+/// Given Ana burned a point of Edge, when the GM opens her edit form, then its Edge field shows
+/// the rating with the point burned said beside it (a GM typing the Edge left would lose one).
+#[test]
+fn the_edit_form_says_the_edge_burned_beside_the_rating() {
+    let mut app = setup(&[
+        "add Ana pc int 4 rea 5 edge 2",
+        "roll Ana dice 6 6",
+        "start",
+        "dmg - Ana 6d6+10 dice 6 6 6 6 6 6",
+        "edge Ana burn",
+    ]);
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('e'));
+    let shown = screen(&mut app, 160, 48);
+    let row = shown
+        .lines()
+        .find(|l| l.contains("Edge") && l.contains("burned"))
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(row.contains("1 burned for good, so 1 at least"), "{row}");
+    assert!(row.contains('2'), "{row}");
+}

@@ -1024,6 +1024,11 @@ fn the_status_pane_tells_a_dying_character_from_a_downed_one() {
     assert_eq!(demo::script(&mut app.enc, &dying, 1), Ok(()));
     let shown = screen(&mut app, 100, 30);
     assert!(shown.contains("✗ Bo Downed: dying of injury 1"), "{shown}");
+    // The selected one's line says the same, not a mere "Downed (injury)".
+    select(&mut app, "Bo");
+    let shown = screen(&mut app, 160, 48);
+    assert!(shown.contains("Downed (dying of injury 1)"), "{shown}");
+    assert!(!shown.contains("Downed (injury)"), "{shown}");
 }
 
 /// `h` (damage to a monitor) at a table whose damage is its own roll: the refusal for want of

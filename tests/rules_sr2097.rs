@@ -193,6 +193,24 @@ fn a_tn_of_a_number_and_more_words_is_refused_where_the_number_ends() {
     assert_eq!((roll.check.tn, roll.check.tilt), (25, Tilt::Advantage));
 }
 
+/// Given a sheet weapon, when `stun` follows it in `dmg`, then the refusal names that word (the
+/// sheet says what the weapon deals), wherever the line's other words put it.
+#[test]
+fn stun_after_a_sheet_weapon_is_refused_at_its_own_word() {
+    let mut t = fight();
+    t.run("weapon Ana add Knife 1d6 melee");
+    for (line, at) in [
+        ("dmg Ana Bo with Knife stun dice 6", "word 6 \"stun\""),
+        ("dmg Ana Bo with Knife mos 2 stun", "word 8 \"stun\""),
+    ] {
+        let err = parse_error(&t, line);
+        assert!(
+            err.starts_with(&format!("{at}: expected ")) && err.ends_with("typed NdM+ST only"),
+            "{line}: {err}"
+        );
+    }
+}
+
 #[test]
 fn a_die_face_of_eleven_is_refused() {
     let mut t = table();

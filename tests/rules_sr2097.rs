@@ -211,6 +211,23 @@ fn stun_after_a_sheet_weapon_is_refused_at_its_own_word() {
     }
 }
 
+/// Given nobody hurt, when an injury is named by number for Edge, then the refusal says there is
+/// none, not a count of 0.
+#[test]
+fn an_injury_number_with_no_injury_is_told_there_is_none() {
+    let mut t = table();
+    for line in ["edge Ana burn 1", "edge Ana lessen 2"] {
+        let said = t.refuse(line).to_string();
+        assert!(said.starts_with("Ana has no injury"), "{line}: {said}");
+        assert!(!said.contains("has 0"), "{line}: {said}");
+    }
+    t.run("dmg - Ana 1d6+0 dice 2");
+    assert_eq!(
+        t.refuse("edge Ana lessen 2").to_string(),
+        "Ana has no injury 2: only injury 1"
+    );
+}
+
 #[test]
 fn a_die_face_of_eleven_is_refused() {
     let mut t = table();
@@ -864,7 +881,7 @@ fn edge_burn_saves_the_latest_deadly_injury_by_number_and_up_never_points_to_an_
     );
     assert_eq!(
         t.refuse("edge Ana burn 3").to_string(),
-        "Ana has no injury 3 (has 2)"
+        "Ana has no injury 3: injuries 1 to 2"
     );
     // With Edge 2 of max 2 left, `up` still points to both ways out, for the one still open
     assert_eq!(

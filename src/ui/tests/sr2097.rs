@@ -650,6 +650,9 @@ fn the_damage_forms_odds_read_certain_only_when_they_are() {
         let preview = damage_preview_after(&[armor.as_str()], with).expect(with);
         assert!(preview.ends_with(&format!(": {odds}")), "{with}: {preview}");
     }
+    // Against DR 100 every roll past the PT is reduced to nothing: no roll injures.
+    let preview = damage_preview_after(&["armor Bo pt 0 dr 100"], "2d6+4").expect("2d6+4");
+    assert_eq!(preview, "Bo: PT 0/DR 100; 2d6+4 injures: 0.0%");
 }
 
 #[test]

@@ -228,6 +228,19 @@ fn an_injury_number_with_no_injury_is_told_there_is_none() {
     );
 }
 
+/// Given Ana's turn at a 2097 table, when she takes two attack actions with no Multiple Attacks,
+/// then both are taken: the 2097 turn is limited by its IP (the 5 IP cap), not SR5's one attack
+/// action per Action Phase.
+#[test]
+fn a_2097_turn_takes_a_second_attack_action_its_ip_pay_for() {
+    let mut t = fight();
+    t.run("act Ana Fire Gun");
+    t.run("act Ana Fire Gun");
+    // And the IP still hold: a third of 2 IP is more than she has left
+    let said = t.refuse("act Ana Fire Gun").to_string();
+    assert!(!said.contains("already attacked"), "{said}");
+}
+
 #[test]
 fn a_die_face_of_eleven_is_refused() {
     let mut t = table();

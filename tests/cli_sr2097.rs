@@ -145,6 +145,12 @@ fn wrong_input_is_one_sentence_exit_1_and_the_save_as_it_was() {
             "armor Bo 10",
             "this form of `armor` is SR5's; this encounter runs Shadowrun 2097: `armor NAME pt N dr N`",
         ),
+        // SR5's `act` with the table's dice for its test: the sentence gives 2097's form alone,
+        // without the words it refuses.
+        (
+            "act Ana Stand Up dice 6 5",
+            "this form of `act` is SR5's; this encounter runs Shadowrun 2097: `act NAME ACTION [as free|simple|complex]`",
+        ),
         // 2097's armor with its `pt N` left out: the sentence gives 2097's form, not SR5's.
         (
             "armor Bo dr 10",

@@ -193,6 +193,54 @@ fn a_tn_of_a_number_and_more_words_is_refused_where_the_number_ends() {
     assert_eq!((roll.check.tn, roll.check.tilt), (25, Tilt::Advantage));
 }
 
+/// Given a sheet weapon, when `stun` follows it in `dmg`, then the refusal names that word (the
+/// sheet says what the weapon deals), wherever the line's other words put it.
+#[test]
+fn stun_after_a_sheet_weapon_is_refused_at_its_own_word() {
+    let mut t = fight();
+    t.run("weapon Ana add Knife 1d6 melee");
+    for (line, at) in [
+        ("dmg Ana Bo with Knife stun dice 6", "word 6 \"stun\""),
+        ("dmg Ana Bo with Knife mos 2 stun", "word 8 \"stun\""),
+    ] {
+        let err = parse_error(&t, line);
+        assert!(
+            err.starts_with(&format!("{at}: expected ")) && err.ends_with("typed NdM+ST only"),
+            "{line}: {err}"
+        );
+    }
+}
+
+/// Given nobody hurt, when an injury is named by number for Edge, then the refusal says there is
+/// none, not a count of 0.
+#[test]
+fn an_injury_number_with_no_injury_is_told_there_is_none() {
+    let mut t = table();
+    for line in ["edge Ana burn 1", "edge Ana lessen 2"] {
+        let said = t.refuse(line).to_string();
+        assert!(said.starts_with("Ana has no injury"), "{line}: {said}");
+        assert!(!said.contains("has 0"), "{line}: {said}");
+    }
+    t.run("dmg - Ana 1d6+0 dice 2");
+    assert_eq!(
+        t.refuse("edge Ana lessen 2").to_string(),
+        "Ana has no injury 2: only injury 1"
+    );
+}
+
+/// Given Ana's turn at a 2097 table, when she takes two attack actions with no Multiple Attacks,
+/// then both are taken: the 2097 turn is limited by its IP (the 5 IP cap), not SR5's one attack
+/// action per Action Phase.
+#[test]
+fn a_2097_turn_takes_a_second_attack_action_its_ip_pay_for() {
+    let mut t = fight();
+    t.run("act Ana Fire Gun");
+    t.run("act Ana Fire Gun");
+    // And the IP still hold: a third of 2 IP is more than she has left
+    let said = t.refuse("act Ana Fire Gun").to_string();
+    assert!(!said.contains("already attacked"), "{said}");
+}
+
 #[test]
 fn a_die_face_of_eleven_is_refused() {
     let mut t = table();
@@ -718,6 +766,28 @@ fn edge_burn_only_to_survive_a_life_threatening_injury_lowers_current_and_maximu
     ));
 }
 
+/// Given Ana has burned a point of Edge for good, when the GM edits her Edge rating below the
+/// points burned, then it is refused in one sentence; an edit at or above it keeps her Edge left
+/// within the new maximum, and no edit brings back the point burned.
+#[test]
+fn an_edge_rating_edited_after_a_burn_never_leaves_edge_above_the_maximum() {
+    let mut t = table();
+    t.run("dmg Bo Ana 4d6+0 dice 6 6 6 6"); // 24: life-threatening
+    t.run("edge Ana burn");
+    assert_eq!(
+        t.refuse("edit Ana edge 0").to_string(),
+        "Ana's Edge rating cannot be 0: 1 of it is burned for good, so 1 is the lowest allowed"
+    );
+    t.run("edit Ana edge 1");
+    let s = sheet(&t, "Ana");
+    assert_eq!(s.edge(1, t.c("Ana").edge_left).max, 0);
+    assert_eq!(t.c("Ana").edge_left, 0);
+    t.run("edit Ana edge 3");
+    let left = t.c("Ana").edge_left;
+    assert!(left <= sheet(&t, "Ana").edge(3, left).max, "{left}");
+    assert_eq!(sheet(&t, "Ana").edge(3, left).max, 2);
+}
+
 // A life-threatening Stun injury kills no one (our ruling): there is no death for Edge Burn to
 // keep off, and the refusal says so rather than that no such injury is left.
 #[test]
@@ -824,7 +894,7 @@ fn edge_burn_saves_the_latest_deadly_injury_by_number_and_up_never_points_to_an_
     );
     assert_eq!(
         t.refuse("edge Ana burn 3").to_string(),
-        "Ana has no injury 3 (has 2)"
+        "Ana has no injury 3: injuries 1 to 2"
     );
     // With Edge 2 of max 2 left, `up` still points to both ways out, for the one still open
     assert_eq!(

@@ -510,6 +510,10 @@ const SAMPLES: &[(&str, &str)] = &[
         "add Ganger x2 shared from template",
     ),
     ("edit NAME [name NEW] [pc|npc] [int", "edit Ana int 4"),
+    (
+        "act NAME ACTION [as free|simple|complex] [mode",
+        "act Ana Stand Up dice 6 5",
+    ),
 ];
 
 /// Whether `system` refuses another's form of a verb it has in a sentence of its own, not the

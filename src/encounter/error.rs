@@ -16,6 +16,10 @@ pub enum RuleError {
         max: i32,
     },
     #[error(
+        "{who}'s Edge rating cannot be {edge}: {burned} of it is burned for good, so {burned} is the lowest allowed"
+    )]
+    EdgeBelowBurned { who: String, edge: u8, burned: u8 },
+    #[error(
         "the name \"{}\" has {len} characters: allowed {min} to {max}",
         crate::text::excerpt(name)
     )]

@@ -582,8 +582,12 @@ impl State {
     /// The most Edge a character can have: its rating, less what Shadowrun 2097's Edge Burn
     /// took for good.
     pub fn edge_max(&self, c: &Combatant) -> u8 {
-        let burned = self.sr2097.as_ref().map_or(0, |s| s.sheet(c.id).burned);
-        c.sheet.edge.saturating_sub(burned)
+        c.sheet.edge.saturating_sub(self.edge_burned(c.id))
+    }
+
+    /// The Edge a character has burned for good (Shadowrun 2097's Edge Burn; 0 elsewhere).
+    pub fn edge_burned(&self, id: CombatantId) -> u8 {
+        self.sr2097.as_ref().map_or(0, |s| s.sheet(id).burned)
     }
 
     /// Where a character's initiative puts it, ties broken by the Edge it can still have.

@@ -135,7 +135,7 @@ pub const VERBS: &[(&str, &str)] = &[
     ("next", "next"),
     (
         "act",
-        "act NAME ACTION [as free|simple|complex] [mode MODE] [dice …|hits N]",
+        "act NAME ACTION [as free|simple|complex] | act NAME ACTION [as free|simple|complex] [mode MODE] [dice …|hits N]",
     ),
     ("edge", "edge NAME"),
     (

@@ -376,6 +376,12 @@ impl Parser<'_> {
             if self.keyword_number(DAMAGE.mos, &mut mos, "the attack's MoS (a number)")? {
             } else if self.keyword_once(DAMAGE.dice, dice.as_ref())? {
                 dice = Some(self.faces_2097()?);
+            } else if matches!(with, DamageSource::Weapon(_)) && self.peek_is(DAMAGE.stun) {
+                // Refused at the word itself, so the message names the `stun` typed.
+                return Err(self.error(
+                    "`mos N`, `dice …` or `edge`: a sheet weapon's own line says whether it \
+                     deals Stun, so `stun` goes with typed NdM+ST only",
+                ));
             } else if !attacker && self.peek_is(DAMAGE.edge) {
                 return Err(self.error(
                     "`mos N`, `dice …` or `stun`: Boost Damage spends the attacker's Edge, and \
@@ -396,9 +402,6 @@ impl Parser<'_> {
                 st,
                 track: Track::Stun,
             },
-            DamageSource::Weapon(_) if stun => {
-                return Err(self.error("no `stun` with a weapon: its sheet says what it deals"));
-            }
             other => other,
         };
         Ok((with, mos, edge, dice))

@@ -46,6 +46,8 @@ fn systems(verb: &str, form: &str) -> &'static [System] {
         "test" | "attack" | "teamwork" | "closecall" | "odds" | "reload" | "weapon" | "armor" => {
             own(System::Sr5)
         }
+        // SR5's actions fire in modes and take the table's dice for their tests; 2097's neither.
+        "act" if has("[mode") => own(System::Sr5),
         "roll" | "start" | "next" | "act" | "delay" | "ready" | "fire" | "move" | "why" => {
             Family::Passes.systems()
         }

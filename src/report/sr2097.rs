@@ -536,18 +536,10 @@ pub fn damage_preview(
     Ok(match slice.sheet(target).armor {
         None => format!("{name} has no armor: all of {roll} gets through"),
         Some(a) => {
-            // The least and the most the dice can make: certain or impossible, said exactly.
-            let least = u32::from(n) + u32::from(d.st);
-            let most = u32::from(n) * u32::from(rules.damage.die) + u32::from(d.st);
-            let chance = share(
-                damage::chance_at_least(n, d.st, a.pt, rules),
-                most < u32::from(a.pt),
-                least >= u32::from(a.pt),
-            );
-            format!(
-                "{name}: PT {}/DR {}; {roll} gets through on {}+: {chance}",
-                a.pt, a.dr, a.pt
-            )
+            // An injury, not the PT alone: at DR 100 a roll past the PT leaves nothing.
+            let c = damage::injury_chance(n, d.st, a, rules);
+            let chance = share(c.percent, c.never, c.always);
+            format!("{name}: PT {}/DR {}; {roll} injures: {chance}", a.pt, a.dr)
         }
     })
 }

@@ -751,9 +751,11 @@ pub enum Uses {
         nobody: bool,
         unrolled: Unrolled,
     },
-    /// In a fight; who present has no initiative yet.
+    /// In a fight; who present has no initiative yet, and whether a step of an attack (a
+    /// defense, a soak) waits on `A`.
     Fight {
         unrolled: Unrolled,
+        step_waits: bool,
     },
     /// The encounter has ended: it can be read and undone, nothing else.
     Ended,
@@ -799,6 +801,7 @@ impl Uses {
             },
             Phase::Fight(_) => Self::Fight {
                 unrolled: Unrolled::of(s),
+                step_waits: !s.sr5.pending.is_empty(),
             },
             Phase::Ended { .. } => Self::Ended,
             Phase::Narration(_) => Self::Other,
@@ -842,11 +845,22 @@ impl Uses {
             | (Self::Fight { .. }, Action::Start) => false,
             // Everyone rolled: typing a roll does nothing more in a fight (before it, it
             // rolls again).
-            (Self::Fight { unrolled }, Action::TypeRoll) => unrolled != Unrolled::Nobody,
-            (Self::Setup { unrolled, .. } | Self::Fight { unrolled }, a) => {
+            (Self::Fight { unrolled, .. }, Action::TypeRoll) => unrolled != Unrolled::Nobody,
+            (Self::Setup { unrolled, .. } | Self::Fight { unrolled, .. }, a) => {
                 unrolled.rolls_someone(a)
             }
             _ => true,
+        }
+    }
+
+    /// The key the fight waits on, first on the key bar: at 80 columns the table's order
+    /// would leave it off, and it is what the GM must press next.
+    pub fn first(self) -> Option<Action> {
+        match self {
+            Self::Fight {
+                step_waits: true, ..
+            } => Some(Action::AttackStep),
+            _ => None,
         }
     }
 }

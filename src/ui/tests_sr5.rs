@@ -1401,3 +1401,18 @@ fn the_interrupt_who_list_gives_too_few_ip_when_that_bars_every_interrupt() {
         Some("Jinx has not enough IP: has 1, needs 2")
     );
 }
+
+/// Given an attack whose defense waits and the GM gone back to the tracker at 80 columns, the
+/// key bar's first key is `A`: the fight waits on it, and the bar is too short for every key.
+#[test]
+fn a_waiting_attack_step_puts_a_first_on_the_key_bar_at_80_columns() {
+    let mut app = guard_and_jinx(&[]);
+    let before = screen(&mut app, 80, 24);
+    let bar = before.lines().last().unwrap_or_default().to_string();
+    assert!(!bar.starts_with("A attack"), "{bar}");
+    app = guard_and_jinx(&["attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2"]);
+    assert_eq!(app.state().sr5.pending.len(), 1);
+    let shown = screen(&mut app, 80, 24);
+    let bar = shown.lines().last().unwrap_or_default().to_string();
+    assert!(bar.starts_with("A attack: next step"), "{bar}");
+}

@@ -1,5 +1,5 @@
-//! What one Action Phase allows: one attack action, and an action to go with each Call a Shot or
-//! Multiple Attacks.
+//! What one Action Phase allows: one attack action (SR5; Shadowrun 2097 counts IP alone), and an
+//! action to go with each Call a Shot or Multiple Attacks.
 //!
 //! An Action Phase is the character turn under way, counted as the 5 IP cap counts it: the
 //! character's own turn (or the one it resumes), or the trigger's turn its delayed IP are spent in.
@@ -31,6 +31,9 @@ impl Draft<'_> {
     /// Attack actions `c` may still take in this Action Phase, after `action`: one, and one more
     /// for each action that allows another (Multiple Attacks), less those taken.
     fn attacks_left(&self, taken: &[String], action: &ActionUse) -> usize {
+        if !self.system.limits_attacks_per_phase() {
+            return usize::MAX;
+        }
         let count = |role| {
             taken
                 .iter()

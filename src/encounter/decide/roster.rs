@@ -169,6 +169,15 @@ impl Draft<'_> {
     ) -> Outcome {
         let c = self.present(who)?;
         let sheet = self.sheet(input)?;
+        // A rating below what is burned would leave Edge the maximum no longer allows.
+        let burned = self.now().edge_burned(who);
+        if sheet.edge < burned {
+            return Err(RuleError::EdgeBelowBurned {
+                who: c.name,
+                edge: sheet.edge,
+                burned,
+            });
+        }
         let name = match name {
             // The name kept as written: an older save's name alike another's once skin tones
             // are left out stays as it is; only a new name is checked.

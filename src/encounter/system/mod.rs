@@ -85,6 +85,12 @@ impl System {
     pub fn fires_in_modes(self) -> bool {
         self == System::Sr5
     }
+
+    /// Whether an Action Phase allows one attack action (more with Multiple Attacks): SR5's
+    /// actions rule. Shadowrun 2097 limits a turn by its IP alone.
+    pub fn limits_attacks_per_phase(self) -> bool {
+        self == System::Sr5
+    }
 }
 
 impl System {

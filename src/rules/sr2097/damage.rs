@@ -173,10 +173,58 @@ pub fn chance_at_least(n: u8, st: u16, at_least: u16, rules: &Sr2097Rules) -> f6
         * 100.0
 }
 
+/// The chance that a damage roll injures through armor, exactly: in per cent, and whether no
+/// roll can or every roll does (a per cent rounded to 0.0 or 100.0 is not certainty).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct InjuryChance {
+    pub percent: f64,
+    pub never: bool,
+    pub always: bool,
+}
+
+/// The chance that `n` dice plus `st` leave an injury through `armor`: the total reaches the PT
+/// and what the DR leaves is of a severity (at DR 100 nothing is left, whatever the dice).
+pub fn injury_chance(n: u8, st: u16, armor: Armor, rules: &Sr2097Rules) -> InjuryChance {
+    let mut out = InjuryChance {
+        percent: 0.0,
+        never: true,
+        always: true,
+    };
+    for (sum, p) in sums(n, rules.damage.die).into_iter().enumerate() {
+        // Sums below `n` cannot be rolled: they say nothing of never or always.
+        if sum < usize::from(n) {
+            continue;
+        }
+        let total = u16::try_from(sum).unwrap_or(u16::MAX).saturating_add(st);
+        let left = through(total, Some(armor), rules).left(total);
+        if severity(left, rules).is_some() {
+            out.percent += p * 100.0;
+            out.never = false;
+        } else {
+            out.always = false;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::HouseRules;
+
+    /// Given armor of DR 100, when any roll meets it, then no roll injures: the chance is
+    /// never, not the chance of reaching the PT.
+    #[test]
+    fn a_dr_of_100_leaves_no_roll_an_injury() {
+        let r = HouseRules::embedded().sr2097;
+        let c = injury_chance(2, 4, Armor { pt: 0, dr: 100 }, &r);
+        assert!(c.never && !c.always, "{c:?}");
+        assert!(c.percent.abs() < f64::EPSILON, "{c:?}");
+        // And against PT 15/DR 30 it is the chance of reaching 15 (what 30% leaves injures).
+        let c = injury_chance(4, 7, Armor { pt: 15, dr: 30 }, &r);
+        let reach = chance_at_least(4, 7, 15, &r);
+        assert!((c.percent - reach).abs() < 1e-9, "{c:?} {reach}");
+    }
 
     /// Given a total the dice cannot reach, when its chance is written, then it reads 0, not
     /// `-0.0` (an empty float sum is -0.0).

@@ -296,7 +296,7 @@ pub enum Sr2097Error {
     MissedAttack { who: String, mos: i32 },
     #[error("{who} and {target} are one and the same: name the target of the attack")]
     SelfAttack { who: String, target: String },
-    #[error("{who} has no injury {number} (has {count})")]
+    #[error("{}", no_such_injury(who, *number, *count))]
     NoSuchInjury {
         who: String,
         number: usize,
@@ -372,4 +372,13 @@ pub enum Sr2097Error {
     DropNeedsDice,
     #[error("{who}'s Edge is full ({max} of {max}): there is nothing to regain")]
     EdgeFull { who: String, max: u8 },
+}
+
+/// A number past a character's injuries, told with the numbers there are (none: no number).
+fn no_such_injury(who: &str, number: usize, count: usize) -> String {
+    match count {
+        0 => format!("{who} has no injury"),
+        1 => format!("{who} has no injury {number}: only injury 1"),
+        _ => format!("{who} has no injury {number}: injuries 1 to {count}"),
+    }
 }

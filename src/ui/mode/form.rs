@@ -500,6 +500,13 @@ impl State {
                     c.map(|c| f(&c.sheet)).unwrap_or_default()
                 };
                 let side = c.map_or(0, |c| usize::from(c.side == Side::Pc));
+                // The rating, as the sheet has it: what a burn took is said beside it.
+                let burned = s.edge_burned(*id);
+                let edge_hint = if burned > 0 {
+                    format!("the rating; {burned} burned for good, so {burned} at least")
+                } else {
+                    String::new()
+                };
                 (
                     format!("Edit {}", name(*id)),
                     vec![
@@ -507,7 +514,7 @@ impl State {
                         Field::toggle("Side", "Space or ←/→ to change", SIDES, side),
                         Field::text("Intuition", "", &v(&|s| s.intuition.to_string())),
                         Field::text("Reaction", "", &v(&|s| s.reaction.to_string())),
-                        Field::text("Edge", "", &v(&|s| s.edge.to_string())),
+                        Field::text("Edge", edge_hint, &v(&|s| s.edge.to_string())),
                         Field::text("Dice mod", "", &v(&|s| s.dice_modifier.to_string())),
                         Field::text("IP bonus", "", &v(&|s| s.ip_bonus.to_string())),
                         Field::text("Body", "", &v(&|s| opt(s.body))),

@@ -650,6 +650,9 @@ fn the_damage_forms_odds_read_certain_only_when_they_are() {
         let preview = damage_preview_after(&[armor.as_str()], with).expect(with);
         assert!(preview.ends_with(&format!(": {odds}")), "{with}: {preview}");
     }
+    // Against DR 100 every roll past the PT is reduced to nothing: no roll injures.
+    let preview = damage_preview_after(&["armor Bo pt 0 dr 100"], "2d6+4").expect("2d6+4");
+    assert_eq!(preview, "Bo: PT 0/DR 100; 2d6+4 injures: 0.0%");
 }
 
 #[test]
@@ -1024,6 +1027,11 @@ fn the_status_pane_tells_a_dying_character_from_a_downed_one() {
     assert_eq!(demo::script(&mut app.enc, &dying, 1), Ok(()));
     let shown = screen(&mut app, 100, 30);
     assert!(shown.contains("✗ Bo Downed: dying of injury 1"), "{shown}");
+    // The selected one's line says the same, not a mere "Downed (injury)".
+    select(&mut app, "Bo");
+    let shown = screen(&mut app, 160, 48);
+    assert!(shown.contains("Downed (dying of injury 1)"), "{shown}");
+    assert!(!shown.contains("Downed (injury)"), "{shown}");
 }
 
 /// `h` (damage to a monitor) at a table whose damage is its own roll: the refusal for want of
@@ -1083,4 +1091,26 @@ fn a_boost_counting_in_this_pass_shows_its_score_in_the_order_until_the_turn() {
         "{}",
         row(&mut app, "Bo ")
     );
+}
+
+/// Given Ana burned a point of Edge, when the GM opens her edit form, then its Edge field shows
+/// the rating with the point burned said beside it (a GM typing the Edge left would lose one).
+#[test]
+fn the_edit_form_says_the_edge_burned_beside_the_rating() {
+    let mut app = setup(&[
+        "add Ana pc int 4 rea 5 edge 2",
+        "roll Ana dice 6 6",
+        "start",
+        "dmg - Ana 6d6+10 dice 6 6 6 6 6 6",
+        "edge Ana burn",
+    ]);
+    select(&mut app, "Ana");
+    press(&mut app, KeyCode::Char('e'));
+    let shown = screen(&mut app, 160, 48);
+    let row = shown
+        .lines()
+        .find(|l| l.contains("Edge") && l.contains("burned"))
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(row.contains("1 burned for good, so 1 at least"), "{row}");
+    assert!(row.contains('2'), "{row}");
 }

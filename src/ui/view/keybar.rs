@@ -1,7 +1,7 @@
 //! The key bar: the keys of the current mode, from the keymap table, as many as fit in the
 //! table's order of priority (short of room, the mode's own actions before the keys that only
 //! move about, a pair of those whole or not at all), those of no use in the fight's phase or on
-//! a read-only screen left out, and help last.
+//! a read-only screen left out, the key the fight waits on first, and help last.
 
 use crate::ui::frame::Drawing;
 use ratatui::layout::Rect;
@@ -25,6 +25,13 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     if mode == ModeKind::Tracker {
         let uses = Uses::of(app.state());
         entries.retain(|e| uses.serve(e.2) && (app.read_only.is_none() || keymap::reads(e.2)));
+        if let Some(i) = uses
+            .first()
+            .and_then(|first| entries.iter().position(|e| e.2 == first))
+        {
+            let waited_on = entries.remove(i);
+            entries.insert(0, waited_on);
+        }
     }
     // Help goes last and always shows: it lists every key.
     let help = entries

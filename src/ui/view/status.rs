@@ -79,8 +79,9 @@ fn whole(app: &App, c: &Combatant) -> String {
     if !monitors.is_empty() {
         parts.push(monitors);
     }
-    if let Some(d) = c.downed {
-        parts.push(format!("Downed ({})", d.label()));
+    // As `show` says it: one dying of an injury is told from one merely Downed.
+    if let Some(why) = report::down_text(s, c, rules) {
+        parts.push(format!("Downed ({why})"));
     }
     parts.extend(status_parts(app, c));
     format!("› {}: {}", c.name, parts.join(", "))

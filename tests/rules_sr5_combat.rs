@@ -400,6 +400,38 @@ fn a_new_attack_drops_one_left_waiting() {
 }
 
 #[test]
+fn removing_the_attacker_or_a_target_drops_the_steps_it_leaves_unfinishable() {
+    // Given Ganger 1's attack waiting for Ana's defense
+    let mut t = armed();
+    t.roll("attack Ganger 1 Ana pool 2", &[6, 2]);
+    // When Ganger 1 leaves the fight
+    t.run("remove Ganger 1 because fled");
+    // Then its attack is dropped, logged as a new attack's drop is, and nothing waits
+    assert_eq!(
+        t.last_lines()[0],
+        "the attack of Ganger 1 on Ana is dropped, unfinished"
+    );
+    assert_eq!(t.state().sr5.pending, []);
+
+    // Given a GM who rolls the NPCs' dice, and Ana's attack waiting on both gangers
+    let mut t = Table::with_rules(|r| r.sr5.npcs_roll_at_the_table = true);
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    t.run("add Ganger x2 int 3 rea 3 edge 1 body 4 will 2");
+    t.run("weapon Ana add Ares Predator dv 8P ap -1 acc 5 ammo 10");
+    t.roll("attack Ana Ganger 1, Ganger 2 pool 2", &[6, 2]);
+    // When a target leaves the fight
+    t.run("remove Ganger 1");
+    // Then its step is dropped and the other target's still waits for its defense
+    assert_eq!(
+        t.last_lines()[0],
+        "the attack of Ana on Ganger 1 is dropped, unfinished"
+    );
+    let waiting: Vec<_> = t.state().sr5.pending.iter().map(|p| p.target).collect();
+    assert_eq!(waiting, [t.c("Ganger 2").id]);
+    t.roll("attack Ana Ganger 2 defense 6", &[2, 2, 2, 2, 2, 2]);
+}
+
+#[test]
 fn a_weapon_that_does_not_exist_and_a_downed_target_are_refused() {
     let mut t = armed();
     assert_eq!(

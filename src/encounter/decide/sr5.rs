@@ -674,6 +674,20 @@ impl Draft<'_> {
         Ok((weapon, Stage::Defense { hits }))
     }
 
+    /// Drops every attack step waiting on `who` as attacker or target: with either end gone
+    /// from the fight it could never be rolled, and it would stand before every new attack.
+    /// Logged as a new attack's drop is.
+    pub(super) fn drop_attacks_of(&mut self, who: CombatantId) {
+        for p in self.now().sr5.pending.clone() {
+            if p.attacker == who || p.target == who {
+                self.emit_sr5(Sr5Event::AttackDropped {
+                    attacker: p.attacker,
+                    target: p.target,
+                });
+            }
+        }
+    }
+
     /// The weapon named, or the firearm in hand, or the first weapon on the sheet.
     pub(super) fn weapon_for(
         &mut self,

@@ -819,7 +819,10 @@ fn fire_gun_in_the_picker_asks_its_fire_mode_and_greys_out_those_too_few_rounds_
 
 #[test]
 fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
-    let mut app = guard_and_jinx(&["attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2"]);
+    let mut app = guard_and_jinx(&[
+        "act Guard Fire Gun",
+        "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
+    ]);
     press(&mut app, KeyCode::Char('A'));
     let f = test_form(&app);
     assert!(f.title.contains("Jinx's defense"), "{}", f.title);
@@ -836,7 +839,7 @@ fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
 #[test]
 fn against_an_attack_of_no_hit_the_defense_forms_odds_say_it_holds_whatever_it_rolls() {
     // Given the Guard's attack on Jinx scored no hit and waits for her defense
-    let mut app = guard_and_jinx(&["attack Guard Jinx pool 3 dice 2 2 3"]);
+    let mut app = guard_and_jinx(&["act Guard Fire Gun", "attack Guard Jinx pool 3 dice 2 2 3"]);
     // When the GM opens her defense form
     press(&mut app, KeyCode::Char('A'));
     // Then its odds say the defense holds for certain: a tie goes to the defender
@@ -1205,7 +1208,10 @@ fn picked_refusal(app: &mut App, name: &str) -> Option<String> {
 #[test]
 fn block_and_parry_are_dimmed_while_the_attack_waiting_on_jinx_is_a_guns() {
     // Given the Guard's Ingram attack waits for Jinx's defense
-    let mut app = guard_and_jinx(&["attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2"]);
+    let mut app = guard_and_jinx(&[
+        "act Guard Fire Gun",
+        "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
+    ]);
     let why = |action: &str| {
         format!(
             "{action} counts only against melee attacks, and the attack waiting for Jinx's defense is Guard's Ingram Smartgun X, not a melee weapon"

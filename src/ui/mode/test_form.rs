@@ -461,6 +461,15 @@ impl State {
 
     /// The odds of the form as it stands: the engine's dry run gives the pools, the rules the
     /// numbers. A field still empty or refused says what is missing instead.
+    /// Asks the engine again what the form says of it (the attacker's refusal, the odds), on a
+    /// state changed since it was made.
+    pub fn refresh(&mut self, ctx: &Ctx) {
+        if matches!(self.purpose, Purpose::Attack { .. }) {
+            self.error = self.attacker_refused(ctx);
+        }
+        self.reprice(ctx);
+    }
+
     fn reprice(&mut self, ctx: &Ctx) {
         let cmd = match self.command(ctx) {
             Ok(c) => c,

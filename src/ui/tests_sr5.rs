@@ -982,6 +982,40 @@ fn a_ready_that_fires_fire_gun_opens_the_attack_form() {
     ));
 }
 
+#[test]
+fn the_attack_form_of_a_fired_ready_says_enter_drops_the_attack_waiting() {
+    // Given Jinx readied Fire Gun for when the Guard shoots, and the Guard's shot waits for
+    // her defense
+    let mut app = app_with(&[
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "weapon Jinx add Ares dv 8 p ap -1 acc 5 ammo 15",
+        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
+        "roll Jinx hits 4",
+        "roll Guard hits 1",
+        "start",
+        "ready Jinx when Guard shoots do Fire Gun",
+        "next",
+        "act Guard Fire Gun",
+        "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
+    ]);
+    // When the GM fires the ready, its attack form open
+    press(&mut app, KeyCode::Char('f'));
+    press(&mut app, KeyCode::Enter);
+    let f = test_form(&app);
+    assert!(
+        matches!(f.purpose, Purpose::Attack { .. }),
+        "{:?}",
+        f.purpose
+    );
+    // Then it says before Enter what Enter drops
+    let s = screen(&mut app, 160, 48);
+    assert!(
+        s.contains("Enter drops Guard's attack on Jinx, waiting for Jinx's defense"),
+        "{s}"
+    );
+}
+
 /// The actor sets up a ready for when Jinx moves and picks Fire Gun in the picker with `choose`.
 fn readies_fire_gun(app: &mut App, choose: impl Fn(&mut App)) {
     press(app, KeyCode::Char('y'));

@@ -390,6 +390,11 @@ pub fn attack_limit(weapon: &Weapon, aim: u8, pushed: Option<u8>) -> Option<u8> 
 }
 
 impl Sr5Event {
+    /// Whether the event drops an attack step still waiting.
+    pub fn is_drop(&self) -> bool {
+        matches!(self, Sr5Event::AttackDropped { .. })
+    }
+
     /// Whether the event is a Close Call, which changes a test's glitch.
     pub fn is_close_call(&self) -> bool {
         matches!(

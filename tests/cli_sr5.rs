@@ -53,6 +53,28 @@ fn exec_prints_a_close_call_with_the_tests_it_changes() {
 }
 
 #[test]
+fn exec_prints_the_attack_a_new_one_drops_before_its_roll() {
+    // Given Ganger 1's club attack waiting for Ana's defense (before the fight: no action owed)
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let script = format!(
+        "{SETUP}weapon Ganger 1 add Club dv 5P ap 0 acc 4\n\
+         attack Ganger 1 Ana pool 2 dice 6 2\n\
+         attack Ana Ganger 2 pool 1 dice 2\n"
+    );
+    // When Ana's attack is rolled, then the drop is printed first, with the attack's lines
+    let out = srtrack(dir.path(), &["exec", "--seed", "5", "fight"], &script);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines.get(2).copied(),
+        Some("the attack of Ganger 1 on Ana is dropped, unfinished"),
+        "{stdout}"
+    );
+    assert!(lines[3].starts_with("attack Ana on Ganger 2"), "{stdout}");
+}
+
+#[test]
 fn edge_with_more_words_in_an_sr5_fight_says_what_sr5_takes() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let out = srtrack(

@@ -178,6 +178,7 @@ fn each_target_defends_with_its_own_interrupts_and_wounds() {
         "damage Ganger 3 3",
         "act Ganger 1 Full Defense",
         "act Ganger 2 Dodge",
+        "act Ana Fire Gun",
     ] {
         t.run(line);
     }

@@ -295,6 +295,7 @@ fn srtrack_rolls_a_pcs_steps_when_asked() {
 fn dodge_waits_for_the_defense_pool_with_the_skill_added() {
     let mut t = fighting();
     t.run("act Ganger 2 Dodge");
+    t.run("act Ana Fire Gun");
     t.roll("attack Ana Ganger 2 pool 4", &[6, 5, 2, 2]);
     assert!(matches!(
         t.state().sr5.pending.first().map(|p| p.stage),
@@ -321,6 +322,7 @@ fn dodge_waits_for_the_defense_pool_with_the_skill_added() {
 fn full_defense_adds_willpower_to_the_defense() {
     let mut t = fighting();
     t.run("act Ganger 2 Full Defense");
+    t.run("act Ana Fire Gun");
     t.roll(
         "attack Ana Ganger 2 pool 2",
         &[6, 6, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3],
@@ -335,10 +337,12 @@ fn block_counts_against_melee_attacks_only() {
     let mut t = fighting();
     t.run("act Ganger 2 Block");
     // A gun: Block does not apply, srtrack rolls the defense as usual and Block stays.
+    t.run("act Ana Fire Gun");
     t.roll("attack Ana Ganger 2 pool 1", &[2, 2, 2, 2, 2, 2, 2]);
     let kit = t.state().sr5.kit(t.c("Ganger 2").id).expect("a kit");
     assert_eq!(kit.defense_adds, ["Block"]);
-    // A club: it does, and the defense waits for its pool.
+    // A club (Ganger 1's Intercept): it does, and the defense waits for its pool.
+    t.run("act Ganger 1 Intercept");
     t.roll("attack Ganger 1 Ganger 2 pool 1", &[2]);
     assert!(matches!(
         t.state().sr5.pending.first().map(|p| p.stage),
@@ -358,6 +362,7 @@ fn block_and_parry_against_a_waiting_gun_attack_and_parry_with_no_melee_weapon_a
     t.run("roll Ganger 1 hits 2");
     t.run("roll Ganger 2 hits 1");
     t.run("start");
+    t.run("act Ana Fire Gun");
     t.roll("attack Ana Ganger 2 pool 6", &[6, 6, 5, 2, 2, 3]);
     let ip = t.ip("Ganger 2");
     // When Ganger 2 buys Block or Parry, then each is refused and no IP goes
@@ -372,7 +377,8 @@ fn block_and_parry_against_a_waiting_gun_attack_and_parry_with_no_melee_weapon_a
     assert_eq!(t.ip("Ganger 2"), ip);
     // While Dodge counts against any attack
     t.run("act Ganger 2 Dodge");
-    // And Ana, whose sheet carries only the Ares, cannot Parry Ganger 1's club
+    // And Ana, whose sheet carries only the Ares, cannot Parry Ganger 1's club (an Intercept)
+    t.run("act Ganger 1 Intercept");
     t.roll("attack Ganger 1 Ana pool 4", &[6, 6, 2, 2]);
     assert_eq!(
         t.refuse("act Ana Parry").to_string(),
@@ -397,6 +403,98 @@ fn a_new_attack_drops_one_left_waiting() {
         t.refuse("attack Ganger 1 Ana defense 4"),
         RuleError::Sr5(Sr5Error::NoAttack { .. })
     ));
+}
+
+#[test]
+fn removing_the_attacker_or_a_target_drops_the_steps_it_leaves_unfinishable() {
+    // Given Ganger 1's attack waiting for Ana's defense
+    let mut t = armed();
+    t.roll("attack Ganger 1 Ana pool 2", &[6, 2]);
+    // When Ganger 1 leaves the fight
+    t.run("remove Ganger 1 because fled");
+    // Then its attack is dropped, logged as a new attack's drop is, and nothing waits
+    assert_eq!(
+        t.last_lines()[0],
+        "the attack of Ganger 1 on Ana is dropped, unfinished"
+    );
+    assert_eq!(t.state().sr5.pending, []);
+
+    // Given a GM who rolls the NPCs' dice, and Ana's attack waiting on both gangers
+    let mut t = Table::with_rules(|r| r.sr5.npcs_roll_at_the_table = true);
+    t.run("add Ana pc int 4 rea 5 edge 3 body 4 will 5");
+    t.run("add Ganger x2 int 3 rea 3 edge 1 body 4 will 2");
+    t.run("weapon Ana add Ares Predator dv 8P ap -1 acc 5 ammo 10");
+    t.roll("attack Ana Ganger 1, Ganger 2 pool 2", &[6, 2]);
+    // When a target leaves the fight
+    t.run("remove Ganger 1");
+    // Then its step is dropped and the other target's still waits for its defense
+    assert_eq!(
+        t.last_lines()[0],
+        "the attack of Ana on Ganger 1 is dropped, unfinished"
+    );
+    let waiting: Vec<_> = t.state().sr5.pending.iter().map(|p| p.target).collect();
+    assert_eq!(waiting, [t.c("Ganger 2").id]);
+    t.roll("attack Ana Ganger 2 defense 6", &[2, 2, 2, 2, 2, 2]);
+}
+
+#[test]
+fn an_attack_roll_in_a_fight_needs_an_attack_action_waiting_for_it() {
+    // Given the fight, in Ana's turn, before she has taken any action
+    let mut t = fighting();
+    let before = t.state().clone();
+    // When the GM rolls an attack for her, then it is refused in one sentence, nothing changed
+    assert_eq!(
+        t.refuse("attack Ana Ganger 2 pool 1").to_string(),
+        "Ana has no attack action waiting for its attack in this character turn: take one first (`act Ana Fire Gun`, `act Ana Melee Attack`, a ready fired, an Intercept)"
+    );
+    assert_eq!(t.state(), &before);
+    // Given she fires, then her attack is rolled, once: a second has no action behind it
+    t.run("act Ana Fire Gun");
+    t.roll("attack Ana Ganger 2 pool 1", &[2, 2, 2, 2, 2, 2, 2]);
+    assert!(matches!(
+        t.refuse("attack Ana Ganger 2 pool 1"),
+        RuleError::Sr5(Sr5Error::NoAttackAction { .. })
+    ));
+    // Nor may Ganger 1 attack in her turn, but after an Intercept (an interrupt that attacks)
+    assert!(matches!(
+        t.refuse("attack Ganger 1 Ana pool 2"),
+        RuleError::Sr5(Sr5Error::NoAttackAction { .. })
+    ));
+    t.run("act Ganger 1 Intercept");
+    t.roll("attack Ganger 1 Ana pool 2", &[6, 2]);
+}
+
+#[test]
+fn a_melee_attack_takes_a_melee_weapon_and_a_firing_action_a_firearm() {
+    // Given Ana with a knife beside her gun, and Ganger 1 with a pistol beside his club
+    let mut t = fighting();
+    t.run("weapon Ana add Knife dv 3P ap -1 acc 5");
+    t.run("weapon Ganger 1 add Colt dv 9P ap -2 acc 4 ammo 40");
+    // When Ana fires with the knife named, then it is refused: Fire Gun fires a firearm
+    t.run("act Ana Fire Gun");
+    assert_eq!(
+        t.refuse("attack Ana Ganger 1 with Knife pool 1")
+            .to_string(),
+        "Ana's Fire Gun is made with a firearm, and Knife is not one: name Ares Predator"
+    );
+    t.roll("attack Ana Ganger 2 pool 1", &[2, 2, 2, 2, 2, 2, 2]);
+    // When Ganger 1's Melee Attack names the pistol, then it is refused
+    t.run("next");
+    t.run("reload Ganger 1 Colt");
+    t.run("act Ganger 1 Melee Attack");
+    assert_eq!(
+        t.refuse("attack Ganger 1 Ana with Colt pool 2").to_string(),
+        "Ganger 1's Melee Attack is made with a melee weapon, and Colt is not one: name Club"
+    );
+    // and with none named it is the club, whatever gun is in hand
+    t.roll("attack Ganger 1 Ana pool 2", &[6, 2]);
+    assert!(
+        t.last_lines()[0].starts_with("attack Ganger 1 on Ana with Club"),
+        "{:?}",
+        t.last_lines()
+    );
+    // so Block counts against it.
+    t.run("act Ana Block");
 }
 
 #[test]
@@ -697,6 +795,7 @@ fn a_dodge_that_lapses_unused_with_the_round_is_told_in_the_log() {
     t.run("roll Ganger 2 hits 1");
     t.run("start");
     t.run("act Ganger 1 Dodge");
+    t.run("act Ana Melee Attack");
     t.roll("attack Ana Ganger 2 pool 4", &[6, 6, 2, 2]);
     t.run("act Ganger 2 Block");
     // When the round ends
@@ -745,6 +844,7 @@ fn evasive_driving_adds_intuition_to_the_defense_until_the_round_ends() {
         .expect("the status");
     assert_eq!(status.end, StatusEnd::EndOfRound);
     // When Ana shoots at it, its defense adds the driver's Intuition
+    t.run("act Ana Fire Gun");
     t.roll(
         "attack Ana Ganger 2 pool 2",
         &[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
@@ -782,6 +882,7 @@ fn evasive_driving_under_rules_from_before_it_costs_its_ip_and_adds_nothing() {
     assert_eq!(t.ip("Ganger"), 0);
     assert!(t.c("Ganger").statuses.is_empty());
     // Then the defense is the usual one
+    t.run("act Ana Fire Gun");
     t.roll("attack Ana Ganger pool 2", &[2, 2, 2, 2, 2, 2, 2, 2]);
     assert!(
         t.last_lines()[1].starts_with("defense Ganger: 6 dice (Reaction 3 + Intuition 3)"),

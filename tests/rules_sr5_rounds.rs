@@ -196,11 +196,13 @@ fn burst_empty_handed() -> Table {
 }
 
 /// Jinx is given the Ares and an attack is rolled for her with it: no rounds go.
-fn armed_attack_takes_none(t: &mut Table) {
+fn armed_attack_refused(t: &mut Table) {
     t.run(ARES);
-    assert_eq!(fired(&t.run(ATTACK)), []);
+    assert_eq!(t.refuse(ATTACK).to_string(), NO_ACTION);
     assert_eq!(left(t), Some(12));
 }
+
+const NO_ACTION: &str = "Jinx has no attack action waiting for its attack in this character turn: take one first (`act Jinx Fire Gun`, `act Jinx Melee Attack`, a ready fired, an Intercept)";
 
 /// The rounds each `RoundsFired` of these events took.
 fn fired(events: &[Event]) -> Vec<u8> {
@@ -314,28 +316,32 @@ fn undo_of_the_attack_gives_its_rounds_back_and_redo_takes_them_again() {
 }
 
 #[test]
-fn only_the_first_attack_after_the_action_takes_its_rounds() {
-    // Given Jinx fired empty-handed, and her attack was rolled with a knife (no rounds to take)
+fn a_firing_action_refuses_a_knife_and_its_rounds_wait_for_a_gun() {
+    // Given Jinx fired empty-handed, a knife on her sheet
     let mut t = burst_empty_handed();
     t.run("weapon Jinx add Knife dv 3 ap -1 acc 5");
-    assert_eq!(fired(&t.run("attack Jinx Bo with Knife pool 8 hits 3")), []);
-    // When she is given a gun and attacks again, then the action's attack was the knife's: no
-    // rounds go
-    armed_attack_takes_none(&mut t);
+    // When her attack is rolled with the knife, then it is refused: Fire Gun fires a firearm
+    assert_eq!(
+        t.refuse("attack Jinx Bo with Knife pool 8 hits 3")
+            .to_string(),
+        "Jinx's Fire Gun BF is made with a firearm, and Knife is not one: Jinx has none (add one with `weapon`)"
+    );
+    // and the burst's rounds wait for the gun she is given.
+    t.run(ARES);
+    assert_eq!(fired(&t.run(ATTACK)), [3]);
 }
 
 #[test]
-fn an_attack_with_no_firing_action_behind_it_takes_no_rounds() {
-    // Given Jinx armed, who spent no action
+fn an_attack_with_no_attack_action_behind_it_is_refused() {
+    // Given Jinx armed, who spent no action, when the GM rolls an attack for her, then it is
+    // refused and no rounds go
     let mut t = empty_handed();
-    t.run(ARES);
-    // When the GM rolls an attack for her, then no rounds go, as before
-    assert_eq!(fired(&t.run(ATTACK)), []);
+    armed_attack_refused(&mut t);
     // nor in a later turn for an action spent empty-handed in an earlier one.
     let mut t = burst_empty_handed();
     t.run("next");
     assert_eq!(t.turn(), "Bo");
-    armed_attack_takes_none(&mut t);
+    armed_attack_refused(&mut t);
 }
 
 #[test]
@@ -395,8 +401,8 @@ fn each_firing_action_spent_empty_handed_is_paid_by_an_attack_of_its_own_oldest_
     // and the second attack the second action's
     assert_eq!(fired(&t.run(ATTACK)), [6]);
     assert_eq!(left(&t), Some(3));
-    // and a third attack owes nothing: each action had its attack.
-    assert_eq!(fired(&t.run(ATTACK)), []);
+    // and a third attack is refused: each action had its attack.
+    assert_eq!(t.refuse(ATTACK).to_string(), NO_ACTION);
     assert_eq!(left(&t), Some(3));
 }
 
@@ -595,9 +601,12 @@ fn a_ready_shot_outlives_the_gun_taken_away_and_fires_empty_handed() {
 fn an_attack_rolled_with_a_weapon_taken_away_finishes_with_it() {
     // Given Jinx's attack with the Ares (DV 8, 3 hits) waits for Bo's defense
     let mut t = jinx_and_bo("pc", &[ARES]);
+    t.run("act Jinx Multiple Attacks");
+    t.run("act Jinx Fire Gun");
     t.run(ATTACK);
     // When the GM takes the Ares away, the shot already fired
     t.run("weapon Jinx remove Ares");
+    t.run("act Jinx Fire Gun");
     // Then the defense and the soak are those of the Ares: 3 net hits, DV 11
     t.run("attack Jinx Bo defense 6 hits 0 soak 5 hits 2");
     let lines = t.last_lines().join("\n");

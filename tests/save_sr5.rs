@@ -88,6 +88,7 @@ test Ana 6 limit 2 push
 teamwork Ana 5 with Bob 4
 test Bob 3 hits 0 critical
 closecall Bob
+act Bob Intercept
 attack Bob Ana pool 4 hits 1
 undo",
         9,

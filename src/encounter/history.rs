@@ -231,7 +231,8 @@ impl Encounter {
 
     /// Checks a command against the rules and says what would happen; changes nothing.
     pub fn decide(&self, command: Command, dice: &mut dyn Dice) -> Result<Vec<Event>, RuleError> {
-        let mut draft = Draft::new(self.system, &self.state, &self.rules, &self.catalogue);
+        let mut draft = Draft::new(self.system, &self.state, &self.rules, &self.catalogue)
+            .with_history(self.applied());
         draft.command(command, dice)?;
         Ok(draft.finish())
     }

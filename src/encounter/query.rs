@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use super::decide::Draft;
 use super::error::RuleError;
 use super::event::Event;
-use super::history::Encounter;
+use super::history::{Encounter, Entry};
 use super::model::{ActionUse, Combatant, CombatantId, PassMark, Phase, State, TurnKind, Unit};
 use super::system::sr5::{Sr5Event, is_attack_action};
 use crate::rules::HouseRules;
@@ -444,8 +444,9 @@ impl State {
 /// The attack whose attacker is checked, as far as the check goes before a target is named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Attack<'a> {
-    /// An attack roll made with a weapon of the sheet's kit (SR5's `attack`): the one named,
-    /// else the firearm in hand, else the first.
+    /// An attack roll made with a weapon of the sheet's kit (SR5's `attack`), for the attack
+    /// action that waits for it: the one named, else the melee weapon for a melee attack, else
+    /// the firearm in hand, else the first.
     Armed(Option<&'a str>),
     /// A damage roll (SR 2097's `dmg`): its weapon or dice are checked with the damage.
     Damage,
@@ -463,7 +464,8 @@ impl Encounter {
     /// the attacker, which the attack commands make too, so a form that asks it before its
     /// target is named refuses in the command's words. Rolls nothing, changes nothing.
     pub fn may_attack(&self, who: CombatantId, attack: Attack<'_>) -> Result<(), RuleError> {
-        let mut draft = Draft::new(self.system(), self.state(), self.rules(), self.catalogue());
+        let mut draft = Draft::new(self.system(), self.state(), self.rules(), self.catalogue())
+            .with_history(self.applied());
         draft.attacker(who, attack).map(drop)
     }
 
@@ -474,32 +476,44 @@ impl Encounter {
     /// engine's (`Event::begins_character_turn`). Of several attackers, the one that took the
     /// latest.
     pub fn unrolled_attack(&self) -> Option<(CombatantId, String)> {
-        let mut turn: Vec<&Event> = Vec::new();
-        'back: for entry in self.applied().iter().rev() {
-            for e in entry.events.iter().rev() {
-                if e.begins_character_turn() {
-                    break 'back;
-                }
-                turn.push(e);
-            }
-        }
-        let rules = &self.rules().sr5;
-        let mut waiting: Vec<(CombatantId, &ActionUse)> = Vec::new();
-        for e in turn.into_iter().rev() {
-            match e {
-                Event::ActionSpent { who, action, .. } if is_attack_action(rules, action) => {
-                    waiting.push((*who, action));
-                }
-                Event::Sr5(Sr5Event::Attacked { attacker, .. }) => {
-                    if let Some(i) = waiting.iter().position(|(w, _)| w == attacker) {
-                        waiting.remove(i);
-                    }
-                }
-                _ => {}
-            }
-        }
+        let waiting = waiting_attacks(self.applied(), &self.rules().sr5);
         let (latest, _) = waiting.last()?;
         let (who, action) = waiting.iter().find(|(w, _)| w == latest)?;
         Some((*who, action.name.clone()?))
     }
+}
+
+/// The attack actions of the character turn under way that no attack was rolled for yet, oldest
+/// first: each attack action waits for an attack of its own and each attack its attacker rolls
+/// is the oldest's, as for the rounds the engine owes; the turn is the engine's
+/// (`Event::begins_character_turn`). Read from the history, as the state keeps only those
+/// that owe rounds.
+pub(crate) fn waiting_attacks<'e>(
+    applied: &'e [Entry],
+    rules: &crate::rules::sr5::Sr5Rules,
+) -> Vec<(CombatantId, &'e ActionUse)> {
+    let mut turn: Vec<&Event> = Vec::new();
+    'back: for entry in applied.iter().rev() {
+        for e in entry.events.iter().rev() {
+            if e.begins_character_turn() {
+                break 'back;
+            }
+            turn.push(e);
+        }
+    }
+    let mut waiting: Vec<(CombatantId, &ActionUse)> = Vec::new();
+    for e in turn.into_iter().rev() {
+        match e {
+            Event::ActionSpent { who, action, .. } if is_attack_action(rules, action) => {
+                waiting.push((*who, action));
+            }
+            Event::Sr5(Sr5Event::Attacked { attacker, .. }) => {
+                if let Some(i) = waiting.iter().position(|(w, _)| w == attacker) {
+                    waiting.remove(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    waiting
 }

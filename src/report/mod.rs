@@ -626,10 +626,18 @@ pub fn result_lines(
     rules: &HouseRules,
     catalogue: &Catalogue,
 ) -> Vec<String> {
-    if let Some(lines) = sr5::area_lines(&state, &entry.events, rules, catalogue) {
+    // What a new attack (or a removal) drops is said first: no test, but a hit the GM counted
+    // on may go with it.
+    let mut lines: Vec<String> = entry
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Sr5(s) if s.is_drop()))
+        .filter_map(|e| log_line(&state, e, rules, catalogue))
+        .collect();
+    if let Some(area) = sr5::area_lines(&state, &entry.events, rules, catalogue) {
+        lines.extend(area);
         return lines;
     }
-    let mut lines = Vec::new();
     for ev in &entry.events {
         if is_test_result(ev)
             && let Some(l) = log_line(&state, ev, rules, catalogue)

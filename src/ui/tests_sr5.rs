@@ -819,7 +819,10 @@ fn fire_gun_in_the_picker_asks_its_fire_mode_and_greys_out_those_too_few_rounds_
 
 #[test]
 fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
-    let mut app = guard_and_jinx(&["attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2"]);
+    let mut app = guard_and_jinx(&[
+        "act Guard Fire Gun",
+        "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
+    ]);
     press(&mut app, KeyCode::Char('A'));
     let f = test_form(&app);
     assert!(f.title.contains("Jinx's defense"), "{}", f.title);
@@ -836,7 +839,7 @@ fn a_waiting_attack_step_skipped_with_esc_comes_back_with_a() {
 #[test]
 fn against_an_attack_of_no_hit_the_defense_forms_odds_say_it_holds_whatever_it_rolls() {
     // Given the Guard's attack on Jinx scored no hit and waits for her defense
-    let mut app = guard_and_jinx(&["attack Guard Jinx pool 3 dice 2 2 3"]);
+    let mut app = guard_and_jinx(&["act Guard Fire Gun", "attack Guard Jinx pool 3 dice 2 2 3"]);
     // When the GM opens her defense form
     press(&mut app, KeyCode::Char('A'));
     // Then its odds say the defense holds for certain: a tie goes to the defender
@@ -977,6 +980,40 @@ fn a_ready_that_fires_fire_gun_opens_the_attack_form() {
         last_sr5(&app)[..],
         [Sr5Event::RoundsFired { rounds: 3, .. }]
     ));
+}
+
+#[test]
+fn the_attack_form_of_a_fired_ready_says_enter_drops_the_attack_waiting() {
+    // Given Jinx readied Fire Gun for when the Guard shoots, and the Guard's shot waits for
+    // her defense
+    let mut app = app_with(&[
+        "add Jinx pc int 4 rea 5 edge 3 body 4 will 3",
+        "add Guard npc int 3 rea 4 edge 1 body 4 will 3",
+        "weapon Jinx add Ares dv 8 p ap -1 acc 5 ammo 15",
+        "weapon Guard add Ingram Smartgun X dv 8 p ap 0 acc 6 ammo 32",
+        "roll Jinx hits 4",
+        "roll Guard hits 1",
+        "start",
+        "ready Jinx when Guard shoots do Fire Gun",
+        "next",
+        "act Guard Fire Gun",
+        "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
+    ]);
+    // When the GM fires the ready, its attack form open
+    press(&mut app, KeyCode::Char('f'));
+    press(&mut app, KeyCode::Enter);
+    let f = test_form(&app);
+    assert!(
+        matches!(f.purpose, Purpose::Attack { .. }),
+        "{:?}",
+        f.purpose
+    );
+    // Then it says before Enter what Enter drops
+    let s = screen(&mut app, 160, 48);
+    assert!(
+        s.contains("Enter drops Guard's attack on Jinx, waiting for Jinx's defense"),
+        "{s}"
+    );
 }
 
 /// The actor sets up a ready for when Jinx moves and picks Fire Gun in the picker with `choose`.
@@ -1205,7 +1242,10 @@ fn picked_refusal(app: &mut App, name: &str) -> Option<String> {
 #[test]
 fn block_and_parry_are_dimmed_while_the_attack_waiting_on_jinx_is_a_guns() {
     // Given the Guard's Ingram attack waits for Jinx's defense
-    let mut app = guard_and_jinx(&["attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2"]);
+    let mut app = guard_and_jinx(&[
+        "act Guard Fire Gun",
+        "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
+    ]);
     let why = |action: &str| {
         format!(
             "{action} counts only against melee attacks, and the attack waiting for Jinx's defense is Guard's Ingram Smartgun X, not a melee weapon"

@@ -42,6 +42,9 @@ pub(super) struct Draft<'a> {
     catalogue: &'a Catalogue,
     scratch: Option<State>,
     events: Vec<Event>,
+    /// The entries that made `base`, where the rule needs what the state does not keep (the
+    /// attack actions still waiting for their attack); `None` on a trial copy.
+    applied: Option<&'a [super::history::Entry]>,
 }
 
 type Outcome = Result<(), RuleError>;
@@ -60,6 +63,15 @@ impl<'a> Draft<'a> {
             catalogue,
             scratch: None,
             events: Vec::new(),
+            applied: None,
+        }
+    }
+
+    /// The draft of a command on the state these entries made.
+    pub(super) fn with_history(self, applied: &'a [super::history::Entry]) -> Self {
+        Self {
+            applied: Some(applied),
+            ..self
         }
     }
 
@@ -176,7 +188,8 @@ impl<'a> Draft<'a> {
     }
 
     /// The attacker of `attack`, checked as every attack checks it before its dice: present,
-    /// not Downed, and armed when the attack takes its weapon from the kit. The forms ask the
+    /// not Downed, in a fight with an attack action waiting for its attack, and armed for that
+    /// action when the attack takes its weapon from the kit. The forms ask the
     /// same through [`Encounter::may_attack`](crate::encounter::Encounter::may_attack).
     pub(super) fn attacker(
         &mut self,
@@ -186,7 +199,8 @@ impl<'a> Draft<'a> {
         let c = self.able(who)?;
         match attack {
             Attack::Armed(weapon) => {
-                self.weapon_for(&c, weapon)?;
+                let action = self.owed_attack(&c)?;
+                self.attack_weapon(&c, weapon, action.as_ref())?;
             }
             Attack::Damage => {}
         }

@@ -212,6 +212,7 @@ impl Draft<'_> {
         };
         self.release(&c, Release::Removed);
         self.narration_leaves(who);
+        self.drop_attacks_of(who);
         let turn = self.now().turn().copied();
         self.emit(Event::CombatantRemoved {
             id: who,

@@ -616,7 +616,8 @@ impl Draft<'_> {
         step: &StepInput,
         dice: &mut dyn Dice,
     ) -> Result<(Weapon, Stage), RuleError> {
-        let weapon = self.weapon_for(attacker, a.weapon.as_deref())?;
+        let action = self.owed_attack(attacker)?;
+        let weapon = self.attack_weapon(attacker, a.weapon.as_deref(), action.as_ref())?;
         let Some(n) = step.pool else {
             return Err(Sr5Error::AttackPool.into());
         };
@@ -672,6 +673,113 @@ impl Draft<'_> {
             pushed,
         });
         Ok((weapon, Stage::Defense { hits }))
+    }
+
+    /// Drops every attack step waiting on `who` as attacker or target: with either end gone
+    /// from the fight it could never be rolled, and it would stand before every new attack.
+    /// Logged as a new attack's drop is.
+    pub(super) fn drop_attacks_of(&mut self, who: CombatantId) {
+        for p in self.now().sr5.pending.clone() {
+            if p.attacker == who || p.target == who {
+                self.emit_sr5(Sr5Event::AttackDropped {
+                    attacker: p.attacker,
+                    target: p.target,
+                });
+            }
+        }
+    }
+
+    /// The attack action of the character turn under way `c`'s attack roll is for (the oldest
+    /// still waiting, as for the rounds it owes); `None` outside a fight (no Action Phases, so
+    /// the GM's attack needs none) or on a trial copy. In a fight, refused when none waits.
+    pub(super) fn owed_attack(&mut self, c: &Combatant) -> Result<Option<ActionUse>, RuleError> {
+        let Some(applied) = self.applied else {
+            return Ok(None);
+        };
+        if !matches!(self.now().phase, Phase::Fight(_)) {
+            return Ok(None);
+        }
+        let waiting = crate::encounter::query::waiting_attacks(applied, &self.rules.sr5);
+        match waiting.into_iter().find(|(w, _)| *w == c.id) {
+            Some((_, action)) => Ok(Some(action.clone())),
+            None => Err(Sr5Error::NoAttackAction {
+                who: c.name.clone(),
+            }
+            .into()),
+        }
+    }
+
+    /// The weapon of an attack roll for `action`: a melee attack's is a melee weapon (the one
+    /// named, else the sheet's first), a firing action's one with ammunition (the one named,
+    /// else the firearm in hand, else the sheet's first firearm); any other's [`weapon_for`].
+    ///
+    /// [`weapon_for`]: Self::weapon_for
+    pub(super) fn attack_weapon(
+        &mut self,
+        c: &Combatant,
+        name: Option<&str>,
+        action: Option<&ActionUse>,
+    ) -> Result<Weapon, RuleError> {
+        let Some(action) = action else {
+            return self.weapon_for(c, name);
+        };
+        let title = action.title();
+        let melee = action
+            .name
+            .as_deref()
+            .is_some_and(|n| self.rules.sr5.is_melee_attack(n));
+        let firing = !melee && self.rounds_of(action).is_some();
+        if !melee && !firing {
+            return self.weapon_for(c, name);
+        }
+        let kit = self.now().sr5.kit(c.id);
+        let fits = |w: &Weapon| w.is_melee() == melee;
+        let has: Vec<String> = kit
+            .map(|k| {
+                k.weapons
+                    .iter()
+                    .filter(|w| fits(w))
+                    .map(|w| w.name.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let weapon = match name {
+            Some(_) => self.weapon_for(c, name)?,
+            None => {
+                let kit = self.now().sr5.kit(c.id);
+                let found = kit.and_then(|k| {
+                    k.firearm_in_hand()
+                        .filter(|w| !melee && fits(w))
+                        .or_else(|| k.weapons.iter().find(|w| fits(w)))
+                });
+                match found {
+                    Some(w) => w.clone(),
+                    // No weapon of the kind: the sheet's own refusal when it has none at all.
+                    None if kit.is_none_or(|k| k.weapons.is_empty()) => {
+                        return self.weapon_for(c, None);
+                    }
+                    None => {
+                        return Err(Sr5Error::NoWeaponFor {
+                            who: c.name.clone(),
+                            action: title,
+                            kind: kind_of(melee),
+                        }
+                        .into());
+                    }
+                }
+            }
+        };
+        if fits(&weapon) {
+            return Ok(weapon);
+        }
+        Err(Sr5Error::WrongWeapon {
+            who: c.name.clone(),
+            action: title,
+            weapon: weapon.name,
+            kind: kind_of(melee),
+            has,
+        }
+        .into())
     }
 
     /// The weapon named, or the firearm in hand, or the first weapon on the sheet.
@@ -1209,6 +1317,11 @@ impl Draft<'_> {
                 .or_else(|| attack.and_then(|a| a.modes.first()).map(|m| m.rounds)),
         }
     }
+}
+
+/// What an attack action's weapon must be, as its refusals say it.
+fn kind_of(melee: bool) -> &'static str {
+    if melee { "a melee weapon" } else { "a firearm" }
 }
 
 /// A number out of range in a teamwork test, said of the one it belongs to: there the leader's

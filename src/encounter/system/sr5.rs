@@ -390,6 +390,11 @@ pub fn attack_limit(weapon: &Weapon, aim: u8, pushed: Option<u8>) -> Option<u8> 
 }
 
 impl Sr5Event {
+    /// Whether the event drops an attack step still waiting.
+    pub fn is_drop(&self) -> bool {
+        matches!(self, Sr5Event::AttackDropped { .. })
+    }
+
     /// Whether the event is a Close Call, which changes a test's glitch.
     pub fn is_close_call(&self) -> bool {
         matches!(
@@ -758,6 +763,27 @@ pub enum Sr5Error {
     WeaponTaken { who: String, name: String },
     #[error("{who} has no weapon: add one (`weapon {who} add NAME dv N ap N acc N`)")]
     NoWeapon { who: String },
+    #[error(
+        "{who} has no attack action waiting for its attack in this character turn: take one first (`act {who} Fire Gun`, `act {who} Melee Attack`, a ready fired, an Intercept)"
+    )]
+    NoAttackAction { who: String },
+    #[error("{who}'s {action} is made with {kind}, and {who} has none: add one with `weapon`")]
+    NoWeaponFor {
+        who: String,
+        action: String,
+        kind: &'static str,
+    },
+    #[error(
+        "{who}'s {action} is made with {kind}, and {weapon} is not one{}",
+        kind_list(who, has)
+    )]
+    WrongWeapon {
+        who: String,
+        action: String,
+        weapon: String,
+        kind: &'static str,
+        has: Vec<String>,
+    },
     #[error("{who}'s {weapon} takes no ammunition: nothing to reload")]
     NoAmmo { who: String, weapon: String },
     #[error("{who} has no firearm in hand to reload: name one (`reload {who} WEAPON`)")]
@@ -879,6 +905,15 @@ fn has_list(has: &[String]) -> String {
         " (has none: add one with `weapon`)".into()
     } else {
         format!(" (has {})", has.join(", "))
+    }
+}
+
+/// The weapons of the kind an attack action takes, for its refusal to name.
+fn kind_list(who: &str, has: &[String]) -> String {
+    if has.is_empty() {
+        format!(": {who} has none (add one with `weapon`)")
+    } else {
+        format!(": name {}", has.join(" or "))
     }
 }
 

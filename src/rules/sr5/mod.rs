@@ -146,6 +146,10 @@ fn remove_clip() -> Vec<String> {
     crate::rules::HouseRules::from_embedded(|r| &r.sr5.remove_clip_actions)
 }
 
+fn melee() -> Vec<String> {
+    crate::rules::HouseRules::from_embedded(|r| &r.sr5.melee_actions)
+}
+
 fn insert_clip() -> Vec<String> {
     crate::rules::HouseRules::from_embedded(|r| &r.sr5.insert_clip_actions)
 }
@@ -212,6 +216,11 @@ pub struct Sr5Rules {
     /// Actions that put a fresh clip into the firearm in hand, only once its clip is out.
     #[serde(default = "insert_clip")]
     pub insert_clip_actions: Vec<String>,
+    /// Attack actions made with a melee weapon (one without ammunition): their attack takes the
+    /// sheet's melee weapon and refuses a firearm. Rules files from before them get the built-in
+    /// file's.
+    #[serde(default = "melee")]
+    pub melee_actions: Vec<String>,
     /// Tests a wounded character must pass for an action to end its status (Stand Up).
     #[serde(default = "stand_up_test")]
     pub wounded_tests: Vec<WoundedTest>,
@@ -295,6 +304,10 @@ impl Sr5Rules {
 
     pub fn is_insert_clip(&self, name: &str) -> bool {
         named(&self.insert_clip_actions, name)
+    }
+
+    pub fn is_melee_attack(&self, name: &str) -> bool {
+        named(&self.melee_actions, name)
     }
 
     /// The test a wounded character must pass for this action, if it has one.

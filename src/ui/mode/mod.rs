@@ -118,9 +118,18 @@ impl Mode {
     /// command leaves an SR5 attack waiting for its next step.
     #[must_use]
     pub fn after_run(&self, then: Mode, ctx: &Ctx) -> Mode {
-        match self {
+        let next = match self {
             Mode::TestForm(f) => f.after_run(ctx).unwrap_or(then),
             _ => then,
+        };
+        // A form offered after the command (an attack after its action) was made before it
+        // ran: what the engine says of it is asked again of the state the command left.
+        match next {
+            Mode::TestForm(mut f) => {
+                f.refresh(ctx);
+                Mode::TestForm(f)
+            }
+            other => other,
         }
     }
 

@@ -64,6 +64,8 @@ pub struct State {
     pub odds: Result<String, String>,
     /// The engine's refusal of the whole form, when no field is to blame.
     pub error: Option<String>,
+    /// What a new attack's Enter drops (the steps still waiting), said before it is pressed.
+    pub drops: Option<String>,
 }
 
 /// Dice for the dry run that prices the form: what they show never matters, only the pools.
@@ -129,7 +131,11 @@ impl State {
             focus: 0,
             odds: Err(String::new()),
             error: None,
+            drops: None,
         };
+        if matches!(s.purpose, Purpose::Attack { .. }) {
+            s.drops = drops(ctx.state());
+        }
         s.reprice(ctx);
         s
     }
@@ -461,6 +467,16 @@ impl State {
 
     /// The odds of the form as it stands: the engine's dry run gives the pools, the rules the
     /// numbers. A field still empty or refused says what is missing instead.
+    /// Asks the engine again what the form says of it (the attacker's refusal, the odds), on a
+    /// state changed since it was made.
+    pub fn refresh(&mut self, ctx: &Ctx) {
+        if matches!(self.purpose, Purpose::Attack { .. }) {
+            self.error = self.attacker_refused(ctx);
+            self.drops = drops(ctx.state());
+        }
+        self.reprice(ctx);
+    }
+
     fn reprice(&mut self, ctx: &Ctx) {
         let cmd = match self.command(ctx) {
             Ok(c) => c,
@@ -527,6 +543,9 @@ impl State {
                 }
             }
             None => {
+                if let Some(d) = &self.drops {
+                    lines.push((d.clone(), Below::Error));
+                }
                 // A form with a choice (the test's Push) says how to change it.
                 let choice = if self
                     .fields
@@ -572,6 +591,29 @@ impl State {
         }
         Paragraph::new(lines).render(inner, buf);
     }
+}
+
+/// The steps a new attack roll drops, in the form's words: one attack waits at a time, and the
+/// commonest ready ("when he shoots, I shoot back") would lose a landed hit without a word.
+fn drops(s: &EncState) -> Option<String> {
+    let steps: Vec<String> = s
+        .sr5
+        .pending
+        .iter()
+        .map(|p| {
+            let step = match p.stage {
+                Stage::Defense { .. } => "defense",
+                Stage::Soak { .. } => "damage resistance",
+            };
+            format!(
+                "{}'s attack on {}, waiting for {}'s {step}",
+                escaped(s.name(p.attacker)),
+                escaped(s.name(p.target)),
+                escaped(s.name(p.target)),
+            )
+        })
+        .collect();
+    (!steps.is_empty()).then(|| format!("Enter drops {}", steps.join("; and ")))
 }
 
 /// The form's widest: wider screens keep it this wide.

@@ -265,3 +265,37 @@ fn aodds_refuses_teamwork_for_an_untrained_leader_and_a_second_modifier() {
         assert!(err.contains(says), "{line}: {err}");
     }
 }
+
+#[test]
+fn show_and_export_of_an_ended_table_give_the_plot_points_each_player_held_at_the_end() {
+    // Given Ana who spent two Plot Points and Bo who was awarded one, then the end
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = srtrack(
+        d,
+        &["exec", "--system", "anarchy", "--seed", "1", "heist"],
+        "add Ana pc\nadd Bo pc\nnarrate\npp Ana spend threat\npp Ana spend threat\n\
+         pp Bo award good\nend\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // When the GM shows and exports it
+    let shown = text(&srtrack(d, &["show", "heist"], "").stdout);
+    let recap = text(&srtrack(d, &["export", "heist"], "").stdout);
+    // Then both give Ana 1 and Bo 4, not the 3 every player starts with
+    let line = |page: &str, name: &str| {
+        page.lines()
+            .find(|l| l.contains(name) && l.contains("Plot Points"))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    assert!(
+        line(&shown, "Ana").contains("Plot Points 1 of 5"),
+        "{shown}"
+    );
+    assert!(line(&shown, "Bo").contains("Plot Points 4 of 5"), "{shown}");
+    assert!(
+        recap.contains("- **Ana** (PC, Plot Points 1 of 5)")
+            && recap.contains("- **Bo** (PC, Plot Points 4 of 5)"),
+        "{recap}"
+    );
+}

@@ -512,8 +512,16 @@ fn cast(enc: &Encounter, title: &str, created: &str, shown: impl Fn(&Combatant) 
         return out;
     }
     out.push_str("## Cast\n\n");
+    // An Anarchy table: what each player holds, or held when the encounter ended.
+    let table = enc.table_kept();
     for c in state.all().filter(|c| shown(c)) {
         let mut notes = vec![c.side.label().to_string()];
+        if let Some(points) = table
+            .as_deref()
+            .and_then(|n| super::anarchy::cast_points(n, c, &enc.rules().anarchy))
+        {
+            notes.push(points);
+        }
         let monitors = super::condition_text(c, state, enc.rules());
         if !monitors.is_empty() {
             notes.push(monitors);

@@ -40,7 +40,9 @@ fn whole(app: &App, c: &Combatant) -> String {
     // At an Anarchy table there is no initiative and no IP: Plot Points, Edge and tracks instead,
     // from the first `add`, before the table opens.
     if s.narration().is_some() || !s.system.plays_in_passes() {
-        let mut parts = report::anarchy::character_bits(&app.enc, s.narration(), c);
+        let ended = app.table_at_end();
+        let table = s.narration().or(ended.as_ref().as_ref());
+        let mut parts = report::anarchy::character_bits(&app.enc, table, c);
         parts.extend(status_parts(app, c));
         return format!("› {}: {}", c.name, parts.join(", "));
     }

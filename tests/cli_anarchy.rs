@@ -266,21 +266,27 @@ fn aodds_refuses_teamwork_for_an_untrained_leader_and_a_second_modifier() {
     }
 }
 
-#[test]
-fn show_and_export_of_an_ended_table_give_the_plot_points_each_player_held_at_the_end() {
-    // Given Ana who spent two Plot Points and Bo who was awarded one, then the end
+/// `show`, `export` and `check` of the Anarchy table `script` plays.
+fn ended_pages(script: &str) -> [String; 3] {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let out = srtrack(
         d,
         &["exec", "--system", "anarchy", "--seed", "1", "heist"],
+        script,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    ["show", "export", "check"].map(|verb| text(&srtrack(d, &[verb, "heist"], "").stdout))
+}
+
+#[test]
+fn show_and_export_of_an_ended_table_give_the_plot_points_each_player_held_at_the_end() {
+    // Given Ana who spent two Plot Points and Bo who was awarded one, then the end
+    // When the GM shows and exports it
+    let [shown, recap, _] = ended_pages(
         "add Ana pc\nadd Bo pc\nnarrate\npp Ana spend threat\npp Ana spend threat\n\
          pp Bo award good\nend\n",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    // When the GM shows and exports it
-    let shown = text(&srtrack(d, &["show", "heist"], "").stdout);
-    let recap = text(&srtrack(d, &["export", "heist"], "").stdout);
     // Then both give Ana 1 and Bo 4, not the 3 every player starts with
     let line = |page: &str, name: &str| {
         page.lines()
@@ -298,4 +304,22 @@ fn show_and_export_of_an_ended_table_give_the_plot_points_each_player_held_at_th
             && recap.contains("- **Bo** (PC, Plot Points 4 of 5)"),
         "{recap}"
     );
+}
+
+#[test]
+fn an_ended_table_is_told_in_turns_in_show_export_and_check() {
+    // Given a Cooldown at an Anarchy table, then the end
+    // When the GM shows, exports and checks it
+    let [shown, recap, checked] =
+        ended_pages("add Ana pc body 2\nsheet Ana armor 3\nnarrate\ncooldown Ana gun\nend\n");
+    // Then each says turn, Anarchy's word, never round
+    assert!(
+        shown.contains("Cooldown: gun (until the end of the turn)"),
+        "{shown}"
+    );
+    assert!(recap.contains("- The fight is ended in turn 1."), "{recap}");
+    assert!(checked.contains("ended in turn 1"), "{checked}");
+    for page in [&shown, &recap, &checked] {
+        assert!(!page.contains("round"), "{page}");
+    }
 }

@@ -64,11 +64,13 @@ fn dice_text(roll: &InitiativeRoll) -> String {
 
 /// When a status ends, in words.
 pub fn status_end_text(name: &str, end: StatusEnd, state: &State, catalogue: &Catalogue) -> String {
-    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is.
-    if let Some(n) = state.narration() {
+    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is:
+    // after the end too, when the table is gone.
+    if !state.system.plays_in_passes() {
         match end {
             StatusEnd::EndOfTurn { serial } => {
-                return match n.narrator().filter(|x| x.serial == serial) {
+                let narrator = state.narration().and_then(|n| n.narrator());
+                return match narrator.filter(|x| x.serial == serial) {
                     Some(x) => format!("until the end of {}'s narration", state.name(x.who)),
                     None => "until the end of this narration".into(),
                 };

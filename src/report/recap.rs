@@ -576,7 +576,7 @@ fn summary(out: &mut String, rec: &Recap, state: &State, system: System) {
         Phase::Fight(f) => format!("under way: round {}, pass {}", f.round, f.pass),
         Phase::Narration(n) if n.turn == 0 => "not started yet".to_string(),
         Phase::Narration(n) => format!("under way: narration turn {}", n.turn),
-        Phase::Ended { round } => format!("ended in round {round}"),
+        Phase::Ended { round } => format!("ended in {} {round}", system.round_word()),
     };
     let _ = writeln!(out, "- The fight is {where_}.");
     let _ = writeln!(out, "- Went down: {}.", list(&rec.downs));

@@ -16,8 +16,9 @@ use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
 
 fn end_label(app: &App, name: &str, end: StatusEnd) -> String {
-    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is.
-    if app.state().narration().is_some() {
+    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is:
+    // after the end too, when the table is gone.
+    if !app.state().system.plays_in_passes() {
         match end {
             StatusEnd::EndOfTurn { .. } => return "ends with this narration".into(),
             StatusEnd::EndOfNextTurn => return "ends after their next narration".into(),

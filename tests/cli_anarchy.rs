@@ -323,3 +323,17 @@ fn an_ended_table_is_told_in_turns_in_show_export_and_check() {
         assert!(!page.contains("round"), "{page}");
     }
 }
+
+#[test]
+fn export_gives_each_characters_armor_and_matrix_tracks_as_the_screen_does() {
+    // Given Ana with 2 Armor boxes of 3 marked and a Matrix track, at the end
+    // When the GM exports it
+    let [_, recap, _] = ended_pages(
+        "add Ana pc body 2\nsheet Ana armor 3 matrix 4\nnarrate\ndamage Ana 2 armor\nend\n",
+    );
+    // Then the cast gives what is left of every track Ana has
+    assert!(
+        recap.contains("- **Ana** (PC, Plot Points 3 of 5, Physical 0/9, Armor 2/3, Matrix 0/4)"),
+        "{recap}"
+    );
+}

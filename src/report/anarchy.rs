@@ -592,11 +592,7 @@ pub fn character_bits(enc: &Encounter, n: Option<&Narration>, c: &Combatant) -> 
         bits.push(m);
     }
     if let Some(g) = n.and_then(|n| n.gear_of(c.id)) {
-        for (label, b) in [("Armor", g.armor), ("Matrix", g.matrix)] {
-            if b.size > 0 {
-                bits.push(format!("{label} {}/{}", b.damage, b.size));
-            }
-        }
+        bits.extend(tracks_text(g));
         if g.amp == Amp::BonusPlotPoint {
             bits.push("Shadow Amp".into());
         }
@@ -608,6 +604,21 @@ pub fn character_bits(enc: &Encounter, n: Option<&Narration>, c: &Combatant) -> 
         bits.push("DOWNED".into());
     }
     bits
+}
+
+/// The Armor and Matrix tracks the character has: `Armor 2/3`, `Matrix 0/4`.
+fn tracks_text(g: &crate::encounter::system::anarchy::Gear) -> Vec<String> {
+    [("Armor", g.armor), ("Matrix", g.matrix)]
+        .into_iter()
+        .filter(|(_, b)| b.size > 0)
+        .map(|(label, b)| format!("{label} {}/{}", b.damage, b.size))
+        .collect()
+}
+
+/// The Armor and Matrix tracks a character has at the table (at the end, once it has ended),
+/// for the recap's cast, as the screen shows them.
+pub(super) fn cast_tracks(n: &Narration, c: &Combatant) -> Vec<String> {
+    n.gear_of(c.id).map(tracks_text).unwrap_or_default()
 }
 
 /// `Plot Points 2 of 5`.

@@ -526,6 +526,9 @@ fn cast(enc: &Encounter, title: &str, created: &str, shown: impl Fn(&Combatant) 
         if !monitors.is_empty() {
             notes.push(monitors);
         }
+        if let Some(n) = table.as_deref() {
+            notes.extend(super::anarchy::cast_tracks(n, c));
+        }
         if c.downed.is_some() {
             notes.push(match super::dying_of(state, c, enc.rules()) {
                 Some(n) => format!("Downed, dying of injury {n}"),

@@ -265,3 +265,75 @@ fn aodds_refuses_teamwork_for_an_untrained_leader_and_a_second_modifier() {
         assert!(err.contains(says), "{line}: {err}");
     }
 }
+
+/// `show`, `export` and `check` of the Anarchy table `script` plays.
+fn ended_pages(script: &str) -> [String; 3] {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = srtrack(
+        d,
+        &["exec", "--system", "anarchy", "--seed", "1", "heist"],
+        script,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    ["show", "export", "check"].map(|verb| text(&srtrack(d, &[verb, "heist"], "").stdout))
+}
+
+#[test]
+fn show_and_export_of_an_ended_table_give_the_plot_points_each_player_held_at_the_end() {
+    // Given Ana who spent two Plot Points and Bo who was awarded one, then the end
+    // When the GM shows and exports it
+    let [shown, recap, _] = ended_pages(
+        "add Ana pc\nadd Bo pc\nnarrate\npp Ana spend threat\npp Ana spend threat\n\
+         pp Bo award good\nend\n",
+    );
+    // Then both give Ana 1 and Bo 4, not the 3 every player starts with
+    let line = |page: &str, name: &str| {
+        page.lines()
+            .find(|l| l.contains(name) && l.contains("Plot Points"))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    assert!(
+        line(&shown, "Ana").contains("Plot Points 1 of 5"),
+        "{shown}"
+    );
+    assert!(line(&shown, "Bo").contains("Plot Points 4 of 5"), "{shown}");
+    assert!(
+        recap.contains("- **Ana** (PC, Plot Points 1 of 5)")
+            && recap.contains("- **Bo** (PC, Plot Points 4 of 5)"),
+        "{recap}"
+    );
+}
+
+#[test]
+fn an_ended_table_is_told_in_turns_in_show_export_and_check() {
+    // Given a Cooldown at an Anarchy table, then the end
+    // When the GM shows, exports and checks it
+    let [shown, recap, checked] =
+        ended_pages("add Ana pc body 2\nsheet Ana armor 3\nnarrate\ncooldown Ana gun\nend\n");
+    // Then each says turn, Anarchy's word, never round
+    assert!(
+        shown.contains("Cooldown: gun (until the end of the turn)"),
+        "{shown}"
+    );
+    assert!(recap.contains("- The fight is ended in turn 1."), "{recap}");
+    assert!(checked.contains("ended in turn 1"), "{checked}");
+    for page in [&shown, &recap, &checked] {
+        assert!(!page.contains("round"), "{page}");
+    }
+}
+
+#[test]
+fn export_gives_each_characters_armor_and_matrix_tracks_as_the_screen_does() {
+    // Given Ana with 2 Armor boxes of 3 marked and a Matrix track, at the end
+    // When the GM exports it
+    let [_, recap, _] = ended_pages(
+        "add Ana pc body 2\nsheet Ana armor 3 matrix 4\nnarrate\ndamage Ana 2 armor\nend\n",
+    );
+    // Then the cast gives what is left of every track Ana has
+    assert!(
+        recap.contains("- **Ana** (PC, Plot Points 3 of 5, Physical 0/9, Armor 2/3, Matrix 0/4)"),
+        "{recap}"
+    );
+}

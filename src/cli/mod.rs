@@ -803,7 +803,7 @@ fn where_in_fight(enc: &Encounter) -> String {
         Phase::Setup => "in setup".into(),
         Phase::Fight(f) => format!("round {}, pass {}", f.round, f.pass),
         Phase::Narration(n) => format!("narration turn {}", n.turn),
-        Phase::Ended { round } => format!("ended in round {round}"),
+        Phase::Ended { round } => format!("ended in {} {round}", enc.system().round_word()),
     }
 }
 

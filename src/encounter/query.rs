@@ -8,6 +8,7 @@ use super::error::RuleError;
 use super::event::Event;
 use super::history::{Encounter, Entry};
 use super::model::{ActionUse, Combatant, CombatantId, PassMark, Phase, State, TurnKind, Unit};
+use super::system::anarchy::Narration;
 use super::system::sr5::{Sr5Event, is_attack_action};
 use crate::rules::HouseRules;
 use crate::rules::initiative::Decider;
@@ -453,6 +454,38 @@ pub enum Attack<'a> {
 }
 
 impl Encounter {
+    /// The Anarchy table as it stood when the encounter ended: the Plot Points each player held
+    /// then, the Armor and Matrix left. The ended phase keeps only its turn, so the table is
+    /// folded again from the entry that ended it, up to the end. None unless the encounter has
+    /// ended, and ended at a table.
+    pub fn table_at_end(&self) -> Option<Narration> {
+        if !matches!(self.state().phase, Phase::Ended { .. }) {
+            return None;
+        }
+        let applied = self.applied();
+        let at = applied
+            .iter()
+            .rposition(|e| e.events.contains(&Event::EncounterEnded))?;
+        let mut state = self.state_after(at);
+        for e in applied[at]
+            .events
+            .iter()
+            .take_while(|e| **e != Event::EncounterEnded)
+        {
+            state.apply(e, self.rules());
+        }
+        state.narration().cloned()
+    }
+
+    /// The Anarchy table: the one under way, or once the encounter has ended the one it left
+    /// ([`Encounter::table_at_end`]). None where the encounter plays in passes.
+    pub fn table_kept(&self) -> Option<std::borrow::Cow<'_, Narration>> {
+        match self.state().narration() {
+            Some(n) => Some(std::borrow::Cow::Borrowed(n)),
+            None => self.table_at_end().map(std::borrow::Cow::Owned),
+        }
+    }
+
     /// Whether `who` may act now at all (not Downed, in the fight), asked as the commands that
     /// act ask it: a form opened for a character refuses in their words before it is filled.
     pub fn may_act(&self, who: CombatantId) -> Result<(), RuleError> {

@@ -518,14 +518,23 @@ fn present_of(ids: &[CombatantId], state: &State) -> Vec<CombatantId> {
         .collect()
 }
 
-/// One line per character at the table: seat, Plot Points, Edge, tracks, a waiting glitch die.
+/// Where the narration stands, the GM's pool, and one line per character at the table.
 pub fn show_table(enc: &Encounter, n: &Narration) -> String {
     let state = enc.state();
     let rules = &enc.rules().anarchy;
     let mut out = show_where(n, state, rules);
     let _ = writeln!(out, "{}", gm_text(n, state, rules));
-    out.push_str("\nTable:\n");
-    let current = n.narrator().map(|x| x.who);
+    out.push_str(&table_rows(enc, n, true));
+    out
+}
+
+/// One line per character at the table: seat, Plot Points, Edge, tracks, a waiting glitch die.
+/// `under_way`: the turn's marks too (▶ the narrator, ✓ who has narrated); a table the end left
+/// has no turn to mark.
+pub fn table_rows(enc: &Encounter, n: &Narration, under_way: bool) -> String {
+    let state = enc.state();
+    let mut out = String::from("\nTable:\n");
+    let current = n.narrator().map(|x| x.who).filter(|_| under_way);
     let mut ids: Vec<CombatantId> = n.seating.clone();
     ids.extend(
         state
@@ -546,7 +555,7 @@ pub fn show_table(enc: &Encounter, n: &Narration) -> String {
             .map_or("  ".to_string(), |i| format!("{:>2}", i + 1));
         let mark = if current == Some(id) {
             "▶"
-        } else if n.has_narrated(id) {
+        } else if under_way && n.has_narrated(id) {
             "✓"
         } else {
             " "
@@ -574,10 +583,7 @@ pub fn character_bits(enc: &Encounter, n: Option<&Narration>, c: &Combatant) -> 
         None => Some(rules.plot_points.player_start),
     };
     if let Some(points) = points.filter(|_| c.side == Side::Pc) {
-        bits.push(format!(
-            "Plot Points {points} of {}",
-            rules.plot_points.player_cap
-        ));
+        bits.push(points_text(points, rules));
     }
     bits.push(format!("Edge {}/{}", c.edge_left, c.sheet.edge));
     // No wound modifier: the Anarchy text has none, and its tests take none off.
@@ -586,11 +592,7 @@ pub fn character_bits(enc: &Encounter, n: Option<&Narration>, c: &Combatant) -> 
         bits.push(m);
     }
     if let Some(g) = n.and_then(|n| n.gear_of(c.id)) {
-        for (label, b) in [("Armor", g.armor), ("Matrix", g.matrix)] {
-            if b.size > 0 {
-                bits.push(format!("{label} {}/{}", b.damage, b.size));
-            }
-        }
+        bits.extend(tracks_text(g));
         if g.amp == Amp::BonusPlotPoint {
             bits.push("Shadow Amp".into());
         }
@@ -604,7 +606,35 @@ pub fn character_bits(enc: &Encounter, n: Option<&Narration>, c: &Combatant) -> 
     bits
 }
 
+/// The Armor and Matrix tracks the character has: `Armor 2/3`, `Matrix 0/4`.
+fn tracks_text(g: &crate::encounter::system::anarchy::Gear) -> Vec<String> {
+    [("Armor", g.armor), ("Matrix", g.matrix)]
+        .into_iter()
+        .filter(|(_, b)| b.size > 0)
+        .map(|(label, b)| format!("{label} {}/{}", b.damage, b.size))
+        .collect()
+}
+
+/// The Armor and Matrix tracks a character has at the table (at the end, once it has ended),
+/// for the recap's cast, as the screen shows them.
+pub(super) fn cast_tracks(n: &Narration, c: &Combatant) -> Vec<String> {
+    n.gear_of(c.id).map(tracks_text).unwrap_or_default()
+}
+
+/// `Plot Points 2 of 5`.
+fn points_text(points: u8, rules: &AnarchyRules) -> String {
+    format!("Plot Points {points} of {}", rules.plot_points.player_cap)
+}
+
 // ----- the recap ----------------------------------------------------------------------------
+
+/// The Plot Points a player character holds at the table (at the end, once it has ended), for
+/// the recap's cast. None for an NPC.
+pub(super) fn cast_points(n: &Narration, c: &Combatant, rules: &AnarchyRules) -> Option<String> {
+    n.player(c.id)
+        .filter(|_| c.side == Side::Pc)
+        .map(|p| points_text(p.plot_points, rules))
+}
 
 /// What the recap counts at an Anarchy table.
 #[derive(Default)]

@@ -69,11 +69,13 @@ fn noted_dice_text(roll: &InitiativeRoll, note: &str) -> String {
 
 /// When a status ends, in words.
 pub fn status_end_text(name: &str, end: StatusEnd, state: &State, catalogue: &Catalogue) -> String {
-    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is.
-    if let Some(n) = state.narration() {
+    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is:
+    // after the end too, when the table is gone.
+    if !state.system.plays_in_passes() {
         match end {
             StatusEnd::EndOfTurn { serial } => {
-                return match n.narrator().filter(|x| x.serial == serial) {
+                let narrator = state.narration().and_then(|n| n.narrator());
+                return match narrator.filter(|x| x.serial == serial) {
                     Some(x) => format!("until the end of {}'s narration", state.name(x.who)),
                     None => "until the end of this narration".into(),
                 };
@@ -797,6 +799,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
     let rules = enc.rules();
     let mut out = format!("System: {}\n", enc.system());
     let passes = enc.system().plays_in_passes();
+    let ended = enc.table_at_end();
     match &state.phase {
         Phase::Setup if passes => {
             out.push_str("Setting up: add combatants, roll initiative, then start.\n");
@@ -807,6 +810,10 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         Phase::Ended { round } => {
             let what = if passes { "in round" } else { "after turn" };
             let _ = writeln!(out, "The encounter has ended ({what} {round}).");
+            // An Anarchy table: what each held at the end, as the screen shows it.
+            if let Some(n) = &ended {
+                out.push_str(&anarchy::table_rows(enc, n, false));
+            }
         }
         Phase::Narration(n) => out.push_str(&anarchy::show_table(enc, n)),
         Phase::Fight(f) => {
@@ -850,6 +857,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
     if passes {
         order_text(&mut out, state, rules);
     }
+    let listed = state.narration().is_some() || ended.is_some();
     let mut notes = Vec::new();
     for c in state.present() {
         let mut bits = Vec::new();
@@ -861,7 +869,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
         bits.extend(sr2097::boost_text(state, c));
         let m = condition_text(c, state, rules);
         // The Anarchy table lists the monitors already.
-        if !m.is_empty() && state.narration().is_none() {
+        if !m.is_empty() && !listed {
             bits.push(m);
         }
         if let Some(k) = state.sr5.kit(c.id) {

@@ -512,11 +512,22 @@ fn cast(enc: &Encounter, title: &str, created: &str, shown: impl Fn(&Combatant) 
         return out;
     }
     out.push_str("## Cast\n\n");
+    // An Anarchy table: what each player holds, or held when the encounter ended.
+    let table = enc.table_kept();
     for c in state.all().filter(|c| shown(c)) {
         let mut notes = vec![c.side.label().to_string()];
+        if let Some(points) = table
+            .as_deref()
+            .and_then(|n| super::anarchy::cast_points(n, c, &enc.rules().anarchy))
+        {
+            notes.push(points);
+        }
         let monitors = super::condition_text(c, state, enc.rules());
         if !monitors.is_empty() {
             notes.push(monitors);
+        }
+        if let Some(n) = table.as_deref() {
+            notes.extend(super::anarchy::cast_tracks(n, c));
         }
         if c.downed.is_some() {
             notes.push(match super::dying_of(state, c, enc.rules()) {
@@ -568,7 +579,7 @@ fn summary(out: &mut String, rec: &Recap, state: &State, system: System) {
         Phase::Fight(f) => format!("under way: round {}, pass {}", f.round, f.pass),
         Phase::Narration(n) if n.turn == 0 => "not started yet".to_string(),
         Phase::Narration(n) => format!("under way: narration turn {}", n.turn),
-        Phase::Ended { round } => format!("ended in round {round}"),
+        Phase::Ended { round } => format!("ended in {} {round}", system.round_word()),
     };
     let _ = writeln!(out, "- The fight is {where_}.");
     let _ = writeln!(out, "- Went down: {}.", list(&rec.downs));

@@ -525,6 +525,43 @@ fn the_damage_and_heal_forms_offer_the_tracks_the_character_has() {
 }
 
 #[test]
+fn after_the_end_the_table_and_the_status_pane_give_the_plot_points_held_at_the_end() {
+    // Given Ana who spent two Plot Points and Bo who was awarded one
+    let mut app = played(&[
+        "add Ana pc",
+        "add Bo pc",
+        "narrate",
+        "pp Ana spend threat",
+        "pp Ana spend threat",
+        "pp Bo award good",
+    ]);
+    // When the GM ends the encounter
+    press(&mut app, KeyCode::Char('E'));
+    assert!(matches!(
+        app.state().phase,
+        crate::encounter::Phase::Ended { .. }
+    ));
+    // Then the Table pane gives Ana 1 and Bo 4, not the 3 every player starts with
+    let shown = screen(&mut app, 120, 30);
+    let row = |name: &str| {
+        shown
+            .lines()
+            .find(|l| l.contains(&format!(" {name} ")) && l.contains("/5"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(row("Ana").contains("●○○○○ 1/5"), "{shown}");
+    assert!(row("Bo").contains("●●●●○ 4/5"), "{shown}");
+    // And the status pane says the same of the selected one
+    select(&mut app, "Bo");
+    let first = super::view::status::lines(&app)
+        .first()
+        .map(|l| l.0.clone())
+        .unwrap_or_default();
+    assert!(first.contains("Plot Points 4 of 5"), "{first}");
+}
+
+#[test]
 fn before_the_table_opens_the_status_pane_says_what_anarchy_plays_with() {
     let mut app = fresh();
     select(&mut app, "Nix");

@@ -154,6 +154,9 @@ pub struct App {
     pub(crate) order_measures: Memo<super::view::order::Measures>,
     /// The roster (a frame asks for it a dozen times: the selection, the panes, the layout).
     roster_kept: Memo<Vec<CombatantId>>,
+    /// The Anarchy table the end left (folded again from the history: once a change, not a
+    /// frame).
+    table_ended: Memo<Option<crate::encounter::system::anarchy::Narration>>,
 }
 
 impl App {
@@ -188,6 +191,7 @@ impl App {
             status_lines: Memo::default(),
             order_measures: Memo::default(),
             roster_kept: Memo::default(),
+            table_ended: Memo::default(),
         };
         app.rebuild_log();
         app
@@ -201,6 +205,7 @@ impl App {
         self.status_lines.forget();
         self.order_measures.forget();
         self.roster_kept.forget();
+        self.table_ended.forget();
         for item in self.log.iter() {
             item.rows.forget();
         }
@@ -530,6 +535,15 @@ impl App {
     pub fn roster(&self) -> std::rc::Rc<Vec<CombatantId>> {
         self.roster_kept
             .get(self.enc.revision(), || mode::roster(self.enc.state()))
+    }
+
+    /// The Anarchy table as it stood when the encounter ended, once it has
+    /// ([`Encounter::table_at_end`]).
+    pub fn table_at_end(
+        &self,
+    ) -> std::rc::Rc<Option<crate::encounter::system::anarchy::Narration>> {
+        self.table_ended
+            .get(self.enc.revision(), || self.enc.table_at_end())
     }
 
     /// The character selected in the order pane.

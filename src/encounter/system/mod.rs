@@ -60,6 +60,17 @@ impl System {
         Family::Passes.systems().contains(&self)
     }
 
+    /// What one go round the table is called: a round of initiative passes, an Anarchy turn
+    /// (whose narrations are what a turn is elsewhere). What the screen, `show` and the recap
+    /// say the encounter ended in.
+    pub fn round_word(self) -> &'static str {
+        if self.plays_in_passes() {
+            "round"
+        } else {
+            "turn"
+        }
+    }
+
     /// Whether this system takes the command; if not, a sentence naming the systems that do.
     /// The one place in the engine where a system is named.
     pub fn accepts(self, command: &Command) -> Result<(), RuleError> {

@@ -33,7 +33,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
             ));
         }
         Phase::Ended { round } => {
-            let what = if passes { "round" } else { "turn" };
+            let what = app.enc.system().round_word();
             first
                 .spans
                 .push(Span::raw(format!("  ended after {what} {round}")));

@@ -26,6 +26,7 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
     let inner = d.block(block, area);
     let width = inner.width as usize;
     let table = s.narration();
+    let ended = app.table_at_end();
     let narrator = table.and_then(|n| n.narrator()).map(|x| x.who);
     let cap = rules.plot_points.player_cap;
     // The selection and mark columns (`›●`), as the order pane has them, then the row.
@@ -53,7 +54,11 @@ pub fn render<'a>(app: &'a App, area: Rect, d: &mut Drawing<'a>) {
         } else {
             " "
         };
-        let points = match (c.side, table.and_then(|n| n.player(*id))) {
+        // Once the encounter has ended, what each player held at the end.
+        let player = table
+            .or(ended.as_ref().as_ref())
+            .and_then(|n| n.player(*id));
+        let points = match (c.side, player) {
             (Side::Pc, Some(p)) => format!("{} {}/{cap}", pips(p.plot_points, cap), p.plot_points),
             (Side::Pc, None) => format!("PP {}/{cap}", rules.plot_points.player_start),
             (Side::Npc, _) => "NPC".to_string(),

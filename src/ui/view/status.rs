@@ -16,8 +16,9 @@ use crate::ui::app::App;
 use crate::ui::mode::tracker::Pane;
 
 fn end_label(app: &App, name: &str, end: StatusEnd) -> String {
-    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is.
-    if app.state().narration().is_some() {
+    // At an Anarchy table a narration is what a turn is elsewhere, and a turn what a round is:
+    // after the end too, when the table is gone.
+    if !app.state().system.plays_in_passes() {
         match end {
             StatusEnd::EndOfTurn { .. } => return "ends with this narration".into(),
             StatusEnd::EndOfNextTurn => return "ends after their next narration".into(),
@@ -40,7 +41,9 @@ fn whole(app: &App, c: &Combatant) -> String {
     // At an Anarchy table there is no initiative and no IP: Plot Points, Edge and tracks instead,
     // from the first `add`, before the table opens.
     if s.narration().is_some() || !s.system.plays_in_passes() {
-        let mut parts = report::anarchy::character_bits(&app.enc, s.narration(), c);
+        let ended = app.table_at_end();
+        let table = s.narration().or(ended.as_ref().as_ref());
+        let mut parts = report::anarchy::character_bits(&app.enc, table, c);
         parts.extend(status_parts(app, c));
         return format!("› {}: {}", c.name, parts.join(", "));
     }

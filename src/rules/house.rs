@@ -353,6 +353,7 @@ impl HouseRules {
                 crate::text::escaped(&text)
             ));
         }
+        self.spend_names()?;
         let mut seen = std::collections::HashSet::new();
         for s in &self.statuses {
             let chars = s.name.chars().count();
@@ -376,6 +377,37 @@ impl HouseRules {
             }
             if !seen.insert(s.name.to_lowercase()) {
                 return Err(format!("statuses: \"{}\" is defined twice", s.name));
+            }
+        }
+        Ok(())
+    }
+
+    /// Anarchy's Plot Point spends are typed by name or alias (`pp NAME spend WORDS`), so each
+    /// is held to a name's rules, and the menu holds at least one.
+    fn spend_names(&self) -> Result<(), String> {
+        if self.anarchy.spends.is_empty() {
+            return Err(
+                "anarchy spends: the list is empty, so Plot Points could buy nothing".into(),
+            );
+        }
+        let words = self
+            .anarchy
+            .spends
+            .iter()
+            .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases));
+        for word in words {
+            if word.trim().is_empty() {
+                return Err(format!(
+                    "anarchy spends: \"{word}\" is no name a GM could type: a spend's name and aliases are words"
+                ));
+            }
+            if let Some(why) =
+                crate::text::name_fault(word, "a spend's name", self.limits.name_chars)
+            {
+                return Err(format!(
+                    "anarchy spends: \"{}\": {why}",
+                    crate::text::excerpt(word)
+                ));
             }
         }
         Ok(())
@@ -592,6 +624,40 @@ mod tests {
             let err = HouseRules::parse(&text, "r.ron").unwrap_err().to_string();
             assert!(err.contains(says), "{to}: {err}");
         }
+    }
+
+    /// Given a rules file whose Anarchy spends no command could name (a blank name or alias, a
+    /// name with spaces around it) or that lists none, when it is parsed, then it is refused
+    /// naming the spends.
+    #[test]
+    fn plot_point_spends_no_command_could_name_are_refused() {
+        let cases = [
+            (
+                "name: \"Flashback\"",
+                "name: \"  \"",
+                "anarchy spends: \"  \" is no name a GM could type",
+            ),
+            (
+                "name: \"Flashback\", aliases: []",
+                "name: \"Flashback\", aliases: [\"\"]",
+                "anarchy spends: \"\" is no name a GM could type",
+            ),
+            (
+                "name: \"Flashback\"",
+                "name: \" Flashback\"",
+                "spaces at an end",
+            ),
+        ];
+        for (from, to, says) in cases {
+            let text = EMBEDDED_RULES.replacen(from, to, 1);
+            assert_ne!(text, EMBEDDED_RULES, "{from}");
+            let err = HouseRules::parse(&text, "r.ron").unwrap_err().to_string();
+            assert!(err.starts_with("r.ron: "), "{err}");
+            assert!(err.contains(says), "{to}: {err}");
+        }
+        let mut r = HouseRules::embedded();
+        r.anarchy.spends.clear();
+        assert!(r.validate().unwrap_err().contains("the list is empty"));
     }
 
     /// Given a number too large for its field (`passes_per_round: 300`) or below 0 for a count,

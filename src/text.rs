@@ -290,6 +290,43 @@ pub fn one_line(text: &str, max: usize) -> Result<Pasted, char> {
     Ok(Pasted { text: out, cut })
 }
 
+/// What keeps a name from a GM's file (an action, a Plot Point spend) from being told apart and
+/// typed back, as a combatant's name is kept: a character that shows as nothing or a leading
+/// combining mark (two rows of a menu would read alike), spaces at its ends or two in a row
+/// (likewise), a length outside `chars` (`name_chars`: a command line must be able to name it).
+/// `what` names the name in the length's sentence ("an action's name"). Control characters are
+/// told apart by the check of every text of the file.
+pub fn name_fault(name: &str, what: &str, chars: crate::rules::house::Range) -> Option<String> {
+    if holds_control(name) {
+        return None;
+    }
+    if let Some(c) = name.chars().find(|&c| is_invisible(c)) {
+        return Some(format!(
+            "the name holds {}, which shows as nothing: it would look like another name",
+            code_point(c)
+        ));
+    }
+    if let Some(c) = leading_mark(name) {
+        return Some(format!(
+            "the name starts with the combining mark {}: it would join what is drawn before it",
+            code_point(c)
+        ));
+    }
+    if name.trim() != name || name.contains("  ") {
+        return Some(
+            "the name has spaces at an end or two in a row: it would look like another name".into(),
+        );
+    }
+    let len = name.chars().count();
+    if !chars.contains(i32::try_from(len).unwrap_or(i32::MAX)) {
+        return Some(format!(
+            "the name is {len} characters long: {what} is {} to {} (limits: name_chars in rules.ron)",
+            chars.min, chars.max
+        ));
+    }
+    None
+}
+
 /// A character no text takes, as a refusal names it: `U+001B`.
 pub fn code_point(c: char) -> String {
     format!("U+{:04X}", u32::from(c))

@@ -154,6 +154,28 @@ fn a_change_goes_to_the_journal_and_a_rewrite_keeps_the_file_before_as_bak() {
 }
 
 #[test]
+fn list_in_a_data_directory_that_is_a_file_says_so_not_that_there_are_no_saves() {
+    // Given a data directory that is a file
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("afile");
+    std::fs::write(&file, "x").unwrap();
+    // When the GM lists the saves
+    let out = srtrack(&file, &["list"], "");
+    // Then one sentence says the path is a file, as `exec` would, and the exit is non-zero
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot read the folder") && err.contains("a file, not a folder"),
+        "{err}"
+    );
+    assert!(text(&out.stdout).is_empty());
+    // A data directory with no saves folder yet still lists none
+    let empty = srtrack(&dir.path().join("new"), &["list"], "");
+    assert_eq!(empty.status.code(), Some(0));
+    assert!(text(&empty.stdout).starts_with("No saves in"));
+}
+
+#[test]
 fn show_list_export_and_completions() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

@@ -1003,3 +1003,76 @@ fn a_name_taken_but_for_an_invisible_character_is_refused_on_load_as_taken() {
         String::from_utf8_lossy(&check.stderr)
     );
 }
+
+#[test]
+fn an_anarchy_test_whose_hits_its_dice_do_not_show_is_refused() {
+    // Given the sample Anarchy table with a test's 5 hits edited to 255, when it is loaded,
+    // then it is refused naming the entry and the hits.
+    let bad = ANARCHY.replacen(
+        "Outcome(hits: 5, opposing_hits: 4",
+        "Outcome(hits: 255, opposing_hits: 4",
+        1,
+    );
+    assert_ne!(bad, ANARCHY);
+    let err = refused(bad.as_bytes());
+    assert!(
+        err.contains("records 255 hits against 4, which its dice do not show"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_plot_point_spend_at_another_price_or_gm_gain_than_the_rules_is_refused() {
+    // Given the sample Anarchy table with a 1-point spend made free, or the GM's gain made 255,
+    // when it is loaded, then it is refused naming the spend and what the rules say.
+    let spend = "what: \"Live Dangerously\", points: 1, on: None, note: None, gm_gained: 2";
+    for (to, says) in [
+        (
+            "what: \"Live Dangerously\", points: 0, on: None, note: None, gm_gained: 0",
+            "Live Dangerously costs 1 Plot Points under the save's rules, not 0",
+        ),
+        (
+            "what: \"Live Dangerously\", points: 1, on: None, note: None, gm_gained: 255",
+            "the GM gains 255: the save's rules give 2",
+        ),
+    ] {
+        let bad = ANARCHY.replacen(spend, to, 1);
+        assert_ne!(bad, ANARCHY);
+        let err = refused(bad.as_bytes());
+        assert!(err.contains("(`pp "), "names the entry: {err}");
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+#[test]
+fn a_2097_check_whose_total_its_dice_do_not_make_is_refused() {
+    // Given the sample 2097 fight with a check's total of 25 edited to 255, when it is loaded,
+    // then it is refused naming the entry and what the dice make.
+    let bad = SR2097.replacen(
+        "Outcome(total: 25, margin: 5, double: r#None",
+        "Outcome(total: 255, margin: 5, double: r#None",
+        1,
+    );
+    assert_ne!(bad, SR2097);
+    let err = refused(bad.as_bytes());
+    assert!(err.contains("(`sc "), "{err}");
+    assert!(err.contains("make 25, not the 255 it records"), "{err}");
+}
+
+#[test]
+fn a_2097_injury_its_damage_does_not_make_is_refused() {
+    // Given the sample 2097 fight with an injury of 13 edited to 255 in its history, when it is
+    // loaded, then it is refused naming the entry and the injury the damage makes.
+    let bad = SR2097.replacen(
+        "Injury(damage: 13, severity: Serious",
+        "Injury(damage: 255, severity: Serious",
+        1,
+    );
+    assert_ne!(bad, SR2097);
+    let err = refused(bad.as_bytes());
+    assert!(err.contains("(`dmg "), "{err}");
+    assert!(
+        err.contains("a serious injury of 255 where 13 damage got through armor"),
+        "{err}"
+    );
+}

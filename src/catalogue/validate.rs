@@ -196,41 +196,9 @@ pub(super) fn parse(
     }
 }
 
-/// What keeps an action's name from being told apart and typed back, as a combatant's name
-/// is kept: a character that shows as nothing or a leading combining mark (two rows of the
-/// picker would read alike), spaces at its ends or two in a row (likewise), a length past
-/// `rules.ron`'s `name_chars` (a command line must be able to name it). Control characters
-/// are told apart by the check of every text of an action.
+/// What keeps an action's name from being typed back (see [`crate::text::name_fault`]).
 fn name_fault(name: &str, rules: &HouseRules) -> Option<String> {
-    if crate::text::holds_control(name) {
-        return None;
-    }
-    if let Some(c) = name.chars().find(|&c| crate::text::is_invisible(c)) {
-        return Some(format!(
-            "the name holds {}, which shows as nothing: it would look like another name",
-            crate::text::code_point(c)
-        ));
-    }
-    if let Some(c) = crate::text::leading_mark(name) {
-        return Some(format!(
-            "the name starts with the combining mark {}: it would join what is drawn before it",
-            crate::text::code_point(c)
-        ));
-    }
-    if name.trim() != name || name.contains("  ") {
-        return Some(
-            "the name has spaces at an end or two in a row: it would look like another name".into(),
-        );
-    }
-    let range = rules.limits.name_chars;
-    let len = name.chars().count();
-    if !range.contains(i32::try_from(len).unwrap_or(i32::MAX)) {
-        return Some(format!(
-            "the name is {len} characters long: an action's name is {} to {} (limits: name_chars in rules.ron)",
-            range.min, range.max
-        ));
-    }
-    None
+    crate::text::name_fault(name, "an action's name", rules.limits.name_chars)
 }
 
 /// The line of entry `i`: its `name:` line when the scan lines up with the parsed list, else the

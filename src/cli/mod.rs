@@ -1018,6 +1018,18 @@ pub fn stop_flag() -> Arc<AtomicBool> {
 }
 
 fn list(store: &Store) -> Result<()> {
+    // A folder that is not there holds no saves yet; one that cannot be read (a data directory
+    // that is a file) is no empty list: said in the words `exec` and `new` use.
+    let dir = store.saves_dir();
+    if let Err(e) = std::fs::read_dir(&dir)
+        && e.kind() != std::io::ErrorKind::NotFound
+    {
+        return Err(Failure(format!(
+            "cannot read the folder {}: {}",
+            dir.display(),
+            save::io_message(&e)
+        )));
+    }
     let saves = store.list(&catalogue());
     if saves.is_empty() {
         outln!(

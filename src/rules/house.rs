@@ -175,6 +175,50 @@ impl Limits {
     }
 }
 
+/// The first range anywhere in `rules` that no value fits (min above max), with its place in
+/// the file (`sr2097.damage.pt`). Every `Range` is found by walking the rules as the file
+/// writes them, so a range added to any section is checked with no line here.
+fn empty_range(rules: &HouseRules) -> Option<(String, (f64, f64))> {
+    fn walk(value: &ron::Value, path: &str) -> Option<(String, (f64, f64))> {
+        let number = |v: Option<&ron::Value>| match v {
+            Some(ron::Value::Number(n)) => Some(n.into_f64()),
+            _ => None,
+        };
+        match value {
+            ron::Value::Map(map) => {
+                let bound = |k: &str| number(map.get(&ron::Value::String(k.into())));
+                if map.len() == 2
+                    && let (Some(min), Some(max)) = (bound("min"), bound("max"))
+                {
+                    return (min > max).then(|| (path.to_string(), (min, max)));
+                }
+                map.iter().find_map(|(k, v)| {
+                    let key = match k {
+                        ron::Value::String(k) => k.clone(),
+                        other => format!("{other:?}"),
+                    };
+                    let inner = if path.is_empty() {
+                        key
+                    } else {
+                        format!("{path}.{key}")
+                    };
+                    walk(v, &inner)
+                })
+            }
+            ron::Value::Seq(items) => items
+                .iter()
+                .enumerate()
+                .find_map(|(i, v)| walk(v, &format!("{path}[{i}]"))),
+            ron::Value::Option(Some(v)) => walk(v, path),
+            _ => None,
+        }
+    }
+    // The rules were read from RON, so they write back to it; a failure finds nothing.
+    let text = ron::to_string(rules).ok()?;
+    let value: ron::Value = ron::from_str(&text).ok()?;
+    walk(&value, "")
+}
+
 fn built_in_text_chars() -> Range {
     HouseRules::embedded().limits.text_chars
 }
@@ -316,6 +360,11 @@ impl HouseRules {
         if self.turn_spend_cap == 0 {
             return Err("turn_spend_cap must be at least 1".into());
         }
+        if self.ready_reserve_cap == 0 {
+            return Err(
+                "ready_reserve_cap must be at least 1 (a ready sets aside 1 IP or more)".into(),
+            );
+        }
         if self.starting_ip > self.starting_ip_cap {
             return Err(format!(
                 "starting_ip ({}) is above starting_ip_cap ({})",
@@ -347,12 +396,19 @@ impl HouseRules {
         self.sr2097.validate()?;
         self.anarchy.validate()?;
         self.sr5.validate()?;
+        if let Some((path, r)) = empty_range(self) {
+            return Err(format!(
+                "{path} allows no value (min {} is above max {})",
+                r.0, r.1
+            ));
+        }
         if let Some(text) = crate::text::first_with_control(self) {
             return Err(format!(
                 "\"{}\" holds a control character: the texts of the house rules are printable ones",
                 crate::text::escaped(&text)
             ));
         }
+        self.spend_names()?;
         let mut seen = std::collections::HashSet::new();
         for s in &self.statuses {
             let chars = s.name.chars().count();
@@ -376,6 +432,37 @@ impl HouseRules {
             }
             if !seen.insert(s.name.to_lowercase()) {
                 return Err(format!("statuses: \"{}\" is defined twice", s.name));
+            }
+        }
+        Ok(())
+    }
+
+    /// Anarchy's Plot Point spends are typed by name or alias (`pp NAME spend WORDS`), so each
+    /// is held to a name's rules, and the menu holds at least one.
+    fn spend_names(&self) -> Result<(), String> {
+        if self.anarchy.spends.is_empty() {
+            return Err(
+                "anarchy spends: the list is empty, so Plot Points could buy nothing".into(),
+            );
+        }
+        let words = self
+            .anarchy
+            .spends
+            .iter()
+            .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases));
+        for word in words {
+            if word.trim().is_empty() {
+                return Err(format!(
+                    "anarchy spends: \"{word}\" is no name a GM could type: a spend's name and aliases are words"
+                ));
+            }
+            if let Some(why) =
+                crate::text::name_fault(word, "a spend's name", self.limits.name_chars)
+            {
+                return Err(format!(
+                    "anarchy spends: \"{}\": {why}",
+                    crate::text::excerpt(word)
+                ));
             }
         }
         Ok(())
@@ -592,6 +679,86 @@ mod tests {
             let err = HouseRules::parse(&text, "r.ron").unwrap_err().to_string();
             assert!(err.contains(says), "{to}: {err}");
         }
+    }
+
+    /// Each `(from, to, says)`: the built-in file with `from` made `to` is refused, naming the
+    /// file, in words holding `says`.
+    fn refused_naming(cases: &[(&str, &str, &str)]) {
+        for (from, to, says) in cases {
+            let text = EMBEDDED_RULES.replacen(from, to, 1);
+            assert_ne!(text, EMBEDDED_RULES, "{from}");
+            let err = HouseRules::parse(&text, "r.ron").unwrap_err().to_string();
+            assert!(err.starts_with("r.ron: "), "{err}");
+            assert!(err.contains(says), "{to}: {err}");
+        }
+    }
+
+    /// Given a rules file with a range no value fits, anywhere in it (each system's section
+    /// included), a ready that could set aside no IP, or injuries that start above 1 point,
+    /// when it is parsed, then it is refused naming the file and the field.
+    #[test]
+    fn every_range_that_allows_no_value_and_a_zero_ready_cap_are_refused() {
+        let cases = [
+            (
+                "pt: (min: 0, max: 200)",
+                "pt: (min: 201, max: 200)",
+                "sr2097.damage.pt allows no value (min 201 is above max 200)",
+            ),
+            (
+                "weapon_dv: (min: 0, max: 30)",
+                "weapon_dv: (min: 31, max: 30)",
+                "sr5.weapon_dv allows no value (min 31 is above max 30)",
+            ),
+            (
+                "pool: (min: 0, max: 30)",
+                "pool: (min: 31, max: 30)",
+                "anarchy.limits.pool allows no value",
+            ),
+            (
+                "montage: (min: 1, max: 5)",
+                "montage: (min: 6, max: 5)",
+                "anarchy.limits.montage allows no value",
+            ),
+            (
+                "ready_reserve_cap: 3",
+                "ready_reserve_cap: 0",
+                "ready_reserve_cap must be at least 1",
+            ),
+            (
+                "(from: 1, severity: Graze)",
+                "(from: 5, severity: Graze)",
+                "sr2097.damage.severity: steps from 1 upwards",
+            ),
+        ];
+        refused_naming(&cases);
+    }
+
+    /// Given a rules file whose Anarchy spends no command could name (a blank name or alias, a
+    /// name with spaces around it) or that lists none, when it is parsed, then it is refused
+    /// naming the spends.
+    #[test]
+    fn plot_point_spends_no_command_could_name_are_refused() {
+        let cases = [
+            (
+                "name: \"Flashback\"",
+                "name: \"  \"",
+                "anarchy spends: \"  \" is no name a GM could type",
+            ),
+            (
+                "name: \"Flashback\", aliases: []",
+                "name: \"Flashback\", aliases: [\"\"]",
+                "anarchy spends: \"\" is no name a GM could type",
+            ),
+            (
+                "name: \"Flashback\"",
+                "name: \" Flashback\"",
+                "spaces at an end",
+            ),
+        ];
+        refused_naming(&cases);
+        let mut r = HouseRules::embedded();
+        r.anarchy.spends.clear();
+        assert!(r.validate().unwrap_err().contains("the list is empty"));
     }
 
     /// Given a number too large for its field (`passes_per_round: 300`) or below 0 for a count,

@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod audit;
+mod check_numbers;
 mod check_spent;
 mod check_sr5;
 mod check_texts;

@@ -344,8 +344,12 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
             not_ended("a Shadowrun 2097 event")?;
             present(e.who())?;
             check_sr2097(state, e, &rules.sr2097)?;
+            super::check_numbers::sr2097(state, e, &rules.sr2097)?;
         }
-        Event::Anarchy(e) => check_anarchy(state, e, rules)?,
+        Event::Anarchy(e) => {
+            check_anarchy(state, e, rules)?;
+            super::check_numbers::anarchy(state, e, rules)?;
+        }
         Event::Sr5(e) => {
             not_ended("an SR5 event")?;
             super::check_sr5::check(state, e, rules)?;

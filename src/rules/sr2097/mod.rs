@@ -192,7 +192,8 @@ impl Sr2097Rules {
             return Err("sr2097.damage.die must have at least 2 faces".into());
         }
         if d.severity.is_empty()
-            || d.severity.first().is_some_and(|s| s.from == 0)
+            // The first step is the lightest injury: any damage that gets through is one.
+            || d.severity.first().is_some_and(|s| s.from != 1)
             || d.severity.windows(2).any(|w| w[0].from >= w[1].from)
         {
             return Err(

@@ -34,6 +34,11 @@ impl State {
     pub fn update(&mut self, action: Action, ctx: &Ctx) -> Outcome {
         match action {
             Action::Cancel => Outcome::Select(self.back, After::Close),
+            // Letters no name fits: the line stays, saying so, until mended or Esc (as Enter
+            // on a refused line of a list); closing would keep what an earlier letter found.
+            Action::Confirm if self.found.is_none() && !self.input.value().is_empty() => {
+                Outcome::Stay
+            }
             Action::Confirm => Outcome::Close,
             Action::Input(req) => {
                 self.input.handle(req);
@@ -72,7 +77,7 @@ impl State {
                 "  → {}  (Tab: next, Enter: keep, Esc: back)",
                 crate::text::escaped(app.state().name(id))
             ),
-            (None, false) => "  no name fits".to_string(),
+            (None, false) => "  no name fits (Esc: back)".to_string(),
         };
         spans.push(Span::styled(said, t.dim()));
         draw_lines(&[Line::from(spans)], area, buf);

@@ -282,6 +282,29 @@ pub struct State {
     pub joiners: Vec<(CombatantId, String)>,
 }
 
+/// Why the damage form would be of no use to `who`, said when `h` is pressed rather than after
+/// the form is filled: no track it offers has a monitor (no Body, no Willpower, no gear track).
+pub(super) fn damage_refusal(who: &[CombatantId], ctx: &Ctx) -> Option<String> {
+    if tracks_of(who, ctx.state()).len() > 2 {
+        return None;
+    }
+    let mut first = None;
+    for track in [Track::Physical, Track::Stun] {
+        let cmd = Command::aimed(who.to_vec(), Each::Damage { track, boxes: 1 });
+        match ctx.refused(cmd) {
+            Some(e @ RuleError::NoMonitor { .. }) => {
+                first.get_or_insert(e);
+            }
+            _ => return None,
+        }
+    }
+    let e = first?;
+    Some(match own_damage(&e, ctx) {
+        Some(way) => format!("{e}; {way}"),
+        None => e.to_string(),
+    })
+}
+
 /// Where a table has a damage roll of its own (a key for it, and a form of its command with no
 /// attacker), how to roll it for the one a monitor refusal names: `w`, or `dmg - Bo NdM+ST`.
 fn own_damage(refused: &RuleError, ctx: &Ctx) -> Option<String> {

@@ -651,3 +651,33 @@ fn a_refusal_the_screen_asks_for_says_what_the_command_line_says() {
     assert_eq!(ctx.refusal(Command::UseEdge { who }), Some(typed.clone()));
     assert_eq!(ctx.preview(Command::UseEdge { who }), Err(typed));
 }
+
+/// Given the GM finding a name and typing letters no name fits, when Enter is pressed, then the
+/// find line stays open (it says no name fits) rather than closing without a word; once letters
+/// fit a name, Enter keeps it and closes.
+#[test]
+fn enter_on_letters_no_name_fits_keeps_the_find_line_open() {
+    use super::find;
+    let enc = demo();
+    let ctx = Ctx::new(&enc, &tracker::State::default());
+    let mut f = find::State::open(tracker::Selection::default());
+    for c in "zzz".chars() {
+        f.update(Action::Input(InputRequest::InsertChar(c)), &ctx);
+    }
+    assert!(f.found.is_none());
+    assert!(matches!(f.update(Action::Confirm, &ctx), Outcome::Stay));
+    for _ in 0..3 {
+        f.update(Action::Input(InputRequest::DeletePrevChar), &ctx);
+    }
+    let first = enc
+        .state()
+        .present()
+        .next()
+        .map(|c| c.name.clone())
+        .unwrap_or_default();
+    for c in first.chars() {
+        f.update(Action::Input(InputRequest::InsertChar(c)), &ctx);
+    }
+    assert!(f.found.is_some(), "{first}");
+    assert!(matches!(f.update(Action::Confirm, &ctx), Outcome::Close));
+}

@@ -212,7 +212,10 @@ impl State {
                 Outcome::Open(Mode::DamageForm(damage_form::State::open(id, ctx)))
             }),
             Action::EdgeMenu => on_selected(&mut self.selection, ctx, |id| choose_edge_2097(id, ctx)),
-            Action::Damage => on_targets(&mut self.selection, ctx, |who| open_form(form::Purpose::Damage(who), ctx)),
+            Action::Damage => on_targets(&mut self.selection, ctx, |who| match form::damage_refusal(&who, ctx) {
+                Some(why) => Outcome::Fail(why),
+                None => open_form(form::Purpose::Damage(who), ctx),
+            }),
             Action::Heal => on_targets(&mut self.selection, ctx, |who| open_form(form::Purpose::Heal(who), ctx)),
             Action::AddStatus => on_targets(&mut self.selection, ctx, |who| open_form(form::Purpose::Status(who), ctx)),
             Action::ClearStatus => on_targets(&mut self.selection, ctx, |who| choose_clear(&who, ctx)),

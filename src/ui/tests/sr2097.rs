@@ -1041,11 +1041,15 @@ fn damage_to_a_monitor_without_body_points_to_the_tables_damage_roll() {
     // Given Bo, with no Body on the sheet
     let mut app = fight();
     select(&mut app, "Bo");
-    // When the GM presses `h` and Enter
-    for key in [KeyCode::Char('h'), KeyCode::Enter] {
-        press(&mut app, key);
-    }
-    // Then the refusal says how this table deals damage, and nothing changes
+    // When the GM presses `h`
+    press(&mut app, KeyCode::Char('h'));
+    // Then it is refused at the key (no form to fill first), saying how this table deals
+    // damage, and nothing changes
+    assert!(
+        matches!(app.mode(), Mode::Tracker),
+        "{:?}",
+        app.mode().kind()
+    );
     let (why, refused) = app.message().expect("a message");
     assert!(refused, "{why}");
     assert_eq!(

@@ -1450,7 +1450,10 @@ fn a_waiting_attack_step_puts_a_first_on_the_key_bar_at_80_columns() {
     let before = screen(&mut app, 80, 24);
     let bar = before.lines().last().unwrap_or_default().to_string();
     assert!(!bar.starts_with("A attack"), "{bar}");
-    app = guard_and_jinx(&["attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2"]);
+    app = guard_and_jinx(&[
+        "act Guard Fire Gun",
+        "attack Guard Jinx pool 9 dice 6 6 6 1 2 3 4 2 2",
+    ]);
     assert_eq!(app.state().sr5.pending.len(), 1);
     let shown = screen(&mut app, 80, 24);
     let bar = shown.lines().last().unwrap_or_default().to_string();

@@ -117,6 +117,17 @@ fn a_cue_earns_a_plot_point_only_the_first_time_in_the_session() {
     t.run("pp Bo award cue Never Alone");
     let err = t.refuse("pp Bo award cue never alone");
     assert!(matches!(anarchy(err), AnarchyRefusal::CueRepeated { .. }));
+    // Nor with the sentence's end typed after it
+    for again in [
+        "pp Bo award cue Never Alone.",
+        "pp Bo award cue Never Alone !",
+    ] {
+        let err = t.refuse(again);
+        assert!(
+            matches!(anarchy(err), AnarchyRefusal::CueRepeated { .. }),
+            "{again}"
+        );
+    }
     assert_eq!(pp(&t, "Bo"), 4);
 }
 

@@ -434,10 +434,12 @@ impl Draft<'_> {
         let reason = match reason {
             AwardReason::Cue(cue) => {
                 let cue = table::text("the Cue", &cue, rules)?;
+                // The same Cue, whatever its case or the sentence's end typed after it.
+                let bare = |s: &str| s.trim_end_matches(['.', '!', '?', '…', ' ']).to_lowercase();
                 let seen = self
                     .table()
                     .player(who)
-                    .is_some_and(|p| p.cues.iter().any(|x| x.eq_ignore_ascii_case(&cue)));
+                    .is_some_and(|p| p.cues.iter().any(|x| bare(x) == bare(&cue)));
                 if seen {
                     return Err(AnarchyRefusal::CueRepeated { who: c.name, cue }.into());
                 }

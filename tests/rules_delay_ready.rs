@@ -777,3 +777,39 @@ fn a_status_until_the_next_turn_lasts_through_that_turn_taken_later_after_a_move
     t.run("next");
     assert!(t.c("Ana").status("Stunned").is_none());
 }
+
+/// Given a delay, a ready and a turn under way, when the GM ends the encounter, then nothing is
+/// held and no one acts or waits in a pass any more: `show`, the grid's cells and the players'
+/// view say the last round as it stood (the fold keeps the marks and reserves, for undo).
+#[test]
+fn after_the_end_nothing_is_held_and_no_pass_marks_remain() {
+    let mut t = Table::three();
+    t.run("delay Ana 2 after Cy");
+    t.run("next");
+    t.run("ready Bob 2 when the door opens do Fire Gun");
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+    t.run("end");
+    let s = t.state();
+    for name in ["Ana", "Bob", "Cy"] {
+        let c = t.c(name);
+        assert_eq!(s.held(c), None, "{name}");
+        assert_eq!(s.pass_mark(c), PassMark::Waiting, "{name}");
+    }
+    let rules = t.enc.rules().clone();
+    assert!(
+        s.pass_cells(t.c("Bob").id, &rules)
+            .iter()
+            .all(|c| matches!(c, srtrack::encounter::query::PassCell::Seen { .. })),
+        "every pass of the last round has gone by"
+    );
+    let shown = srtrack::report::show(&t.enc, 0);
+    for gone in ["[acting]", "[acted]", "IP held", "ready 1", "↳ Ana"] {
+        assert!(!shown.contains(gone), "{gone} in:\n{shown}");
+    }
+    // Undo finds the fight as it stood.
+    t.run("undo");
+    let shown = srtrack::report::show(&t.enc, 0);
+    assert!(shown.contains("↳ Ana, 2 IP, after Cy"), "{shown}");
+    assert!(shown.contains("[acting]"), "{shown}");
+}

@@ -130,13 +130,13 @@ pub fn view(state: &State, system: System, rules: &HouseRules) -> PlayersView {
                 Some(n) => n.seating.iter().position(|x| *x == c.id),
                 None => state.position(c.id).filter(|_| c.initiative.is_some()),
             };
-            let stands = stands(state, c.id, c.mark);
+            let stands = stands(state, c.id, state.pass_mark(c));
             let gear = table.and_then(|n| n.gear_of(c.id));
             let pc = (c.side == Side::Pc).then(|| PcFacts {
                 ip: system.plays_in_passes().then(|| PcIp {
                     left: c.ip,
                     spent: state.spent_this_pass(c.id),
-                    held: c.reserve.as_ref().map_or(0, super::Reserve::ip),
+                    held: state.held(c).map_or(0, super::Reserve::ip),
                 }),
                 edge_left: c.edge_left,
                 edge: state.edge_max(c),

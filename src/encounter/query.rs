@@ -7,7 +7,9 @@ use super::decide::Draft;
 use super::error::RuleError;
 use super::event::Event;
 use super::history::{Encounter, Entry};
-use super::model::{ActionUse, Combatant, CombatantId, PassMark, Phase, State, TurnKind, Unit};
+use super::model::{
+    ActionUse, Combatant, CombatantId, PassMark, Phase, Reserve, State, TurnKind, Unit,
+};
 use super::system::anarchy::Narration;
 use super::system::sr5::{Sr5Event, is_attack_action};
 use crate::rules::HouseRules;
@@ -374,12 +376,43 @@ impl State {
         })
     }
 
+    /// Whether the encounter is over (`end`).
+    pub fn has_ended(&self) -> bool {
+        matches!(self.phase, Phase::Ended { .. })
+    }
+
+    /// What `c` holds back (a delay or a ready) while the encounter goes on. The fold keeps
+    /// what stood at `end`, so that undo finds it; once the fight is over nothing is held.
+    pub fn held<'a>(&self, c: &'a Combatant) -> Option<&'a Reserve> {
+        c.reserve.as_ref().filter(|_| !self.has_ended())
+    }
+
+    /// `c`'s delay, as [`Combatant::delay`], while the encounter goes on.
+    pub fn delay_held(&self, c: &Combatant) -> Option<(u8, Option<CombatantId>)> {
+        if self.has_ended() { None } else { c.delay() }
+    }
+
+    /// Where `c` stands in the pass under way; once the encounter has ended there is no pass,
+    /// and every mark reads as none (the fold keeps the last pass's marks for undo).
+    pub fn pass_mark(&self, c: &Combatant) -> PassMark {
+        if self.has_ended() {
+            PassMark::Waiting
+        } else {
+            c.mark
+        }
+    }
+
     /// The IP grid row of one character for the current round.
     pub fn pass_cells(&self, id: CombatantId, rules: &HouseRules) -> Vec<PassCell> {
         let Some(c) = self.get(id) else {
             return Vec::new();
         };
-        let current = self.fight().map_or(0, |f| usize::from(f.pass));
+        // Once ended, every pass of the last round has gone by: its cells are what was spent.
+        let current = if self.has_ended() {
+            usize::MAX
+        } else {
+            self.fight().map_or(0, |f| usize::from(f.pass))
+        };
         let round = self.fight().map_or(0, |f| f.round);
         // A lapsing reserve comes back to the pool, save a ready's IP lost with an earlier round.
         let mut projected =

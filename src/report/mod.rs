@@ -668,7 +668,7 @@ fn is_test_result(event: &Event) -> bool {
 /// Where a character stands in this pass, in words; a skipped turn still waiting says where it
 /// will be taken (`moved, turn to come after Rook`), the name escaped.
 fn mark_text(c: &Combatant, state: &State) -> String {
-    match c.mark {
+    match state.pass_mark(c) {
         PassMark::Waiting => String::new(),
         PassMark::Acting => "acting".into(),
         PassMark::Acted => "acted".into(),
@@ -888,7 +888,7 @@ pub fn show(enc: &Encounter, log: usize) -> String {
                 status_end_text(&s.name, s.end, state, enc.catalogue())
             ));
         }
-        match &c.reserve {
+        match state.held(c) {
             Some(Reserve::Delay { ip, trigger: None }) => {
                 bits.push(format!("delay {ip} IP, trigger not yet named"));
             }
@@ -974,7 +974,7 @@ fn order_text(out: &mut String, state: &State, rules: &HouseRules) {
     for c in state.ordered() {
         row += 1;
         let pointer = if Some(c.id) == current { "▶" } else { " " };
-        let reserve = match &c.reserve {
+        let reserve = match state.held(c) {
             Some(r) => format!(", {} IP held", r.ip()),
             None => String::new(),
         };
@@ -998,7 +998,7 @@ fn order_text(out: &mut String, state: &State, rules: &HouseRules) {
             }
         );
         for d in state.ordered() {
-            if let Some((ip, Some(t))) = d.delay()
+            if let Some((ip, Some(t))) = state.delay_held(d)
                 && t == c.id
             {
                 let _ = writeln!(out, "        ↳ {}, {ip} IP, after {}", d.name, c.name);

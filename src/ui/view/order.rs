@@ -45,14 +45,15 @@ pub fn rows(app: &App) -> Vec<Row> {
     let roster = app.roster();
     let mut waits: Vec<Vec<CombatantId>> = vec![Vec::new(); s.combatants.len()];
     for d in s.present() {
-        if let Some((_, Some(t))) = d.delay()
+        if let Some((_, Some(t))) = s.delay_held(d)
             && let Some(v) = waits.get_mut(t.index())
         {
             v.push(d.id);
         }
     }
     let mut moved: Vec<Vec<CombatantId>> = vec![Vec::new(); s.combatants.len()];
-    for c in s.present() {
+    // A skipped turn still to take is the pass's: none once the encounter has ended.
+    for c in s.present().filter(|_| !s.has_ended()) {
         if let Some(w) = c.waits {
             // Under the one it waits for; under itself if that one has left the roster.
             let under = if roster.contains(&w.target) {
@@ -69,7 +70,7 @@ pub fn rows(app: &App) -> Vec<Row> {
     for &id in roster.iter() {
         out.push(Row::Character(id));
         let Some(c) = s.get(id) else { continue };
-        match &c.reserve {
+        match s.held(c) {
             Some(Reserve::Ready { triggers, .. }) => {
                 out.extend((0..triggers.len()).map(|trigger| Row::Ready {
                     holder: id,
@@ -558,7 +559,7 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
             t.current()
         } else if c.is_downed() {
             t.downed()
-        } else if c.mark.done() {
+        } else if s.pass_mark(c).done() {
             t.acted()
         } else {
             Style::default()
@@ -577,7 +578,7 @@ pub fn render<'a>(app: &'a App, area: Rect, with_grid: bool, d: &mut Drawing<'a>
         spans.extend([
             Span::styled(if is_selected { "›" } else { " " }, style),
             Span::styled(if marked { "●" } else { " " }, style.patch(t.marked())),
-            Span::styled(marker(c.mark, c.is_downed(), acting), style),
+            Span::styled(marker(s.pass_mark(c), c.is_downed(), acting), style),
             Span::styled(
                 row_text(app, c, place, &cols, width.saturating_sub(3)),
                 style,

@@ -70,7 +70,7 @@ fn whole(app: &App, c: &Combatant) -> String {
         None => "no initiative yet".into(),
     });
     parts.push(format!("IP {}", c.ip));
-    if let Some(r) = &c.reserve {
+    if let Some(r) = s.held(c) {
         parts.push(format!("{} IP held back", r.ip()));
     }
     if c.sheet.edge > 0 {
@@ -192,7 +192,7 @@ pub fn lines(app: &App) -> Vec<(String, Style)> {
         }
     }
     for c in s.present() {
-        match &c.reserve {
+        match s.held(c) {
             Some(Reserve::Ready { ip, triggers, .. }) => {
                 for tr in triggers {
                     let acts: Vec<String> = tr

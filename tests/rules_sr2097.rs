@@ -899,8 +899,46 @@ fn edge_burn_saves_the_latest_deadly_injury_by_number_and_up_never_points_to_an_
     // With Edge 2 of max 2 left, `up` still points to both ways out, for the one still open
     assert_eq!(
         t.refuse("up Ana").to_string(),
-        "Ana's injury 2 is life-threatening and kills without Edge Burn (`edge Ana burn`) or Lessen Injury: first aid (`up`) cannot bring Ana back"
+        "Ana's injury 2 is life-threatening and kills without Edge Burn (`edge Ana burn`) or Lessen Injury (`edge Ana lessen 2`): first aid (`up`) cannot bring Ana back"
     );
+}
+
+// Lessen Injury with no number goes to the injury the character is dying of, as Edge Burn does,
+// not to a later graze: the way out `up`'s refusal names is the one the GM types.
+#[test]
+fn lessen_with_no_number_lessens_the_injury_that_kills_not_a_later_graze() {
+    // Given Bo dying of a life-threatening injury, then grazed
+    let mut t = table();
+    t.run("dmg - Bo 6d6+10 dice 6 6 6 6 6 6");
+    t.run("dmg - Bo 1d6 dice 2");
+    let severities = |t: &Table| -> Vec<&'static str> {
+        sheet(t, "Bo")
+            .injuries
+            .iter()
+            .map(|i| i.severity.word())
+            .collect()
+    };
+    assert_eq!(severities(&t), ["life-threatening", "graze"]);
+    // When first aid is refused, the refusal names the command that lessens the one that kills
+    assert!(
+        t.refuse("up Bo")
+            .to_string()
+            .contains("Lessen Injury (`edge Bo lessen 1`)")
+    );
+    // Then `edge Bo lessen` lessens injury 1, the graze untouched
+    t.run("edge Bo lessen");
+    assert_eq!(severities(&t), ["critical", "graze"]);
+    // and with no one dying, it goes to the latest again
+    t.run("dmg - Cy 1d6+10 dice 6");
+    t.run("dmg - Cy 1d6+10 dice 6");
+    t.run("edge Cy lessen");
+    let cy: Vec<&str> = sheet(&t, "Cy")
+        .injuries
+        .iter()
+        .map(|i| i.severity.word())
+        .collect();
+    assert_eq!(cy.len(), 2);
+    assert_ne!(cy[0], cy[1], "only the latest lessened: {cy:?}");
 }
 
 // A character dying of an injury (only Edge saves it) is told apart from one merely Downed
@@ -987,7 +1025,7 @@ fn first_aid_brings_back_neither_the_dying_nor_one_who_burned_edge_to_live() {
     // When the GM brings him up, it is refused: he dies unless Edge saves him
     assert_eq!(
         t.refuse("up Bo").to_string(),
-        "Bo's injury 1 is life-threatening and kills without Edge Burn (`edge Bo burn`) or Lessen Injury: first aid (`up`) cannot bring Bo back"
+        "Bo's injury 1 is life-threatening and kills without Edge Burn (`edge Bo burn`) or Lessen Injury (`edge Bo lessen 1`): first aid (`up`) cannot bring Bo back"
     );
     // and once he burns Edge to live, he is out until the ER, and Edge cannot lessen it
     t.run("edge Bo burn");

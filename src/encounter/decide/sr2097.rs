@@ -541,7 +541,8 @@ impl Draft<'_> {
                         }
                         .into());
                     }
-                    None => count - 1,
+                    // The injury that kills, as Edge Burn takes it; else the latest.
+                    None => sheet.dying_of(r.edge.burn_at).unwrap_or(count - 1),
                 };
                 if sheet.injuries[at].fate == Fate::Survived {
                     return Err(Sr2097Error::SurvivedStands {

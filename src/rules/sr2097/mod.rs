@@ -233,7 +233,9 @@ impl WayOut {
         let no_up = format!("first aid (`up`) cannot bring {who} back");
         match (self.burn, self.lessen) {
             (true, true) => {
-                format!("{kills} without Edge Burn (`edge {who} burn`) or Lessen Injury: {no_up}")
+                format!(
+                    "{kills} without Edge Burn (`edge {who} burn`) or Lessen Injury (`edge {who} lessen {number}`): {no_up}"
+                )
             }
             (true, false) => format!("{kills} without Edge Burn (`edge {who} burn`): {no_up}"),
             (false, true) => {

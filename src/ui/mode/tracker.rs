@@ -776,10 +776,14 @@ fn choose_edge_2097(who: CombatantId, ctx: &Ctx) -> Outcome {
             crate::report::sr2097::edge_text(s, c)
         )
     });
-    // The GM nearly always spends on what just happened: the menu opens on the latest injury
-    // (injury N is line N, after the boost), else on the first line that can be taken.
-    let latest = (!injuries.is_empty()).then_some(injuries.len());
-    choose::offer_at(format!("Edge of {name}"), items, latest, "no Edge to use")
+    // The GM nearly always spends on what just happened: the menu opens on the injury the
+    // character is dying of, else the latest (injury N is line N, after the boost), when it can
+    // be lessened; else on the first line that can be taken.
+    let at = dying
+        .map(|d| d + 1)
+        .or((!injuries.is_empty()).then_some(injuries.len()))
+        .filter(|&i| items.get(i).is_some_and(|it| it.refusal.is_none()));
+    choose::offer_at(format!("Edge of {name}"), items, at, "no Edge to use")
 }
 
 /// Names for a title: "Ana", or "3 marked: Ana, Jinx, Rook".

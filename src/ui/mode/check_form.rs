@@ -47,6 +47,12 @@ impl State {
             .get(who)
             .and_then(|c| c.status(&rules.check.any_disadvantage))
             .is_some();
+        // A significant failure's is owed on a related check alone, which the GM judges: said
+        // beside the toggle, left at none.
+        let related = !owed
+            && s.get(who)
+                .and_then(|c| c.status(&rules.check.related_disadvantage))
+                .is_some();
         let mut st = Self {
             who,
             title: format!("Success check: {}", s.name(who)),
@@ -57,6 +63,8 @@ impl State {
                     "Adv/Dis",
                     if owed {
                         "owed by a complete failure: counted whatever you pick; adv cancels it"
+                    } else if related {
+                        "a significant failure owes Disadvantage on a related check: pick dis if this is one"
                     } else {
                         "Advantage, Disadvantage, or both (they cancel)"
                     },

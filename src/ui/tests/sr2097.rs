@@ -215,6 +215,27 @@ fn the_check_form_counts_an_owed_disadvantage_whatever_the_toggle_says() {
 }
 
 #[test]
+fn the_check_form_reminds_of_a_significant_failures_disadvantage_on_a_related_check() {
+    // Given Ana's significant failure (11 vs TN 20): "Disadvantage: next related check".
+    let mut app = fight();
+    select(&mut app, "Ana");
+    roll_check(&mut app, "0", "5 6");
+    // When the GM opens her next check
+    press(&mut app, KeyCode::Char('c'));
+    let Mode::CheckForm(f) = app.mode() else {
+        panic!("not the check form: {:?}", app.mode().kind());
+    };
+    // Then the Adv/Dis line says it is owed on a related check, and leaves the choice at none
+    assert_eq!(
+        (f.fields[2].hint.as_str(), f.fields[2].get().as_str()),
+        (
+            "a significant failure owes Disadvantage on a related check: pick dis if this is one",
+            "none"
+        )
+    );
+}
+
+#[test]
 fn a_refused_check_keeps_the_form_open_with_the_reason() {
     let mut app = fight();
     select(&mut app, "Ana");

@@ -1492,6 +1492,12 @@ fn the_join_line_says_each_systems_initiative() {
         t.last_lines(),
         ["Ana joins (PC, Intuition 4 Reaction 5 Edge 3, pool 10)"]
     );
+    // with Body and Willpower, which size the monitors, when the sheet has them
+    t.run("add Bo pc int 3 rea 3 edge 1 body 4 will 5");
+    assert_eq!(
+        t.last_lines(),
+        ["Bo joins (PC, Intuition 3 Reaction 3 Edge 1 Body 4 Willpower 5, pool 6)"]
+    );
     // And a 2097 fight logs its own initiative: the d6s (the modifier's one more) + Int + Rea
     let mut t = Table::under(System::Sr2097);
     t.run("add Ana pc int 4 rea 5 edge 3 mod 1");

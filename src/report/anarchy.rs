@@ -150,12 +150,7 @@ fn tail_of_test(line: &mut String, roll: &Roll, outcome: Outcome, rolled_again: 
 /// that size its Physical and Stun tracks (no initiative: it narrates at its seat).
 pub fn sheet_joins_text(sheet: &Sheet) -> String {
     let mut out = format!("Edge {}", sheet.edge);
-    if let Some(b) = sheet.body {
-        let _ = write!(out, " Body {b}");
-    }
-    if let Some(w) = sheet.willpower {
-        let _ = write!(out, " Willpower {w}");
-    }
+    super::push_monitor_attributes(&mut out, sheet);
     out
 }
 

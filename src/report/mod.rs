@@ -128,6 +128,16 @@ fn wound_note(
     format!(" ({base}, wounds {wound})")
 }
 
+/// ` Body B Willpower W`, each when the sheet has it: the attributes that size the monitors.
+fn push_monitor_attributes(out: &mut String, sheet: &crate::encounter::Sheet) {
+    if let Some(b) = sheet.body {
+        let _ = write!(out, " Body {b}");
+    }
+    if let Some(w) = sheet.willpower {
+        let _ = write!(out, " Willpower {w}");
+    }
+}
+
 /// The log line of one event, given the state just before it; `None` for bookkeeping events.
 /// Texts from input in it (statuses, triggers, reasons) are escaped.
 pub fn log_line(

@@ -167,13 +167,14 @@ fn tested_line(
 
 /// What of a joining character's sheet SR5 plays with: its initiative pool.
 pub fn sheet_joins_text(sheet: &Sheet) -> String {
-    format!(
-        "Intuition {} Reaction {} Edge {}, pool {}",
-        sheet.intuition,
-        sheet.reaction,
-        sheet.edge,
-        sheet.pool()
-    )
+    let mut out = format!(
+        "Intuition {} Reaction {} Edge {}",
+        sheet.intuition, sheet.reaction, sheet.edge
+    );
+    // Body and Willpower size the monitors: a log read later can check them.
+    super::push_monitor_attributes(&mut out, sheet);
+    let _ = write!(out, ", pool {}", sheet.pool());
+    out
 }
 
 /// The log line of one SR5 event, given the state just before it.

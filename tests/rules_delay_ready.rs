@@ -702,6 +702,162 @@ fn a_downed_link_of_the_chain_gives_the_turn_at_its_slot() {
     assert_eq!(t.order(), ["C", "B", "A", "D"]);
 }
 
+/// README: "A Downed or removed chosen character gives the turn at its slot", so too when its
+/// own skipped turn still waits: it leaves, and its slot still comes where it would have.
+#[test]
+fn a_removed_link_of_the_chain_gives_the_turn_at_its_slot() {
+    // Given A waits for B's turn, and B, in its turn, moved after C
+    let mut t = four();
+    t.run("move A after B");
+    t.run("move B after C");
+    assert_eq!(t.turn(), "C");
+    // When B leaves the fight during C's turn
+    t.run("remove B");
+    // Then A's turn comes where B's would have, right after C's, as if B had been Downed
+    assert_eq!(rest_of_pass(&mut t), ["C", "A", "D"]);
+    assert_eq!(t.order(), ["C", "A", "D"], "A follows B's slot, after C");
+    assert_eq!(rest_of_pass(&mut t), ["C", "A", "D"]);
+    // And `why` says A chose a place after one who has since left
+    let (a, c) = (t.c("A").id, t.c("C").id);
+    let why = t.state().explain_order(a, c);
+    assert!(
+        why.starts_with("C stands before A: A changed initiative to after B (who has since left the fight) in round 1, pass 1"),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_delay_on_a_removed_link_of_the_chain_comes_at_its_slot() {
+    // Given A delays after B, and B, in its turn, moved after C
+    let mut t = four();
+    t.run("delay A 2 after B");
+    t.run("next");
+    t.run("move B after C");
+    // When B leaves the fight during C's turn, and C's turn ends
+    t.run("remove B");
+    t.run("next");
+    // Then A's sub-turn comes at B's slot, after C's turn, and the log says the slot passed
+    let b = t.state().all().find(|c| c.name == "B").unwrap().id;
+    assert_eq!(
+        (t.turn(), kind(&t)),
+        ("A".to_string(), TurnKind::Delayed { trigger: b })
+    );
+    let lines = t.last_lines();
+    assert!(
+        lines.contains(&"B's slot moves after C (removed)".to_string())
+            && lines.contains(&"B's slot passes (removed)".to_string()),
+        "{lines:?}"
+    );
+    t.run("next");
+    assert_eq!(t.turn(), "D");
+}
+
+/// README, "Lasting effects": a turn moved after or before another is the same turn taken
+/// later: what ends with it ends then.
+#[test]
+fn a_status_until_the_end_of_a_moved_turn_ends_when_that_turn_is_taken() {
+    // Given, in Ana's turn, Cy pinned until the end of this turn
+    let mut t = Table::three();
+    t.run("status Cy pinned until turn");
+    // When Ana moves after Bob
+    t.run("move Ana after Bob");
+    // Then Cy is still pinned through Bob's turn, and it ends when Ana's turn taken later ends
+    assert_eq!(t.turn(), "Bob");
+    assert!(t.c("Cy").status("pinned").is_some());
+    t.run("next");
+    assert_eq!((t.turn(), kind(&t)), ("Ana".to_string(), TurnKind::Resumed));
+    assert!(t.c("Cy").status("pinned").is_some());
+    t.run("next");
+    assert!(t.c("Cy").status("pinned").is_none());
+    assert!(
+        t.last_lines()
+            .contains(&"Cy: pinned ends (the turn ended)".to_string()),
+        "{:?}",
+        t.last_lines()
+    );
+}
+
+#[test]
+fn a_status_until_the_next_turn_set_in_a_turn_then_moved_lasts_to_the_turn_after_it() {
+    // Given, in Ana's turn, Ana dazed until the end of her next turn
+    let mut t = Table::three();
+    t.run("status Ana dazed until next");
+    // When Ana moves after Bob and takes her turn there
+    t.run("move Ana after Bob");
+    t.run("next");
+    assert_eq!((t.turn(), kind(&t)), ("Ana".to_string(), TurnKind::Resumed));
+    t.run("next");
+    // Then that was the same turn, taken later: she is dazed until her turn of pass 2 ends
+    assert!(t.c("Ana").status("dazed").is_some());
+    while t.round_pass() == (1, 1) || t.turn() != "Ana" {
+        t.run("next");
+    }
+    assert_eq!(t.round_pass(), (1, 2));
+    assert!(t.c("Ana").status("dazed").is_some());
+    t.run("next");
+    assert!(t.c("Ana").status("dazed").is_none());
+}
+
+/// A moved turn that is never taken (its holder Downed before it comes) ends what ends with it
+/// at its slot.
+#[test]
+fn a_status_until_the_end_of_a_moved_turn_ends_at_its_slot_when_its_holder_is_downed() {
+    let mut t = Table::three();
+    t.run("status Cy pinned until turn");
+    t.run("move Ana after Bob");
+    t.run("down Ana");
+    assert!(t.c("Cy").status("pinned").is_some());
+    t.run("next");
+    assert_eq!(t.turn(), "Cy");
+    assert!(t.c("Cy").status("pinned").is_none());
+}
+
+/// Ana, Bob and Cy; in Bob's turn Dee joins with 5 hits, before Ana: her slot has gone by.
+fn dee_joined_in_bobs_turn() -> Table {
+    let mut t = Table::three();
+    t.run("next");
+    t.run("add Dee int 3 rea 3");
+    t.run("roll Dee hits 5");
+    assert_eq!(t.c("Dee").mark, PassMark::Joined);
+    t
+}
+
+/// README ruling: a skipped turn whose chosen character has no turn left in the pass is taken
+/// at the pass's end; a newcomer who joined with its slot gone by has none.
+#[test]
+fn changing_initiative_to_after_a_newcomer_of_this_pass_takes_the_turn_at_the_passs_end() {
+    // Given Dee joined in Bob's turn with a slot gone by (before Ana): she acts from pass 2
+    let mut t = dee_joined_in_bobs_turn();
+    // When Bob moves after Dee
+    t.run("move Bob after Dee");
+    assert!(
+        t.last_lines().contains(
+            &"Bob changes initiative to after Dee: skips the turn, taken at the pass's end (Dee joined this pass)"
+                .to_string()
+        ),
+        "{:?}",
+        t.last_lines()
+    );
+    // Then Cy acts, and Bob takes the skipped turn at the pass's end, at his new place
+    assert_eq!(t.turn(), "Cy");
+    t.run("next");
+    assert_eq!((t.turn(), kind(&t)), ("Bob".to_string(), TurnKind::Resumed));
+    assert_eq!(t.order(), ["Dee", "Bob", "Ana", "Cy"]);
+    t.run("next");
+    assert_eq!((t.round_pass(), t.turn()), ((1, 2), "Dee".to_string()));
+}
+
+#[test]
+fn a_newcomer_of_this_pass_is_refused_as_a_delays_trigger_saying_it_acts_from_the_next() {
+    // Given Dee joined in Bob's turn with a slot gone by
+    let mut t = dee_joined_in_bobs_turn();
+    // When Bob delays after Dee, then it is refused for the true reason
+    assert_eq!(
+        t.refuse("delay Bob 2 after Dee").to_string(),
+        "Dee joined this pass and acts from the next: name a character still to act, or acting now"
+    );
+}
+
 #[test]
 fn two_characters_cannot_each_wait_for_the_other() {
     let mut t = four();

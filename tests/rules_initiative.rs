@@ -570,8 +570,71 @@ fn a_wounded_characters_initiative_test_rolls_the_pool_less_the_wound_modifier()
         t.last_lines(),
         ["Zed initiative: 5 dice (7, wounds -2) [5 6 5 1 2] → 3 hits"]
     );
-    // And hits typed in from the table keep the sheet's pool: 6 of 7 is allowed
+    // And hits typed in from the table were rolled on that pool too: 5 of 5 is allowed, and
+    // the log says what the wounds took
     t.run("undo");
-    t.run("roll Zed hits 6");
-    assert_eq!(t.c("Zed").initiative.as_ref().unwrap().pool, 7);
+    t.run("roll Zed hits 5");
+    assert_eq!(t.c("Zed").initiative.as_ref().unwrap().pool, 5);
+    assert_eq!(
+        t.last_lines(),
+        ["Zed initiative: typed in: 5 hits on 5 dice (7, wounds -2)"]
+    );
+}
+
+/// Our ruling: the tie steps' "bigger pool" is the one rolled, and the table rolls the
+/// wounded pool as srtrack does: typed in or rolled, the order is the same.
+#[test]
+fn a_wounded_characters_typed_initiative_counts_the_pool_less_wounds_for_ties_and_hits() {
+    // Given Ana (Intuition 3 + Reaction 3) carries 6 boxes, wounds -2, and Bo (3 + 2) none
+    let mut t = Table::new();
+    t.run("add Ana pc int 3 rea 3 body 4 will 4");
+    t.run("add Bo pc int 3 rea 2 body 4 will 4");
+    t.run("damage Ana 6");
+    // When 6 hits are typed in for Ana, then they are refused, the pool said in words
+    assert_eq!(
+        t.refuse("roll Ana hits 6").to_string(),
+        "6 hits are impossible: Ana's initiative pool has 4 dice (6 less 2 for wounds)"
+    );
+    // When both type in 2 hits
+    t.run("roll Ana hits 2");
+    t.run("roll Bo hits 2");
+    assert_eq!(t.c("Ana").initiative.as_ref().unwrap().pool, 4);
+    // Then Bo's 5 dice beat Ana's 4 at the second tie step
+    t.run("start");
+    assert_eq!(t.order(), ["Bo", "Ana"]);
+    let why = t.state().explain_order(t.c("Ana").id, t.c("Bo").id);
+    assert_eq!(
+        why,
+        "Bo stands before Ana: same score 2; Bo has the bigger pool, 5 to 4"
+    );
+}
+
+/// README ruling: a newcomer tied on every step rolls off one to one from the top down and
+/// goes before the first it beats; `why` says so of those it stands before through that win.
+#[test]
+fn why_a_newcomer_stands_before_those_below_the_one_it_beat_in_a_roll_off() {
+    // Given Bob and Cy tied on every step, Bob first by a roll-off of 6 to 4
+    let mut t = Table::new();
+    t.run("add Ana pc int 3 rea 3");
+    t.run("add Bob int 3 rea 3");
+    t.run("add Cy int 3 rea 3");
+    t.run("roll Ana hits 3");
+    t.run("roll Bob hits 2");
+    t.run("roll Cy hits 2");
+    t.roll("start", &[6, 4]);
+    assert_eq!(t.order(), ["Ana", "Bob", "Cy"]);
+    // When Dee joins tied with them and beats Bob in a roll-off, 3 to 1
+    t.run("add Dee int 3 rea 3");
+    t.roll("roll Dee hits 2", &[3, 1]);
+    assert_eq!(t.order(), ["Ana", "Dee", "Bob", "Cy"]);
+    // Then `why` of Dee and Cy names the roll-off Dee won and who it put her before
+    let (dee, bob, cy) = (t.c("Dee").id, t.c("Bob").id, t.c("Cy").id);
+    assert_eq!(
+        t.state().explain_order(cy, dee),
+        "Dee stands before Cy: same score 2, pool 6 and Edge 0; Dee won a roll-off against Bob, 3 to 1, and Bob stands before Cy"
+    );
+    assert_eq!(
+        t.state().explain_order(dee, bob),
+        "Dee stands before Bob: same score 2, pool 6 and Edge 0; roll-off Dee 3, Bob 1"
+    );
 }

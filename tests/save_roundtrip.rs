@@ -553,6 +553,48 @@ fn a_version_9_save_holding_a_flashback_narrated_opens_from_its_history() {
     assert_eq!(narrator.slot, Slot::Flashback);
 }
 
+/// The version 11 fixture (SR5) stops while Ana's turn, moved after Bob's, waits: her mark
+/// keeps the turn's serial, and what ends with that turn (Cy pinned) waits for it.
+#[test]
+fn the_version_11_fixture_keeps_the_serial_of_a_moved_turn() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let path = std::path::PathBuf::from(format!("{dir}/v11.ron"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("mark: Deferred(turn: 1)"),
+        "the fixture holds the new mark"
+    );
+    file::verify_snapshot(&path, catalogue()).unwrap_or_else(|e| panic!("{e}"));
+    let (_, opened) = file::open(&path, catalogue).unwrap_or_else(|e| panic!("{e}"));
+    let state = opened.state();
+    let cy = state.find("Cy").unwrap();
+    assert!(
+        cy.status("pinned").is_some(),
+        "Ana's turn is still to be taken"
+    );
+}
+
+/// A version 10 save whose snapshot holds a skipped turn's mark of the older shape (no serial)
+/// opens from its history, as every older version's does, rather than failing to read.
+#[test]
+fn a_version_10_save_with_a_skipped_turn_waiting_opens_from_its_history() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let v11 = std::fs::read_to_string(format!("{dir}/v11.ron")).unwrap();
+    let older = v11
+        .replacen("version: 11,", "version: 10,", 1)
+        .replace("mark: Deferred(turn: 1)", "mark: Deferred");
+    assert!(older.contains("mark: Deferred,"));
+    let opened = opened_as_older("v11", &older);
+    assert!(
+        opened
+            .state()
+            .find("Cy")
+            .unwrap()
+            .status("pinned")
+            .is_some()
+    );
+}
+
 /// A save of an older srtrack has no `open_tests` in its states, though its history leaves a
 /// test's dice on the table: it is not taken for an edited file, and opens with them open.
 #[test]

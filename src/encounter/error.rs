@@ -204,6 +204,10 @@ pub enum RuleError {
     TriggerIsSelf { who: String },
     #[error("{trigger}'s turn in this pass is over: name a character still to act, or acting now")]
     TriggerGone { trigger: String },
+    #[error(
+        "{trigger} joined this pass and acts from the next: name a character still to act, or acting now"
+    )]
+    TriggerJoined { trigger: String },
     #[error("{who} is not in the initiative order")]
     NotInOrder { who: String },
     #[error("{who} holds no delay")]
@@ -282,6 +286,18 @@ pub enum RuleError {
         crate::text::typed_count(*hits)
     )]
     HitsAbovePool { hits: i32, pool: u8 },
+    #[error(
+        "{} hits are impossible: {who}'s initiative pool has {} ({base} less {} for wounds)",
+        crate::text::typed_count(*hits),
+        crate::rules::sr5::test::dice(*pool),
+        base - pool
+    )]
+    HitsAboveWoundedPool {
+        who: String,
+        hits: i32,
+        pool: u8,
+        base: u8,
+    },
     #[error("{}", crate::rules::sr5::test::glitch_impossible(*hits, *pool))]
     GlitchImpossible { hits: i32, pool: u8 },
     #[error(

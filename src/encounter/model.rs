@@ -284,8 +284,12 @@ pub enum PassMark {
     Acted,
     /// Its turn came while it was Downed.
     Skipped,
-    /// It changed initiative to a place still to come: its skipped turn is taken there.
-    Deferred,
+    /// It changed initiative to a place still to come: its skipped turn is taken there. `turn`
+    /// is the serial of the turn it skipped: taken later, the turn keeps it, so what ends with
+    /// that turn ends when it is taken.
+    Deferred {
+        turn: u64,
+    },
     /// It changed initiative to a place already gone by: no turn in this pass.
     Lost,
     /// It joined with a slot this pass had already gone by.
@@ -294,13 +298,13 @@ pub enum PassMark {
 
 impl PassMark {
     pub fn still_to_act(self) -> bool {
-        matches!(self, PassMark::Waiting | PassMark::Deferred)
+        matches!(self, PassMark::Waiting | PassMark::Deferred { .. })
     }
 
     pub fn done(self) -> bool {
         !matches!(
             self,
-            PassMark::Waiting | PassMark::Deferred | PassMark::Acting
+            PassMark::Waiting | PassMark::Deferred { .. } | PassMark::Acting
         )
     }
 }

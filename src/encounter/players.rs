@@ -210,7 +210,7 @@ fn stands(state: &State, id: CombatantId, mark: PassMark) -> Stands {
             PassMark::Waiting => Stands::ToCome,
             PassMark::Acting => Stands::Acting,
             PassMark::Acted => Stands::Done,
-            PassMark::Deferred => Stands::Deferred,
+            PassMark::Deferred { .. } => Stands::Deferred,
             PassMark::Skipped | PassMark::Lost => Stands::Skipped,
             PassMark::Joined => Stands::Joined,
         },

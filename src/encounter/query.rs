@@ -13,7 +13,7 @@ use super::model::{
 use super::system::anarchy::Narration;
 use super::system::sr5::{Sr5Event, is_attack_action};
 use crate::rules::HouseRules;
-use crate::rules::initiative::Decider;
+use crate::rules::initiative::{Decider, RollOff};
 
 /// One cell of the IP grid: a pass of the round for one character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +45,17 @@ pub struct ReserveLimits {
     pub delay_max: u8,
     /// The most a ready may set aside: the reserve cap, and what the pool has.
     pub ready_max: u8,
+}
+
+impl Combatant {
+    /// The initiative test's pool less the wound modifier, as every pool but the damage
+    /// resistance test's (our ruling): the pool rolled, by srtrack or at the table. A pool the
+    /// wounds empty rolls no die.
+    pub fn initiative_pool(&self, rules: &HouseRules) -> u8 {
+        let wound = rules.wound_modifier(self.damage.physical, self.damage.stun);
+        let pool = i32::from(self.sheet.pool()).saturating_add(wound).max(0);
+        u8::try_from(pool).unwrap_or(u8::MAX)
+    }
 }
 
 impl State {
@@ -97,8 +108,14 @@ impl State {
                 ));
             }
             if let Some(m) = c.moved {
+                // The one it chose may have left: its slot stays, and this place by it.
+                let gone = if self.get(m.target).is_some_and(Combatant::is_present) {
+                    ""
+                } else {
+                    " (who has since left the fight)"
+                };
                 parts.push(format!(
-                    "{} changed initiative to {} {} in round {}, pass {}",
+                    "{} changed initiative to {} {}{gone} in round {}, pass {}",
                     c.name,
                     m.relative.word(),
                     self.name(m.target),
@@ -276,31 +293,68 @@ impl State {
                 .then(|| r.compare(uf, us).map(|(_, round)| (r, round)))
                 .flatten()
         });
-        match found {
-            Some((r, round)) => {
-                let die = |u| {
-                    r.rounds[round]
-                        .iter()
-                        .find(|(x, _)| *x == u)
-                        .map_or(0, |(_, d)| *d)
-                };
-                let again = if round > 0 {
-                    format!(
-                        " (after {round} tied roll{})",
-                        if round == 1 { "" } else { "s" }
-                    )
-                } else {
-                    String::new()
-                };
-                format!(
-                    "{tied}; roll-off {} {}, {} {}{again}",
-                    first.name,
-                    die(uf),
-                    second.name,
-                    die(us)
-                )
+        if let Some((r, round)) = found {
+            let (df, ds, again) = rolled(r, uf, us, round);
+            return format!(
+                "{tied}; roll-off {} {df}, {} {ds}{again}",
+                first.name, second.name
+            );
+        }
+        // Never rolled off against each other: one who joined later rolled off from the top
+        // down and went before the first it beat, so before all who stand below that one.
+        let (pf, ps) = (self.position(first.id), self.position(second.id));
+        let place = |id: &CombatantId| {
+            self.get(*id)
+                .filter(|c| c.is_present())
+                .and_then(|c| self.position(c.id))
+        };
+        let at = |u: Unit| match u {
+            Unit::One(id) => place(&id),
+            Unit::Group(g) => self
+                .groups
+                .get(g.0 as usize)
+                .and_then(|g| g.members.iter().filter_map(place).min()),
+        };
+        let against = |me: Unit, won: bool| {
+            self.rolloffs.iter().rev().find_map(|r| {
+                r.rounds.first()?.iter().find_map(|(other, _)| {
+                    let (o, round) = r.compare(me, *other)?;
+                    let between = if won {
+                        at(*other).is_some_and(|p| Some(p) < ps)
+                    } else {
+                        at(*other).is_some_and(|p| Some(p) > pf)
+                    };
+                    (between && (o == Ordering::Less) == won).then_some((r, *other, round))
+                })
+            })
+        };
+        // The first beat one who stands before the second, or the second lost to one who
+        // stands after the first.
+        let told = [
+            (uf, true, first, second, "won a roll-off against", "before"),
+            (us, false, second, first, "lost a roll-off to", "after"),
+        ];
+        for (me, won, who, other, did, side) in told {
+            if let Some((r, x, round)) = against(me, won) {
+                let (mine, theirs, again) = rolled(r, me, x, round);
+                let x = self.unit_name(x);
+                return format!(
+                    "{tied}; {} {did} {x}, {mine} to {theirs}{again}, and {x} stands {side} {}",
+                    who.name, other.name
+                );
             }
-            None => format!("{tied}; placed by the order of arrival"),
+        }
+        format!("{tied}; placed by the order of arrival")
+    }
+
+    /// A unit of the tie steps by name: one character's, or its group's when it shares a roll.
+    fn unit_name(&self, unit: Unit) -> &str {
+        match unit {
+            Unit::One(id) => self.name(id),
+            Unit::Group(g) => self
+                .groups
+                .get(g.0 as usize)
+                .map_or("?", |g| g.name.as_str()),
         }
     }
 
@@ -417,7 +471,7 @@ impl State {
         // A lapsing reserve comes back to the pool, save a ready's IP lost with an earlier round.
         let mut projected =
             c.ip.saturating_add(c.reserve.as_ref().map_or(0, |r| r.returnable_ip(round)));
-        let gains_this_pass = c.mark.still_to_act() && c.mark != PassMark::Deferred;
+        let gains_this_pass = c.mark == PassMark::Waiting;
         let mut asked_roll = false;
         c.ledger
             .iter()
@@ -582,4 +636,24 @@ pub(crate) fn waiting_attacks<'e>(
         }
     }
     waiting
+}
+
+/// The dice two units rolled in the round of a roll-off that parted them, and how many tied
+/// rolls came before it, in words (empty when none did).
+fn rolled(r: &RollOff<Unit>, a: Unit, b: Unit, round: usize) -> (u8, u8, String) {
+    let die = |u| {
+        r.rounds
+            .get(round)
+            .and_then(|dice| dice.iter().find(|(x, _)| *x == u))
+            .map_or(0, |(_, d)| *d)
+    };
+    let again = if round > 0 {
+        format!(
+            " (after {round} tied roll{})",
+            if round == 1 { "" } else { "s" }
+        )
+    } else {
+        String::new()
+    };
+    (die(a), die(b), again)
 }

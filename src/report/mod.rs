@@ -60,7 +60,7 @@ fn noted_dice_text(roll: &InitiativeRoll, note: &str) -> String {
             )
         }
         None => format!(
-            "typed in: {} on {} dice{glitch}",
+            "typed in: {} on {} dice{note}{glitch}",
             hits(roll.hits),
             roll.pool
         ),
@@ -122,7 +122,8 @@ fn wound_note(
     };
     let base = c.sheet.pool();
     let wound = rules.wound_modifier(c.damage.physical, c.damage.stun);
-    if roll.dice.is_none() || !roll.scoring.is_hits() || wound == 0 || roll.pool >= base {
+    // A roll typed in before the table's hits took wounds off has the sheet's pool: no note.
+    if !roll.scoring.is_hits() || wound == 0 || roll.pool >= base {
         return String::new();
     }
     format!(" ({base}, wounds {wound})")
@@ -358,27 +359,44 @@ fn line_of(
             who,
             relative,
             target,
-        } => format!(
-            "{} changes initiative to {} {}: skips the turn, taken when {}'s turn {}",
-            n(*who),
-            relative.word(),
-            n(*target),
-            n(*target),
-            match relative {
-                crate::encounter::Relative::Before => "starts",
-                crate::encounter::Relative::After => "ends",
-            }
-        ),
+        } => {
+            let when = if before.get(*target).map(|c| c.mark) == Some(PassMark::Joined) {
+                format!("at the pass's end ({} joined this pass)", n(*target))
+            } else {
+                format!(
+                    "when {}'s turn {}",
+                    n(*target),
+                    match relative {
+                        crate::encounter::Relative::Before => "starts",
+                        crate::encounter::Relative::After => "ends",
+                    }
+                )
+            };
+            format!(
+                "{} changes initiative to {} {}: skips the turn, taken {when}",
+                n(*who),
+                relative.word(),
+                n(*target),
+            )
+        }
         Event::PlaceChanged {
             who,
             relative,
             target,
-        } => format!(
-            "{} moves {} {} in the order",
-            n(*who),
-            relative.word(),
-            n(*target)
-        ),
+        } => match before.get(*who) {
+            Some(c) if !c.is_present() => format!(
+                "{}'s slot moves {} {} (removed)",
+                c.name,
+                relative.word(),
+                n(*target)
+            ),
+            _ => format!(
+                "{} moves {} {} in the order",
+                n(*who),
+                relative.word(),
+                n(*target)
+            ),
+        },
         Event::Downed { who, cause } => format!("{} is Downed ({})", n(*who), cause.label()),
         Event::Revived { who } => format!("{} is back up", n(*who)),
         Event::VisibilityChanged { who, visibility } => match visibility {
@@ -683,7 +701,11 @@ fn mark_text(c: &Combatant, state: &State) -> String {
         PassMark::Acting => "acting".into(),
         PassMark::Acted => "acted".into(),
         PassMark::Skipped => "skipped".into(),
-        PassMark::Deferred => match c.waits {
+        PassMark::Deferred { .. } => match c.waits {
+            // One who joined this pass has no turn left in it: the turn comes at its end.
+            Some(w) if state.get(w.target).map(|t| t.mark) == Some(PassMark::Joined) => {
+                "moved, turn to come at the pass's end".into()
+            }
             Some(w) => format!(
                 "moved, turn to come {} {}",
                 w.relative.word(),

@@ -27,9 +27,12 @@ use crate::rules::HouseRules;
 /// event's `rerolled`), and counts in a pass's `start` what was spent in it before the turn; 9
 /// keeps a 2097 injury a coming back up has tended (`fate: Tended`); 10 added Anarchy events an
 /// older srtrack cannot read (`FlashbackNarrated`, `Revenged`), and derives from a test's event
-/// whether the narrator has tested and why a test is closed to Edge after the roll. Bump it whenever the state gains what the history gives, or an event is added,
+/// whether the narrator has tested and why a test is closed to Edge after the roll; 11 keeps in a
+/// skipped turn's mark the serial of the turn (`Deferred { turn }`), which the turn keeps when
+/// taken later, so what ends with it ends then and `until next` waits for the turn after it.
+/// Bump it whenever the state gains what the history gives, or an event is added,
 /// or older snapshots would be taken for edited files and newer saves refused in RON's words.
-pub const VERSION: u32 = 10;
+pub const VERSION: u32 = 11;
 
 /// Files above this are refused before they are read: no real fight comes close.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
@@ -126,6 +129,46 @@ pub fn snapshot_parts(encounter: &Encounter, name: &str, created: &str) -> (u64,
 /// shows and many undos deep, while opening a save still reads a few dozen KiB whatever its
 /// length. Undo or the log beyond it read the rest of the history from disk.
 pub const TAIL: usize = 200;
+
+/// A save of an older version read without its snapshots (`state`, `tail`): they are dropped
+/// on load and rebuilt from the history anyway, and one of a model that changed shape since
+/// (version 11's skipped-turn mark) would not read.
+#[derive(Deserialize)]
+#[serde(rename = "SaveFile", deny_unknown_fields)]
+struct OlderSave {
+    version: u32,
+    name: String,
+    created: String,
+    #[serde(default)]
+    system: System,
+    rules: HouseRules,
+    #[serde(default)]
+    generation: u64,
+    cursor: usize,
+    #[serde(default, rename = "state")]
+    _state: Option<serde::de::IgnoredAny>,
+    #[serde(default, rename = "tail")]
+    _tail: Option<serde::de::IgnoredAny>,
+    history: Vec<Entry>,
+}
+
+impl From<OlderSave> for SaveFile {
+    fn from(old: OlderSave) -> Self {
+        Self {
+            version: old.version,
+            name: old.name,
+            created: old.created,
+            system: old.system,
+            rules: old.rules,
+            generation: old.generation,
+            cursor: old.cursor,
+            state: None,
+            tail: None,
+            history: old.history,
+            journal: None,
+        }
+    }
+}
 
 /// Only the version, read first so a newer file is refused before its fields are looked at.
 #[derive(Deserialize)]
@@ -404,7 +447,15 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<SaveFile, LoadError> {
         // `generation` (0: no journal goes with them), `state` or `tail`. Later versions would be
         // migrated here, one step each.
         1..=VERSION => {
-            let mut save = parsed.map_err(spanned)?;
+            let mut save = match parsed {
+                Ok(save) => save,
+                // Its snapshots are not this model's: read without them (see `OlderSave`).
+                Err(_) if version < VERSION => options
+                    .from_str::<OlderSave>(text)
+                    .map(SaveFile::from)
+                    .map_err(spanned)?,
+                Err(e) => return Err(spanned(e)),
+            };
             // srtrack writes a file name here; one edited to megabytes would fill every header.
             if save.name.len() > NAME_BYTES {
                 return Err(err(

@@ -332,11 +332,16 @@ pub fn check_event(state: &State, event: &Event, rules: &HouseRules) -> Result<(
                 ));
             }
         }
-        Event::InitiativeChanged { who, target, .. }
-        | Event::TurnDeferred { who, target, .. }
-        | Event::PlaceChanged { who, target, .. } => {
+        Event::InitiativeChanged { who, target, .. } | Event::TurnDeferred { who, target, .. } => {
             in_fight("a change of initiative")?;
             present(*who)?;
+            exists(*target)?;
+        }
+        // One who left while its skipped turn waited still has its slot moved when others
+        // wait on it: it passes there.
+        Event::PlaceChanged { who, target, .. } => {
+            in_fight("a change of initiative")?;
+            exists(*who)?;
             exists(*target)?;
         }
         Event::EncounterEnded => not_ended("the encounter ended")?,

@@ -902,6 +902,48 @@ fn change_of_initiative() {
     );
 }
 
+/// README ruling: a skipped turn whose chosen character has no turn left in the pass is taken
+/// at the pass's end; one who joined this pass with its slot gone by has none, nor can it be a
+/// delay's trigger.
+#[test]
+fn a_newcomer_of_this_pass_takes_a_moved_turn_at_the_passs_end_and_is_no_trigger() {
+    // Given Dee joined in Bob's turn, her slot gone by
+    let mut app = empty_app();
+    for line in [
+        "add Ana pc int 3 rea 3",
+        "add Bob pc int 3 rea 3",
+        "add Cy int 3 rea 3",
+        "roll Ana hits 3",
+        "roll Bob hits 2",
+        "roll Cy hits 1",
+        "start",
+        "next",
+        "add Dee int 3 rea 3",
+        "roll Dee hits 5",
+    ] {
+        typ(&mut app, &format!(":{line}"));
+        press(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.actor(), Some(id(&app, "Bob")));
+    // When Bob's places are offered, then the one after Dee keeps the turn, at the pass's end
+    typ(&mut app, "m");
+    let s = screen(&mut app, 160, 48);
+    assert!(
+        s.contains("after Dee (before Ana): the turn is taken at the pass's end"),
+        "{s}"
+    );
+    press(&mut app, KeyCode::Esc);
+    // When Bob delays, then Dee is refused as the trigger, saying she acts from the next pass
+    typ(&mut app, "d");
+    typ(&mut app, "1");
+    press(&mut app, KeyCode::Enter);
+    let s = screen(&mut app, 160, 48);
+    assert!(
+        s.contains("Dee joined this pass and acts from the next"),
+        "{s}"
+    );
+}
+
 #[test]
 fn edge_downed_damage_heal_and_status() {
     let mut app = demo_app();

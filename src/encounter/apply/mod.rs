@@ -36,11 +36,19 @@ impl State {
     }
 
     fn begin_turn(&mut self, who: CombatantId, kind: TurnKind) {
+        // A resumed turn is the skipped one taken later: it keeps that turn's serial, so what
+        // ends with it (`until turn`, whoever holds it) ends when it is taken.
+        let skipped = match self.get(who).map(|c| c.mark) {
+            Some(PassMark::Deferred { turn }) if kind == TurnKind::Resumed => Some(turn),
+            _ => None,
+        };
         let Some(fight) = self.fight_mut() else {
             return;
         };
-        fight.turns_started += 1;
-        let serial = fight.turns_started;
+        let serial = skipped.unwrap_or_else(|| {
+            fight.turns_started += 1;
+            fight.turns_started
+        });
         fight.turn = Some(Turn {
             who,
             kind,
@@ -51,8 +59,9 @@ impl State {
             if matches!(kind, TurnKind::Own | TurnKind::Resumed) {
                 c.mark = PassMark::Acting;
             }
-            // A resumed turn is the deferred one taken later: what ends with it ends then.
-            if matches!(kind, TurnKind::Own | TurnKind::Resumed) {
+            // `until next` ends with the next turn the character begins; a resumed turn began
+            // before, when it was skipped.
+            if kind == TurnKind::Own {
                 for s in &mut c.statuses {
                     if s.end == StatusEnd::EndOfNextTurn {
                         s.end = StatusEnd::EndOfTurn { serial };
@@ -394,10 +403,11 @@ impl State {
                 target,
                 skipped,
             } => {
+                let turn = self.turn().map_or(0, |t| t.serial);
                 self.move_in_order(*who, *relative, *target);
                 if let Some(c) = self.at_mut(*who) {
                     c.mark = match skipped {
-                        Skipped::Deferred => PassMark::Deferred,
+                        Skipped::Deferred => PassMark::Deferred { turn },
                         Skipped::Lost => PassMark::Lost,
                     };
                 }
@@ -412,13 +422,7 @@ impl State {
             } => {
                 let since = self.turn().map_or(0, |t| t.serial);
                 if let Some(c) = self.at_mut(*who) {
-                    c.mark = PassMark::Deferred;
-                    // What ends with this turn ends with it when it is taken later.
-                    for s in &mut c.statuses {
-                        if s.end == (StatusEnd::EndOfTurn { serial: since }) {
-                            s.end = StatusEnd::EndOfNextTurn;
-                        }
-                    }
+                    c.mark = PassMark::Deferred { turn: since };
                     c.waits = Some(Waiting {
                         relative: *relative,
                         target: *target,

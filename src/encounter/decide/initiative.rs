@@ -135,24 +135,17 @@ impl Draft<'_> {
             typed.is_some(),
             dice,
             |draft, c, dice| match typed {
-                // Hits typed in are the table's own roll: its dice already took what it took.
-                Some((hits, glitched)) => draft.typed_roll(c.sheet.pool(), hits, glitched),
+                // Hits typed in are the table's own roll, on the pool srtrack would roll: the
+                // wounds off, so the tie steps see the pool rolled, whoever rolled it.
+                Some((hits, glitched)) => draft.typed_roll(c, hits, glitched),
                 None if summed => Ok(Self::summed_roll(&draft.rules.sr2097, &c.sheet, dice)),
                 None => Ok(InitiativeRoll::rolled(
-                    draft.wounded_initiative_pool(c),
+                    c.initiative_pool(draft.rules),
                     &draft.rules.dice,
                     dice,
                 )),
             },
         )
-    }
-
-    /// The initiative test's pool less the wound modifier, as every pool but the damage
-    /// resistance test's (our ruling): a pool it empties rolls no die.
-    fn wounded_initiative_pool(&self, c: &Combatant) -> u8 {
-        let wound = self.rules.wound_modifier(c.damage.physical, c.damage.stun);
-        let pool = i32::from(c.sheet.pool()).saturating_add(wound).max(0);
-        u8::try_from(pool).unwrap_or(u8::MAX)
     }
 
     /// One initiative per unit of the target, made by `make` from the unit's first member (rolled or
@@ -192,7 +185,21 @@ impl Draft<'_> {
         Ok(())
     }
 
-    fn typed_roll(&self, pool: u8, hits: i32, glitched: bool) -> Result<InitiativeRoll, RuleError> {
+    fn typed_roll(
+        &self,
+        c: &Combatant,
+        hits: i32,
+        glitched: bool,
+    ) -> Result<InitiativeRoll, RuleError> {
+        let (base, pool) = (c.sheet.pool(), c.initiative_pool(self.rules));
+        if hits > i32::from(pool) && pool < base {
+            return Err(RuleError::HitsAboveWoundedPool {
+                who: c.name.clone(),
+                hits,
+                pool,
+                base,
+            });
+        }
         if hits < 0 || hits > i32::from(pool) {
             return Err(RuleError::HitsAbovePool { hits, pool });
         }

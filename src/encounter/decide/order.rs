@@ -3,7 +3,7 @@
 use super::{Draft, Outcome};
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, Skipped};
-use crate::encounter::model::{CombatantId, Relative, TurnKind};
+use crate::encounter::model::{CombatantId, PassMark, Relative, TurnKind};
 
 impl Draft<'_> {
     pub(super) fn change_initiative(
@@ -26,7 +26,9 @@ impl Draft<'_> {
         if self.now().position(target).is_none() {
             return Err(RuleError::NotInOrder { who: t.name });
         }
-        if !t.mark.still_to_act() {
+        // One who joined this pass with its slot gone by has no turn left in it, nor has it
+        // acted: the skipped turn is taken at the pass's end (our ruling), as `advance` does.
+        if !t.mark.still_to_act() && t.mark != PassMark::Joined {
             // The chosen character has acted: the turn is lost, the place changes at once, and
             // the turn ends here, so delays waiting on it come now.
             self.expire_turn_statuses(turn.serial);
@@ -51,14 +53,13 @@ impl Draft<'_> {
             }
             link = self.now().get(w.target).and_then(|x| x.waits);
         }
-        // The deferred turn is taken later: its holder's statuses that end with it wait for
-        // that (the fold keeps them); others' end now.
+        // The deferred turn is the same turn taken later: what ends with it (anyone's `until
+        // turn`) ends when it is taken, as it keeps its serial.
         self.emit(Event::TurnDeferred {
             who,
             relative,
             target,
         });
-        self.expire_turn_statuses(turn.serial);
         self.advance(None);
         Ok(())
     }

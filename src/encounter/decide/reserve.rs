@@ -6,7 +6,9 @@ use super::{Draft, Outcome};
 use crate::encounter::command::{ActionChoice, Timing};
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, PaidFrom, Release};
-use crate::encounter::model::{ActionUse, Combatant, CombatantId, ReadyTrigger, Reserve, TurnKind};
+use crate::encounter::model::{
+    ActionUse, Combatant, CombatantId, PassMark, ReadyTrigger, Reserve, TurnKind,
+};
 use crate::rules::Dice;
 use crate::rules::sr5::test::Given;
 
@@ -25,6 +27,9 @@ impl Draft<'_> {
         let acting = state.turn().is_some_and(|turn| {
             turn.who == trigger && matches!(turn.kind, TurnKind::Own | TurnKind::Resumed)
         });
+        if t.mark == PassMark::Joined {
+            return Err(RuleError::TriggerJoined { trigger: t.name });
+        }
         if !(t.mark.still_to_act() || acting) {
             return Err(RuleError::TriggerGone { trigger: t.name });
         }

@@ -6,7 +6,9 @@ use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, Release};
 use unicode_normalization::UnicodeNormalization as _;
 
-use crate::encounter::model::{CombatantId, GroupId, Sheet, Side, TurnKind, Visibility, same_name};
+use crate::encounter::model::{
+    CombatantId, GroupId, PassMark, Sheet, Side, TurnKind, Visibility, same_name,
+};
 
 impl Draft<'_> {
     fn sheet(&self, input: &SheetInput) -> Result<Sheet, RuleError> {
@@ -218,6 +220,10 @@ impl Draft<'_> {
             id: who,
             reason: reason.filter(|r| !r.is_empty()),
         });
+        // A skipped turn still waiting is never taken: what ends with it ends now.
+        if let PassMark::Deferred { turn: skipped } = c.mark {
+            self.expire_turn_statuses(skipped);
+        }
         if let Some(t) = turn.filter(|t| t.who == who) {
             // Its turn ends with it: any delay waiting on that turn comes now.
             let anchor = match t.kind {

@@ -4,7 +4,7 @@ use super::{Draft, Outcome};
 use crate::encounter::error::RuleError;
 use crate::encounter::event::{Event, Release, StatusEnded};
 use crate::encounter::model::{
-    Combatant, CombatantId, PassMark, Relative, Reserve, StatusEnd, Turn, TurnKind, Waiting,
+    Combatant, CombatantId, PassMark, Relative, Reserve, State, StatusEnd, Turn, TurnKind, Waiting,
 };
 
 impl Draft<'_> {
@@ -58,24 +58,20 @@ impl Draft<'_> {
                 return;
             }
             let state = self.now();
-            let awaited = |id: CombatantId| {
-                state.present().any(|c| {
-                    matches!(c.reserve, Some(Reserve::Delay { trigger: Some(t), .. }) if t == id)
-                        || c.waits.is_some_and(|w| w.target == id)
-                })
-            };
             // A skipped turn just placed comes first; one still waiting is not taken at its old
             // place.
             let in_order = || state.order.iter().filter_map(|id| state.get(*id));
             let next = in_order()
                 .find(|c| {
-                    placed.contains(&c.id) && c.mark == PassMark::Deferred && c.waits.is_none()
+                    placed.contains(&c.id)
+                        && matches!(c.mark, PassMark::Deferred { .. })
+                        && c.waits.is_none()
                 })
                 .or_else(|| {
                     in_order().find(|c| {
                         c.mark.still_to_act()
                             && c.waits.is_none()
-                            && (c.is_present() || awaited(c.id))
+                            && (c.is_present() || awaited(state, c.id))
                     })
                 })
                 .cloned();
@@ -103,9 +99,13 @@ impl Draft<'_> {
             match next {
                 Some(c) if !c.is_present() || c.is_downed() => {
                     self.emit(Event::TurnSkipped { who: c.id });
+                    // A skipped turn never taken ends here, and what ends with it.
+                    if let PassMark::Deferred { turn } = c.mark {
+                        self.expire_turn_statuses(turn);
+                    }
                     anchor = Some(c.id);
                 }
-                Some(c) if c.mark == PassMark::Deferred => {
+                Some(c) if matches!(c.mark, PassMark::Deferred { .. }) => {
                     self.emit(Event::TurnResumed { who: c.id });
                     return;
                 }
@@ -144,10 +144,12 @@ impl Draft<'_> {
     }
 
     /// The waiting skipped turns `pick` chooses move to their new places, first declared first.
+    /// One whose holder has left moves too when someone waits on it: its slot passes there.
     fn take_places_where(&mut self, pick: impl Fn(&Waiting) -> bool) -> Vec<CombatantId> {
-        let mut waiting: Vec<(u64, CombatantId, Waiting)> = self
-            .now()
-            .present()
+        let state = self.now();
+        let mut waiting: Vec<(u64, CombatantId, Waiting)> = state
+            .all()
+            .filter(|c| c.is_present() || awaited(state, c.id))
             .filter_map(|c| c.waits.filter(&pick).map(|w| (w.since, c.id, w)))
             .collect();
         waiting.sort_unstable_by_key(|(since, who, _)| (*since, *who));
@@ -216,4 +218,30 @@ impl Draft<'_> {
             round: fight.round + 1,
         });
     }
+}
+
+/// Whether a present character waits on `id`'s turn (a delay it triggers, a skipped turn to be
+/// taken at it), directly or through those who left while their own skipped turns waited: a
+/// removed character's slot still passes then, so that the waits on it come there.
+fn awaited(state: &State, id: CombatantId) -> bool {
+    let mut targets = vec![id];
+    let mut i = 0;
+    while let Some(&target) = targets.get(i) {
+        for c in state.all() {
+            let waits_on = c.waits.is_some_and(|w| w.target == target);
+            if c.is_present() {
+                let delays_on = matches!(
+                    c.reserve,
+                    Some(Reserve::Delay { trigger: Some(t), .. }) if t == target
+                );
+                if waits_on || delays_on {
+                    return true;
+                }
+            } else if waits_on && !targets.contains(&c.id) {
+                targets.push(c.id);
+            }
+        }
+        i += 1;
+    }
+    false
 }

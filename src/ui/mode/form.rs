@@ -552,7 +552,7 @@ impl State {
                         let pool = group
                             .and_then(|g| g.members.first())
                             .and_then(|id| s.get(*id))
-                            .map(|c| c.sheet.pool());
+                            .map(|c| c.initiative_pool(ctx.enc.rules()));
                         (
                             group.map_or_else(String::new, |g| {
                                 format!("{} (the group's one roll)", g.name)
@@ -560,7 +560,10 @@ impl State {
                             pool,
                         )
                     }
-                    RollTarget::One(id) => (name(*id), s.get(*id).map(|c| c.sheet.pool())),
+                    RollTarget::One(id) => (
+                        name(*id),
+                        s.get(*id).map(|c| c.initiative_pool(ctx.enc.rules())),
+                    ),
                     RollTarget::All | RollTarget::Npcs => (String::new(), None),
                 };
                 let title = format!("Initiative for {who}");

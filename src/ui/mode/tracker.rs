@@ -9,7 +9,7 @@ use crate::catalogue::ActionKind;
 use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::system::sr2097::{EdgeCommand, Sr2097Command};
 use crate::encounter::{
-    ActionChoice, Combatant, CombatantId, Command, Each, Event, Phase, Relative, Reserve,
+    ActionChoice, Combatant, CombatantId, Command, Each, Event, PassMark, Phase, Relative, Reserve,
     RollTarget, RuleError, Skipped, State as Fight, Timing, Visibility,
 };
 use crate::ui::action::Action;
@@ -653,7 +653,14 @@ fn choose_move(who: CombatantId, ctx: &Ctx) -> Outcome {
             (None, None) => continue,
         };
         let kept = keeps(&result);
+        // One who joined this pass has no turn left in it: the turn comes at the pass's end.
+        let joined = matches!(&cmd, Command::ChangeInitiative { target, .. }
+            if s.get(*target).is_some_and(|c| c.mark == PassMark::Joined));
         let (label, refusal) = match result {
+            Ok(_) if kept && joined => (
+                format!("{place}: the turn is taken at the pass's end"),
+                None,
+            ),
             Ok(_) if kept => (format!("{place}: the turn is taken there"), None),
             Ok(_) => (format!("{place}: the turn is lost this pass"), None),
             Err(why) => (place, Some(why)),

@@ -137,7 +137,7 @@ fn marker(mark: PassMark, downed: bool, acting: bool) -> &'static str {
             PassMark::Acting => "▶",
             PassMark::Acted => "✓",
             PassMark::Skipped | PassMark::Lost => "–",
-            PassMark::Deferred => "»",
+            PassMark::Deferred { .. } => "»",
         }
     }
 }

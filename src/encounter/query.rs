@@ -430,6 +430,12 @@ impl State {
         })
     }
 
+    /// Whether `id` joined this pass with its slot gone by: it has no turn left in the pass,
+    /// nor has it acted, so a skipped turn taken at it comes at the pass's end (our ruling).
+    pub fn joined_this_pass(&self, id: CombatantId) -> bool {
+        self.get(id).is_some_and(|c| c.mark == PassMark::Joined)
+    }
+
     /// Whether the encounter is over (`end`).
     pub fn has_ended(&self) -> bool {
         matches!(self.phase, Phase::Ended { .. })

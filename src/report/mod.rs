@@ -360,7 +360,7 @@ fn line_of(
             relative,
             target,
         } => {
-            let when = if before.get(*target).map(|c| c.mark) == Some(PassMark::Joined) {
+            let when = if before.joined_this_pass(*target) {
                 format!("at the pass's end ({} joined this pass)", n(*target))
             } else {
                 format!(
@@ -703,7 +703,7 @@ fn mark_text(c: &Combatant, state: &State) -> String {
         PassMark::Skipped => "skipped".into(),
         PassMark::Deferred { .. } => match c.waits {
             // One who joined this pass has no turn left in it: the turn comes at its end.
-            Some(w) if state.get(w.target).map(|t| t.mark) == Some(PassMark::Joined) => {
+            Some(w) if state.joined_this_pass(w.target) => {
                 "moved, turn to come at the pass's end".into()
             }
             Some(w) => format!(

@@ -9,7 +9,7 @@ use crate::catalogue::ActionKind;
 use crate::encounter::system::anarchy::AnarchyCommand;
 use crate::encounter::system::sr2097::{EdgeCommand, Sr2097Command};
 use crate::encounter::{
-    ActionChoice, Combatant, CombatantId, Command, Each, Event, PassMark, Phase, Relative, Reserve,
+    ActionChoice, Combatant, CombatantId, Command, Each, Event, Phase, Relative, Reserve,
     RollTarget, RuleError, Skipped, State as Fight, Timing, Visibility,
 };
 use crate::ui::action::Action;
@@ -655,7 +655,7 @@ fn choose_move(who: CombatantId, ctx: &Ctx) -> Outcome {
         let kept = keeps(&result);
         // One who joined this pass has no turn left in it: the turn comes at the pass's end.
         let joined = matches!(&cmd, Command::ChangeInitiative { target, .. }
-            if s.get(*target).is_some_and(|c| c.mark == PassMark::Joined));
+            if s.joined_this_pass(*target));
         let (label, refusal) = match result {
             Ok(_) if kept && joined => (
                 format!("{place}: the turn is taken at the pass's end"),
